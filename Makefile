@@ -1,0 +1,33 @@
+# `make run` and `make test` set everything up themselves on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench schemas clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test,app]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/studio score "KH 10H:glass 6H 4H 2H" --held "5D:steel" --money 17 \
+		--charm even_mult --charm money_mult --charm plain_mult --charm splash
+
+test: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check studio tests benchmarks plugins
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+schemas: $(STAMP)
+	$(BIN)/studio schema export schemas
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,76 @@
+"""Everything the scorer knows: hand types in evaluation order and every definition by id."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from studio.engine.bosses import BossDef
+from studio.engine.cards import Card, ModifierKind, parse_cards
+from studio.engine.charms import CharmDef
+from studio.engine.hands import HandType
+from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
+from studio.engine.names import UnknownIdError
+from studio.engine.runs import DeckDef, DifficultyDef, RunTable
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The loaded content. ``hand_types`` runs best first: the evaluation order."""
+
+    hand_types: tuple[HandType, ...]
+    charms: Mapping[str, CharmDef] = field(default_factory=dict)
+    upgrades: Mapping[str, UpgradeDef] = field(default_factory=dict)
+    editions: Mapping[str, EditionDef] = field(default_factory=dict)
+    seals: Mapping[str, SealDef] = field(default_factory=dict)
+    bosses: Mapping[str, BossDef] = field(default_factory=dict)
+    decks: Mapping[str, DeckDef] = field(default_factory=dict)
+    difficulties: Mapping[str, DifficultyDef] = field(default_factory=dict)
+    run: RunTable | None = None
+
+    @property
+    def modifier_kinds(self) -> dict[str, ModifierKind]:
+        """Map every upgrade, edition and seal id to its kind, for card parsing."""
+        kinds: dict[str, ModifierKind] = {}
+        kinds.update((k, "upgrade") for k in self.upgrades)
+        kinds.update((k, "edition") for k in self.editions)
+        kinds.update((k, "seal") for k in self.seals)
+        return kinds
+
+    def cards(self, text: str) -> tuple[Card, ...]:
+        """Parse card tokens with this catalog's modifiers."""
+        return parse_cards(text, self.modifier_kinds)
+
+    def hand_type(self, type_id: str) -> HandType:
+        """Return a hand type by id."""
+        for t in self.hand_types:
+            if t.id == type_id:
+                return t
+        raise UnknownIdError("hand type", type_id, [t.id for t in self.hand_types])
+
+    def charm(self, charm_id: str) -> CharmDef:
+        """Return a charm by id."""
+        return lookup(self.charms, "charm", charm_id)
+
+    def boss(self, boss_id: str) -> BossDef:
+        """Return a boss rule by id."""
+        return lookup(self.bosses, "boss rule", boss_id)
+
+    def deck(self, deck_id: str) -> DeckDef:
+        """Return a deck by id."""
+        return lookup(self.decks, "deck", deck_id)
+
+    def edition(self, edition_id: str) -> EditionDef:
+        """Return an edition by id."""
+        return lookup(self.editions, "edition", edition_id)
+
+
+def lookup(table: Mapping[str, T], kind: str, key: str) -> T:
+    """Return ``table[key]`` or raise :class:`UnknownIdError` with a suggestion."""
+    try:
+        return table[key]
+    except KeyError:
+        raise UnknownIdError(kind, key, table) from None

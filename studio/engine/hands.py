@@ -1,0 +1,179 @@
+"""Hand types as patterns, and the evaluator that finds the best one a hand fits.
+
+A hand type is data: same-rank group sizes plus straight and flush needs. The
+evaluator counts the played cards by rank, sorts the groups (largest first,
+ties by higher rank) and walks the hand types best first; the first whose
+pattern the groups dominate, and whose needs are met, wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from studio.engine.cards import SUITS
+
+#: A hand of more cards than this is never a flush or a straight.
+MAX_FLUSH_OR_STRAIGHT_CARDS = 5
+_SMEARED = {"S": frozenset("SC"), "C": frozenset("SC"), "H": frozenset("HD"), "D": frozenset("HD")}
+_PLAIN = {s: frozenset(s) for s in SUITS}
+
+
+@dataclass(frozen=True, slots=True)
+class HandType:
+    """A hand type: its pattern, base values and growth per level."""
+
+    id: str
+    groups: tuple[int, ...]
+    needs_straight: bool = False
+    needs_flush: bool = False
+    points: int = 0
+    mult: float = 1
+    level_points: int = 0
+    level_mult: float = 0
+    name: str = ""
+
+    def at_level(self, level: int) -> tuple[int, float]:
+        """Return (Points, Mult) at ``level``: Points at least 0, Mult at least 1."""
+        steps = max(level, 1) - 1
+        return (
+            max(self.points + steps * self.level_points, 0),
+            max(self.mult + steps * self.level_mult, 1),
+        )
+
+    def is_implied_by(self, other: HandType) -> bool:
+        """Return True if every hand that fits ``other`` also fits this type."""
+        return (
+            len(other.groups) >= len(self.groups)
+            and all(o >= s for o, s in zip(other.groups, self.groups, strict=False))
+            and (other.needs_straight or not self.needs_straight)
+            and (other.needs_flush or not self.needs_flush)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandRules:
+    """The rule switches that change how hands are read."""
+
+    flush_size: int = 5
+    straight_size: int = 5
+    shortcut: bool = False
+    smeared: bool = False
+    splash: bool = False
+
+    @classmethod
+    def from_flags(cls, flags: frozenset[str]) -> HandRules:
+        """Build the rules that a set of passive rule names switches on."""
+        four = "four_fingers" in flags
+        return cls(
+            flush_size=4 if four else 5,
+            straight_size=4 if four else 5,
+            shortcut="shortcut" in flags,
+            smeared="smeared" in flags,
+            splash="splash" in flags,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What a played hand is: its type, the scoring cards and every type it contains."""
+
+    hand_type: HandType
+    scoring: tuple[int, ...]
+    contains: frozenset[str]
+    flush_suit: str | None
+
+
+def groups_fit(played: Sequence[int], pattern: Sequence[int]) -> bool:
+    """Return True if the played group sizes dominate ``pattern`` position by position.
+
+    >>> groups_fit([3, 1, 1], [2]), groups_fit([4, 1], [2, 2]), groups_fit([3, 2], [2, 2])
+    (True, False, True)
+    """
+    if len(played) < len(pattern):
+        return False
+    return all(p >= q for p, q in zip(played, pattern, strict=False))
+
+
+def flush_cards(
+    suits: Sequence[frozenset[str]], rules: HandRules
+) -> tuple[str | None, tuple[int, ...]]:
+    """Return the flush suit and the indices of its cards, or (None, ())."""
+    classes = _SMEARED if rules.smeared else _PLAIN
+    for suit in SUITS:
+        members = classes[suit]
+        hits = tuple(i for i, s in enumerate(suits) if s & members)
+        if len(hits) >= rules.flush_size:
+            return suit, hits
+    return None, ()
+
+
+def straight_ranks(ranks: Sequence[int | None], rules: HandRules) -> frozenset[int]:
+    """Return the ranks of the qualifying runs (ace high or low, no wrap), or empty."""
+    distinct = {r for r in ranks if r is not None}
+    if 14 in distinct:
+        distinct.add(1)
+    ordered = sorted(distinct)
+    gap = 2 if rules.shortcut else 1
+    found: set[int] = set()
+    run: list[int] = []
+    for rank in ordered:
+        if run and rank - run[-1] > gap:
+            if len(run) >= rules.straight_size:
+                found.update(run)
+            run = []
+        run.append(rank)
+    if len(run) >= rules.straight_size:
+        found.update(run)
+    if 1 in found:
+        found.discard(1)
+        found.add(14)
+    return frozenset(found)
+
+
+def evaluate(
+    ranks: Sequence[int | None],
+    suits: Sequence[frozenset[str]],
+    hand_types: Sequence[HandType],
+    rules: HandRules,
+) -> Evaluation:
+    """Return the best of ``hand_types`` (ordered best first) that the cards fit.
+
+    ``ranks[i]`` is None for a card without rank (stone); ``suits[i]`` holds every
+    suit the card counts as for a flush. A hand that fits nothing (only stone
+    cards, say) is the lowest hand type with no group cards.
+    """
+    by_rank: dict[int, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        if rank is not None:
+            by_rank.setdefault(rank, []).append(i)
+    groups = sorted(by_rank.items(), key=lambda kv: (-len(kv[1]), -kv[0]))
+    sizes = [len(members) for _, members in groups]
+    suit: str | None = None
+    flush: tuple[int, ...] = ()
+    run: frozenset[int] = frozenset()
+    if len(ranks) <= MAX_FLUSH_OR_STRAIGHT_CARDS:
+        suit, flush = flush_cards(suits, rules)
+        run = straight_ranks(ranks, rules)
+    contains = [
+        t
+        for t in hand_types
+        if groups_fit(sizes, t.groups)
+        and (flush or not t.needs_flush)
+        and (run or not t.needs_straight)
+    ]
+    best = contains[0] if contains else hand_types[-1]
+    scoring: set[int] = {i for r, members in groups[: len(best.groups)] for i in members}
+    if contains and best.needs_flush:
+        scoring.update(flush)
+    if contains and best.needs_straight:
+        scoring.update(i for i, r in enumerate(ranks) if r in run)
+    scoring.update(i for i, r in enumerate(ranks) if r is None)
+    if rules.splash:
+        scoring = set(range(len(ranks)))
+    return Evaluation(
+        best,
+        tuple(sorted(scoring)),
+        frozenset(t.id for t in contains),
+        suit if best.needs_flush else None,
+    )

@@ -1,0 +1,113 @@
+"""The event trace: one frozen record per scoring step that changed anything.
+
+The preview, the CLI and the tests all read this trace; nothing else computes
+scores.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from studio.engine.rng import RngState
+
+Step = Literal["boss", "before", "base", "scored_card", "held_card", "hand"]
+STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
+What = Literal[
+    "refuse", "level", "base", "halve", "points", "mult", "xmult", "money", "retrigger", "counter"
+]
+
+
+def fmt(x: float) -> str:
+    """Format a number the way a player reads it: ``4``, ``1.5``, ``inf``."""
+    if isinstance(x, float):
+        if math.isinf(x):
+            return "inf" if x > 0 else "-inf"
+        if x.is_integer():
+            return str(int(x))
+        return f"{x:.4f}".rstrip("0").rstrip(".")
+    return str(x)
+
+
+def json_number(x: float) -> int | float:
+    """Return ``x`` as an int when it is whole and finite, for tidy JSON."""
+    if isinstance(x, float) and x.is_integer() and not math.isinf(x):
+        return int(x)
+    return x
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step that changed something, and the running Points, Mult and money after it."""
+
+    step: Step
+    source: str
+    what: What
+    amount: float
+    points: int
+    mult: float
+    money: int
+    note: str = ""
+
+    @property
+    def change(self) -> str:
+        """Describe what changed, e.g. ``+10 Points`` or ``x1.5 Mult``."""
+        a = fmt(self.amount)
+        if self.what == "points":
+            return f"{'+' if self.amount >= 0 else ''}{a} Points"
+        if self.what == "mult":
+            return f"{'+' if self.amount >= 0 else ''}{a} Mult"
+        if self.what == "xmult":
+            return f"x{a} Mult"
+        if self.what == "money":
+            return f"+${a}" if self.amount >= 0 else f"-${fmt(-self.amount)}"
+        if self.what == "base":
+            return f"{self.points} Points, {fmt(self.mult)} Mult"
+        return self.note
+
+    def to_json(self) -> dict[str, object]:
+        """Return the event as the JSON object of the CLI contract."""
+        return {
+            "step": self.step,
+            "source": self.source,
+            "what": self.what,
+            "amount": json_number(self.amount),
+            "change": self.change,
+            "points": self.points,
+            "mult": json_number(self.mult),
+            "money": self.money,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreResult:
+    """The outcome of scoring one hand; the last event's running values are the result's."""
+
+    hand_type: str
+    scoring: tuple[str, ...]
+    points: int
+    mult: float
+    total: int | float
+    money: int
+    events: tuple[Event, ...]
+    counters: tuple[int, ...]
+    levels: tuple[tuple[str, int], ...]
+    rng: RngState
+    refused: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """Return the result as the JSON object of the CLI contract."""
+        return {
+            "hand_type": self.hand_type,
+            "scoring": list(self.scoring),
+            "points": self.points,
+            "mult": json_number(self.mult),
+            "total": json_number(self.total),
+            "money": self.money,
+            "refused": self.refused,
+            "counters": list(self.counters),
+            "levels": dict(self.levels),
+            "rng": self.rng.to_json(),
+            "events": [e.to_json() for e in self.events],
+        }
