@@ -1,0 +1,45 @@
+"""The ``studio`` command: score, odds, validate, test and schema."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from studio import __version__
+from studio.cli import odds, schema, score, testing, validate
+from studio.cli.common import UsageError, fail
+from studio.content.documents import DocumentError
+
+
+def parser() -> argparse.ArgumentParser:
+    """Return the argument parser of every subcommand."""
+    p = argparse.ArgumentParser(
+        prog="studio", description="Author, package and preview a poker-scoring roguelike."
+    )
+    p.add_argument("--version", action="version", version=f"studio {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in (score, odds, validate, testing, schema):
+        module.add_parser(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 ok, 1 problems found, 2 bad input)."""
+    args = parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except UsageError as exc:
+        return fail(args.command, str(exc))
+    except DocumentError as exc:
+        return fail(args.command, str(exc.problem))
+    except ValueError as exc:
+        return fail(args.command, str(exc))
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,52 @@
+"""``studio odds``: how often each hand type comes up, counted exhaustively or sampled."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from studio.cli.common import OK, UsageError, add_pack_options, catalog
+from studio.cli.render import table
+from studio.engine.odds import count_exhaustive, count_sampled
+from studio.engine.rng import Rng
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    p = sub.add_parser("odds", help="count hand types over a deck")
+    p.add_argument("--charm", action="append", default=[], metavar="ID", help="a charm whose rules apply (repeatable)")
+    p.add_argument("--deck", default="standard", help="the deck (default: standard)")
+    p.add_argument("--hand-size", type=int, help="cards per hand, with --exhaustive")
+    p.add_argument("--exhaustive", action="store_true", help="count every combination")
+    p.add_argument("--deal", type=int, help="cards dealt per sample")
+    p.add_argument("--samples", type=int, help="how many deals to sample")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    add_pack_options(p)
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    cat = catalog(args)
+    deck = cat.deck(args.deck)
+    flags = frozenset().union(*(cat.charm(c).rules for c in args.charm))
+    if args.exhaustive:
+        if args.hand_size is None or not 1 <= args.hand_size <= len(deck.cards):
+            raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")
+        counts = count_exhaustive(deck.cards, args.hand_size, cat, flags)
+    elif args.deal is not None and args.samples is not None:
+        if not 1 <= args.deal <= len(deck.cards) or args.samples < 1:
+            raise UsageError(f"--deal needs 1 to {len(deck.cards)} cards and --samples at least 1")
+        counts = count_sampled(deck.cards, args.deal, args.samples, cat, flags, Rng(args.seed))
+    else:
+        raise UsageError("give --exhaustive --hand-size N, or --deal N --samples N")
+    total = sum(counts.values())
+    if args.json:
+        print(json.dumps({"total": total, "counts": counts}))
+        return OK
+    rows = [[t, str(n), f"{n / total:.6%}"] for t, n in counts.items()]
+    print(table(["hand type", "count", "probability"], rows, right=(1, 2)))
+    print(f"total: {total}")
+    return OK

@@ -1,0 +1,27 @@
+"""``studio schema export``: write the JSON Schemas generated from the content models."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from studio.cli.common import OK
+from studio.content.paths import schemas_dir
+from studio.content.schemas import export_schemas
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    p = sub.add_parser("schema", help="JSON Schemas of the content kinds")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    export = actions.add_parser("export", help="write one schema per content kind")
+    export.add_argument("directory", nargs="?", type=Path, help="where to write (default: schemas/)")
+    export.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    for path in export_schemas(args.directory or schemas_dir()):
+        print(path)
+    return OK

@@ -1,0 +1,125 @@
+"""``studio score``: score a hand from the command line, a scenario file or a JSON-lines batch."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog
+from studio.cli.render import score_report
+from studio.content.documents import read_document
+from studio.content.models import ScenarioModel
+from studio.content.scenarios import run
+from studio.content.validation import validate_document
+from studio.engine.catalog import Catalog
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    p = sub.add_parser("score", help="score a hand and explain every step")
+    p.add_argument("hand", nargs="?", help='played cards, e.g. "AS AH KD 5C 2H"')
+    p.add_argument("--held", default="", help="cards held in hand")
+    p.add_argument("--charm", action="append", default=[], metavar="ID[:EDITION]", help="a charm (repeatable, in row order)")
+    p.add_argument("--level", action="append", default=[], metavar="TYPE=N", help="a hand type's level")
+    p.add_argument("--boss", help="the boss rule in play")
+    p.add_argument("--deck", default="standard", help="the deck in play")
+    p.add_argument("--money", type=int, default=0, help="$ held")
+    p.add_argument("--hands-left", type=int, default=0, help="hands left after this one")
+    p.add_argument("--discards-left", type=int, default=0, help="discards left")
+    p.add_argument("--seed", type=int, default=0, help="run seed for chance effects")
+    p.add_argument("--scenario", type=Path, help="score a scenario file (YAML or JSON)")
+    p.add_argument("--batch", type=Path, help="score one JSON scenario per line")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    add_pack_options(p)
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    given = [x for x in (args.hand, args.scenario, args.batch) if x is not None]
+    if len(given) != 1:
+        raise UsageError("give exactly one of a hand, --scenario FILE or --batch FILE")
+    cat = catalog(args)
+    if args.batch is not None:
+        return _batch(args.batch, cat)
+    scenario = _from_file(args.scenario) if args.scenario else _from_args(args)
+    try:
+        result = run(scenario, cat)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(score_report(result, scenario.played, scenario.held))
+    return OK
+
+
+def _from_args(args: argparse.Namespace) -> ScenarioModel:
+    levels = {}
+    for item in args.level:
+        name, sep, value = item.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise UsageError(f"bad --level '{item}': write TYPE=N, e.g. pair=2")
+        levels[name.strip()] = int(value)
+    data = {
+        "played": args.hand,
+        "held": args.held,
+        "charms": args.charm,
+        "levels": levels,
+        "boss": args.boss,
+        "deck": args.deck,
+        "money": args.money,
+        "hands_left": args.hands_left,
+        "discards_left": args.discards_left,
+        "seed": args.seed,
+    }
+    return _model(data, "command line")
+
+
+def _model(data: Any, where: str) -> ScenarioModel:
+    try:
+        return ScenarioModel.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]) or "scenario"
+        raise UsageError(f"{where}: {field}: {err['msg'].removeprefix('Value error, ')}") from None
+
+
+def _from_file(path: Path) -> ScenarioModel:
+    doc = read_document(path)
+    model, problems = validate_document("scenario", doc, str(path))
+    if problems:
+        raise UsageError(str(problems[0]))
+    assert isinstance(model, ScenarioModel)
+    return model
+
+
+def _batch(path: Path, cat: Catalog) -> int:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read file: {exc}") from None
+    code = OK
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            scenario = _model(data, f"{path}:{number}")
+            out: dict[str, Any] = run(scenario, cat).to_json()
+        except json.JSONDecodeError as exc:
+            out = {"error": f"{path}:{number}:{exc.colno}: not JSON: {exc.msg}"}
+        except (UsageError, ValueError) as exc:
+            message = str(exc)
+            out = {"error": message if message.startswith(str(path)) else f"{path}:{number}: {message}"}
+        if "error" in out:
+            code = PROBLEMS
+        print(json.dumps(out))
+        sys.stdout.flush()
+    return code
+

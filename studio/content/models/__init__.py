@@ -1,0 +1,42 @@
+"""Content models, one per content kind; they generate the JSON Schemas."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from studio.content.models.boss import BossModel
+from studio.content.models.charm import CharmModel
+from studio.content.models.hand_type import HandTypeModel
+from studio.content.models.modifiers import EditionModel, SealModel, UpgradeModel
+from studio.content.models.run import DeckModel, DifficultyModel, RunModel
+from studio.content.models.scenario import ScenarioModel
+
+#: Content kind -> (folder in a content tree, model). ``run`` is one file, ``run.yaml``.
+KINDS: dict[str, tuple[str, type[BaseModel]]] = {
+    "hand_type": ("hands", HandTypeModel),
+    "charm": ("charms", CharmModel),
+    "upgrade": ("upgrades", UpgradeModel),
+    "edition": ("editions", EditionModel),
+    "seal": ("seals", SealModel),
+    "boss": ("bosses", BossModel),
+    "deck": ("decks", DeckModel),
+    "difficulty": ("difficulties", DifficultyModel),
+    "run": ("run.yaml", RunModel),
+    "scenario": ("tests", ScenarioModel),
+}
+FOLDER_KINDS = {folder: kind for kind, (folder, _) in KINDS.items()}
+
+__all__ = [
+    "KINDS",
+    "FOLDER_KINDS",
+    "BossModel",
+    "CharmModel",
+    "DeckModel",
+    "DifficultyModel",
+    "EditionModel",
+    "HandTypeModel",
+    "RunModel",
+    "ScenarioModel",
+    "SealModel",
+    "UpgradeModel",
+]

@@ -1,0 +1,199 @@
+"""Shared pieces of the content models: ids, ranks, suits, chances, effects and conditions.
+
+These pydantic models are the single source of the JSON Schemas in ``schemas/``;
+every field carries a title, a description and bounds so the editor can build
+its forms from them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from studio.engine.cards import parse_rank
+from studio.engine.conditions import Compare, Conditions
+from studio.engine.effects import Chance, Effect, Scaling
+
+Id = Annotated[
+    str,
+    Field(
+        pattern=r"^[a-z][a-z0-9_]*$",
+        min_length=1,
+        max_length=64,
+        title="Id",
+        description="Lower-case letters, digits and underscores, starting with a letter.",
+    ),
+]
+Suit = Literal["S", "H", "C", "D"]
+RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A"]
+RankNumber = Literal[2, 3, 4, 5, 6, 7, 8, 9, 10]
+Rank = RankName | RankNumber
+ValueName = Literal[
+    "money",
+    "hands_left",
+    "discards_left",
+    "counter",
+    "played_cards",
+    "scoring_cards",
+    "scoring_face_cards",
+    "held_cards",
+]
+Amount = Annotated[float, Field(ge=-1_000_000, le=1_000_000)]
+
+
+def rank_number(rank: Rank) -> int:
+    """Return the rank number (2-14) of a rank written in content."""
+    return parse_rank(str(rank))
+
+
+class Model(BaseModel):
+    """Base of every content model: unknown keys are errors, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class ChanceModel(Model):
+    """A chance of N in M, drawn from the run's ``chance`` stream."""
+
+    n: int = Field(1, ge=1, le=1000, title="N", description="Chances in favour (the N of 'N in M').")
+    in_: int = Field(
+        ..., alias="in", ge=1, le=1000, title="In", description="Out of how many (the M of 'N in M')."
+    )
+
+    @model_validator(mode="after")
+    def _n_at_most_in(self) -> ChanceModel:
+        if self.n > self.in_:
+            raise ValueError(f"a chance of {self.n} in {self.in_} is more than certain")
+        return self
+
+    def to_engine(self) -> Chance:
+        """Return the engine value."""
+        return Chance(self.n, self.in_)
+
+
+class EffectModel(Model):
+    """One thing an ability does."""
+
+    kind: Literal["points", "mult", "xmult", "money", "retrigger", "grow", "reset", "level_up"] = (
+        Field(
+            ...,
+            title="Effect",
+            description=(
+                "points: +Points; mult: +Mult; xmult: multiply Mult; money: +$; retrigger: the "
+                "card triggers again; grow: add to the charm's counter; reset: set the counter to "
+                "0; level_up: raise a hand type's level."
+            ),
+        )
+    )
+    amount: Amount = Field(
+        0,
+        title="Amount",
+        description="How much (for xmult the factor; for retrigger and level_up how many times).",
+    )
+    per: ValueName | None = Field(
+        None,
+        title="Per",
+        description="Scale the amount by this value (e.g. +2 Mult per $5: per money, every 5).",
+    )
+    every: int = Field(
+        1, ge=1, le=1000, title="Every", description="With 'per': one step for every this many."
+    )
+    chance: ChanceModel | None = Field(
+        None, title="Chance", description="Only happens with this chance."
+    )
+    hand_type: Id | None = Field(
+        None,
+        title="Hand type",
+        description="For level_up: the hand type to raise (the played type when left out).",
+    )
+
+    @model_validator(mode="after")
+    def _amounts_make_sense(self) -> EffectModel:
+        if self.kind == "xmult" and self.per is None and self.amount <= 0:
+            raise ValueError("an xmult amount is a factor and must be above 0")
+        if self.kind in ("retrigger", "level_up") and (self.amount < 1 or self.amount != int(self.amount)):
+            raise ValueError(f"a {self.kind} amount is a whole number of times, at least 1")
+        if self.hand_type is not None and self.kind != "level_up":
+            raise ValueError("'hand_type' only belongs to a level_up effect")
+        return self
+
+    def to_engine(self) -> Effect:
+        """Return the engine value."""
+        return Effect(
+            self.kind,
+            self.amount,
+            Scaling(self.per, self.every) if self.per else None,
+            self.chance.to_engine() if self.chance else None,
+            self.hand_type,
+        )
+
+
+class CompareModel(Model):
+    """A value of the hand or round compared to a number."""
+
+    value: ValueName = Field(..., title="Value", description="What to compare.")
+    op: Literal["<", "<=", "==", "!=", ">=", ">"] = Field(
+        ..., title="Comparison", description="How to compare."
+    )
+    n: int = Field(..., ge=-1_000_000, le=1_000_000, title="N", description="The number.")
+
+    def to_engine(self) -> Compare:
+        """Return the engine value."""
+        return Compare(self.value, self.op, self.n)
+
+
+class ConditionsModel(Model):
+    """When an ability applies; every condition given must hold."""
+
+    suits: list[Suit] | None = Field(
+        None, min_length=1, title="Suits", description="The card is of one of these suits."
+    )
+    ranks: list[Rank] | None = Field(
+        None, min_length=1, title="Ranks", description="The card has one of these ranks."
+    )
+    face: bool | None = Field(None, title="Face card", description="The card is (or is not) a face card.")
+    first_face: bool | None = Field(
+        None, title="First face card", description="The card is the first scoring face card."
+    )
+    contains: Id | None = Field(
+        None, title="Hand contains", description="The played hand contains this hand type."
+    )
+    hand_types: list[Id] | None = Field(
+        None, min_length=1, title="Hand type is", description="The played hand is one of these types."
+    )
+    compare: list[CompareModel] = Field(
+        default_factory=list, title="Comparisons", description="Values compared to numbers."
+    )
+    first_hand: bool | None = Field(
+        None, title="First hand", description="This is (or is not) the round's first hand."
+    )
+    final_hand: bool | None = Field(
+        None, title="Final hand", description="This is (or is not) the round's final hand."
+    )
+    chance: ChanceModel | None = Field(None, title="Chance", description="Applies with this chance.")
+
+    def to_engine(self) -> Conditions:
+        """Return the engine value."""
+        return Conditions(
+            suits=frozenset(self.suits) if self.suits else None,
+            ranks=frozenset(rank_number(r) for r in self.ranks) if self.ranks else None,
+            face=self.face,
+            first_face=self.first_face,
+            contains=self.contains,
+            hand_types=frozenset(self.hand_types) if self.hand_types else None,
+            compares=tuple(c.to_engine() for c in self.compare),
+            first_hand=self.first_hand,
+            final_hand=self.final_hand,
+            chance=self.chance.to_engine() if self.chance else None,
+        )
+
+    @property
+    def uses_card(self) -> bool:
+        """Return True if a condition looks at the triggering card."""
+        return self.to_engine().uses_card
+
+
+def effects_to_engine(effects: list[EffectModel]) -> tuple[Effect, ...]:
+    """Convert a list of effect models."""
+    return tuple(e.to_engine() for e in effects)

@@ -1,0 +1,94 @@
+"""Models of a card's modifiers: upgrades, editions and seals."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from studio.content.models.common import ChanceModel, EffectModel, Id, Model, effects_to_engine
+from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
+
+_NAME = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
+
+
+class UpgradeModel(Model):
+    """A card enhancement (bonus, mult, glass, steel, stone, wild, gold, lucky, ...)."""
+
+    id: Id
+    name: str = _NAME
+    stone: bool = Field(
+        False, title="Stone", description="No rank and no suit; scores fixed Points and always scores."
+    )
+    stone_points: int = Field(
+        50, ge=0, le=100_000, title="Stone Points", description="Points a stone card gives."
+    )
+    wild: bool = Field(False, title="Wild", description="Counts as every suit.")
+    scored: list[EffectModel] = Field(
+        default_factory=list, title="When scored", description="Effects each time the card scores."
+    )
+    held: list[EffectModel] = Field(
+        default_factory=list, title="While held", description="Effects while the card is held in hand."
+    )
+    end_of_round: list[EffectModel] = Field(
+        default_factory=list,
+        title="End of round",
+        description="Effects if the card is held when the round ends.",
+    )
+    breaks: ChanceModel | None = Field(
+        None, title="Breaks", description="Chance the card breaks after it scores, in a run."
+    )
+
+    def to_engine(self) -> UpgradeDef:
+        """Return the engine value."""
+        return UpgradeDef(
+            self.id,
+            self.name,
+            self.stone,
+            self.stone_points,
+            self.wild,
+            effects_to_engine(self.scored),
+            effects_to_engine(self.held),
+            effects_to_engine(self.end_of_round),
+            self.breaks.to_engine() if self.breaks else None,
+        )
+
+
+class EditionModel(Model):
+    """An edition of a card or charm; +Points and +Mult apply first, xMult last."""
+
+    id: Id
+    name: str = _NAME
+    effects: list[EffectModel] = Field(
+        ..., min_length=1, max_length=4, title="Effects", description="What the edition adds."
+    )
+
+    def to_engine(self) -> EditionDef:
+        """Return the engine value."""
+        return EditionDef(self.id, self.name, effects_to_engine(self.effects))
+
+
+class SealModel(Model):
+    """A seal on a playing card."""
+
+    id: Id
+    name: str = _NAME
+    retriggers: int = Field(
+        0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers."
+    )
+    scored: list[EffectModel] = Field(
+        default_factory=list, title="When scored", description="Effects each time the card scores."
+    )
+    end_of_round: list[EffectModel] = Field(
+        default_factory=list,
+        title="End of round",
+        description="Effects if the card is held when the round ends.",
+    )
+
+    def to_engine(self) -> SealDef:
+        """Return the engine value."""
+        return SealDef(
+            self.id,
+            self.name,
+            self.retriggers,
+            effects_to_engine(self.scored),
+            effects_to_engine(self.end_of_round),
+        )

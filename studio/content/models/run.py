@@ -1,0 +1,150 @@
+"""Models of run set-up: the ante table, decks and difficulty levels."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import Field
+
+from studio.content.models.common import Id, Model, Rank, Suit, rank_number
+from studio.engine.cards import SUITS, Card, ModifierKind, parse_card, rank_name
+from studio.engine.runs import Blind, DeckDef, DifficultyDef, RunTable, StartValues
+
+ALL_RANKS: list[Rank] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+class ValuesModel(Model):
+    """Run values: what a run starts with, or what a deck or difficulty adds to them."""
+
+    money: int = Field(0, ge=-1000, le=1000, title="Money", description="$.")
+    hand_size: int = Field(0, ge=-20, le=20, title="Hand size", description="Cards held in hand.")
+    hands: int = Field(0, ge=-20, le=20, title="Hands", description="Hands per round.")
+    discards: int = Field(0, ge=-20, le=20, title="Discards", description="Discards per round.")
+    charm_slots: int = Field(0, ge=-20, le=20, title="Charm slots", description="Slots in the charm row.")
+
+    def to_engine(self) -> StartValues:
+        """Return the engine value."""
+        return StartValues(self.money, self.hand_size, self.hands, self.discards, self.charm_slots)
+
+
+class BlindModel(Model):
+    """One blind of every ante."""
+
+    id: Id
+    score_mult: float = Field(..., gt=0, le=100, title="Score factor", description="x the ante's requirement.")
+    reward: int = Field(..., ge=0, le=100, title="Reward", description="$ for beating it.")
+    is_boss: bool = Field(False, title="Boss blind", description="The blind with a boss rule.")
+
+
+class InterestModel(Model):
+    """Interest paid at the end of each round."""
+
+    per: int = Field(1, ge=0, le=100, title="Per", description="$ paid per step.")
+    every: int = Field(5, ge=1, le=1000, title="Every", description="$ held per step.")
+    cap: int = Field(5, ge=0, le=1000, title="Cap", description="Most $ paid per round.")
+
+
+class RunModel(Model):
+    """The ante table and a standard run's starting values."""
+
+    requirements: list[int] = Field(
+        ...,
+        min_length=1,
+        max_length=100,
+        title="Score requirements",
+        description="Base score requirement of each ante, in order.",
+        json_schema_extra={"items": {"type": "integer", "minimum": 1}},
+    )
+    blinds: list[BlindModel] = Field(
+        ..., min_length=1, max_length=10, title="Blinds", description="The blinds of each ante, in order."
+    )
+    start: ValuesModel = Field(..., title="Start", description="What a standard run starts with.")
+    interest: InterestModel = Field(
+        default_factory=InterestModel, title="Interest", description="End-of-round interest."
+    )
+
+    def to_engine(self) -> RunTable:
+        """Return the engine value."""
+        return RunTable(
+            tuple(self.requirements),
+            tuple(Blind(b.id, b.score_mult, b.reward, b.is_boss) for b in self.blinds),
+            self.start.to_engine(),
+            self.interest.per,
+            self.interest.every,
+            self.interest.cap,
+        )
+
+
+class CardGroupModel(Model):
+    """Cards of a deck: every listed rank of every listed suit, some number of times."""
+
+    suits: list[Suit] = Field(
+        default_factory=lambda: list(SUITS), min_length=1, title="Suits", description="Suits (default all four)."
+    )
+    ranks: list[Rank] = Field(
+        default_factory=lambda: list(ALL_RANKS), min_length=1, title="Ranks", description="Ranks (default all 13)."
+    )
+    copies: int = Field(1, ge=1, le=10, title="Copies", description="How many of each card.")
+    modifiers: list[Id] = Field(
+        default_factory=list, max_length=3, title="Modifiers", description="Upgrade, edition or seal ids."
+    )
+
+    def cards(self, kinds: Mapping[str, ModifierKind]) -> list[Card]:
+        """Return the group's cards (raises CardError for an unknown modifier)."""
+        return [
+            parse_card(":".join([f"{rank_name(rank_number(rank))}{suit}", *self.modifiers]), kinds)
+            for suit in self.suits
+            for rank in self.ranks
+            for _ in range(self.copies)
+        ]
+
+
+class DeckModel(Model):
+    """A starting deck."""
+
+    id: Id
+    name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
+    cards: list[CardGroupModel] = Field(
+        ..., min_length=1, max_length=60, title="Cards", description="The deck's cards, as groups."
+    )
+    changes: ValuesModel = Field(
+        default_factory=ValuesModel, title="Changes", description="Added to the run's starting values."
+    )
+
+    def to_engine(self, kinds: Mapping[str, ModifierKind]) -> DeckDef:
+        """Return the engine value."""
+        cards = tuple(c for group in self.cards for c in group.cards(kinds))
+        return DeckDef(self.id, cards, self.changes.to_engine(), self.name)
+
+
+class DifficultyModel(Model):
+    """A difficulty level; a run at level N applies every level up to N."""
+
+    id: Id
+    name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
+    level: int = Field(..., ge=1, le=100, title="Level", description="1 is the easiest.")
+    text: str = Field("", max_length=200, title="Text", description="What the level changes, for players.")
+    changes: ValuesModel = Field(
+        default_factory=ValuesModel, title="Changes", description="Added to the run's starting values."
+    )
+    score_scale: float = Field(
+        1.0, gt=0, le=100, title="Score scale", description="Multiplies every score requirement."
+    )
+    blind_rewards: dict[str, int] = Field(
+        default_factory=dict, title="Blind rewards", description="New $ rewards by blind id."
+    )
+    interest_cap: int | None = Field(
+        None, ge=0, le=1000, title="Interest cap", description="Replaces the interest cap."
+    )
+
+    def to_engine(self) -> DifficultyDef:
+        """Return the engine value."""
+        return DifficultyDef(
+            self.id,
+            self.level,
+            self.changes.to_engine(),
+            self.score_scale,
+            tuple(sorted(self.blind_rewards.items())),
+            self.interest_cap,
+            self.name,
+        )

@@ -1,0 +1,145 @@
+"""Scenarios: hands to score from files, their cross-checks, and comparing results to ``expect``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from studio.content.documents import CONTENT_SUFFIXES, locate, read_document
+from studio.content.models import ScenarioModel
+from studio.content.problems import Problem, json_path
+from studio.content.validation import validate_document
+from studio.engine.catalog import Catalog, lookup
+from studio.engine.scoring import score
+from studio.engine.trace import ScoreResult, fmt
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario read from a file (a file may hold one scenario or a list of them)."""
+
+    file: Path
+    index: int | None
+    doc: Any
+    model: ScenarioModel
+
+    @property
+    def label(self) -> str:
+        """Where it comes from and what it checks."""
+        where = f"{self.file}" + (f"[{self.index}]" if self.index is not None else "")
+        return f"{where}: {self.model.name}" if self.model.name else where
+
+
+def scenario_files(path: Path) -> list[Path]:
+    """Return the scenario files at ``path`` (a file, or every content file under a folder)."""
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file())
+    return [path]
+
+
+def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
+    """Read and validate the scenarios of one file (raises DocumentError if unreadable)."""
+    doc = read_document(path)
+    items: list[tuple[int | None, Any]] = (
+        list(enumerate(doc)) if isinstance(doc, list) else [(None, doc)]
+    )
+    out, problems = [], []
+    for index, item in items:
+        model, found = validate_document("scenario", item, str(path))
+        problems += found
+        if isinstance(model, ScenarioModel):
+            out.append(Scenario(path, index, item, model))
+    return out, problems
+
+
+def scenario_problems(s: Scenario, catalog: Catalog) -> list[Problem]:
+    """Return the cross-reference problems of a scenario: bad cards, unknown ids."""
+    m = s.model
+    checks: list[tuple[tuple[object, ...], Callable[[], object]]] = [
+        (("played",), lambda: catalog.cards(m.played)),
+        (("held",), lambda: catalog.cards(m.held)),
+    ]
+    if m.boss:
+        checks.append((("boss",), lambda: catalog.boss(m.boss or "")))
+    if catalog.decks:
+        checks.append((("deck",), lambda: lookup(catalog.decks, "deck", m.deck)))
+    for i, slot in enumerate(m.slots()):
+        checks.append((("charms", i), lambda slot=slot: catalog.charm(slot.id)))
+        if slot.edition:
+            checks.append((("charms", i), lambda slot=slot: catalog.edition(slot.edition or "")))
+    for type_id in m.levels:
+        checks.append((("levels", type_id), lambda t=type_id: catalog.hand_type(t)))
+    for i, type_id in enumerate(m.hand_types_played):
+        checks.append((("hand_types_played", i), lambda t=type_id: catalog.hand_type(t)))
+    problems = []
+    for parts, check in checks:
+        try:
+            check()
+        except ValueError as exc:
+            line, col = locate(s.doc, parts)
+            problems.append(Problem(str(s.file), line, col, str(exc), json_path(parts)))
+    return problems
+
+
+def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
+    """Score a scenario (raises ValueError for bad cards, ids or hand sizes)."""
+    return score(s.to_situation(catalog), catalog)
+
+
+def mismatches(s: ScenarioModel, result: ScoreResult) -> list[str]:
+    """Return each way the result differs from the scenario's ``expect``."""
+    e = s.expect
+    if e is None:
+        return []
+    actual: dict[str, Any] = {
+        "hand_type": result.hand_type,
+        "total": result.total,
+        "points": result.points,
+        "mult": result.mult,
+        "money": result.money,
+        "scoring": list(result.scoring),
+        "counters": list(result.counters),
+    }
+    out = []
+    for key, got in actual.items():
+        want = getattr(e, key)
+        if want is not None and want != got:
+            out.append(f"{key}: expected {_show(want)}, got {_show(got)}")
+    if e.events is not None:
+        got_events = [(ev.step, ev.source, ev.points, ev.mult) for ev in result.events]
+        want_events = [(ev.step, ev.source, ev.points, ev.mult) for ev in e.events]
+        if got_events != want_events:
+            out.append("events: the trace differs")
+    return out
+
+
+def _show(x: object) -> str:
+    if isinstance(x, float):
+        return fmt(x)
+    if isinstance(x, list):
+        return "[" + ", ".join(_show(i) for i in x) + "]"
+    return str(x)
+
+
+def iter_events_diff(s: ScenarioModel, result: ScoreResult) -> Iterator[list[str]]:
+    """Yield rows comparing the expected and actual trace step by step."""
+    expected = s.expect.events if s.expect and s.expect.events is not None else None
+    got = list(result.events)
+    n = max(len(got), len(expected) if expected is not None else 0)
+    for i in range(n):
+        g = got[i] if i < len(got) else None
+        actual = f"{g.step} {g.source} {g.change} -> {g.points} x {fmt(g.mult)}" if g else "-"
+        if expected is None:
+            yield [str(i + 1), " ", actual, ""]
+            continue
+        w = expected[i] if i < len(expected) else None
+        want = f"{w.step} {w.source} -> {w.points} x {fmt(w.mult)}" if w else "-"
+        same = g is not None and w is not None and (g.step, g.source, g.points, g.mult) == (
+            w.step,
+            w.source,
+            w.points,
+            w.mult,
+        )
+        yield [str(i + 1), " " if same else "!", actual, "" if same else f"expected {want}"]

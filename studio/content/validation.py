@@ -1,0 +1,79 @@
+"""Checking one content document against its schema and model, reporting every problem."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from pydantic import BaseModel
+from pydantic import ValidationError as ModelError
+
+from studio.content.documents import locate
+from studio.content.models import KINDS
+from studio.content.problems import Problem, json_path
+from studio.content.schemas import schema_for
+from studio.engine.names import did_you_mean
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator(schema_for(kind))
+
+
+def validate_document(kind: str, doc: Any, file: str) -> tuple[BaseModel | None, list[Problem]]:
+    """Return the model built from ``doc`` and every problem found (schema first, then model)."""
+    problems = [
+        _schema_problem(err, doc, file, kind)
+        for err in sorted(_validator(kind).iter_errors(doc), key=lambda e: list(map(str, e.path)))
+    ]
+    if problems:
+        return None, sorted(set(problems))
+    model_cls = KINDS[kind][1]
+    try:
+        return model_cls.model_validate(doc), []
+    except ModelError as exc:
+        out = []
+        for err in exc.errors():
+            parts = list(err["loc"])
+            line, col = locate(doc, parts)
+            message = err["msg"].removeprefix("Value error, ")
+            out.append(Problem(file, line, col, message, json_path(_doc_parts(doc, parts))))
+        return None, sorted(set(out))
+
+
+def _doc_parts(doc: Any, parts: list[Any]) -> list[Any]:
+    """Drop location parts the document does not hold (pydantic names union branches)."""
+    kept = []
+    node = doc
+    for part in parts:
+        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(
+            part, int
+        ) and 0 <= part < len(node):
+            kept.append(part)
+            node = node[part]
+    return kept
+
+
+def _schema_problem(err: ValidationError, doc: Any, file: str, kind: str) -> Problem:
+    """Turn a jsonschema error into a problem a person can act on."""
+    if err.validator in ("anyOf", "oneOf") and err.context:
+        err = best_match(err.context)
+    parts = list(err.absolute_path)
+    message = err.message
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        known = list(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in known]
+        if extra:
+            parts.append(extra[0])
+            message = f"unknown field '{extra[0]}'{did_you_mean(str(extra[0]), known)}"
+    elif err.validator == "required":
+        message = message.replace("is a required property", "is required but missing")
+    elif err.validator == "enum" and isinstance(err.instance, str):
+        allowed = [str(v) for v in err.validator_value]
+        message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
+    elif err.validator == "type" and not parts:
+        message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {type(err.instance).__name__}"
+    line, col = locate(doc, parts)
+    return Problem(file, line, col, message, json_path(parts))
