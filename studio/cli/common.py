@@ -28,9 +28,7 @@ def add_pack_options(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="a content folder loaded after the base game (repeatable, in load order)",
     )
-    parser.add_argument(
-        "--no-base", action="store_true", help="do not load the base game's content first"
-    )
+    parser.add_argument("--no-base", action="store_true", help="do not load the base game's content first")
 
 
 def content_roots(args: argparse.Namespace) -> list[Path]:

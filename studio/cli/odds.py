@@ -15,7 +15,9 @@ from studio.engine.rng import Rng
 def add_parser(sub: Any) -> None:
     """Register the subcommand."""
     p = sub.add_parser("odds", help="count hand types over a deck")
-    p.add_argument("--charm", action="append", default=[], metavar="ID", help="a charm whose rules apply (repeatable)")
+    p.add_argument(
+        "--charm", action="append", default=[], metavar="ID", help="a charm whose rules apply (repeatable)"
+    )
     p.add_argument("--deck", default="standard", help="the deck (default: standard)")
     p.add_argument("--hand-size", type=int, help="cards per hand, with --exhaustive")
     p.add_argument("--exhaustive", action="store_true", help="count every combination")

@@ -13,7 +13,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
         ).rstrip()
 
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])

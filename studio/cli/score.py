@@ -24,7 +24,13 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("score", help="score a hand and explain every step")
     p.add_argument("hand", nargs="?", help='played cards, e.g. "AS AH KD 5C 2H"')
     p.add_argument("--held", default="", help="cards held in hand")
-    p.add_argument("--charm", action="append", default=[], metavar="ID[:EDITION]", help="a charm (repeatable, in row order)")
+    p.add_argument(
+        "--charm",
+        action="append",
+        default=[],
+        metavar="ID[:EDITION]",
+        help="a charm (repeatable, in row order)",
+    )
     p.add_argument("--level", action="append", default=[], metavar="TYPE=N", help="a hand type's level")
     p.add_argument("--boss", help="the boss rule in play")
     p.add_argument("--deck", default="standard", help="the deck in play")
@@ -122,4 +128,3 @@ def _batch(path: Path, cat: Catalog) -> int:
         print(json.dumps(out))
         sys.stdout.flush()
     return code
-

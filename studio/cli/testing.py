@@ -9,13 +9,25 @@ from typing import Any
 from studio.cli.common import OK, PROBLEMS, add_pack_options, catalog, content_roots
 from studio.cli.render import table
 from studio.content.documents import DocumentError
-from studio.content.scenarios import iter_events_diff, mismatches, read_scenarios, run, scenario_files
+from studio.content.scenarios import (
+    iter_events_diff,
+    mismatches,
+    read_scenarios,
+    run,
+    scenario_files,
+)
 
 
 def add_parser(sub: Any) -> None:
     """Register the subcommand."""
     p = sub.add_parser("test", help="run scenarios with expected results")
-    p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="scenario files or folders (default: each pack's tests/)")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="scenario files or folders (default: each pack's tests/)",
+    )
     add_pack_options(p)
     p.set_defaults(func=main)
 

@@ -18,7 +18,13 @@ from studio.content.validation import validate_document
 def add_parser(sub: Any) -> None:
     """Register the subcommand."""
     p = sub.add_parser("validate", help="check content files and their cross-references")
-    p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="content folders or files (default: the loaded packs)")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        type=Path,
+        metavar="PATH",
+        help="content folders or files (default: the loaded packs)",
+    )
     add_pack_options(p)
     p.set_defaults(func=main)
 

@@ -125,9 +125,7 @@ def cross_check(entries: Sequence[Entry], behaviours: dict[str, Behaviour]) -> l
         first = seen.setdefault((e.kind, e.id), e)
         if first is not e:
             line, _ = first.at("id")
-            problems.append(
-                e.problem(f"duplicate {e.kind} id '{e.id}' (also in {first.file}:{line})", "id")
-            )
+            problems.append(e.problem(f"duplicate {e.kind} id '{e.id}' (also in {first.file}:{line})", "id"))
         if e.kind != "run" and e.file.stem != e.id:
             problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.file.stem}'", "id"))
     ids = {kind: {e.id for e in entries if e.kind == kind} for kind in CONTENT_KINDS}
@@ -194,7 +192,9 @@ def _order_problems(hands: list[Entry]) -> list[Problem]:
     for i, e in enumerate(ordered):
         for stronger in ordered[:i]:
             if _hand(stronger).strength == _hand(e).strength:
-                out.append(e.problem(f"same strength as '{stronger.id}'; the order would be a guess", "strength"))
+                out.append(
+                    e.problem(f"same strength as '{stronger.id}'; the order would be a guess", "strength")
+                )
             elif _hand(stronger).to_engine().is_implied_by(_hand(e).to_engine()):
                 out.append(
                     e.problem(
@@ -220,12 +220,14 @@ def _difficulty_problems(entries: Sequence[Entry]) -> list[Problem]:
     for e in entries:
         if e.kind != "difficulty":
             continue
-        level = getattr(e.model, "level")
+        level = e.model.level
         if levels.setdefault(level, e) is not e:
             out.append(e.problem(f"level {level} is also '{levels[level].id}'", "level"))
-        for blind in getattr(e.model, "blind_rewards"):
+        for blind in e.model.blind_rewards:
             if runs and blind not in blinds:
-                out.append(e.problem(f"unknown blind '{blind}'{did_you_mean(blind, blinds)}", "blind_rewards", blind))
+                out.append(
+                    e.problem(f"unknown blind '{blind}'{did_you_mean(blind, blinds)}", "blind_rewards", blind)
+                )
     return out
 
 

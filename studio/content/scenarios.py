@@ -42,9 +42,7 @@ def scenario_files(path: Path) -> list[Path]:
 def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
     """Read and validate the scenarios of one file (raises DocumentError if unreadable)."""
     doc = read_document(path)
-    items: list[tuple[int | None, Any]] = (
-        list(enumerate(doc)) if isinstance(doc, list) else [(None, doc)]
-    )
+    items: list[tuple[int | None, Any]] = list(enumerate(doc)) if isinstance(doc, list) else [(None, doc)]
     out, problems = [], []
     for index, item in items:
         model, found = validate_document("scenario", item, str(path))
@@ -136,10 +134,15 @@ def iter_events_diff(s: ScenarioModel, result: ScoreResult) -> Iterator[list[str
             continue
         w = expected[i] if i < len(expected) else None
         want = f"{w.step} {w.source} -> {w.points} x {fmt(w.mult)}" if w else "-"
-        same = g is not None and w is not None and (g.step, g.source, g.points, g.mult) == (
-            w.step,
-            w.source,
-            w.points,
-            w.mult,
+        same = (
+            g is not None
+            and w is not None
+            and (g.step, g.source, g.points, g.mult)
+            == (
+                w.step,
+                w.source,
+                w.points,
+                w.mult,
+            )
         )
         yield [str(i + 1), " " if same else "!", actual, "" if same else f"expected {want}"]

@@ -48,9 +48,9 @@ def _doc_parts(doc: Any, parts: list[Any]) -> list[Any]:
     kept = []
     node = doc
     for part in parts:
-        if isinstance(node, dict) and part in node or isinstance(node, list) and isinstance(
-            part, int
-        ) and 0 <= part < len(node):
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
             kept.append(part)
             node = node[part]
     return kept
@@ -74,6 +74,8 @@ def _schema_problem(err: ValidationError, doc: Any, file: str, kind: str) -> Pro
         allowed = [str(v) for v in err.validator_value]
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
     elif err.validator == "type" and not parts:
-        message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {type(err.instance).__name__}"
+        message = (
+            f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {type(err.instance).__name__}"
+        )
     line, col = locate(doc, parts)
     return Problem(file, line, col, message, json_path(parts))

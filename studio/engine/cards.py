@@ -81,9 +81,7 @@ def parse_card(token: str, modifiers: Mapping[str, ModifierKind] | None = None) 
         name = mod.strip().lower()
         kind = known.get(name)
         if kind is None:
-            raise CardError(
-                f"bad card '{token}': unknown modifier '{mod}'{did_you_mean(name, known)}"
-            )
+            raise CardError(f"bad card '{token}': unknown modifier '{mod}'{did_you_mean(name, known)}")
         if kind in slots:
             raise CardError(
                 f"bad card '{token}': two {kind}s ('{slots[kind]}' and '{name}'); "

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeVar
 
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card, ModifierKind, parse_cards
 from studio.engine.charms import CharmDef
-from studio.engine.hands import HandType
+from studio.engine.hands import HandTable, HandType
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 from studio.engine.names import UnknownIdError
 from studio.engine.runs import DeckDef, DifficultyDef, RunTable
@@ -30,6 +31,13 @@ class Catalog:
     decks: Mapping[str, DeckDef] = field(default_factory=dict)
     difficulties: Mapping[str, DifficultyDef] = field(default_factory=dict)
     run: RunTable | None = None
+    #: Memo of per-card work keyed by its inputs; never part of equality.
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+
+    @cached_property
+    def hand_table(self) -> HandTable:
+        """The hand types with the memo the evaluator uses."""
+        return HandTable(self.hand_types)
 
     @property
     def modifier_kinds(self) -> dict[str, ModifierKind]:

@@ -36,12 +36,13 @@ class ActiveCharm:
         return self.defn.id
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardView:
-    """A played or held card as the rules see it this hand."""
+    """A played or held card as the rules see it this hand (shared, never changed)."""
 
     card: Card
     label: str
+    token: str
     rank: int | None
     suits: frozenset[str]
     cond_suits: frozenset[str]
@@ -54,6 +55,26 @@ class CardView:
 
 class ScoringContext:
     """Running Points, Mult and money, the trace, and what conditions ask about."""
+
+    __slots__ = (
+        "card_label",
+        "charms",
+        "discards_left",
+        "evaluation",
+        "events",
+        "first_face",
+        "first_hand",
+        "hands_left",
+        "held",
+        "levels",
+        "money",
+        "mult",
+        "played",
+        "points",
+        "rng",
+        "scoring",
+        "step",
+    )
 
     def __init__(
         self,
@@ -121,10 +142,11 @@ class ScoringContext:
 
     def emit(self, source: str | ActiveCharm, what: What, amount: float, note: str = "") -> None:
         """Append an event with the running values after it."""
-        if not isinstance(source, str):
-            source = f"{self.card_label} {source.id}" if self.card_label else source.id
+        if source.__class__ is not str:
+            name = source.id  # type: ignore[union-attr]
+            source = f"{self.card_label} {name}" if self.card_label else name
         self.events.append(
-            Event(self.step, source, what, amount, self.points, self.mult, self.money, note)
+            Event(self.step, source, what, amount, self.points, self.mult, self.money, note)  # type: ignore[arg-type]
         )
 
     # -- what conditions and scaling ask -----------------------------------------
@@ -159,9 +181,7 @@ class ScoringContext:
             return False
         if c.first_face and (card is None or card is not self.first_face):
             return False
-        if c.contains is not None and (
-            self.evaluation is None or c.contains not in self.evaluation.contains
-        ):
+        if c.contains is not None and (self.evaluation is None or c.contains not in self.evaluation.contains):
             return False
         if c.hand_types is not None and self.hand_type.id not in c.hand_types:
             return False
@@ -184,14 +204,10 @@ class ScoringContext:
 
     def apply(self, effect: Effect, source: str | ActiveCharm, charm: ActiveCharm | None) -> None:
         """Apply one effect (after its own chance, if any) on behalf of ``source``."""
-        if effect.chance is not None and not self.rng.chance(
-            "chance", effect.chance.n, effect.chance.in_
-        ):
+        if effect.chance is not None and not self.rng.chance("chance", effect.chance.n, effect.chance.in_):
             return
         scaling = effect.scaling
-        amount = effect.scaled(
-            None if scaling is None else scaling.steps(self.value(scaling.per, charm))
-        )
+        amount = effect.scaled(None if scaling is None else scaling.steps(self.value(scaling.per, charm)))
         kind = effect.kind
         if kind == "points":
             self.add_points(amount, source)

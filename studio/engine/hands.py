@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from studio.engine.cards import SUITS
 
 #: A hand of more cards than this is never a flush or a straight.
 MAX_FLUSH_OR_STRAIGHT_CARDS = 5
 _SMEARED = {"S": frozenset("SC"), "C": frozenset("SC"), "H": frozenset("HD"), "D": frozenset("HD")}
-_PLAIN = {s: frozenset(s) for s in SUITS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,7 @@ class HandRules:
     splash: bool = False
 
     @classmethod
+    @cache
     def from_flags(cls, flags: frozenset[str]) -> HandRules:
         """Build the rules that a set of passive rule names switches on."""
         four = "four_fingers" in flags
@@ -84,6 +85,34 @@ class Evaluation:
     flush_suit: str | None
 
 
+class HandTable:
+    """Hand types best first, with a memo of which types a hand shape fits.
+
+    A hand's shape (group sizes, flush, straight) has few values, so each is
+    matched against the patterns once and remembered.
+    """
+
+    __slots__ = ("_memo", "types")
+
+    def __init__(self, types: Sequence[HandType]) -> None:
+        self.types = tuple(types)
+        self._memo: dict[tuple[tuple[int, ...], bool, bool], tuple[HandType, ...]] = {}
+
+    def matching(self, sizes: tuple[int, ...], flush: bool, straight: bool) -> tuple[HandType, ...]:
+        """Return every hand type, best first, that a hand of this shape fits."""
+        key = (sizes, flush, straight)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = tuple(
+                t
+                for t in self.types
+                if groups_fit(sizes, t.groups)
+                and (flush or not t.needs_flush)
+                and (straight or not t.needs_straight)
+            )
+        return found
+
+
 def groups_fit(played: Sequence[int], pattern: Sequence[int]) -> bool:
     """Return True if the played group sizes dominate ``pattern`` position by position.
 
@@ -95,11 +124,18 @@ def groups_fit(played: Sequence[int], pattern: Sequence[int]) -> bool:
     return all(p >= q for p, q in zip(played, pattern, strict=False))
 
 
-def flush_cards(
-    suits: Sequence[frozenset[str]], rules: HandRules
-) -> tuple[str | None, tuple[int, ...]]:
+def flush_cards(suits: Sequence[frozenset[str]], rules: HandRules) -> tuple[str | None, tuple[int, ...]]:
     """Return the flush suit and the indices of its cards, or (None, ())."""
-    classes = _SMEARED if rules.smeared else _PLAIN
+    if not rules.smeared:
+        counts = dict.fromkeys(SUITS, 0)
+        for card_suits in suits:
+            for x in card_suits:
+                counts[x] += 1
+        for suit in SUITS:
+            if counts[suit] >= rules.flush_size:
+                return suit, tuple(i for i, s in enumerate(suits) if suit in s)
+        return None, ()
+    classes = _SMEARED
     for suit in SUITS:
         members = classes[suit]
         hits = tuple(i for i, s in enumerate(suits) if s & members)
@@ -131,10 +167,15 @@ def straight_ranks(ranks: Sequence[int | None], rules: HandRules) -> frozenset[i
     return frozenset(found)
 
 
+def _group_order(group: tuple[int, list[int]]) -> tuple[int, int]:
+    """Sort key of rank groups: larger groups first, then higher ranks."""
+    return -len(group[1]), -group[0]
+
+
 def evaluate(
     ranks: Sequence[int | None],
     suits: Sequence[frozenset[str]],
-    hand_types: Sequence[HandType],
+    hand_types: Sequence[HandType] | HandTable,
     rules: HandRules,
 ) -> Evaluation:
     """Return the best of ``hand_types`` (ordered best first) that the cards fit.
@@ -147,22 +188,20 @@ def evaluate(
     for i, rank in enumerate(ranks):
         if rank is not None:
             by_rank.setdefault(rank, []).append(i)
-    groups = sorted(by_rank.items(), key=lambda kv: (-len(kv[1]), -kv[0]))
-    sizes = [len(members) for _, members in groups]
+    groups = sorted(by_rank.items(), key=_group_order)
+    sizes = tuple(len(members) for _, members in groups)
     suit: str | None = None
     flush: tuple[int, ...] = ()
     run: frozenset[int] = frozenset()
-    if len(ranks) <= MAX_FLUSH_OR_STRAIGHT_CARDS:
-        suit, flush = flush_cards(suits, rules)
-        run = straight_ranks(ranks, rules)
-    contains = [
-        t
-        for t in hand_types
-        if groups_fit(sizes, t.groups)
-        and (flush or not t.needs_flush)
-        and (run or not t.needs_straight)
-    ]
-    best = contains[0] if contains else hand_types[-1]
+    n = len(ranks)
+    if n <= MAX_FLUSH_OR_STRAIGHT_CARDS:
+        if n >= rules.flush_size:
+            suit, flush = flush_cards(suits, rules)
+        if len(by_rank) >= rules.straight_size:
+            run = straight_ranks(ranks, rules)
+    table = hand_types if isinstance(hand_types, HandTable) else HandTable(hand_types)
+    contains = table.matching(sizes, bool(flush), bool(run))
+    best = contains[0] if contains else table.types[-1]
     scoring: set[int] = {i for r, members in groups[: len(best.groups)] for i in members}
     if contains and best.needs_flush:
         scoring.update(flush)

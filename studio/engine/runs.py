@@ -84,9 +84,7 @@ class RunSetup:
     interest_cap: int
 
 
-def run_setup(
-    table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int
-) -> RunSetup:
+def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunSetup:
     """Combine the table, the deck and every difficulty up to ``level`` (cumulative)."""
     start = table.start.plus(deck.changes)
     scale = 1.0

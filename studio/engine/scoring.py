@@ -11,16 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from studio.engine.bosses import BossDef
-from studio.engine.cards import FACE_RANKS, SUITS, Card, rank_points
-from studio.engine.catalog import Catalog, lookup
+from studio.engine.cards import Card, rank_points
+from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.context import ActiveCharm, CardView, ScoringContext
 from studio.engine.hands import HandRules, evaluate
-from studio.engine.modifiers import EditionDef
 from studio.engine.rng import Rng, RngState
 from studio.engine.trace import ScoreResult
+from studio.engine.views import Plan, active_charms, card_view, plan, rule_flags
 
-ALL_SUITS = frozenset(SUITS)
 #: The most cards a played hand may hold unless a rule value raises it.
 MAX_PLAYED = 5
 
@@ -42,7 +41,7 @@ class Situation:
     hands_left: int = 0
     discards_left: int = 0
     hand_types_played: tuple[str, ...] = ()
-    rng: RngState = RngState()
+    rng: RngState = field(default_factory=RngState)
     max_played: int = MAX_PLAYED
 
 
@@ -50,19 +49,14 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     """Score one hand and return the result with its event trace."""
     s = situation
     if not 1 <= len(s.played) <= s.max_played:
-        raise HandSizeError(
-            f"a played hand holds 1 to {s.max_played} cards, not {len(s.played)}"
-        )
-    charms = [
-        ActiveCharm(i, catalog.charm(slot.id), _edition(catalog, slot.edition), slot.counter)
-        for i, slot in enumerate(s.charms)
-    ]
-    flags = frozenset().union(*(c.defn.rules for c in charms)) if charms else frozenset()
+        raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not {len(s.played)}")
+    charms = active_charms(s.charms, catalog)
+    flags = rule_flags(charms)
     rules = HandRules.from_flags(flags)
     boss = catalog.boss(s.boss) if s.boss else None
     pareidolia = "pareidolia" in flags
-    played = [_view(c, catalog, boss, pareidolia) for c in s.played]
-    held = [_view(c, catalog, boss, pareidolia) for c in s.held]
+    played = [card_view(c, catalog, boss, pareidolia) for c in s.played]
+    held = [card_view(c, catalog, boss, pareidolia) for c in s.held] if s.held else []
     ctx = ScoringContext(
         played,
         held,
@@ -77,7 +71,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     evaluation = evaluate(
         [v.rank for v in played],
         [v.suits for v in played],
-        catalog.hand_types,
+        catalog.hand_table,
         rules,
     )
     ctx.evaluation = evaluation
@@ -92,7 +86,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         _hand_step(ctx)
     return ScoreResult(
         hand_type=evaluation.hand_type.id,
-        scoring=tuple(str(c.card) for c in ctx.scoring),
+        scoring=tuple(c.token for c in ctx.scoring),
         points=ctx.points,
         mult=ctx.mult,
         total=0 if refused else ctx.total(),
@@ -103,39 +97,6 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         rng=ctx.rng.state(),
         refused=refused,
     )
-
-
-def _edition(catalog: Catalog, edition_id: str | None) -> EditionDef | None:
-    return lookup(catalog.editions, "edition", edition_id) if edition_id else None
-
-
-def _view(card: Card, catalog: Catalog, boss: BossDef | None, pareidolia: bool) -> CardView:
-    """Resolve a card's modifiers and decide what it counts as this hand."""
-    upgrade = lookup(catalog.upgrades, "upgrade", card.upgrade) if card.upgrade else None
-    edition = lookup(catalog.editions, "edition", card.edition) if card.edition else None
-    seal = lookup(catalog.seals, "seal", card.seal) if card.seal else None
-    stone = upgrade is not None and upgrade.stone
-    wild = upgrade is not None and upgrade.wild
-    rank = None if stone else card.rank
-    printed = frozenset() if stone else frozenset(card.suit)
-    suits = ALL_SUITS if wild and not stone else printed
-    face = rank is not None and (pareidolia or rank in FACE_RANKS)
-    debuffed = boss is not None and (
-        bool(boss.debuff_suits & suits) or (boss.debuff_face and face)
-    )
-    return CardView(
-        card=card,
-        label=card.base,
-        rank=rank,
-        suits=printed if debuffed else suits,
-        cond_suits=frozenset() if debuffed else suits,
-        face=face and not debuffed,
-        upgrade=upgrade,
-        edition=edition,
-        seal=seal,
-        debuffed=debuffed,
-    )
-
 
 
 def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[str, ...]) -> bool:
@@ -163,11 +124,11 @@ def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[st
 
 def _before_step(ctx: ScoringContext) -> None:
     ctx.step = "before"
-    for charm in ctx.charms:
-        for ability in charm.defn.by_trigger.get("before", ()):
+    for charm, abilities, behaviour in plan(ctx.charms, "before"):
+        for ability in abilities:
             ctx.run(ability, charm)
-        if "before" in charm.defn.hooks:
-            charm.defn.behaviour.before(ctx, charm)  # type: ignore[union-attr]
+        if behaviour is not None:
+            behaviour.before(ctx, charm)
 
 
 def _base_step(ctx: ScoringContext, boss: BossDef | None) -> None:
@@ -184,18 +145,20 @@ def _base_step(ctx: ScoringContext, boss: BossDef | None) -> None:
 
 def _scored_step(ctx: ScoringContext) -> None:
     ctx.step = "scored_card"
+    acting = plan(ctx.charms, "scored_card")
+    again = plan(ctx.charms, "scored_card", retrigger=True)
     for card in ctx.scoring:
         if card.debuffed:
             continue
         ctx.card_label = card.label
-        _trigger_scored(ctx, card)
-        for source in _retriggers(ctx, card, "scored_card"):
+        _trigger_scored(ctx, card, acting)
+        for source in _retriggers(ctx, card, again):
             ctx.emit(source, "retrigger", 1, "retrigger")
-            _trigger_scored(ctx, card)
+            _trigger_scored(ctx, card, acting)
     ctx.card_label = ""
 
 
-def _trigger_scored(ctx: ScoringContext, card: CardView) -> None:
+def _trigger_scored(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     """One trigger of a scored card: steps (a) to (f) of RULES.md section 3."""
     label = card.label
     up = card.upgrade
@@ -218,53 +181,54 @@ def _trigger_scored(ctx: ScoringContext, card: CardView) -> None:
     if card.edition is not None:
         for effect in card.edition.effects:
             ctx.apply(effect, f"{label} {card.edition.id}", None)
-    for charm in ctx.charms:
-        for ability in charm.defn.by_trigger.get("scored_card", ()):
+    for charm, abilities, behaviour in acting:
+        for ability in abilities:
             ctx.run(ability, charm, card)
-        if "scored_card" in charm.defn.hooks:
-            charm.defn.behaviour.scored_card(ctx, charm, card)  # type: ignore[union-attr]
+        if behaviour is not None:
+            behaviour.scored_card(ctx, charm, card)
 
 
 def _held_step(ctx: ScoringContext) -> None:
     ctx.step = "held_card"
+    acting = plan(ctx.charms, "held_card")
+    again = plan(ctx.charms, "held_card", retrigger=True)
     for card in ctx.held:
         if card.debuffed:
             continue
         ctx.card_label = card.label
         before = len(ctx.events)
-        _trigger_held(ctx, card)
+        _trigger_held(ctx, card, acting)
         if len(ctx.events) == before:
             continue
-        for source in _retriggers(ctx, card, "held_card"):
+        for source in _retriggers(ctx, card, again):
             ctx.emit(source, "retrigger", 1, "retrigger")
-            _trigger_held(ctx, card)
+            _trigger_held(ctx, card, acting)
     ctx.card_label = ""
 
 
-def _trigger_held(ctx: ScoringContext, card: CardView) -> None:
+def _trigger_held(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     """One trigger of a held card: its held effect, then each charm's."""
     if card.upgrade is not None:
         for effect in card.upgrade.held:
             ctx.apply(effect, f"{card.label} {card.upgrade.id}", None)
-    for charm in ctx.charms:
-        for ability in charm.defn.by_trigger.get("held_card", ()):
+    for charm, abilities, behaviour in acting:
+        for ability in abilities:
             ctx.run(ability, charm, card)
-        if "held_card" in charm.defn.hooks:
-            charm.defn.behaviour.held_card(ctx, charm, card)  # type: ignore[union-attr]
+        if behaviour is not None:
+            behaviour.held_card(ctx, charm, card)
 
 
-def _retriggers(ctx: ScoringContext, card: CardView, trigger: str) -> list[str | ActiveCharm]:
+def _retriggers(ctx: ScoringContext, card: CardView, acting: Plan) -> list[str | ActiveCharm]:
     """Return one source per extra trigger: the card's seal first, then charms in order."""
     sources: list[str | ActiveCharm] = []
     if card.seal is not None and card.seal.retriggers:
         sources += [f"{card.label} {card.seal.id}"] * card.seal.retriggers
-    for charm in ctx.charms:
-        for ability in charm.defn.retriggers.get(trigger, ()):
+    for charm, abilities, behaviour in acting:
+        for ability in abilities:
             if ctx.holds(ability.conditions, card, charm):
-                times = sum(int(e.amount) for e in ability.effects if e.kind == "retrigger")
-                sources += [charm] * times
-        if "retriggers" in charm.defn.hooks:
-            sources += [charm] * charm.defn.behaviour.retriggers(ctx, charm, card)  # type: ignore[union-attr]
+                sources += [charm] * sum(int(e.amount) for e in ability.effects)
+        if behaviour is not None:
+            sources += [charm] * behaviour.retriggers(ctx, charm, card)
     return sources
 
 
@@ -279,8 +243,8 @@ def _hand_step(ctx: ScoringContext) -> None:
                     ctx.apply(effect, source, charm)
         for ability in charm.defn.by_trigger.get("hand", ()):
             ctx.run(ability, charm)
-        if "hand" in charm.defn.hooks:
-            charm.defn.behaviour.hand(ctx, charm)  # type: ignore[union-attr]
+        if "hand" in charm.defn.hooks and charm.defn.behaviour is not None:
+            charm.defn.behaviour.hand(ctx, charm)
         if edition is not None:
             for effect in edition.effects:
                 if effect.kind == "xmult":

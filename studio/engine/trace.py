@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from studio.engine.rng import RngState
 
-Step = Literal["boss", "before", "base", "scored_card", "held_card", "hand"]
-STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
-What = Literal[
-    "refuse", "level", "base", "halve", "points", "mult", "xmult", "money", "retrigger", "counter"
-]
+Step = Literal["boss", "before", "base", "scored_card", "held_card", "hand", "discard", "end_of_round"]
+#: The steps of scoring a hand, in order.
+SCORE_STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
+What = Literal["refuse", "level", "base", "halve", "points", "mult", "xmult", "money", "retrigger", "counter"]
 
 
 def fmt(x: float) -> str:
@@ -37,9 +36,12 @@ def json_number(x: float) -> int | float:
     return x
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One step that changed something, and the running Points, Mult and money after it."""
+class Event(NamedTuple):
+    """One step that changed something, and the running Points, Mult and money after it.
+
+    A named tuple: immutable like a frozen record, and cheap to create, which
+    matters because scoring appends one per change.
+    """
 
     step: Step
     source: str

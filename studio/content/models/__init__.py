@@ -27,8 +27,8 @@ KINDS: dict[str, tuple[str, type[BaseModel]]] = {
 FOLDER_KINDS = {folder: kind for kind, (folder, _) in KINDS.items()}
 
 __all__ = [
-    "KINDS",
     "FOLDER_KINDS",
+    "KINDS",
     "BossModel",
     "CharmModel",
     "DeckModel",

@@ -13,11 +13,11 @@ class BossModel(Model):
 
     id: Id
     name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
-    text: str = Field(
-        "", max_length=200, title="Text", description="The rule as the player reads it."
-    )
+    text: str = Field("", max_length=200, title="Text", description="The rule as the player reads it.")
     debuff_suits: list[Suit] = Field(
-        default_factory=list, title="Debuffed suits", description="Cards of these suits (and wild cards) are debuffed."
+        default_factory=list,
+        title="Debuffed suits",
+        description="Cards of these suits (and wild cards) are debuffed.",
     )
     debuff_face: bool = Field(False, title="Debuff face cards", description="Face cards are debuffed.")
     min_cards: int = Field(
@@ -47,7 +47,9 @@ class BossModel(Model):
         0, ge=0, le=10, title="Discard held cards", description="Random held cards discarded after each hand."
     )
     hand_size: int = Field(0, ge=-10, le=10, title="Hand size change", description="Added to the hand size.")
-    reward: int | None = Field(None, ge=0, le=100, title="Reward", description="Replaces the boss blind's $5.")
+    reward: int | None = Field(
+        None, ge=0, le=100, title="Reward", description="Replaces the boss blind's $5."
+    )
     min_ante: int = Field(1, ge=1, le=100, title="From ante", description="First ante it can appear in.")
 
     def to_engine(self) -> BossDef:

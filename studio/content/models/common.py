@@ -75,16 +75,14 @@ class ChanceModel(Model):
 class EffectModel(Model):
     """One thing an ability does."""
 
-    kind: Literal["points", "mult", "xmult", "money", "retrigger", "grow", "reset", "level_up"] = (
-        Field(
-            ...,
-            title="Effect",
-            description=(
-                "points: +Points; mult: +Mult; xmult: multiply Mult; money: +$; retrigger: the "
-                "card triggers again; grow: add to the charm's counter; reset: set the counter to "
-                "0; level_up: raise a hand type's level."
-            ),
-        )
+    kind: Literal["points", "mult", "xmult", "money", "retrigger", "grow", "reset", "level_up"] = Field(
+        ...,
+        title="Effect",
+        description=(
+            "points: +Points; mult: +Mult; xmult: multiply Mult; money: +$; retrigger: the "
+            "card triggers again; grow: add to the charm's counter; reset: set the counter to "
+            "0; level_up: raise a hand type's level."
+        ),
     )
     amount: Amount = Field(
         0,
@@ -99,9 +97,7 @@ class EffectModel(Model):
     every: int = Field(
         1, ge=1, le=1000, title="Every", description="With 'per': one step for every this many."
     )
-    chance: ChanceModel | None = Field(
-        None, title="Chance", description="Only happens with this chance."
-    )
+    chance: ChanceModel | None = Field(None, title="Chance", description="Only happens with this chance.")
     hand_type: Id | None = Field(
         None,
         title="Hand type",

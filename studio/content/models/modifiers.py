@@ -71,9 +71,7 @@ class SealModel(Model):
 
     id: Id
     name: str = _NAME
-    retriggers: int = Field(
-        0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers."
-    )
+    retriggers: int = Field(0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers.")
     scored: list[EffectModel] = Field(
         default_factory=list, title="When scored", description="Effects each time the card scores."
     )

@@ -31,7 +31,9 @@ class BlindModel(Model):
     """One blind of every ante."""
 
     id: Id
-    score_mult: float = Field(..., gt=0, le=100, title="Score factor", description="x the ante's requirement.")
+    score_mult: float = Field(
+        ..., gt=0, le=100, title="Score factor", description="x the ante's requirement."
+    )
     reward: int = Field(..., ge=0, le=100, title="Reward", description="$ for beating it.")
     is_boss: bool = Field(False, title="Boss blind", description="The blind with a boss rule.")
 
@@ -79,10 +81,16 @@ class CardGroupModel(Model):
     """Cards of a deck: every listed rank of every listed suit, some number of times."""
 
     suits: list[Suit] = Field(
-        default_factory=lambda: list(SUITS), min_length=1, title="Suits", description="Suits (default all four)."
+        default_factory=lambda: list(SUITS),
+        min_length=1,
+        title="Suits",
+        description="Suits (default all four).",
     )
     ranks: list[Rank] = Field(
-        default_factory=lambda: list(ALL_RANKS), min_length=1, title="Ranks", description="Ranks (default all 13)."
+        default_factory=lambda: list(ALL_RANKS),
+        min_length=1,
+        title="Ranks",
+        description="Ranks (default all 13).",
     )
     copies: int = Field(1, ge=1, le=10, title="Copies", description="How many of each card.")
     modifiers: list[Id] = Field(
