@@ -8,7 +8,7 @@ from typing import Any
 
 from studio.cli.common import OK, UsageError, add_pack_options, catalog
 from studio.cli.render import table
-from studio.engine.odds import count_exhaustive, count_sampled
+from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.rng import Rng
 
 
@@ -33,7 +33,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     cat = catalog(args)
     deck = cat.deck(args.deck)
-    flags = frozenset().union(*(cat.charm(c).rules for c in args.charm))
+    flags = charm_rules(cat, args.charm)
     if args.exhaustive:
         if args.hand_size is None or not 1 <= args.hand_size <= len(deck.cards):
             raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")

@@ -142,12 +142,9 @@ class ScoringContext:
 
     def emit(self, source: str | ActiveCharm, what: What, amount: float, note: str = "") -> None:
         """Append an event with the running values after it."""
-        if source.__class__ is not str:
-            name = source.id  # type: ignore[union-attr]
-            source = f"{self.card_label} {name}" if self.card_label else name
-        self.events.append(
-            Event(self.step, source, what, amount, self.points, self.mult, self.money, note)  # type: ignore[arg-type]
-        )
+        if not isinstance(source, str):
+            source = f"{self.card_label} {source.id}" if self.card_label else source.id
+        self.events.append(Event(self.step, source, what, amount, self.points, self.mult, self.money, note))
 
     # -- what conditions and scaling ask -----------------------------------------
 
@@ -183,7 +180,9 @@ class ScoringContext:
             return False
         if c.contains is not None and (self.evaluation is None or c.contains not in self.evaluation.contains):
             return False
-        if c.hand_types is not None and self.hand_type.id not in c.hand_types:
+        if c.hand_types is not None and (
+            self.evaluation is None or self.evaluation.hand_type.id not in c.hand_types
+        ):
             return False
         for cmp in c.compares:
             if not cmp.holds(self.value(cmp.value, charm)):
@@ -221,7 +220,7 @@ class ScoringContext:
             self.grow(charm, int(amount), source)
         elif kind == "reset" and charm is not None and charm.counter:
             self.grow(charm, -charm.counter, source)
-        elif kind == "level_up":
+        elif kind == "level_up" and (effect.hand_type or self.evaluation):
             self.level_up(effect.hand_type or self.hand_type.id, int(amount), source)
 
     def grow(self, charm: ActiveCharm, by: int, source: str | ActiveCharm) -> None:

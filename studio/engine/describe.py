@@ -40,7 +40,12 @@ _PER_TEXT = {
     "hands_left": ("for every {every} hands left", "for each hand left"),
     "discards_left": ("for every {every} discards left", "for each discard left"),
     "counter": ("per {every} on its counter", "per counter"),
+    "held_cards": ("for every {every} cards held in hand", "for each card held in hand"),
+    "played_cards": ("for every {every} cards played", "for each card played"),
+    "scoring_cards": ("for every {every} scoring cards", "for each scoring card"),
+    "scoring_face_cards": ("for every {every} scoring face cards", "for each scoring face card"),
 }
+_RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
 _OP_TEXT = {"<": "below", "<=": "at most", "==": "exactly", "!=": "not", ">=": "at least", ">": "above"}
 _TRIGGER_TEXT = {"before": "Before scoring", "discard": "When discarding", "end_of_round": "At end of round"}
 
@@ -61,7 +66,8 @@ def _ability(a: Ability, names: Mapping[str, str]) -> str:
         times = int(sum(e.amount for e in a.effects))
         again = "once" if times == 1 else f"{times} times"
         where = "scored" if a.trigger == "scored_card" else "held in hand"
-        return f"Retrigger each {_card(c)} {where} {again}".replace("each card held", "every card held")
+        text = f"Retrigger each {_card(c)} {where} {again}".replace("each card held", "every card held")
+        return text + _hand_conditions(c, names)
     text = " and ".join(_effect(e, names) for e in a.effects)
     if c.chance:
         text = f"{c.chance} chance of {text}"
@@ -69,6 +75,8 @@ def _ability(a: Ability, names: Mapping[str, str]) -> str:
         text += " for the first scoring face card" if c.first_face else f" for each scored {_card(c)}"
     elif a.trigger == "held_card":
         text += f" for each {_card(c)} held in hand"
+    elif a.trigger == "discard":
+        text += f" for each discarded {_card(c)}"
     text += _hand_conditions(c, names)
     lead = _TRIGGER_TEXT.get(a.trigger)
     return f"{lead}: {text}" if lead else text[0].upper() + text[1:] if text[0].isalpha() else text
@@ -78,7 +86,10 @@ def _card(c: Conditions) -> str:
     words = []
     if c.ranks:
         ranks = [rank_name(r) for r in sorted(c.ranks)]
-        words.append(ranks[0] if len(ranks) == 1 else f"{', '.join(ranks[:-1])} or {ranks[-1]}")
+        if len(ranks) == 1:
+            words.append(_RANK_WORDS.get(min(c.ranks), ranks[0]))
+        else:
+            words.append(f"{', '.join(ranks[:-1])} or {ranks[-1]}")
     if c.suits:
         words.insert(0, "/".join(SUIT_SYMBOLS[s] for s in SUITS if s in c.suits))
     if c.face is True:
@@ -91,15 +102,18 @@ def _card(c: Conditions) -> str:
 
 
 def _effect(e: Effect, names: Mapping[str, str]) -> str:
-    amount = fmt(e.amount)
+    amount = fmt(abs(e.amount))
+    sign = "-" if e.amount < 0 else "+"
     if e.kind == "points":
-        text = f"+{amount} Points"
+        text = f"{sign}{amount} Points"
     elif e.kind == "mult":
-        text = f"+{amount} Mult"
+        text = f"{sign}{amount} Mult"
+    elif e.kind == "xmult" and e.scaling:
+        return f"X1 Mult plus X{amount} {_per(e.scaling)}"
     elif e.kind == "xmult":
         text = f"X{amount} Mult"
     elif e.kind == "money":
-        text = f"+${amount}"
+        text = f"{sign}${amount}"
     elif e.kind == "grow":
         text = f"+{amount} to its counter"
     elif e.kind == "reset":
@@ -117,7 +131,7 @@ def _effect(e: Effect, names: Mapping[str, str]) -> str:
 
 
 def _per(s: Scaling) -> str:
-    many, one = _PER_TEXT.get(s.per, ("per {every} " + _VALUE_TEXT[s.per], "per " + _VALUE_TEXT[s.per]))
+    many, one = _PER_TEXT[s.per]
     return one if s.every == 1 else many.format(every=s.every)
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from math import comb
+from math import comb, prod
 
 from studio.engine.cards import SUITS, Card
-from studio.engine.catalog import Catalog, lookup
-from studio.engine.hands import HandRules, evaluate, flush_cards
+from studio.engine.catalog import Catalog
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, HandRules, evaluate, flush_cards
 from studio.engine.rng import Rng
+from studio.engine.views import ALL_SUITS, card_view
 
 #: Cards of one rank per bucket: each suit class, then wild, then stone (no suit).
 Profile = tuple[int, ...]
@@ -28,8 +29,6 @@ Signature = tuple[int, ...]
 #: A rank multiset: ranks ascending, stone cards (None) last.
 Ranks = tuple[int | None, ...]
 
-_ALL_SUITS = frozenset(SUITS)
-_NO_SUITS: frozenset[str] = frozenset()
 #: The most cards a played hand holds.
 PLAYED_MAX = 5
 
@@ -56,19 +55,9 @@ class Odds:
         return {"total": self.total, "counts": dict(self.counts)}
 
 
-def rule_flags(catalog: Catalog, charm_ids: Iterable[str]) -> frozenset[str]:
+def charm_rules(catalog: Catalog, charm_ids: Iterable[str]) -> frozenset[str]:
     """Return the passive rule names that the given charms switch on."""
     return frozenset().union(*(catalog.charm(c).rules for c in charm_ids))
-
-
-def card_view(card: Card, catalog: Catalog) -> tuple[int | None, frozenset[str]]:
-    """Return what a card counts as for hand types: its rank (None if stone) and flush suits."""
-    upgrade = lookup(catalog.upgrades, "upgrade", card.upgrade) if card.upgrade else None
-    if upgrade is not None and upgrade.stone:
-        return None, _NO_SUITS
-    if upgrade is not None and upgrade.wild:
-        return card.rank, _ALL_SUITS
-    return card.rank, frozenset(card.suit)
 
 
 def suit_classes(rules: HandRules) -> tuple[frozenset[str], ...]:
@@ -105,7 +94,7 @@ class _Classifier:
         k = len(self.classes)
         if not suits:
             return k + 1
-        if suits == _ALL_SUITS:
+        if suits == ALL_SUITS:
             return k
         (suit,) = suits
         return next(i for i, members in enumerate(self.classes) if suit in members)
@@ -122,12 +111,14 @@ class _Classifier:
         if found is None:
             suits = self._suits.get(sig)
             if suits is None:
-                suits = [_ALL_SUITS] * sig[-1]
+                suits = [ALL_SUITS] * sig[-1]
                 for members, n in zip(self.classes, sig, strict=False):
                     suits += [frozenset(min(members))] * n
                 self._suits[sig] = suits
-            stones = len(ranks) - len(suits)
-            hand = evaluate(ranks, suits + [_NO_SUITS] * stones, self.types, self.rules)
+            unsuited: list[frozenset[str]] = [frozenset()] * (
+                len(ranks) - len(suits)
+            )  # stone cards, listed last
+            hand = evaluate(ranks, suits + unsuited, self.types, self.rules)
             found = self.cache[key] = self.index[hand.hand_type.id]
         return found
 
@@ -188,6 +179,7 @@ def count_exhaustive(
     Identical cards are distinct cards, so the counts sum to
     C(len(cards), hand_size). Every hand type of ``catalog`` is present, in
     catalog order; ``flags`` are passive rule names (four_fingers, smeared, ...).
+    Hands of more than 5 cards are never flushes, so their suits are not counted.
     """
     if not 0 <= hand_size <= len(cards):
         raise ValueError(f"hand size {hand_size} is not between 0 and the {len(cards)} deck cards")
@@ -195,7 +187,8 @@ def count_exhaustive(
     width = len(classifier.classes) + 2
     profiles: dict[int | None, list[int]] = {}
     for card in cards:
-        rank, suits = card_view(card, catalog)
+        view = card_view(card, catalog, None, False)
+        rank, suits = view.rank, view.suits
         profiles.setdefault(rank, [0] * width)[classifier.bucket(suits)] += 1
     ranks = sorted(profiles, key=_order)
     prof = [tuple(profiles[r]) for r in ranks]
@@ -204,12 +197,17 @@ def count_exhaustive(
     counts = [0] * len(classifier.types)
     spreads: dict[tuple[tuple[Profile, int], ...], tuple[tuple[Signature, int], ...]] = {}
     picked: list[tuple[int, int]] = []
+    blind = (0,) * (width - 1)  # the one signature of hands too long to be flushes
 
     def leaf() -> None:
         key = tuple(sorted((prof[i], m) for i, m in picked))
         spread = spreads.get(key)
         if spread is None:
-            spread = spreads[key] = _spread(key, classifier)
+            if hand_size > MAX_FLUSH_OR_STRAIGHT_CARDS:
+                spread = ((blind, prod(comb(avail[i], m) for i, m in picked)),)
+            else:
+                spread = _spread(key, classifier)
+            spreads[key] = spread
         hand = tuple(ranks[i] for i, m in picked for _ in range(m))
         for sig, ways in spread:
             counts[classifier.type_of(hand, sig)] += ways
@@ -253,7 +251,7 @@ def count_sampled(
     classifier = _Classifier(catalog, flags)
     k = len(classifier.classes)
     views = sorted(
-        ((r, classifier.bucket(s)) for r, s in (card_view(c, catalog) for c in cards)),
+        ((v.rank, classifier.bucket(v.suits)) for v in (card_view(c, catalog, None, False) for c in cards)),
         key=lambda v: _order(v[0]),
     )
     rank = [r for r, _ in views]

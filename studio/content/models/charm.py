@@ -37,6 +37,12 @@ class AbilityModel(Model):
     def _fits_trigger(self) -> AbilityModel:
         if self.when.uses_card and self.trigger not in (*CARD_TRIGGERS, "discard"):
             raise ValueError(f"card conditions need a card trigger, not '{self.trigger}'")
+        if self.trigger == "end_of_round" and (self.when.contains or self.when.hand_types):
+            raise ValueError("at the end of a round there is no hand for 'contains' or 'hand_types'")
+        if self.trigger == "end_of_round" and any(
+            e.kind == "level_up" and e.hand_type is None for e in self.effects
+        ):
+            raise ValueError("a level_up at the end of a round must name its 'hand_type'")
         kinds = {e.kind for e in self.effects}
         if "retrigger" in kinds:
             if self.trigger not in CARD_TRIGGERS:

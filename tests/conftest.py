@@ -1,0 +1,61 @@
+"""Shared fixtures: the real base content, loaded once, and a way to run the real CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from studio.cli.main import main as studio_main
+from studio.content.registry import load_base
+from studio.engine.catalog import Catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def catalog() -> Catalog:
+    """The base game's catalog, loaded from content/ and plugins/."""
+    content = load_base()
+    assert not content.problems, content.problems
+    assert content.catalog is not None
+    return content.catalog
+
+
+@dataclass
+class Run:
+    """What a command printed and returned."""
+
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def studio(capsys: pytest.CaptureFixture[str]):
+    """Run ``studio`` in-process (fast) and capture its output."""
+
+    def run(*argv: str) -> Run:
+        code = studio_main(list(argv))
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def studio_exe():
+    """Run the installed ``studio`` console script in a subprocess, as a user would."""
+    exe = Path(sys.executable).with_name("studio")
+
+    def run(*argv: str, cwd: Path | None = None) -> Run:
+        proc = subprocess.run(
+            [str(exe), *argv], capture_output=True, text=True, cwd=cwd, env={**os.environ}, check=False
+        )
+        return Run(proc.returncode, proc.stdout, proc.stderr)
+
+    return run

@@ -1,0 +1,48 @@
+"""The layers of DESIGN.md hold: the engine uses the standard library only; only the app imports Qt."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+STUDIO = Path(__file__).resolve().parents[2] / "studio"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_engine_imports_only_the_standard_library_and_itself() -> None:
+    offenders = {}
+    for path in sorted((STUDIO / "engine").rglob("*.py")):
+        bad = {
+            name
+            for name in _imports(path)
+            if name.split(".")[0] not in sys.stdlib_module_names and not name.startswith("studio.engine")
+        }
+        if bad:
+            offenders[path.name] = sorted(bad)
+    assert offenders == {}
+
+
+def test_only_the_app_imports_qt() -> None:
+    offenders = [
+        str(path.relative_to(STUDIO))
+        for path in STUDIO.rglob("*.py")
+        if "app" not in path.relative_to(STUDIO).parts
+        and any(name.split(".")[0] in ("PySide6", "PyQt6", "PyQt5") for name in _imports(path))
+    ]
+    assert offenders == []
+
+
+def test_content_does_not_import_the_cli_or_the_app() -> None:
+    for path in (STUDIO / "content").rglob("*.py"):
+        assert not {n for n in _imports(path) if n.startswith(("studio.cli", "studio.app"))}, path
