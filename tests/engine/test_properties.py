@@ -1,0 +1,109 @@
+"""Properties of the scorer over many generated hands (hypothesis)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from studio.content.registry import load_base
+from studio.engine.cards import SUITS, Card
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import RngState
+from studio.engine.scoring import Situation, score
+
+CATALOG = load_base().catalog
+assert CATALOG is not None
+UPGRADES = [None, *CATALOG.upgrades]
+EDITIONS = [None, *CATALOG.editions]
+SEALS = [None, *CATALOG.seals]
+#: Charms whose effects only add Points or Mult, with no chance: their order cannot matter.
+ADDITIVE = [
+    "plain_mult",
+    "pair_mult",
+    "pair_points",
+    "straight_mult",
+    "small_hand_mult",
+    "discards_points",
+    "diamond_mult",
+    "fibonacci",
+    "face_points",
+    "even_mult",
+    "heart_mult",
+    "spade_points",
+    "three_kind_mult",
+    "two_pair_points",
+    "ace_bonus",
+    "oddball",
+]
+ALL_CHARMS = sorted(CATALOG.charms)
+
+cards = st.builds(
+    Card,
+    st.integers(2, 14),
+    st.sampled_from(SUITS),
+    st.sampled_from(UPGRADES),
+    st.sampled_from(EDITIONS),
+    st.sampled_from(SEALS),
+)
+plain_cards = st.builds(Card, st.integers(2, 14), st.sampled_from(SUITS))
+hands = st.lists(cards, min_size=1, max_size=5)
+charm_rows = st.lists(
+    st.builds(CharmSlot, st.sampled_from(ALL_CHARMS), st.sampled_from(EDITIONS)), max_size=6
+)
+situations = st.builds(
+    Situation,
+    played=hands.map(tuple),
+    held=st.lists(cards, max_size=6).map(tuple),
+    charms=charm_rows.map(tuple),
+    boss=st.sampled_from([None, *CATALOG.bosses]),
+    money=st.integers(0, 60),
+    hands_left=st.integers(0, 4),
+    discards_left=st.integers(0, 4),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations)
+def test_any_hand_of_one_to_five_valid_cards_scores_and_the_last_event_is_the_result(s: Situation) -> None:
+    r = score(s, CATALOG)
+    if r.events:
+        last = r.events[-1]
+        assert (last.points, last.mult, last.money) == (r.points, r.mult, r.money)
+    assert r.total == (0 if r.refused else math.floor(r.points * r.mult))
+    assert isinstance(r.total, int)
+
+
+@settings(max_examples=150, deadline=None)
+@given(situations, st.integers(0, 2**32))
+def test_the_same_seed_gives_the_same_result(s: Situation, seed: int) -> None:
+    seeded = dataclasses.replace(s, rng=RngState(seed))
+    assert score(seeded, CATALOG) == score(seeded, CATALOG)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(plain_cards, min_size=1, max_size=5),
+    st.lists(st.sampled_from(ADDITIVE), min_size=2, max_size=6),
+    st.randoms(),
+)
+def test_reordering_charms_that_only_add_never_changes_the_total(
+    played: list[Card], row: list[str], rnd
+) -> None:  # type: ignore[no-untyped-def]
+    shuffled = row[:]
+    rnd.shuffle(shuffled)
+    a = score(Situation(tuple(played), charms=tuple(map(CharmSlot, row)), discards_left=2), CATALOG)
+    b = score(Situation(tuple(played), charms=tuple(map(CharmSlot, shuffled)), discards_left=2), CATALOG)
+    assert a.total == b.total
+
+
+@settings(max_examples=200, deadline=None)
+@given(situations)
+def test_a_debuffed_card_never_adds_anything(s: Situation) -> None:
+    r = score(dataclasses.replace(s, boss="club_debuff"), CATALOG)
+    debuffed = {c.base for c in (*s.played, *s.held) if c.suit == "C" or c.upgrade == "wild"}
+    debuffed -= {c.base for c in (*s.played, *s.held) if c.upgrade == "stone"}
+    for event in r.events:
+        assert event.source.split(" ")[0] not in debuffed or event.step not in ("scored_card", "held_card")
