@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from studio import __version__
 from studio.cli import odds, schema, score, testing, validate
@@ -12,11 +13,16 @@ from studio.cli.common import UsageError, fail
 from studio.content.documents import DocumentError
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, as the CLI contract asks."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def parser() -> argparse.ArgumentParser:
     """Return the argument parser of every subcommand."""
-    p = argparse.ArgumentParser(
-        prog="studio", description="Author, package and preview a poker-scoring roguelike."
-    )
+    p = _Parser(prog="studio", description="Author, package and preview a poker-scoring roguelike.")
     p.add_argument("--version", action="version", version=f"studio {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in (score, odds, validate, testing, schema):

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import OK
+from studio.cli.common import OK, UsageError
 from studio.content.paths import schemas_dir
 from studio.content.schemas import export_schemas
 
@@ -22,6 +22,11 @@ def add_parser(sub: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    for path in export_schemas(args.directory or schemas_dir()):
+    directory = args.directory or schemas_dir()
+    try:
+        written = export_schemas(directory)
+    except OSError as exc:
+        raise UsageError(f"{directory}: cannot write schemas: {exc.strerror or exc}") from None
+    for path in written:
         print(path)
     return OK

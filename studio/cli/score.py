@@ -14,7 +14,7 @@ from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalo
 from studio.cli.render import score_report
 from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
-from studio.content.scenarios import run
+from studio.content.scenarios import Scenario, run, scenario_problems
 from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 
@@ -53,7 +53,7 @@ def main(args: argparse.Namespace) -> int:
     cat = catalog(args)
     if args.batch is not None:
         return _batch(args.batch, cat)
-    scenario = _from_file(args.scenario) if args.scenario else _from_args(args)
+    scenario = _from_file(args.scenario, cat) if args.scenario else _from_args(args)
     try:
         result = run(scenario, cat)
     except ValueError as exc:
@@ -69,7 +69,7 @@ def _from_args(args: argparse.Namespace) -> ScenarioModel:
     levels = {}
     for item in args.level:
         name, sep, value = item.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
+        if not sep or not name.strip() or not value.strip().lstrip("-").isdigit():
             raise UsageError(f"bad --level '{item}': write TYPE=N, e.g. pair=2")
         levels[name.strip()] = int(value)
     data = {
@@ -96,9 +96,12 @@ def _model(data: Any, where: str) -> ScenarioModel:
         raise UsageError(f"{where}: {field}: {err['msg'].removeprefix('Value error, ')}") from None
 
 
-def _from_file(path: Path) -> ScenarioModel:
+def _from_file(path: Path, cat: Catalog) -> ScenarioModel:
     doc = read_document(path)
     model, problems = validate_document("scenario", doc, str(path))
+    if model is not None:
+        assert isinstance(model, ScenarioModel)
+        problems = scenario_problems(Scenario(path, None, doc, model), cat)
     if problems:
         raise UsageError(str(problems[0]))
     assert isinstance(model, ScenarioModel)

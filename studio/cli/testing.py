@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, add_pack_options, catalog, content_roots
+from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog, content_roots
 from studio.cli.render import table
 from studio.content.documents import DocumentError
 from studio.content.scenarios import (
@@ -34,6 +34,9 @@ def add_parser(sub: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
+    for path in args.paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
     cat = catalog(args)
     paths = args.paths or [root / "tests" for root in content_roots(args) if (root / "tests").is_dir()]
     passed = failed = 0

@@ -136,7 +136,7 @@ def cross_check(entries: Sequence[Entry], behaviours: dict[str, Behaviour]) -> l
                 other = modifier_kinds.setdefault(e.id, kind)
                 if other != kind:
                     problems.append(
-                        e.problem(f"'{e.id}' is both an {other} and a {kind}; cards could not tell", "id")
+                        e.problem(f"'{e.id}' is both {_a(other)} and {_a(kind)}; cards could not tell", "id")
                     )
     for e in entries:
         for ref_kind, ref, parts in _references(e.model, ()):
@@ -149,6 +149,10 @@ def cross_check(entries: Sequence[Entry], behaviours: dict[str, Behaviour]) -> l
     problems += _order_problems([e for e in entries if e.kind == "hand_type"])
     problems += _difficulty_problems(entries)
     return sorted(set(problems))
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
 
 
 def _references(model: BaseModel, parts: tuple[object, ...]) -> Iterator[tuple[str, str, tuple[object, ...]]]:

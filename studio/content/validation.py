@@ -74,8 +74,21 @@ def _schema_problem(err: ValidationError, doc: Any, file: str, kind: str) -> Pro
         allowed = [str(v) for v in err.validator_value]
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
     elif err.validator == "type" and not parts:
-        message = (
-            f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {type(err.instance).__name__}"
-        )
+        message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {_type_name(err.instance)}"
     line, col = locate(doc, parts)
     return Problem(file, line, col, message, json_path(parts))
+
+
+def _type_name(value: Any) -> str:
+    """Name a YAML value's type as a content author knows it (not ruamel's class names)."""
+    if value is None:
+        return "an empty document"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    return type(value).__name__

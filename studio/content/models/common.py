@@ -7,6 +7,7 @@ its forms from them.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -47,10 +48,16 @@ def rank_number(rank: Rank) -> int:
     return parse_rank(str(rank))
 
 
+def _title(model: type) -> str:
+    """Form title of a model: ``HandTypeModel`` -> ``Hand type``."""
+    words = re.findall(r"[A-Z][a-z]*", model.__name__.removesuffix("Model"))
+    return " ".join(words).capitalize()
+
+
 class Model(BaseModel):
     """Base of every content model: unknown keys are errors, not silently dropped."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, model_title_generator=_title)
 
 
 class ChanceModel(Model):

@@ -66,7 +66,7 @@ class ScenarioModel(Model):
     hand_types_played: list[Id] = Field(
         default_factory=list, title="Types played", description="Hand types already played this round."
     )
-    seed: int = Field(0, ge=0, title="Seed", description="The run seed for chance effects.")
+    seed: int = Field(0, ge=0, le=2**63 - 1, title="Seed", description="The run seed for chance effects.")
     expect: Expect | None = Field(None, title="Expect", description="Makes the scenario a regression test.")
 
     def slots(self) -> tuple[CharmSlot, ...]:

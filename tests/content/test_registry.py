@@ -1,0 +1,119 @@
+"""Cross-checks between content files, plugin loading and catalog building."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from studio.content.paths import base_content_dir, base_plugins_dir
+from studio.content.registry import load_content
+
+BASE = base_content_dir()
+
+
+def tree(tmp_path: Path, files: dict[str, str], with_hands: bool = True) -> Path:
+    root = tmp_path / "content"
+    if with_hands:
+        shutil.copytree(BASE / "hands", root / "hands")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def messages(root: Path, plugins: list[Path] | None = None) -> list[str]:
+    return [str(p) for p in load_content([root], plugins or []).problems]
+
+
+def test_a_sound_tree_builds_a_catalog(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path,
+        {
+            "charms/lone.yaml": "id: lone\nname: Lone\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 3}]\n"
+        },
+    )
+    content = load_content([root])
+    assert content.problems == []
+    assert content.catalog is not None and content.catalog.charm("lone").description == "+3 Mult"
+
+
+def test_an_id_must_match_its_file_name(tmp_path: Path) -> None:
+    root = tree(tmp_path, {"charms/lone.yaml": "id: loner\nname: Lone\npassive: [splash]\n"})
+    assert messages(root) == [
+        f"{root}/charms/lone.yaml:1:1: $.id: id 'loner' differs from the file name 'lone'"
+    ]
+
+
+def test_one_id_cannot_be_two_kinds_of_modifier(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path,
+        {
+            "upgrades/shiny.yaml": "id: shiny\nname: Shiny\nwild: true\n",
+            "editions/shiny.yaml": "id: shiny\nname: Shiny\neffects: [{kind: points, amount: 5}]\n",
+        },
+    )
+    assert any("'shiny' is both an upgrade and an edition" in m for m in messages(root))
+
+
+def test_an_unknown_behaviour_suggests_a_loaded_one(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path, {"charms/five.yaml": "id: five\nname: Five\nbehaviour: five_aliv\ndescription: x\n"}
+    )
+    (problem,) = messages(root, [base_plugins_dir()])
+    assert problem.endswith("unknown behaviour 'five_aliv' (did you mean 'five_alive'?)")
+    assert ":3:1:" in problem
+
+
+def test_a_plugin_that_fails_to_load_is_a_problem_with_its_line(tmp_path: Path) -> None:
+    plugins = tmp_path / "plugins"
+    plugins.mkdir()
+    (plugins / "broken.py").write_text("x = 1\nraise RuntimeError('boom')\n", encoding="utf-8")
+    root = tree(tmp_path, {})
+    (problem,) = messages(root, [plugins])
+    assert problem.startswith(f"{plugins}/broken.py:2:1: plugin failed to load")
+
+
+def test_two_hand_types_of_equal_strength_are_ambiguous(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path,
+        {
+            "hands/quad_kicker.yaml": "id: quad_kicker\nname: Q\nstrength: 1200\ngroups: [4, 1]\npoints: 1\nmult: 1\n"
+        },
+    )
+    assert any("same strength as" in m for m in messages(root))
+
+
+def test_a_deck_with_an_unknown_modifier_names_the_group(tmp_path: Path) -> None:
+    root = tree(tmp_path, {"decks/odd.yaml": "id: odd\nname: Odd\ncards:\n  - modifiers: [glas]\n"})
+    (problem,) = messages(root)
+    assert "unknown modifier 'glas'" in problem and ":4:5:" in problem
+
+
+def test_a_difficulty_naming_an_unknown_blind_suggests_one(tmp_path: Path) -> None:
+    run = (BASE / "run.yaml").read_text(encoding="utf-8")
+    root = tree(
+        tmp_path,
+        {
+            "run.yaml": run,
+            "difficulties/hard.yaml": "id: hard\nname: Hard\nlevel: 2\nblind_rewards: {smal: 0}\n",
+        },
+    )
+    (problem,) = messages(root)
+    assert "unknown blind 'smal' (did you mean 'small'?)" in problem
+
+
+def test_every_problem_of_every_file_is_reported_at_once(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path,
+        {
+            "charms/a.yaml": "id: a\nname: A\nabilities:\n  - trigger: hand\n    effects: [{kind: mlt, amount: 1}]\n",
+            "charms/b.yaml": "id: b\nname: B\ncolour: red\npassive: [splash]\n",
+            "bosses/c.yaml": "id: c\nname: [C\n",
+        },
+    )
+    found = messages(root)
+    assert len(found) == 3
+    assert any("a.yaml:5:" in m and "did you mean 'mult'" in m for m in found)
+    assert any("b.yaml:3:1:" in m and "unknown field 'colour'" in m for m in found)
+    assert any("c.yaml:" in m and "malformed YAML" in m for m in found)
