@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -51,6 +53,18 @@ def catalog(args: argparse.Namespace) -> Catalog:
         tail = f" (and {more} more; run 'studio validate')" if more else ""
         raise UsageError(f"{content.problems[0]}{tail}")
     return content.catalog
+
+
+def dump_json(data: object) -> str:
+    """Return strict JSON: a total past the float range is written ``1e999``.
+
+    Python would write ``Infinity``, which JSON does not allow; ``1e999`` is a
+    valid JSON number that every parser reads back as infinity.
+    """
+    return _INFINITY.sub(r"\g<1>1e999", json.dumps(data, ensure_ascii=False))
+
+
+_INFINITY = re.compile(r'(?<![\w"])(-?)Infinity(?![\w"])')
 
 
 def fail(command: str, message: str) -> int:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from studio.cli.common import OK, UsageError, add_pack_options, catalog
+from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
 from studio.cli.render import table
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.rng import Rng
@@ -46,7 +45,7 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError("give --exhaustive --hand-size N, or --deal N --samples N")
     total = sum(counts.values())
     if args.json:
-        print(json.dumps({"total": total, "counts": counts}))
+        print(dump_json({"total": total, "counts": counts}))
         return OK
     rows = [[t, str(n), f"{n / total:.6%}"] for t, n in counts.items()]
     print(table(["hand type", "count", "probability"], rows, right=(1, 2)))

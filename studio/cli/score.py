@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog
+from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog, dump_json
 from studio.cli.render import score_report
 from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
@@ -59,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
-        print(json.dumps(result.to_json()))
+        print(dump_json(result.to_json()))
     else:
         print(score_report(result, scenario.played, scenario.held))
     return OK
@@ -128,6 +128,6 @@ def _batch(path: Path, cat: Catalog) -> int:
             out = {"error": message if message.startswith(str(path)) else f"{path}:{number}: {message}"}
         if "error" in out:
             code = PROBLEMS
-        print(json.dumps(out))
+        print(dump_json(out))
         sys.stdout.flush()
     return code

@@ -65,7 +65,7 @@ class Event(NamedTuple):
         if self.what == "money":
             return f"+${a}" if self.amount >= 0 else f"-${fmt(-self.amount)}"
         if self.what == "base":
-            return f"{self.points} Points, {fmt(self.mult)} Mult"
+            return f"{self.points} Points, {fmt(self.mult)} Mult ({self.note})"
         return self.note
 
     def to_json(self) -> dict[str, object]:
