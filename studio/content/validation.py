@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -25,8 +26,9 @@ def _validator(kind: str) -> Draft202012Validator:
 def validate_document(kind: str, doc: Any, file: str) -> tuple[BaseModel | None, list[Problem]]:
     """Return the model built from ``doc`` and every problem found (schema first, then model)."""
     problems = [
-        _schema_problem(err, doc, file, kind)
+        _schema_problem(leaf, types, doc, file, kind)
         for err in sorted(_validator(kind).iter_errors(doc), key=lambda e: list(map(str, e.path)))
+        for leaf, types in _leaves(err)
     ]
     if problems:
         return None, sorted(set(problems))
@@ -56,13 +58,36 @@ def _doc_parts(doc: Any, parts: list[Any]) -> list[Any]:
     return kept
 
 
-def _schema_problem(err: ValidationError, doc: Any, file: str, kind: str) -> Problem:
+def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]:
+    """Yield the errors worth showing for ``err``, with the types allowed if the value's type fits none.
+
+    An optional field is ``anyOf: [<its schema>, null]`` and a charm entry is a string or
+    a mapping: the mistakes that matter are those of the branch the value's type fits,
+    not "is not of type 'null'".
+    """
+    if err.validator not in ("anyOf", "oneOf") or not err.context:
+        yield err, []
+        return
+    fitting = [e for e in err.context if not (e.validator == "type" and not e.path)]
+    if not fitting:
+        yield err, [str(e.validator_value) for e in err.context if e.validator == "type"]
+        return
+    if len({e.relative_schema_path[0] for e in fitting}) == 1:
+        for e in fitting:
+            yield from _leaves(e)
+        return
+    best = best_match(fitting)
+    if best is not None:
+        yield from _leaves(best)
+
+
+def _schema_problem(err: ValidationError, types: list[str], doc: Any, file: str, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
-    if err.validator in ("anyOf", "oneOf") and err.context:
-        err = best_match(err.context)
     parts = list(err.absolute_path)
     message = err.message
-    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+    if types:
+        message = f"{err.instance!r} is not of type {' or '.join(repr(t) for t in types)}"
+    elif err.validator == "additionalProperties" and isinstance(err.instance, dict):
         known = list(err.schema.get("properties", {}))
         extra = [k for k in err.instance if k not in known]
         if extra:

@@ -18,7 +18,14 @@ TRIGGERS: tuple[Trigger, ...] = (
     "discard",
     "end_of_round",
 )
+#: Triggers that fire per card, and so can retrigger it.
+CARD_TRIGGERS = ("scored_card", "held_card")
 RULES = ("four_fingers", "shortcut", "splash", "pareidolia", "smeared")
+
+
+def retrigger_key(trigger: str) -> str:
+    """The key under which a charm's retrigger abilities for ``trigger`` are kept."""
+    return f"{trigger}/retrigger"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,20 +53,23 @@ class CharmDef:
     behaviour_id: str | None = None
     behaviour: Behaviour | None = None
     description: str = ""
-    by_trigger: dict[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
-    retriggers: dict[str, tuple[Ability, ...]] = field(init=False, repr=False, compare=False)
-    hooks: frozenset[str] = field(init=False, repr=False, compare=False)
+    acts: dict[str, tuple[tuple[Ability, ...], Behaviour | None]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
-        by: dict[str, tuple[Ability, ...]] = {}
-        re: dict[str, tuple[Ability, ...]] = {}
-        for a in self.abilities:
-            target = re if a.is_retrigger else by
-            target[a.trigger] = (*target.get(a.trigger, ()), a)
-        object.__setattr__(self, "by_trigger", by)
-        object.__setattr__(self, "retriggers", re)
         hooks = self.behaviour.overridden() if self.behaviour else frozenset()
-        object.__setattr__(self, "hooks", hooks)
+        acts: dict[str, tuple[tuple[Ability, ...], Behaviour | None]] = {}
+        for trigger in TRIGGERS:
+            for again in (False, True):
+                abilities = tuple(
+                    a for a in self.abilities if a.trigger == trigger and a.is_retrigger == again
+                )
+                hook = ("retriggers" if trigger in CARD_TRIGGERS else "") if again else trigger
+                behaviour = self.behaviour if hook in hooks else None
+                if abilities or behaviour is not None:
+                    acts[retrigger_key(trigger) if again else trigger] = (abilities, behaviour)
+        object.__setattr__(self, "acts", acts)
 
 
 @dataclass(frozen=True, slots=True)

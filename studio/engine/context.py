@@ -53,6 +53,10 @@ class CardView:
     debuffed: bool
 
 
+#: Builds an Event without the named tuple's Python-level ``__new__``: one per change adds up.
+_new_event = tuple.__new__
+
+
 class ScoringContext:
     """Running Points, Mult and money, the trace, and what conditions ask about."""
 
@@ -144,7 +148,9 @@ class ScoringContext:
         """Append an event with the running values after it."""
         if not isinstance(source, str):
             source = f"{self.card_label} {source.id}" if self.card_label else source.id
-        self.events.append(Event(self.step, source, what, amount, self.points, self.mult, self.money, note))
+        self.events.append(
+            _new_event(Event, (self.step, source, what, amount, self.points, self.mult, self.money, note))
+        )
 
     # -- what conditions and scaling ask -----------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from studio.engine.cards import SUITS
 
@@ -75,8 +76,7 @@ class HandRules:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Evaluation:
+class Evaluation(NamedTuple):
     """What a played hand is: its type, the scoring cards and every type it contains."""
 
     hand_type: HandType
@@ -96,20 +96,23 @@ class HandTable:
 
     def __init__(self, types: Sequence[HandType]) -> None:
         self.types = tuple(types)
-        self._memo: dict[tuple[tuple[int, ...], bool, bool], tuple[HandType, ...]] = {}
+        self._memo: dict[tuple[tuple[int, ...], bool, bool], tuple[HandType | None, frozenset[str]]] = {}
 
-    def matching(self, sizes: tuple[int, ...], flush: bool, straight: bool) -> tuple[HandType, ...]:
-        """Return every hand type, best first, that a hand of this shape fits."""
+    def matching(
+        self, sizes: tuple[int, ...], flush: bool, straight: bool
+    ) -> tuple[HandType | None, frozenset[str]]:
+        """Return the best type a hand of this shape fits (None: none) and the ids of all it fits."""
         key = (sizes, flush, straight)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = tuple(
+            fits = [
                 t
                 for t in self.types
                 if groups_fit(sizes, t.groups)
                 and (flush or not t.needs_flush)
                 and (straight or not t.needs_straight)
-            )
+            ]
+            found = self._memo[key] = (fits[0] if fits else None, frozenset(t.id for t in fits))
         return found
 
 
@@ -200,19 +203,20 @@ def evaluate(
         if len(by_rank) >= rules.straight_size:
             run = straight_ranks(ranks, rules)
     table = hand_types if isinstance(hand_types, HandTable) else HandTable(hand_types)
-    contains = table.matching(sizes, bool(flush), bool(run))
-    best = contains[0] if contains else table.types[-1]
-    scoring: set[int] = {i for r, members in groups[: len(best.groups)] for i in members}
-    if contains and best.needs_flush:
-        scoring.update(flush)
-    if contains and best.needs_straight:
-        scoring.update(i for i, r in enumerate(ranks) if r in run)
-    scoring.update(i for i, r in enumerate(ranks) if r is None)
+    best, contains = table.matching(sizes, bool(flush), bool(run))
     if rules.splash:
-        scoring = set(range(len(ranks)))
-    return Evaluation(
-        best,
-        tuple(sorted(scoring)),
-        frozenset(t.id for t in contains),
-        suit if best.needs_flush else None,
-    )
+        scoring = tuple(range(n))
+    elif best is None:
+        scoring = tuple(i for i, r in enumerate(ranks) if r is None)
+    else:
+        chosen = {i for _, members in groups[: len(best.groups)] for i in members}
+        if best.needs_flush:
+            chosen.update(flush)
+        if best.needs_straight:
+            chosen.update(i for i, r in enumerate(ranks) if r in run)
+        if None in ranks:
+            chosen.update(i for i, r in enumerate(ranks) if r is None)
+        scoring = tuple(sorted(chosen))
+    if best is None:
+        best = table.types[-1]
+    return Evaluation(best, scoring, contains, suit if best.needs_flush else None)

@@ -18,7 +18,7 @@ from studio.engine.context import ActiveCharm, CardView, ScoringContext
 from studio.engine.hands import HandRules, evaluate
 from studio.engine.rng import Rng, RngState
 from studio.engine.trace import ScoreResult
-from studio.engine.views import Plan, active_charms, card_view, plan, rule_flags
+from studio.engine.views import NOTHING, Plan, active_charms, card_view, plan, rule_flags
 
 #: The most cards a played hand may hold unless a rule value raises it.
 MAX_PLAYED = 5
@@ -241,10 +241,11 @@ def _hand_step(ctx: ScoringContext) -> None:
             for effect in edition.effects:
                 if effect.kind != "xmult":
                     ctx.apply(effect, source, charm)
-        for ability in charm.defn.by_trigger.get("hand", ()):
+        abilities, behaviour = charm.defn.acts.get("hand", NOTHING)
+        for ability in abilities:
             ctx.run(ability, charm)
-        if "hand" in charm.defn.hooks and charm.defn.behaviour is not None:
-            charm.defn.behaviour.hand(ctx, charm)
+        if behaviour is not None:
+            behaviour.hand(ctx, charm)
         if edition is not None:
             for effect in edition.effects:
                 if effect.kind == "xmult":

@@ -7,7 +7,6 @@ scores.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from studio.engine.rng import RngState
@@ -82,8 +81,7 @@ class Event(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreResult:
+class ScoreResult(NamedTuple):
     """The outcome of scoring one hand; the last event's running values are the result's."""
 
     hand_type: str

@@ -12,11 +12,13 @@ from studio.engine.behaviour import Behaviour
 from studio.engine.bosses import BossDef
 from studio.engine.cards import FACE_RANKS, SUITS, Card
 from studio.engine.catalog import Catalog, lookup
-from studio.engine.charms import Ability, CharmSlot
+from studio.engine.charms import Ability, CharmSlot, retrigger_key
 from studio.engine.context import ActiveCharm, CardView
 from studio.engine.modifiers import EditionDef
 
 ALL_SUITS = frozenset(SUITS)
+#: What a charm brings to a trigger it does not act at.
+NOTHING: tuple[tuple[Ability, ...], Behaviour | None] = ((), None)
 
 
 def active_charms(slots: Sequence[CharmSlot], catalog: Catalog) -> list[ActiveCharm]:
@@ -76,12 +78,5 @@ Plan = list[tuple[ActiveCharm, tuple[Ability, ...], Behaviour | None]]
 
 def plan(charms: list[ActiveCharm], trigger: str, retrigger: bool = False) -> Plan:
     """Return, in row order, the charms that act at ``trigger`` with what they bring."""
-    plan: Plan = []
-    hook = "retriggers" if retrigger else trigger
-    for charm in charms:
-        defn = charm.defn
-        abilities = (defn.retriggers if retrigger else defn.by_trigger).get(trigger, ())
-        behaviour = defn.behaviour if hook in defn.hooks else None
-        if abilities or behaviour is not None:
-            plan.append((charm, abilities, behaviour))
-    return plan
+    key = retrigger_key(trigger) if retrigger else trigger
+    return [(charm, *acts) for charm in charms if (acts := charm.defn.acts.get(key))]
