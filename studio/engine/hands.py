@@ -17,7 +17,8 @@ from studio.engine.cards import SUITS
 
 #: A hand of more cards than this is never a flush or a straight.
 MAX_FLUSH_OR_STRAIGHT_CARDS = 5
-_SMEARED = {"S": frozenset("SC"), "C": frozenset("SC"), "H": frozenset("HD"), "D": frozenset("HD")}
+#: With ``smeared``: the suit class each suit belongs to.
+SMEARED = {"S": frozenset("SC"), "C": frozenset("SC"), "H": frozenset("HD"), "D": frozenset("HD")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +139,7 @@ def flush_cards(suits: Sequence[frozenset[str]], rules: HandRules) -> tuple[str 
             if counts[suit] >= rules.flush_size:
                 return suit, tuple(i for i, s in enumerate(suits) if suit in s)
         return None, ()
-    classes = _SMEARED
+    classes = SMEARED
     for suit in SUITS:
         members = classes[suit]
         hits = tuple(i for i, s in enumerate(suits) if s & members)

@@ -18,7 +18,7 @@ from math import comb, prod
 
 from studio.engine.cards import SUITS, Card
 from studio.engine.catalog import Catalog
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, HandRules, evaluate, flush_cards
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
 from studio.engine.rng import Rng
 from studio.engine.views import ALL_SUITS, card_view
 
@@ -61,21 +61,12 @@ def charm_rules(catalog: Catalog, charm_ids: Iterable[str]) -> frozenset[str]:
 
 
 def suit_classes(rules: HandRules) -> tuple[frozenset[str], ...]:
-    """Group the suits that pool together for a flush, asking the real flush check.
+    """Return the suits that pool together for a flush, in suit order.
 
     >>> [sorted(c) for c in suit_classes(HandRules(smeared=True))]
     [['C', 'S'], ['D', 'H']]
     """
-    classes: list[frozenset[str]] = []
-    for suit in SUITS:
-        for i, members in enumerate(classes):
-            probe = [frozenset(min(members))] * (rules.flush_size - 1) + [frozenset(suit)]
-            if flush_cards(probe, rules)[0] is not None:
-                classes[i] = members | {suit}
-                break
-        else:
-            classes.append(frozenset(suit))
-    return tuple(classes)
+    return tuple(dict.fromkeys(SMEARED[s] if rules.smeared else frozenset(s) for s in SUITS))
 
 
 class _Classifier:
@@ -187,7 +178,7 @@ def count_exhaustive(
     width = len(classifier.classes) + 2
     profiles: dict[int | None, list[int]] = {}
     for card in cards:
-        view = card_view(card, catalog, None, False)
+        view = card_view(card, catalog)
         rank, suits = view.rank, view.suits
         profiles.setdefault(rank, [0] * width)[classifier.bucket(suits)] += 1
     ranks = sorted(profiles, key=_order)
@@ -251,7 +242,7 @@ def count_sampled(
     classifier = _Classifier(catalog, flags)
     k = len(classifier.classes)
     views = sorted(
-        ((v.rank, classifier.bucket(v.suits)) for v in (card_view(c, catalog, None, False) for c in cards)),
+        ((v.rank, classifier.bucket(v.suits)) for v in (card_view(c, catalog) for c in cards)),
         key=lambda v: _order(v[0]),
     )
     rank = [r for r, _ in views]

@@ -49,8 +49,8 @@ def _context(state: RoundState, catalog: Catalog, cards: Sequence[Card]) -> Scor
     charms = active_charms(state.charms, catalog)
     flags = rule_flags(charms)
     boss = catalog.boss(state.boss) if state.boss else None
-    views = [card_view(c, catalog, boss, "pareidolia" in flags) for c in cards]
-    held = [card_view(c, catalog, boss, "pareidolia" in flags) for c in state.held]
+    views = [card_view(c, catalog, boss, flags) for c in cards]
+    held = [card_view(c, catalog, boss, flags) for c in state.held]
     ctx = ScoringContext(
         views,
         held,

@@ -54,9 +54,8 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     flags = rule_flags(charms)
     rules = HandRules.from_flags(flags)
     boss = catalog.boss(s.boss) if s.boss else None
-    pareidolia = "pareidolia" in flags
-    played = [card_view(c, catalog, boss, pareidolia) for c in s.played]
-    held = [card_view(c, catalog, boss, pareidolia) for c in s.held] if s.held else []
+    played = [card_view(c, catalog, boss, flags) for c in s.played]
+    held = [card_view(c, catalog, boss, flags) for c in s.held] if s.held else []
     ctx = ScoringContext(
         played,
         held,

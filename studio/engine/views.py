@@ -14,6 +14,7 @@ from studio.engine.cards import FACE_RANKS, SUITS, Card
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import Ability, CharmSlot, retrigger_key
 from studio.engine.context import ActiveCharm, CardView
+from studio.engine.hands import SMEARED
 from studio.engine.modifiers import EditionDef
 
 ALL_SUITS = frozenset(SUITS)
@@ -38,16 +39,24 @@ def _edition(catalog: Catalog, edition_id: str | None) -> EditionDef | None:
     return lookup(catalog.editions, "edition", edition_id) if edition_id else None
 
 
-def card_view(card: Card, catalog: Catalog, boss: BossDef | None, pareidolia: bool) -> CardView:
+def card_view(
+    card: Card, catalog: Catalog, boss: BossDef | None = None, flags: frozenset[str] = frozenset()
+) -> CardView:
     """Resolve a card's modifiers and decide what it counts as this hand (memoised)."""
-    key = (card, boss.id if boss else None, pareidolia)
+    key = (card, boss.id if boss else None, flags)
     view = catalog.memo.get(key)
     if view is None:
-        view = catalog.memo[key] = _make_view(card, catalog, boss, pareidolia)
+        view = catalog.memo[key] = _make_view(card, catalog, boss, flags)
     return view  # type: ignore[return-value]
 
 
-def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, pareidolia: bool) -> CardView:
+def _smear(suits: frozenset[str]) -> frozenset[str]:
+    """With ``smeared``, a heart is also a diamond (and back), a spade also a club."""
+    return suits.union(*(SMEARED[s] for s in suits))
+
+
+def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozenset[str]) -> CardView:
+    """Resolve modifiers; decide rank, suits (for flushes and for charm conditions), face, debuff."""
     upgrade = lookup(catalog.upgrades, "upgrade", card.upgrade) if card.upgrade else None
     edition = lookup(catalog.editions, "edition", card.edition) if card.edition else None
     seal = lookup(catalog.seals, "seal", card.seal) if card.seal else None
@@ -56,7 +65,7 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, pareidolia: b
     rank = None if stone else card.rank
     printed = frozenset() if stone else frozenset(card.suit)
     suits = ALL_SUITS if wild and not stone else printed
-    face = rank is not None and (pareidolia or rank in FACE_RANKS)
+    face = rank is not None and ("pareidolia" in flags or rank in FACE_RANKS)
     debuffed = boss is not None and (bool(boss.debuff_suits & suits) or (boss.debuff_face and face))
     return CardView(
         card=card,
@@ -64,7 +73,7 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, pareidolia: b
         token=str(card),
         rank=rank,
         suits=printed if debuffed else suits,
-        cond_suits=frozenset() if debuffed else suits,
+        cond_suits=frozenset() if debuffed else _smear(suits) if "smeared" in flags else suits,
         face=face and not debuffed,
         upgrade=upgrade,
         edition=edition,

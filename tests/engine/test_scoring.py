@@ -248,3 +248,13 @@ def test_numbers_past_the_float_range_give_infinity_not_a_crash(catalog: Catalog
     slots = tuple(CharmSlot("pair_x2") for _ in range(1100))
     r = score(Situation(catalog.cards("AS AH"), charms=slots), catalog)
     assert r.total == math.inf
+
+
+def test_smeared_also_joins_suits_for_charm_conditions(catalog: Catalog) -> None:
+    # A heart counts as a diamond for diamond_mult, but only with smeared.
+    assert play(catalog, "AH", "diamond_mult").mult == 1
+    assert play(catalog, "AH", "diamond_mult", "smeared").mult == 1 + 3
+
+
+def test_smeared_does_not_spread_a_suit_debuff(catalog: Catalog) -> None:
+    assert play(catalog, "AS AH", "smeared", boss="club_debuff").total == (10 + 22) * 2
