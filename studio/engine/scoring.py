@@ -83,6 +83,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         _scored_step(ctx)
         _held_step(ctx)
         _hand_step(ctx)
+    broken = () if refused else _breakage(ctx)
     return ScoreResult(
         hand_type=evaluation.hand_type.id,
         scoring=tuple(c.token for c in ctx.scoring),
@@ -95,6 +96,19 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         levels=tuple(sorted(ctx.levels.items())),
         rng=ctx.rng.state(),
         refused=refused,
+        broken=broken,
+    )
+
+
+def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
+    """Return the scored cards that break after the hand (glass: 1 in 4), drawn in card order."""
+    return tuple(
+        card.token
+        for card in ctx.scoring
+        if card.upgrade is not None
+        and card.upgrade.breaks is not None
+        and not card.debuffed
+        and ctx.rng.chance("chance", card.upgrade.breaks.n, card.upgrade.breaks.in_)
     )
 
 

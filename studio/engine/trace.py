@@ -95,6 +95,8 @@ class ScoreResult(NamedTuple):
     levels: tuple[tuple[str, int], ...]
     rng: RngState
     refused: bool = False
+    #: Scored cards that break after the hand (glass); a run removes them from the deck.
+    broken: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Return the result as the JSON object of the CLI contract."""
@@ -106,6 +108,7 @@ class ScoreResult(NamedTuple):
             "total": json_number(self.total),
             "money": self.money,
             "refused": self.refused,
+            "broken": list(self.broken),
             "counters": list(self.counters),
             "levels": dict(self.levels),
             "rng": self.rng.to_json(),

@@ -11,6 +11,7 @@ from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.context import ActiveCharm, ScoringContext
+from studio.engine.rng import RngState
 from studio.engine.scoring import HandSizeError, Situation, score
 from studio.engine.trace import ScoreResult
 
@@ -258,3 +259,14 @@ def test_smeared_also_joins_suits_for_charm_conditions(catalog: Catalog) -> None
 
 def test_smeared_does_not_spread_a_suit_debuff(catalog: Catalog) -> None:
     assert play(catalog, "AS AH", "smeared", boss="club_debuff").total == (10 + 22) * 2
+
+
+def test_glass_cards_break_after_the_hand_one_time_in_four(catalog: Catalog) -> None:
+    broken = [bool(play(catalog, "AS:glass", rng=RngState(seed)).broken) for seed in range(400)]
+    assert 70 < sum(broken) < 130
+    r = play(catalog, "AS:glass AH:glass", rng=RngState(next(s for s in range(400) if broken[s])))
+    assert r.broken[0] == "AS:glass" and r.total == (10 + 22) * 8
+
+
+def test_a_refused_hand_breaks_nothing(catalog: Catalog) -> None:
+    assert all(not play(catalog, "AS:glass", boss="psychic", rng=RngState(s)).broken for s in range(50))
