@@ -83,6 +83,10 @@ def scenario_problems(s: Scenario, catalog: Catalog) -> list[Problem]:
 
 def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
     """Score a scenario (raises ValueError for bad cards, ids or hand sizes)."""
+    if not catalog.hand_types:
+        raise ValueError(
+            "the loaded content defines no hand types (load the base game, or a pack with hands/)"
+        )
     return score(s.to_situation(catalog), catalog)
 
 

@@ -8,6 +8,7 @@ from typing import Literal
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
+from studio.engine.firing import Fire, compile_ability
 
 Trigger = Literal["before", "scored_card", "held_card", "hand", "discard", "end_of_round"]
 TRIGGERS: tuple[Trigger, ...] = (
@@ -35,6 +36,11 @@ class Ability:
     trigger: Trigger
     effects: tuple[Effect, ...]
     conditions: Conditions = ALWAYS
+    #: The ability compiled for the scorer (see :mod:`studio.engine.firing`).
+    fire: Fire = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fire", compile_ability(self))
 
     @property
     def is_retrigger(self) -> bool:

@@ -2,7 +2,10 @@
 
 Each draw is a pure function of (seed, stream, counter), so the whole state is
 the seed plus one counter per stream: it serialises as plain JSON, and drawing
-from one stream never shifts another.
+from one stream never shifts another. A stream's key is a BLAKE2b hash of the
+seed and stream name; draw N is SplitMix64's output function applied to
+``key + N x golden ratio`` (a counter-based generator: cheap, and any draw can
+be computed without the ones before it).
 """
 
 from __future__ import annotations
@@ -10,9 +13,27 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, MutableSequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TypeVar
 
 T = TypeVar("T")
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+@lru_cache(maxsize=4096)
+def stream_key(seed: int, stream: str) -> int:
+    """Return the 64-bit key of a named stream of a seed."""
+    digest = hashlib.blake2b(f"{seed}/{stream}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def draw(key: int, n: int) -> float:
+    """Return draw ``n`` (from 0) of the stream with ``key``, a float in [0, 1)."""
+    z = (key + (n + 1) * _GOLDEN) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return (z ^ (z >> 31)) / 18446744073709551616.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +77,7 @@ class Rng:
         """Return the next float in [0, 1) of ``stream`` and advance its counter."""
         n = self.counters.get(stream, 0)
         self.counters[stream] = n + 1
-        digest = hashlib.blake2b(f"{self.seed}/{stream}/{n}".encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big") / 2.0**64
+        return draw(stream_key(self.seed, stream), n)
 
     def chance(self, stream: str, n: int, in_: int) -> bool:
         """Return True with probability ``n / in_`` (one draw from ``stream``)."""

@@ -94,7 +94,7 @@ def discard(cards: Sequence[Card], state: RoundState, catalog: Catalog) -> Round
         ctx.card_label = card.label
         for charm, abilities, _ in acting:
             for ability in abilities:
-                ctx.run(ability, charm, card)
+                ability.fire(ctx, charm, card)
     return _result(ctx)
 
 
@@ -113,5 +113,5 @@ def end_of_round(state: RoundState, catalog: Catalog) -> RoundResult:
     ctx.card_label = ""
     for charm, abilities, _ in plan(ctx.charms, "end_of_round"):
         for ability in abilities:
-            ctx.run(ability, charm)
+            ability.fire(ctx, charm, None)
     return _result(ctx)

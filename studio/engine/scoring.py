@@ -139,7 +139,7 @@ def _before_step(ctx: ScoringContext) -> None:
     ctx.step = "before"
     for charm, abilities, behaviour in plan(ctx.charms, "before"):
         for ability in abilities:
-            ctx.run(ability, charm)
+            ability.fire(ctx, charm, None)
         if behaviour is not None:
             behaviour.before(ctx, charm)
 
@@ -196,7 +196,7 @@ def _trigger_scored(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
             ctx.apply(effect, f"{label} {card.edition.id}", None)
     for charm, abilities, behaviour in acting:
         for ability in abilities:
-            ctx.run(ability, charm, card)
+            ability.fire(ctx, charm, card)
         if behaviour is not None:
             behaviour.scored_card(ctx, charm, card)
 
@@ -226,7 +226,7 @@ def _trigger_held(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
             ctx.apply(effect, f"{card.label} {card.upgrade.id}", None)
     for charm, abilities, behaviour in acting:
         for ability in abilities:
-            ctx.run(ability, charm, card)
+            ability.fire(ctx, charm, card)
         if behaviour is not None:
             behaviour.held_card(ctx, charm, card)
 
@@ -256,7 +256,7 @@ def _hand_step(ctx: ScoringContext) -> None:
                     ctx.apply(effect, source, charm)
         abilities, behaviour = charm.defn.acts.get("hand", NOTHING)
         for ability in abilities:
-            ctx.run(ability, charm)
+            ability.fire(ctx, charm, None)
         if behaviour is not None:
             behaviour.hand(ctx, charm)
         if edition is not None:
