@@ -48,6 +48,10 @@ class Situation:
 def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     """Score one hand and return the result with its event trace."""
     s = situation
+    if not catalog.hand_types:
+        raise ValueError(
+            "the loaded content defines no hand types (load the base game, or a pack with hands/)"
+        )
     if not 1 <= len(s.played) <= s.max_played:
         raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not {len(s.played)}")
     charms = active_charms(s.charms, catalog)

@@ -1,0 +1,249 @@
+"""Bad input to every command: exit 2 with one line on stderr naming what is wrong, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+#: Files the cases below refer to as ``{tmp}/<name>``.
+FILES = {
+    "malformed.yaml": "played: AS\nheld: [KS\n",
+    "bad_schema.yaml": "# money must be a number\nplayed: AS AH\nmoney: lots\n",
+    "bad_field.json": '{\n  "played": "AS AH",\n  "chrams": ["pair_mult"]\n}\n',
+    "unknown_charm.yaml": "played: AS AH\ncharms:\n  - pair_mult\n  - pair_mul\n",
+    "bad_card.yaml": "name: a bad card\nplayed: AS XX\n",
+    "list.yaml": "- played: AS\n- played: AS AH\n",
+    "empty.yaml": "",
+    "no_played.yaml": "held: KS\n",
+    "loose.yaml": "id: loose\n",
+}
+
+# (id, argv, fragments the one stderr line must contain)
+BAD_INPUT = [
+    # score: cards
+    ("bad_played_card", ["score", "AS XX KD"], ["bad card 'XX'", "rank", "suit", "e.g."]),
+    ("bad_held_card", ["score", "AS AH", "--held", "5D 1Z"], ["bad card '1Z'"]),
+    ("unknown_card_modifier", ["score", "AS AH:glas"], ["'AH:glas'", "did you mean 'glass'"]),
+    ("two_upgrades_on_a_card", ["score", "AS:glass:steel"], ["'AS:glass:steel'", "at most one upgrade"]),
+    ("no_played_cards", ["score", ""], ["played"]),
+    ("only_blanks_played", ["score", "   "], ["1 to 5 cards", "not 0"]),
+    ("six_played_cards", ["score", "AS AH KD 5C 2H 3H"], ["1 to 5 cards", "not 6"]),
+    # score: ids
+    ("unknown_charm", ["score", "AS AH", "--charm", "pair_mul"], ["unknown charm 'pair_mul'", "'pair_mult'"]),
+    (
+        "unknown_boss",
+        ["score", "AS AH", "--boss", "flnt"],
+        ["unknown boss", "'flnt'", "did you mean 'flint'"],
+    ),
+    (
+        "unknown_charm_edition",
+        ["score", "AS AH", "--charm", "pair_mult:foyl"],
+        ["unknown edition 'foyl'", "did you mean 'foil'"],
+    ),
+    ("unknown_deck", ["score", "AS AH", "--deck", "standrd"], ["unknown deck 'standrd'", "'standard'"]),
+    (
+        "unknown_hand_type_in_level",
+        ["score", "AS AH", "--level", "pare=2"],
+        ["unknown hand type 'pare'", "did you mean 'pair'"],
+    ),
+    # score: malformed options
+    ("level_without_number", ["score", "AS AH", "--level", "pair"], ["bad --level 'pair'", "TYPE=N"]),
+    ("level_not_a_number", ["score", "AS AH", "--level", "pair=two"], ["bad --level 'pair=two'"]),
+    ("level_without_type", ["score", "AS AH", "--level", "=2"], ["bad --level '=2'"]),
+    ("level_below_1", ["score", "AS AH", "--level", "pair=0"], ["levels.pair", "greater than or equal to 1"]),
+    ("negative_hands_left", ["score", "AS AH", "--hands-left", "-1"], ["hands_left"]),
+    ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["seed"]),
+    ("money_not_a_number", ["score", "AS AH", "--money", "lots"], ["--money", "'lots'"]),
+    ("no_hand_given", ["score"], ["give exactly one of a hand, --scenario FILE or --batch FILE"]),
+    (
+        "hand_and_scenario_given",
+        ["score", "AS", "--scenario", "{tmp}/bad_card.yaml"],
+        ["give exactly one"],
+    ),
+    # score: scenario files
+    (
+        "missing_scenario_file",
+        ["score", "--scenario", "{tmp}/nope.yaml"],
+        ["{tmp}/nope.yaml", "no such file"],
+    ),
+    (
+        "malformed_yaml_scenario",
+        ["score", "--scenario", "{tmp}/malformed.yaml"],
+        ["{tmp}/malformed.yaml:3:", "malformed YAML"],
+    ),
+    (
+        "scenario_failing_schema",
+        ["score", "--scenario", "{tmp}/bad_schema.yaml"],
+        ["{tmp}/bad_schema.yaml:3:1:", "money", "'lots'"],
+    ),
+    (
+        "json_scenario_with_an_unknown_field",
+        ["score", "--scenario", "{tmp}/bad_field.json"],
+        ["{tmp}/bad_field.json:3:3:", "unknown field 'chrams'", "did you mean 'charms'"],
+    ),
+    (
+        "scenario_naming_an_unknown_charm",
+        ["score", "--scenario", "{tmp}/unknown_charm.yaml"],
+        ["{tmp}/unknown_charm.yaml:4:5:", "unknown charm 'pair_mul'", "did you mean 'pair_mult'"],
+    ),
+    (
+        "scenario_with_a_bad_card",
+        ["score", "--scenario", "{tmp}/bad_card.yaml"],
+        ["{tmp}/bad_card.yaml:2:1:", "'XX'"],
+    ),
+    (
+        "scenario_without_played",
+        ["score", "--scenario", "{tmp}/no_played.yaml"],
+        ["{tmp}/no_played.yaml:1:1:", "'played'"],
+    ),
+    (
+        "scenario_file_holding_a_list",
+        ["score", "--scenario", "{tmp}/list.yaml"],
+        ["{tmp}/list.yaml:1:1:", "a list"],
+    ),
+    ("empty_scenario_file", ["score", "--scenario", "{tmp}/empty.yaml"], ["{tmp}/empty.yaml", "empty"]),
+    ("scenario_path_is_a_folder", ["score", "--scenario", "{tmp}"], ["{tmp}", "cannot read"]),
+    ("missing_batch_file", ["score", "--batch", "{tmp}/nope.jsonl"], ["{tmp}/nope.jsonl", "cannot read"]),
+    (
+        "score_with_a_missing_pack",
+        ["score", "AS", "--pack", "{tmp}/nope"],
+        ["{tmp}/nope", "no such content folder"],
+    ),
+    # odds
+    ("odds_without_exhaustive_or_deal", ["odds"], ["--exhaustive --hand-size N", "--deal N --samples N"]),
+    ("odds_exhaustive_without_hand_size", ["odds", "--exhaustive"], ["--hand-size"]),
+    ("odds_deal_without_samples", ["odds", "--deal", "8"], ["--samples"]),
+    ("odds_hand_size_above_the_deck", ["odds", "--exhaustive", "--hand-size", "53"], ["between 1 and 52"]),
+    ("odds_zero_samples", ["odds", "--deal", "8", "--samples", "0"], ["--samples at least 1"]),
+    (
+        "odds_unknown_deck",
+        ["odds", "--exhaustive", "--hand-size", "5", "--deck", "standrd"],
+        ["unknown deck 'standrd'", "did you mean 'standard'"],
+    ),
+    (
+        "odds_unknown_charm",
+        ["odds", "--deal", "8", "--samples", "5", "--charm", "four_fingr"],
+        ["unknown charm 'four_fingr'", "did you mean 'four_fingers'"],
+    ),
+    (
+        "odds_with_a_missing_pack",
+        ["odds", "--deal", "8", "--samples", "5", "--pack", "{tmp}/nope"],
+        ["{tmp}/nope"],
+    ),
+    (
+        "odds_hand_size_not_a_number",
+        ["odds", "--exhaustive", "--hand-size", "five"],
+        ["--hand-size", "'five'"],
+    ),
+    # validate
+    ("validate_a_missing_path", ["validate", "{tmp}/nope"], ["{tmp}/nope", "no such file or folder"]),
+    (
+        "validate_a_missing_pack",
+        ["validate", "--pack", "{tmp}/nope"],
+        ["{tmp}/nope", "no such file or folder"],
+    ),
+    (
+        "validate_a_file_of_no_kind",
+        ["validate", "{tmp}/loose.yaml"],
+        ["{tmp}/loose.yaml", "cannot tell the kind"],
+    ),
+    # test
+    ("test_a_missing_path", ["test", "{tmp}/nope"], ["{tmp}/nope", "no such file or folder"]),
+    ("test_with_a_missing_pack", ["test", "--pack", "{tmp}/nope"], ["{tmp}/nope"]),
+    # schema
+    (
+        "schema_export_into_a_file",
+        ["schema", "export", "{tmp}/loose.yaml"],
+        ["{tmp}/loose.yaml", "cannot write"],
+    ),
+    ("schema_without_an_action", ["schema"], ["ACTION"]),
+    # the command line itself
+    ("no_subcommand", [], ["COMMAND"]),
+    ("unknown_subcommand", ["scor", "AS"], ["invalid choice: 'scor'"]),
+    ("unknown_option", ["score", "AS", "--bogus"], ["unrecognized arguments: --bogus"]),
+    ("unknown_option_of_odds", ["odds", "--bogus"], ["unrecognized arguments: --bogus"]),
+]
+
+
+@pytest.fixture
+def tmp(tmp_path: Path) -> Path:
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def fill(items: list[str], tmp: Path) -> list[str]:
+    return [item.replace("{tmp}", str(tmp)) for item in items]
+
+
+def assert_one_line_error(run, fragments: list[str]) -> None:
+    assert run.code == 2, (run.code, run.out, run.err)
+    assert "Traceback" not in run.out + run.err
+    assert run.out == ""
+    lines = run.err.splitlines()
+    assert len(lines) == 1, run.err
+    assert lines[0].startswith("studio"), lines[0]
+    assert "error: " in lines[0]
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+
+
+@pytest.mark.parametrize(("argv", "fragments"), [c[1:] for c in BAD_INPUT], ids=[c[0] for c in BAD_INPUT])
+def test_bad_input_exits_2_with_one_line_naming_the_problem(studio_cli, tmp, argv, fragments):
+    assert_one_line_error(studio_cli(*fill(argv, tmp)), fill(fragments, tmp))
+
+
+def test_every_command_has_a_bad_input_case():
+    commands = {argv[0] for _, argv, _ in BAD_INPUT if argv}
+    assert commands >= {"score", "odds", "validate", "test", "schema"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragments"),
+    [
+        (["score", "AS XX"], ["bad card 'XX'"]),
+        (["score", "--scenario", "{tmp}/bad_schema.yaml"], ["{tmp}/bad_schema.yaml:3:1:"]),
+        ([], ["COMMAND"]),
+        (["odds", "--bogus"], ["--bogus"]),
+    ],
+    ids=["bad_card", "scenario_failing_schema", "no_subcommand", "unknown_option"],
+)
+def test_console_script_prints_one_line_and_no_traceback(studio_exe, tmp, argv, fragments):
+    assert_one_line_error(studio_exe(*fill(argv, tmp), cwd=tmp), fill(fragments, tmp))
+
+
+# --- problems found: exit 1, reported on stdout, still no traceback -----------------------------
+
+
+def test_batch_with_only_bad_lines_exits_1_with_an_error_per_line(studio, tmp):
+    path = tmp / "bad.jsonl"
+    path.write_text('{"played": "AS AH KD 5C 2H 3H"}\n["AS"]\n{"played": ""}\n{oops\n', encoding="utf-8")
+    run = studio("score", "--batch", str(path))
+    assert run.code == 1
+    assert run.err == ""
+    out = [json.loads(line) for line in run.out.splitlines()]
+    assert [list(o) for o in out] == [["error"]] * 4
+    assert [o["error"].split(":")[1] for o in out] == ["1", "2", "3", "4"]
+    assert "not 6" in out[0]["error"]
+
+
+def test_validate_of_a_broken_file_exits_1_with_no_traceback(studio, tmp_path):
+    path = tmp_path / "charms" / "bad.yaml"
+    path.parent.mkdir()
+    path.write_text("id: bad\nname: [oops\n", encoding="utf-8")
+    run = studio("validate", str(path))
+    assert run.code == 1
+    assert run.err == ""
+    assert run.out.startswith(f"{path}:")
+    assert "malformed YAML" in run.out
+
+
+def test_test_of_an_unreadable_scenario_exits_1_with_no_traceback(studio, tmp_path):
+    path = tmp_path / "bin.yaml"
+    path.write_bytes(b"\xff\xfe\x00played")
+    run = studio("test", str(path))
+    assert run.code == 1
+    assert run.err == ""
+    assert f"ERROR {path}:1:1: cannot read file" in run.out

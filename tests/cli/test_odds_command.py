@@ -1,0 +1,114 @@
+"""``studio odds``: exhaustive counts against poker arithmetic, charm rules, seeded samples, the table."""
+
+from __future__ import annotations
+
+import json
+import re
+from math import comb
+from pathlib import Path
+
+#: Five-card poker hands from a 52-card deck.
+FIVE_CARD_COUNTS = {
+    "flush_five": 0,
+    "flush_house": 0,
+    "five_of_a_kind": 0,
+    "straight_flush": 40,
+    "four_of_a_kind": 624,
+    "full_house": 3744,
+    "flush": 5108,
+    "straight": 10200,
+    "three_of_a_kind": 54912,
+    "two_pair": 123552,
+    "pair": 1098240,
+    "high_card": 1302540,
+}
+
+
+def odds_json(studio, *argv: str) -> dict:
+    run = studio("odds", *argv, "--json")
+    assert run.code == 0, run.err
+    assert run.err == ""
+    return json.loads(run.out)
+
+
+def hand_type_ids(catalog) -> set[str]:
+    return {t.id for t in catalog.hand_types}
+
+
+def test_exhaustive_five_card_counts_are_the_poker_numbers(studio, catalog):
+    result = odds_json(studio, "--exhaustive", "--hand-size", "5")
+    assert result == {"total": 2598960, "counts": FIVE_CARD_COUNTS}
+    assert set(result["counts"]) == hand_type_ids(catalog)
+    assert sum(result["counts"].values()) == result["total"] == comb(52, 5)
+
+
+def test_four_fingers_changes_the_counts_but_not_the_total(studio):
+    result = odds_json(studio, "--exhaustive", "--hand-size", "5", "--charm", "four_fingers")
+    counts = result["counts"]
+    assert result["total"] == 2598960 == sum(counts.values())
+    assert counts != FIVE_CARD_COUNTS
+    # Four cards make a flush or a straight: those get more common, at the expense of the weak
+    # types; groups of same rank do not care.
+    assert counts["flush"] > FIVE_CARD_COUNTS["flush"]
+    assert counts["straight"] > FIVE_CARD_COUNTS["straight"]
+    assert counts["straight_flush"] > FIVE_CARD_COUNTS["straight_flush"]
+    assert counts["high_card"] < FIVE_CARD_COUNTS["high_card"]
+    assert counts["four_of_a_kind"] == FIVE_CARD_COUNTS["four_of_a_kind"]
+
+
+def test_exhaustive_total_is_deck_size_choose_hand_size_for_every_deck(studio):
+    for deck, size in (("standard", 52), ("checkered", 52), ("abandoned", 40)):
+        result = odds_json(studio, "--exhaustive", "--hand-size", "2", "--deck", deck)
+        assert result["total"] == comb(size, 2) == sum(result["counts"].values()), deck
+        # Two cards: a pair or a high card. Each rank has four cards in all three decks
+        # (checkered: two of each spade and heart, and identical cards count twice).
+        ranks = size // 4
+        assert result["counts"]["pair"] == ranks * comb(4, 2), deck
+        assert result["counts"]["high_card"] == comb(size, 2) - ranks * comb(4, 2), deck
+
+
+def test_sampled_deals_are_reproducible_and_sum_to_the_samples(studio, catalog):
+    argv = ("--deal", "8", "--samples", "200", "--seed", "3")
+    first = odds_json(studio, *argv)
+    assert odds_json(studio, *argv) == first
+    assert first["total"] == 200 == sum(first["counts"].values())
+    assert set(first["counts"]) == hand_type_ids(catalog)
+    assert all(isinstance(n, int) and n >= 0 for n in first["counts"].values())
+    # Eight cards nearly always hold at least a pair.
+    assert first["counts"]["pair"] + first["counts"]["two_pair"] > first["counts"]["high_card"]
+
+
+def test_another_seed_deals_other_hands(studio):
+    a = odds_json(studio, "--deal", "8", "--samples", "200", "--seed", "3")
+    b = odds_json(studio, "--deal", "8", "--samples", "200", "--seed", "4")
+    assert a["total"] == b["total"] == 200
+    assert a["counts"] != b["counts"]
+
+
+def test_readable_table_lists_every_type_with_count_and_probability(studio, catalog):
+    run = studio("odds", "--deal", "8", "--samples", "50", "--seed", "1")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert re.match(r"^hand type\s+count\s+probability$", lines[0])
+    assert lines[-1] == "total: 50"
+    rows = {}
+    for line in lines[2:-1]:
+        name, count, probability = line.split()
+        rows[name] = (int(count), float(probability.rstrip("%")))
+    assert set(rows) == hand_type_ids(catalog)
+    assert sum(count for count, _ in rows.values()) == 50
+    for count, probability in rows.values():
+        assert abs(probability - 100 * count / 50) < 1e-6
+
+
+def test_a_packs_hand_type_is_counted(studio, tmp_path: Path, catalog):
+    hand = tmp_path / "mod" / "hands" / "flush_pair.yaml"
+    hand.parent.mkdir(parents=True)
+    hand.write_text(
+        "id: flush_pair\nname: Flush Pair\nstrength: 650\ngroups: [2]\nneeds_flush: true\n"
+        "points: 50\nmult: 5\n",
+        encoding="utf-8",
+    )
+    result = odds_json(studio, "--deal", "8", "--samples", "100", "--pack", str(hand.parents[1]))
+    assert set(result["counts"]) == hand_type_ids(catalog) | {"flush_pair"}
+    assert result["total"] == 100

@@ -1,0 +1,181 @@
+"""``studio test``: scenarios with an ``expect`` pass or fail with a per-step diff of the trace."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
+
+APPENDIX = """\
+name: the rules appendix flush
+played: KH 10H:glass 6H 4H 2H
+held: "5D:steel"
+money: 17
+charms: [even_mult, money_mult, plain_mult, splash]
+expect: {hand_type: flush, total: 3082, points: 67, mult: 46, money: 17}
+"""
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def summary(out: str) -> tuple[int, int]:
+    m = SUMMARY.search(out)
+    assert m, out
+    return int(m[1]), int(m[2])
+
+
+def diff_rows(out: str, label: str) -> list[str]:
+    """Return the trace rows printed under ``FAIL <label>``."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("FAIL ") and label in line)
+    rows = []
+    for line in lines[start + 1 :]:
+        if not line.startswith("  "):
+            break
+        if re.match(r"^\s+\d+\s", line):
+            rows.append(line)
+    return rows
+
+
+def test_base_content_scenarios_all_pass(studio):
+    run = studio("test")
+    assert run.code == 0, run.out
+    assert run.err == ""
+    passed, failed = summary(run.out)
+    assert failed == 0
+    assert "FAIL" not in run.out and "ERROR" not in run.out
+    if (Path(__file__).resolve().parents[2] / "content" / "tests").is_dir():
+        assert passed > 0
+
+
+def test_passing_file_exits_0(studio, tmp_path):
+    path = write(tmp_path / "appendix.yaml", APPENDIX)
+    run = studio("test", str(path))
+    assert run.code == 0, run.out
+    assert summary(run.out) == (1, 0)
+    assert "FAIL" not in run.out
+
+
+def test_json_scenario_file_runs_too(studio, tmp_path):
+    path = write(tmp_path / "pair.json", '{"played": "AS AH", "expect": {"hand_type": "pair", "total": 64}}')
+    run = studio("test", str(path))
+    assert run.code == 0, run.out
+    assert summary(run.out) == (1, 0)
+
+
+def test_failing_expectation_exits_1_with_expected_and_got(studio, tmp_path):
+    path = write(
+        tmp_path / "wrong.yaml", "name: aces\nplayed: AS AH\nexpect: {hand_type: flush, total: 65}\n"
+    )
+    run = studio("test", str(path))
+    assert run.code == 1
+    assert run.err == ""
+    assert summary(run.out) == (0, 1)
+    assert f"FAIL {path}: aces" in run.out
+    assert "hand_type: expected flush, got pair" in run.out
+    assert "total: expected 65, got 64" in run.out
+
+
+def test_failure_prints_the_actual_trace_step_by_step(studio, tmp_path):
+    path = write(tmp_path / "wrong.yaml", "name: aces\nplayed: AS AH\nexpect: {total: 65}\n")
+    rows = diff_rows(studio("test", str(path)).out, "aces")
+    assert len(rows) == 3
+    assert re.search(r"1\s+base pair .*-> 10 x 2", rows[0])
+    assert re.search(r"2\s+scored_card AS \+11 Points -> 21 x 2", rows[1])
+    assert re.search(r"3\s+scored_card AH \+11 Points -> 32 x 2", rows[2])
+
+
+def test_events_mismatch_marks_the_differing_steps_with_a_bang(studio, tmp_path):
+    path = write(
+        tmp_path / "trace.yaml",
+        "name: trace\n"
+        "played: AS AH\n"
+        "expect:\n"
+        "  events:\n"
+        "    - {step: base, source: pair, points: 10, mult: 2}\n"
+        "    - {step: scored_card, source: AS, points: 21, mult: 2}\n"
+        "    - {step: scored_card, source: AH, points: 33, mult: 2}\n"
+        "    - {step: hand, source: plain_mult, points: 33, mult: 6}\n",
+    )
+    run = studio("test", str(path))
+    assert run.code == 1
+    assert "events: the trace differs" in run.out
+    rows = diff_rows(run.out, "trace")
+    assert len(rows) == 4
+    marked = [bool(re.match(r"^\s+\d+\s+!\s", row)) for row in rows]
+    assert marked == [False, False, True, True]
+    assert "expected scored_card AH -> 33 x 2" in rows[2]
+    assert "expected hand plain_mult -> 33 x 6" in rows[3]
+    assert re.match(r"^\s+4\s+!\s+-\s", rows[3]), "a missing actual step shows as '-'"
+
+
+def test_matching_events_pass(studio, tmp_path):
+    path = write(
+        tmp_path / "trace.yaml",
+        "played: AS AH\n"
+        "expect:\n"
+        "  events:\n"
+        "    - {step: base, source: pair, points: 10, mult: 2}\n"
+        "    - {step: scored_card, source: AS, points: 21, mult: 2}\n"
+        "    - {step: scored_card, source: AH, points: 32, mult: 2}\n",
+    )
+    run = studio("test", str(path))
+    assert run.code == 0, run.out
+
+
+def test_folder_runs_every_file_and_skips_scenarios_without_expect(studio, tmp_path):
+    write(tmp_path / "suite/appendix.yaml", APPENDIX)
+    write(
+        tmp_path / "suite/more/list.yaml",
+        "- name: ok pair\n  played: AS AH\n  expect: {total: 64}\n"
+        "- name: just a hand\n  played: AS\n"
+        "- name: bad total\n  played: KS KH\n  expect: {total: 1}\n",
+    )
+    run = studio("test", str(tmp_path / "suite"))
+    assert run.code == 1
+    assert summary(run.out) == (2, 1)
+    assert re.search(r"^FAIL .*list\.yaml\[2\]: bad total$", run.out, re.MULTILINE)
+    assert "just a hand" not in run.out
+
+
+def test_unscorable_or_invalid_scenarios_count_as_errors(studio, tmp_path):
+    write(tmp_path / "t/bad_card.yaml", "name: bad\nplayed: AS XX\nexpect: {total: 1}\n")
+    write(tmp_path / "t/bad_field.yaml", "played: AS AH\nexpct: {total: 64}\n")
+    write(tmp_path / "t/broken.yaml", "played: [AS\n")
+    run = studio("test", str(tmp_path / "t"))
+    assert run.code == 1
+    assert summary(run.out) == (0, 3)
+    errors = [line for line in run.out.splitlines() if line.startswith("ERROR ")]
+    assert len(errors) == 3
+    assert any("bad card 'XX'" in e for e in errors)
+    assert any(f"{tmp_path / 't/bad_field.yaml'}:2:1:" in e and "did you mean 'expect'" in e for e in errors)
+    assert any(f"{tmp_path / 't/broken.yaml'}:" in e and "malformed YAML" in e for e in errors)
+    assert "Traceback" not in run.out + run.err
+
+
+def test_a_packs_tests_folder_runs_by_default(studio, tmp_path):
+    pack = tmp_path / "mod"
+    write(
+        pack / "charms/ten_mult.yaml",
+        "id: ten_mult\nname: Ten\nrarity: common\ncost: 4\n"
+        "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 10}\n",
+    )
+    write(pack / "tests/ten.yaml", "played: AS AH\ncharms: [ten_mult]\nexpect: {total: 384}\n")
+    run = studio("test", "--pack", str(pack))
+    assert run.code == 0, run.out
+    passed, failed = summary(run.out)
+    assert failed == 0 and passed >= 1
+
+
+def test_a_pack_without_hand_types_alone_reports_errors_not_a_crash(studio, tmp_path):
+    pack = tmp_path / "mod"
+    write(pack / "tests/pair.yaml", "played: AS AH\nexpect: {total: 64}\n")
+    run = studio("test", "--no-base", "--pack", str(pack))
+    assert run.code == 1
+    assert "no hand types" in run.out
+    assert summary(run.out) == (0, 1)

@@ -1,0 +1,228 @@
+"""``studio validate``: clean content passes; every mistake of a broken tree is reported at its line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
+SUMMARY = re.compile(r"^(\d+) problem\(s\) in (\d+) file\(s\)$")
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(out: str, root: Path) -> list[tuple[str, int, int, str]]:
+    """Parse every ``FILE:LINE:COL: message`` line (files relative to ``root``); check the summary."""
+    lines = out.splitlines()
+    summary = SUMMARY.match(lines[-1])
+    assert summary, lines[-1]
+    found = []
+    for line in lines[:-1]:
+        m = PROBLEM.match(line)
+        assert m, f"not FILE:LINE:COL: message: {line!r}"
+        file = Path(m["file"]).relative_to(root).as_posix()
+        found.append((file, int(m["line"]), int(m["col"]), m["message"]))
+    assert int(summary[1]) == len(found)
+    assert int(summary[2]) == len({f for f, *_ in found})
+    return found
+
+
+CHARM = """\
+id: {id}
+name: A Charm
+rarity: common
+cost: 4
+abilities:
+  - trigger: hand
+    effects:
+      - {{kind: mult, amount: 4}}
+"""
+
+
+@pytest.fixture
+def broken_tree(small_tree: Path) -> Path:
+    """The small tree with one deliberate mistake per file (line numbers noted beside each)."""
+    root = small_tree
+    write(  # unknown field on line 3
+        root / "charms/plain_mult.yaml",
+        "id: plain_mult\nname: Plain\nrarty: common\ncost: 4\n"
+        "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 4}\n",
+    )
+    write(  # bad enum value on line 6, column 5
+        root / "charms/even_mult.yaml",
+        "id: even_mult\nname: Even\nrarity: common\ncost: 4\n"
+        "abilities:\n  - trigger: scored_crd\n    effects:\n      - {kind: mult, amount: 4}\n",
+    )
+    write(  # missing required field 'name': reported at the mapping, line 2 (after a comment)
+        root / "bosses/flint.yaml",
+        "# no name\nid: flint\ntext: Base Points and Mult are halved\nhalve_base: true\nmin_ante: 2\n",
+    )
+    write(root / "charms/broken.yaml", "id: broken\nname: [unclosed\ncost: 4\n")  # malformed YAML
+    write(  # unknown hand type on line 8, column 7
+        root / "charms/pair_mult.yaml",
+        "id: pair_mult\nname: Double Trouble\nrarity: common\ncost: 4\n"
+        "abilities:\n  - trigger: hand\n    when:\n      contains: pairr\n"
+        "    effects:\n      - {kind: mult, amount: 8}\n",
+    )
+    # The same id in two files: the second one loaded (charms/ten_mult.yaml, id on line 2)
+    # is reported and names the first (charms/more/ten_mult.yaml, id on line 3).
+    write(root / "charms/more/ten_mult.yaml", "# first\n# copy\n" + CHARM.format(id="ten_mult"))
+    write(root / "charms/ten_mult.yaml", "# second copy\n" + CHARM.format(id="ten_mult"))
+    write(  # a straight flush is always a flush: below flush's 600 it can never win (line 3)
+        root / "hands/straight_flush.yaml",
+        "id: straight_flush\nname: Straight Flush\nstrength: 550\ngroups: []\n"
+        "needs_straight: true\nneeds_flush: true\npoints: 100\nmult: 8\nlevel_points: 40\nlevel_mult: 4\n",
+    )
+    write(  # a JSON file: unknown field on line 4, column 3
+        root / "charms/json_charm.json",
+        '{\n  "id": "json_charm",\n  "name": "Json",\n  "colour": "red",\n  "rarity": "common",\n'
+        '  "cost": 4,\n  "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 1}]}]\n}\n',
+    )
+    write(root / "tests/bad_card.yaml", "name: a bad card\nplayed: AS XX KD\nexpect: {total: 1}\n")
+    write(root / "tests/bad_field.yaml", "played: AS AH\nexpect:\n  total: lots\n")
+    return root
+
+
+def test_base_content_is_clean(studio):
+    run = studio("validate")
+    assert run.code == 0, run.out
+    assert run.err == ""
+    assert re.fullmatch(r"ok: \d+ file\(s\) checked\n", run.out), run.out
+
+
+def test_small_copied_tree_is_clean_on_its_own(studio, small_tree):
+    run = studio("validate", "--no-base", "--pack", str(small_tree))
+    assert run.code == 0, run.out
+    assert run.out.startswith("ok: ")
+
+
+def test_small_tree_given_as_a_path_is_clean_without_base(studio, small_tree):
+    run = studio("validate", "--no-base", str(small_tree))
+    assert run.code == 0, run.out
+
+
+def test_copied_tree_on_top_of_the_base_repeats_its_ids(studio, small_tree):
+    run = studio("validate", str(small_tree))
+    assert run.code == 1
+    assert "duplicate charm id 'pair_mult'" in run.out
+
+
+def test_broken_tree_exits_1_and_prints_every_problem_with_its_line(studio, broken_tree):
+    run = studio("validate", "--no-base", str(broken_tree))
+    assert run.code == 1
+    assert run.err == ""
+    found = problems(run.out, broken_tree)
+    assert sorted((file, line) for file, line, _, _ in found) == [
+        ("bosses/flint.yaml", 2),
+        ("charms/broken.yaml", 3),
+        ("charms/even_mult.yaml", 6),
+        ("charms/json_charm.json", 4),
+        ("charms/pair_mult.yaml", 8),
+        ("charms/plain_mult.yaml", 3),
+        ("charms/ten_mult.yaml", 2),
+        ("hands/straight_flush.yaml", 3),
+        ("tests/bad_card.yaml", 2),
+        ("tests/bad_field.yaml", 3),
+    ]
+
+
+def test_broken_tree_problems_say_what_is_wrong(studio, broken_tree):
+    found = problems(studio("validate", "--no-base", "--pack", str(broken_tree)).out, broken_tree)
+    by_file = {file: (line, col, message) for file, line, col, message in found}
+
+    assert by_file["charms/plain_mult.yaml"] == (
+        3,
+        1,
+        "$.rarty: unknown field 'rarty' (did you mean 'rarity'?)",
+    )
+    assert by_file["charms/json_charm.json"][:2] == (4, 3)
+    assert "unknown field 'colour'" in by_file["charms/json_charm.json"][2]
+
+    line, col, message = by_file["charms/even_mult.yaml"]
+    assert (line, col) == (6, 5)
+    assert "'scored_crd' is not one of" in message
+    assert "(did you mean 'scored_card'?)" in message
+
+    assert "'name' is required but missing" in by_file["bosses/flint.yaml"][2]
+    assert by_file["charms/broken.yaml"][2].startswith("malformed YAML")
+
+    line, col, message = by_file["charms/pair_mult.yaml"]
+    assert (line, col) == (8, 7)
+    assert "unknown hand type 'pairr' (did you mean 'pair'?)" in message
+
+    line, _, message = by_file["hands/straight_flush.yaml"]
+    assert "'straight_flush' can never win" in message
+    assert "'flush'" in message
+
+    assert "bad card 'XX'" in by_file["tests/bad_card.yaml"][2]
+    assert "total" in by_file["tests/bad_field.yaml"][2]
+
+
+def test_duplicate_id_names_both_files(studio, broken_tree):
+    found = problems(studio("validate", "--no-base", str(broken_tree)).out, broken_tree)
+    [(line, message)] = [(line, msg) for file, line, _, msg in found if file == "charms/ten_mult.yaml"]
+    assert line == 2
+    assert "duplicate charm id 'ten_mult'" in message
+    assert f"{broken_tree / 'charms/more/ten_mult.yaml'}:3" in message
+
+
+def test_a_pack_is_checked_against_the_base_it_extends(studio, tmp_path):
+    pack = tmp_path / "mod"
+    write(pack / "charms/ten_mult.yaml", CHARM.format(id="ten_mult"))
+    write(
+        pack / "charms/flush_fan.yaml",
+        "id: flush_fan\nname: Fan\nrarity: common\ncost: 4\nabilities:\n  - trigger: hand\n"
+        "    when: {contains: flsh}\n    effects:\n      - {kind: mult, amount: 4}\n",
+    )
+    write(pack / "tests/uses_base.yaml", "played: AS AH\ncharms: [pair_mult, ten_mult]\nexpect: {total: 1}\n")
+    run = studio("validate", str(pack))
+    assert run.code == 1
+    found = problems(run.out, pack)
+    assert len(found) == 1
+    file, line, _, message = found[0]
+    assert (file, line) == ("charms/flush_fan.yaml", 7)
+    assert "unknown hand type 'flsh' (did you mean 'flush'?)" in message
+
+
+def test_a_clean_pack_on_top_of_the_base_passes(studio, tmp_path):
+    pack = tmp_path / "mod"
+    write(pack / "charms/ten_mult.yaml", CHARM.format(id="ten_mult"))
+    write(pack / "tests/ten.yaml", "played: AS AH\ncharms: [pair_mult, ten_mult]\n")
+    run = studio("validate", "--pack", str(pack))
+    assert run.code == 0, run.out
+
+
+def test_one_content_file_is_checked_by_its_folders_kind(studio, tmp_path):
+    path = write(tmp_path / "charms/odd.yaml", CHARM.format(id="odd") + "colr: red\n")
+    run = studio("validate", str(path))
+    assert run.code == 1
+    [(file, line, col, message)] = problems(run.out, tmp_path)
+    assert (file, line, col) == ("charms/odd.yaml", 9, 1)
+    assert "unknown field 'colr'" in message
+
+
+def test_one_scenario_file_is_checked_against_the_content(studio, tmp_path):
+    path = write(tmp_path / "tests/hand.yaml", "name: x\nplayed: AS AH\nheld: KS QQ\ncharms: [pair_mul]\n")
+    run = studio("validate", str(path))
+    assert run.code == 1
+    found = problems(run.out, tmp_path)
+    assert [(f, line) for f, line, _, _ in found] == [("tests/hand.yaml", 3), ("tests/hand.yaml", 4)]
+    assert "bad card 'QQ'" in found[0][3]
+    assert "unknown charm 'pair_mul' (did you mean 'pair_mult'?)" in found[1][3]
+
+
+def test_scenario_file_holding_a_list_reports_each_bad_item(studio, tmp_path):
+    path = write(
+        tmp_path / "tests/many.yaml",
+        "- played: AS AH\n- played: AS ZZ\n- played: AS AH\n  boss: flnt\n",
+    )
+    run = studio("validate", str(path))
+    assert run.code == 1
+    found = problems(run.out, tmp_path)
+    assert [(line, "'ZZ'" in m or "'flnt'" in m) for _, line, _, m in found] == [(2, True), (4, True)]
