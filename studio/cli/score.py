@@ -98,7 +98,7 @@ def _model(data: Any, where: str) -> ScenarioModel:
 
 def _from_file(path: Path, cat: Catalog) -> ScenarioModel:
     doc = read_document(path)
-    model, problems = validate_document("scenario", doc, str(path))
+    model, problems = validate_document("scenario", doc)
     if model is not None:
         assert isinstance(model, ScenarioModel)
         problems = scenario_problems(Scenario(path, None, doc, model), cat)

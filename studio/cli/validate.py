@@ -111,4 +111,4 @@ def _file(path: Path, cat: Catalog | None) -> list[Problem]:
             for s in scenarios:
                 problems += scenario_problems(s, cat)
         return problems
-    return validate_document(kind, doc, str(path))[1]
+    return validate_document(kind, doc)[1]

@@ -1,7 +1,8 @@
-"""Reading YAML and JSON content files with the line and column of every node.
+"""Reading YAML and JSON content files, and the line and column of any node in them.
 
-Round-trip loading keeps each mapping's key positions, so a problem found at a
-JSON path can be reported at the line a person would edit.
+Loading uses the fast C loader; only when a problem must be reported is the
+file parsed again round-trip, whose mappings keep each key's position, so the
+problem points at the line a person would edit.
 """
 
 from __future__ import annotations
@@ -27,23 +28,66 @@ class DocumentError(ValueError):
         self.problem = problem
 
 
-def read_document(path: Path) -> Any:
-    """Load a YAML or JSON file, keeping positions; raise DocumentError if it cannot."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DocumentError(Problem(str(path), 1, 1, "no such file")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DocumentError(Problem(str(path), 1, 1, f"cannot read file: {exc}")) from None
+class Document:
+    """A loaded content file: its data, and the position of any node, found on demand.
+
+    The data comes from the fast (C) YAML 1.2 loader; positions come from a
+    round-trip parse of the same text, done only when a problem needs a line.
+    ``item(i)`` is the i-th element of a top-level list, located within the file.
+    """
+
+    __slots__ = ("_tree", "data", "name", "prefix", "text")
+
+    def __init__(self, name: str, text: str, data: Any, prefix: tuple[object, ...] = ()) -> None:
+        self.name = name
+        self.text = text
+        self.data = data
+        self.prefix = prefix
+        self._tree: Any = None
+
+    @classmethod
+    def parse(cls, name: str, text: str) -> Document:
+        """Parse ``text``; raise DocumentError naming the line of malformed YAML."""
+        try:
+            return cls(name, text, YAML(typ="safe").load(text))
+        except YAMLError:
+            _round_trip(name, text)  # raises with the position of the first error
+            raise  # pragma: no cover - both loaders agree on what is malformed
+
+    def item(self, index: int) -> Document:
+        """Return element ``index`` of this document's list, sharing its text."""
+        sub = Document(self.name, self.text, self.data[index], (*self.prefix, index))
+        sub._tree = self._tree
+        return sub
+
+    def locate(self, parts: Sequence[object]) -> tuple[int, int]:
+        """Return the 1-based (line, column) of the node at ``parts`` or of its nearest parent."""
+        if self._tree is None:
+            self._tree = _round_trip(self.name, self.text)
+        return locate(self._tree, (*self.prefix, *parts))
+
+
+def _round_trip(name: str, text: str) -> Any:
     try:
         return YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or exc.context or "malformed"
-        raise DocumentError(Problem(str(path), line, col, f"malformed YAML: {reason}")) from None
+        raise DocumentError(Problem(name, line, col, f"malformed YAML: {reason}")) from None
     except YAMLError as exc:
-        raise DocumentError(Problem(str(path), 1, 1, f"malformed YAML: {exc}")) from None
+        raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {exc}")) from None
+
+
+def read_document(path: Path) -> Document:
+    """Load a YAML or JSON file; raise DocumentError if it cannot be read or parsed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DocumentError(Problem(str(path), 1, 1, "no such file")) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DocumentError(Problem(str(path), 1, 1, f"cannot read file: {exc}")) from None
+    return Document.parse(str(path), text)
 
 
 def locate(doc: Any, parts: Sequence[object]) -> tuple[int, int]:

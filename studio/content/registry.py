@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from studio.content.documents import CONTENT_SUFFIXES, DocumentError, locate, read_document
+from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError, read_document
 from studio.content.models import KINDS, CharmModel, DeckModel, HandTypeModel, RunModel
 from studio.content.models.common import ConditionsModel, EffectModel
 from studio.content.paths import base_content_dir, base_plugins_dir
@@ -38,12 +38,12 @@ class Entry:
     kind: str
     id: str
     file: Path
-    doc: Any
+    doc: Document
     model: BaseModel
 
     def at(self, *parts: object) -> tuple[int, int]:
         """Return the (line, column) of a field of this entry."""
-        return locate(self.doc, parts)
+        return self.doc.locate(parts)
 
     def problem(self, message: str, *parts: object) -> Problem:
         """Return a problem located at a field of this entry."""
@@ -85,7 +85,7 @@ def load_entries(root: Path) -> tuple[list[Entry], list[Problem]]:
         except DocumentError as exc:
             problems.append(exc.problem)
             continue
-        model, found = validate_document(kind, doc, str(path))
+        model, found = validate_document(kind, doc)
         problems += found
         if model is not None:
             entries.append(Entry(kind, str(getattr(model, "id", "run")), path, doc, model))

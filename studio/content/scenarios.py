@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from studio.content.documents import CONTENT_SUFFIXES, locate, read_document
+from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.models import ScenarioModel
 from studio.content.problems import Problem, json_path
 from studio.content.validation import validate_document
@@ -22,7 +22,7 @@ class Scenario:
 
     file: Path
     index: int | None
-    doc: Any
+    doc: Document
     model: ScenarioModel
 
     @property
@@ -42,10 +42,12 @@ def scenario_files(path: Path) -> list[Path]:
 def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
     """Read and validate the scenarios of one file (raises DocumentError if unreadable)."""
     doc = read_document(path)
-    items: list[tuple[int | None, Any]] = list(enumerate(doc)) if isinstance(doc, list) else [(None, doc)]
+    items: list[tuple[int | None, Document]] = (
+        [(i, doc.item(i)) for i in range(len(doc.data))] if isinstance(doc.data, list) else [(None, doc)]
+    )
     out, problems = [], []
     for index, item in items:
-        model, found = validate_document("scenario", item, str(path))
+        model, found = validate_document("scenario", item)
         problems += found
         if isinstance(model, ScenarioModel):
             out.append(Scenario(path, index, item, model))
@@ -76,7 +78,7 @@ def scenario_problems(s: Scenario, catalog: Catalog) -> list[Problem]:
         try:
             check()
         except ValueError as exc:
-            line, col = locate(s.doc, parts)
+            line, col = s.doc.locate(parts)
             problems.append(Problem(str(s.file), line, col, str(exc), json_path(parts)))
     return problems
 

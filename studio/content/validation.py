@@ -11,7 +11,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
-from studio.content.documents import locate
+from studio.content.documents import Document
 from studio.content.models import KINDS
 from studio.content.problems import Problem, json_path
 from studio.content.schemas import schema_for
@@ -23,25 +23,25 @@ def _validator(kind: str) -> Draft202012Validator:
     return Draft202012Validator(schema_for(kind))
 
 
-def validate_document(kind: str, doc: Any, file: str) -> tuple[BaseModel | None, list[Problem]]:
+def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[Problem]]:
     """Return the model built from ``doc`` and every problem found (schema first, then model)."""
     problems = [
-        _schema_problem(leaf, types, doc, file, kind)
-        for err in sorted(_validator(kind).iter_errors(doc), key=lambda e: list(map(str, e.path)))
+        _schema_problem(leaf, types, doc, kind)
+        for err in sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.path)))
         for leaf, types in _leaves(err)
     ]
     if problems:
         return None, sorted(set(problems))
     model_cls = KINDS[kind][1]
     try:
-        return model_cls.model_validate(doc), []
+        return model_cls.model_validate(doc.data), []
     except ModelError as exc:
         out = []
         for err in exc.errors():
-            parts = list(err["loc"])
-            line, col = locate(doc, parts)
+            parts = _doc_parts(doc.data, list(err["loc"]))
+            line, col = doc.locate(parts)
             message = err["msg"].removeprefix("Value error, ")
-            out.append(Problem(file, line, col, message, json_path(_doc_parts(doc, parts))))
+            out.append(Problem(doc.name, line, col, message, json_path(parts)))
         return None, sorted(set(out))
 
 
@@ -81,7 +81,7 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
         yield from _leaves(best)
 
 
-def _schema_problem(err: ValidationError, types: list[str], doc: Any, file: str, kind: str) -> Problem:
+def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
     message = err.message
@@ -100,8 +100,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Any, file: str,
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
     elif err.validator == "type" and not parts:
         message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {_type_name(err.instance)}"
-    line, col = locate(doc, parts)
-    return Problem(file, line, col, message, json_path(parts))
+    line, col = doc.locate(parts)
+    return Problem(doc.name, line, col, message, json_path(parts))
 
 
 def _type_name(value: Any) -> str:
