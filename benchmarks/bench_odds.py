@@ -30,7 +30,10 @@ def run(repeat: int = 3, hand_size: int = 5) -> list[tuple[str, float, float]]:
     """Return (case, best seconds, hands per second) for every deck and rule switch."""
     catalog = load_base().catalog
     assert catalog is not None
-    cases = [("standard", flags) for flags in RULES] + [("checkered", frozenset()), ("abandoned", frozenset())]
+    cases = [("standard", flags) for flags in RULES] + [
+        ("checkered", frozenset()),
+        ("abandoned", frozenset()),
+    ]
     rows = []
     for deck_id, flags in cases:
         cards = catalog.deck(deck_id).cards
@@ -50,7 +53,9 @@ def command_seconds(repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run([exe, "odds", "--exhaustive", "--hand-size", "5", "--json"], check=True, capture_output=True)
+        subprocess.run(
+            [exe, "odds", "--exhaustive", "--hand-size", "5", "--json"], check=True, capture_output=True
+        )
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -63,7 +68,9 @@ def main() -> None:
     print("|---|---:|---:|")
     for name, seconds, rate in run(args.repeat):
         print(f"| {name} | {seconds:.3f} | {rate:,.0f} |")
-    print(f"| whole command `studio odds --exhaustive --hand-size 5` | {command_seconds(args.repeat):.3f} | |")
+    print(
+        f"| whole command `studio odds --exhaustive --hand-size 5` | {command_seconds(args.repeat):.3f} | |"
+    )
 
 
 if __name__ == "__main__":

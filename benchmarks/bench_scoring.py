@@ -16,7 +16,11 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
 
-APPENDIX = ("KH 10H:glass 6H 4H 2H", "5D:steel", ("even_mult", "money_mult", "plain_mult", "splash", "pair_mult"))
+APPENDIX = (
+    "KH 10H:glass 6H 4H 2H",
+    "5D:steel",
+    ("even_mult", "money_mult", "plain_mult", "splash", "pair_mult"),
+)
 
 
 def random_situations(catalog: Catalog, n: int, charms: int, seed: int = 1) -> list[Situation]:
@@ -29,7 +33,9 @@ def random_situations(catalog: Catalog, n: int, charms: int, seed: int = 1) -> l
         cards = rnd.sample(deck, rnd.randint(1, 5) + 3)
         played, held = cards[:-3], cards[-3:]
         row = tuple(CharmSlot(rnd.choice(ids)) for _ in range(charms))
-        out.append(Situation(tuple(played), tuple(held), row, money=rnd.randint(0, 30), hands_left=rnd.randint(0, 3)))
+        out.append(
+            Situation(tuple(played), tuple(held), row, money=rnd.randint(0, 30), hands_left=rnd.randint(0, 3))
+        )
     return out
 
 
@@ -52,7 +58,9 @@ def main() -> None:
     catalog = load_base().catalog
     assert catalog is not None
     played, held, charms = APPENDIX
-    appendix = [Situation(catalog.cards(played), catalog.cards(held), tuple(map(CharmSlot, charms)), money=17)]
+    appendix = [
+        Situation(catalog.cards(played), catalog.cards(held), tuple(map(CharmSlot, charms)), money=17)
+    ]
     print("| scoring, trace on | hands/s | events/hand |")
     print("|---|---:|---:|")
     for name, situations in (
