@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
@@ -11,17 +11,11 @@ from studio.engine.effects import Effect
 from studio.engine.firing import Fire, compile_ability
 
 Trigger = Literal["before", "scored_card", "held_card", "hand", "discard", "end_of_round"]
-TRIGGERS: tuple[Trigger, ...] = (
-    "before",
-    "scored_card",
-    "held_card",
-    "hand",
-    "discard",
-    "end_of_round",
-)
+TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
 #: Triggers that fire per card, and so can retrigger it.
 CARD_TRIGGERS = ("scored_card", "held_card")
-RULES = ("four_fingers", "shortcut", "splash", "pareidolia", "smeared")
+Rule = Literal["four_fingers", "shortcut", "splash", "pareidolia", "smeared"]
+RULES: tuple[Rule, ...] = get_args(Rule)
 
 
 def retrigger_key(trigger: str) -> str:

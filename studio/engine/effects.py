@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 EffectKind = Literal["points", "mult", "xmult", "money", "retrigger", "grow", "reset", "level_up"]
 #: Values an amount can scale with, or a condition can compare.
@@ -17,16 +17,7 @@ Value = Literal[
     "scoring_face_cards",
     "held_cards",
 ]
-VALUES: tuple[Value, ...] = (
-    "money",
-    "hands_left",
-    "discards_left",
-    "counter",
-    "played_cards",
-    "scoring_cards",
-    "scoring_face_cards",
-    "held_cards",
-)
+VALUES: tuple[Value, ...] = get_args(Value)
 #: Effects that change the score and so follow the fixed additive-then-multiplicative order.
 SCORE_KINDS = frozenset({"points", "mult", "xmult", "money"})
 

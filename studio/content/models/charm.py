@@ -8,16 +8,14 @@ from pydantic import Field, model_validator
 
 from studio.content.models.common import ConditionsModel, EffectModel, Id, Model, effects_to_engine
 from studio.engine.behaviour import Behaviour
-from studio.engine.charms import Ability, CharmDef
+from studio.engine.charms import CARD_TRIGGERS, Ability, CharmDef, Rule, Trigger
 from studio.engine.conditions import ALWAYS
-
-CARD_TRIGGERS = ("scored_card", "held_card")
 
 
 class AbilityModel(Model):
     """When it fires, when it applies, what it does."""
 
-    trigger: Literal["before", "scored_card", "held_card", "hand", "discard", "end_of_round"] = Field(
+    trigger: Trigger = Field(
         ...,
         title="Trigger",
         description=(
@@ -71,7 +69,7 @@ class CharmModel(Model):
     abilities: list[AbilityModel] = Field(
         default_factory=list, max_length=8, title="Abilities", description="Its data abilities."
     )
-    passive: list[Literal["four_fingers", "shortcut", "splash", "pareidolia", "smeared"]] = Field(
+    passive: list[Rule] = Field(
         default_factory=list,
         title="Passive rules",
         description="Rule switches that hold while the charm is in play.",

@@ -13,8 +13,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from studio.engine.cards import parse_rank
-from studio.engine.conditions import Compare, Conditions
-from studio.engine.effects import Chance, Effect, Scaling
+from studio.engine.conditions import Compare, Conditions, Op
+from studio.engine.effects import Chance, Effect, EffectKind, Scaling, Value
 
 Id = Annotated[
     str,
@@ -30,16 +30,6 @@ Suit = Literal["S", "H", "C", "D"]
 RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A"]
 RankNumber = Literal[2, 3, 4, 5, 6, 7, 8, 9, 10]
 Rank = RankName | RankNumber
-ValueName = Literal[
-    "money",
-    "hands_left",
-    "discards_left",
-    "counter",
-    "played_cards",
-    "scoring_cards",
-    "scoring_face_cards",
-    "held_cards",
-]
 Amount = Annotated[float, Field(ge=-1_000_000, le=1_000_000)]
 
 
@@ -82,7 +72,7 @@ class ChanceModel(Model):
 class EffectModel(Model):
     """One thing an ability does."""
 
-    kind: Literal["points", "mult", "xmult", "money", "retrigger", "grow", "reset", "level_up"] = Field(
+    kind: EffectKind = Field(
         ...,
         title="Effect",
         description=(
@@ -96,7 +86,7 @@ class EffectModel(Model):
         title="Amount",
         description="How much (for xmult the factor; for retrigger and level_up how many times).",
     )
-    per: ValueName | None = Field(
+    per: Value | None = Field(
         None,
         title="Per",
         description="Scale the amount by this value (e.g. +2 Mult per $5: per money, every 5).",
@@ -135,10 +125,8 @@ class EffectModel(Model):
 class CompareModel(Model):
     """A value of the hand or round compared to a number."""
 
-    value: ValueName = Field(..., title="Value", description="What to compare.")
-    op: Literal["<", "<=", "==", "!=", ">=", ">"] = Field(
-        ..., title="Comparison", description="How to compare."
-    )
+    value: Value = Field(..., title="Value", description="What to compare.")
+    op: Op = Field(..., title="Comparison", description="How to compare.")
     n: int = Field(..., ge=-1_000_000, le=1_000_000, title="N", description="The number.")
 
     def to_engine(self) -> Compare:
