@@ -17,6 +17,14 @@ from studio.engine.catalog import Catalog
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def studio_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets its own user data folder: installed packs and trust never leak between tests."""
+    home = tmp_path_factory.mktemp("studio_home")
+    monkeypatch.setenv("STUDIO_HOME", str(home))
+    return home
+
+
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The base game's catalog, loaded from content/ and plugins/."""

@@ -101,7 +101,7 @@ def _from_file(path: Path, cat: Catalog) -> ScenarioModel:
     model, problems = validate_document("scenario", doc)
     if model is not None:
         assert isinstance(model, ScenarioModel)
-        problems = scenario_problems(Scenario(path, None, doc, model), cat)
+        problems = scenario_problems(Scenario(doc, model), cat)
     if problems:
         raise UsageError(str(problems[0]))
     assert isinstance(model, ScenarioModel)

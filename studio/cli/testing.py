@@ -6,16 +6,20 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog, content_roots
+from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, loaded, tested_packs
 from studio.cli.render import table
 from studio.content.documents import DocumentError
+from studio.content.problems import Problem
 from studio.content.scenarios import (
+    Scenario,
     iter_events_diff,
     mismatches,
+    pack_scenarios,
     read_scenarios,
     run,
     scenario_files,
 )
+from studio.engine.catalog import Catalog
 
 
 def add_parser(sub: Any) -> None:
@@ -37,36 +41,48 @@ def main(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-    cat = catalog(args)
-    paths = args.paths or [root / "tests" for root in content_roots(args) if (root / "tests").is_dir()]
+    content = loaded(args)
+    assert content.catalog is not None
+    if args.paths:
+        found = [_read(path) for folder in args.paths for path in scenario_files(folder)]
+    else:
+        found = [pack_scenarios(pack) for pack in tested_packs(content)]
     passed = failed = 0
-    for folder in paths:
-        for path in scenario_files(folder):
-            try:
-                scenarios, problems = read_scenarios(path)
-            except DocumentError as exc:
-                problems, scenarios = [exc.problem], []
-            for problem in problems:
-                print(f"ERROR {problem}")
+    for scenarios, problems in found:
+        for problem in problems:
+            print(f"ERROR {problem}")
+            failed += 1
+        for s in scenarios:
+            if s.model.expect is None:
+                continue
+            if _check(s, content.catalog):
+                passed += 1
+            else:
                 failed += 1
-            for s in scenarios:
-                if s.model.expect is None:
-                    continue
-                try:
-                    result = run(s.model, cat)
-                except ValueError as exc:
-                    print(f"ERROR {s.label}: {exc}")
-                    failed += 1
-                    continue
-                wrong = mismatches(s.model, result)
-                if not wrong:
-                    passed += 1
-                    continue
-                failed += 1
-                print(f"FAIL {s.label}")
-                for line in wrong:
-                    print(f"  {line}")
-                rows = list(iter_events_diff(s.model, result))
-                print("  " + table(["#", "", "actual", "expected"], rows).replace("\n", "\n  "))
     print(f"{passed} passed, {failed} failed")
     return PROBLEMS if failed else OK
+
+
+def _read(path: Path) -> tuple[list[Scenario], list[Problem]]:
+    try:
+        return read_scenarios(path)
+    except DocumentError as exc:
+        return [], [exc.problem]
+
+
+def _check(s: Scenario, cat: Catalog) -> bool:
+    """Run one scenario; print what went wrong, with a per-step trace diff; return True if it passed."""
+    try:
+        result = run(s.model, cat)
+    except ValueError as exc:
+        print(f"ERROR {s.label}: {exc}")
+        return False
+    wrong = mismatches(s.model, result)
+    if not wrong:
+        return True
+    print(f"FAIL {s.label}")
+    for line in wrong:
+        print(f"  {line}")
+    rows = list(iter_events_diff(s.model, result))
+    print("  " + table(["#", "", "actual", "expected"], rows).replace("\n", "\n  "))
+    return False

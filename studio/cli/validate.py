@@ -6,12 +6,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, content_roots, load
+from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, load, tested_packs
 from studio.content.documents import DocumentError, read_document
 from studio.content.models import FOLDER_KINDS
 from studio.content.problems import Problem
-from studio.content.registry import Content, build_catalog, content_files
-from studio.content.scenarios import read_scenarios, scenario_files, scenario_problems
+from studio.content.registry import Content, build_catalog
+from studio.content.scenarios import pack_scenarios, read_scenarios, scenario_problems
 from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 
@@ -32,20 +32,21 @@ def add_parser(sub: Any) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    for path in [*args.pack, *args.paths]:
+    for path in args.paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
-    folders = [p for p in args.paths if p.is_dir()]
-    files = [p for p in args.paths if not p.is_dir()]
-    args.pack = [*args.pack, *folders]
+    files = [p for p in args.paths if p.is_file() and p.suffix.lower() != ".zip"]
+    args.pack = [*args.pack, *(str(p) for p in args.paths if p not in files)]
     content = load(args)
     problems = list(content.problems)
-    checked = sum(1 for root in content_roots(args) for _ in content_files(root))
     cat = _best_catalog(content)
-    for root in content_roots(args):
-        found, count = _scenarios(root / "tests", cat)
+    checked = sum(len(p.files) for p in content.packs) or len(content.requested)
+    for pack in tested_packs(content):
+        scenarios, found = pack_scenarios(pack)
         problems += found
-        checked += count
+        if cat is not None:
+            for s in scenarios:
+                problems += scenario_problems(s, cat)
     for path in files:
         problems += _file(path, cat)
         checked += 1
@@ -70,25 +71,6 @@ def _best_catalog(content: Content) -> Catalog | None:
         return build_catalog(content.entries, content.behaviours)
     except Exception:  # best effort only: the content's own problems are already reported
         return None
-
-
-def _scenarios(folder: Path, cat: Catalog | None) -> tuple[list[Problem], int]:
-    """Check a tests folder's scenarios against the schema and the loaded content."""
-    if not folder.is_dir():
-        return [], 0
-    problems: list[Problem] = []
-    files = scenario_files(folder)
-    for path in files:
-        try:
-            scenarios, found = read_scenarios(path)
-        except DocumentError as exc:
-            problems.append(exc.problem)
-            continue
-        problems += found
-        if cat is not None:
-            for s in scenarios:
-                problems += scenario_problems(s, cat)
-    return problems, len(files)
 
 
 def _file(path: Path, cat: Catalog | None) -> list[Problem]:

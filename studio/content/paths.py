@@ -1,8 +1,12 @@
-"""Where the base game lives: beside the package in a checkout, inside it when installed."""
+"""Where things live: the base game (beside the package in a checkout, inside it when
+installed) and the user's data folder (installed packs, trust)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import platformdirs
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 _CHECKOUT = _PACKAGE.parent
@@ -26,3 +30,14 @@ def base_plugins_dir() -> Path:
 def schemas_dir() -> Path:
     """The exported JSON Schemas."""
     return _find("schemas")
+
+
+def user_dir() -> Path:
+    """The user's Studio data folder; ``STUDIO_HOME`` overrides it (tests, portable set-ups)."""
+    home = os.environ.get("STUDIO_HOME")
+    return Path(home) if home else platformdirs.user_data_path("charm-studio")
+
+
+def installed_packs_dir() -> Path:
+    """Where ``studio pack install`` puts packs, one folder per pack id."""
+    return user_dir() / "packs"

@@ -9,6 +9,7 @@ from typing import Any
 
 from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.models import ScenarioModel
+from studio.content.packs import Pack
 from studio.content.problems import Problem, json_path
 from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog, lookup
@@ -20,15 +21,13 @@ from studio.engine.trace import ScoreResult, fmt
 class Scenario:
     """A scenario read from a file (a file may hold one scenario or a list of them)."""
 
-    file: Path
-    index: int | None
     doc: Document
     model: ScenarioModel
 
     @property
     def label(self) -> str:
         """Where it comes from and what it checks."""
-        where = f"{self.file}" + (f"[{self.index}]" if self.index is not None else "")
+        where = self.doc.name + "".join(f"[{i}]" for i in self.doc.prefix)
         return f"{where}: {self.model.name}" if self.model.name else where
 
 
@@ -41,16 +40,33 @@ def scenario_files(path: Path) -> list[Path]:
 
 def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
     """Read and validate the scenarios of one file (raises DocumentError if unreadable)."""
-    doc = read_document(path)
-    items: list[tuple[int | None, Document]] = (
-        [(i, doc.item(i)) for i in range(len(doc.data))] if isinstance(doc.data, list) else [(None, doc)]
-    )
+    return scenarios_in(read_document(path))
+
+
+def scenarios_in(doc: Document) -> tuple[list[Scenario], list[Problem]]:
+    """Validate the scenarios of a document: one mapping, or a list of them."""
+    items = [doc.item(i) for i in range(len(doc.data))] if isinstance(doc.data, list) else [doc]
     out, problems = [], []
-    for index, item in items:
+    for item in items:
         model, found = validate_document("scenario", item)
         problems += found
         if isinstance(model, ScenarioModel):
-            out.append(Scenario(path, index, item, model))
+            out.append(Scenario(item, model))
+    return out, problems
+
+
+def pack_scenarios(pack: Pack) -> tuple[list[Scenario], list[Problem]]:
+    """Read and validate every scenario in a pack's ``tests/`` folder."""
+    out, problems = [], []
+    for rel in sorted(pack.files):
+        if rel.startswith("tests/") and rel.endswith(CONTENT_SUFFIXES):
+            doc = pack.document(rel)
+            if isinstance(doc, Problem):
+                problems.append(doc)
+                continue
+            found, wrong = scenarios_in(doc)
+            out += found
+            problems += wrong
     return out, problems
 
 
@@ -79,7 +95,7 @@ def scenario_problems(s: Scenario, catalog: Catalog) -> list[Problem]:
             check()
         except ValueError as exc:
             line, col = s.doc.locate(parts)
-            problems.append(Problem(str(s.file), line, col, str(exc), json_path(parts)))
+            problems.append(Problem(s.doc.name, line, col, str(exc), json_path(parts)))
     return problems
 
 

@@ -1,57 +1,115 @@
-"""Discovering and loading code behaviours from a plugin folder.
+"""Discovering and loading code behaviours: plugin files of trusted packs, and installed packages.
 
-A plugin is a Python file; every :class:`Behaviour` subclass in it with an
-``id`` becomes available to charms whose ``behaviour:`` names that id. Only
-call this for code the user trusts: loading a plugin runs it.
+A plugin is Python source; every :class:`Behaviour` subclass in it with an
+``id`` becomes available to charms whose ``behaviour:`` names that id. Loading
+a plugin runs it, so the caller passes only code the user trusts. For the rest,
+:func:`declared_behaviours` reads which ids a file would provide without
+running it. Packages installed with pip register modules or classes in the
+entry-point group ``studio.plugins``; installing them was the user's choice.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
-import importlib.util
+import importlib.metadata
 import inspect
 import sys
 import traceback
-from pathlib import Path
+import types
+from collections.abc import Iterable
+from pathlib import PurePath
 
 from studio.content.problems import Problem
 from studio.engine.behaviour import Behaviour
 
+ENTRY_POINT_GROUP = "studio.plugins"
 
-def load_plugin_dir(directory: Path) -> tuple[dict[str, Behaviour], list[Problem]]:
-    """Import every ``*.py`` in ``directory``; return behaviours by id and load problems."""
+
+def load_plugins(sources: Iterable[tuple[str, str]]) -> tuple[dict[str, Behaviour], list[Problem]]:
+    """Run each (file name, source) plugin; return behaviours by id and load problems."""
     found: dict[str, Behaviour] = {}
     problems: list[Problem] = []
-    if not directory.is_dir():
-        return found, problems
-    for path in sorted(directory.glob("*.py")):
-        digest = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]
-        name = f"studio_plugin_{path.stem}_{digest}"
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            problems.append(Problem(str(path), 1, 1, "cannot import plugin"))
-            continue
-        module = importlib.util.module_from_spec(spec)
+    for name, source in sources:
+        digest = hashlib.sha1(f"{name}\0{source}".encode()).hexdigest()[:10]
+        module_name = f"studio_plugin_{PurePath(name).stem}_{digest}"
+        module = types.ModuleType(module_name)
+        module.__file__ = name
         try:
-            sys.modules[name] = module
-            spec.loader.exec_module(module)
+            code = compile(source, name, "exec")
+            sys.modules[module_name] = module
+            exec(code, module.__dict__)  # the caller vouches for this code: it is trusted
         except Exception as exc:  # a broken plugin must not take the tool down
-            sys.modules.pop(name, None)
-            line = _line_in(path, exc)
-            problems.append(Problem(str(path), line, 1, f"plugin failed to load: {exc!r}"))
+            sys.modules.pop(module_name, None)
+            problems.append(Problem(name, _line_in(name, exc), 1, f"plugin failed to load: {exc!r}"))
             continue
-        for _, cls in inspect.getmembers(module, inspect.isclass):
-            if issubclass(cls, Behaviour) and cls is not Behaviour and cls.id:
-                if cls.id in found:
-                    problems.append(Problem(str(path), 1, 1, f"behaviour '{cls.id}' defined twice"))
-                found[cls.id] = cls()
+        problems += _collect(module, name, found)
     return found, problems
 
 
-def _line_in(path: Path, exc: BaseException) -> int:
-    """Return the line of ``path`` where ``exc`` was raised, or 1."""
+def entry_point_behaviours() -> tuple[dict[str, Behaviour], list[Problem]]:
+    """Load the behaviours that installed packages register under ``studio.plugins``."""
+    found: dict[str, Behaviour] = {}
+    problems: list[Problem] = []
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        where = f"entry point {ep.name} = {ep.value}"
+        try:
+            loaded = ep.load()
+        except Exception as exc:  # an installed package may be broken
+            problems.append(Problem(where, 1, 1, f"plugin failed to load: {exc!r}"))
+            continue
+        if isinstance(loaded, types.ModuleType):
+            problems += _collect(loaded, where, found)
+        elif inspect.isclass(loaded) and issubclass(loaded, Behaviour) and loaded.id:
+            found[loaded.id] = loaded()
+        else:
+            problems.append(Problem(where, 1, 1, "is neither a module nor a Behaviour class with an id"))
+    return found, problems
+
+
+def declared_behaviours(source: str) -> set[str]:
+    """Return the behaviour ids a plugin's classes declare (``id = "..."``), without running it."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                if (
+                    isinstance(stmt, ast.Assign | ast.AnnAssign)
+                    and any(isinstance(t, ast.Name) and t.id == "id" for t in _targets(stmt))
+                    and isinstance(stmt.value, ast.Constant)
+                    and isinstance(stmt.value.value, str)
+                ):
+                    ids.add(stmt.value.value)
+    return ids
+
+
+def _targets(stmt: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return list(stmt.targets) if isinstance(stmt, ast.Assign) else [stmt.target]
+
+
+def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -> list[Problem]:
+    problems = []
+    for _, cls in inspect.getmembers(module, inspect.isclass):
+        if (
+            issubclass(cls, Behaviour)
+            and cls is not Behaviour
+            and cls.id
+            and cls.__module__ == module.__name__
+        ):
+            if cls.id in found:
+                problems.append(Problem(name, 1, 1, f"behaviour '{cls.id}' is defined twice"))
+            found[cls.id] = cls()
+    return problems
+
+
+def _line_in(name: str, exc: BaseException) -> int:
+    """Return the line of file ``name`` where ``exc`` was raised, or 1."""
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if Path(frame.filename) == path and frame.lineno:
+        if frame.filename == name and frame.lineno:
             return frame.lineno
     lineno = getattr(exc, "lineno", None)
     return lineno if isinstance(lineno, int) else 1

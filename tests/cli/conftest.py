@@ -41,6 +41,8 @@ def small_tree(tmp_path: Path) -> Path:
     """A copy of a small part of the base content in ``tmp_path/pack``; it validates cleanly."""
     base = base_content_dir()
     root = tmp_path / "pack"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: small\nname: Small\nversion: 1.0.0\n", encoding="utf-8")
     for part in SMALL_TREE:
         src, dst = base / part, root / part
         dst.parent.mkdir(parents=True, exist_ok=True)

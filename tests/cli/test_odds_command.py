@@ -104,6 +104,7 @@ def test_readable_table_lists_every_type_with_count_and_probability(studio, cata
 def test_a_packs_hand_type_is_counted(studio, tmp_path: Path, catalog):
     hand = tmp_path / "mod" / "hands" / "flush_pair.yaml"
     hand.parent.mkdir(parents=True)
+    (hand.parents[1] / "pack.yaml").write_text("id: mod\nname: Mod\nversion: 1.0.0\n", encoding="utf-8")
     hand.write_text(
         "id: flush_pair\nname: Flush Pair\nstrength: 650\ngroups: [2]\nneeds_flush: true\n"
         "points: 50\nmult: 5\n",

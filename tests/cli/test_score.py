@@ -227,6 +227,9 @@ def test_seed_option_makes_chance_effects_reproducible(studio):
 def test_pack_option_adds_a_charm_from_a_content_folder(studio, tmp_path):
     charm = tmp_path / "mypack" / "charms" / "ten_mult.yaml"
     charm.parent.mkdir(parents=True)
+    (tmp_path / "mypack" / "pack.yaml").write_text(
+        "id: mypack\nname: Mine\nversion: 1.0.0\n", encoding="utf-8"
+    )
     charm.write_text(
         "id: ten_mult\nname: Ten\nrarity: common\ncost: 4\n"
         "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 10}\n",

@@ -160,6 +160,7 @@ def test_unscorable_or_invalid_scenarios_count_as_errors(studio, tmp_path):
 
 def test_a_packs_tests_folder_runs_by_default(studio, tmp_path):
     pack = tmp_path / "mod"
+    write(pack / "pack.yaml", "id: mod\nname: Mod\nversion: 1.0.0\n")
     write(
         pack / "charms/ten_mult.yaml",
         "id: ten_mult\nname: Ten\nrarity: common\ncost: 4\n"
@@ -174,6 +175,7 @@ def test_a_packs_tests_folder_runs_by_default(studio, tmp_path):
 
 def test_a_pack_without_hand_types_alone_reports_errors_not_a_crash(studio, tmp_path):
     pack = tmp_path / "mod"
+    write(pack / "pack.yaml", "id: mod\nname: Mod\nversion: 1.0.0\n")
     write(pack / "tests/pair.yaml", "played: AS AH\nexpect: {total: 64}\n")
     run = studio("test", "--no-base", "--pack", str(pack))
     assert run.code == 1

@@ -110,7 +110,8 @@ def test_small_tree_given_as_a_path_is_clean_without_base(studio, small_tree):
 def test_copied_tree_on_top_of_the_base_repeats_its_ids(studio, small_tree):
     run = studio("validate", str(small_tree))
     assert run.code == 1
-    assert "duplicate charm id 'pair_mult'" in run.out
+    assert "charm id 'pair_mult' is already defined in" in run.out
+    assert "list 'charm/pair_mult' under replaces:" in run.out
 
 
 def test_broken_tree_exits_1_and_prints_every_problem_with_its_line(studio, broken_tree):
@@ -168,12 +169,13 @@ def test_duplicate_id_names_both_files(studio, broken_tree):
     found = problems(studio("validate", "--no-base", str(broken_tree)).out, broken_tree)
     [(line, message)] = [(line, msg) for file, line, _, msg in found if file == "charms/ten_mult.yaml"]
     assert line == 2
-    assert "duplicate charm id 'ten_mult'" in message
+    assert "charm id 'ten_mult' is already defined in" in message
     assert f"{broken_tree / 'charms/more/ten_mult.yaml'}:3" in message
 
 
 def test_a_pack_is_checked_against_the_base_it_extends(studio, tmp_path):
     pack = tmp_path / "mod"
+    write(pack / "pack.yaml", "id: mod\nname: Mod\nversion: 1.0.0\n")
     write(pack / "charms/ten_mult.yaml", CHARM.format(id="ten_mult"))
     write(
         pack / "charms/flush_fan.yaml",
@@ -192,6 +194,7 @@ def test_a_pack_is_checked_against_the_base_it_extends(studio, tmp_path):
 
 def test_a_clean_pack_on_top_of_the_base_passes(studio, tmp_path):
     pack = tmp_path / "mod"
+    write(pack / "pack.yaml", "id: mod\nname: Mod\nversion: 1.0.0\n")
     write(pack / "charms/ten_mult.yaml", CHARM.format(id="ten_mult"))
     write(pack / "tests/ten.yaml", "played: AS AH\ncharms: [pair_mult, ten_mult]\n")
     run = studio("validate", "--pack", str(pack))

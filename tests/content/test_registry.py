@@ -5,14 +5,20 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from studio.content.packs import open_pack
 from studio.content.paths import base_content_dir, base_plugins_dir
-from studio.content.registry import load_content
+from studio.content.registry import Content, load_packs
 
 BASE = base_content_dir()
 
 
+MANIFEST = "id: test_pack\nname: Test pack\nversion: 1.0.0\n"
+
+
 def tree(tmp_path: Path, files: dict[str, str], with_hands: bool = True) -> Path:
     root = tmp_path / "content"
+    root.mkdir()
+    (root / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
     if with_hands:
         shutil.copytree(BASE / "hands", root / "hands")
     for name, text in files.items():
@@ -22,8 +28,14 @@ def tree(tmp_path: Path, files: dict[str, str], with_hands: bool = True) -> Path
     return root
 
 
-def messages(root: Path, plugins: list[Path] | None = None) -> list[str]:
-    return [str(p) for p in load_content([root], plugins or []).problems]
+def load(root: Path, trusted: bool = False) -> Content:
+    pack, problems = open_pack(root)
+    assert pack is not None, problems
+    return load_packs([pack], lambda p: trusted)
+
+
+def messages(root: Path, trusted: bool = False) -> list[str]:
+    return [str(p) for p in load(root, trusted).problems]
 
 
 def test_a_sound_tree_builds_a_catalog(tmp_path: Path) -> None:
@@ -33,7 +45,7 @@ def test_a_sound_tree_builds_a_catalog(tmp_path: Path) -> None:
             "charms/lone.yaml": "id: lone\nname: Lone\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 3}]\n"
         },
     )
-    content = load_content([root])
+    content = load(root)
     assert content.problems == []
     assert content.catalog is not None and content.catalog.charm("lone").description == "+3 Mult"
 
@@ -57,21 +69,23 @@ def test_one_id_cannot_be_two_kinds_of_modifier(tmp_path: Path) -> None:
 
 
 def test_an_unknown_behaviour_suggests_a_loaded_one(tmp_path: Path) -> None:
+    five = (base_plugins_dir() / "five_alive.py").read_text(encoding="utf-8")
     root = tree(
-        tmp_path, {"charms/five.yaml": "id: five\nname: Five\nbehaviour: five_aliv\ndescription: x\n"}
+        tmp_path,
+        {
+            "charms/five.yaml": "id: five\nname: Five\nbehaviour: five_aliv\ndescription: x\n",
+            "plugins/five.py": five,
+        },
     )
-    (problem,) = messages(root, [base_plugins_dir()])
+    (problem,) = messages(root, trusted=True)
     assert problem.endswith("unknown behaviour 'five_aliv' (did you mean 'five_alive'?)")
     assert ":3:1:" in problem
 
 
 def test_a_plugin_that_fails_to_load_is_a_problem_with_its_line(tmp_path: Path) -> None:
-    plugins = tmp_path / "plugins"
-    plugins.mkdir()
-    (plugins / "broken.py").write_text("x = 1\nraise RuntimeError('boom')\n", encoding="utf-8")
-    root = tree(tmp_path, {})
-    (problem,) = messages(root, [plugins])
-    assert problem.startswith(f"{plugins}/broken.py:2:1: plugin failed to load")
+    root = tree(tmp_path, {"plugins/broken.py": "x = 1\nraise RuntimeError('boom')\n"})
+    (problem,) = messages(root, trusted=True)
+    assert problem.startswith(f"{root}/plugins/broken.py:2:1: plugin failed to load")
 
 
 def test_two_hand_types_of_equal_strength_are_ambiguous(tmp_path: Path) -> None:

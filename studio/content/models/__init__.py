@@ -8,6 +8,7 @@ from studio.content.models.boss import BossModel
 from studio.content.models.charm import CharmModel
 from studio.content.models.hand_type import HandTypeModel
 from studio.content.models.modifiers import EditionModel, SealModel, UpgradeModel
+from studio.content.models.pack import PackModel, PatchModel
 from studio.content.models.run import DeckModel, DifficultyModel, RunModel
 from studio.content.models.scenario import ScenarioModel
 
@@ -23,10 +24,15 @@ KINDS: dict[str, tuple[str, type[BaseModel]]] = {
     "difficulty": ("difficulties", DifficultyModel),
     "run": ("run.yaml", RunModel),
     "scenario": ("tests", ScenarioModel),
+    "pack": ("pack.yaml", PackModel),
+    "patch": ("patches", PatchModel),
 }
+#: The kinds that define entries of the game (not tests, manifests or patches).
+ENTRY_KINDS = tuple(k for k in KINDS if k not in ("scenario", "pack", "patch"))
 FOLDER_KINDS = {folder: kind for kind, (folder, _) in KINDS.items()}
 
 __all__ = [
+    "ENTRY_KINDS",
     "FOLDER_KINDS",
     "KINDS",
     "BossModel",
@@ -35,6 +41,8 @@ __all__ = [
     "DifficultyModel",
     "EditionModel",
     "HandTypeModel",
+    "PackModel",
+    "PatchModel",
     "RunModel",
     "ScenarioModel",
     "SealModel",

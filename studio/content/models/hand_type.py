@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Annotated
+
+from pydantic import Field, field_validator
 
 from studio.content.models.common import Id, Model
 from studio.engine.hands import HandType
@@ -20,12 +22,11 @@ class HandTypeModel(Model):
         title="Strength",
         description="Place in the evaluation order: stronger types are checked first.",
     )
-    groups: list[int] = Field(
+    groups: list[Annotated[int, Field(ge=1, le=5)]] = Field(
         ...,
         max_length=5,
         title="Groups",
         description="Same-rank group sizes, largest first: [3, 2] is a full house; [] for none.",
-        json_schema_extra={"items": {"type": "integer", "minimum": 1, "maximum": 5}},
     )
     needs_straight: bool = Field(False, title="Needs straight", description="The cards must make a straight.")
     needs_flush: bool = Field(False, title="Needs flush", description="The cards must make a flush.")
@@ -37,6 +38,13 @@ class HandTypeModel(Model):
     level_mult: float = Field(
         0, ge=0, le=100_000, title="Mult per level", description="Mult added per level above 1."
     )
+
+    @field_validator("groups")
+    @classmethod
+    def _largest_first(cls, groups: list[int]) -> list[int]:
+        if groups != sorted(groups, reverse=True):
+            raise ValueError(f"groups are listed largest first: {sorted(groups, reverse=True)}, not {groups}")
+        return groups
 
     def to_engine(self) -> HandType:
         """Return the engine value."""

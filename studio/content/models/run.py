@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Annotated
 
 from pydantic import Field
 
@@ -49,13 +50,12 @@ class InterestModel(Model):
 class RunModel(Model):
     """The ante table and a standard run's starting values."""
 
-    requirements: list[int] = Field(
+    requirements: list[Annotated[int, Field(ge=1, le=10**15)]] = Field(
         ...,
         min_length=1,
         max_length=100,
         title="Score requirements",
         description="Base score requirement of each ante, in order.",
-        json_schema_extra={"items": {"type": "integer", "minimum": 1}},
     )
     blinds: list[BlindModel] = Field(
         ..., min_length=1, max_length=10, title="Blinds", description="The blinds of each ante, in order."

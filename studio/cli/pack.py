@@ -1,0 +1,239 @@
+"""``studio pack``: new, build, install, list, remove and diff content packs."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any
+
+from studio.cli.common import OK, PROBLEMS, UsageError, dump_json, open_spec
+from studio.cli.render import table
+from studio.content.archive import ArchiveError, write_zip
+from studio.content.diff import diff_packs
+from studio.content.install import InstallError, install, remove
+from studio.content.packs import Pack, base_pack, installed_packs, resolve
+from studio.content.registry import Content, load_packs
+from studio.content.scenarios import mismatches, pack_scenarios, run, scenario_problems
+from studio.content.skeleton import write_skeleton
+from studio.content.trust import TrustStore
+from studio.engine.catalog import Catalog
+
+_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def add_parser(sub: Any) -> None:
+    """Register ``studio pack`` and its actions."""
+    p = sub.add_parser("pack", help="make, build, install and compare content packs")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    new = actions.add_parser("new", help="create a working pack skeleton")
+    new.add_argument("id", help="the pack id: lower-case letters, digits, underscores")
+    new.add_argument("--dir", type=Path, default=Path("."), help="where to create it (default: here)")
+    new.set_defaults(func=_new)
+    build = actions.add_parser("build", help="validate, test and zip a pack reproducibly")
+    build.add_argument("folder", type=Path, help="the pack folder")
+    build.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE.zip", help="the zip to write"
+    )
+    build.add_argument("--trust", action="store_true", help="trust the pack's code to run its tests")
+    build.set_defaults(func=_build)
+    inst = actions.add_parser("install", help="install a pack zip into your data folder")
+    inst.add_argument("archive", type=Path, metavar="FILE.zip", help="the pack to install")
+    inst.add_argument("--trust", action="store_true", help="also trust its code to run")
+    inst.set_defaults(func=_install)
+    lst = actions.add_parser("list", help="list installed packs")
+    lst.add_argument("--json", action="store_true", help="print JSON")
+    lst.set_defaults(func=_list)
+    rm = actions.add_parser("remove", help="remove an installed pack")
+    rm.add_argument("id", help="the pack id")
+    rm.set_defaults(func=_remove)
+    diff = actions.add_parser("diff", help="what changed between two versions of a pack")
+    diff.add_argument("old", help="the old pack: folder, zip or installed id")
+    diff.add_argument("new", help="the new pack: folder, zip or installed id")
+    diff.add_argument("--json", action="store_true", help="print JSON")
+    diff.add_argument("--trust", action="store_true", help="trust both versions' code to run their tests")
+    diff.set_defaults(func=_diff)
+
+
+def _new(args: argparse.Namespace) -> int:
+    if not _ID.match(args.id):
+        raise UsageError(f"bad pack id '{args.id}': use lower-case letters, digits and underscores")
+    folder = args.dir / args.id
+    try:
+        written = write_skeleton(folder, args.id)
+    except FileExistsError:
+        raise UsageError(f"{folder}: already exists") from None
+    for path in written:
+        print(path)
+    print(f"created pack '{args.id}'; next: studio validate {folder} && studio test --pack {folder}")
+    return OK
+
+
+def _build(args: argparse.Namespace) -> int:
+    if not args.folder.is_dir():
+        raise UsageError(f"{args.folder}: no such pack folder")
+    pack = _open(str(args.folder))
+    content = _load(pack, args.trust)
+    if content.problems or content.catalog is None:
+        for problem in sorted(set(content.problems)):
+            print(problem)
+        print(f"not built: {len(set(content.problems))} problem(s)")
+        return PROBLEMS
+    failures = _failed_tests(pack, content.catalog)
+    if failures:
+        for line in failures:
+            print(line)
+        print(f"not built: {len(failures)} failing test(s)")
+        return PROBLEMS
+    try:
+        digest = write_zip(pack.files, args.output)
+    except (ArchiveError, OSError) as exc:
+        raise UsageError(f"{args.output}: cannot write: {exc}") from None
+    print(f"built {args.output}: {pack.id} {pack.version}, {len(pack.files)} files")
+    print(f"sha256 {digest}")
+    print(f"content hash {pack.hash}")
+    return OK
+
+
+def _install(args: argparse.Namespace) -> int:
+    try:
+        pack = install(args.archive)
+    except InstallError as exc:
+        raise UsageError(str(exc)) from None
+    if args.trust:
+        TrustStore().trust(pack)
+    print(f"installed {pack.id} {pack.version} into {pack.origin}{' (trusted)' if args.trust else ''}")
+    return OK
+
+
+def _list(args: argparse.Namespace) -> int:
+    packs, problems = installed_packs()
+    store = TrustStore()
+    rows = [
+        {
+            "id": p.id,
+            "version": str(p.version),
+            "name": p.manifest.name,
+            "code": bool(p.code()),
+            "trusted": store.is_trusted(p),
+            "path": str(p.origin),
+        }
+        for p in packs
+    ]
+    if args.json:
+        print(dump_json({"packs": rows, "problems": [str(p) for p in problems]}))
+        return OK
+    for problem in problems:
+        print(f"broken: {problem}")
+    if not rows:
+        print("no packs installed")
+        return OK
+    cells = [
+        [
+            r["id"],
+            r["version"],
+            r["name"],
+            ("trusted" if r["trusted"] else "not trusted") if r["code"] else "-",
+        ]
+        for r in rows
+    ]
+    print(table(["id", "version", "name", "code"], cells))
+    return OK
+
+
+def _remove(args: argparse.Namespace) -> int:
+    try:
+        where = remove(args.id)
+    except InstallError as exc:
+        raise UsageError(str(exc)) from None
+    TrustStore().forget(args.id)
+    print(f"removed {args.id} from {where}")
+    return OK
+
+
+def _diff(args: argparse.Namespace) -> int:
+    old, new = _open(args.old), _open(args.new)
+    changes = diff_packs(old, new)
+    totals = _total_changes(old, new, args.trust)
+    if args.json:
+        print(dump_json({"entries": changes.to_json(), "scenarios": totals}))
+        return OK
+    print(f"{old.id} {old.version} -> {new.id} {new.version}")
+    for key in changes.added:
+        print(f"+ {key}")
+    for key in changes.removed:
+        print(f"- {key}")
+    for key, fields in changes.changed.items():
+        print(f"~ {key}")
+        for change in fields:
+            print(f"    {change.path}: {_show(change.old)} -> {_show(change.new)}")
+    if not (changes.added or changes.removed or changes.changed):
+        print("no entry changed")
+    if totals:
+        print("scenario results that change:")
+        rows = [[t["scenario"], str(t["old"]), str(t["new"])] for t in totals]
+        print(table(["scenario", "old", "new"], rows))
+    else:
+        print("no scenario result changes")
+    return OK
+
+
+def _show(value: object) -> str:
+    return "(absent)" if value is None else dump_json(value)
+
+
+def _open(spec: str) -> Pack:
+    pack, problems = open_spec(spec, installed_packs()[0])
+    if pack is None:
+        raise UsageError(str(problems[0]))
+    return pack
+
+
+def _load(pack: Pack, trust: bool) -> Content:
+    """Load a pack with the base game and its dependencies, as a player would."""
+    store = TrustStore()
+    if trust:
+        store.trust(pack)
+    requested = [base_pack()] if pack.id != "base" else []
+    resolution = resolve([*requested, pack], installed_packs()[0])
+    if resolution.problems:
+        return Content(problems=resolution.problems)
+    return load_packs(resolution.order, store.is_trusted)
+
+
+def _failed_tests(pack: Pack, cat: Catalog) -> list[str]:
+    scenarios, problems = pack_scenarios(pack)
+    out = [f"ERROR {p}" for p in problems]
+    for s in scenarios:
+        wrong = [str(p) for p in scenario_problems(s, cat)]
+        if not wrong and s.model.expect is not None:
+            try:
+                wrong = mismatches(s.model, run(s.model, cat))
+            except ValueError as exc:
+                wrong = [str(exc)]
+        out += [f"FAIL {s.label}: {w}" for w in wrong]
+    return out
+
+
+def _total_changes(old: Pack, new: Pack, trust: bool) -> list[dict[str, object]]:
+    """Score both versions' scenarios under each version; return those whose result changes."""
+    before, after = _load(old, trust), _load(new, trust)
+    scenarios = {
+        s.label.split(": ", 1)[-1] + s.model.played: s for p in (old, new) for s in pack_scenarios(p)[0]
+    }
+    out: list[dict[str, object]] = []
+    for s in scenarios.values():
+        results = [_result(s.model, content.catalog) for content in (before, after)]
+        if results[0] != results[1]:
+            out.append({"scenario": s.model.name or s.label, "old": results[0], "new": results[1]})
+    return out
+
+
+def _result(model: Any, cat: Catalog | None) -> str:
+    if cat is None:
+        return "content has problems"
+    try:
+        result = run(model, cat)
+    except ValueError as exc:
+        return f"error: {exc}"
+    return f"{result.hand_type} {result.total}"

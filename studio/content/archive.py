@@ -1,0 +1,440 @@
+"""Pack archives: the gate that reads, extracts, hashes and writes the .zip files content packs travel in.
+
+Installed packs may be hostile, so every archive is checked whole (central directory first, then each
+member's real bytes under running caps) before anything is returned or written. Refusals raise
+`ArchiveError` with a one-line reason naming the member.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import itertools
+import os
+import re
+import shutil
+import stat
+import struct
+import tempfile
+import unicodedata
+import zipfile
+import zlib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+__all__ = [
+    "LIMITS",
+    "ArchiveError",
+    "Limits",
+    "content_hash",
+    "extract_zip",
+    "folder_files",
+    "read_zip",
+    "write_zip",
+]
+
+
+class ArchiveError(ValueError):
+    """An archive refused; the message names the member (if any) and why, in one line."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much an archive may hold; sizes are uncompressed bytes, the ratio is uncompressed / compressed."""
+
+    max_files: int = 2_000
+    max_file_bytes: int = 5 * 1024 * 1024  # one member, uncompressed
+    max_total_bytes: int = 50 * 1024 * 1024  # all members, uncompressed
+    max_ratio: float = 100.0  # uncompressed / compressed, per member and overall
+
+
+LIMITS = Limits()
+
+_CHUNK = 64 * 1024
+# zipfile parses the whole central directory before we can count it, and it loops on the directory's byte
+# size, not its declared entry count; so the size is capped first (a real entry is ~50-300 bytes).
+_CENTRAL_BYTES_PER_FILE = 4096
+# Only these: zipfile decompresses bzip2 and LZMA without an output bound (read(1024) on a 277-byte bzip2
+# member allocates ~460 MB), so their bytes cannot be capped while they inflate.
+_METHODS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflated"}
+_FLAG_ENCRYPTED = 0x01 | 0x40  # traditional and strong encryption
+_FLAG_PATCHED = 0x20
+_LOCAL_HEADER_BYTES = 30  # the fixed part; the name and extra field follow
+_EOCD = struct.Struct("<4s4H2LH")
+_EOCD64_LOCATOR = struct.Struct("<4sLQL")
+_EOCD64 = struct.Struct("<4sQ2H2L4Q")
+_DRIVE = re.compile(r"[A-Za-z]:")
+_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _refuse(reason: str, member: str | None = None) -> ArchiveError:
+    reason = _clip(" ".join(reason.split()))  # one short line, whatever an exception's text held
+    return ArchiveError(f"{_clip(repr(member))}: {reason}" if member is not None else reason)
+
+
+def _clip(text: str, most: int = 200) -> str:
+    """Names and zipfile's messages (which quote names) can run to 64 KiB."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _why(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
+
+
+# --- names -----------------------------------------------------------------------------------------------
+
+
+def _name_problem(name: str, folder: bool = False) -> str | None:
+    """Why `name` cannot be a relative POSIX path inside a pack (a folder entry may end in '/'), or None."""
+    if not name:
+        return "empty name"
+    if "\0" in name:
+        return "NUL in name"
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return "control character in name"
+    if name.startswith(("/", "\\")) or _DRIVE.match(name):
+        return "absolute path"
+    if "\\" in name:
+        return "backslash in name"
+    if ":" in name:
+        return "colon in name (a drive or stream on Windows)"
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "name is not valid UTF-8"
+    for part in (name[:-1] if folder and name.endswith("/") else name).split("/"):
+        if part == "..":
+            return "'..' in path"
+        if part in ("", "."):
+            return "empty or '.' path component"
+    return None
+
+
+def _key(name: str) -> tuple[str, ...]:
+    """What a name collides with on case-insensitive, normalising filesystems (Windows, macOS)."""
+    return tuple(
+        unicodedata.normalize("NFC", part.casefold()).rstrip(". ") for part in name.strip("/").split("/")
+    )
+
+
+def _check_names(names: list[tuple[str, bool]]) -> None:
+    """Refuse bad names, names that would collide on disk, and a path that is both a file and a folder."""
+    seen: dict[tuple[str, ...], str] = {}
+    folders: dict[tuple[str, ...], str] = {}
+    files: list[tuple[tuple[str, ...], str]] = []
+    for name, is_folder in names:
+        problem = _name_problem(name, is_folder)
+        if problem:
+            raise _refuse(problem, name)
+        key = _key(name)
+        if key in seen:
+            raise _refuse(
+                f"duplicate of {seen[key]!r} on disk (equal up to case, Unicode form or a trailing '/')", name
+            )
+        seen[key] = name
+        if not is_folder:
+            files.append((key, name))
+            for i in range(1, len(key)):
+                folders.setdefault(key[:i], name)
+    for key, name in files:
+        if key in folders:
+            raise _refuse(f"is a file, but {folders[key]!r} needs it to be a folder", name)
+
+
+# --- reading ---------------------------------------------------------------------------------------------
+
+
+def _directory_extent(fp: BinaryIO) -> tuple[int, int]:
+    """(entries, bytes) of the central directory, read from the end record the way zipfile finds it."""
+    size = fp.seek(0, os.SEEK_END)
+    tail_len = min(size, _EOCD.size + 0xFFFF)
+    fp.seek(size - tail_len)
+    tail = fp.read()
+    at = len(tail) - _EOCD.size
+    if not (at >= 0 and tail[at : at + 4] == b"PK\5\6" and tail[-2:] == b"\0\0"):
+        at = tail.rfind(b"PK\5\6")
+        if at < 0 or len(tail) - at < _EOCD.size:
+            raise _refuse("not a zip file (no end of central directory record)")
+    _, _, _, _, entries, cd_bytes, _, _ = _EOCD.unpack_from(tail, at)
+    end = size - tail_len + at
+    if end >= _EOCD64_LOCATOR.size + _EOCD64.size:
+        fp.seek(end - _EOCD64_LOCATOR.size - _EOCD64.size)
+        record = fp.read(_EOCD64.size + _EOCD64_LOCATOR.size)
+        if record[_EOCD64.size : _EOCD64.size + 4] == b"PK\6\7" and record[:4] == b"PK\6\6":
+            fields = _EOCD64.unpack_from(record)
+            entries, cd_bytes = fields[7], fields[8]
+    return entries, cd_bytes
+
+
+def _check_directory(infos: list[zipfile.ZipInfo], archive_bytes: int, limits: Limits) -> None:
+    """Every check that needs only the central directory; raises on the first problem."""
+    if len(infos) > limits.max_files:
+        raise _refuse(f"{len(infos)} members, more than max_files={limits.max_files}")
+    total = compressed = 0
+    for info in infos:
+        name = info.orig_filename  # before zipfile cuts it at a NUL (or turns '\' into '/' on Windows)
+        problem = _name_problem(name, folder=True)
+        if problem:
+            raise _refuse(problem, name)
+        mode = info.external_attr >> 16
+        if stat.S_ISLNK(mode):
+            raise _refuse("is a symlink", name)
+        if stat.S_IFMT(mode) and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+            raise _refuse(f"is not a regular file (mode {mode:#o})", name)
+        if stat.S_ISDIR(mode) and not name.endswith("/"):
+            raise _refuse("is a folder without a trailing '/'", name)
+        if info.flag_bits & _FLAG_ENCRYPTED:
+            raise _refuse("is encrypted", name)
+        if info.flag_bits & _FLAG_PATCHED:
+            raise _refuse("uses compressed patched data", name)
+        if info.compress_type not in _METHODS:
+            raise _refuse(f"compression method {info.compress_type} not allowed (stored or deflated)", name)
+        if name.endswith("/") and info.file_size:
+            raise _refuse("is a folder entry that carries data", name)
+        if info.file_size > limits.max_file_bytes:
+            raise _refuse(
+                f"declares {info.file_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name
+            )
+        if _ratio(info.file_size, info.compress_size) > limits.max_ratio:
+            raise _refuse(
+                f"compression ratio {_ratio(info.file_size, info.compress_size):.0f} "
+                f"over max_ratio={limits.max_ratio:g} ({info.file_size} from {info.compress_size} bytes)",
+                name,
+            )
+        total += info.file_size
+        compressed += info.compress_size
+    _check_names([(i.orig_filename, i.orig_filename.endswith("/")) for i in infos])
+    if total > limits.max_total_bytes:
+        raise _refuse(f"declares {total} bytes in all, more than max_total_bytes={limits.max_total_bytes}")
+    if _ratio(total, compressed) > limits.max_ratio:  # implied by the per-member check; kept as stated
+        raise _refuse(
+            f"overall compression ratio {_ratio(total, compressed):.0f} over max_ratio={limits.max_ratio:g}"
+        )
+    _check_layout(infos, archive_bytes)
+
+
+def _ratio(size: int, compressed: int) -> float:
+    if compressed == 0:
+        return float("inf") if size else 0.0
+    return size / compressed
+
+
+def _check_layout(infos: list[zipfile.ZipInfo], archive_bytes: int) -> None:
+    """Each member's data lies inside the file and apart from the others: overlapping members are a bomb trick
+    (one compressed stream counted many times) that Python 3.11's zipfile does not detect."""
+    spans = sorted(
+        (i.header_offset, i.header_offset + _LOCAL_HEADER_BYTES + i.compress_size, i.orig_filename)
+        for i in infos
+    )
+    for (_, end, name), (start, _, after) in itertools.pairwise(spans):
+        if end > start:
+            raise _refuse(f"overlaps member {after!r}", name)
+    if spans and spans[-1][1] > archive_bytes:
+        raise _refuse("data runs past the end of the archive", spans[-1][2])
+
+
+def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, limits: Limits) -> bytes:
+    """The member's bytes, read in chunks; refused once past the declared size, max_file_bytes or `budget`.
+
+    zipfile silently cuts a member at its declared size (and a CRC forged for the cut passes), so the member
+    is opened with a declared size a chunk and a byte larger: a header that understates shows up as extra
+    bytes, refused before zipfile reaches that size and checks the CRC.
+    """
+    name = info.orig_filename
+    declared = info.file_size
+    probe = copy.copy(info)
+    probe.file_size = declared + _CHUNK + 1
+    parts: list[bytes] = []
+    got = 0
+    with zf.open(probe) as stream:
+        while chunk := stream.read(_CHUNK):
+            got += len(chunk)
+            if got > declared:
+                raise _refuse(f"inflates past its declared {declared} bytes", name)
+            if got > limits.max_file_bytes:
+                raise _refuse(f"inflates past max_file_bytes={limits.max_file_bytes}", name)
+            if got > budget:
+                raise _refuse(f"inflates the archive past max_total_bytes={limits.max_total_bytes}", name)
+            parts.append(chunk)
+    if got != declared:
+        raise _refuse(f"holds {got} bytes but declares {declared}", name)
+    return b"".join(parts)
+
+
+_BROKEN = (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError, struct.error)
+
+
+def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
+    """Return every file member of a pack archive by its relative POSIX path, after checking it is safe.
+
+    Hidden members (``.DS_Store``, ``.vscode/``) and ``__MACOSX/`` are left out, as a pack folder
+    leaves them out of a build; compiled Python (``__pycache__``, ``*.pyc``) is refused: it would run
+    instead of the source a reviewer read.
+
+    The whole central directory is checked before any data is read; then each member is inflated under running
+    caps. Folder entries are skipped. Any refusal, and any unreadable or corrupt file, raises `ArchiveError`.
+    """
+    try:
+        with Path(path).open("rb") as fp:
+            entries, cd_bytes = _directory_extent(fp)
+            if entries > limits.max_files:
+                raise _refuse(f"{entries} members, more than max_files={limits.max_files}")
+            if cd_bytes > limits.max_files * _CENTRAL_BYTES_PER_FILE:
+                raise _refuse(
+                    f"central directory of {cd_bytes} bytes is too big for max_files={limits.max_files}"
+                )
+            archive_bytes = fp.seek(0, os.SEEK_END)
+            fp.seek(0)
+            with zipfile.ZipFile(fp) as zf:
+                infos = zf.infolist()
+                _check_directory(infos, archive_bytes, limits)
+                files: dict[str, bytes] = {}
+                budget = limits.max_total_bytes
+                for info in sorted(infos, key=lambda i: i.header_offset):
+                    if info.orig_filename.endswith("/"):
+                        continue
+                    if any(_left_out(part) for part in info.orig_filename.split("/")):
+                        if "__pycache__" in info.orig_filename or info.orig_filename.endswith(
+                            (".pyc", ".pyo")
+                        ):
+                            raise _refuse(
+                                "compiled Python is not allowed in a pack: ship the .py source",
+                                info.orig_filename,
+                            )
+                        continue  # hidden and Finder files, as a pack folder leaves them out
+                    try:
+                        data = _read_member(zf, info, budget, limits)
+                    except (*_BROKEN, UnicodeDecodeError) as exc:
+                        raise _refuse(f"corrupt: {_why(exc)}", info.orig_filename) from exc
+                    budget -= len(data)
+                    files[info.orig_filename] = data
+    except ArchiveError:
+        raise
+    except (*_BROKEN, ValueError) as exc:  # not a zip, truncated, bad name encoding, unreadable file
+        raise _refuse(f"not a readable zip file: {_why(exc)}") from exc
+    return dict(sorted(files.items()))
+
+
+def extract_zip(path: Path, dest: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
+    """Safely write the archive's files under `dest` (which must not exist yet; created), return them.
+
+    Everything is checked by `read_zip` before `dest` is made, and a failure while writing removes `dest`,
+    so a refused or failed extraction leaves nothing behind. Files are created exclusively, default modes.
+    """
+    dest = Path(dest)
+    if os.path.lexists(dest):
+        raise _refuse(f"destination {str(dest)!r} already exists")
+    files = read_zip(path, limits)
+    try:
+        dest.mkdir(parents=True)
+    except OSError as exc:
+        raise _refuse(f"cannot create destination: {_why(exc)}") from exc
+    try:
+        root = dest.resolve()
+        for name, data in files.items():
+            target = root.joinpath(*name.split("/"))
+            if not target.is_relative_to(root) or target.resolve() != target:
+                raise _refuse("would be written outside the destination", name)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _write_new(target, data)
+    except BaseException as exc:
+        shutil.rmtree(dest, ignore_errors=True)
+        if isinstance(exc, OSError):
+            raise _refuse(f"cannot write: {_why(exc)}") from exc
+        raise
+    return files
+
+
+def _write_new(target: Path, data: bytes) -> None:
+    with target.open("xb") as out:  # exclusive: never follows or replaces what is already there
+        out.write(data)
+
+
+# --- folders, hashes, writing ----------------------------------------------------------------------------
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    """The files of a pack folder that belong in a build: relative POSIX paths, skipping hidden files and
+    folders (any path part starting with '.'), __pycache__ folders and *.pyc; refuses symlinks inside
+    (ArchiveError).
+
+    Names are held to the same rules as archive members, so a folder that builds is a pack that installs.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise _refuse(f"{str(folder)!r} is not a folder")
+    files = dict(sorted(_walk(folder, "")))
+    _check_names([(name, False) for name in files])
+    return files
+
+
+def _left_out(part: str) -> bool:
+    """A path part that never belongs in a pack: hidden files (editor, VCS, Finder), compiled Python."""
+    return part.startswith(".") or part in ("__pycache__", "__MACOSX") or part.endswith((".pyc", ".pyo"))
+
+
+def _walk(folder: Path, prefix: str) -> Iterator[tuple[str, bytes]]:
+    with os.scandir(folder) as it:
+        entries = sorted(it, key=lambda e: e.name)
+    for entry in entries:
+        name = prefix + entry.name
+        if _left_out(entry.name):
+            continue
+        attributes = getattr(entry.stat(follow_symlinks=False), "st_file_attributes", 0)
+        if entry.is_symlink() or attributes & stat.FILE_ATTRIBUTE_REPARSE_POINT:
+            raise _refuse("is a symlink (or another link to elsewhere)", name)
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(Path(entry.path), name + "/")
+        elif entry.is_file(follow_symlinks=False):
+            yield name, Path(entry.path).read_bytes()
+        else:
+            raise _refuse("is not a regular file", name)
+
+
+def content_hash(files: Mapping[str, bytes]) -> str:
+    """sha256 hex of the files: for each path in sorted order,
+    path utf-8 + b'\\0' + str(len).encode() + b'\\0' + bytes.
+
+    The same files give the same hash whether they come from a folder or a zip.
+    """
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        data = files[name]
+        digest.update(name.encode("utf-8") + b"\0" + str(len(data)).encode() + b"\0")
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def write_zip(files: Mapping[str, bytes], out: Path) -> str:
+    """Write a reproducible zip atomically; return the sha256 hex of the zip bytes.
+
+    Entries sorted by path, fixed timestamp 1980-01-01 00:00:00, create_system unix, external_attr
+    0o100644 << 16, ZIP_DEFLATED level 9, no directory entries, no extra fields or comments; written to a
+    temp file in the same folder, then os.replace. Same files -> byte-identical zip (given the same zlib).
+    Names are held to the archive rules, so what is written can be read back.
+    """
+    _check_names([(name, False) for name in files])
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as zf:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_TIME)
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
+            zf.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    blob = buffer.getvalue()
+    out = Path(out)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(blob)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes 0o600; a built pack is meant to be shared
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return hashlib.sha256(blob).hexdigest()

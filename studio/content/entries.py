@@ -1,0 +1,177 @@
+"""Entries: the content files of packs, read, validated and merged in load order.
+
+A later pack may redefine an entry only if its manifest lists it under
+``replaces``, and may change fields of an earlier entry with a patch file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from studio.content.documents import CONTENT_SUFFIXES, Document
+from studio.content.models import ENTRY_KINDS, FOLDER_KINDS, PatchModel
+from studio.content.packs import MANIFEST, Pack
+from studio.content.patches import merge_patch
+from studio.content.problems import Problem, json_path
+from studio.content.validation import validate_document
+from studio.engine.names import did_you_mean
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One definition: its kind, id, document (where problems point) and model, and its pack."""
+
+    kind: str
+    id: str
+    doc: Document
+    model: BaseModel
+    pack: Pack
+
+    @property
+    def name(self) -> str:
+        """The file problems name."""
+        return self.doc.name
+
+    @property
+    def stem(self) -> str:
+        """The file name without folder or suffix."""
+        return Path(self.doc.name).stem
+
+    @property
+    def patched(self) -> bool:
+        """True if a patch changed this entry (its document is then the patch's)."""
+        return bool(self.doc.prefix)
+
+    @property
+    def key(self) -> str:
+        """``kind/id``, as manifests and patches name entries."""
+        return f"{self.kind}/{self.id}"
+
+    def at(self, *parts: object) -> tuple[int, int]:
+        """Return the (line, column) of a field of this entry."""
+        return self.doc.locate(parts)
+
+    def problem(self, message: str, *parts: object) -> Problem:
+        """Return a problem located at a field of this entry."""
+        line, col = self.at(*parts)
+        return Problem(self.name, line, col, message, json_path(parts))
+
+
+def kind_of(rel: str) -> str | None:
+    """Return the entry kind of a pack file from its place (``charms/x.yaml``, ``run.yaml``)."""
+    if not rel.endswith(CONTENT_SUFFIXES) or rel == MANIFEST:
+        return None
+    if rel == "run.yaml":
+        return "run"
+    kind = FOLDER_KINDS.get(rel.split("/", 1)[0]) if "/" in rel else None
+    return kind if kind in ENTRY_KINDS else None
+
+
+def pack_entries(pack: Pack) -> tuple[list[Entry], list[Problem]]:
+    """Read and validate every entry file of a pack."""
+    entries: list[Entry] = []
+    problems: list[Problem] = []
+    for rel in sorted(pack.files):
+        kind = kind_of(rel)
+        if kind is None:
+            continue
+        doc = pack.document(rel)
+        if isinstance(doc, Problem):
+            problems.append(doc)
+            continue
+        model, found = validate_document(kind, doc)
+        problems += found
+        if model is not None:
+            entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
+    return entries, problems
+
+
+@dataclass
+class Merged:
+    """The entries in force after every pack, and the problems and warnings of merging."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def merge(packs: Sequence[Pack]) -> Merged:
+    """Merge the packs' entries in load order, applying ``replaces`` and patches."""
+    out = Merged()
+    for pack in packs:
+        entries, problems = pack_entries(pack)
+        out.problems += problems
+        replaced: set[str] = set()
+        for e in entries:
+            before = out.entries.get(e.key)
+            if before is None:
+                out.entries[e.key] = e
+            elif before.pack is not pack and e.key in pack.manifest.replaces:
+                out.entries[e.key] = e
+                replaced.add(e.key)
+            else:
+                out.problems.append(_duplicate(e, before))
+        defined = {e.key for e in entries}
+        for i, key in enumerate(pack.manifest.replaces):
+            if key not in replaced:
+                why = (
+                    "which no earlier pack defines" if key in defined else "but this pack does not define it"
+                )
+                line, col = pack.manifest_doc.locate(("replaces", i))
+                out.warnings.append(
+                    Problem(pack.manifest_doc.name, line, col, f"replaces '{key}', {why}", f"$.replaces[{i}]")
+                )
+        _apply_patches(pack, out)
+    return out
+
+
+def _duplicate(e: Entry, before: Entry) -> Problem:
+    line, _ = before.at("id")
+    message = f"{e.kind.replace('_', ' ')} id '{e.id}' is already defined in {before.name}:{line}"
+    if before.pack is not e.pack:
+        message += (
+            f"; to redefine it on purpose, list '{e.key}' under replaces: in {e.pack.manifest_doc.name}"
+        )
+    return e.problem(message, "id")
+
+
+def _apply_patches(pack: Pack, out: Merged) -> None:
+    for rel in sorted(pack.files):
+        if not rel.startswith("patches/") or not rel.endswith(CONTENT_SUFFIXES):
+            continue
+        doc = pack.document(rel)
+        if isinstance(doc, Problem):
+            out.problems.append(doc)
+            continue
+        model, problems = validate_document("patch", doc)
+        out.problems += problems
+        if not isinstance(model, PatchModel):
+            continue
+        target = out.entries.get(model.target)
+        if target is None:
+            line, col = doc.locate(("target",))
+            out.problems.append(
+                Problem(
+                    doc.name,
+                    line,
+                    col,
+                    f"no loaded pack defines '{model.target}'{did_you_mean(model.target, out.entries)}",
+                    "$.target",
+                )
+            )
+            continue
+        if "id" in model.set:
+            line, col = doc.locate(("set", "id"))
+            out.problems.append(
+                Problem(doc.name, line, col, "a patch cannot change an entry's id", "$.set.id")
+            )
+            continue
+        merged = Document(doc.name, doc.text, merge_patch(target.doc.data, model.set), prefix=("set",))
+        patched, problems = validate_document(target.kind, merged)
+        out.problems += problems
+        if patched is not None:
+            out.entries[model.target] = Entry(target.kind, target.id, merged, patched, pack)

@@ -1,0 +1,259 @@
+"""Content packs: opening folders and zips, and deciding which packs load, in which order.
+
+A pack is a manifest (``pack.yaml``) beside content folders, optional
+``patches/``, ``plugins/`` and ``tests/``. The base game is a pack too. Given
+the packs asked for, :func:`resolve` adds their dependencies (from the packs
+given and the installed ones), checks versions, conflicts and cycles, and
+orders them: dependencies first, then lower ``priority``, then id.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from studio import __version__
+from studio.content.archive import ArchiveError, content_hash, folder_files, read_zip
+from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
+from studio.content.models import PackModel
+from studio.content.paths import base_content_dir, base_plugins_dir, installed_packs_dir
+from studio.content.problems import Problem, json_path
+from studio.content.validation import validate_document
+from studio.content.versions import Version, parse_range, parse_version
+from studio.engine.names import did_you_mean
+
+MANIFEST = "pack.yaml"
+BASE_ID = "base"
+
+
+@dataclass
+class Pack:
+    """A pack's manifest and files (relative POSIX path -> bytes), and where it came from."""
+
+    manifest: PackModel
+    manifest_doc: Document
+    origin: Path
+    files: dict[str, bytes]
+    builtin: bool = False
+    installed: bool = False
+
+    @property
+    def id(self) -> str:
+        """The pack id."""
+        return self.manifest.id
+
+    @property
+    def version(self) -> Version:
+        """The pack version."""
+        return parse_version(self.manifest.version)
+
+    @cached_property
+    def hash(self) -> str:
+        """The content hash: the same files give the same hash, folder or zip."""
+        return content_hash(self.files)
+
+    def name_of(self, rel: str) -> str:
+        """How problems name a file of this pack: a real path for a folder, ``ZIP/member`` for a zip."""
+        return str(self.origin / rel)
+
+    def documents(self, folder: str) -> Iterator[tuple[str, Document | Problem]]:
+        """Yield (relative path, document or problem) for the YAML/JSON files under ``folder``."""
+        prefix = folder.rstrip("/") + "/"
+        for rel in sorted(self.files):
+            if rel.startswith(prefix) and rel.endswith(CONTENT_SUFFIXES):
+                yield rel, self.document(rel)
+
+    def document(self, rel: str) -> Document | Problem:
+        """Parse one file of the pack, or return why it cannot be read."""
+        return _document(str(self.origin / rel), self.files[rel])
+
+    def code(self) -> list[tuple[str, str]]:
+        """Return (name, source) of every plugin file of the pack."""
+        return [
+            (self.name_of(rel), data.decode("utf-8", errors="replace"))
+            for rel, data in sorted(self.files.items())
+            if rel.startswith("plugins/") and rel.endswith(".py") and rel.count("/") == 1
+        ]
+
+
+def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
+    """Open a pack folder or zip and check its manifest."""
+    try:
+        if path.is_dir():
+            files = folder_files(path)
+        elif path.suffix.lower() == ".zip" and path.is_file():
+            files = read_zip(path)
+        else:
+            return None, [Problem(str(path), 1, 1, "no such pack: give a pack folder or a .zip")]
+    except ArchiveError as exc:
+        return None, [Problem(str(path), 1, 1, str(exc))]
+    except OSError as exc:
+        return None, [Problem(str(path), 1, 1, f"cannot read pack: {exc}")]
+    return _from_files(path, files)
+
+
+def base_pack() -> Pack:
+    """The base game: ``content/`` plus its ``plugins/`` (always trusted: it ships with Studio)."""
+    files = folder_files(base_content_dir())
+    plugins = base_plugins_dir()
+    if plugins.is_dir():
+        files.update({f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))})
+    pack, problems = _from_files(base_content_dir(), files)
+    if pack is None:
+        raise RuntimeError(f"the base game is broken: {problems[0]}")
+    pack.builtin = True
+    return pack
+
+
+def installed_packs() -> tuple[list[Pack], list[Problem]]:
+    """Return the packs installed in the user's data folder."""
+    root = installed_packs_dir()
+    packs, problems = [], []
+    if root.is_dir():
+        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+            pack, found = open_pack(folder)
+            problems += found
+            if pack is not None:
+                pack.installed = True
+                packs.append(pack)
+    return packs, problems
+
+
+def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, list[Problem]]:
+    if MANIFEST not in files:
+        return None, [
+            Problem(
+                str(origin / MANIFEST),
+                1,
+                1,
+                "no pack.yaml: a pack starts with a manifest (see docs/packs.md)",
+            )
+        ]
+    doc = _document(str(origin / MANIFEST), files[MANIFEST])
+    if isinstance(doc, Problem):
+        return None, [doc]
+    model, problems = validate_document("pack", doc)
+    if not isinstance(model, PackModel):
+        return None, problems
+    return Pack(model, doc, origin, files), []
+
+
+def _document(name: str, data: bytes) -> Document | Problem:
+    try:
+        return Document.parse(name, data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return Problem(name, 1, 1, "cannot read file: not UTF-8 text")
+    except DocumentError as exc:
+        return exc.problem
+
+
+@dataclass
+class Resolution:
+    """The packs to load, in order, and every problem found on the way."""
+
+    order: list[Pack] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
+    """Choose and order the packs: the requested ones and every dependency they need."""
+    out = Resolution()
+    by_id: dict[str, Pack] = {}
+    for pack in requested:
+        other = by_id.setdefault(pack.id, pack)
+        if other is not pack:
+            out.problems.append(
+                _at(pack, ("id",), f"pack id '{pack.id}' is given twice: {other.origin} and {pack.origin}")
+            )
+    for pack in installed:
+        by_id.setdefault(pack.id, pack)
+    selected: dict[str, Pack] = {}
+    queue = list(requested)
+    while queue:
+        pack = queue.pop(0)
+        if pack.id in selected:
+            continue
+        selected[pack.id] = pack
+        if not parse_range(pack.manifest.studio).match(parse_version(__version__)):
+            out.problems.append(
+                _at(pack, ("studio",), f"needs Studio {pack.manifest.studio}, this is Studio {__version__}")
+            )
+        for i, dep in enumerate(pack.manifest.dependencies):
+            found = by_id.get(dep.id)
+            if found is None:
+                if not dep.optional:
+                    out.problems.append(
+                        _at(
+                            pack,
+                            ("dependencies", i),
+                            f"needs pack '{dep.id}' ({dep.version}), which is neither given with --pack "
+                            f"nor installed{did_you_mean(dep.id, by_id)}",
+                        )
+                    )
+                continue
+            if not parse_range(dep.version).match(found.version):
+                out.problems.append(
+                    _at(
+                        pack,
+                        ("dependencies", i),
+                        f"needs '{dep.id}' {dep.version}, but '{dep.id}' is {found.version} ({found.origin})",
+                    )
+                )
+                continue
+            queue.append(found)
+    for pack in selected.values():
+        for i, conflict in enumerate(pack.manifest.conflicts):
+            other = selected.get(conflict.id)
+            if other is not None and parse_range(conflict.version).match(other.version):
+                out.problems.append(
+                    _at(
+                        pack,
+                        ("conflicts", i),
+                        f"conflicts with '{other.id}' {other.version} ({other.origin}), which is also loaded",
+                    )
+                )
+    out.order, cycle = _order(selected)
+    if cycle:
+        first = selected[cycle[0]]
+        index = next(i for i, d in enumerate(first.manifest.dependencies) if d.id == cycle[1])
+        out.problems.append(_at(first, ("dependencies", index), f"dependency cycle: {' -> '.join(cycle)}"))
+    return out
+
+
+def _order(selected: dict[str, Pack]) -> tuple[list[Pack], list[str]]:
+    """Order packs dependencies first, then by (priority, id); return any cycle found."""
+    needs = {pid: {d.id for d in p.manifest.dependencies if d.id in selected} for pid, p in selected.items()}
+    waiting = {pid: set(deps) for pid, deps in needs.items()}
+    ready = [(selected[pid].manifest.priority, pid) for pid, deps in waiting.items() if not deps]
+    heapq.heapify(ready)
+    order: list[Pack] = []
+    while ready:
+        _, pid = heapq.heappop(ready)
+        order.append(selected[pid])
+        for other, deps in waiting.items():
+            if pid in deps:
+                deps.discard(pid)
+                if not deps:
+                    heapq.heappush(ready, (selected[other].manifest.priority, other))
+    if len(order) == len(selected):
+        return order, []
+    return order, _find_cycle({pid: deps for pid, deps in needs.items() if pid not in {p.id for p in order}})
+
+
+def _find_cycle(needs: dict[str, set[str]]) -> list[str]:
+    """Return one dependency cycle, as ids from a pack back to itself."""
+    start = min(needs)
+    path = [start]
+    while True:
+        nxt = min(d for d in needs[path[-1]] if d in needs)
+        if nxt in path:
+            return [*path[path.index(nxt) :], nxt]
+        path.append(nxt)
+
+
+def _at(pack: Pack, parts: tuple[object, ...], message: str) -> Problem:
+    line, col = pack.manifest_doc.locate(parts)
+    return Problem(pack.manifest_doc.name, line, col, message, json_path(parts))

@@ -1,0 +1,55 @@
+"""Which packs may run code: trust is given explicitly, per pack id and content hash.
+
+A changed pack has a new hash and needs trust again. The base game is always
+trusted: it ships with Studio. The record is ``trust.json`` in the user's data
+folder, written atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from studio.content.packs import Pack
+from studio.content.paths import user_dir
+
+
+class TrustStore:
+    """The pack ids and content hashes the user has trusted."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or user_dir() / "trust.json"
+        self._trusted: dict[str, list[str]] = self._read()
+
+    def _read(self) -> dict[str, list[str]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        packs = data.get("packs", {}) if isinstance(data, dict) else {}
+        return {str(k): [str(h) for h in v] for k, v in packs.items() if isinstance(v, list)}
+
+    def is_trusted(self, pack: Pack) -> bool:
+        """Return True if the pack's code may run."""
+        return pack.builtin or pack.hash in self._trusted.get(pack.id, [])
+
+    def trust(self, pack: Pack) -> None:
+        """Record trust in this pack's current content."""
+        hashes = self._trusted.setdefault(pack.id, [])
+        if pack.hash not in hashes:
+            hashes.append(pack.hash)
+            self._write()
+
+    def forget(self, pack_id: str) -> None:
+        """Drop every trust recorded for a pack id."""
+        if self._trusted.pop(pack_id, None) is not None:
+            self._write()
+
+    def _write(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"packs": self._trusted}, out, indent=2, sort_keys=True)
+        os.replace(tmp, self.path)

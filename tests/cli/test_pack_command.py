@@ -1,0 +1,209 @@
+"""The modder's whole workflow through the real `studio` command: new, edit, validate, test,
+build, install, score with it, diff two versions, remove; and what is refused on the way."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+HAND = """\
+id: flush_pair
+name: Flush Pair
+strength: 650
+groups: [2]
+needs_flush: true
+points: 50
+mult: 5
+level_points: 20
+level_mult: 2
+"""
+SECOND_CHARM = """\
+id: neon_nights_glow
+name: Neon Glow
+abilities:
+  - trigger: hand
+    when: {{hand_types: [flush_pair]}}
+    effects: [{{kind: xmult, amount: {factor}}}]
+"""
+TEST = """\
+- name: a flush with a pair is a Flush Pair, and Neon Glow doubles it
+  played: AH AH 2H 5H 9H
+  charms: [neon_nights_glow]
+  # flush_pair 50 x 5; 11 + 11 + 2 + 5 + 9 = 38 -> 88 x 5; glow x{factor} -> 88 x {mult}
+  expect: {{hand_type: flush_pair, total: {total}}}
+"""
+
+
+def make_pack(studio_exe, where: Path, factor: int = 2) -> Path:
+    run = studio_exe("pack", "new", "neon_nights", "--dir", str(where))
+    assert run.code == 0, run.err
+    pack = where / "neon_nights"
+    (pack / "hands/flush_pair.yaml").parent.mkdir()
+    (pack / "hands/flush_pair.yaml").write_text(HAND, encoding="utf-8")
+    (pack / "charms/neon_nights_glow.yaml").write_text(SECOND_CHARM.format(factor=factor), encoding="utf-8")
+    (pack / "tests/glow.yaml").write_text(
+        TEST.format(factor=factor, mult=5 * factor, total=88 * 5 * factor), encoding="utf-8"
+    )
+    return pack
+
+
+def test_the_whole_workflow_from_an_empty_folder_to_an_installed_pack(
+    studio_exe, tmp_path: Path, studio_home: Path
+) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    assert {p.relative_to(pack).as_posix() for p in pack.rglob("*") if p.is_file()} >= {
+        "pack.yaml",
+        "charms/neon_nights_pair_bonus.yaml",
+        "tests/example.yaml",
+        ".vscode/settings.json",
+        "README.md",
+    }
+    assert studio_exe("validate", str(pack)).code == 0
+    tested = studio_exe("test", "--pack", str(pack))
+    assert tested.code == 0 and tested.out.strip().endswith("2 passed, 0 failed"), tested.out
+
+    archive = tmp_path / "neon_nights-0.1.0.zip"
+    built = studio_exe("pack", "build", str(pack), "-o", str(archive))
+    assert built.code == 0, built.out + built.err
+    again = tmp_path / "again.zip"
+    studio_exe("pack", "build", str(pack), "-o", str(again))
+    assert archive.read_bytes() == again.read_bytes()
+    with zipfile.ZipFile(archive) as z:
+        names = z.namelist()
+    assert names == sorted(names) and ".vscode/settings.json" not in names
+
+    installed = studio_exe("pack", "install", str(archive))
+    assert installed.code == 0, installed.err
+    assert (studio_home / "packs/neon_nights/pack.yaml").is_file()
+    listed = json.loads(studio_exe("pack", "list", "--json").out)
+    assert [(p["id"], p["version"]) for p in listed["packs"]] == [("neon_nights", "0.1.0")]
+
+    scored = studio_exe(
+        "score", "AH AH 2H 5H 9H", "--pack", "neon_nights", "--charm", "neon_nights_glow", "--json"
+    )
+    assert scored.code == 0, scored.err
+    result = json.loads(scored.out)
+    assert (result["hand_type"], result["total"]) == ("flush_pair", 880)
+
+    removed = studio_exe("pack", "remove", "neon_nights")
+    assert removed.code == 0
+    assert not (studio_home / "packs/neon_nights").exists()
+    gone = studio_exe("score", "AS", "--pack", "neon_nights")
+    assert gone.code == 2 and "no such folder, zip or installed pack" in gone.err
+
+
+def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
+    studio_exe, tmp_path: Path
+) -> None:
+    old = make_pack(studio_exe, tmp_path / "v1", factor=2)
+    new = make_pack(studio_exe, tmp_path / "v2", factor=3)
+    (new / "pack.yaml").write_text(
+        (new / "pack.yaml").read_text().replace("0.1.0", "0.2.0", 1), encoding="utf-8"
+    )
+    (new / "charms/neon_nights_pair_bonus.yaml").unlink()
+    (new / "charms/neon_nights_extra.yaml").write_text(
+        "id: neon_nights_extra\nname: Extra\npassive: [splash]\n", encoding="utf-8"
+    )
+    run = studio_exe("pack", "diff", str(old), str(new))
+    assert run.code == 0, run.err
+    assert "neon_nights 0.1.0 -> neon_nights 0.2.0" in run.out
+    assert "+ charm/neon_nights_extra" in run.out
+    assert "- charm/neon_nights_pair_bonus" in run.out
+    assert "$.abilities[0].effects[0].amount: 2 -> 3" in run.out
+    data = json.loads(studio_exe("pack", "diff", str(old), str(new), "--json").out)
+    changed = {(s["scenario"], s["old"], s["new"]) for s in data["scenarios"]}
+    assert (
+        "a flush with a pair is a Flush Pair, and Neon Glow doubles it",
+        "flush_pair 880",
+        "flush_pair 1320",
+    ) in changed
+
+
+def test_build_refuses_a_pack_whose_tests_fail_and_writes_nothing(studio_exe, tmp_path: Path) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    (pack / "tests/glow.yaml").write_text(TEST.format(factor=2, mult=10, total=1), encoding="utf-8")
+    out = tmp_path / "x.zip"
+    run = studio_exe("pack", "build", str(pack), "-o", str(out))
+    assert run.code == 1
+    assert "not built: 1 failing test(s)" in run.out and "total: expected 1, got 880" in run.out
+    assert not out.exists()
+
+
+def test_build_refuses_a_pack_with_problems_and_lists_them_all(studio_exe, tmp_path: Path) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    (pack / "charms/neon_nights_glow.yaml").write_text(
+        "id: neon_nights_glow\nname: X\ncolour: red\npassive: [splash]\n"
+    )
+    (pack / "hands/flush_pair.yaml").write_text(HAND.replace("points: 50", "points: lots"))
+    run = studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "x.zip"))
+    assert run.code == 1
+    assert "unknown field 'colour'" in run.out and "'lots' is not of type 'integer'" in run.out
+    assert "not built: 2 problem(s)" in run.out
+
+
+def test_a_hostile_zip_is_refused_with_a_reason_and_leaves_nothing_behind(
+    studio_exe, tmp_path: Path, studio_home: Path
+) -> None:
+    evil = tmp_path / "evil.zip"
+    with zipfile.ZipFile(evil, "w") as z:
+        z.writestr("pack.yaml", "id: evil\nname: Evil\nversion: 1.0.0\n")
+        z.writestr("../../escape.txt", "gotcha")
+    run = studio_exe("pack", "install", str(evil))
+    assert run.code == 2 and len(run.err.splitlines()) == 1
+    assert "escape.txt" in run.err and "Traceback" not in run.err
+    assert not (tmp_path.parent / "escape.txt").exists()
+    packs = studio_home / "packs"
+    assert not packs.exists() or list(packs.iterdir()) == []
+
+
+def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_trusted(
+    studio_exe, tmp_path: Path
+) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    (pack / "plugins").mkdir()
+    (pack / "plugins/triple.py").write_text(
+        "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'neon_triple'\n\n"
+        "    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n",
+        encoding="utf-8",
+    )
+    (pack / "charms/neon_nights_triple.yaml").write_text(
+        "id: neon_nights_triple\nname: Triple\nbehaviour: neon_triple\ndescription: X3 Mult\n",
+        encoding="utf-8",
+    )
+    refused = studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    assert refused.code == 0, refused.out  # its tests use no code charm
+    assert studio_exe("pack", "install", str(tmp_path / "p.zip")).code == 0
+    plain = studio_exe("score", "AS", "--pack", "neon_nights", "--charm", "neon_nights_triple", "--json")
+    assert json.loads(plain.out)["mult"] == 1
+    assert "disabled charms: neon_nights_triple (trust it with --trust)" in plain.err
+    trusted = studio_exe(
+        "score", "AS", "--pack", "neon_nights", "--charm", "neon_nights_triple", "--json", "--trust"
+    )
+    assert json.loads(trusted.out)["mult"] == 3
+    again = studio_exe("score", "AS", "--pack", "neon_nights", "--charm", "neon_nights_triple", "--json")
+    assert json.loads(again.out)["mult"] == 3 and again.err == ""
+
+
+def test_pack_new_refuses_a_bad_id_and_an_existing_folder(studio_exe, tmp_path: Path) -> None:
+    bad = studio_exe("pack", "new", "Neon-Nights", "--dir", str(tmp_path))
+    assert bad.code == 2 and "bad pack id" in bad.err
+    assert studio_exe("pack", "new", "neon", "--dir", str(tmp_path)).code == 0
+    twice = studio_exe("pack", "new", "neon", "--dir", str(tmp_path))
+    assert twice.code == 2 and "already exists" in twice.err
+
+
+def test_remove_of_an_unknown_pack_suggests_an_installed_one(studio_exe, tmp_path: Path) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    studio_exe("pack", "install", str(tmp_path / "p.zip"))
+    run = studio_exe("pack", "remove", "neon_night")
+    assert run.code == 2 and "(did you mean 'neon_nights'?)" in run.err
+
+
+def test_a_zip_given_with_pack_loads_without_installing(studio_exe, tmp_path: Path) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    run = studio_exe("score", "AH AH 2H 5H 9H", "--pack", str(tmp_path / "p.zip"), "--json")
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["hand_type"] == "flush_pair"

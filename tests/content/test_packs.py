@@ -1,0 +1,240 @@
+"""Packs: manifests, dependency resolution, load order, replaces, patches, trust."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from studio.content.packs import Pack, base_pack, open_pack, resolve
+from studio.content.registry import load_packs
+from studio.content.trust import TrustStore
+from studio.engine.charms import CharmSlot
+from studio.engine.scoring import Situation, score
+
+CHARM = """\
+id: {id}
+name: {id}
+abilities:
+  - trigger: hand
+    effects: [{{kind: mult, amount: {amount}}}]
+"""
+
+
+def make(root: Path, pack_id: str, manifest: str = "", files: dict[str, str] | None = None) -> Path:
+    folder = root / pack_id
+    folder.mkdir(parents=True)
+    head = f"id: {pack_id}\nname: {pack_id.title()}\nversion: 1.0.0\n"
+    (folder / "pack.yaml").write_text(head + textwrap.dedent(manifest), encoding="utf-8")
+    for rel, text in (files or {}).items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def opened(folder: Path) -> Pack:
+    pack, problems = open_pack(folder)
+    assert pack is not None, problems
+    return pack
+
+
+def messages(problems: list) -> list[str]:  # type: ignore[type-arg]
+    return [str(p) for p in problems]
+
+
+def test_a_folder_without_a_manifest_is_not_a_pack(tmp_path: Path) -> None:
+    (tmp_path / "charms").mkdir()
+    pack, problems = open_pack(tmp_path)
+    assert pack is None
+    assert "no pack.yaml" in str(problems[0])
+
+
+def test_a_bad_version_is_reported_at_its_line(tmp_path: Path) -> None:
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text("id: p\nname: P\nversion: one\n", encoding="utf-8")
+    pack, problems = open_pack(folder)
+    assert pack is None
+    assert messages(problems) == [
+        f"{folder}/pack.yaml:3:1: $.version: 'one' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)"
+    ]
+
+
+def test_dependencies_load_first_then_lower_priority_then_id(tmp_path: Path) -> None:
+    a = opened(make(tmp_path, "alpha", "priority: 5\n"))
+    b = opened(make(tmp_path, "bravo", "dependencies: [{id: zulu}]\n"))
+    z = opened(make(tmp_path, "zulu", "priority: 9\n"))
+    c = opened(make(tmp_path, "charlie"))
+    res = resolve([base_pack(), a, b, c], [z])
+    assert res.problems == []
+    assert [p.id for p in res.order] == ["base", "charlie", "alpha", "zulu", "bravo"]
+
+
+def test_a_missing_dependency_is_named_with_its_range_and_a_suggestion(tmp_path: Path) -> None:
+    folder = make(tmp_path, "mod", "dependencies:\n  - {id: neon_night, version: ^1.0.0}\n")
+    other = opened(make(tmp_path, "neon_nights"))
+    res = resolve([opened(folder)], [other])
+    assert messages(res.problems) == [
+        f"{folder}/pack.yaml:5:5: $.dependencies[0]: needs pack 'neon_night' (^1.0.0), which is neither "
+        "given with --pack nor installed (did you mean 'neon_nights'?)"
+    ]
+
+
+def test_an_optional_dependency_may_be_absent(tmp_path: Path) -> None:
+    mod = opened(make(tmp_path, "mod", "dependencies: [{id: extra, optional: true}]\n"))
+    assert resolve([mod], []).problems == []
+
+
+def test_a_dependency_outside_the_range_is_refused(tmp_path: Path) -> None:
+    mod = opened(make(tmp_path, "mod", "dependencies: [{id: lib, version: '>=2.0.0 <3.0.0'}]\n"))
+    lib = opened(make(tmp_path, "lib"))
+    (problem,) = resolve([mod, lib], []).problems
+    assert "needs 'lib' >=2.0.0 <3.0.0, but 'lib' is 1.0.0" in str(problem)
+
+
+def test_a_dependency_cycle_is_reported(tmp_path: Path) -> None:
+    a = opened(make(tmp_path, "a", "dependencies: [{id: b}]\n"))
+    b = opened(make(tmp_path, "b", "dependencies: [{id: c}]\n"))
+    c = opened(make(tmp_path, "c", "dependencies: [{id: a}]\n"))
+    (problem,) = resolve([a, b, c], []).problems
+    assert str(problem).endswith("dependency cycle: a -> b -> c -> a")
+
+
+def test_a_declared_conflict_is_refused(tmp_path: Path) -> None:
+    a = opened(make(tmp_path, "a", "conflicts: [{id: b, version: ^1.0.0}]\n"))
+    b = opened(make(tmp_path, "b"))
+    (problem,) = resolve([a, b], []).problems
+    assert "conflicts with 'b' 1.0.0" in str(problem)
+    assert resolve([a], []).problems == []
+
+
+def test_a_pack_for_another_studio_is_refused(tmp_path: Path) -> None:
+    a = opened(make(tmp_path, "a", "studio: '>=9.0.0'\n"))
+    (problem,) = resolve([a], []).problems
+    assert "needs Studio >=9.0.0, this is Studio" in str(problem)
+
+
+def test_the_same_pack_id_twice_names_both_places(tmp_path: Path) -> None:
+    one = opened(make(tmp_path / "one", "mod"))
+    two = opened(make(tmp_path / "two", "mod"))
+    (problem,) = resolve([one, two], []).problems
+    assert f"pack id 'mod' is given twice: {one.origin} and {two.origin}" in str(problem)
+
+
+def test_an_id_defined_twice_names_both_files_unless_replaced(tmp_path: Path) -> None:
+    mod = make(tmp_path, "mod", files={"charms/plain_mult.yaml": CHARM.format(id="plain_mult", amount=40)})
+    content = load_packs([base_pack(), opened(mod)])
+    (problem,) = content.problems
+    assert str(problem).startswith(
+        f"{mod}/charms/plain_mult.yaml:1:1: $.id: charm id 'plain_mult' is already defined in "
+    )
+    assert "content/charms/plain_mult.yaml:2" in str(problem)
+    replaced = make(
+        tmp_path / "r",
+        "mod",
+        "replaces: [charm/plain_mult]\n",
+        {"charms/plain_mult.yaml": CHARM.format(id="plain_mult", amount=40)},
+    )
+    content = load_packs([base_pack(), opened(replaced)])
+    assert content.problems == [] and content.catalog is not None
+    r = score(Situation(content.catalog.cards("AS"), charms=(CharmSlot("plain_mult"),)), content.catalog)
+    assert r.mult == 41
+
+
+def test_a_patch_changes_fields_of_an_earlier_entry(tmp_path: Path) -> None:
+    patch = "target: charm/plain_mult\nset:\n  cost: 9\n  abilities:\n    - trigger: hand\n      effects: [{kind: mult, amount: 7}]\n"
+    mod = make(tmp_path, "mod", files={"patches/stronger.yaml": patch})
+    content = load_packs([base_pack(), opened(mod)])
+    assert content.problems == [] and content.catalog is not None
+    assert content.catalog.charm("plain_mult").description == "+7 Mult"
+
+
+def test_a_patch_is_checked_against_the_schema_at_its_own_lines(tmp_path: Path) -> None:
+    patch = "target: charm/plain_mult\nset:\n  cost: lots\n"
+    mod = make(tmp_path, "mod", files={"patches/bad.yaml": patch})
+    (problem,) = load_packs([base_pack(), opened(mod)]).problems
+    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:3: $.cost: 'lots' is not of type 'integer'")
+
+
+def test_a_patch_of_an_unknown_entry_suggests_one(tmp_path: Path) -> None:
+    mod = make(tmp_path, "mod", files={"patches/p.yaml": "target: charm/plain_mul\nset: {cost: 1}\n"})
+    (problem,) = load_packs([base_pack(), opened(mod)]).problems
+    assert "no loaded pack defines 'charm/plain_mul' (did you mean 'charm/plain_mult'?)" in str(problem)
+
+
+def test_two_packs_add_hand_types_and_charms_together(tmp_path: Path) -> None:
+    one = make(
+        tmp_path,
+        "one",
+        files={
+            "hands/flush_pair.yaml": "id: flush_pair\nname: Flush Pair\nstrength: 650\ngroups: [2]\nneeds_flush: true\npoints: 50\nmult: 5\n",
+            "charms/one_mult.yaml": CHARM.format(id="one_mult", amount=3),
+        },
+    )
+    two = make(
+        tmp_path,
+        "two",
+        "dependencies: [{id: one}]\n",
+        {
+            "hands/six_card.yaml": "id: six_card\nname: Six\nstrength: 1250\ngroups: [3, 3]\npoints: 200\nmult: 20\n",
+            "charms/two_mult.yaml": "id: two_mult\nname: Two\nabilities:\n  - trigger: hand\n    when: {contains: flush_pair}\n    effects: [{kind: xmult, amount: 2}]\n",
+        },
+    )
+    res = resolve([base_pack(), opened(two)], [opened(one)])
+    content = load_packs(res.order)
+    assert content.problems == [] and content.catalog is not None
+    cat = content.catalog
+    assert [t.id for t in cat.hand_types[:2]] == ["six_card", "flush_five"]
+    ids = [t.id for t in cat.hand_types]
+    assert ids.index("flush_pair") == ids.index("full_house") + 1
+    r = score(
+        Situation(cat.cards("AH AH 2H 5H 9H"), charms=(CharmSlot("one_mult"), CharmSlot("two_mult"))), cat
+    )
+    # flush_pair 50 x 5; AH AH 2H 5H 9H add 38 -> 88; one_mult +3 -> 8; two_mult x2 -> 16
+    assert (r.hand_type, r.total) == ("flush_pair", 88 * 16)
+
+
+PLUGIN = "from studio.plugins import Behaviour\n\nclass Triple(Behaviour):\n    id = 'triple'\n\n    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n"
+CODE_CHARM = "id: tripler\nname: Tripler\nbehaviour: triple\ndescription: X3 Mult\n"
+
+
+def test_an_untrusted_packs_code_never_runs_but_its_data_loads(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    plugin = PLUGIN + f"\nopen({str(marker)!r}, 'w').close()\n"
+    mod = opened(
+        make(tmp_path, "mod", files={"plugins/triple.py": plugin, "charms/tripler.yaml": CODE_CHARM})
+    )
+    content = load_packs([base_pack(), mod])
+    assert not marker.exists()
+    assert content.problems == [] and content.catalog is not None
+    assert content.disabled == {"tripler": "its code is in pack 'mod', which is not trusted"}
+    assert any("disabled charms: tripler (trust it with --trust)" in str(w) for w in content.warnings)
+    r = score(Situation(content.catalog.cards("AS"), charms=(CharmSlot("tripler"),)), content.catalog)
+    assert r.mult == 1
+
+
+def test_trust_is_per_pack_content_and_a_changed_pack_needs_it_again(tmp_path: Path) -> None:
+    folder = make(tmp_path, "mod", files={"plugins/triple.py": PLUGIN, "charms/tripler.yaml": CODE_CHARM})
+    store = TrustStore(tmp_path / "trust.json")
+    store.trust(opened(folder))
+    content = load_packs([base_pack(), opened(folder)], TrustStore(tmp_path / "trust.json").is_trusted)
+    assert content.catalog is not None and content.disabled == {}
+    r = score(Situation(content.catalog.cards("AS"), charms=(CharmSlot("tripler"),)), content.catalog)
+    assert r.mult == 3
+    (folder / "plugins/triple.py").write_text(PLUGIN.replace("3", "30"), encoding="utf-8")
+    assert not TrustStore(tmp_path / "trust.json").is_trusted(opened(folder))
+
+
+def test_a_data_only_pack_runs_no_code(tmp_path: Path) -> None:
+    mod = opened(make(tmp_path, "mod", files={"charms/a.yaml": CHARM.format(id="a", amount=1)}))
+    assert mod.code() == []
+    assert load_packs([base_pack(), mod], lambda p: True).problems == []
+
+
+@pytest.mark.parametrize("spec", ["^1.0.0", ">=1.0.0 <2.0.0", "1.x", "*", "~1.0.0"])
+def test_common_range_syntaxes_are_accepted(tmp_path: Path, spec: str) -> None:
+    mod = opened(make(tmp_path, "mod", f"dependencies: [{{id: lib, version: '{spec}'}}]\n"))
+    lib = opened(make(tmp_path, "lib"))
+    assert resolve([mod, lib], []).problems == []
