@@ -1,0 +1,67 @@
+"""The fast path (the model in strict mode) never accepts what the JSON Schema refuses."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+from pydantic import ValidationError
+
+from studio.content.entries import kind_of
+from studio.content.models import KINDS
+from studio.content.packs import base_pack
+from studio.content.schemas import schema_for
+
+BASE = base_pack()
+DOCS = [(kind, doc.data) for rel in sorted(BASE.files) if (kind := kind_of(rel)) for doc in [BASE.document(rel)]]
+ODD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-10**7, 10**7),
+    st.floats(allow_nan=False),
+    st.text(max_size=8),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=2),
+    st.sampled_from(["3", "2.5", "pair", "S", "A", "hand", "mult", "1.0.0", "^1.0.0"]),
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    data = copy.deepcopy(data)
+    node = data
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = value
+    return data
+
+
+def test_every_base_file_takes_the_fast_path() -> None:
+    for kind, data in DOCS:
+        KINDS[kind][1].model_validate(data, strict=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data())
+def test_strict_model_acceptance_implies_schema_acceptance(data: st.DataObject) -> None:
+    kind, doc = data.draw(st.sampled_from(DOCS))
+    path = data.draw(st.sampled_from(_paths(doc)))
+    mutated = _set(doc, path, data.draw(ODD_VALUES))
+    try:
+        KINDS[kind][1].model_validate(mutated, strict=True)
+    except ValidationError:
+        return
+    assert list(Draft202012Validator(schema_for(kind)).iter_errors(mutated)) == []
