@@ -10,6 +10,7 @@ nothing; a replaced version is removed only after the new one is in place.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import uuid
 from pathlib import Path
@@ -19,6 +20,9 @@ from studio.content.entries import pack_entries
 from studio.content.packs import Pack, installed_packs, open_pack
 from studio.content.paths import installed_packs_dir
 from studio.engine.names import did_you_mean
+
+
+_ID = re.compile(r"[a-z][a-z0-9_]*")
 
 
 class InstallError(ValueError):
@@ -74,7 +78,7 @@ def remove(pack_id: str) -> Path:
     """Remove an installed pack; return where it was (raise InstallError if it is not installed)."""
     root = installed_packs_dir()
     target = root / pack_id
-    if not pack_id or pack_id.startswith(".") or not target.is_dir():
+    if not _ID.fullmatch(pack_id) or not target.is_dir():
         ids = [p.id for p in installed_packs()[0]]
         raise InstallError(f"no installed pack '{pack_id}'{did_you_mean(pack_id, ids)}")
     doomed = root / f".removing-{pack_id}-{uuid.uuid4().hex}"
