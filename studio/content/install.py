@@ -21,7 +21,6 @@ from studio.content.packs import Pack, installed_packs, open_pack
 from studio.content.paths import installed_packs_dir
 from studio.engine.names import did_you_mean
 
-
 _ID = re.compile(r"[a-z][a-z0-9_]*")
 
 

@@ -64,7 +64,7 @@ def test_an_archive_without_a_manifest_is_refused(tmp_path: Path) -> None:
     archive = tmp_path / "x.zip"
     with zipfile.ZipFile(archive, "w") as z:
         z.writestr("charms/a.yaml", "id: a\n")
-    with pytest.raises(InstallError, match="no pack.yaml"):
+    with pytest.raises(InstallError, match=r"no pack\.yaml"):
         install(archive)
     assert left_behind() == []
 

@@ -42,7 +42,9 @@ def test_pip_installed_behaviours_register_through_entry_points(
     assert "ep_quad" in content.behaviours
 
 
-def test_a_broken_entry_point_is_a_problem_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broken_entry_point_is_a_problem_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     install_distribution(tmp_path, "ep_missing_module")
     monkeypatch.syspath_prepend(str(tmp_path))
     problems = [str(p) for p in load_packs([base_pack()]).problems]

@@ -16,11 +16,13 @@ from studio.content.packs import base_pack
 from studio.content.schemas import schema_for
 
 BASE = base_pack()
-DOCS = [(kind, doc.data) for rel in sorted(BASE.files) if (kind := kind_of(rel)) for doc in [BASE.document(rel)]]
+DOCS = [
+    (kind, doc.data) for rel in sorted(BASE.files) if (kind := kind_of(rel)) for doc in [BASE.document(rel)]
+]
 ODD_VALUES = st.one_of(
     st.none(),
     st.booleans(),
-    st.integers(-10**7, 10**7),
+    st.integers(-(10**7), 10**7),
     st.floats(allow_nan=False),
     st.text(max_size=8),
     st.lists(st.integers(), max_size=3),
