@@ -14,17 +14,24 @@ from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
 
 
-def cross_check(entries: Sequence[Entry], behaviours: Collection[str]) -> list[Problem]:
+def cross_check(
+    entries: Sequence[Entry], behaviours: Collection[str], broken: Collection[str] = ()
+) -> list[Problem]:
     """Return problems between entries: unknown ids, modifier clashes, unreachable hand types.
 
     ``behaviours`` holds every behaviour id that exists, loaded or not (an
-    untrusted pack's code declares ids without running).
+    untrusted pack's code declares ids without running). ``broken`` names
+    entries (``kind/id``) whose own files have problems: referring to them is
+    not a second problem.
     """
     problems: list[Problem] = []
     for e in entries:
         if e.kind != "run" and not e.patched and e.stem != e.id:
             problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.stem}'", "id"))
     ids = {kind: {e.id for e in entries if e.kind == kind} for kind in ENTRY_KINDS}
+    for key in broken:
+        kind, _, entry_id = key.partition("/")
+        ids[kind].add(entry_id)
     modifier_kinds: dict[str, str] = {}
     for kind in ("upgrade", "edition", "seal"):
         for e in entries:

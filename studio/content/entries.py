@@ -71,8 +71,8 @@ def kind_of(rel: str) -> str | None:
     return kind if kind in ENTRY_KINDS else None
 
 
-def pack_entries(pack: Pack) -> tuple[list[Entry], list[Problem]]:
-    """Read and validate every entry file of a pack."""
+def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry], list[Problem]]:
+    """Read and validate every entry file of a pack; add the ``kind/id`` of invalid ones to ``broken``."""
     entries: list[Entry] = []
     problems: list[Problem] = []
     for rel in sorted(pack.files):
@@ -87,6 +87,8 @@ def pack_entries(pack: Pack) -> tuple[list[Entry], list[Problem]]:
         problems += found
         if model is not None:
             entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
+        elif broken is not None and isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
+            broken.add(f"{kind}/{doc.data['id']}")
     return entries, problems
 
 
@@ -95,6 +97,8 @@ class Merged:
     """The entries in force after every pack, and the problems and warnings of merging."""
 
     entries: dict[str, Entry] = field(default_factory=dict)
+    #: ``kind/id`` of entries whose files have problems: other files may still name them.
+    broken: set[str] = field(default_factory=set)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
 
@@ -103,7 +107,7 @@ def merge(packs: Sequence[Pack]) -> Merged:
     """Merge the packs' entries in load order, applying ``replaces`` and patches."""
     out = Merged()
     for pack in packs:
-        entries, problems = pack_entries(pack)
+        entries, problems = pack_entries(pack, out.broken)
         out.problems += problems
         replaced: set[str] = set()
         for e in entries:

@@ -69,7 +69,7 @@ def load_packs(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Conten
     content.entries = list(merged.entries.values())
     content.problems += merged.problems
     content.warnings += merged.warnings
-    content.problems += cross_check(content.entries, {*content.behaviours, *untrusted})
+    content.problems += cross_check(content.entries, {*content.behaviours, *untrusted}, merged.broken)
     _disable(content, untrusted)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)

@@ -131,3 +131,15 @@ def test_every_problem_of_every_file_is_reported_at_once(tmp_path: Path) -> None
     assert any("a.yaml:5:" in m and "did you mean 'mult'" in m for m in found)
     assert any("b.yaml:3:1:" in m and "unknown field 'colour'" in m for m in found)
     assert any("c.yaml:" in m and "malformed YAML" in m for m in found)
+
+
+def test_an_entry_with_problems_is_still_known_to_other_files(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path,
+        {
+            "hands/odd.yaml": "id: odd\nname: Odd\nstrength: 5\ngroups: [2]\npoints: 1\nmult: 1\ncolour: red\n",
+            "charms/a.yaml": "id: a\nname: A\nabilities:\n  - trigger: hand\n    when: {contains: odd}\n    effects: [{kind: mult, amount: 1}]\n",
+        },
+    )
+    (problem,) = messages(root)
+    assert "unknown field 'colour'" in problem
