@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field
 
 from studio.content.models.common import Id, Model
 from studio.content.versions import parse_range, parse_version
@@ -12,31 +12,39 @@ from studio.content.versions import parse_range, parse_version
 ENTRY_REF = r"^[a-z_]+/[a-z][a-z0-9_]*$"
 
 
+def _range(text: str) -> str:
+    parse_range(text)
+    return text
+
+
+def _version(text: str) -> str:
+    parse_version(text)
+    return text
+
+
+#: A version range in npm syntax, checked when read.
+VersionRange = Annotated[str, AfterValidator(_range)]
+#: A semantic version, checked when read.
+SemVer = Annotated[str, AfterValidator(_version)]
+
+
 class DependencyModel(Model):
     """Another pack this one needs (or can use)."""
 
     id: Id
-    version: str = Field("*", title="Versions", description="A version range, e.g. ^1.2.0 or >=1.0.0 <2.0.0.")
+    version: VersionRange = Field(
+        "*", title="Versions", description="A version range, e.g. ^1.2.0 or >=1.0.0 <2.0.0."
+    )
     optional: bool = Field(False, title="Optional", description="Load it if present; work without it.")
-
-    @field_validator("version")
-    @classmethod
-    def _is_range(cls, value: str) -> str:
-        parse_range(value)
-        return value
 
 
 class ConflictModel(Model):
     """A pack this one cannot be loaded with."""
 
     id: Id
-    version: str = Field("*", title="Versions", description="The conflicting versions (default: all).")
-
-    @field_validator("version")
-    @classmethod
-    def _is_range(cls, value: str) -> str:
-        parse_range(value)
-        return value
+    version: VersionRange = Field(
+        "*", title="Versions", description="The conflicting versions (default: all)."
+    )
 
 
 class PackModel(Model):
@@ -44,12 +52,12 @@ class PackModel(Model):
 
     id: Id
     name: str = Field(..., min_length=1, max_length=80, title="Name", description="Shown to players.")
-    version: str = Field(..., title="Version", description="Semantic version: MAJOR.MINOR.PATCH.")
+    version: SemVer = Field(..., title="Version", description="Semantic version: MAJOR.MINOR.PATCH.")
     authors: list[str] = Field(
         default_factory=list, max_length=50, title="Authors", description="Who made it."
     )
     description: str = Field("", max_length=2000, title="Description", description="What it adds.")
-    studio: str = Field(
+    studio: VersionRange = Field(
         "*", title="Studio versions", description="The Studio versions it works with, e.g. ^0.1.0."
     )
     dependencies: list[DependencyModel] = Field(
@@ -72,18 +80,6 @@ class PackModel(Model):
         description="Entries of earlier packs it redefines on purpose, as kind/id.",
     )
     icon: str | None = Field(None, max_length=200, title="Icon", description="A PNG inside the pack.")
-
-    @field_validator("version")
-    @classmethod
-    def _is_version(cls, value: str) -> str:
-        parse_version(value)
-        return value
-
-    @field_validator("studio")
-    @classmethod
-    def _is_range(cls, value: str) -> str:
-        parse_range(value)
-        return value
 
 
 class PatchModel(Model):
