@@ -32,7 +32,7 @@ def trace_table(result: ScoreResult) -> str:
 def score_report(result: ScoreResult, played: str, held: str) -> str:
     """Return the readable report of one scored hand."""
     lines = [f"Played: {played}"]
-    if held:
+    if held.strip():
         lines.append(f"Held:   {held}")
     lines.append(f"Hand:   {result.hand_type}   scoring: {' '.join(result.scoring) or '-'}")
     lines += ["", trace_table(result), ""]

@@ -23,6 +23,8 @@ def add_parser(sub: Any) -> None:
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     directory = args.directory or schemas_dir()
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"{directory}: is a file; give a folder to write the schemas into")
     try:
         written = export_schemas(directory)
     except OSError as exc:
