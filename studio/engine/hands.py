@@ -191,13 +191,21 @@ def evaluate(
     by_rank: dict[int, list[int]] = {}
     for i, rank in enumerate(ranks):
         if rank is not None:
-            by_rank.setdefault(rank, []).append(i)
-    groups = sorted(by_rank.items(), key=_group_order)
-    sizes = tuple(len(members) for _, members in groups)
+            members = by_rank.get(rank)
+            if members is None:
+                by_rank[rank] = [i]
+            else:
+                members.append(i)
+    n = len(ranks)
+    if len(by_rank) == n:  # all ranks differ (the common case): groups of one, highest first
+        groups = sorted(by_rank.items(), reverse=True)
+        sizes = (1,) * n
+    else:
+        groups = sorted(by_rank.items(), key=_group_order)
+        sizes = tuple(len(members) for _, members in groups)
     suit: str | None = None
     flush: tuple[int, ...] = ()
     run: frozenset[int] = frozenset()
-    n = len(ranks)
     if n <= MAX_FLUSH_OR_STRAIGHT_CARDS:
         if n >= rules.flush_size:
             suit, flush = flush_cards(suits, rules)
@@ -217,7 +225,7 @@ def evaluate(
             chosen.update(i for i, r in enumerate(ranks) if r in run)
         if None in ranks:
             chosen.update(i for i, r in enumerate(ranks) if r is None)
-        scoring = tuple(sorted(chosen))
+        scoring = tuple(range(n)) if len(chosen) == n else tuple(sorted(chosen))
     if best is None:
         best = table.types[-1]
     return Evaluation(best, scoring, contains, suit if best.needs_flush else None)

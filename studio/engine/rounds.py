@@ -13,10 +13,10 @@ from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.context import ScoringContext
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, HandRules, evaluate
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, evaluate
 from studio.engine.rng import Rng, RngState
 from studio.engine.trace import Event
-from studio.engine.views import active_charms, card_view, plan, rule_flags
+from studio.engine.views import Row, card_view, charm_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +45,15 @@ class RoundResult:
     rng: RngState
 
 
-def _context(state: RoundState, catalog: Catalog, cards: Sequence[Card]) -> ScoringContext:
-    charms = active_charms(state.charms, catalog)
-    flags = rule_flags(charms)
+def _context(state: RoundState, catalog: Catalog, cards: Sequence[Card]) -> tuple[ScoringContext, Row]:
+    row = charm_row(state.charms, catalog)
     boss = catalog.boss(state.boss) if state.boss else None
-    views = [card_view(c, catalog, boss, flags) for c in cards]
-    held = [card_view(c, catalog, boss, flags) for c in state.held]
+    views = [card_view(c, catalog, boss, row.flags) for c in cards]
+    held = [card_view(c, catalog, boss, row.flags) for c in state.held]
     ctx = ScoringContext(
         views,
         held,
-        charms,
+        row.active(state.charms),
         dict(state.levels),
         state.money,
         state.hands_left,
@@ -64,9 +63,9 @@ def _context(state: RoundState, catalog: Catalog, cards: Sequence[Card]) -> Scor
     )
     if 1 <= len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS:
         ctx.evaluation = evaluate(
-            [v.rank for v in views], [v.suits for v in views], catalog.hand_table, HandRules.from_flags(flags)
+            [v.rank for v in views], [v.suits for v in views], catalog.hand_table, row.rules
         )
-    return ctx
+    return ctx, row
 
 
 def _result(ctx: ScoringContext) -> RoundResult:
@@ -85,22 +84,22 @@ def discard(cards: Sequence[Card], state: RoundState, catalog: Catalog) -> Round
     Conditions on the hand (``contains``, ``hand_types``) read the discarded
     cards as a hand, so "discarding a Pair" can be a condition.
     """
-    ctx = _context(state, catalog, cards)
+    ctx, row = _context(state, catalog, cards)
     ctx.step = "discard"
-    acting = plan(ctx.charms, "discard")
+    acting = row.plan("discard")
     for card in ctx.played:
         if card.debuffed:
             continue
         ctx.card_label = card.label
-        for charm, abilities, _ in acting:
+        for i, abilities, _ in acting:
             for ability in abilities:
-                ability.fire(ctx, charm, card)
+                ability.fire(ctx, ctx.charms[i], card)
     return _result(ctx)
 
 
 def end_of_round(state: RoundState, catalog: Catalog) -> RoundResult:
     """Pay held cards' end-of-round effects (``gold``), then fire charms' ``end_of_round``."""
-    ctx = _context(state, catalog, ())
+    ctx, row = _context(state, catalog, ())
     ctx.step = "end_of_round"
     for card in ctx.held:
         if card.debuffed:
@@ -111,7 +110,7 @@ def end_of_round(state: RoundState, catalog: Catalog) -> RoundResult:
                 for effect in holder.end_of_round:
                     ctx.apply(effect, f"{card.label} {holder.id}", None)
     ctx.card_label = ""
-    for charm, abilities, _ in plan(ctx.charms, "end_of_round"):
+    for i, abilities, _ in row.plan("end_of_round"):
         for ability in abilities:
-            ability.fire(ctx, charm, None)
+            ability.fire(ctx, ctx.charms[i], None)
     return _result(ctx)

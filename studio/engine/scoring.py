@@ -15,10 +15,10 @@ from studio.engine.cards import Card, rank_points
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.context import ActiveCharm, CardView, ScoringContext
-from studio.engine.hands import HandRules, evaluate
+from studio.engine.hands import evaluate
 from studio.engine.rng import Rng, RngState
 from studio.engine.trace import ScoreResult
-from studio.engine.views import NOTHING, Plan, active_charms, card_view, plan, rule_flags
+from studio.engine.views import Plan, Row, card_view, charm_row
 
 #: The most cards a played hand may hold unless a rule value raises it.
 MAX_PLAYED = 5
@@ -54,12 +54,11 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         )
     if not 1 <= len(s.played) <= s.max_played:
         raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not {len(s.played)}")
-    charms = active_charms(s.charms, catalog)
-    flags = rule_flags(charms)
-    rules = HandRules.from_flags(flags)
+    row = charm_row(s.charms, catalog)
+    charms = row.active(s.charms)
     boss = catalog.boss(s.boss) if s.boss else None
-    played = [card_view(c, catalog, boss, flags) for c in s.played]
-    held = [card_view(c, catalog, boss, flags) for c in s.held] if s.held else []
+    played = [card_view(c, catalog, boss, row.flags) for c in s.played]
+    held = [card_view(c, catalog, boss, row.flags) for c in s.held] if s.held else []
     ctx = ScoringContext(
         played,
         held,
@@ -75,18 +74,18 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         [v.rank for v in played],
         [v.suits for v in played],
         catalog.hand_table,
-        rules,
+        row.rules,
     )
     ctx.evaluation = evaluation
     ctx.scoring = [played[i] for i in evaluation.scoring]
     ctx.first_face = next((c for c in ctx.scoring if c.face), None)
     refused = _boss_step(ctx, boss, s.hand_types_played)
     if not refused:
-        _before_step(ctx)
+        _before_step(ctx, row)
         _base_step(ctx, boss)
-        _scored_step(ctx)
-        _held_step(ctx)
-        _hand_step(ctx)
+        _scored_step(ctx, row)
+        _held_step(ctx, row)
+        _hand_step(ctx, row)
     broken = () if refused else _breakage(ctx)
     return ScoreResult(
         hand_type=evaluation.hand_type.id,
@@ -139,9 +138,10 @@ def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[st
     return False
 
 
-def _before_step(ctx: ScoringContext) -> None:
+def _before_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "before"
-    for charm, abilities, behaviour in plan(ctx.charms, "before"):
+    for i, abilities, behaviour in row.plan("before"):
+        charm = ctx.charms[i]
         for ability in abilities:
             ability.fire(ctx, charm, None)
         if behaviour is not None:
@@ -160,10 +160,10 @@ def _base_step(ctx: ScoringContext, boss: BossDef | None) -> None:
         ctx.emit(boss.id, "halve", 0, f"halved to {ctx.points} Points, {ctx.mult} Mult")
 
 
-def _scored_step(ctx: ScoringContext) -> None:
+def _scored_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "scored_card"
-    acting = plan(ctx.charms, "scored_card")
-    again = plan(ctx.charms, "scored_card", retrigger=True)
+    acting = row.plan("scored_card")
+    again = row.plan("scored_card", retrigger=True)
     for card in ctx.scoring:
         if card.debuffed:
             continue
@@ -198,17 +198,18 @@ def _trigger_scored(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     if card.edition is not None:
         for effect in card.edition.effects:
             ctx.apply(effect, f"{label} {card.edition.id}", None)
-    for charm, abilities, behaviour in acting:
+    for i, abilities, behaviour in acting:
+        charm = ctx.charms[i]
         for ability in abilities:
             ability.fire(ctx, charm, card)
         if behaviour is not None:
             behaviour.scored_card(ctx, charm, card)
 
 
-def _held_step(ctx: ScoringContext) -> None:
+def _held_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "held_card"
-    acting = plan(ctx.charms, "held_card")
-    again = plan(ctx.charms, "held_card", retrigger=True)
+    acting = row.plan("held_card")
+    again = row.plan("held_card", retrigger=True)
     for card in ctx.held:
         if card.debuffed:
             continue
@@ -228,7 +229,8 @@ def _trigger_held(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     if card.upgrade is not None:
         for effect in card.upgrade.held:
             ctx.apply(effect, f"{card.label} {card.upgrade.id}", None)
-    for charm, abilities, behaviour in acting:
+    for i, abilities, behaviour in acting:
+        charm = ctx.charms[i]
         for ability in abilities:
             ability.fire(ctx, charm, card)
         if behaviour is not None:
@@ -240,7 +242,8 @@ def _retriggers(ctx: ScoringContext, card: CardView, acting: Plan) -> list[str |
     sources: list[str | ActiveCharm] = []
     if card.seal is not None and card.seal.retriggers:
         sources += [f"{card.label} {card.seal.id}"] * card.seal.retriggers
-    for charm, abilities, behaviour in acting:
+    for i, abilities, behaviour in acting:
+        charm = ctx.charms[i]
         for ability in abilities:
             if ctx.holds(ability.conditions, card, charm):
                 sources += [charm] * sum(int(e.amount) for e in ability.effects)
@@ -249,8 +252,9 @@ def _retriggers(ctx: ScoringContext, card: CardView, acting: Plan) -> list[str |
     return sources
 
 
-def _hand_step(ctx: ScoringContext) -> None:
+def _hand_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "hand"
+    acts = {i: (abilities, behaviour) for i, abilities, behaviour in row.plan("hand")}
     for charm in ctx.charms:
         edition = charm.edition
         source = f"{charm.id} {edition.id}" if edition else ""
@@ -258,7 +262,7 @@ def _hand_step(ctx: ScoringContext) -> None:
             for effect in edition.effects:
                 if effect.kind != "xmult":
                     ctx.apply(effect, source, charm)
-        abilities, behaviour = charm.defn.acts.get("hand", NOTHING)
+        abilities, behaviour = acts.get(charm.index, ((), None))
         for ability in abilities:
             ability.fire(ctx, charm, None)
         if behaviour is not None:

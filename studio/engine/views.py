@@ -1,38 +1,67 @@
-"""What scoring steps share: cards resolved for this hand, the active charm row, and plans.
+"""What scoring steps share: cards resolved for this hand, and the charm row resolved once.
 
-A plan lists, in row order, the charms that act at one trigger, so each card's
-trigger loops only over charms with something to do.
+A row's plan for a trigger lists, in row order, the charms that act at it, so
+each card's trigger loops only over charms with something to do. Rows and card
+views depend only on content, so they are memoised in the catalog.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.bosses import BossDef
 from studio.engine.cards import FACE_RANKS, SUITS, Card
 from studio.engine.catalog import Catalog, lookup
-from studio.engine.charms import Ability, CharmSlot, retrigger_key
+from studio.engine.charms import Ability, CharmDef, CharmSlot, retrigger_key
 from studio.engine.context import ActiveCharm, CardView
-from studio.engine.hands import SMEARED
+from studio.engine.hands import SMEARED, HandRules
 from studio.engine.modifiers import EditionDef
 
 ALL_SUITS = frozenset(SUITS)
-#: What a charm brings to a trigger it does not act at.
-NOTHING: tuple[tuple[Ability, ...], Behaviour | None] = ((), None)
 
 
-def active_charms(slots: Sequence[CharmSlot], catalog: Catalog) -> list[ActiveCharm]:
-    """Resolve the charm row (raises UnknownIdError for an unknown charm or edition)."""
-    return [
-        ActiveCharm(i, catalog.charm(slot.id), _edition(catalog, slot.edition), slot.counter)
-        for i, slot in enumerate(slots)
-    ]
+#: (position in the row, its abilities at a trigger, its behaviour if it overrides that hook)
+Plan = tuple[tuple[int, tuple[Ability, ...], Behaviour | None], ...]
 
 
-def rule_flags(charms: Sequence[ActiveCharm]) -> frozenset[str]:
-    """Return the passive rules the charm row switches on."""
-    return frozenset().union(*(c.defn.rules for c in charms))
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A charm row resolved: each charm's definition and edition, the rules they set, their plans."""
+
+    charms: tuple[tuple[CharmDef, EditionDef | None], ...]
+    flags: frozenset[str]
+    rules: HandRules
+    plans: dict[str, Plan]
+
+    def plan(self, trigger: str, retrigger: bool = False) -> Plan:
+        """Return who acts at ``trigger`` (or retriggers cards at it), in row order."""
+        return self.plans.get(retrigger_key(trigger) if retrigger else trigger, ())
+
+    def active(self, slots: Sequence[CharmSlot]) -> list[ActiveCharm]:
+        """Return this hand's charms, with the counters the slots carry."""
+        return [
+            ActiveCharm(i, defn, edition, slot.counter)
+            for i, ((defn, edition), slot) in enumerate(zip(self.charms, slots, strict=True))
+        ]
+
+
+def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
+    """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition)."""
+    key = ("row", tuple((slot.id, slot.edition) for slot in slots))
+    row = catalog.memo.get(key)
+    if row is None:
+        charms = tuple((catalog.charm(slot.id), _edition(catalog, slot.edition)) for slot in slots)
+        flags: frozenset[str] = frozenset().union(*(defn.rules for defn, _ in charms))
+        plans: dict[str, list[tuple[int, tuple[Ability, ...], Behaviour | None]]] = {}
+        for i, (defn, _) in enumerate(charms):
+            for act, (abilities, behaviour) in defn.acts.items():
+                plans.setdefault(act, []).append((i, abilities, behaviour))
+        row = catalog.memo[key] = Row(
+            charms, flags, HandRules.from_flags(flags), {k: tuple(v) for k, v in plans.items()}
+        )
+    return row  # type: ignore[return-value]
 
 
 def _edition(catalog: Catalog, edition_id: str | None) -> EditionDef | None:
@@ -80,12 +109,3 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
         seal=seal,
         debuffed=debuffed,
     )
-
-
-Plan = list[tuple[ActiveCharm, tuple[Ability, ...], Behaviour | None]]
-
-
-def plan(charms: list[ActiveCharm], trigger: str, retrigger: bool = False) -> Plan:
-    """Return, in row order, the charms that act at ``trigger`` with what they bring."""
-    key = retrigger_key(trigger) if retrigger else trigger
-    return [(charm, *acts) for charm in charms if (acts := charm.defn.acts.get(key))]
