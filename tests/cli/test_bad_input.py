@@ -156,7 +156,7 @@ BAD_INPUT = [
     (
         "schema_export_into_a_file",
         ["schema", "export", "{tmp}/loose.yaml"],
-        ["{tmp}/loose.yaml", "cannot write"],
+        ["{tmp}/loose.yaml", "is a file; give a folder"],
     ),
     ("schema_without_an_action", ["schema"], ["ACTION"]),
     # the command line itself
