@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterator, Sequence
 from pydantic import BaseModel
 
 from studio.content.entries import Entry
-from studio.content.models import ENTRY_KINDS, CharmModel, DeckModel, HandTypeModel, RunModel
+from studio.content.models import ENTRY_KINDS, CharmModel, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.content.models.common import ConditionsModel, EffectModel
 from studio.content.problems import Problem
 from studio.engine.cards import CardError, ModifierKind
@@ -125,7 +125,7 @@ def _difficulty_problems(entries: Sequence[Entry]) -> list[Problem]:
     blinds = {b.id for e in runs if isinstance(e.model, RunModel) for b in e.model.blinds}
     levels: dict[int, Entry] = {}
     for e in entries:
-        if e.kind != "difficulty":
+        if not isinstance(e.model, DifficultyModel):
             continue
         level = e.model.level
         if levels.setdefault(level, e) is not e:

@@ -204,13 +204,13 @@ def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
                 )
                 continue
             queue.append(found)
-    for pack in selected.values():
-        for i, conflict in enumerate(pack.manifest.conflicts):
+    for chosen in selected.values():
+        for i, conflict in enumerate(chosen.manifest.conflicts):
             other = selected.get(conflict.id)
             if other is not None and parse_range(conflict.version).match(other.version):
                 out.problems.append(
                     _at(
-                        pack,
+                        chosen,
                         ("conflicts", i),
                         f"conflicts with '{other.id}' {other.version} ({other.origin}), which is also loaded",
                     )
