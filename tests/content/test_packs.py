@@ -238,3 +238,21 @@ def test_common_range_syntaxes_are_accepted(tmp_path: Path, spec: str) -> None:
     mod = opened(make(tmp_path, "mod", f"dependencies: [{{id: lib, version: '{spec}'}}]\n"))
     lib = opened(make(tmp_path, "lib"))
     assert resolve([mod, lib], []).problems == []
+
+
+def test_a_pack_adds_bosses_decks_and_difficulty_levels(tmp_path: Path) -> None:
+    mod = make(
+        tmp_path,
+        "mod",
+        files={
+            "bosses/mod_glare.yaml": "id: mod_glare\nname: The Glare\ndebuff_suits: [S]\n",
+            "decks/mod_tiny.yaml": "id: mod_tiny\nname: Tiny\ncards:\n  - {suits: [H], ranks: [A, K, Q]}\n",
+            "difficulties/mod_brutal.yaml": "id: mod_brutal\nname: Brutal\nlevel: 6\nscore_scale: 2\n",
+        },
+    )
+    content = load_packs([base_pack(), opened(mod)])
+    assert content.problems == [] and content.catalog is not None
+    cat = content.catalog
+    assert len(cat.deck("mod_tiny").cards) == 3
+    assert score(Situation(cat.cards("AS AH"), boss="mod_glare"), cat).total == (10 + 11) * 2
+    assert cat.difficulties["mod_brutal"].level == 6
