@@ -151,8 +151,10 @@ def _hand_conditions(c: Conditions, names: Mapping[str, str]) -> str:
 
 
 def _compare(cmp: Compare) -> str:
-    if cmp.value == "scoring_face_cards" and cmp.op == "==" and cmp.n == 0:
+    if cmp.value == "scoring_face_cards" and (cmp.op, cmp.n) == ("==", 0):
         return "if no scoring card is a face card"
+    if cmp.value == "scoring_face_cards" and (cmp.op, cmp.n) in ((">", 0), (">=", 1)):
+        return "if a scoring card is a face card"
     if cmp.value == "played_cards" and cmp.op == "<=":
         return f"if {cmp.n} or fewer cards are played"
     return f"if {_VALUE_TEXT[cmp.value]} is {_OP_TEXT[cmp.op]} {cmp.n}"
