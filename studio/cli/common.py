@@ -40,11 +40,10 @@ def add_pack_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def requested(args: argparse.Namespace) -> tuple[list[Pack], list[Problem]]:
+def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pack], list[Problem]]:
     """Open the packs the command line asks for: the base game, then each --pack in order."""
     packs = [] if args.no_base else [base_pack()]
     problems: list[Problem] = []
-    installed, _ = installed_packs()
     for spec in args.pack:
         pack, found = open_spec(spec, installed)
         problems += found
@@ -67,10 +66,10 @@ def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Probl
 
 def load(args: argparse.Namespace) -> Content:
     """Load what the command line names; print warnings to stderr; problems stay in the result."""
-    packs, problems = requested(args)
+    installed, _ = installed_packs()
+    packs, problems = requested(args, installed)
     if problems:
         return Content(requested=packs, problems=problems)
-    installed, _ = installed_packs()
     resolution = resolve(packs, installed)
     if resolution.problems:
         return Content(packs=resolution.order, requested=packs, problems=resolution.problems)

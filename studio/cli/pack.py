@@ -72,8 +72,9 @@ def _new(args: argparse.Namespace) -> int:
 def _build(args: argparse.Namespace) -> int:
     if not args.folder.is_dir():
         raise UsageError(f"{args.folder}: no such pack folder")
-    pack = _open(str(args.folder))
-    content = _load(pack, args.trust)
+    installed = installed_packs()[0]
+    pack = _open(str(args.folder), installed)
+    content = _load(pack, args.trust, installed)
     if content.problems or content.catalog is None:
         for problem in sorted(set(content.problems)):
             print(problem)
@@ -152,9 +153,10 @@ def _remove(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    old, new = _open(args.old), _open(args.new)
+    installed = installed_packs()[0]
+    old, new = _open(args.old, installed), _open(args.new, installed)
     changes = diff_packs(old, new)
-    totals = _total_changes(old, new, args.trust)
+    totals = _total_changes(old, new, args.trust, installed)
     if args.json:
         print(dump_json({"entries": changes.to_json(), "scenarios": totals}))
         return OK
@@ -182,20 +184,20 @@ def _show(value: object) -> str:
     return "(absent)" if value is None else dump_json(value)
 
 
-def _open(spec: str) -> Pack:
-    pack, problems = open_spec(spec, installed_packs()[0])
+def _open(spec: str, installed: list[Pack]) -> Pack:
+    pack, problems = open_spec(spec, installed)
     if pack is None:
         raise UsageError(str(problems[0]))
     return pack
 
 
-def _load(pack: Pack, trust: bool) -> Content:
+def _load(pack: Pack, trust: bool, installed: list[Pack]) -> Content:
     """Load a pack with the base game and its dependencies, as a player would."""
     store = TrustStore()
     if trust:
         store.trust(pack)
     requested = [base_pack()] if pack.id != "base" else []
-    resolution = resolve([*requested, pack], installed_packs()[0])
+    resolution = resolve([*requested, pack], installed)
     if resolution.problems:
         return Content(problems=resolution.problems)
     return load_packs(resolution.order, store.is_trusted)
@@ -215,9 +217,9 @@ def _failed_tests(pack: Pack, cat: Catalog) -> list[str]:
     return out
 
 
-def _total_changes(old: Pack, new: Pack, trust: bool) -> list[dict[str, object]]:
+def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> list[dict[str, object]]:
     """Score both versions' scenarios under each version; return those whose result changes."""
-    before, after = _load(old, trust), _load(new, trust)
+    before, after = _load(old, trust, installed), _load(new, trust, installed)
     scenarios = {
         s.label.split(": ", 1)[-1] + s.model.played: s for p in (old, new) for s in pack_scenarios(p)[0]
     }
