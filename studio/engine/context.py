@@ -75,6 +75,7 @@ class ScoringContext:
         "mult",
         "played",
         "points",
+        "position",
         "rng",
         "scoring",
         "step",
@@ -107,7 +108,10 @@ class ScoringContext:
         self.step: Step = "boss"
         self.card_label = ""
         self.scoring: list[CardView] = []
-        self.first_face: CardView | None = None
+        #: Position in ``scoring`` of the first scoring face card (-1: none), and of the card now
+        #: triggering in the scored step. Positions, not cards: two equal cards share one view.
+        self.first_face = -1
+        self.position = -1
         self.evaluation: Evaluation | None = None
 
     @property
@@ -182,7 +186,7 @@ class ScoringContext:
             return False
         if c.face is not None and (card is None or card.face != c.face):
             return False
-        if c.first_face and (card is None or card is not self.first_face):
+        if c.first_face and (card is None or self.step != "scored_card" or self.position != self.first_face):
             return False
         if c.contains is not None and (self.evaluation is None or c.contains not in self.evaluation.contains):
             return False

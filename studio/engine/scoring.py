@@ -78,7 +78,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     )
     ctx.evaluation = evaluation
     ctx.scoring = [played[i] for i in evaluation.scoring]
-    ctx.first_face = next((c for c in ctx.scoring if c.face), None)
+    ctx.first_face = next((i for i, c in enumerate(ctx.scoring) if c.face), -1)
     refused = _boss_step(ctx, boss, s.hand_types_played)
     if not refused:
         _before_step(ctx, row)
@@ -164,10 +164,11 @@ def _scored_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "scored_card"
     acting = row.plan("scored_card")
     again = row.plan("scored_card", retrigger=True)
-    for card in ctx.scoring:
+    for position, card in enumerate(ctx.scoring):
         if card.debuffed:
             continue
         ctx.card_label = card.label
+        ctx.position = position
         _trigger_scored(ctx, card, acting)
         for source in _retriggers(ctx, card, again):
             ctx.emit(source, "retrigger", 1, "retrigger")

@@ -270,3 +270,15 @@ def test_glass_cards_break_after_the_hand_one_time_in_four(catalog: Catalog) -> 
 
 def test_a_refused_hand_breaks_nothing(catalog: Catalog) -> None:
     assert all(not play(catalog, "AS:glass", boss="psychic", rng=RngState(s)).broken for s in range(50))
+
+
+def test_first_face_x2_picks_one_of_two_identical_cards(catalog: Catalog) -> None:
+    # The checkered deck holds two of each spade: the second KS is not the first face card.
+    r = play(catalog, "KS KS", "first_face_x2")
+    assert [e.source for e in r.events if e.what == "xmult"] == ["KS first_face_x2"]
+    assert r.mult == 2 * 2
+
+
+def test_first_face_is_a_scored_card_condition_only(catalog: Catalog) -> None:
+    r = play(catalog, "KS KD", "first_face_x2", held="KS")
+    assert [e.step for e in r.events if e.what == "xmult"] == ["scored_card"]
