@@ -18,7 +18,7 @@ from studio.engine.context import ActiveCharm, CardView, ScoringContext
 from studio.engine.hands import evaluate
 from studio.engine.rng import Rng, RngState
 from studio.engine.trace import ScoreResult
-from studio.engine.views import Plan, Row, card_view, charm_row
+from studio.engine.views import NOTHING, Plan, Row, card_view, charm_row
 
 #: The most cards a played hand may hold unless a rule value raises it.
 MAX_PLAYED = 5
@@ -87,20 +87,27 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         _held_step(ctx, row)
         _hand_step(ctx, row)
     broken = () if refused else _breakage(ctx)
-    return ScoreResult(
-        hand_type=evaluation.hand_type.id,
-        scoring=tuple(c.token for c in ctx.scoring),
-        points=ctx.points,
-        mult=ctx.mult,
-        total=0 if refused else ctx.total(),
-        money=ctx.money,
-        events=tuple(ctx.events),
-        counters=tuple(c.counter for c in charms),
-        levels=tuple(sorted(ctx.levels.items())),
-        rng=ctx.rng.state(),
-        refused=refused,
-        broken=broken,
+    # Built without the named tuple's Python-level __new__ (fields in declaration order): one per hand.
+    return _new_result(
+        ScoreResult,
+        (
+            evaluation.hand_type.id,  # hand_type
+            tuple([c.token for c in ctx.scoring]),  # scoring
+            ctx.points,
+            ctx.mult,
+            0 if refused else ctx.total(),  # total
+            ctx.money,
+            tuple(ctx.events),
+            tuple([c.counter for c in charms]),  # counters
+            tuple(sorted(ctx.levels.items())) if ctx.levels else (),  # levels
+            ctx.rng.state() if ctx.rng.counters else s.rng,  # rng
+            refused,
+            broken,
+        ),
     )
+
+
+_new_result = tuple.__new__
 
 
 def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
@@ -255,7 +262,7 @@ def _retriggers(ctx: ScoringContext, card: CardView, acting: Plan) -> list[str |
 
 def _hand_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "hand"
-    acts = {i: (abilities, behaviour) for i, abilities, behaviour in row.plan("hand")}
+    acts = row.hand
     for charm in ctx.charms:
         edition = charm.edition
         source = f"{charm.id} {edition.id}" if edition else ""
@@ -263,7 +270,7 @@ def _hand_step(ctx: ScoringContext, row: Row) -> None:
             for effect in edition.effects:
                 if effect.kind != "xmult":
                     ctx.apply(effect, source, charm)
-        abilities, behaviour = acts.get(charm.index, ((), None))
+        abilities, behaviour = acts.get(charm.index, NOTHING)
         for ability in abilities:
             ability.fire(ctx, charm, None)
         if behaviour is not None:

@@ -20,6 +20,8 @@ from studio.engine.hands import SMEARED, HandRules
 from studio.engine.modifiers import EditionDef
 
 ALL_SUITS = frozenset(SUITS)
+#: What a charm brings to a step it does not act at.
+NOTHING: tuple[tuple[Ability, ...], Behaviour | None] = ((), None)
 
 
 #: (position in the row, its abilities at a trigger, its behaviour if it overrides that hook)
@@ -34,6 +36,8 @@ class Row:
     flags: frozenset[str]
     rules: HandRules
     plans: dict[str, Plan]
+    #: Position -> what each charm brings to the whole-hand step (its edition applies regardless).
+    hand: dict[int, tuple[tuple[Ability, ...], Behaviour | None]]
 
     def plan(self, trigger: str, retrigger: bool = False) -> Plan:
         """Return who acts at ``trigger`` (or retriggers cards at it), in row order."""
@@ -58,8 +62,9 @@ def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
         for i, (defn, _) in enumerate(charms):
             for act, (abilities, behaviour) in defn.acts.items():
                 plans.setdefault(act, []).append((i, abilities, behaviour))
+        hand = {i: (abilities, behaviour) for i, abilities, behaviour in plans.get("hand", ())}
         row = catalog.memo[key] = Row(
-            charms, flags, HandRules.from_flags(flags), {k: tuple(v) for k, v in plans.items()}
+            charms, flags, HandRules.from_flags(flags), {k: tuple(v) for k, v in plans.items()}, hand
         )
     return row  # type: ignore[return-value]
 
