@@ -282,3 +282,11 @@ def test_first_face_x2_picks_one_of_two_identical_cards(catalog: Catalog) -> Non
 def test_first_face_is_a_scored_card_condition_only(catalog: Catalog) -> None:
     r = play(catalog, "KS KD", "first_face_x2", held="KS")
     assert [e.step for e in r.events if e.what == "xmult"] == ["scored_card"]
+
+
+def test_the_result_carries_the_generator_state_after_the_hand(catalog: Catalog) -> None:
+    r = play(catalog, "AH KH", "lucky_hearts", rng=RngState(5))
+    assert r.rng == RngState(5, (("chance", 2),))
+    untouched = play(catalog, "AS", rng=RngState(5, (("shop", 3),)))
+    assert untouched.rng == RngState(5, (("shop", 3),))
+    assert (untouched.hand_type, untouched.scoring, untouched.refused, untouched.broken) == ("high_card", ("AS",), False, ())
