@@ -1,4 +1,4 @@
-"""The code stays ruff-clean and the engine mypy-strict-clean (configured in pyproject.toml)."""
+"""The code stays ruff-clean and mypy-strict-clean (both configured in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,6 @@ def test_ruff_finds_nothing() -> None:
     assert proc.returncode == 0, proc.stdout
 
 
-def test_the_engine_is_mypy_strict_clean() -> None:
+def test_the_code_is_mypy_strict_clean() -> None:
     proc = subprocess.run([str(BIN / "mypy")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout

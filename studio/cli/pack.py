@@ -129,17 +129,15 @@ def _list(args: argparse.Namespace) -> int:
     if not rows:
         print("no packs installed")
         return OK
-    cells = [
-        [
-            r["id"],
-            r["version"],
-            r["name"],
-            ("trusted" if r["trusted"] else "not trusted") if r["code"] else "-",
-        ]
-        for r in rows
-    ]
+    cells = [[str(r["id"]), str(r["version"]), str(r["name"]), _trust_text(r)] for r in rows]
     print(table(["id", "version", "name", "code"], cells))
     return OK
+
+
+def _trust_text(row: dict[str, object]) -> str:
+    if not row["code"]:
+        return "-"
+    return "trusted" if row["trusted"] else "not trusted"
 
 
 def _remove(args: argparse.Namespace) -> int:
@@ -173,7 +171,7 @@ def _diff(args: argparse.Namespace) -> int:
         print("no entry changed")
     if totals:
         print("scenario results that change:")
-        rows = [[t["scenario"], str(t["old"]), str(t["new"])] for t in totals]
+        rows = [[str(t["scenario"]), str(t["old"]), str(t["new"])] for t in totals]
         print(table(["scenario", "old", "new"], rows))
     else:
         print("no scenario result changes")

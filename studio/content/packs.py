@@ -206,13 +206,14 @@ def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
             queue.append(found)
     for chosen in selected.values():
         for i, conflict in enumerate(chosen.manifest.conflicts):
-            other = selected.get(conflict.id)
-            if other is not None and parse_range(conflict.version).match(other.version):
+            loaded = selected.get(conflict.id)
+            if loaded is not None and parse_range(conflict.version).match(loaded.version):
                 out.problems.append(
                     _at(
                         chosen,
                         ("conflicts", i),
-                        f"conflicts with '{other.id}' {other.version} ({other.origin}), which is also loaded",
+                        f"conflicts with '{loaded.id}' {loaded.version} ({loaded.origin}), "
+                        "which is also loaded",
                     )
                 )
     out.order, cycle = _order(selected)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -82,13 +83,13 @@ def scenario_problems(s: Scenario, catalog: Catalog) -> list[Problem]:
     if catalog.decks:
         checks.append((("deck",), lambda: lookup(catalog.decks, "deck", m.deck)))
     for i, slot in enumerate(m.slots()):
-        checks.append((("charms", i), lambda slot=slot: catalog.charm(slot.id)))
+        checks.append((("charms", i), partial(catalog.charm, slot.id)))
         if slot.edition:
-            checks.append((("charms", i), lambda slot=slot: catalog.edition(slot.edition or "")))
+            checks.append((("charms", i), partial(catalog.edition, slot.edition)))
     for type_id in m.levels:
-        checks.append((("levels", type_id), lambda t=type_id: catalog.hand_type(t)))
+        checks.append((("levels", type_id), partial(catalog.hand_type, type_id)))
     for i, type_id in enumerate(m.hand_types_played):
-        checks.append((("hand_types_played", i), lambda t=type_id: catalog.hand_type(t)))
+        checks.append((("hand_types_played", i), partial(catalog.hand_type, type_id)))
     problems = []
     for parts, check in checks:
         try:

@@ -96,7 +96,11 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     message = err.message
     if types:
         message = f"{err.instance!r} is not of type {' or '.join(repr(t) for t in types)}"
-    elif err.validator == "additionalProperties" and isinstance(err.instance, dict):
+    elif (
+        err.validator == "additionalProperties"
+        and isinstance(err.instance, dict)
+        and isinstance(err.schema, dict)
+    ):
         known = list(err.schema.get("properties", {}))
         extra = [k for k in err.instance if k not in known]
         if extra:
@@ -104,7 +108,7 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
             message = f"unknown field '{extra[0]}'{did_you_mean(str(extra[0]), known)}"
     elif err.validator == "required":
         message = message.replace("is a required property", "is required but missing")
-    elif err.validator == "enum" and isinstance(err.instance, str):
+    elif err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
         allowed = [str(v) for v in err.validator_value]
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
     elif err.validator == "type" and not parts:

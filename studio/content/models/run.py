@@ -8,9 +8,10 @@ from typing import Annotated
 from pydantic import Field
 
 from studio.content.models.common import Id, Model, Rank, Suit, rank_number
-from studio.engine.cards import SUITS, Card, ModifierKind, parse_card, rank_name
+from studio.engine.cards import Card, ModifierKind, parse_card, rank_name
 from studio.engine.runs import Blind, DeckDef, DifficultyDef, RunTable, StartValues
 
+ALL_SUITS: list[Suit] = ["S", "H", "C", "D"]
 ALL_RANKS: list[Rank] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
 
@@ -81,7 +82,7 @@ class CardGroupModel(Model):
     """Cards of a deck: every listed rank of every listed suit, some number of times."""
 
     suits: list[Suit] = Field(
-        default_factory=lambda: list(SUITS),
+        default_factory=lambda: list(ALL_SUITS),
         min_length=1,
         title="Suits",
         description="Suits (default all four).",
