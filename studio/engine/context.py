@@ -216,7 +216,9 @@ class ScoringContext:
         if effect.chance is not None and not self.rng.chance("chance", effect.chance.n, effect.chance.in_):
             return
         scaling = effect.scaling
-        amount = effect.scaled(None if scaling is None else scaling.steps(self.value(scaling.per, charm)))
+        amount = (
+            effect.amount if scaling is None else effect.scaled(scaling.steps(self.value(scaling.per, charm)))
+        )
         kind = effect.kind
         if kind == "points":
             self.add_points(amount, source)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from studio.engine.effects import Chance, Effect
 
@@ -25,6 +25,19 @@ class UpgradeDef:
     held: tuple[Effect, ...] = ()
     end_of_round: tuple[Effect, ...] = ()
     breaks: Chance | None = None
+    #: ``scored`` split by the step of RULES.md section 3 each effect belongs to: (a) Points,
+    #: (b) +Mult and money, (d) xMult.
+    by_step: tuple[tuple[Effect, ...], tuple[Effect, ...], tuple[Effect, ...]] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        steps = (
+            tuple(e for e in self.scored if e.kind == "points"),
+            tuple(e for e in self.scored if e.kind in ("mult", "money")),
+            tuple(e for e in self.scored if e.kind == "xmult"),
+        )
+        object.__setattr__(self, "by_step", steps)
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,17 +192,14 @@ def _trigger_scored(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     elif card.rank is not None:
         ctx.add_points(rank_points(card.rank), label)
     if up is not None:
-        for kinds in (("points",), ("mult", "money")):
-            for effect in up.scored:
-                if effect.kind in kinds:
-                    ctx.apply(effect, f"{label} {up.id}", None)
+        for effect in (*up.by_step[0], *up.by_step[1]):
+            ctx.apply(effect, f"{label} {up.id}", None)
     if card.seal is not None:
         for effect in card.seal.scored:
             ctx.apply(effect, f"{label} {card.seal.id}", None)
     if up is not None:
-        for effect in up.scored:
-            if effect.kind == "xmult":
-                ctx.apply(effect, f"{label} {up.id}", None)
+        for effect in up.by_step[2]:
+            ctx.apply(effect, f"{label} {up.id}", None)
     if card.edition is not None:
         for effect in card.edition.effects:
             ctx.apply(effect, f"{label} {card.edition.id}", None)
