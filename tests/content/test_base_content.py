@@ -110,3 +110,11 @@ def test_every_kind_but_patches_has_a_place_in_the_base_game() -> None:
     root = base_content_dir()
     for kind, (folder, _) in KINDS.items():
         assert (root / folder).exists() or kind == "patch", kind
+
+
+def test_interest_is_a_dollar_per_five_held_up_to_five(catalog: Catalog) -> None:
+    from studio.engine.runs import interest
+
+    assert catalog.run is not None
+    assert [interest(m, catalog.run) for m in (-3, 0, 4, 5, 14, 25, 99)] == [0, 0, 0, 1, 2, 5, 5]
+    assert interest(99, catalog.run, cap=3) == 3
