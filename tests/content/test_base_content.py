@@ -9,7 +9,7 @@ from studio.content.entries import kind_of
 from studio.content.models import KINDS
 from studio.content.paths import base_content_dir
 from studio.engine.catalog import Catalog
-from studio.engine.runs import run_setup
+from studio.engine.runs import interest, run_setup
 
 REQUIRED_CHARMS = """plain_mult pair_mult pair_points pair_x2 straight_mult small_hand_mult money_mult
 discards_points last_hand_x3 five_alive bus_rider diamond_mult ace_bonus fibonacci face_points even_mult
@@ -113,8 +113,6 @@ def test_every_kind_but_patches_has_a_place_in_the_base_game() -> None:
 
 
 def test_interest_is_a_dollar_per_five_held_up_to_five(catalog: Catalog) -> None:
-    from studio.engine.runs import interest
-
     assert catalog.run is not None
     assert [interest(m, catalog.run) for m in (-3, 0, 4, 5, 14, 25, 99)] == [0, 0, 0, 1, 2, 5, 5]
     assert interest(99, catalog.run, cap=3) == 3
