@@ -203,12 +203,7 @@ def _trigger_scored(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     if card.edition is not None:
         for effect in card.edition.effects:
             ctx.apply(effect, f"{label} {card.edition.id}", None)
-    for i, abilities, behaviour in acting:
-        charm = ctx.charms[i]
-        for ability in abilities:
-            ability.fire(ctx, charm, card)
-        if behaviour is not None:
-            behaviour.scored_card(ctx, charm, card)
+    _charms_on(ctx, card, acting, "scored_card")
 
 
 def _held_step(ctx: ScoringContext, row: Row) -> None:
@@ -234,12 +229,17 @@ def _trigger_held(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
     if card.upgrade is not None:
         for effect in card.upgrade.held:
             ctx.apply(effect, f"{card.label} {card.upgrade.id}", None)
+    _charms_on(ctx, card, acting, "held_card")
+
+
+def _charms_on(ctx: ScoringContext, card: CardView, acting: Plan, hook: str) -> None:
+    """One trigger of a card for each acting charm, in row order: its abilities, then its code hook."""
     for i, abilities, behaviour in acting:
         charm = ctx.charms[i]
         for ability in abilities:
             ability.fire(ctx, charm, card)
         if behaviour is not None:
-            behaviour.held_card(ctx, charm, card)
+            getattr(behaviour, hook)(ctx, charm, card)
 
 
 def _retriggers(ctx: ScoringContext, card: CardView, acting: Plan) -> list[str | ActiveCharm]:
