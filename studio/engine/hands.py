@@ -150,20 +150,25 @@ def flush_cards(suits: Sequence[frozenset[str]], rules: HandRules) -> tuple[str 
 
 def straight_ranks(ranks: Sequence[int | None], rules: HandRules) -> frozenset[int]:
     """Return the ranks of the qualifying runs (ace high or low, no wrap), or empty."""
-    distinct = {r for r in ranks if r is not None}
-    if 14 in distinct:
-        distinct.add(1)
-    ordered = sorted(distinct)
-    gap = 2 if rules.shortcut else 1
+    return _runs(
+        frozenset(r for r in ranks if r is not None), 2 if rules.shortcut else 1, rules.straight_size
+    )
+
+
+@cache
+def _runs(distinct: frozenset[int], gap: int, size: int) -> frozenset[int]:
+    """The ranks of the runs of at least ``size`` ranks with steps of at most ``gap`` (memoised:
+    there are only 8,192 sets of ranks)."""
+    ordered = sorted(distinct | {1} if 14 in distinct else distinct)
     found: set[int] = set()
     run: list[int] = []
     for rank in ordered:
         if run and rank - run[-1] > gap:
-            if len(run) >= rules.straight_size:
+            if len(run) >= size:
                 found.update(run)
             run = []
         run.append(rank)
-    if len(run) >= rules.straight_size:
+    if len(run) >= size:
         found.update(run)
     if 1 in found:
         found.discard(1)
