@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from spec_data import Run
 
 from studio.cli.main import main as studio_main
 from studio.content.registry import load_base
@@ -32,15 +32,6 @@ def catalog() -> Catalog:
     assert not content.problems, content.problems
     assert content.catalog is not None
     return content.catalog
-
-
-@dataclass
-class Run:
-    """What a command printed and returned."""
-
-    code: int
-    out: str
-    err: str
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from spec_data import Run
 
 from studio.cli.main import main as studio_main
 from studio.content.paths import base_content_dir
@@ -25,15 +25,6 @@ SMALL_TREE = [
     "charms/even_mult.yaml",
     "bosses/flint.yaml",
 ]
-
-
-@dataclass
-class Run:
-    """What a command printed and returned (as the top-level conftest's ``Run``)."""
-
-    code: int
-    out: str
-    err: str
 
 
 @pytest.fixture

@@ -7,21 +7,7 @@ import re
 from math import comb
 from pathlib import Path
 
-#: Five-card poker hands from a 52-card deck.
-FIVE_CARD_COUNTS = {
-    "flush_five": 0,
-    "flush_house": 0,
-    "five_of_a_kind": 0,
-    "straight_flush": 40,
-    "four_of_a_kind": 624,
-    "full_house": 3744,
-    "flush": 5108,
-    "straight": 10200,
-    "three_of_a_kind": 54912,
-    "two_pair": 123552,
-    "pair": 1098240,
-    "high_card": 1302540,
-}
+from spec_data import FIVE_CARD_COUNTS
 
 
 def odds_json(studio, *argv: str) -> dict:

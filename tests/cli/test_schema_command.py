@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from spec_data import CLI_SCENARIO
 
 from studio.content.models import KINDS
 from studio.content.schemas import DIALECT, schema_text
@@ -41,20 +42,7 @@ def test_export_twice_gives_the_same_files_and_leaves_no_temporary_files(studio,
 def test_exported_scenario_schema_accepts_the_contracts_example_scenario(studio, tmp_path):
     studio("schema", "export", str(tmp_path))
     schema = json.loads((tmp_path / "scenario.schema.json").read_text(encoding="utf-8"))
-    example = {
-        "played": "AS AH KD 5C 2H",
-        "held": "KS KC",
-        "charms": ["pair_mult", "king_held_x:foil", {"id": "bus_rider", "counter": 3}],
-        "levels": {"pair": 2},
-        "boss": "flint",
-        "deck": "standard",
-        "money": 12,
-        "hands_left": 2,
-        "discards_left": 1,
-        "hand_types_played": ["pair"],
-        "seed": 7,
-        "expect": {"hand_type": "pair", "total": 64},
-    }
+    example = {**CLI_SCENARIO, "expect": {"hand_type": "pair", "total": 64}}
     validator = Draft202012Validator(schema)
     assert list(validator.iter_errors(example)) == []
     assert list(validator.iter_errors({"played": "AS", "colour": "red"}))

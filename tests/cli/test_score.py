@@ -6,6 +6,8 @@ import json
 import re
 from pathlib import Path
 
+from spec_data import APPENDIX_TRACE, CLI_SCENARIO
+
 #: RULES.md appendix: the hand, held card, money and charms in row order.
 APPENDIX = (
     "KH 10H:glass 6H 4H 2H",
@@ -23,23 +25,6 @@ APPENDIX = (
     "splash",
 )
 
-#: RULES.md appendix table: (step, source, Points, Mult) after each event.
-APPENDIX_TRACE = [
-    ("base", "flush", 35, 4),
-    ("scored_card", "KH", 45, 4),
-    ("scored_card", "10H", 55, 4),
-    ("scored_card", "10H glass", 55, 8),
-    ("scored_card", "10H even_mult", 55, 12),
-    ("scored_card", "6H", 61, 12),
-    ("scored_card", "6H even_mult", 61, 16),
-    ("scored_card", "4H", 65, 16),
-    ("scored_card", "4H even_mult", 65, 20),
-    ("scored_card", "2H", 67, 20),
-    ("scored_card", "2H even_mult", 67, 24),
-    ("held_card", "5D steel", 67, 36),
-    ("hand", "money_mult", 67, 42),
-    ("hand", "plain_mult", 67, 46),
-]
 
 STEPS = {"boss", "before", "base", "scored_card", "held_card", "hand"}
 
@@ -260,19 +245,7 @@ def test_scenario_yaml_file_scores_like_the_command_line(studio, tmp_path):
 
 def test_scenario_json_file_takes_every_field(studio, tmp_path):
     path = tmp_path / "full.json"
-    scenario = {
-        "played": "AS AH KD 5C 2H",
-        "held": "KS KC",
-        "charms": ["pair_mult", "king_held_x:foil", {"id": "bus_rider", "counter": 3}],
-        "levels": {"pair": 2},
-        "boss": "flint",
-        "deck": "standard",
-        "money": 12,
-        "hands_left": 2,
-        "discards_left": 1,
-        "hand_types_played": ["pair"],
-        "seed": 7,
-    }
+    scenario = CLI_SCENARIO
     path.write_text(json.dumps(scenario), encoding="utf-8")
     from_file = score_json(studio, "--scenario", str(path))
     from_args = score_json(
