@@ -35,7 +35,7 @@ from studio.content.problems import Problem
 from studio.content.text import clip, excerpt
 
 try:  # ruamel's C parser: the same events, several times faster
-    from _ruamel_yaml import CParser as _Parser
+    from _ruamel_yaml import CParser as _Parser  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - the clib is a dependency; pure Python still works
     _Parser = None
 
@@ -214,9 +214,7 @@ def _walk(name: str, text: str, build: bool) -> Any:
                 attach((mark.line, mark.column, None))
             elif isinstance(event, MappingStartEvent | SequenceStartEvent):
                 if len(stack) >= limits.MAX_NESTING:
-                    raise refuse(
-                        event, f"nested more than {limits.MAX_NESTING} deep (MAX_NESTING)"
-                    )
+                    raise refuse(event, f"nested more than {limits.MAX_NESTING} deep (MAX_NESTING)")
                 is_map = isinstance(event, MappingStartEvent)
                 mark = event.start_mark
                 stack.append([{} if is_map else [], event.anchor, 1, None, is_map, mark.line, mark.column])
@@ -250,7 +248,8 @@ def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
     if stat.S_ISDIR(info.st_mode):
         raise DocumentError(Problem(name, 1, 1, "cannot read file: it is a folder"))
     if not stat.S_ISREG(info.st_mode):
-        raise DocumentError(Problem(name, 1, 1, "cannot read file: not a regular file (a device, FIFO or socket)"))
+        why = "cannot read file: not a regular file (a device, FIFO or socket)"
+        raise DocumentError(Problem(name, 1, 1, why))
     if info.st_size > most:
         raise DocumentError(Problem(name, 1, 1, f"{info.st_size} bytes, more than {most} (MAX_FILE_BYTES)"))
     try:
