@@ -20,10 +20,13 @@ import tempfile
 import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+
+from studio.content import limits as bounds
+from studio.content.text import BIDI_CONTROLS
 
 __all__ = [
     "LIMITS",
@@ -45,10 +48,10 @@ class ArchiveError(ValueError):
 class Limits:
     """How much an archive may hold; sizes are uncompressed bytes, the ratio is uncompressed / compressed."""
 
-    max_files: int = 2_000
-    max_file_bytes: int = 5 * 1024 * 1024  # one member, uncompressed
-    max_total_bytes: int = 50 * 1024 * 1024  # all members, uncompressed
-    max_ratio: float = 100.0  # uncompressed / compressed, per member and overall
+    max_files: int = bounds.MAX_FILES
+    max_file_bytes: int = bounds.MAX_FILE_BYTES  # one member, uncompressed
+    max_total_bytes: int = bounds.MAX_PACK_BYTES  # all members, uncompressed
+    max_ratio: float = bounds.MAX_RATIO  # uncompressed / compressed, per member and overall
 
 
 LIMITS = Limits()
@@ -67,12 +70,14 @@ _EOCD = struct.Struct("<4s4H2LH")
 _EOCD64_LOCATOR = struct.Struct("<4sLQL")
 _EOCD64 = struct.Struct("<4sQ2H2L4Q")
 _DRIVE = re.compile(r"[A-Za-z]:")
+# Names Windows reserves for devices, with or without an extension (``con.yaml`` opens the console there).
+_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?", re.IGNORECASE)
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def _refuse(reason: str, member: str | None = None) -> ArchiveError:
     reason = _clip(" ".join(reason.split()))  # one short line, whatever an exception's text held
-    return ArchiveError(f"{_clip(repr(member))}: {reason}" if member is not None else reason)
+    return ArchiveError(f"{_clip(repr(member), 120)}: {reason}" if member is not None else reason)
 
 
 def _clip(text: str, most: int = 200) -> str:
@@ -95,6 +100,10 @@ def _name_problem(name: str, folder: bool = False) -> str | None:
         return "NUL in name"
     if any(ord(c) < 32 or ord(c) == 127 for c in name):
         return "control character in name"
+    if any(c in BIDI_CONTROLS for c in name):
+        return "Unicode direction control in name (it makes a name read as another)"
+    if len(name) > bounds.MAX_PATH_CHARS:
+        return f"path of {len(name)} characters, more than {bounds.MAX_PATH_CHARS} (MAX_PATH_CHARS)"
     if name.startswith(("/", "\\")) or _DRIVE.match(name):
         return "absolute path"
     if "\\" in name:
@@ -105,11 +114,20 @@ def _name_problem(name: str, folder: bool = False) -> str | None:
         name.encode("utf-8")
     except UnicodeEncodeError:
         return "name is not valid UTF-8"
-    for part in (name[:-1] if folder and name.endswith("/") else name).split("/"):
+    parts = (name[:-1] if folder and name.endswith("/") else name).split("/")
+    if len(parts) > bounds.MAX_PATH_PARTS:
+        return f"path {len(parts)} parts deep, more than {bounds.MAX_PATH_PARTS} (MAX_PATH_PARTS)"
+    for part in parts:
         if part == "..":
             return "'..' in path"
         if part in ("", "."):
             return "empty or '.' path component"
+        if len(part) > bounds.MAX_PATH_PART_CHARS:
+            return f"a path part of {len(part)} characters, more than {bounds.MAX_PATH_PART_CHARS}"
+        if _RESERVED.fullmatch(part.rstrip(" .")):
+            return f"{part!r} is a device name reserved on Windows"
+        if part != part.rstrip(" ."):
+            return "a path part ends in a space or '.' (Windows drops them)"
     return None
 
 
@@ -356,19 +374,21 @@ def _write_new(target: Path, data: bytes) -> None:
 # --- folders, hashes, writing ----------------------------------------------------------------------------
 
 
-def folder_files(folder: Path) -> dict[str, bytes]:
+def folder_files(folder: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
     """The files of a pack folder that belong in a build: relative POSIX paths, skipping hidden files and
     folders (any path part starting with '.'), __pycache__ folders and *.pyc; refuses symlinks inside
     (ArchiveError).
 
-    Names are held to the same rules as archive members, so a folder that builds is a pack that installs.
+    Names, depth, count and sizes are held to the same rules as archive members (checked before a folder
+    is entered or a file read), so a folder that builds is a pack that installs.
     """
     folder = Path(folder)
     if not folder.is_dir():
         raise _refuse(f"{str(folder)!r} is not a folder")
-    files = dict(sorted(_walk(folder, "")))
+    files: dict[str, bytes] = {}
+    _walk(folder, "", files, [0], limits)
     _check_names([(name, False) for name in files])
-    return files
+    return dict(sorted(files.items()))
 
 
 def _left_out(part: str) -> bool:
@@ -376,22 +396,37 @@ def _left_out(part: str) -> bool:
     return part.startswith(".") or part in ("__pycache__", "__MACOSX") or part.endswith((".pyc", ".pyo"))
 
 
-def _walk(folder: Path, prefix: str) -> Iterator[tuple[str, bytes]]:
+def _walk(folder: Path, prefix: str, files: dict[str, bytes], used: list[int], limits: Limits) -> None:
+    """Read the files under ``folder`` into ``files``; ``used`` holds the bytes read so far."""
     with os.scandir(folder) as it:
         entries = sorted(it, key=lambda e: e.name)
     for entry in entries:
         name = prefix + entry.name
         if _left_out(entry.name):
             continue
-        attributes = getattr(entry.stat(follow_symlinks=False), "st_file_attributes", 0)
-        if entry.is_symlink() or attributes & stat.FILE_ATTRIBUTE_REPARSE_POINT:
+        info = entry.stat(follow_symlinks=False)
+        if entry.is_symlink() or getattr(info, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT:
             raise _refuse("is a symlink (or another link to elsewhere)", name)
-        if entry.is_dir(follow_symlinks=False):
-            yield from _walk(Path(entry.path), name + "/")
-        elif entry.is_file(follow_symlinks=False):
-            yield name, Path(entry.path).read_bytes()
+        problem = _name_problem(name)
+        if problem:
+            raise _refuse(problem, name)
+        if stat.S_ISDIR(info.st_mode):
+            _walk(Path(entry.path), name + "/", files, used, limits)
+        elif stat.S_ISREG(info.st_mode):
+            if len(files) >= limits.max_files:
+                raise _refuse(f"more than max_files={limits.max_files} files in the pack", name)
+            if info.st_size > limits.max_file_bytes:
+                raise _refuse(f"{info.st_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name)
+            with open(entry.path, "rb") as handle:
+                data = handle.read(limits.max_file_bytes + 1)
+            if len(data) > limits.max_file_bytes:
+                raise _refuse(f"more than max_file_bytes={limits.max_file_bytes}", name)
+            files[name] = data
+            used[0] += len(data)
+            if used[0] > limits.max_total_bytes:
+                raise _refuse(f"the pack's files hold more than max_total_bytes={limits.max_total_bytes}")
         else:
-            raise _refuse("is not a regular file", name)
+            raise _refuse("is not a regular file (a device, FIFO or socket)", name)
 
 
 def content_hash(files: Mapping[str, bytes]) -> str:
