@@ -21,6 +21,7 @@ from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.models import PackModel
 from studio.content.paths import base_content_dir, base_plugins_dir, installed_packs_dir
 from studio.content.problems import Problem, json_path
+from studio.content.staging import recover
 from studio.content.validation import validate_document
 from studio.content.versions import Version, parse_range, parse_version
 from studio.engine.names import did_you_mean
@@ -112,6 +113,7 @@ def installed_packs() -> tuple[list[Pack], list[Problem]]:
     """Return the packs installed in the user's data folder."""
     root = installed_packs_dir()
     packs, problems = [], []
+    recover(root)  # a killed install's old version comes back before anyone looks
     if root.is_dir():
         for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
             pack, found = open_pack(folder)
