@@ -92,7 +92,7 @@ def installable_problems(pack: Pack) -> list[Problem]:
             )
         )
     problems += pack_entries(pack)[1]
-    for rel, doc in pack.documents("patches"):
+    for _, doc in pack.documents("patches"):
         problems += [doc] if isinstance(doc, Problem) else validate_document("patch", doc)[1]
     problems += pack_scenarios(pack)[1]
     return problems
