@@ -11,15 +11,16 @@ from studio.cli.common import OK, PROBLEMS, UsageError, dump_json, open_spec
 from studio.cli.render import table
 from studio.content.archive import ArchiveError, write_zip
 from studio.content.diff import diff_packs
-from studio.content.install import InstallError, install, remove
-from studio.content.packs import Pack, base_pack, installed_packs, resolve
+from studio.content.install import InstallError, install, installable_problems, remove
+from studio.content.packs import BASE_ID, Pack, base_pack, installed_packs, resolve
 from studio.content.registry import Content, load_packs
 from studio.content.scenarios import mismatches, pack_scenarios, run, scenario_problems
 from studio.content.skeleton import write_skeleton
+from studio.content.text import excerpt
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 
 
 def add_parser(sub: Any) -> None:
@@ -57,12 +58,19 @@ def add_parser(sub: Any) -> None:
 
 def _new(args: argparse.Namespace) -> int:
     if not _ID.match(args.id):
-        raise UsageError(f"bad pack id '{args.id}': use lower-case letters, digits and underscores")
+        raise UsageError(
+            f"bad pack id {excerpt(args.id)}: use 1 to 64 lower-case letters, digits and underscores, "
+            "starting with a letter"
+        )
+    if args.id == BASE_ID:
+        raise UsageError("bad pack id 'base': it is the base game's; choose another")
     folder = args.dir / args.id
     try:
         written = write_skeleton(folder, args.id)
     except FileExistsError:
         raise UsageError(f"{folder}: already exists") from None
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot create the pack: {exc.strerror or exc}") from None
     for path in written:
         print(path)
     print(f"created pack '{args.id}'; next: studio validate {folder} && studio test --pack {folder}")
@@ -79,6 +87,12 @@ def _build(args: argparse.Namespace) -> int:
         for problem in sorted(set(content.problems)):
             print(problem)
         print(f"not built: {len(set(content.problems))} problem(s)")
+        return PROBLEMS
+    refused = installable_problems(pack)
+    if refused:
+        for problem in sorted(set(refused)):
+            print(problem)
+        print(f"not built: {len(set(refused))} problem(s) that install would refuse")
         return PROBLEMS
     failures = _failed_tests(pack, content.catalog)
     if failures:

@@ -201,7 +201,7 @@ def _walk(name: str, text: str, build: bool) -> Any:
                 if anchor not in sizes:
                     open_anchors = {frame[1] for frame in stack}
                     why = "refers to a node that contains it" if anchor in open_anchors else "is not defined"
-                    raise refuse(event, f"alias *{excerpt(anchor)} {why}")
+                    raise refuse(event, f"alias {excerpt(anchor)} {why}")
                 expanded += sizes[anchor]
                 if stack:
                     stack[-1][2] += sizes[anchor] - 1

@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
+from studio.content.documents import DocumentError, read_text
 from studio.content.packs import Pack
 from studio.content.paths import user_dir
+
+_HASH = re.compile(r"[0-9a-f]{64}\Z")
+
+
+class TrustError(ValueError):
+    """Trust could not be recorded (the data folder is read-only, or trust.json is a folder)."""
 
 
 class TrustStore:
@@ -24,12 +32,19 @@ class TrustStore:
         self._trusted: dict[str, list[str]] = self._read()
 
     def _read(self) -> dict[str, list[str]]:
+        """The record, keeping only what has the right shape: a damaged file trusts nothing more."""
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_text(self.path, 1024 * 1024))
+        except (DocumentError, ValueError, RecursionError):
             return {}
-        packs = data.get("packs", {}) if isinstance(data, dict) else {}
-        return {str(k): [str(h) for h in v] for k, v in packs.items() if isinstance(v, list)}
+        packs = data.get("packs") if isinstance(data, dict) else None
+        if not isinstance(packs, dict):
+            return {}
+        return {
+            k: [h for h in v if isinstance(h, str) and _HASH.match(h)]
+            for k, v in packs.items()
+            if isinstance(k, str) and isinstance(v, list)
+        }
 
     def is_trusted(self, pack: Pack) -> bool:
         """Return True if the pack's code may run."""
@@ -48,8 +63,15 @@ class TrustStore:
             self._write()
 
     def _write(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"packs": self._trusted}, out, indent=2, sort_keys=True)
-        os.replace(tmp, self.path)
+        """Replace the record atomically; raise TrustError, changing nothing, if it cannot be written."""
+        tmp = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump({"packs": self._trusted}, out, indent=2, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            raise TrustError(f"{self.path}: cannot record trust: {exc.strerror or exc}") from None

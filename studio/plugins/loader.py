@@ -71,7 +71,7 @@ def declared_behaviours(source: str) -> set[str]:
     """Return the behaviour ids a plugin's classes declare (``id = "..."``), without running it."""
     try:
         tree = ast.parse(source)
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # bad, NUL-holding or too deep source
         return set()
     ids = set()
     for node in ast.walk(tree):
