@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from pathlib import Path
 
+from studio.cli.jsonout import dump_json as dump_json  # every command writes JSON through this one
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.problems import Problem
 from studio.content.registry import Content, load_packs
@@ -105,18 +104,6 @@ def catalog(args: argparse.Namespace) -> Catalog:
 def tested_packs(content: Content) -> list[Pack]:
     """The packs whose tests/ a command checks: those given with --pack, else all loaded."""
     return [p for p in content.requested if not p.builtin] or content.requested
-
-
-def dump_json(data: object) -> str:
-    """Return strict JSON: a total past the float range is written ``1e999``.
-
-    Python would write ``Infinity``, which JSON does not allow; ``1e999`` is a
-    valid JSON number that every parser reads back as infinity.
-    """
-    return _INFINITY.sub(r"\g<1>1e999", json.dumps(data, ensure_ascii=False))
-
-
-_INFINITY = re.compile(r'(?<![\w"])(-?)Infinity(?![\w"])')
 
 
 def fail(command: str, message: str) -> int:

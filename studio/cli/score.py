@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
+from studio.cli.batch import run_batch
 from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog, dump_json
 from studio.cli.render import score_report
 from studio.content.documents import read_document
@@ -110,24 +109,6 @@ def _from_file(path: Path, cat: Catalog) -> ScenarioModel:
 
 def _batch(path: Path, cat: Catalog) -> int:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read file: {exc}") from None
-    code = OK
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            scenario = _model(data, f"{path}:{number}")
-            out: dict[str, Any] = run(scenario, cat).to_json()
-        except json.JSONDecodeError as exc:
-            out = {"error": f"{path}:{number}:{exc.colno}: not JSON: {exc.msg}"}
-        except (UsageError, ValueError) as exc:
-            message = str(exc)
-            out = {"error": message if message.startswith(str(path)) else f"{path}:{number}: {message}"}
-        if "error" in out:
-            code = PROBLEMS
-        print(dump_json(out))
-        sys.stdout.flush()
-    return code
+        return OK if run_batch(path, cat) else PROBLEMS
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read file: {exc.strerror or exc}") from None

@@ -1,0 +1,105 @@
+"""``studio score --batch`` is exact: one line in, one line out, whatever a line holds."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from studio.cli.jsonout import dump_json
+from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
+
+GOOD = b'{"played": "AS AH", "charms": ["pair_mult"]}'
+
+
+def batch(studio, tmp_path: Path, *lines: bytes) -> tuple[int, list[dict[str, object]]]:
+    """Run a batch of raw lines; return the exit code and each output line, parsed strictly."""
+    path = tmp_path / "batch.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    run = studio("score", "--batch", str(path))
+    strict = {"parse_constant": lambda name: pytest.fail(f"{name} is not JSON")}
+    return run.code, [json.loads(line, **strict) for line in run.out.split("\n") if line]
+
+
+def test_a_line_holding_u2028_is_one_line_and_later_line_numbers_stay_right(studio, tmp_path):
+    separated = '{"played": "AS AH", "name": "one\u2028two\u2029three\x85four"}'.encode()
+    code, out = batch(studio, tmp_path, separated, b'{"played": "XX"}')
+    assert len(out) == 2
+    assert out[0]["hand_type"] == "pair"
+    assert str(out[1]["error"]).startswith(f"{tmp_path / 'batch.jsonl'}:2:")
+    assert code == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "reason"),
+    [
+        (b'{"played": "AS \xff\xfe"}', "not UTF-8"),
+        (
+            b'{"played": "AS", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+            f"nested more than {MAX_NESTING}",
+        ),
+        (b'{"played": "AS", "money": ' + b"9" * 5000 + b"}", "not JSON"),
+        (b'{"played": "AS", "money": 1e999}', "money"),
+        (b"[1, 2]", "scenario"),
+        (b'{"played": "AS", "held": "' + b"x" * MAX_BATCH_LINE_BYTES + b'"}', "more than 1048576 bytes"),
+        (b"{\"played\": 'AS'}", "not JSON"),
+    ],
+)
+def test_one_bad_line_is_one_error_line_and_the_batch_goes_on(studio, tmp_path, line: bytes, reason: str):
+    code, out = batch(studio, tmp_path, GOOD, line, GOOD)
+    assert len(out) == 3
+    assert out[0] == out[2] and out[0]["hand_type"] == "pair"
+    assert set(out[1]) == {"error"} and reason in str(out[1]["error"]), out[1]
+    assert str(out[1]["error"]).startswith(f"{tmp_path / 'batch.jsonl'}:2:")
+    assert len(str(out[1]["error"])) < 400
+    assert code == 1
+
+
+def test_fast_and_model_paths_give_the_same_results(studio, tmp_path):
+    plain = {
+        "played": "KH 10H 6H 4H 2H",
+        "held": "5D",
+        "charms": ["even_mult"],
+        "money": 17,
+        "levels": {"flush": 2},
+    }
+    # an object entry and an expect take the model's path; the result must not depend on the path
+    rich = {**plain, "charms": [{"id": "even_mult"}], "expect": {"total": 1}}
+    _, out = batch(studio, tmp_path, json.dumps(plain).encode(), json.dumps(rich).encode())
+    assert out[0] == out[1]
+
+
+def test_the_model_explains_what_the_fast_path_refuses(studio, tmp_path):
+    _, out = batch(studio, tmp_path, b'{"played": "AS", "money": "lots"}', b'{"played": "AS", "chrams": []}')
+    assert "money" in str(out[0]["error"])
+    assert "chrams" in str(out[1]["error"])
+
+
+def test_a_batch_that_is_a_device_or_fifo_is_refused_in_one_line(studio_exe):
+    run = studio_exe("score", "--batch", "/dev/zero")
+    assert run.code == 2 and len(run.err.splitlines()) == 1
+    assert "not a regular file" in run.err
+
+
+def test_json_out_writes_non_finite_numbers_through_the_encoder_and_never_edits_strings():
+    data = {
+        "name": "To Infinity and Beyond",
+        "x": "-Infinity",
+        "t": math.inf,
+        "m": [-math.inf, math.nan, 1.5],
+    }
+    text = dump_json(data)
+    assert (
+        text == '{"name": "To Infinity and Beyond", "x": "-Infinity", "t": 1e999, "m": [-1e999, null, 1.5]}'
+    )
+    assert json.loads(text)["t"] == math.inf
+
+
+def test_a_string_that_spells_infinity_comes_out_as_written(studio_exe, tmp_path):
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"played": "AS", "boss": "infinity"}\n', encoding="utf-8")
+    run = studio_exe("score", "--batch", str(path))
+    (line,) = run.out.splitlines()
+    assert "'infinity'" in json.loads(line)["error"]
