@@ -47,9 +47,9 @@ _INT_BOUNDS = {
 _FIELDS = ScenarioModel.model_fields
 _DEFAULTS = {n: f.default for n, f in _FIELDS.items() if f.default_factory is None and not f.is_required()}
 _FACTORIES: list[tuple[str, Callable[[], Any]]] = [
-    (n, f.default_factory)
+    (n, f.default_factory)  # type: ignore[misc]  # the scenario's factories take no argument
     for n, f in _FIELDS.items()
-    if f.default_factory is not None  # type: ignore[misc]
+    if f.default_factory is not None
 ]
 
 

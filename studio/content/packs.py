@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from studio import __version__
@@ -134,13 +134,20 @@ def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, lis
                 "no pack.yaml: a pack starts with a manifest (see docs/packs.md)",
             )
         ]
-    doc = _document(str(origin / MANIFEST), files[MANIFEST])
-    if isinstance(doc, Problem):
-        return None, [doc]
-    model, problems = validate_document("pack", doc)
-    if not isinstance(model, PackModel):
+    model, doc, problems = _manifest(str(origin / MANIFEST), files[MANIFEST])
+    if model is None or isinstance(doc, Problem):
         return None, problems
     return Pack(model, doc, origin, files), []
+
+
+@lru_cache(maxsize=256)
+def _manifest(name: str, data: bytes) -> tuple[PackModel | None, Document | Problem, list[Problem]]:
+    """A manifest, validated once per content (every command reads each installed pack's manifest)."""
+    doc = _document(name, data)
+    if isinstance(doc, Problem):
+        return None, doc, [doc]
+    model, problems = validate_document("pack", doc)
+    return (model if isinstance(model, PackModel) else None), doc, problems
 
 
 def _document(name: str, data: bytes) -> Document | Problem:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 import semantic_version as sv
+
+from studio.content.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
 
 Version = sv.Version
 Range = sv.NpmSpec
@@ -16,8 +21,22 @@ def parse_version(text: str) -> sv.Version:
         raise ValueError(f"'{text}' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)") from None
 
 
+_CLAUSE = re.compile(r"[^\s|]+")
+
+
+@lru_cache(maxsize=1024)
 def parse_range(text: str) -> sv.NpmSpec:
-    """Return a version range such as ``^1.2.0``, ``~1.2``, ``>=1.0.0 <2.0.0``, ``1.x`` or ``*``."""
+    """Return a version range such as ``^1.2.0``, ``~1.2``, ``>=1.0.0 <2.0.0``, ``1.x`` or ``*``.
+
+    Ranges are bounded (`MAX_RANGE_CHARS`, `MAX_RANGE_CLAUSES`) before they are parsed, and each text is
+    parsed once per process: every command resolves the installed packs' ranges again.
+    """
+    text = str(text)
+    if len(text) > MAX_RANGE_CHARS:
+        raise ValueError(f"a version range of {len(text)} characters, more than {MAX_RANGE_CHARS}")
+    clauses = len(_CLAUSE.findall(text))
+    if clauses > MAX_RANGE_CLAUSES:
+        raise ValueError(f"a version range of {clauses} comparisons, more than {MAX_RANGE_CLAUSES}")
     try:
         return sv.NpmSpec(str(text))
     except ValueError:
