@@ -10,6 +10,7 @@ from studio.cli.jsonout import dump_json as dump_json  # every command writes JS
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.problems import Problem
 from studio.content.registry import Content, load_packs
+from studio.content.text import printable
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
@@ -108,5 +109,5 @@ def tested_packs(content: Content) -> list[Pack]:
 
 def fail(command: str, message: str) -> int:
     """Print one line to stderr and return the bad-input exit code."""
-    print(f"studio {command}: error: {message}", file=sys.stderr)
+    print(f"studio {command}: error: {printable(message)}", file=sys.stderr)
     return BAD_INPUT

@@ -16,7 +16,7 @@ from studio.content.packs import BASE_ID, Pack, base_pack, installed_packs, reso
 from studio.content.registry import Content, load_packs
 from studio.content.scenarios import mismatches, pack_scenarios, run, scenario_problems
 from studio.content.skeleton import write_skeleton
-from studio.content.text import excerpt
+from studio.content.text import excerpt, printable
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 
@@ -97,7 +97,7 @@ def _build(args: argparse.Namespace) -> int:
     failures = _failed_tests(pack, content.catalog)
     if failures:
         for line in failures:
-            print(line)
+            print(printable(line))
         print(f"not built: {len(failures)} failing test(s)")
         return PROBLEMS
     try:
@@ -180,7 +180,7 @@ def _diff(args: argparse.Namespace) -> int:
     for key, fields in changes.changed.items():
         print(f"~ {key}")
         for change in fields:
-            print(f"    {change.path}: {_show(change.old)} -> {_show(change.new)}")
+            print(printable(f"    {change.path}: {_show(change.old)} -> {_show(change.new)}"))
     if not (changes.added or changes.removed or changes.changed):
         print("no entry changed")
     if totals:

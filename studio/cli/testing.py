@@ -19,6 +19,7 @@ from studio.content.scenarios import (
     run,
     scenario_files,
 )
+from studio.content.text import printable
 from studio.engine.catalog import Catalog
 
 
@@ -75,14 +76,14 @@ def _check(s: Scenario, cat: Catalog) -> bool:
     try:
         result = run(s.model, cat)
     except ValueError as exc:
-        print(f"ERROR {s.label}: {exc}")
+        print(f"ERROR {s.label}: {printable(str(exc))}")
         return False
     wrong = mismatches(s.model, result)
     if not wrong:
         return True
     print(f"FAIL {s.label}")
     for line in wrong:
-        print(f"  {line}")
+        print(f"  {printable(line)}")
     rows = list(iter_events_diff(s.model, result))
     print("  " + table(["#", "", "actual", "expected"], rows).replace("\n", "\n  "))
     return False

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from studio.content.text import printable
+
 
 @dataclass(frozen=True, slots=True, order=True)
 class Problem:
@@ -18,7 +20,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.path}: " if self.path and self.path != "$" else ""
-        return f"{self.file}:{self.line}:{self.col}: {where}{self.message}"
+        return printable(f"{self.file}:{self.line}:{self.col}: {where}{self.message}")
 
 
 def json_path(parts: Sequence[object]) -> str:

@@ -12,6 +12,7 @@ from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.models import ScenarioModel
 from studio.content.packs import Pack
 from studio.content.problems import Problem, json_path
+from studio.content.text import printable
 from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.scoring import score
@@ -29,7 +30,7 @@ class Scenario:
     def label(self) -> str:
         """Where it comes from and what it checks."""
         where = self.doc.name + "".join(f"[{i}]" for i in self.doc.prefix)
-        return f"{where}: {self.model.name}" if self.model.name else where
+        return printable(f"{where}: {self.model.name}" if self.model.name else where)
 
 
 def scenario_files(path: Path) -> list[Path]:
