@@ -102,8 +102,6 @@ def _name_problem(name: str, folder: bool = False) -> str | None:
         return "control character in name"
     if any(c in BIDI_CONTROLS for c in name):
         return "Unicode direction control in name (it makes a name read as another)"
-    if len(name) > bounds.MAX_PATH_CHARS:
-        return f"path of {len(name)} characters, more than {bounds.MAX_PATH_CHARS} (MAX_PATH_CHARS)"
     if name.startswith(("/", "\\")) or _DRIVE.match(name):
         return "absolute path"
     if "\\" in name:
@@ -117,6 +115,8 @@ def _name_problem(name: str, folder: bool = False) -> str | None:
     parts = (name[:-1] if folder and name.endswith("/") else name).split("/")
     if len(parts) > bounds.MAX_PATH_PARTS:
         return f"path {len(parts)} parts deep, more than {bounds.MAX_PATH_PARTS} (MAX_PATH_PARTS)"
+    if len(name) > bounds.MAX_PATH_CHARS:
+        return f"path of {len(name)} characters, more than {bounds.MAX_PATH_CHARS} (MAX_PATH_CHARS)"
     for part in parts:
         if part == "..":
             return "'..' in path"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from studio.content.text import printable
+from studio.content.text import clip, printable
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -20,7 +20,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.path}: " if self.path and self.path != "$" else ""
-        return printable(f"{self.file}:{self.line}:{self.col}: {where}{self.message}")
+        return clip(printable(f"{self.file}:{self.line}:{self.col}: {where}{self.message}"), 1000)
 
 
 def json_path(parts: Sequence[object]) -> str:

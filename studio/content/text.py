@@ -85,7 +85,7 @@ def _short_repr(value: object, most: int) -> str:
                 if (i and not put(", ")) or not walk(v, depth + 1):
                     return False
             return put("]")
-        return put(excerpt(node, most))
+        return put(excerpt(node, most) if isinstance(node, str | int | float | bool) else repr(node)[:most])
 
     walk(value, 0)
     return "".join(out)

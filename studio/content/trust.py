@@ -21,7 +21,7 @@ _HASH = re.compile(r"[0-9a-f]{64}\Z")
 
 
 class TrustError(ValueError):
-    """Trust could not be recorded (the data folder is read-only, or trust.json is a folder)."""
+    """Trust could not be recorded (a read-only data folder, or a trust.json that is damaged or a folder)."""
 
 
 class TrustStore:
@@ -29,22 +29,31 @@ class TrustStore:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_dir() / "trust.json"
+        #: Why the record on disk cannot be used, if it cannot: it is then never overwritten.
+        self.damage: str | None = None
         self._trusted: dict[str, list[str]] = self._read()
 
     def _read(self) -> dict[str, list[str]]:
-        """The record, keeping only what has the right shape: a damaged file trusts nothing more."""
+        """The record; a damaged one trusts nothing and is kept as it is for the user to mend."""
+        if not os.path.lexists(self.path):
+            return {}
         try:
             data = json.loads(read_text(self.path, 1024 * 1024))
-        except (DocumentError, ValueError, RecursionError):
+        except DocumentError as exc:
+            self.damage = exc.problem.message
             return {}
+        except (ValueError, RecursionError):
+            data = None
         packs = data.get("packs") if isinstance(data, dict) else None
-        if not isinstance(packs, dict):
-            return {}
-        return {
-            k: [h for h in v if isinstance(h, str) and _HASH.match(h)]
+        if not isinstance(packs, dict) or not all(
+            isinstance(k, str)
+            and isinstance(v, list)
+            and all(isinstance(h, str) and _HASH.match(h) for h in v)
             for k, v in packs.items()
-            if isinstance(k, str) and isinstance(v, list)
-        }
+        ):
+            self.damage = 'not a trust record ({"packs": {PACK_ID: [CONTENT_HASH, ...]}})'
+            return {}
+        return {k: list(v) for k, v in packs.items()}
 
     def is_trusted(self, pack: Pack) -> bool:
         """Return True if the pack's code may run."""
@@ -64,6 +73,8 @@ class TrustStore:
 
     def _write(self) -> None:
         """Replace the record atomically; raise TrustError, changing nothing, if it cannot be written."""
+        if self.damage is not None:
+            raise TrustError(f"{self.path}: {self.damage}; mend or delete it, then trust again")
         tmp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from pathlib import PurePath
 
 from studio.content.problems import Problem
+from studio.content.text import clip
 from studio.engine.behaviour import Behaviour
 
 ENTRY_POINT_GROUP = "studio.plugins"
@@ -41,7 +42,8 @@ def load_plugins(sources: Iterable[tuple[str, str]]) -> tuple[dict[str, Behaviou
             exec(code, module.__dict__)  # the caller vouches for this code: it is trusted
         except Exception as exc:  # a broken plugin must not take the tool down
             sys.modules.pop(module_name, None)
-            problems.append(Problem(name, _line_in(name, exc), 1, f"plugin failed to load: {exc!r}"))
+            why = clip(repr(exc), 300)  # a SyntaxError's repr quotes the whole line
+            problems.append(Problem(name, _line_in(name, exc), 1, f"plugin failed to load: {why}"))
             continue
         problems += _collect(module, name, found)
     return found, problems

@@ -154,7 +154,10 @@ def test_a_hostile_zip_is_refused_with_a_reason_and_leaves_nothing_behind(
     assert "escape.txt" in run.err and "Traceback" not in run.err
     assert not (tmp_path.parent / "escape.txt").exists()
     packs = studio_home / "packs"
-    assert not packs.exists() or [p.name for p in packs.iterdir()] in ([], [".lock"])  # the folder lock may stay
+    assert not packs.exists() or [p.name for p in packs.iterdir()] in (
+        [],
+        [".lock"],
+    )  # the folder lock may stay
 
 
 def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_trusted(
