@@ -12,9 +12,11 @@ from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
 from studio.content.documents import Document
+from studio.content.limits import MAX_EXCERPT_CHARS
 from studio.content.models import KINDS
 from studio.content.problems import Problem, json_path
 from studio.content.schemas import schema_for
+from studio.content.text import excerpt
 from studio.engine.names import did_you_mean
 
 
@@ -94,8 +96,10 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
     message = err.message
+    if len(message) > MAX_EXCERPT_CHARS * 2:  # jsonschema quotes the whole value: quote an excerpt
+        message = message.replace(repr(err.instance), excerpt(err.instance))
     if types:
-        message = f"{err.instance!r} is not of type {' or '.join(repr(t) for t in types)}"
+        message = f"{excerpt(err.instance)} is not of type {' or '.join(repr(t) for t in types)}"
     elif (
         err.validator == "additionalProperties"
         and isinstance(err.instance, dict)
