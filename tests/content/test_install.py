@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from studio.cli.main import main as studio_main
 from studio.content.install import InstallError, install, remove
 from studio.content.packs import installed_packs
 from studio.content.paths import installed_packs_dir
@@ -245,3 +246,32 @@ def test_a_read_only_data_folder_is_one_clear_error(tmp_path: Path) -> None:
     finally:
         root.chmod(0o700)
     assert installed_version() == "1.0.0"
+
+
+@pytest.mark.parametrize(
+    ("files", "reason"),
+    [
+        ({"pack.yaml": "id: base\nname: Base\nversion: 1.0.0\n"}, "the id 'base' is the base game's"),
+        (
+            {"pack.yaml": MANIFEST.format(version="1.0.0"), "tests/t.yaml": "played: AS\nchrams: []\n"},
+            "chrams",
+        ),
+        (
+            {"pack.yaml": MANIFEST.format(version="1.0.0"), "patches/p.yaml": "target: charm/x\nsett: {}\n"},
+            "'set' is required",
+        ),
+        ({"pack.yaml": MANIFEST.format(version="1.0.0"), "charms/aux.yaml": "x: 1\n"}, "reserved on Windows"),
+    ],
+)
+def test_build_refuses_what_install_would_refuse(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], files: dict[str, str], reason: str
+) -> None:
+    folder = tmp_path / "pack"
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8")
+    code = studio_main(["pack", "build", str(folder), "-o", str(tmp_path / "out.zip")])
+    captured = capsys.readouterr()
+    assert code in (1, 2)
+    assert reason in captured.out + captured.err
+    assert not (tmp_path / "out.zip").exists()
