@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import json
+import multiprocessing
 import os
 import re
 import stat
@@ -81,43 +82,84 @@ class BatchLineError(ValueError):
     """One line of a batch that cannot be scored."""
 
 
-def run_batch(path: Path, catalog: Catalog, out: Any = None) -> bool:
+def run_batch(path: Path, catalog: Catalog, out: Any = None, workers: int | None = None) -> bool:
     """Score every line of ``path`` into ``out`` (default stdout); return True if every line scored.
 
-    Raises OSError / ValueError naming the file when it cannot be opened at all.
+    A big batch is scored by several processes (``workers``, default: one per core for a file of
+    more than a few thousand lines), each taking blocks of lines in turn; results keep the order of
+    the lines. Raises OSError / ValueError naming the file when it cannot be opened at all.
     """
     out = out or sys.stdout
-    catalog = _BatchCatalog.of(catalog)
-    gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         raise ValueError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
+    global _JOB
+    _JOB = (str(path), _BatchCatalog.of(catalog))
+    gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
+    workers = _workers(info.st_size) if workers is None else workers
     clean = True
-    block: list[str] = []
     with open(path, "rb") as handle:
-        for number, raw in _lines(handle):
-            if not raw.strip():
-                continue
-            try:
-                result = run(_scenario(raw), catalog).to_json()
-            except BatchLineError as exc:
-                result = {"error": f"{path}:{number}:{exc}"}
-            except ValueError as exc:  # bad cards, unknown ids, a hand of the wrong size
-                result = {"error": f"{path}:{number}: {exc}"}
-            if "error" in result:
-                clean = False
-            block.append(dump_json(result))
-            if len(block) >= _BLOCK:
-                out.write("\n".join(block) + "\n")
-                block.clear()
-    if block:
-        out.write("\n".join(block) + "\n")
+        blocks = _blocks(_lines(handle))
+        if workers > 1:
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for text, ok in pool.imap(_score_block, blocks):
+                    out.write(text)
+                    clean &= ok
+        else:
+            for text, ok in map(_score_block, blocks):
+                out.write(text)
+                clean &= ok
     out.flush()
     return clean
 
 
-def _lines(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
-    """Yield (line number, bytes) split on ``\\n`` only; an over-long line is skipped as `_TOO_LONG`."""
+#: What the scoring processes work on: the batch file's name and the catalog (inherited when forked).
+_JOB: tuple[str, Catalog] | None = None
+_PARALLEL_BYTES = 1024 * 1024  # below this (a few thousand lines) starting processes costs more than it gains
+
+
+def _workers(size: int) -> int:
+    """How many processes to score a batch file of ``size`` bytes with."""
+    if size < _PARALLEL_BYTES or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1, 8))
+
+
+def _blocks(lines: Iterator[tuple[int, bytes | None]]) -> Iterator[list[tuple[int, bytes | None]]]:
+    """The non-blank lines, in blocks of `_BLOCK`."""
+    block: list[tuple[int, bytes | None]] = []
+    for number, raw in lines:
+        if raw is None or raw.strip():
+            block.append((number, raw))
+            if len(block) >= _BLOCK:
+                yield block
+                block = []
+    if block:
+        yield block
+
+
+def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
+    """Score a block of lines; return the result lines as one text, and whether all of them scored."""
+    assert _JOB is not None
+    name, catalog = _JOB
+    out: list[str] = []
+    clean = True
+    for number, raw in block:
+        try:
+            result = run(_scenario(raw), catalog).to_json()
+        except BatchLineError as exc:
+            result = {"error": f"{name}:{number}:{exc}"}
+        except ValueError as exc:  # bad cards, unknown ids, a hand of the wrong size
+            result = {"error": f"{name}:{number}: {exc}"}
+        if "error" in result:
+            clean = False
+        out.append(dump_json(result))
+    out.append("")
+    return "\n".join(out), clean
+
+
+def _lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
+    """Yield (line number, bytes) split on ``\\n`` only; an over-long line is skipped, its bytes None."""
     number = 0
     while True:
         raw = handle.readline(MAX_BATCH_LINE_BYTES + 1)
@@ -127,17 +169,14 @@ def _lines(handle: BinaryIO) -> Iterator[tuple[int, bytes]]:
         if len(raw) > MAX_BATCH_LINE_BYTES and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):  # skip the rest of the line, a chunk at a time
                 raw = handle.readline(MAX_BATCH_LINE_BYTES)
-            yield number, _TOO_LONG
+            yield number, None
             continue
         yield number, raw
 
 
-_TOO_LONG = b"\0too long\0"
-
-
-def _scenario(raw: bytes) -> ScenarioModel:
+def _scenario(raw: bytes | None) -> ScenarioModel:
     """Read one line as a scenario; raise BatchLineError (``LINE-relative`` message) or ValueError."""
-    if raw is _TOO_LONG:
+    if raw is None:
         raise BatchLineError(f"1: more than {MAX_BATCH_LINE_BYTES} bytes on one line (MAX_BATCH_LINE_BYTES)")
     try:
         text = raw.decode("utf-8")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from pathlib import Path
 
 import pytest
 
+from studio.cli.batch import run_batch
 from studio.cli.jsonout import dump_json
 from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
 
@@ -103,3 +105,27 @@ def test_a_string_that_spells_infinity_comes_out_as_written(studio_exe, tmp_path
     run = studio_exe("score", "--batch", str(path))
     (line,) = run.out.splitlines()
     assert "'infinity'" in json.loads(line)["error"]
+
+
+def test_a_batch_scored_by_several_processes_gives_the_same_lines_in_the_same_order(tmp_path, catalog):
+    lines = [
+        GOOD,
+        b'{"played": "XX"}',
+        b"",
+        b'{"played": "KH 10H 6H 4H 2H", "charms": ["even_mult"]}',
+        b"\xff",
+    ]
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"\n".join(lines * 300) + b"\n")  # several blocks
+    outputs = []
+    for workers in (1, 2):
+        out = io.StringIO()
+        clean = run_batch(path, catalog, out, workers=workers)
+        outputs.append((clean, out.getvalue()))
+    assert outputs[0] == outputs[1]
+    clean, text = outputs[0]
+    assert not clean
+    results = text.splitlines()
+    assert len(results) == 4 * 300
+    assert results[1].startswith('{"error": ') and f"{path}:2:" in results[1]
+    assert f"{path}:1500:" in results[-1]
