@@ -98,17 +98,20 @@ def run_batch(path: Path, catalog: Catalog, out: Any = None, workers: int | None
     gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
     workers = _workers(info.st_size) if workers is None else workers
     clean = True
-    with open(path, "rb") as handle:
-        blocks = _blocks(_lines(handle))
-        if workers > 1:
-            with multiprocessing.get_context("fork").Pool(workers) as pool:
-                for text, ok in pool.imap(_score_block, blocks):
+    try:
+        with open(path, "rb") as handle:
+            blocks = _blocks(_lines(handle))
+            if workers > 1:
+                with multiprocessing.get_context("fork").Pool(workers) as pool:
+                    for text, ok in pool.imap(_score_block, blocks):
+                        out.write(text)
+                        clean &= ok
+            else:
+                for text, ok in map(_score_block, blocks):
                     out.write(text)
                     clean &= ok
-        else:
-            for text, ok in map(_score_block, blocks):
-                out.write(text)
-                clean &= ok
+    finally:
+        gc.unfreeze()
     out.flush()
     return clean
 

@@ -8,17 +8,27 @@ from functools import lru_cache
 import semantic_version as sv
 
 from studio.content.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
+from studio.content.text import excerpt
 
 Version = sv.Version
 Range = sv.NpmSpec
 
 
 def parse_version(text: str) -> sv.Version:
-    """Return the version ``MAJOR.MINOR.PATCH[-pre][+build]``; raise ValueError naming what is wanted."""
+    """Return the version ``MAJOR.MINOR.PATCH[-pre][+build]``; raise ValueError naming what is wanted.
+
+    The whole text must be the version: the library's pattern ends in ``$``, which lets a trailing
+    newline through.
+    """
+    text = str(text)
     try:
-        return sv.Version(str(text))
+        if len(text) > MAX_RANGE_CHARS or text != "".join(text.split()):
+            raise ValueError(text)
+        return sv.Version(text)
     except ValueError:
-        raise ValueError(f"'{text}' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)") from None
+        raise ValueError(
+            f"{excerpt(text)} is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)"
+        ) from None
 
 
 _CLAUSE = re.compile(r"[^\s|]+")
@@ -32,6 +42,8 @@ def parse_range(text: str) -> sv.NpmSpec:
     parsed once per process: every command resolves the installed packs' ranges again.
     """
     text = str(text)
+    if any(c in text for c in "\n\r\t\v\f"):
+        raise ValueError(f"{excerpt(text)} is not a version range: it holds a line break or a tab")
     if len(text) > MAX_RANGE_CHARS:
         raise ValueError(f"a version range of {len(text)} characters, more than {MAX_RANGE_CHARS}")
     clauses = len(_CLAUSE.findall(text))
