@@ -296,6 +296,8 @@ def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
     caps. Folder entries are skipped. Any refusal, and any unreadable or corrupt file, raises `ArchiveError`.
     """
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block on open, a device never end
+            raise _refuse("not a regular file (a device, FIFO or socket)")
         with Path(path).open("rb") as fp:
             entries, cd_bytes = _directory_extent(fp)
             if entries > limits.max_files:

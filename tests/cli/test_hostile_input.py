@@ -216,6 +216,7 @@ CASES: dict[str, Case] = {
         "unknown field 'chrams'",
         {"z.zip": zipped(("tests/t.yaml", b"played: AS\nchrams: []\n"))},
     ),
+    "fifo_archive": Case(("pack", "install", "p.zip"), "not a regular file", {"p.zip": fifo}),
     "install_id_base": Case(("pack", "install", "b.zip"), "the id 'base'", {"b.zip": zipped(pack_id="base")}),
     # a hostile environment
     "trust_file_is_a_folder": Case(

@@ -629,3 +629,12 @@ def test_hidden_and_finder_members_are_left_out_as_a_folder_leaves_them(tmp_path
         z.writestr("__MACOSX/._pack.yaml", b"junk")
         z.writestr(".vscode/settings.json", "{}")
     assert list(read_zip(archive)) == ["pack.yaml"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_an_archive_that_is_a_fifo_or_a_device_is_refused_without_opening_it(tmp_path: Path) -> None:
+    pipe = tmp_path / "pack.zip"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero")):
+        with pytest.raises(ArchiveError, match="not a regular file"):
+            read_zip(path)
