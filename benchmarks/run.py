@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import bench_batch
+import bench_hostile
 import bench_odds
 import bench_problems
 import bench_scoring
@@ -12,6 +13,6 @@ import bench_validate
 
 if __name__ == "__main__":
     del sys.argv[1:]  # each benchmark parses its own options; run them all with their defaults
-    for bench in (bench_scoring, bench_odds, bench_validate, bench_batch, bench_problems):
+    for bench in (bench_scoring, bench_odds, bench_validate, bench_batch, bench_problems, bench_hostile):
         bench.main()
         print()

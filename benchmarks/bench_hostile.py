@@ -1,0 +1,62 @@
+"""Time and memory of every hostile case of ``tests/cli/test_hostile_input.py``, through the real command.
+
+Run: ``python benchmarks/bench_hostile.py``. Each case runs alone (one at a
+time, so the figures are not shared with the others); the table shows its
+wall seconds, CPU seconds and peak memory, and the slowest and biggest at the
+end. The promise is under 10 s and 3 GB each. No timed assertions: figures only.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "cli"))
+
+from test_hostile_input import CASES, EXE, Case  # the cases live with their test
+
+
+def measure(root: Path, name: str, case: Case) -> tuple[float, float, float, int]:
+    """Run one case; return (wall s, CPU s, peak MB, exit code)."""
+    where = root / name
+    where.mkdir()
+    for rel, content in case.files.items():
+        path = where / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if callable(content):
+            content(path)
+        else:
+            path.write_bytes(content)
+    home = case.home if case.home and case.home.startswith("/") else str(where / (case.home or "home"))
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [EXE, *case.argv],
+        cwd=where,
+        env={**os.environ, "STUDIO_HOME": home},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode
+
+
+def main() -> None:
+    print("| hostile case | exit | wall s | CPU s | peak MB |")
+    print("|---|---:|---:|---:|---:|")
+    worst = (0.0, 0.0)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, case in CASES.items():
+            wall, cpu, peak, code = measure(Path(tmp), name, case)
+            worst = (max(worst[0], wall), max(worst[1], peak))
+            print(f"| {name} | {code} | {wall:.2f} | {cpu:.2f} | {peak:.0f} |")
+    print(f"| **slowest, biggest** | | {worst[0]:.2f} | | {worst[1]:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
