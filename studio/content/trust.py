@@ -11,11 +11,16 @@ import json
 import os
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
+from filelock import FileLock
+
 from studio.content.documents import DocumentError, read_text
+from studio.content.limits import LOCK_TIMEOUT_SECONDS
 from studio.content.packs import Pack
 from studio.content.paths import user_dir
+from studio.content.staging import BusyError, locked
 
 _HASH = re.compile(r"[0-9a-f]{64}\Z")
 
@@ -61,15 +66,29 @@ class TrustStore:
 
     def trust(self, pack: Pack) -> None:
         """Record trust in this pack's current content."""
-        hashes = self._trusted.setdefault(pack.id, [])
-        if pack.hash not in hashes:
-            hashes.append(pack.hash)
-            self._write()
+        if pack.hash not in self._trusted.get(pack.id, []):
+            self._update(lambda record: record.setdefault(pack.id, []).append(pack.hash))
 
     def forget(self, pack_id: str) -> None:
         """Drop every trust recorded for a pack id."""
-        if self._trusted.pop(pack_id, None) is not None:
-            self._write()
+        if pack_id in self._trusted:
+            self._update(lambda record: record.pop(pack_id, None))
+
+    def _update(self, change: Callable[[dict[str, list[str]]], object]) -> None:
+        """Apply ``change`` to the record as it is on disk now, under its lock, and write it back.
+
+        Two commands trusting packs at once both get their trust recorded.
+        """
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with locked(FileLock(f"{self.path}.lock", timeout=LOCK_TIMEOUT_SECONDS)):
+                self.damage = None
+                self._trusted = self._read()
+                change(self._trusted)
+                self._write()
+        except (BusyError, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise TrustError(f"{self.path}: cannot record trust: {why}") from None
 
     def _write(self) -> None:
         """Replace the record atomically; raise TrustError, changing nothing, if it cannot be written."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,27 @@ def test_a_missing_record_is_simply_empty(tmp_path: Path, pack) -> None:
     assert not store.is_trusted(pack) and store.damage is None
     store.trust(pack)
     assert json.loads((tmp_path / "trust.json").read_text(encoding="utf-8"))["packs"] == {"p": [pack.hash]}
+
+
+def _trust_quietly(path: Path, folder: Path) -> None:
+    found, _ = open_pack(folder)
+    assert found is not None
+    TrustStore(path).trust(found)
+    os._exit(0)
+
+
+def test_commands_trusting_packs_at_once_all_get_their_trust_recorded(tmp_path: Path) -> None:
+    folders = []
+    for i in range(6):
+        folder = tmp_path / f"p{i}"
+        folder.mkdir()
+        (folder / "pack.yaml").write_text(f"id: p{i}\nname: P\nversion: 1.0.0\n", encoding="utf-8")
+        folders.append(folder)
+    path = tmp_path / "trust.json"
+    fork = multiprocessing.get_context("fork")
+    children = [fork.Process(target=_trust_quietly, args=(path, f)) for f in folders]
+    for child in children:
+        child.start()
+    for child in children:
+        child.join()
+    assert sorted(json.loads(path.read_text(encoding="utf-8"))["packs"]) == [f"p{i}" for i in range(6)]
