@@ -89,7 +89,7 @@ class Document:
             data = YAML(typ="safe").load(text)
         except MarkedYAMLError as exc:
             raise _malformed(name, exc) from None
-        except (YAMLError, ValueError, OverflowError, RecursionError) as exc:
+        except (YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
             raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {clip(str(exc), 200)}")) from None
         return cls(name, text, data)
 
@@ -155,11 +155,20 @@ def _walk(name: str, text: str, build: bool) -> Any:
         parent = stack[-1]
         if parent[4]:
             if parent[3] is None:  # this node is a key
-                parent[3] = key_event if key_event is not None else False
+                if key_event is None:  # a list, mapping or alias as a key: not data a person writes
+                    raise DocumentError(
+                        Problem(
+                            name,
+                            node[0] + 1,
+                            node[1] + 1,
+                            "a key must be a plain value, not a list, mapping or alias",
+                        )
+                    )
+                parent[3] = key_event
                 return
             key = parent[3]
             parent[3] = None
-            if build and key is not False and isinstance(parent[0], dict):
+            if build and isinstance(parent[0], dict):
                 parent[0].setdefault(key.value, (key.start_mark.line, key.start_mark.column, node[2]))
         else:
             if len(stack) == 1 and len(parent[0]) >= limits.MAX_ENTRIES_PER_FILE:

@@ -118,3 +118,8 @@ def test_a_long_or_expanded_value_is_quoted_as_an_excerpt() -> None:
     doc = Document.parse("f.yaml", "played: AS\nheld: [" + ", ".join(["KS"] * 2000) + "]\n")
     _, problems = validate_document("scenario", doc)
     assert problems and all(len(p.message) < 300 for p in problems)
+
+
+@pytest.mark.parametrize("text", ["? [a, b]\n: 1\n", "? {a: 1}\n: 2\n", "x: &k 1\n*k : 2\n", "{[1]: 2}"])
+def test_a_key_that_is_a_list_a_mapping_or_an_alias_is_refused(text: str) -> None:
+    assert "a key must be a plain value" in refused(text)
