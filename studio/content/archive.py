@@ -12,12 +12,10 @@ import hashlib
 import io
 import itertools
 import os
-import re
 import shutil
 import stat
 import struct
 import tempfile
-import unicodedata
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -26,7 +24,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from studio.content import limits as bounds
-from studio.content.text import BIDI_CONTROLS
+from studio.content.pack_names import clash, name_problem
 
 __all__ = [
     "LIMITS",
@@ -69,9 +67,6 @@ _LOCAL_HEADER_BYTES = 30  # the fixed part; the name and extra field follow
 _EOCD = struct.Struct("<4s4H2LH")
 _EOCD64_LOCATOR = struct.Struct("<4sLQL")
 _EOCD64 = struct.Struct("<4sQ2H2L4Q")
-_DRIVE = re.compile(r"[A-Za-z]:")
-# Names Windows reserves for devices, with or without an extension (``con.yaml`` opens the console there).
-_RESERVED = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?", re.IGNORECASE)
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
@@ -89,77 +84,15 @@ def _why(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-# --- names -----------------------------------------------------------------------------------------------
-
-
-def _name_problem(name: str, folder: bool = False) -> str | None:
-    """Why `name` cannot be a relative POSIX path inside a pack (a folder entry may end in '/'), or None."""
-    if not name:
-        return "empty name"
-    if "\0" in name:
-        return "NUL in name"
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return "control character in name"
-    if any(c in BIDI_CONTROLS for c in name):
-        return "Unicode direction control in name (it makes a name read as another)"
-    if name.startswith(("/", "\\")) or _DRIVE.match(name):
-        return "absolute path"
-    if "\\" in name:
-        return "backslash in name"
-    if ":" in name:
-        return "colon in name (a drive or stream on Windows)"
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return "name is not valid UTF-8"
-    parts = (name[:-1] if folder and name.endswith("/") else name).split("/")
-    if len(parts) > bounds.MAX_PATH_PARTS:
-        return f"path {len(parts)} parts deep, more than {bounds.MAX_PATH_PARTS} (MAX_PATH_PARTS)"
-    if len(name) > bounds.MAX_PATH_CHARS:
-        return f"path of {len(name)} characters, more than {bounds.MAX_PATH_CHARS} (MAX_PATH_CHARS)"
-    for part in parts:
-        if part == "..":
-            return "'..' in path"
-        if part in ("", "."):
-            return "empty or '.' path component"
-        if len(part) > bounds.MAX_PATH_PART_CHARS:
-            return f"a path part of {len(part)} characters, more than {bounds.MAX_PATH_PART_CHARS}"
-        if _RESERVED.fullmatch(part.rstrip(" .")):
-            return f"{part!r} is a device name reserved on Windows"
-        if part != part.rstrip(" ."):
-            return "a path part ends in a space or '.' (Windows drops them)"
-    return None
-
-
-def _key(name: str) -> tuple[str, ...]:
-    """What a name collides with on case-insensitive, normalising filesystems (Windows, macOS)."""
-    return tuple(
-        unicodedata.normalize("NFC", part.casefold()).rstrip(". ") for part in name.strip("/").split("/")
-    )
-
-
 def _check_names(names: list[tuple[str, bool]]) -> None:
-    """Refuse bad names, names that would collide on disk, and a path that is both a file and a folder."""
-    seen: dict[tuple[str, ...], str] = {}
-    folders: dict[tuple[str, ...], str] = {}
-    files: list[tuple[tuple[str, ...], str]] = []
+    """Refuse the first name `name_problem` or `clash` finds wrong."""
     for name, is_folder in names:
-        problem = _name_problem(name, is_folder)
+        problem = name_problem(name, is_folder)
         if problem:
             raise _refuse(problem, name)
-        key = _key(name)
-        if key in seen:
-            raise _refuse(
-                f"duplicate of {seen[key]!r} on disk (equal up to case, Unicode form or a trailing '/')", name
-            )
-        seen[key] = name
-        if not is_folder:
-            files.append((key, name))
-            for i in range(1, len(key)):
-                folders.setdefault(key[:i], name)
-    for key, name in files:
-        if key in folders:
-            raise _refuse(f"is a file, but {folders[key]!r} needs it to be a folder", name)
+    found = clash(names)
+    if found:
+        raise _refuse(found[1], found[0])
 
 
 # --- reading ---------------------------------------------------------------------------------------------
@@ -194,7 +127,7 @@ def _check_directory(infos: list[zipfile.ZipInfo], archive_bytes: int, limits: L
     total = compressed = 0
     for info in infos:
         name = info.orig_filename  # before zipfile cuts it at a NUL (or turns '\' into '/' on Windows)
-        problem = _name_problem(name, folder=True)
+        problem = name_problem(name, folder=True)
         if problem:
             raise _refuse(problem, name)
         mode = info.external_attr >> 16
@@ -409,7 +342,7 @@ def _walk(folder: Path, prefix: str, files: dict[str, bytes], used: list[int], l
         info = entry.stat(follow_symlinks=False)
         if entry.is_symlink() or getattr(info, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT:
             raise _refuse("is a symlink (or another link to elsewhere)", name)
-        problem = _name_problem(name)
+        problem = name_problem(name)
         if problem:
             raise _refuse(problem, name)
         if stat.S_ISDIR(info.st_mode):
