@@ -11,7 +11,6 @@ problem needs a line.
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,34 +18,13 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    CollectionStartEvent,
-    Event,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-)
 
 from studio.content import limits
 from studio.content.problems import Problem
-from studio.content.text import clip, excerpt
-
-try:  # ruamel's C parser: the same events, several times faster
-    from _ruamel_yaml import CParser as _Parser  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - the clib is a dependency; pure Python still works
-    _Parser = None
+from studio.content.text import clip
+from studio.content.yaml_scan import Position, ScanError, scan
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
-
-#: The only tags a content file may spell out: plain data. Anything else (``!!python/...``, ``!!binary``,
-#: a custom ``!tag``) is a problem and is never constructed.
-_PLAIN_TAGS = frozenset(
-    f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "seq", "map")
-) | {"!"}
-_NUMBER = re.compile(r"[-+]?\.?[0-9][0-9a-zA-Z_.:+-]*")
 
 
 class DocumentError(ValueError):
@@ -116,129 +94,16 @@ def _malformed(name: str, exc: MarkedYAMLError) -> DocumentError:
     return DocumentError(Problem(name, line, col, f"malformed YAML: {reason}"))
 
 
-def _events(text: str) -> Any:
-    """The parser's events for ``text`` (C parser when available)."""
-    if _Parser is not None:
-        parser = _Parser(text)
-        while True:
-            event = parser.get_event()
-            yield event
-            if event is None or type(event).__name__ == "StreamEndEvent":
-                return
-    else:  # pragma: no cover
-        yield from YAML(typ="safe", pure=True).parse(text)
-
-
-def _walk(name: str, text: str, build: bool) -> Any:
-    """Check every limit over the events of ``text``; with ``build``, return its position tree.
-
-    A position node is ``(line, col, children)``: children map keys (as written) to nodes for a
-    mapping, list the nodes of a sequence, and are None for a scalar or alias.
-    """
-    # each open collection: [children, anchor, nodes below it, pending key (mappings), is_mapping]
-    stack: list[list[Any]] = []
-    sizes: dict[str, int] = {}
-    expanded = 0
-    root: Any = (0, 0, None)
-
-    def refuse(event: Event, message: str) -> DocumentError:
-        mark = event.start_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        return DocumentError(Problem(name, line, col, message))
-
-    def attach(node: Any, key_event: ScalarEvent | None = None) -> None:
-        """Place a finished node in its parent (or as the root)."""
-        nonlocal root
-        if not stack:
-            root = node
-            return
-        parent = stack[-1]
-        if parent[4]:
-            if parent[3] is None:  # this node is a key
-                if key_event is None:  # a list, mapping or alias as a key: not data a person writes
-                    raise DocumentError(
-                        Problem(
-                            name,
-                            node[0] + 1,
-                            node[1] + 1,
-                            "a key must be a plain value, not a list, mapping or alias",
-                        )
-                    )
-                parent[3] = key_event
-                return
-            key = parent[3]
-            parent[3] = None
-            if build and isinstance(parent[0], dict):
-                parent[0].setdefault(key.value, (key.start_mark.line, key.start_mark.column, node[2]))
-        else:
-            if len(stack) == 1 and len(parent[0]) >= limits.MAX_ENTRIES_PER_FILE:
-                raise DocumentError(
-                    Problem(
-                        name,
-                        node[0] + 1,
-                        node[1] + 1,
-                        f"more than {limits.MAX_ENTRIES_PER_FILE} entries in one file "
-                        "(MAX_ENTRIES_PER_FILE): split it into several files",
-                    )
-                )
-            parent[0].append(node if build else None)
-
+def _walk(name: str, text: str, build: bool) -> Position:
+    """`scan` the text, its problems named after the file."""
     try:
-        for event in _events(text):
-            if isinstance(event, ScalarEvent | CollectionStartEvent | AliasEvent) and stack:
-                stack[-1][2] += 1
-            if isinstance(event, ScalarEvent | CollectionStartEvent):
-                tag = event.tag
-                if tag is not None and tag not in _PLAIN_TAGS:
-                    raise refuse(event, f"YAML tag {excerpt(tag)} is not allowed: content is plain data")
-            if isinstance(event, ScalarEvent):
-                value = event.value
-                if (
-                    event.style in ("", None)
-                    and len(value) > limits.MAX_NUMBER_CHARS
-                    and _NUMBER.fullmatch(value)
-                ):
-                    raise refuse(
-                        event, f"a number of {len(value)} characters, more than {limits.MAX_NUMBER_CHARS}"
-                    )
-                if event.anchor:
-                    sizes[event.anchor] = 1
-                mark = event.start_mark
-                attach((mark.line, mark.column, None), event)
-            elif isinstance(event, AliasEvent):
-                anchor = event.anchor
-                if anchor not in sizes:
-                    open_anchors = {frame[1] for frame in stack}
-                    why = "refers to a node that contains it" if anchor in open_anchors else "is not defined"
-                    raise refuse(event, f"alias {excerpt(anchor)} {why}")
-                expanded += sizes[anchor]
-                if stack:
-                    stack[-1][2] += sizes[anchor] - 1
-                if expanded > limits.MAX_ALIAS_NODES:
-                    raise refuse(
-                        event,
-                        f"aliases expand to more than {limits.MAX_ALIAS_NODES} nodes (MAX_ALIAS_NODES)",
-                    )
-                mark = event.start_mark
-                attach((mark.line, mark.column, None))
-            elif isinstance(event, MappingStartEvent | SequenceStartEvent):
-                if len(stack) >= limits.MAX_NESTING:
-                    raise refuse(event, f"nested more than {limits.MAX_NESTING} deep (MAX_NESTING)")
-                is_map = isinstance(event, MappingStartEvent)
-                mark = event.start_mark
-                stack.append([{} if is_map else [], event.anchor, 1, None, is_map, mark.line, mark.column])
-            elif isinstance(event, MappingEndEvent | SequenceEndEvent):
-                children, anchor, count, _, _, line, col = stack.pop()
-                if anchor:
-                    sizes[anchor] = count
-                if stack:
-                    stack[-1][2] += count - 1
-                attach((line, col, children))
+        return scan(text, build)
+    except ScanError as exc:
+        raise DocumentError(Problem(name, exc.line, exc.col, exc.message)) from None
     except MarkedYAMLError as exc:
         raise _malformed(name, exc) from None
     except YAMLError as exc:
         raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {clip(str(exc), 200)}")) from None
-    return root
 
 
 def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
