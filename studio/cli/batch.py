@@ -102,6 +102,8 @@ def run_batch(path: Path, catalog: Catalog, out: Any = None, workers: int | None
         with open(path, "rb") as handle:
             blocks = _blocks(_lines(handle))
             if workers > 1:
+                for stream in (out, sys.stdout, sys.stderr):  # a forked worker flushes what it inherits
+                    stream.flush()
                 with multiprocessing.get_context("fork").Pool(workers) as pool:
                     for text, ok in pool.imap(_score_block, blocks):
                         out.write(text)
