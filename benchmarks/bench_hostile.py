@@ -33,17 +33,27 @@ def measure(root: Path, name: str, case: Case) -> tuple[float, float, float, int
             path.write_bytes(content)
     home = case.home if case.home and case.home.startswith("/") else str(where / (case.home or "home"))
     start = time.perf_counter()
-    proc = subprocess.Popen(
-        [EXE, *case.argv],
+    # A small launcher runs the command and reports its peak memory: measured from here, a child's
+    # peak would include this process's own memory at the fork.
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", _LAUNCHER, EXE, *case.argv],
         cwd=where,
         env={**os.environ, "STUDIO_HOME": home},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode
+    code, cpu, peak_kb = done.stdout.split()
+    return wall, float(cpu), int(peak_kb) / 1024, int(code)
+
+
+_LAUNCHER = """
+import resource, subprocess, sys
+code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(code, use.ru_utime + use.ru_stime, use.ru_maxrss)
+"""
 
 
 def main() -> None:
