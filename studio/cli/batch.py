@@ -30,6 +30,7 @@ from studio.cli.jsonout import dump_json
 from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
 from studio.content.models import ScenarioModel
 from studio.content.scenarios import run
+from studio.content.text import clip
 from studio.engine.cards import Card, parse_card
 from studio.engine.catalog import Catalog
 
@@ -156,6 +157,8 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
             result = {"error": f"{name}:{number}:{exc}"}
         except ValueError as exc:  # bad cards, unknown ids, a hand of the wrong size
             result = {"error": f"{name}:{number}: {exc}"}
+        except Exception as exc:  # a trusted code charm may raise anything: its line fails, the batch goes on
+            result = {"error": f"{name}:{number}: scoring failed: {clip(repr(exc), 300)}"}
         if "error" in result:
             clean = False
         out.append(dump_json(result))

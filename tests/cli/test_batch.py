@@ -129,3 +129,25 @@ def test_a_batch_scored_by_several_processes_gives_the_same_lines_in_the_same_or
     assert len(results) == 4 * 300
     assert results[1].startswith('{"error": ') and f"{path}:2:" in results[1]
     assert f"{path}:1500:" in results[-1]
+
+
+def test_a_code_charm_that_raises_fails_its_line_and_the_batch_goes_on(studio, tmp_path):
+    pack = tmp_path / "boom"
+    (pack / "plugins").mkdir(parents=True)
+    (pack / "charms").mkdir()
+    (pack / "pack.yaml").write_text("id: boom\nname: Boom\nversion: 1.0.0\n", encoding="utf-8")
+    (pack / "plugins" / "boom.py").write_text(
+        "from studio.plugins import Behaviour\n\n\nclass Boom(Behaviour):\n    id = 'boom'\n\n"
+        "    def hand(self, ctx, charm):\n        raise RuntimeError('boom')\n",
+        encoding="utf-8",
+    )
+    (pack / "charms" / "boom_x.yaml").write_text(
+        "id: boom_x\nname: Boom\nbehaviour: boom\ndescription: Explodes.\n", encoding="utf-8"
+    )
+    path = tmp_path / "b.jsonl"
+    path.write_text('{"played": "AS", "charms": ["boom_x"]}\n' + GOOD.decode() + "\n", encoding="utf-8")
+    run = studio("score", "--batch", str(path), "--pack", str(pack), "--trust")
+    first, second = (json.loads(line) for line in run.out.splitlines())
+    assert "boom" in first["error"] and first["error"].startswith(f"{path}:1:")
+    assert second["hand_type"] == "pair"
+    assert run.code == 1
