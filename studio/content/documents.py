@@ -16,13 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
 from studio.content import limits
 from studio.content.problems import Problem
-from studio.content.text import clip
-from studio.content.yaml_scan import Position, ScanError, scan
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -62,14 +57,12 @@ class Document:
     @classmethod
     def parse(cls, name: str, text: str) -> Document:
         """Check ``text`` against the limits, then load it; raise DocumentError naming the line."""
-        _walk(name, text, build=False)
+        from studio.content.yaml_scan import ScanError, load  # the parser loads on first use
+
         try:
-            data = YAML(typ="safe").load(text)
-        except MarkedYAMLError as exc:
-            raise _malformed(name, exc) from None
-        except (YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
-            raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {clip(str(exc), 200)}")) from None
-        return cls(name, text, data)
+            return cls(name, text, load(text))
+        except ScanError as exc:
+            raise DocumentError(Problem(name, exc.line, exc.col, exc.message)) from None
 
     def item(self, index: int) -> Document:
         """Return element ``index`` of this document's list, sharing its text and positions."""
@@ -81,29 +74,20 @@ class Document:
         """Return the 1-based (line, column) of the node at ``parts`` or of its nearest parent."""
         if self._where.tree is None:
             try:
-                self._where.tree = _walk(self.name, self.text, build=True)
+                self._where.tree = _positions(self.name, self.text)
             except DocumentError:  # a text that never parsed (data made in code): the top of the file
                 self._where.tree = (0, 0, None)
         return locate(self._where.tree, (*self.prefix, *parts))
 
 
-def _malformed(name: str, exc: MarkedYAMLError) -> DocumentError:
-    mark = exc.problem_mark or exc.context_mark
-    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    reason = exc.problem or exc.context or "malformed"
-    return DocumentError(Problem(name, line, col, f"malformed YAML: {reason}"))
+def _positions(name: str, text: str) -> Any:
+    """The position tree of ``text`` (see :func:`studio.content.yaml_scan.scan`)."""
+    from studio.content.yaml_scan import ScanError, scan
 
-
-def _walk(name: str, text: str, build: bool) -> Position:
-    """`scan` the text, its problems named after the file."""
     try:
-        return scan(text, build)
+        return scan(text, build=True)
     except ScanError as exc:
         raise DocumentError(Problem(name, exc.line, exc.col, exc.message)) from None
-    except MarkedYAMLError as exc:
-        raise _malformed(name, exc) from None
-    except YAMLError as exc:
-        raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {clip(str(exc), 200)}")) from None
 
 
 def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:

@@ -12,11 +12,13 @@ position of every node, for the lines of problems.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
     CollectionStartEvent,
@@ -29,7 +31,7 @@ from ruamel.yaml.events import (
 )
 
 from studio.content import limits
-from studio.content.text import excerpt
+from studio.content.text import clip, excerpt
 
 try:  # ruamel's C parser: the same events, several times faster
     from _ruamel_yaml import CParser as _Parser  # type: ignore[import-not-found]
@@ -85,9 +87,42 @@ def events(text: str) -> Iterator[Event]:
 def scan(text: str, build: bool) -> Position:
     """Check every bound over the events of ``text``; with ``build``, return the root's position tree.
 
-    Raises ScanError for a bound passed, ruamel's YAMLError for malformed text.
+    Raises ScanError for a bound passed or malformed text.
     """
-    return _Scan(build).run(text)
+    try:
+        return _Scan(build).run(text)
+    except MarkedYAMLError as exc:
+        raise _malformed(exc) from None
+    except YAMLError as exc:
+        raise ScanError(1, 1, f"malformed YAML: {clip(str(exc), 200)}") from None
+
+
+def load(text: str) -> Any:
+    """The data of ``text``, after `scan` found it within every bound (raises ScanError)."""
+    scan(text, build=False)
+    try:
+        return _loader().load(text)
+    except MarkedYAMLError as exc:  # e.g. a duplicate key, a merge key on a list
+        raise _malformed(exc) from None
+    except (YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+        raise ScanError(1, 1, f"malformed YAML: {clip(str(exc), 200)}") from None
+
+
+_LOADERS = threading.local()
+
+
+def _loader() -> YAML:
+    """One safe (C) loader per thread: making one costs more than reading a small file."""
+    loader: YAML | None = getattr(_LOADERS, "safe", None)
+    if loader is None:
+        loader = _LOADERS.safe = YAML(typ="safe")
+    return loader
+
+
+def _malformed(exc: MarkedYAMLError) -> ScanError:
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    return ScanError(line, col, f"malformed YAML: {exc.problem or exc.context or 'malformed'}")
 
 
 class _Scan:
