@@ -6,7 +6,8 @@ would make loading expensive or unsafe (nesting past `MAX_NESTING`, aliases
 that expand past `MAX_ALIAS_NODES` or refer to their own container, tags
 beyond plain data, over-long numbers, a top-level list past
 `MAX_ENTRIES_PER_FILE`, a key that is not a plain value) and can record the
-position of every node, for the lines of problems.
+position of every node, for the lines of problems. :func:`load` builds the data
+with ruamel's safe C loader only once the text has passed.
 """
 
 from __future__ import annotations
