@@ -1,7 +1,6 @@
 """five_alive: x1.75 Mult when five cards score (a code charm of the base game)."""
 
-from studio.engine.context import ActiveCharm, ScoringContext
-from studio.plugins import Behaviour
+from studio.plugins import ActiveCharm, Behaviour, CharmContext
 
 
 class FiveAlive(Behaviour):
@@ -9,6 +8,6 @@ class FiveAlive(Behaviour):
 
     id = "five_alive"
 
-    def hand(self, ctx: ScoringContext, charm: ActiveCharm) -> None:
+    def hand(self, ctx: CharmContext, charm: ActiveCharm) -> None:
         if len(ctx.scoring) == 5:
             ctx.add_xmult(1.75, charm)

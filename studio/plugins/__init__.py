@@ -1,7 +1,8 @@
 """Code behaviours for charms that data cannot express.
 
 Plugin authors subclass :class:`Behaviour`, give it an ``id`` and override one
-hook; the hook calls the same helpers as data charms::
+hook; the hook gets a read-only :class:`CharmContext` whose ``add_*`` methods
+are the same helpers data charms use (each records its event)::
 
     from studio.plugins import Behaviour
 
@@ -13,6 +14,8 @@ hook; the hook calls the same helpers as data charms::
                 ctx.add_xmult(1.75, charm)
 """
 
-from studio.engine.behaviour import Behaviour
+from studio.engine.behaviour import Behaviour, BehaviourError
+from studio.engine.hooks import CharmContext
+from studio.engine.inplay import ActiveCharm, CardView
 
-__all__ = ["Behaviour"]
+__all__ = ["ActiveCharm", "Behaviour", "BehaviourError", "CardView", "CharmContext"]
