@@ -1,6 +1,8 @@
 """five_alive: x1.75 Mult when five cards score (a code charm of the base game)."""
 
-from studio.plugins import ActiveCharm, Behaviour, CharmContext
+from studio.engine.hooks import CharmContext
+from studio.engine.inplay import ActiveCharm
+from studio.plugins import Behaviour
 
 
 class FiveAlive(Behaviour):

@@ -1,8 +1,7 @@
 """Code behaviours for charms that data cannot express.
 
 Plugin authors subclass :class:`Behaviour`, give it an ``id`` and override one
-hook; the hook gets a read-only :class:`CharmContext` whose ``add_*`` methods
-are the same helpers data charms use (each records its event)::
+hook; the hook calls the same helpers as data charms::
 
     from studio.plugins import Behaviour
 
@@ -14,8 +13,6 @@ are the same helpers data charms use (each records its event)::
                 ctx.add_xmult(1.75, charm)
 """
 
-from studio.engine.behaviour import Behaviour, BehaviourError
-from studio.engine.hooks import CharmContext
-from studio.engine.inplay import ActiveCharm, CardView
+from studio.engine.behaviour import Behaviour
 
-__all__ = ["ActiveCharm", "Behaviour", "BehaviourError", "CardView", "CharmContext"]
+__all__ = ["Behaviour"]
