@@ -15,6 +15,8 @@ from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.rng import Rng
 from studio.engine.trace import Event, Step, What, Zone
 
+#: The most extra triggers one retrigger effect (or one code charm) gives a card, however it scales.
+MAX_RETRIGGERS = 100
 #: Builds an Event without the named tuple's Python-level ``__new__``: one per change adds up.
 _new_event = tuple.__new__
 
@@ -256,11 +258,16 @@ class ScoringContext:
             self.level_up(effect.hand_type or self.hand_type.id, int(amount), source)
 
     def retriggers(self, effect: Effect, charm: ActiveCharm) -> int:
-        """Return how many extra triggers a retrigger effect gives: its scaled count, each
-        retrigger drawing its own chance."""
+        """Return how many extra triggers a retrigger effect gives: its scaled count (at most
+        :data:`MAX_RETRIGGERS`), each retrigger drawing its own chance."""
         scaling = effect.scaling
-        times = int(
-            effect.amount if scaling is None else effect.scaled(scaling.steps(self.value(scaling.per, charm)))
+        times = min(
+            int(
+                effect.amount
+                if scaling is None
+                else effect.scaled(scaling.steps(self.value(scaling.per, charm)))
+            ),
+            MAX_RETRIGGERS,
         )
         chance = effect.chance
         if chance is None:

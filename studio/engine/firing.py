@@ -14,7 +14,7 @@ from collections.abc import Callable
 from studio.engine.behaviour import Behaviour, BehaviourError
 from studio.engine.charms import Ability
 from studio.engine.conditions import ALWAYS, Conditions
-from studio.engine.context import ScoringContext
+from studio.engine.context import MAX_RETRIGGERS, ScoringContext
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView, Source
 
@@ -112,13 +112,13 @@ def retrigger_sources(ctx: ScoringContext, card: CardView, plan: RetriggerPlan) 
             times += count(ctx, charm, card)
         if behaviour is not None:
             extra = call_hook(ctx, behaviour, "retriggers", charm, card)
-            if type(extra) is not int or extra < 0:
+            if type(extra) is not int or not 0 <= extra <= MAX_RETRIGGERS:
                 raise BehaviourError(
                     charm.id,
                     charm.slot,
                     behaviour.id,
                     "retriggers",
-                    f"returned {extra!r}, not a whole number of extra triggers (0 or more)",
+                    f"returned {extra!r}, not a whole number of extra triggers from 0 to {MAX_RETRIGGERS}",
                 )
             times += extra
         if times:
