@@ -6,7 +6,7 @@ import dataclasses
 
 from studio.engine.catalog import Catalog
 from studio.engine.charms import Ability, CharmDef, CharmSlot
-from studio.engine.conditions import Conditions
+from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.describe import describe_charm
 from studio.engine.effects import Chance, Effect, Scaling
 from studio.engine.rng import RngState
@@ -14,7 +14,7 @@ from studio.engine.scoring import Situation, score
 from studio.engine.trace import ScoreResult
 
 
-def _charm(*effects: Effect, conditions: Conditions = Conditions()) -> CharmDef:
+def _charm(*effects: Effect, conditions: Conditions = ALWAYS) -> CharmDef:
     return CharmDef("echo", abilities=(Ability("scored_card", effects, conditions),))
 
 
