@@ -37,7 +37,8 @@ from studio.engine.catalog import Catalog
 _ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
-_BLOCK = 256  # result lines per write
+_BLOCK = 256  # lines per block: a worker's share, and one write
+_READ_BYTES = 1024 * 1024
 _INT_BOUNDS = {
     "money": (-1_000_000, 1_000_000_000),
     "hands_left": (0, 1000),
@@ -166,20 +167,32 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
     return "\n".join(out), clean
 
 
-def _lines(handle: BinaryIO) -> Iterator[tuple[int, bytes | None]]:
-    """Yield (line number, bytes) split on ``\\n`` only; an over-long line is skipped, its bytes None."""
+def _lines(
+    handle: BinaryIO, chunk_bytes: int = _READ_BYTES, most: int = MAX_BATCH_LINE_BYTES
+) -> Iterator[tuple[int, bytes | None]]:
+    """Yield (line number, bytes) split on ``\\n`` only; a line past ``most`` bytes is skipped, as None.
+
+    The file is read in large chunks (never more than a chunk and one line's bound held at once).
+    """
     number = 0
-    while True:
-        raw = handle.readline(MAX_BATCH_LINE_BYTES + 1)
-        if not raw:
-            return
-        number += 1
-        if len(raw) > MAX_BATCH_LINE_BYTES and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):  # skip the rest of the line, a chunk at a time
-                raw = handle.readline(MAX_BATCH_LINE_BYTES)
+    pending = b""  # the start of a line that continues in the next chunk
+    skipping = False  # inside a line past the bound: drop it up to its end
+    while chunk := handle.read(chunk_bytes):
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            number += 1
             yield number, None
-            continue
-        yield number, raw
+            skipping, chunk = False, chunk[end + 1 :]
+        *complete, pending = (pending + chunk).split(b"\n")
+        for line in complete:
+            number += 1
+            yield number, (line if len(line) <= most else None)
+        if len(pending) > most:
+            skipping, pending = True, b""
+    if skipping or pending:
+        yield number + 1, None if skipping else pending
 
 
 def _scenario(raw: bytes | None) -> ScenarioModel:

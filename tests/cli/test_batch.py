@@ -8,8 +8,10 @@ import math
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from studio.cli.batch import run_batch
+from studio.cli.batch import _lines, run_batch
 from studio.cli.jsonout import dump_json
 from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
 
@@ -151,3 +153,19 @@ def test_a_code_charm_that_raises_fails_its_line_and_the_batch_goes_on(studio, t
     assert "boom" in first["error"] and first["error"].startswith(f"{path}:1:")
     assert second["hand_type"] == "pair"
     assert run.code == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.lists(st.sampled_from([b"a", b"\n", b"\r", b"\xe2\x80\xa8", b"bb", b"{}"]), max_size=40).map(
+        b"".join
+    ),
+    chunk=st.integers(1, 9),
+)
+def test_lines_are_split_on_newline_only_whatever_the_chunks(data: bytes, chunk: int) -> None:
+    most = 5
+    expected = data.split(b"\n")
+    if expected[-1] == b"":
+        expected.pop()  # a final newline ends the last line; it does not start another
+    want = [(i, line if len(line) <= most else None) for i, line in enumerate(expected, 1)]
+    assert list(_lines(io.BytesIO(data), chunk_bytes=chunk, most=most)) == want
