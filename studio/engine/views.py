@@ -128,11 +128,20 @@ def card_view(
     card: Card, catalog: Catalog, boss: BossDef | None = None, flags: frozenset[str] = frozenset()
 ) -> CardView:
     """Resolve a card's modifiers and decide what it counts as this hand (memoised)."""
-    key = (card, boss.id if boss else None, flags)
-    view = catalog.memo.get(key)
+    views = _views(catalog, boss, flags)
+    view = views.get(card)
     if view is None:
-        view = catalog.memo[key] = _make_view(card, catalog, boss, flags)
-    return view  # type: ignore[return-value]
+        view = views[card] = _make_view(card, catalog, boss, flags)
+    return view
+
+
+def _views(catalog: Catalog, boss: BossDef | None, flags: frozenset[str]) -> dict[Card, CardView]:
+    """The memo of card views under one boss and set of rule switches."""
+    key = ("views", boss.id if boss else None, flags)
+    views = catalog.memo.get(key)
+    if views is None:
+        views = catalog.memo[key] = {}
+    return views  # type: ignore[return-value]
 
 
 def smear(suits: frozenset[str]) -> frozenset[str]:
@@ -189,8 +198,9 @@ def open_context(
     row = charm_row(s.charms, catalog)
     boss = catalog.boss(s.boss) if s.boss else None
     flags = row.flags
-    views = tuple([card_view(c, catalog, boss, flags) for c in cards])
-    held = tuple([card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
+    known = _views(catalog, boss, flags)
+    views = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in cards])
+    held = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
     ctx = ScoringContext(
         views,
         held,
