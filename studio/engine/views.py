@@ -144,7 +144,7 @@ def _views(catalog: Catalog, boss: BossDef | None, flags: frozenset[str]) -> dic
     return views  # type: ignore[return-value]
 
 
-def smear(suits: frozenset[str]) -> frozenset[str]:
+def _smear(suits: frozenset[str]) -> frozenset[str]:
     """With ``smeared``, a heart is also a diamond (and back), a spade also a club."""
     return suits.union(*(SMEARED[s] for s in suits))
 
@@ -163,7 +163,7 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
     rank = None if stone else card.rank
     printed = frozenset() if stone else frozenset(card.suit)
     suits = ALL_SUITS if wild and not stone else printed
-    asked = smear(suits) if "smeared" in flags else suits
+    asked = _smear(suits) if "smeared" in flags else suits
     face = rank is not None and ("pareidolia" in flags or rank in FACE_RANKS)
     debuffed = boss is not None and (bool(boss.debuff_suits & asked) or (boss.debuff_face and face))
     label = card.base
