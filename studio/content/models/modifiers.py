@@ -28,10 +28,14 @@ class UpgradeModel(Model):
     )
     wild: bool = Field(False, title="Wild", description="Counts as every suit.")
     scored: list[CardEffect] = Field(
-        default_factory=list, title="When scored", description="Effects each time the card scores."
+        default_factory=list,
+        title="When scored",
+        description="Effects each time the card scores: points, mult, xmult or money (a seal's 'retriggers' repeats a card).",
     )
     held: list[CardEffect] = Field(
-        default_factory=list, title="While held", description="Effects while the card is held in hand."
+        default_factory=list,
+        title="While held",
+        description="Effects while the card is held in hand: points, mult, xmult or money.",
     )
     end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
@@ -74,7 +78,11 @@ class EditionModel(Model):
     id: Id
     name: str = _NAME
     effects: list[CardEffect] = Field(
-        ..., min_length=1, max_length=4, title="Effects", description="What the edition adds."
+        ...,
+        min_length=1,
+        max_length=4,
+        title="Effects",
+        description="What the edition adds: points, mult or money first, xmult last.",
     )
 
     @field_validator("effects")
@@ -94,7 +102,9 @@ class SealModel(Model):
     name: str = _NAME
     retriggers: int = Field(0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers.")
     scored: list[CardEffect] = Field(
-        default_factory=list, title="When scored", description="Effects each time the card scores."
+        default_factory=list,
+        title="When scored",
+        description="Effects each time the card scores: points, mult, xmult or money (a seal's 'retriggers' repeats a card).",
     )
     end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
