@@ -30,7 +30,10 @@ class UpgradeModel(Model):
     scored: list[CardEffect] = Field(
         default_factory=list,
         title="When scored",
-        description="Effects each time the card scores: points, mult, xmult or money (a seal's 'retriggers' repeats a card).",
+        description=(
+            "Effects each time the card scores: points, mult, xmult or money "
+            "(a seal's 'retriggers' repeats a card)."
+        ),
     )
     held: list[CardEffect] = Field(
         default_factory=list,
@@ -104,7 +107,10 @@ class SealModel(Model):
     scored: list[CardEffect] = Field(
         default_factory=list,
         title="When scored",
-        description="Effects each time the card scores: points, mult, xmult or money (a seal's 'retriggers' repeats a card).",
+        description=(
+            "Effects each time the card scores: points, mult, xmult or money "
+            "(a seal's 'retriggers' repeats a card)."
+        ),
     )
     end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
