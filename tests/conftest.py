@@ -11,8 +11,8 @@ import pytest
 from spec_data import Run
 
 from studio.cli.main import main as studio_main
-from studio.content.registry import load_base
 from studio.engine.catalog import Catalog
+from studio.plugins.loading import load_base
 
 ROOT = Path(__file__).resolve().parents[1]
 

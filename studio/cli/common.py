@@ -8,19 +8,15 @@ import re
 import sys
 from pathlib import Path
 
+from studio.cli.errors import BAD_INPUT, PROBLEMS, UsageError
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
-from studio.content.problems import Problem
-from studio.content.registry import Content, load_packs
+from studio.content.paths import base_content_dir
+from studio.content.problems import PLUGIN, Problem, ordered
+from studio.content.registry import Content
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
-
-#: Exit codes of the CLI contract.
-OK, PROBLEMS, BAD_INPUT = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad usage or unreadable input: exit 2 with one line on stderr."""
+from studio.plugins.loading import load_packs
 
 
 def add_pack_options(parser: argparse.ArgumentParser) -> None:
@@ -41,20 +37,33 @@ def add_pack_options(parser: argparse.ArgumentParser) -> None:
 
 
 def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pack], list[Problem]]:
-    """Open the packs the command line asks for: the base game, then each --pack in order."""
+    """Open the packs the command line asks for: the base game, then each --pack in order.
+
+    A folder that is the built-in base game is the base game (loaded once).
+    """
     packs = [] if args.no_base else [base_pack()]
     problems: list[Problem] = []
     for spec in args.pack:
         pack, found = open_spec(spec, installed)
         problems += found
-        if pack is not None:
+        if pack is not None and not (pack.builtin and any(p.builtin for p in packs)):
             packs.append(pack)
     return packs, problems
+
+
+def is_base(path: Path) -> bool:
+    """True if ``path`` is the built-in base game's folder."""
+    try:
+        return path.resolve() == base_content_dir().resolve()
+    except OSError:
+        return False
 
 
 def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Problem]]:
     """Open ``--pack`` SPEC: a folder or zip, else an installed pack id; raise UsageError if none."""
     path = Path(spec)
+    if is_base(path):
+        return base_pack(), []
     if path.exists():
         return open_pack(path)
     for pack in installed:
@@ -65,14 +74,23 @@ def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Probl
 
 
 def load(args: argparse.Namespace) -> Content:
-    """Load what the command line names; print warnings to stderr; problems stay in the result."""
+    """Load what the command line names; print warnings to stderr; problems stay in the result.
+
+    A pack that cannot load (its manifest, a missing dependency, a conflict)
+    yields its own problems and is left out, with the packs that need it; the
+    others load and are checked as usual, so one mistake is one problem.
+    """
     installed, _ = installed_packs()
     packs, problems = requested(args, installed)
-    if problems:
-        return Content(requested=packs, problems=problems)
-    resolution = resolve(packs, installed)
-    if resolution.problems:
-        return Content(packs=resolution.order, requested=packs, problems=resolution.problems)
+    while True:
+        resolution = resolve(packs, installed)
+        failed = {p.file for p in resolution.problems}
+        left = [p for p in packs if p.manifest_doc.name not in failed]
+        if not resolution.problems or len(left) == len(packs):
+            break
+        problems += resolution.problems
+        packs = left
+    problems += resolution.problems
     store = TrustStore()
     if getattr(args, "trust", False):
         for pack in packs:
@@ -80,18 +98,26 @@ def load(args: argparse.Namespace) -> Content:
                 store.trust(pack)
     content = load_packs(resolution.order, store.is_trusted)
     content.requested = packs
+    content.problems = ordered([*problems, *content.problems])
+    if content.problems:
+        content.catalog = None
     for warning in content.warnings:
         print(f"studio: warning: {warning}", file=sys.stderr)
     return content
 
 
 def loaded(args: argparse.Namespace) -> Content:
-    """Return sound content (with its catalog), or raise UsageError naming the first problem."""
+    """Return sound content (with its catalog), or raise UsageError naming the first cause.
+
+    A plugin that failed to load is code that ran and failed: exit 1, as a
+    failed check does; other problems make the input unreadable: exit 2.
+    """
     content = load(args)
     if content.catalog is None:
+        first = content.problems[0]
         more = len(content.problems) - 1
         tail = f" (and {more} more; run 'studio validate')" if more else ""
-        raise UsageError(f"{content.problems[0]}{tail}")
+        raise UsageError(f"{first}{tail}", PROBLEMS if first.stage == PLUGIN else BAD_INPUT)
     return content
 
 
@@ -117,9 +143,3 @@ def dump_json(data: object) -> str:
 
 
 _INFINITY = re.compile(r'(?<![\w"])(-?)Infinity(?![\w"])')
-
-
-def fail(command: str, message: str) -> int:
-    """Print one line to stderr and return the bad-input exit code."""
-    print(f"studio {command}: error: {message}", file=sys.stderr)
-    return BAD_INPUT

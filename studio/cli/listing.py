@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from studio.cli.common import OK, add_pack_options, dump_json, loaded
+from studio.cli.common import add_pack_options, dump_json, loaded
+from studio.cli.errors import OK
 from studio.cli.render import table
 from studio.content.models import BossModel, CharmModel, DeckModel, DifficultyModel, HandTypeModel
 from studio.content.registry import Content
@@ -13,9 +13,8 @@ from studio.content.registry import Content
 KINDS = ("charms", "hands", "bosses", "decks", "difficulties")
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("list", help="list loaded charms, hand types, bosses, decks or difficulties")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument("kind", choices=KINDS, help="what to list")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_pack_options(p)

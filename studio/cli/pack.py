@@ -7,24 +7,25 @@ import re
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, dump_json, open_spec
+from studio.cli.common import dump_json, open_spec
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import table
 from studio.content.archive import ArchiveError, write_zip
 from studio.content.diff import diff_packs
 from studio.content.install import InstallError, install, remove
 from studio.content.packs import Pack, base_pack, installed_packs, resolve
-from studio.content.registry import Content, load_packs
+from studio.content.registry import Content
 from studio.content.scenarios import mismatches, pack_scenarios, run, scenario_problems
 from studio.content.skeleton import write_skeleton
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
+from studio.plugins.loading import load_packs
 
 _ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
-def add_parser(sub: Any) -> None:
-    """Register ``studio pack`` and its actions."""
-    p = sub.add_parser("pack", help="make, build, install and compare content packs")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     new = actions.add_parser("new", help="create a working pack skeleton")
     new.add_argument("id", help="the pack id: lower-case letters, digits, underscores")

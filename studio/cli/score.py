@@ -10,7 +10,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, catalog, dump_json
+from studio.cli.common import add_pack_options, catalog, dump_json
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import score_report
 from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
@@ -19,9 +20,8 @@ from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("score", help="score a hand and explain every step")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument("hand", nargs="?", help='played cards, e.g. "AS AH KD 5C 2H"')
     p.add_argument("--held", default="", help="cards held in hand")
     p.add_argument(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, loaded, tested_packs
+from studio.cli.common import add_pack_options, loaded, tested_packs
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import table
 from studio.content.documents import DocumentError
 from studio.content.problems import Problem
@@ -22,9 +22,8 @@ from studio.content.scenarios import (
 from studio.engine.catalog import Catalog
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("test", help="run scenarios with expected results")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument(
         "paths",
         nargs="*",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, load, tested_packs
+from studio.cli.common import add_pack_options, load, tested_packs
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.content.documents import DocumentError, read_document
 from studio.content.models import FOLDER_KINDS
 from studio.content.problems import Problem
@@ -16,9 +16,8 @@ from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("validate", help="check content files and their cross-references")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument(
         "paths",
         nargs="*",

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from studio.content.packs import base_pack
-from studio.content.registry import load_packs
 from studio.plugins.loader import declared_behaviours, load_plugins
+from studio.plugins.loading import load_packs
 
 MODULE = """\
 from studio.plugins import Behaviour
