@@ -9,13 +9,17 @@ import sys
 from pathlib import Path
 
 from studio.cli.errors import BAD_INPUT, PROBLEMS, UsageError
-from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
+from studio.content.models import ScenarioModel
+from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
 from studio.content.paths import base_content_dir
 from studio.content.problems import PLUGIN, Problem, ordered
 from studio.content.registry import Content
+from studio.content.scenarios import run
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
+from studio.engine.trace import ScoreResult
+from studio.plugins.faults import describe_fault, is_fault
 from studio.plugins.loading import load_packs
 
 
@@ -73,6 +77,29 @@ def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Probl
     raise UsageError(f"--pack {spec}: no such folder, zip or installed pack{did_you_mean(spec, ids)}")
 
 
+def owning_packs(args: argparse.Namespace, paths: list[Path]) -> dict[Path, Path]:
+    """Load the pack each path belongs to (walking up to its ``pack.yaml``); return path -> pack folder.
+
+    A file is then checked, and a scenario run, in the context of its pack:
+    the ids it names are those its pack (with the base game) defines.
+    """
+    roots = {}
+    for path in paths:
+        root = pack_root(path)
+        if root is None:
+            continue
+        roots[path] = root
+        given = {Path(spec).resolve() for spec in args.pack if Path(spec).exists()}
+        if root not in given and not (is_base(root) and not args.no_base):
+            args.pack = [*args.pack, str(root)]
+    return roots
+
+
+def pack_at(content: Content, root: Path) -> Pack | None:
+    """Return the loaded pack whose folder is ``root``."""
+    return next((p for p in content.packs if p.origin.resolve() == root), None)
+
+
 def load(args: argparse.Namespace) -> Content:
     """Load what the command line names; print warnings to stderr; problems stay in the result.
 
@@ -126,6 +153,21 @@ def catalog(args: argparse.Namespace) -> Catalog:
     cat = loaded(args).catalog
     assert cat is not None
     return cat
+
+
+def scored(model: ScenarioModel, content: Content) -> ScoreResult:
+    """Score a scenario of sound content; raise UsageError with one line if it cannot be scored.
+
+    Bad cards or ids exit 2. A code charm that raises is code that ran and
+    failed: one line naming the charm, its pack and plugin file, exit 1.
+    """
+    assert content.catalog is not None
+    try:
+        return run(model, content.catalog)
+    except Exception as exc:  # a behaviour hook may raise anything; the user gets one line
+        if isinstance(exc, ValueError) and not is_fault(exc, content):
+            raise UsageError(str(exc)) from None
+        raise UsageError(describe_fault(exc, content), PROBLEMS) from None
 
 
 def tested_packs(content: Content) -> list[Pack]:

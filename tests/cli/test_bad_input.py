@@ -98,11 +98,6 @@ BAD_INPUT = [
         ["score", "--scenario", "{tmp}/no_played.yaml"],
         ["{tmp}/no_played.yaml:1:1:", "'played'"],
     ),
-    (
-        "scenario_file_holding_a_list",
-        ["score", "--scenario", "{tmp}/list.yaml"],
-        ["{tmp}/list.yaml:1:1:", "a list"],
-    ),
     ("empty_scenario_file", ["score", "--scenario", "{tmp}/empty.yaml"], ["{tmp}/empty.yaml", "empty"]),
     ("scenario_path_is_a_folder", ["score", "--scenario", "{tmp}"], ["{tmp}", "cannot read"]),
     ("missing_batch_file", ["score", "--batch", "{tmp}/nope.jsonl"], ["{tmp}/nope.jsonl", "cannot read"]),

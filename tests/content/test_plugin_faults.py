@@ -14,8 +14,16 @@ CHARM = "id: neon_triple\nname: Triple\ndescription: X3 Mult\nbehaviour: neon_tr
 GOOD = "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'neon_triple'\n\n    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n"
 
 BROKEN = {
-    "an import error": ("import not_a_module_anywhere\n" + GOOD, 1, "ModuleNotFoundError: No module named 'not_a_module_anywhere'"),
-    "a syntax error": (GOOD.replace("def hand(self, ctx, charm):", "def hand(self, ctx, charm)"), 7, "SyntaxError"),
+    "an import error": (
+        "import not_a_module_anywhere\n" + GOOD,
+        1,
+        "ModuleNotFoundError: No module named 'not_a_module_anywhere'",
+    ),
+    "a syntax error": (
+        GOOD.replace("def hand(self, ctx, charm):", "def hand(self, ctx, charm)"),
+        7,
+        "SyntaxError",
+    ),
     "an exception in the module": (GOOD + "\n1 / 0\n", 10, "ZeroDivisionError: division by zero"),
 }
 
@@ -31,7 +39,9 @@ def neon(tmp_path: Path, plugin: str) -> Path:
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
-def test_a_plugin_that_fails_to_load_is_one_problem_naming_charm_pack_and_file(tmp_path: Path, case: str) -> None:
+def test_a_plugin_that_fails_to_load_is_one_problem_naming_charm_pack_and_file(
+    tmp_path: Path, case: str
+) -> None:
     source, line, why = BROKEN[case]
     root = neon(tmp_path, source)
     pack, _ = open_pack(root)
@@ -39,7 +49,9 @@ def test_a_plugin_that_fails_to_load_is_one_problem_naming_charm_pack_and_file(t
     content = load_packs([base_pack(), pack], lambda p: True)
     (problem,) = content.problems
     text = str(problem)
-    assert text.startswith(f"{root}/plugins/triple.py:{line}:1: charm neon_triple (pack 'neon'): plugin failed to load: ")
+    assert text.startswith(
+        f"{root}/plugins/triple.py:{line}:1: charm neon_triple (pack 'neon'): plugin failed to load: "
+    )
     assert why in text
     assert problem.stage == PLUGIN
     assert content.catalog is None
