@@ -12,7 +12,7 @@ from studio.cli.errors import BAD_INPUT, PROBLEMS, UsageError
 from studio.content.models import ScenarioModel
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
 from studio.content.paths import base_content_dir
-from studio.content.problems import PLUGIN, Problem, ordered
+from studio.content.problems import MANIFEST, PLUGIN, Problem, ordered
 from studio.content.registry import Content
 from studio.content.scenarios import run
 from studio.content.trust import TrustStore
@@ -118,6 +118,7 @@ def load(args: argparse.Namespace) -> Content:
         problems += resolution.problems
         packs = left
     problems += resolution.problems
+    problems = [p.at_stage(MANIFEST) for p in problems]
     store = TrustStore()
     if getattr(args, "trust", False):
         for pack in packs:

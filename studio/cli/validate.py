@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from studio.cli.common import add_pack_options, load, tested_packs
+from studio.cli.common import add_pack_options, load, owning_packs, tested_packs
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.content.documents import DocumentError, read_document
 from studio.content.models import FOLDER_KINDS
-from studio.content.problems import Problem
+from studio.content.problems import MANIFEST, Problem, ordered
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import pack_scenarios, read_scenarios, scenario_problems
 from studio.content.validation import validate_document
@@ -30,11 +30,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
+    """Run the subcommand.
+
+    A folder is a pack; a file is checked in the context of the pack it
+    belongs to (found by walking up to ``pack.yaml``), so its references are
+    checked too, and only its own problems (and their causes) are printed.
+    """
     for path in args.paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
     files = [p for p in args.paths if p.is_file() and p.suffix.lower() != ".zip"]
+    roots = owning_packs(args, files)
     args.pack = [*args.pack, *(str(p) for p in args.paths if p not in files)]
     content = load(args)
     problems = list(content.problems)
@@ -45,14 +51,21 @@ def main(args: argparse.Namespace) -> int:
         problems += found
         if cat is not None:
             for s in scenarios:
-                problems += scenario_problems(s, cat)
-    for path in files:
+                problems += scenario_problems(s, cat, content.broken)
+    loose = [path for path in files if path not in roots]
+    for path in loose:
         problems += _file(path, cat)
-        checked += 1
-    for problem in sorted(set(problems)):
+    if files and len(files) == len(args.paths):
+        wanted = {path.resolve() for path in files}
+        problems = [p for p in problems if p.stage == MANIFEST or Path(p.file).resolve() in wanted]
+        checked = len(files)
+    else:
+        checked += len(loose)
+    problems = ordered(problems)
+    for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(set(problems))} problem(s) in {len({p.file for p in problems})} file(s)")
+        print(f"{len(problems)} problem(s) in {len({p.file for p in problems})} file(s)")
         return PROBLEMS
     print(f"ok: {checked} file(s) checked")
     return OK
