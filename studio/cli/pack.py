@@ -41,6 +41,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     inst = actions.add_parser("install", help="install a pack zip into your data folder")
     inst.add_argument("archive", type=Path, metavar="FILE.zip", help="the pack to install")
     inst.add_argument("--trust", action="store_true", help="also trust its code to run")
+    inst.add_argument("--force", action="store_true", help="install even over a newer installed version")
     inst.set_defaults(func=_install)
     lst = actions.add_parser("list", help="list installed packs")
     lst.add_argument("--json", action="store_true", help="print JSON")
@@ -99,7 +100,7 @@ def _build(args: argparse.Namespace) -> int:
 
 def _install(args: argparse.Namespace) -> int:
     try:
-        pack = install(args.archive)
+        pack = install(args.archive, force=args.force)
     except InstallError as exc:
         raise UsageError(str(exc)) from None
     if args.trust:

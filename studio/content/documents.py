@@ -74,9 +74,42 @@ def _round_trip(name: str, text: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or exc.context or "malformed"
-        raise DocumentError(Problem(name, line, col, f"malformed YAML: {reason}")) from None
+        hint = _in_words(reason, line)
+        raise DocumentError(Problem(name, line, col, f"malformed YAML: {reason}{hint}")) from None
     except YAMLError as exc:
         raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {exc}")) from None
+
+
+#: What the parser's messages usually mean, said in words (fragment of its message -> advice).
+_ADVICE = (
+    ("'\\t'", "YAML indents with spaces, not tabs"),
+    (
+        "mapping values are not allowed",
+        "line {line} is indented differently from the lines above it, "
+        "or holds a second ': ' (put such a value in quotes)",
+    ),
+    (
+        "expected <block end>",
+        "line {line} is indented differently from the lines above it: "
+        "fields of one mapping, and items of one list, start in the same column",
+    ),
+    (
+        "could not find expected ':'",
+        "line {line} is indented differently from the lines above it, or a key lacks its ':'",
+    ),
+    ("did not find expected key", "line {line} is indented differently from the lines above it"),
+    ("did not find expected '-'", "line {line} is indented differently from the other items of its list"),
+    ("expected ',' or '}'", "a '{' is not closed by a '}'"),
+    ("expected ',' or ']'", "a '[' is not closed by a ']'"),
+)
+
+
+def _in_words(reason: str, line: int) -> str:
+    """Return the parser's complaint explained in words, as ``" (...)"``, or ``""``."""
+    for fragment, advice in _ADVICE:
+        if fragment in reason:
+            return f" ({advice.replace('{line}', str(line))})"
+    return ""
 
 
 def read_document(path: Path) -> Document:

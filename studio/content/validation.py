@@ -77,6 +77,9 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
     if err.validator not in ("anyOf", "oneOf") or not err.context:
         yield err, []
         return
+    if _is_enum_union(err):
+        yield err, []
+        return
     fitting = [e for e in err.context if not (e.validator == "type" and not e.path)]
     if not fitting:
         yield err, [str(e.validator_value) for e in err.context if e.validator == "type"]
@@ -90,12 +93,34 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
         yield from _leaves(best)
 
 
+def _is_enum_union(err: ValidationError) -> bool:
+    """True for a value that may be one of several lists of values (ranks: ``"A"`` or ``10``)."""
+    found = err.context or []
+    return any(e.validator == "enum" for e in found) and all(
+        e.validator in ("enum", "type") and not e.path for e in found
+    )
+
+
+def _enum_union_message(err: ValidationError) -> str:
+    """Name every accepted spelling, and the closest one (by spelling, or by first letter)."""
+    allowed = list(
+        dict.fromkeys(str(v) for e in err.context or [] if e.validator == "enum" for v in e.validator_value)
+    )
+    text = str(err.instance)
+    hint = did_you_mean(text, allowed)
+    if not hint and text[:1].upper() in allowed:
+        hint = f" (did you mean '{text[:1].upper()}'?)"
+    return f"{err.instance!r} is not one of {', '.join(allowed)}{hint}"
+
+
 def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
     message = err.message
     if types:
         message = f"{err.instance!r} is not of type {' or '.join(repr(t) for t in types)}"
+    elif err.validator in ("anyOf", "oneOf") and _is_enum_union(err):
+        message = _enum_union_message(err)
     elif (
         err.validator == "additionalProperties"
         and isinstance(err.instance, dict)
