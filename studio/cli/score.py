@@ -58,6 +58,7 @@ def main(args: argparse.Namespace) -> int:
     assert cat is not None
     if args.batch is not None:
         return _batch(args.batch, cat)
+    scenarios: list[tuple[str | None, ScenarioModel]]
     if args.scenario:
         scenarios = [(s.model.name, s.model) for s in _from_file(args.scenario, content, args.name)]
     else:

@@ -103,9 +103,8 @@ def _is_enum_union(err: ValidationError) -> bool:
 
 def _enum_union_message(err: ValidationError) -> str:
     """Name every accepted spelling, and the closest one (by spelling, or by first letter)."""
-    allowed = list(
-        dict.fromkeys(str(v) for e in err.context or [] if e.validator == "enum" for v in e.validator_value)
-    )
+    values = [e.validator_value for e in err.context or [] if e.validator == "enum"]
+    allowed = list(dict.fromkeys(str(v) for group in values if isinstance(group, list) for v in group))
     text = str(err.instance)
     hint = did_you_mean(text, allowed)
     if not hint and text[:1].upper() in allowed:
