@@ -74,7 +74,7 @@ def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Probl
         if pack.id == spec:
             return pack, []
     ids = [p.id for p in installed]
-    raise UsageError(f"--pack {spec}: no such folder, zip or installed pack{did_you_mean(spec, ids)}")
+    raise UsageError(f"{spec}: no such pack folder, zip or installed pack{did_you_mean(spec, ids)}")
 
 
 def owning_packs(args: argparse.Namespace, paths: list[Path]) -> dict[Path, Path]:

@@ -104,7 +104,7 @@ BAD_INPUT = [
     (
         "score_with_a_missing_pack",
         ["score", "AS", "--pack", "{tmp}/nope"],
-        ["{tmp}/nope", "no such folder, zip or installed pack"],
+        ["{tmp}/nope", "no such pack folder, zip or installed pack"],
     ),
     # odds
     ("odds_without_exhaustive_or_deal", ["odds"], ["--exhaustive --hand-size N", "--deal N --samples N"]),
@@ -137,7 +137,7 @@ BAD_INPUT = [
     (
         "validate_a_missing_pack",
         ["validate", "--pack", "{tmp}/nope"],
-        ["{tmp}/nope", "no such folder, zip or installed pack"],
+        ["{tmp}/nope", "no such pack folder, zip or installed pack"],
     ),
     (
         "validate_a_file_of_no_kind",
