@@ -2,7 +2,7 @@
 
 A doc is read top to bottom, like a reader following it:
 
-- a line ``$ COMMAND`` inside a code block (fenced, or indented by four spaces)
+- a line ``$ COMMAND`` inside a code block (fenced, or indented by four spaces or more)
   is run with bash from the repository root, ``studio`` being this
   environment's script; a trailing ``\\`` continues it on the next line;
 - the lines after it, up to the next ``$`` line or the end of the block, are
@@ -81,7 +81,8 @@ def blocks(text: str) -> list[tuple[int, list[str], str]]:
             j = i
             while j < len(lines) and (lines[j].startswith("    ") or _blank_inside(lines, j)):
                 j += 1
-            out.append((i + 1, [raw[4:] for raw in lines[i:j]], ""))
+            indent = min(len(raw) - len(raw.lstrip()) for raw in lines[i:j] if raw.strip())
+            out.append((i + 1, [raw[indent:] for raw in lines[i:j]], ""))
             i = j
             continue
         i += 1
