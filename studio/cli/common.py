@@ -91,8 +91,16 @@ def owning_packs(args: argparse.Namespace, paths: list[Path]) -> dict[Path, Path
         roots[path] = root
         given = {Path(spec).resolve() for spec in args.pack if Path(spec).exists()}
         if root not in given and not (is_base(root) and not args.no_base):
-            args.pack = [*args.pack, str(root)]
+            args.pack = [*args.pack, _as_given(root)]
     return roots
+
+
+def _as_given(folder: Path) -> str:
+    """Name a folder relative to the working folder when it is inside it, as the user would."""
+    try:
+        return str(folder.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(folder)
 
 
 def pack_at(content: Content, root: Path) -> Pack | None:

@@ -81,9 +81,9 @@ def records_of(kind: str, content: Content) -> list[Record]:
                 "strength": m.strength,
                 "pattern": _pattern(m),
                 "points": m.points,
-                "mult": m.mult,
+                "mult": _number(m.mult),
                 "level_points": m.level_points,
-                "level_mult": m.level_mult,
+                "level_mult": _number(m.level_mult),
             }
             for m in sorted(_of(models, HandTypeModel), key=lambda m: -m.strength)
         ]
@@ -123,6 +123,11 @@ M = TypeVar("M", bound=BaseModel)
 
 def _of(models: Iterable[BaseModel], cls: type[M]) -> list[M]:
     return [m for m in models if isinstance(m, cls)]
+
+
+def _number(x: float) -> int | float:
+    """A whole number as an int (``16``, not ``16.0``), as the score's JSON writes Mult."""
+    return int(x) if float(x).is_integer() else x
 
 
 def _cell(value: object) -> str:

@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scenario files or folders (default: each pack's tests/)",
+        help="pack folders (their tests/), scenario files or folders (default: each pack's tests/)",
     )
     add_pack_options(p)
     p.set_defaults(func=main)

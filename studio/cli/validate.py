@@ -23,7 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="content folders or files (default: the loaded packs)",
+        help="pack folders, zips or single files, each checked with its pack (default: the loaded packs)",
     )
     add_pack_options(p)
     p.set_defaults(func=main)
