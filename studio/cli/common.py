@@ -11,6 +11,7 @@ from pathlib import Path
 from studio.cli.errors import BAD_INPUT, PROBLEMS, UsageError
 from studio.content.models import ScenarioModel
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
+from studio.content.parsed import parsed_cache
 from studio.content.paths import base_content_dir
 from studio.content.problems import MANIFEST, PLUGIN, Problem, ordered
 from studio.content.registry import Content
@@ -133,6 +134,7 @@ def load(args: argparse.Namespace) -> Content:
             if not pack.builtin:
                 store.trust(pack)
     content = load_packs(resolution.order, store.is_trusted)
+    parsed_cache().save()
     content.requested = packs
     content.problems = ordered([*problems, *content.problems])
     if content.problems:

@@ -7,6 +7,7 @@ problem points at the line a person would edit.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
+from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
@@ -47,9 +49,15 @@ class Document:
 
     @classmethod
     def parse(cls, name: str, text: str) -> Document:
-        """Parse ``text``; raise DocumentError naming the line of malformed YAML."""
+        """Parse ``text`` (its data cached by its hash); raise DocumentError naming the line of bad YAML."""
+        cache = parsed_cache()
+        known, data = cache.get(text)
+        if known:
+            return cls(name, text, data)
         try:
-            return cls(name, text, YAML(typ="safe").load(text))
+            data = _safe_loader().load(text)
+            cache.put(text, data)
+            return cls(name, text, data)
         except YAMLError:
             _round_trip(name, text)  # raises with the position of the first error
             raise  # pragma: no cover - both loaders agree on what is malformed
@@ -65,6 +73,17 @@ class Document:
         if self._tree is None:
             self._tree = _round_trip(self.name, self.text)
         return locate(self._tree, (*self.prefix, *parts))
+
+
+_LOADERS = threading.local()
+
+
+def _safe_loader() -> YAML:
+    """One fast (C) loader per thread: making one costs more than reading a small file."""
+    loader: YAML | None = getattr(_LOADERS, "safe", None)
+    if loader is None:
+        loader = _LOADERS.safe = YAML(typ="safe")
+    return loader
 
 
 def _round_trip(name: str, text: str) -> Any:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
@@ -17,9 +15,15 @@ from studio.content.problems import Problem, json_path
 from studio.content.schemas import schema_for
 from studio.engine.names import did_you_mean
 
+if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fails
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 
 @cache
 def _validator(kind: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema_for(kind))
 
 
@@ -88,6 +92,8 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
         for e in fitting:
             yield from _leaves(e)
         return
+    from jsonschema.exceptions import best_match
+
     best = best_match(fitting)
     if best is not None:
         yield from _leaves(best)
