@@ -121,13 +121,14 @@ def load(args: argparse.Namespace) -> Content:
     while True:
         resolution = resolve(packs, installed)
         failed = {p.file for p in resolution.problems}
-        left = [p for p in packs if p.manifest_doc.name not in failed]
+        left = _without(packs, {p.id for p in packs if p.manifest_doc.name in failed})
         if not resolution.problems or len(left) == len(packs):
             break
         problems += resolution.problems
         packs = left
-    problems += resolution.problems
-    problems = [p.at_stage(MANIFEST) for p in problems]
+    problems = [p.at_stage(MANIFEST) for p in [*problems, *resolution.problems]]
+    if resolution.problems:  # a dependency's own mistake: nothing can load
+        return Content(packs=resolution.order, requested=packs, problems=ordered(problems))
     store = TrustStore()
     if getattr(args, "trust", False):
         for pack in packs:
@@ -142,6 +143,22 @@ def load(args: argparse.Namespace) -> Content:
     for warning in content.warnings:
         print(f"studio: warning: {warning}", file=sys.stderr)
     return content
+
+
+def _without(packs: list[Pack], failed: set[str]) -> list[Pack]:
+    """Leave out the failed packs and every pack that needs one of them (its cause is reported)."""
+    out = list(packs)
+    while True:
+        keep = [
+            p
+            for p in out
+            if p.id not in failed
+            and not any(d.id in failed and not d.optional for d in p.manifest.dependencies)
+        ]
+        if len(keep) == len(out):
+            return keep
+        failed |= {p.id for p in out if p not in keep}
+        out = keep
 
 
 def loaded(args: argparse.Namespace) -> Content:

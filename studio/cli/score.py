@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from studio.cli.common import add_pack_options, dump_json, loaded, scored
+from studio.cli.common import add_pack_options, dump_json, loaded, owning_packs, scored
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import score_report
 from studio.content.documents import read_document
@@ -53,6 +53,8 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError("give exactly one of a hand, --scenario FILE or --batch FILE")
     if args.name is not None and args.scenario is None:
         raise UsageError("--name picks a scenario of a --scenario FILE")
+    if args.scenario is not None:
+        owning_packs(args, [args.scenario])  # a pack's tests/ file names that pack's entries
     content = loaded(args)
     cat = content.catalog
     assert cat is not None

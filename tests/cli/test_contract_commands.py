@@ -84,3 +84,16 @@ def test_a_scenario_naming_a_boss_by_display_name_suggests_its_id(studio, tmp_pa
     path = write(tmp_path / "pack" / "tests" / "x.yaml", "played: AS AH\nboss: the_flint\n")
     run = studio("validate", str(path))
     assert "unknown boss rule 'the_flint' (did you mean 'flint'?)" in run.out
+
+
+def test_score_scenario_of_a_packs_tests_file_loads_that_pack(studio, tmp_path):
+    root = tmp_path / "neon"
+    write(root / "pack.yaml", "id: neon\nname: Neon\nversion: 1.0.0\n")
+    write(
+        root / "charms" / "neon_glow.yaml",
+        "id: neon_glow\nname: Glow\nabilities:\n  - trigger: hand\n    effects: [{kind: xmult, amount: 2}]\n",
+    )
+    test = write(root / "tests" / "glow.yaml", "played: AS AH\ncharms: [neon_glow]\n")
+    run = studio("score", "--scenario", str(test), "--json")
+    assert run.code == 0, run.err
+    assert json.loads(run.out)["total"] == 128

@@ -117,3 +117,23 @@ def test_problems_are_listed_causes_first(studio, tmp_path):
     lines = run.out.splitlines()
     assert lines[0].startswith(f"{root}/plugins/zz.py:1:1: pack 'neon': plugin failed to load")
     assert lines[1].startswith(f"{root}/charms/a_first.yaml:3:")
+
+
+def test_a_pack_that_needs_a_failed_pack_is_left_out_without_a_second_problem(studio, tmp_path):
+    broken = tmp_path / "lonely"
+    broken.mkdir()
+    (broken / "pack.yaml").write_text(
+        'id: lonely\nname: L\nversion: 1.0.0\ndependencies: [{id: nowhere, version: "^1.0.0"}]\n',
+        encoding="utf-8",
+    )
+    needy = tmp_path / "needy"
+    needy.mkdir()
+    (needy / "pack.yaml").write_text(
+        'id: needy\nname: N\nversion: 1.0.0\ndependencies: [{id: lonely, version: "^1.0.0"}]\n',
+        encoding="utf-8",
+    )
+    run = studio("validate", str(broken), str(needy))
+    assert run.out.splitlines() == [
+        f"{broken}/pack.yaml:4:16: $.dependencies[0]: needs pack 'nowhere' (^1.0.0), which is neither given with --pack nor installed",
+        "1 problem(s) in 1 file(s)",
+    ]
