@@ -93,3 +93,13 @@ def test_validate_reports_a_broken_plugin_once(studio, tmp_path):
     assert run.code == 1
     assert run.out.splitlines()[0].startswith(f"{root}/plugins/boom.py:1:1: charm neon_boom (pack 'neon')")
     assert run.out.splitlines()[-1] == "1 problem(s) in 1 file(s)"
+
+
+def test_pack_build_reports_a_raising_hook_as_a_failing_test(studio, tmp_path):
+    root = neon(tmp_path, HOOK.format(body="raise RuntimeError('kaboom')"))
+    run = studio("pack", "build", str(root), "-o", str(tmp_path / "neon.zip"), "--trust")
+    assert run.code == 1
+    assert "Traceback" not in run.out + run.err
+    assert "behaviour 'neon_boom' raised RuntimeError: kaboom" in run.out
+    assert run.out.splitlines()[-1] == "not built: 1 failing test(s)"
+    assert not (tmp_path / "neon.zip").exists()
