@@ -9,7 +9,7 @@ from studio.cli.common import add_pack_options, load, owning_packs, tested_packs
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.content.documents import DocumentError, read_document
 from studio.content.models import FOLDER_KINDS
-from studio.content.problems import MANIFEST, Problem, ordered
+from studio.content.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import pack_scenarios, read_scenarios, scenario_problems
 from studio.content.validation import validate_document
@@ -48,7 +48,7 @@ def main(args: argparse.Namespace) -> int:
     checked = sum(len(p.files) for p in content.packs) or len(content.requested)
     for pack in tested_packs(content):
         scenarios, found = pack_scenarios(pack)
-        problems += found
+        problems += [p.at_stage(SCENARIO) for p in found]
         if cat is not None:
             for s in scenarios:
                 problems += scenario_problems(s, cat, content.broken)

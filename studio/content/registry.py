@@ -17,7 +17,7 @@ from studio.content.crosscheck import cross_check
 from studio.content.entries import Entry, merge
 from studio.content.models import ENTRY_KINDS, CharmModel
 from studio.content.packs import Pack
-from studio.content.problems import MANIFEST, PLUGIN, Problem
+from studio.content.problems import MANIFEST, PLUGIN, REFERENCE, Problem
 from studio.engine.behaviour import Behaviour
 from studio.engine.cards import ModifierKind
 from studio.engine.catalog import Catalog
@@ -87,7 +87,7 @@ def assemble(packs: Sequence[Pack], code: Code) -> Content:
     content.warnings += merged.warnings
     content.problems += _failed_plugins(content.entries, code)
     known = {*code.behaviours, *code.untrusted, *code.failed}
-    content.problems += cross_check(content.entries, known, merged.broken)
+    content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
     _disable(content, code.untrusted)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)

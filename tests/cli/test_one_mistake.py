@@ -137,3 +137,15 @@ def test_a_pack_that_needs_a_failed_pack_is_left_out_without_a_second_problem(st
         f"{broken}/pack.yaml:4:16: $.dependencies[0]: needs pack 'nowhere' (^1.0.0), which is neither given with --pack nor installed",
         "1 problem(s) in 1 file(s)",
     ]
+
+
+def test_a_broken_file_is_listed_before_the_references_it_breaks(studio, tmp_path):
+    root = neon(tmp_path)
+    (root / "hands").mkdir()
+    (root / "hands" / "a_weird.yaml").write_text("id: a_weird\nname: W\nstrength: 1200\ngroups: [5]\npoints: 1\nmult: 1\n", encoding="utf-8")
+    (root / "seals").mkdir()
+    (root / "seals" / "zz_bad.yaml").write_text("id: zz_bad\nname: Z\nretriggers: 99\n", encoding="utf-8")
+    run = studio("validate", str(root))
+    lines = run.out.splitlines()
+    assert lines[0].startswith(f"{root}/seals/zz_bad.yaml:3:")  # after hands/ by name, first as a cause
+    assert "a_weird" in lines[1]
