@@ -67,7 +67,7 @@ def _new(args: argparse.Namespace) -> int:
         raise UsageError(f"{folder}: already exists") from None
     for path in written:
         print(path)
-    print(f"created pack '{args.id}'; next: studio validate {folder} && studio test --pack {folder}")
+    print(f"created pack '{args.id}'; next: studio validate {folder} && studio test {folder}")
     return OK
 
 
