@@ -17,12 +17,12 @@ from studio.engine.behaviour import Behaviour
 
 def describe_fault(exc: BaseException, content: Content) -> str:
     """Return one line saying which charm's code raised ``exc``, from which pack and file."""
-    cause = exc.__cause__ if exc.__cause__ is not None else exc
+    cause = _cause(exc)
     files = {file: pack for pack, file in content.origins.values()}
     charm_id, behaviour_id, line = _culprit(cause.__traceback__, files)
     if not line:
         charm_id, behaviour_id, line = _culprit(exc.__traceback__, files)
-    charm_id = _attr(exc, "charm_id") or charm_id
+    charm_id = _charm_of(exc) or charm_id
     why = f"{type(cause).__name__}: {cause}" if str(cause) else type(cause).__name__
     origin = content.charm_origin(charm_id) if charm_id else None
     if origin is None and behaviour_id in content.origins:
@@ -56,10 +56,21 @@ def _culprit(tb: TracebackType | None, files: dict[str, str]) -> tuple[str, str,
 def is_fault(exc: BaseException, content: Content) -> bool:
     """True if ``exc`` came from a code charm (a plugin frame raised it, or the engine says so)."""
     files = {file: pack for pack, file in content.origins.values()}
-    cause = exc.__cause__ if exc.__cause__ is not None else exc
-    return bool(_attr(exc, "charm_id") or _culprit(cause.__traceback__, files)[2])
+    return bool(_charm_of(exc) or _culprit(_cause(exc).__traceback__, files)[2])
 
 
-def _attr(exc: BaseException, name: str) -> str:
-    value = getattr(exc, name, None)
-    return value if isinstance(value, str) else ""
+def _cause(exc: BaseException) -> BaseException:
+    """The exception a hook raised: an engine error naming the charm wraps it (as cause or context)."""
+    if _charm_of(exc):
+        return exc.__cause__ or exc.__context__ or exc
+    return exc.__cause__ or exc
+
+
+def _charm_of(exc: BaseException) -> str:
+    """The charm id an engine error carries (``charm_id``, or ``charm`` as an id or a charm)."""
+    for name in ("charm_id", "charm"):
+        value = getattr(exc, name, None)
+        found = value if isinstance(value, str) else getattr(value, "id", None)
+        if isinstance(found, str):
+            return found
+    return ""

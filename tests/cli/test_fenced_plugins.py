@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from studio.content.packs import base_pack, open_pack
+from studio.plugins.faults import describe_fault
+from studio.plugins.loading import load_packs
+
 CHARM = "id: neon_boom\nname: Boom\ndescription: Goes off\nbehaviour: neon_boom\n"
 HOOK = "from studio.plugins import Behaviour\n\n\nclass Boom(Behaviour):\n    id = 'neon_boom'\n\n    def hand(self, ctx, charm):\n        {body}\n"
 TESTS = """\
@@ -103,3 +107,26 @@ def test_pack_build_reports_a_raising_hook_as_a_failing_test(studio, tmp_path):
     assert "behaviour 'neon_boom' raised RuntimeError: kaboom" in run.out
     assert run.out.splitlines()[-1] == "not built: 1 failing test(s)"
     assert not (tmp_path / "neon.zip").exists()
+
+
+def test_an_engine_error_that_names_the_charm_is_described_with_its_pack_and_file(tmp_path):
+    """The engine may wrap a hook's exception in an error carrying the charm id; the line stays the same."""
+    root = neon(tmp_path, HOOK.format(body="pass"))
+    pack, _ = open_pack(root)
+    assert pack is not None
+    content = load_packs([base_pack(), pack], lambda p: True)
+
+    class WrappedError(ValueError):
+        charm_id = "neon_boom"
+
+    try:
+        try:
+            raise KeyError("inner")
+        except KeyError as inner:
+            raise WrappedError("neon_boom failed") from inner
+    except WrappedError as exc:
+        line = describe_fault(exc, content)
+    assert (
+        line
+        == f"charm neon_boom (pack 'neon', {root}/plugins/boom.py): behaviour 'neon_boom' raised KeyError: 'inner'"
+    )
