@@ -10,14 +10,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from typing import TYPE_CHECKING, Any
 
 from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem
+
+if TYPE_CHECKING:  # ruamel is imported on first parse: a warm cache needs no parser at all
+    from ruamel.yaml import YAML
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -54,6 +53,8 @@ class Document:
         known, data = cache.get(text)
         if known:
             return cls(name, text, data)
+        from ruamel.yaml.error import YAMLError
+
         try:
             data = _safe_loader().load(text)
             cache.put(text, data)
@@ -80,6 +81,8 @@ _LOADERS = threading.local()
 
 def _safe_loader() -> YAML:
     """One fast (C) loader per thread: making one costs more than reading a small file."""
+    from ruamel.yaml import YAML
+
     loader: YAML | None = getattr(_LOADERS, "safe", None)
     if loader is None:
         loader = _LOADERS.safe = YAML(typ="safe")
@@ -87,6 +90,9 @@ def _safe_loader() -> YAML:
 
 
 def _round_trip(name: str, text: str) -> Any:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     try:
         return YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:
@@ -148,6 +154,8 @@ def locate(doc: Any, parts: Sequence[object]) -> tuple[int, int]:
     Path parts that the document does not hold (a union's branch name in a
     pydantic location, a missing key) are skipped.
     """
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     line, col = 1, 1
     node = doc
     if isinstance(node, CommentedMap | CommentedSeq) and node.lc.line is not None:
