@@ -26,9 +26,11 @@ CHARMS = ["--charm", "even_mult", "--charm", "money_mult", "--charm", "plain_mul
 def timed(argv: list[str], home: Path, fresh: bool) -> float:
     """Run ``studio argv`` once with ``home`` as its data folder; return the wall time in seconds."""
     if fresh:
-        for cached in (home / "cache").glob("*"):
+        for cached in (home / "charm-studio" / "cache").glob("*"):
             cached.unlink()
-    env = {**os.environ, "STUDIO_HOME": str(home)}
+    # The data folder found as a user's is (not STUDIO_HOME), in a temporary place.
+    env = {k: v for k, v in os.environ.items() if k != "STUDIO_HOME"}
+    env["XDG_DATA_HOME"] = str(home)
     start = time.perf_counter()
     subprocess.run([STUDIO, *argv], env=env, stdout=subprocess.DEVNULL, check=True)
     return time.perf_counter() - start
