@@ -9,6 +9,7 @@ from studio.cli.common import add_pack_options, loaded, owning_packs, pack_at, s
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import table
 from studio.content.documents import DocumentError
+from studio.content.packs import MANIFEST
 from studio.content.problems import Problem
 from studio.content.registry import Content
 from studio.content.scenarios import (
@@ -39,6 +40,7 @@ def main(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
+    args.paths = [p.parent if p.name == MANIFEST else p for p in args.paths]  # a manifest means its pack
     roots = owning_packs(args, args.paths)
     content = loaded(args)
     found: list[tuple[list[Scenario], list[Problem]]] = []

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from studio.cli.common import add_pack_options, load, owning_packs, tested_packs
 from studio.cli.errors import OK, PROBLEMS, UsageError
-from studio.content.documents import DocumentError, read_document
+from studio.content.documents import CONTENT_SUFFIXES, DocumentError, read_document
+from studio.content.entries import kind_of
 from studio.content.models import FOLDER_KINDS
+from studio.content.packs import MANIFEST as MANIFEST_FILE
 from studio.content.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import pack_scenarios, read_scenarios, scenario_problems
@@ -41,6 +43,8 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"{path}: no such file or folder")
     files = [p for p in args.paths if p.is_file() and p.suffix.lower() != ".zip"]
     roots = owning_packs(args, files)
+    for path, root in roots.items():
+        _check_kind(path, root)
     args.pack = [*args.pack, *(str(p) for p in args.paths if p not in files)]
     content = load(args)
     problems = list(content.problems)
@@ -69,6 +73,19 @@ def main(args: argparse.Namespace) -> int:
         return PROBLEMS
     print(f"ok: {checked} file(s) checked")
     return OK
+
+
+def _check_kind(path: Path, root: Path) -> None:
+    """Refuse a file of a pack that holds no content (a README, an icon): there is nothing to check."""
+    rel = path.resolve().relative_to(root).as_posix()
+    content = rel.endswith(CONTENT_SUFFIXES) and (
+        rel == MANIFEST_FILE or kind_of(rel) is not None or rel.startswith(("tests/", "patches/"))
+    )
+    if not (content or (rel.startswith("plugins/") and rel.endswith(".py"))):
+        raise UsageError(
+            f"{path}: not a content file of pack folder {root.name}/: give a manifest, an entry "
+            "(charms/, hands/, ...), a patch, a test or a plugin"
+        )
 
 
 def _best_catalog(content: Content) -> Catalog | None:

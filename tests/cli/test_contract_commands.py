@@ -97,3 +97,8 @@ def test_score_scenario_of_a_packs_tests_file_loads_that_pack(studio, tmp_path):
     run = studio("score", "--scenario", str(test), "--json")
     assert run.code == 0, run.err
     assert json.loads(run.out)["total"] == 128
+
+
+def test_test_of_a_manifest_runs_its_packs_tests(studio):
+    run = studio("test", str(base_content_dir() / "pack.yaml"))
+    assert run.code == 0 and run.out.endswith(" passed, 0 failed\n")

@@ -149,3 +149,10 @@ def test_a_broken_file_is_listed_before_the_references_it_breaks(studio, tmp_pat
     lines = run.out.splitlines()
     assert lines[0].startswith(f"{root}/seals/zz_bad.yaml:3:")  # after hands/ by name, first as a cause
     assert "a_weird" in lines[1]
+
+
+def test_a_file_of_a_pack_that_holds_no_content_is_bad_usage(studio_cli, tmp_path):
+    root = neon(tmp_path)
+    (root / "README.md").write_text("# Neon\n", encoding="utf-8")
+    run = studio_cli("validate", str(root / "README.md"))
+    assert run.code == 2 and "not a content file of pack folder neon/" in run.err
