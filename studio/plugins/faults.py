@@ -10,9 +10,12 @@ innermost frame that runs a plugin file loaded for this content.
 from __future__ import annotations
 
 from types import TracebackType
+from typing import TypeVar
 
 from studio.content.registry import Content
 from studio.engine.behaviour import Behaviour
+
+T = TypeVar("T", int, str)
 
 
 def describe_fault(exc: BaseException, content: Content) -> str:
@@ -23,7 +26,10 @@ def describe_fault(exc: BaseException, content: Content) -> str:
     if not line:
         charm_id, behaviour_id, line = _culprit(exc.__traceback__, files)
     charm_id = _charm_of(exc) or charm_id
+    line = line or _field(exc, "line", 0)
     why = f"{type(cause).__name__}: {cause}" if str(cause) else type(cause).__name__
+    if cause is exc and _charm_of(exc):  # the engine's own verdict (a hook returned a bad value)
+        why = _field(exc, "message", why)
     origin = content.charm_origin(charm_id) if charm_id else None
     if origin is None and behaviour_id in content.origins:
         origin = (behaviour_id, *content.origins[behaviour_id])
@@ -64,6 +70,12 @@ def _cause(exc: BaseException) -> BaseException:
     if _charm_of(exc):
         return exc.__cause__ or exc.__context__ or exc
     return exc.__cause__ or exc
+
+
+def _field(exc: BaseException, name: str, default: T) -> T:
+    """A field of the engine's error, if it has one of the expected type."""
+    value = getattr(exc, name, default)
+    return value if isinstance(value, type(default)) else default
 
 
 def _charm_of(exc: BaseException) -> str:
