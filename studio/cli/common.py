@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 from studio.cli.errors import BAD_INPUT, PROBLEMS, UsageError
+from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
+from studio.content.packs import MANIFEST as MANIFEST_FILE
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
 from studio.content.parsed import parsed_cache
 from studio.content.paths import base_content_dir
@@ -118,6 +120,7 @@ def load(args: argparse.Namespace) -> Content:
     """
     installed, _ = installed_packs()
     packs, problems = requested(args, installed)
+    packs = _without(packs, {claimed for p in problems if (claimed := _claimed_id(p.file))})
     while True:
         resolution = resolve(packs, installed)
         failed = {p.file for p in resolution.problems}
@@ -143,6 +146,19 @@ def load(args: argparse.Namespace) -> Content:
     for warning in content.warnings:
         print(f"studio: warning: {warning}", file=sys.stderr)
     return content
+
+
+def _claimed_id(manifest: str) -> str:
+    """The id a manifest that failed to load says it has ("" if unreadable), to leave out its dependents."""
+    path = Path(manifest)
+    if path.name != MANIFEST_FILE or not path.is_file():
+        return ""
+    try:
+        data = read_document(path).data
+    except ValueError:
+        return ""
+    found = data.get("id") if isinstance(data, dict) else None
+    return found if isinstance(found, str) else ""
 
 
 def _without(packs: list[Pack], failed: set[str]) -> list[Pack]:

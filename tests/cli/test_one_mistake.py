@@ -142,7 +142,9 @@ def test_a_pack_that_needs_a_failed_pack_is_left_out_without_a_second_problem(st
 def test_a_broken_file_is_listed_before_the_references_it_breaks(studio, tmp_path):
     root = neon(tmp_path)
     (root / "hands").mkdir()
-    (root / "hands" / "a_weird.yaml").write_text("id: a_weird\nname: W\nstrength: 1200\ngroups: [5]\npoints: 1\nmult: 1\n", encoding="utf-8")
+    (root / "hands" / "a_weird.yaml").write_text(
+        "id: a_weird\nname: W\nstrength: 1200\ngroups: [5]\npoints: 1\nmult: 1\n", encoding="utf-8"
+    )
     (root / "seals").mkdir()
     (root / "seals" / "zz_bad.yaml").write_text("id: zz_bad\nname: Z\nretriggers: 99\n", encoding="utf-8")
     run = studio("validate", str(root))
@@ -156,3 +158,18 @@ def test_a_file_of_a_pack_that_holds_no_content_is_bad_usage(studio_cli, tmp_pat
     (root / "README.md").write_text("# Neon\n", encoding="utf-8")
     run = studio_cli("validate", str(root / "README.md"))
     assert run.code == 2 and "not a content file of pack folder neon/" in run.err
+
+
+def test_a_pack_that_needs_a_pack_with_a_broken_manifest_adds_no_problem(studio, tmp_path):
+    root = neon(tmp_path, "id: neon\nname: Neon\nversion: 0.1\n")
+    needy = tmp_path / "needy"
+    needy.mkdir()
+    (needy / "pack.yaml").write_text(
+        'id: needy\nname: N\nversion: 1.0.0\ndependencies: [{id: neon, version: "^1.0.0"}]\n',
+        encoding="utf-8",
+    )
+    run = studio("validate", str(root), str(needy))
+    assert run.out.splitlines() == [
+        f"{root}/pack.yaml:3:1: $.version: 0.1 is not of type 'string'",
+        "1 problem(s) in 1 file(s)",
+    ]
