@@ -120,7 +120,8 @@ def load(args: argparse.Namespace) -> Content:
     """
     installed, _ = installed_packs()
     packs, problems = requested(args, installed)
-    packs = _without(packs, {claimed for p in problems if (claimed := _claimed_id(p.file))})
+    claimed = {i for p in problems if (i := _claimed_id(p.file))} - {p.id for p in packs if p.builtin}
+    packs = _without(packs, claimed)
     while True:
         resolution = resolve(packs, installed)
         failed = {p.file for p in resolution.problems}
