@@ -8,7 +8,13 @@ import re
 import sys
 from pathlib import Path
 
-from studio.cli.errors import BAD_INPUT, PROBLEMS, UsageError
+# Exit codes and UsageError live in studio.cli.errors (light, for --help); command modules may
+# import them from here too.
+from studio.cli.errors import BAD_INPUT as BAD_INPUT
+from studio.cli.errors import OK as OK
+from studio.cli.errors import PROBLEMS as PROBLEMS
+from studio.cli.errors import UsageError as UsageError
+from studio.cli.errors import fail as fail
 from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
 from studio.content.packs import MANIFEST as MANIFEST_FILE
