@@ -39,7 +39,8 @@ def describe_fault(exc: BaseException, content: Content) -> str:
     behaviour, pack, file = origin
     where = f"{file}:{line}" if line else file
     who = f"charm {charm_id} " if charm_id else ""
-    return f"{who}(pack '{pack}', {where}): behaviour '{behaviour}' raised {why}"
+    source = "an installed package" if pack == "installed package" else f"pack '{pack}'"
+    return f"{who}({source}, {where}): behaviour '{behaviour}' raised {why}"
 
 
 def _culprit(tb: TracebackType | None, files: dict[str, str]) -> tuple[str, str, int]:

@@ -8,6 +8,7 @@ plugins declare without running them, and hands both to
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 
 from studio.content.packs import Pack, base_pack
@@ -21,6 +22,9 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
     """Run the trusted packs' plugins and the entry points; read the untrusted ones' ids."""
     code = Code()
     code.behaviours, code.problems = entry_point_behaviours()
+    for behaviour_id, behaviour in code.behaviours.items():  # pip-installed: named by their source file
+        where = inspect.getsourcefile(type(behaviour)) or type(behaviour).__module__
+        code.origins[behaviour_id] = ("installed package", where)
     for pack in packs:
         for name, source in pack.code():
             declared = declared_behaviours(source)
