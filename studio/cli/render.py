@@ -34,6 +34,11 @@ def score_report(result: ScoreResult, played: str, held: str) -> str:
     lines = [f"Played: {played}"]
     if held.strip():
         lines.append(f"Held:   {held}")
+    rules = [
+        f"boss {result.boss}" if result.boss else "no boss",
+        f"deck {result.deck}" if result.deck else "",
+    ]
+    lines.append(f"Rules:  {', '.join(r for r in rules if r)}")
     lines.append(f"Hand:   {result.hand_type}   scoring: {' '.join(result.scoring) or '-'}")
     lines += ["", trace_table(result), ""]
     if result.refused:

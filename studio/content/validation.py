@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -81,6 +82,9 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
     if err.validator not in ("anyOf", "oneOf") or not err.context:
         yield err, []
         return
+    if isinstance(err.schema, dict) and "discriminator" in err.schema and isinstance(err.instance, dict):
+        yield from _tagged(err, err.schema, err.instance)
+        return
     if _is_enum_union(err):
         yield err, []
         return
@@ -118,6 +122,34 @@ def _enum_union_message(err: ValidationError) -> str:
     return f"{err.instance!r} is not one of {', '.join(allowed)}{hint}"
 
 
+def _tagged(
+    err: ValidationError, schema: dict[str, Any], instance: dict[str, Any]
+) -> Iterator[tuple[ValidationError, list[str]]]:
+    """Yield the errors of the branch a discriminated union's tag picks (an effect's ``kind``),
+    or one saying which tags there are."""
+    from jsonschema.exceptions import ValidationError
+
+    key, mapping = schema["discriminator"]["propertyName"], schema["discriminator"]["mapping"]
+    tag = instance.get(key)
+    if not isinstance(tag, str) or tag not in mapping:
+        given = key in instance
+        path = deque([*err.absolute_path, key]) if given else err.absolute_path
+        message = "" if given else f"'{key}' is required but missing"
+        leaf = ValidationError(
+            message,
+            validator="enum" if given else "required",
+            path=path,
+            instance=tag,
+            validator_value=list(mapping),
+        )
+        yield leaf, []
+        return
+    branch = [b.get("$ref") for b in schema["oneOf"]].index(mapping[tag])
+    for e in err.context or ():
+        if e.relative_schema_path[0] == branch:
+            yield from _leaves(e)
+
+
 def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
@@ -141,6 +173,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     elif err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
         allowed = [str(v) for v in err.validator_value]
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
+    elif err.validator == "const":
+        message = f"{err.instance!r} is not allowed here: the only choice is {err.validator_value!r}"
     elif err.validator == "type" and not parts:
         message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {_type_name(err.instance)}"
     line, col = doc.locate(parts)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from studio.content.models.common import ChanceModel, EffectModel, Id, Model, effects_to_engine
+from studio.content.models.common import ChanceModel, Id, Model
+from studio.content.models.effects import CardEffect, MoneyEffect, effects_to_engine, no_counter
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 
 _NAME = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
@@ -22,20 +23,25 @@ class UpgradeModel(Model):
         50, ge=0, le=100_000, title="Stone Points", description="Points a stone card gives."
     )
     wild: bool = Field(False, title="Wild", description="Counts as every suit.")
-    scored: list[EffectModel] = Field(
+    scored: list[CardEffect] = Field(
         default_factory=list, title="When scored", description="Effects each time the card scores."
     )
-    held: list[EffectModel] = Field(
+    held: list[CardEffect] = Field(
         default_factory=list, title="While held", description="Effects while the card is held in hand."
     )
-    end_of_round: list[EffectModel] = Field(
+    end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
         title="End of round",
-        description="Effects if the card is held when the round ends.",
+        description="Money if the card is held when the round ends (nothing else counts then).",
     )
     breaks: ChanceModel | None = Field(
         None, title="Breaks", description="Chance the card breaks after it scores, in a run."
     )
+
+    @field_validator("scored", "held", "end_of_round")
+    @classmethod
+    def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
+        return no_counter(effects, "an upgrade")
 
     def to_engine(self) -> UpgradeDef:
         """Return the engine value."""
@@ -57,9 +63,14 @@ class EditionModel(Model):
 
     id: Id
     name: str = _NAME
-    effects: list[EffectModel] = Field(
+    effects: list[CardEffect] = Field(
         ..., min_length=1, max_length=4, title="Effects", description="What the edition adds."
     )
+
+    @field_validator("effects")
+    @classmethod
+    def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
+        return no_counter(effects, "an edition (it also goes on playing cards)")
 
     def to_engine(self) -> EditionDef:
         """Return the engine value."""
@@ -72,14 +83,19 @@ class SealModel(Model):
     id: Id
     name: str = _NAME
     retriggers: int = Field(0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers.")
-    scored: list[EffectModel] = Field(
+    scored: list[CardEffect] = Field(
         default_factory=list, title="When scored", description="Effects each time the card scores."
     )
-    end_of_round: list[EffectModel] = Field(
+    end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
         title="End of round",
-        description="Effects if the card is held when the round ends.",
+        description="Money if the card is held when the round ends (nothing else counts then).",
     )
+
+    @field_validator("scored", "end_of_round")
+    @classmethod
+    def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
+        return no_counter(effects, "a seal")
 
     def to_engine(self) -> SealDef:
         """Return the engine value."""
