@@ -7,15 +7,16 @@ problem points at the line a person would edit.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
+from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem
+
+if TYPE_CHECKING:  # ruamel is imported on first parse: a warm cache needs no parser at all
+    from ruamel.yaml import YAML
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -47,9 +48,17 @@ class Document:
 
     @classmethod
     def parse(cls, name: str, text: str) -> Document:
-        """Parse ``text``; raise DocumentError naming the line of malformed YAML."""
+        """Parse ``text`` (its data cached by its hash); raise DocumentError naming the line of bad YAML."""
+        cache = parsed_cache()
+        known, data = cache.get(text)
+        if known:
+            return cls(name, text, data)
+        from ruamel.yaml.error import YAMLError
+
         try:
-            return cls(name, text, YAML(typ="safe").load(text))
+            data = _safe_loader().load(text)
+            cache.put(text, data)
+            return cls(name, text, data)
         except YAMLError:
             _round_trip(name, text)  # raises with the position of the first error
             raise  # pragma: no cover - both loaders agree on what is malformed
@@ -67,16 +76,65 @@ class Document:
         return locate(self._tree, (*self.prefix, *parts))
 
 
+_LOADERS = threading.local()
+
+
+def _safe_loader() -> YAML:
+    """One fast (C) loader per thread: making one costs more than reading a small file."""
+    from ruamel.yaml import YAML
+
+    loader: YAML | None = getattr(_LOADERS, "safe", None)
+    if loader is None:
+        loader = _LOADERS.safe = YAML(typ="safe")
+    return loader
+
+
 def _round_trip(name: str, text: str) -> Any:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
     try:
         return YAML(typ="rt").load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or exc.context or "malformed"
-        raise DocumentError(Problem(name, line, col, f"malformed YAML: {reason}")) from None
+        hint = _in_words(reason, line)
+        raise DocumentError(Problem(name, line, col, f"malformed YAML: {reason}{hint}")) from None
     except YAMLError as exc:
         raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {exc}")) from None
+
+
+#: What the parser's messages usually mean, said in words (fragment of its message -> advice).
+_ADVICE = (
+    ("'\\t'", "YAML indents with spaces, not tabs"),
+    (
+        "mapping values are not allowed",
+        "line {line} is indented differently from the lines above it, "
+        "or holds a second ': ' (put such a value in quotes)",
+    ),
+    (
+        "expected <block end>",
+        "line {line} is indented differently from the lines above it: "
+        "fields of one mapping, and items of one list, start in the same column",
+    ),
+    (
+        "could not find expected ':'",
+        "line {line} is indented differently from the lines above it, or a key lacks its ':'",
+    ),
+    ("did not find expected key", "line {line} is indented differently from the lines above it"),
+    ("did not find expected '-'", "line {line} is indented differently from the other items of its list"),
+    ("expected ',' or '}'", "a '{' is not closed by a '}'"),
+    ("expected ',' or ']'", "a '[' is not closed by a ']'"),
+)
+
+
+def _in_words(reason: str, line: int) -> str:
+    """Return the parser's complaint explained in words, as ``" (...)"``, or ``""``."""
+    for fragment, advice in _ADVICE:
+        if fragment in reason:
+            return f" ({advice.replace('{line}', str(line))})"
+    return ""
 
 
 def read_document(path: Path) -> Document:
@@ -96,6 +154,8 @@ def locate(doc: Any, parts: Sequence[object]) -> tuple[int, int]:
     Path parts that the document does not hold (a union's branch name in a
     pydantic location, a missing key) are skipped.
     """
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
     line, col = 1, 1
     node = doc
     if isinstance(node, CommentedMap | CommentedSeq) and node.lc.line is not None:

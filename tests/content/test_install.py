@@ -100,3 +100,25 @@ def test_remove_deletes_the_pack_and_refuses_unknown_ids(tmp_path: Path) -> None
         remove("mod")
     with pytest.raises(InstallError):
         remove("../etc")
+
+
+def test_an_older_version_does_not_replace_a_newer_one_without_force(tmp_path: Path) -> None:
+    install(good(tmp_path / "new.zip", "1.2.0"))
+    with pytest.raises(
+        InstallError, match=r"mod 1\.0\.0 is older than the installed mod 1\.2\.0; give --force"
+    ):
+        install(good(tmp_path / "old.zip", "1.0.0"))
+    assert left_behind() == ["mod"]
+    assert "1.2.0" in (installed_packs_dir() / "mod" / "pack.yaml").read_text(encoding="utf-8")
+    assert str(install(good(tmp_path / "old.zip", "1.0.0"), force=True).version) == "1.0.0"
+
+
+def test_installing_a_folder_says_to_build_it_or_use_pack(tmp_path: Path) -> None:
+    folder = tmp_path / "mod"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST.format(version="1.0.0"), encoding="utf-8")
+    with pytest.raises(InstallError) as caught:
+        install(folder)
+    assert f"studio pack build {folder} -o FILE.zip" in str(caught.value)
+    assert f"--pack {folder}" in str(caught.value)
+    assert left_behind() == []
