@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from studio.content.registry import load_base
+from studio.plugins.loading import load_base
 
 RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()
 SUITS = "SHCD"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import bench_batch
+import bench_cli
 import bench_hostile
 import bench_odds
 import bench_problems
@@ -13,6 +14,14 @@ import bench_validate
 
 if __name__ == "__main__":
     del sys.argv[1:]  # each benchmark parses its own options; run them all with their defaults
-    for bench in (bench_scoring, bench_odds, bench_validate, bench_batch, bench_problems, bench_hostile):
+    for bench in (
+        bench_scoring,
+        bench_odds,
+        bench_validate,
+        bench_cli,
+        bench_batch,
+        bench_problems,
+        bench_hostile,
+    ):
         bench.main()
         print()

@@ -84,19 +84,26 @@ class BatchLineError(ValueError):
     """One line of a batch that cannot be scored."""
 
 
-def run_batch(path: Path, catalog: Catalog, out: Any = None, workers: int | None = None) -> bool:
+def run_batch(
+    path: Path,
+    catalog: Catalog,
+    out: Any = None,
+    workers: int | None = None,
+    explain: Callable[[BaseException], str | None] | None = None,
+) -> bool:
     """Score every line of ``path`` into ``out`` (default stdout); return True if every line scored.
 
     A big batch is scored by several processes (``workers``, default: one per core for a file of
     more than a few thousand lines), each taking blocks of lines in turn; results keep the order of
-    the lines. Raises OSError / ValueError naming the file when it cannot be opened at all.
+    the lines. ``explain`` says which code charm raised an exception, or None if none did. Raises
+    OSError / ValueError naming the file when it cannot be opened at all.
     """
     out = out or sys.stdout
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
         raise ValueError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
     global _JOB
-    _JOB = (str(path), _BatchCatalog.of(catalog))
+    _JOB = (str(path), _BatchCatalog.of(catalog), explain or (lambda exc: None))
     gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
     workers = _workers(info.st_size) if workers is None else workers
     clean = True
@@ -121,7 +128,7 @@ def run_batch(path: Path, catalog: Catalog, out: Any = None, workers: int | None
 
 
 #: What the scoring processes work on: the batch file's name and the catalog (inherited when forked).
-_JOB: tuple[str, Catalog] | None = None
+_JOB: tuple[str, Catalog, Callable[[BaseException], str | None]] | None = None
 _PARALLEL_BYTES = 1024 * 1024  # below this (a few thousand lines) starting processes costs more than it gains
 
 
@@ -148,7 +155,7 @@ def _blocks(lines: Iterator[tuple[int, bytes | None]]) -> Iterator[list[tuple[in
 def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
     """Score a block of lines; return the result lines as one text, and whether all of them scored."""
     assert _JOB is not None
-    name, catalog = _JOB
+    name, catalog, explain = _JOB
     out: list[str] = []
     clean = True
     for number, raw in block:
@@ -156,10 +163,11 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
             result = run(_scenario(raw), catalog).to_json()
         except BatchLineError as exc:
             result = {"error": f"{name}:{number}:{exc}"}
-        except ValueError as exc:  # bad cards, unknown ids, a hand of the wrong size
-            result = {"error": f"{name}:{number}: {exc}"}
-        except Exception as exc:  # a trusted code charm may raise anything: its line fails, the batch goes on
-            result = {"error": f"{name}:{number}: scoring failed: {clip(repr(exc), 300)}"}
+        except Exception as exc:  # a code charm may raise anything: its line fails, the batch goes on
+            why = explain(exc)
+            if why is None:  # bad cards, unknown ids, a hand of the wrong size
+                why = str(exc) if isinstance(exc, ValueError) else f"scoring failed: {clip(repr(exc), 300)}"
+            result = {"error": f"{name}:{number}: {why}"}
         if "error" in result:
             clean = False
         out.append(dump_json(result))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.content import limits
+from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
@@ -56,13 +57,21 @@ class Document:
 
     @classmethod
     def parse(cls, name: str, text: str) -> Document:
-        """Check ``text`` against the limits, then load it; raise DocumentError naming the line."""
+        """Check ``text`` against the limits, then load it (its data cached by the text's hash); raise
+        DocumentError naming the line."""
+        cache = parsed_cache()
+        known, data = cache.get(text)
+        if known:  # the same text passed every check before
+            return cls(name, text, data)
         from studio.content.yaml_scan import ScanError, load  # the parser loads on first use
 
         try:
-            return cls(name, text, load(text))
+            data = load(text)
         except ScanError as exc:
-            raise DocumentError(Problem(name, exc.line, exc.col, exc.message)) from None
+            hint = _in_words(exc.message, exc.line) if exc.message.startswith("malformed YAML") else ""
+            raise DocumentError(Problem(name, exc.line, exc.col, exc.message + hint)) from None
+        cache.put(text, data)
+        return cls(name, text, data)
 
     def item(self, index: int) -> Document:
         """Return element ``index`` of this document's list, sharing its text and positions."""
@@ -122,6 +131,39 @@ def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise DocumentError(Problem(name, line, 1, "cannot read file: not UTF-8 text")) from None
+
+
+#: What the parser's messages usually mean, said in words (fragment of its message -> advice).
+_ADVICE = (
+    ("'\\t'", "YAML indents with spaces, not tabs"),
+    ("tab character", "YAML indents with spaces, not tabs"),  # the C parser's words
+    (
+        "mapping values are not allowed",
+        "line {line} is indented differently from the lines above it, "
+        "or holds a second ': ' (put such a value in quotes)",
+    ),
+    (
+        "expected <block end>",
+        "line {line} is indented differently from the lines above it: "
+        "fields of one mapping, and items of one list, start in the same column",
+    ),
+    (
+        "could not find expected ':'",
+        "line {line} is indented differently from the lines above it, or a key lacks its ':'",
+    ),
+    ("did not find expected key", "line {line} is indented differently from the lines above it"),
+    ("did not find expected '-'", "line {line} is indented differently from the other items of its list"),
+    ("expected ',' or '}'", "a '{' is not closed by a '}'"),
+    ("expected ',' or ']'", "a '[' is not closed by a ']'"),
+)
+
+
+def _in_words(reason: str, line: int) -> str:
+    """Return the parser's complaint explained in words, as ``" (...)"``, or ``""``."""
+    for fragment, advice in _ADVICE:
+        if fragment in reason:
+            return f" ({advice.replace('{line}', str(line))})"
+    return ""
 
 
 def read_document(path: Path) -> Document:

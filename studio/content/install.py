@@ -34,8 +34,16 @@ class InstallError(ValueError):
     """An install or removal refused; nothing changed."""
 
 
-def install(archive: Path) -> Pack:
-    """Install a pack archive; return the installed pack (raise InstallError, changing nothing)."""
+def install(archive: Path, force: bool = False) -> Pack:
+    """Install a pack archive; return the installed pack (raise InstallError, changing nothing).
+
+    An older version does not replace a newer one unless ``force`` is given.
+    """
+    if archive.is_dir():
+        raise InstallError(
+            f"{archive}: is a folder; install takes a pack zip: build one with "
+            f"'studio pack build {archive} -o FILE.zip', or use the folder as it is with '--pack {archive}'"
+        )
     root = _packs_folder()
     try:
         with Staging(root) as staging:
@@ -47,6 +55,8 @@ def install(archive: Path) -> Pack:
             with locked(folder_lock(root)):
                 recover_locked(root)
                 target = root / pack.id
+                if not force:
+                    _refuse_downgrade(pack, target)
                 old = root / f".old-{pack.id}-{new_token()}" if os.path.lexists(target) else None
                 if old is not None:
                     os.replace(target, old)
@@ -112,6 +122,18 @@ def _verify(folder: Path, expected_hash: str, archive: Path) -> Pack:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise InstallError(f"the pack has problems: {problems[0]}{more}")
     return pack
+
+
+def _refuse_downgrade(pack: Pack, target: Path) -> None:
+    """Refuse to replace an installed pack by an older version of it."""
+    if not target.is_dir():
+        return
+    current, _ = open_pack(target)
+    if current is not None and pack.version < current.version:
+        raise InstallError(
+            f"{pack.id} {pack.version} is older than the installed {pack.id} {current.version}; "
+            "give --force to install it anyway"
+        )
 
 
 def remove(pack_id: str) -> Path:

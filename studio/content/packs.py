@@ -96,6 +96,15 @@ def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
     return _from_files(path, files)
 
 
+def pack_root(path: Path) -> Path | None:
+    """Return the pack folder ``path`` is in (or is): the nearest folder up holding a ``pack.yaml``."""
+    here = path.resolve()
+    for folder in (here, *here.parents) if here.is_dir() else here.parents:
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
+
+
 def base_pack() -> Pack:
     """The base game: ``content/`` plus its ``plugins/`` (always trusted: it ships with Studio)."""
     files = folder_files(base_content_dir())

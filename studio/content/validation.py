@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
@@ -20,9 +18,15 @@ from studio.content.schemas import schema_for
 from studio.content.text import excerpt
 from studio.engine.names import did_you_mean
 
+if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fails
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 
 @cache
 def _validator(kind: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema_for(kind))
 
 
@@ -83,6 +87,9 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
     if isinstance(err.schema, dict) and "discriminator" in err.schema and isinstance(err.instance, dict):
         yield from _tagged(err, err.schema, err.instance)
         return
+    if _is_enum_union(err):
+        yield err, []
+        return
     fitting = [e for e in err.context if not (e.validator == "type" and not e.path)]
     if not fitting:
         yield err, [str(e.validator_value) for e in err.context if e.validator == "type"]
@@ -91,9 +98,30 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
         for e in fitting:
             yield from _leaves(e)
         return
+    from jsonschema.exceptions import best_match
+
     best = best_match(fitting)
     if best is not None:
         yield from _leaves(best)
+
+
+def _is_enum_union(err: ValidationError) -> bool:
+    """True for a value that may be one of several lists of values (ranks: ``"A"`` or ``10``)."""
+    found = err.context or []
+    return any(e.validator == "enum" for e in found) and all(
+        e.validator in ("enum", "type") and not e.path for e in found
+    )
+
+
+def _enum_union_message(err: ValidationError) -> str:
+    """Name every accepted spelling, and the closest one (by spelling, or by first letter)."""
+    values = [e.validator_value for e in err.context or [] if e.validator == "enum"]
+    allowed = list(dict.fromkeys(str(v) for group in values if isinstance(group, list) for v in group))
+    text = str(err.instance)
+    hint = did_you_mean(text, allowed)
+    if not hint and text[:1].upper() in allowed:
+        hint = f" (did you mean '{text[:1].upper()}'?)"
+    return f"{err.instance!r} is not one of {', '.join(allowed)}{hint}"
 
 
 def _tagged(
@@ -101,6 +129,8 @@ def _tagged(
 ) -> Iterator[tuple[ValidationError, list[str]]]:
     """Yield the errors of the branch a discriminated union's tag picks (an effect's ``kind``),
     or one saying which tags there are."""
+    from jsonschema.exceptions import ValidationError
+
     key, mapping = schema["discriminator"]["propertyName"], schema["discriminator"]["mapping"]
     tag = instance.get(key)
     if not isinstance(tag, str) or tag not in mapping:
@@ -130,6 +160,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
         message = message.replace(repr(err.instance), excerpt(err.instance))
     if types:
         message = f"{excerpt(err.instance)} is not of type {' or '.join(repr(t) for t in types)}"
+    elif err.validator in ("anyOf", "oneOf") and _is_enum_union(err):
+        message = _enum_union_message(err)
     elif (
         err.validator == "additionalProperties"
         and isinstance(err.instance, dict)

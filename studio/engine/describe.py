@@ -130,7 +130,7 @@ def _effect(e: Effect, names: Mapping[str, str]) -> str:
     elif e.kind == "mult":
         text = f"{sign}{amount} Mult"
     elif e.kind == "xmult" and e.scaling:
-        return f"X1 Mult plus X{amount} {_per(e.scaling)}"
+        text = f"X1 Mult plus X{amount}"
     elif e.kind == "xmult":
         text = f"X{amount} Mult"
     elif e.kind == "money":

@@ -1,7 +1,7 @@
 """Abilities compiled to small functions, and firing a row's charms on a card.
 
-Most abilities are one plain effect ("+4 Mult") behind no condition or one card
-condition ("scored 2, 4, 6, 8 or 10"). Those become a direct call of the
+Most abilities are one plain effect ("+4 Mult") behind no condition, one card
+condition ("scored 2, 4, 6, 8 or 10") or "the hand contains a Pair". Those become a direct call of the
 context's helper; every other shape goes through the general
 :meth:`ScoringContext.run`. The trace is the same either way. Code hooks run
 behind a fence: whatever they raise becomes a :class:`BehaviourError`.
@@ -53,6 +53,15 @@ def compile_ability(ability: Ability) -> Fire:
                 getattr(ctx, helper)(amount, charm)
 
         return on_ranks
+    if c == Conditions(contains=c.contains):
+        contains = c.contains
+
+        def on_contains(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+            evaluation = ctx.evaluation
+            if evaluation is not None and contains in evaluation.contains:
+                getattr(ctx, helper)(amount, charm)
+
+        return on_contains
     if c == Conditions(suits=c.suits):
         suits = c.suits
 

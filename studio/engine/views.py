@@ -128,14 +128,23 @@ def card_view(
     card: Card, catalog: Catalog, boss: BossDef | None = None, flags: frozenset[str] = frozenset()
 ) -> CardView:
     """Resolve a card's modifiers and decide what it counts as this hand (memoised)."""
-    key = (card, boss.id if boss else None, flags)
-    view = catalog.memo.get(key)
+    views = _views(catalog, boss, flags)
+    view = views.get(card)
     if view is None:
-        view = catalog.memo[key] = _make_view(card, catalog, boss, flags)
-    return view  # type: ignore[return-value]
+        view = views[card] = _make_view(card, catalog, boss, flags)
+    return view
 
 
-def smear(suits: frozenset[str]) -> frozenset[str]:
+def _views(catalog: Catalog, boss: BossDef | None, flags: frozenset[str]) -> dict[Card, CardView]:
+    """The memo of card views under one boss and set of rule switches."""
+    key = ("views", boss.id if boss else None, flags)
+    views = catalog.memo.get(key)
+    if views is None:
+        views = catalog.memo[key] = {}
+    return views  # type: ignore[return-value]
+
+
+def _smear(suits: frozenset[str]) -> frozenset[str]:
     """With ``smeared``, a heart is also a diamond (and back), a spade also a club."""
     return suits.union(*(SMEARED[s] for s in suits))
 
@@ -154,7 +163,7 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
     rank = None if stone else card.rank
     printed = frozenset() if stone else frozenset(card.suit)
     suits = ALL_SUITS if wild and not stone else printed
-    asked = smear(suits) if "smeared" in flags else suits
+    asked = _smear(suits) if "smeared" in flags else suits
     face = rank is not None and ("pareidolia" in flags or rank in FACE_RANKS)
     debuffed = boss is not None and (bool(boss.debuff_suits & asked) or (boss.debuff_face and face))
     label = card.base
@@ -189,8 +198,9 @@ def open_context(
     row = charm_row(s.charms, catalog)
     boss = catalog.boss(s.boss) if s.boss else None
     flags = row.flags
-    views = tuple([card_view(c, catalog, boss, flags) for c in cards])
-    held = tuple([card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
+    known = _views(catalog, boss, flags)
+    views = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in cards])
+    held = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
     ctx = ScoringContext(
         views,
         held,

@@ -39,6 +39,7 @@ class Case:
     files: dict[str, bytes | Callable[[Path], None]]
     exit_code: int = 2
     home: str | None = None  # STUDIO_HOME, relative to the case folder ("/..." is absolute)
+    in_output: bool = False  # the line is a batch's error line on stdout, not one on stderr
 
 
 def deep_yaml(depth: int) -> bytes:
@@ -147,6 +148,7 @@ CASES: dict[str, Case] = {
         "nested more than 64",
         {"b.jsonl": b'{"played": "AS", "x": ' + b"[" * 100_000 + b"]" * 100_000 + b"}\n"},
         exit_code=1,
+        in_output=True,
     ),
     # packs
     "range_of_thousands_of_clauses": Case(SCORE_PACK, "more than 200", pack({"pack.yaml": RANGE(3000)})),
@@ -175,15 +177,16 @@ CASES: dict[str, Case] = {
         "unknown behaviour 'ghost'",
         pack({"plugins/ghost.py": b"class Ghost:\n    id = 'ghost'\x00\n", **GHOST}),
     ),
-    "untrusted_plugin_too_deep": Case(
+    "untrusted_plugin_too_deep": Case(  # its ids are still read, line by line: its charm is disabled
         SCORE_PACK,
-        "unknown behaviour 'ghost'",
+        "is not trusted, so its code does not run; disabled charms: p_g",
         pack(
             {
                 "plugins/ghost.py": b"class Ghost:\n    id = 'ghost'\n    x = " + b"-" * 200_000 + b"1\n",
                 **GHOST,
             }
         ),
+        exit_code=0,
     ),
     "trusted_plugin_too_deep": Case(
         (*SCORE_PACK, "--trust"),
@@ -197,6 +200,7 @@ CASES: dict[str, Case] = {
                 **GHOST,
             }
         ),
+        exit_code=1,  # code that ran and failed
     ),
     "zip_member_nested_deep": Case(
         ("pack", "install", "z.zip"),
@@ -292,14 +296,16 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.C
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_hostile_input_ends_in_one_clear_line_and_exit_1_or_2(outcomes, name: str) -> None:
+    """(Or exit 0 with one warning, where the input is only refused in part: untrusted code that is not run.)"""
     case, done = CASES[name], outcomes[name]
     assert "Traceback" not in done.stdout + done.stderr, done.stderr[-2000:]
     assert done.returncode == case.exit_code, (done.returncode, done.stdout[-500:], done.stderr[-500:])
-    if case.exit_code == 2:
-        assert done.stdout == ""
-        lines = done.stderr.splitlines()
-    else:
+    if case.in_output:
         lines = [line for line in done.stdout.splitlines() if "error" in line]
+    else:
+        lines = done.stderr.splitlines()
+        if case.exit_code == 2:
+            assert done.stdout == ""
     assert len(lines) == 1, lines
     assert case.fragment in lines[0], lines[0]
     assert len(lines[0]) < 1000, "messages quote an excerpt, never a whole value"

@@ -90,7 +90,7 @@ def test_the_whole_workflow_from_an_empty_folder_to_an_installed_pack(
     assert removed.code == 0
     assert not (studio_home / "packs/neon_nights").exists()
     gone = studio_exe("score", "AS", "--pack", "neon_nights")
-    assert gone.code == 2 and "no such folder, zip or installed pack" in gone.err
+    assert gone.code == 2 and "no such pack folder, zip or installed pack" in gone.err
 
 
 def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(

@@ -114,6 +114,28 @@ def test_remove_deletes_the_pack_and_refuses_unknown_ids(tmp_path: Path) -> None
         remove("../etc")
 
 
+def test_an_older_version_does_not_replace_a_newer_one_without_force(tmp_path: Path) -> None:
+    install(good(tmp_path / "new.zip", "1.2.0"))
+    with pytest.raises(
+        InstallError, match=r"mod 1\.0\.0 is older than the installed mod 1\.2\.0; give --force"
+    ):
+        install(good(tmp_path / "old.zip", "1.0.0"))
+    assert left_behind() == ["mod"]
+    assert "1.2.0" in (installed_packs_dir() / "mod" / "pack.yaml").read_text(encoding="utf-8")
+    assert str(install(good(tmp_path / "old.zip", "1.0.0"), force=True).version) == "1.0.0"
+
+
+def test_installing_a_folder_says_to_build_it_or_use_pack(tmp_path: Path) -> None:
+    folder = tmp_path / "mod"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST.format(version="1.0.0"), encoding="utf-8")
+    with pytest.raises(InstallError) as caught:
+        install(folder)
+    assert f"studio pack build {folder} -o FILE.zip" in str(caught.value)
+    assert f"--pack {folder}" in str(caught.value)
+    assert left_behind() == []
+
+
 # --- atomic under kills, safe when concurrent ---------------------------------------------------------------
 
 
@@ -153,7 +175,7 @@ def _install_quietly(archive: Path) -> None:
     """The body of a killed child: install, and exit without running the parent's pytest machinery."""
     code = 0
     try:
-        install(archive)
+        install(archive, force=True)
     except InstallError:
         code = 3
     os._exit(code)
@@ -178,7 +200,7 @@ def test_installs_killed_at_random_moments_always_leave_the_old_or_the_new_versi
         assert version in ("1.0.0", "2.0.0"), i
         seen.add(child.exitcode)
     assert -signal.SIGKILL in seen  # some kills landed mid-install
-    install(archives[0])
+    install(archives[0], force=True)
     assert installed_version() == "1.0.0"
     assert left_behind() == ["mod"]
 

@@ -118,6 +118,11 @@ _REJECTED = [
         "$.held: 'per: counter' reads a charm's counter; an upgrade has none",
     ),
     (
+        "upgrades",
+        "stone_points: 20",
+        "'stone_points' only counts for a stone upgrade: add 'stone: true' or drop it",
+    ),
+    (
         "editions",
         "effects: [{kind: grow, amount: 1}]",
         "$.effects[0].kind: 'grow' is not one of money, mult, points, xmult",

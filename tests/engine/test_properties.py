@@ -8,11 +8,11 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.content.registry import load_base
 from studio.engine.cards import SUITS, Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
+from studio.plugins.loading import load_base
 
 CATALOG = load_base().catalog
 assert CATALOG is not None

@@ -292,3 +292,20 @@ def test_the_result_carries_the_generator_state_after_the_hand(catalog: Catalog)
         False,
         (),
     )
+
+
+def test_events_say_structurally_where_they_come_from(catalog: Catalog) -> None:
+    r = play(catalog, "KS KS:red_seal", "first_face_x2", "king_held_x:foil", held="5D KD", boss="flint")
+    where = [(e.source, e.source_kind, e.zone, e.position, e.slot) for e in r.events]
+    assert where == [
+        ("pair", "hand_type", "", -1, -1),
+        ("flint", "boss", "", -1, -1),
+        ("KS", "card", "played", 0, -1),
+        ("KS first_face_x2", "charm", "played", 0, 0),
+        ("KS", "card", "played", 1, -1),  # the equal card, told apart by its position
+        ("KS red_seal", "seal", "played", 1, -1),
+        ("KS", "card", "played", 1, -1),
+        ("KD king_held_x", "charm", "held", 1, 1),
+        ("king_held_x foil", "edition", "", -1, 1),
+    ]
+    assert r.events[0].to_json()["zone"] is None and r.events[-2].to_json()["position"] == 1

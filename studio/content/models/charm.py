@@ -111,6 +111,8 @@ class CharmModel(Model):
             raise ValueError("a data charm's description is generated; drop 'description'")
         if self.behaviour is not None and not self.description:
             raise ValueError("a behaviour charm needs a 'description' for players")
+        if "pareidolia" in self.passive and any(a.when.face is False for a in self.abilities):
+            raise ValueError("with pareidolia every card is a face card, so 'face: false' never holds")
         return self
 
     def to_engine(self, behaviour: Behaviour | None = None, description: str = "") -> CharmDef:

@@ -60,8 +60,8 @@ class ChanceModel(Model):
 
     @model_validator(mode="after")
     def _n_at_most_in(self) -> ChanceModel:
-        if self.n > self.in_:
-            raise ValueError(f"a chance of {self.n} in {self.in_} is more than certain")
+        if self.n >= self.in_:
+            raise ValueError(f"a chance of {self.n} in {self.in_} is certain: drop 'chance'")
         return self
 
     def to_engine(self) -> Chance:

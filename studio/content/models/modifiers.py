@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from studio.content.models.common import ChanceModel, Id, Model
 from studio.content.models.effects import CardEffect, MoneyEffect, effects_to_engine, no_counter
@@ -19,15 +19,26 @@ class UpgradeModel(Model):
     stone: bool = Field(
         False, title="Stone", description="No rank and no suit; scores fixed Points and always scores."
     )
-    stone_points: int = Field(
-        50, ge=0, le=100_000, title="Stone Points", description="Points a stone card gives."
+    stone_points: int | None = Field(
+        None,
+        ge=0,
+        le=100_000,
+        title="Stone Points",
+        description="Points a stone card gives (50 when left out); only for a stone upgrade.",
     )
     wild: bool = Field(False, title="Wild", description="Counts as every suit.")
     scored: list[CardEffect] = Field(
-        default_factory=list, title="When scored", description="Effects each time the card scores."
+        default_factory=list,
+        title="When scored",
+        description=(
+            "Effects each time the card scores: points, mult, xmult or money "
+            "(a seal's 'retriggers' repeats a card)."
+        ),
     )
     held: list[CardEffect] = Field(
-        default_factory=list, title="While held", description="Effects while the card is held in hand."
+        default_factory=list,
+        title="While held",
+        description="Effects while the card is held in hand: points, mult, xmult or money.",
     )
     end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
@@ -43,13 +54,19 @@ class UpgradeModel(Model):
     def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
         return no_counter(effects, "an upgrade")
 
+    @model_validator(mode="after")
+    def _stone_points_need_stone(self) -> UpgradeModel:
+        if self.stone_points is not None and not self.stone:
+            raise ValueError("'stone_points' only counts for a stone upgrade: add 'stone: true' or drop it")
+        return self
+
     def to_engine(self) -> UpgradeDef:
         """Return the engine value."""
         return UpgradeDef(
             self.id,
             self.name,
             self.stone,
-            self.stone_points,
+            50 if self.stone_points is None else self.stone_points,
             self.wild,
             effects_to_engine(self.scored),
             effects_to_engine(self.held),
@@ -64,7 +81,11 @@ class EditionModel(Model):
     id: Id
     name: str = _NAME
     effects: list[CardEffect] = Field(
-        ..., min_length=1, max_length=4, title="Effects", description="What the edition adds."
+        ...,
+        min_length=1,
+        max_length=4,
+        title="Effects",
+        description="What the edition adds: points, mult or money first, xmult last.",
     )
 
     @field_validator("effects")
@@ -84,7 +105,12 @@ class SealModel(Model):
     name: str = _NAME
     retriggers: int = Field(0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers.")
     scored: list[CardEffect] = Field(
-        default_factory=list, title="When scored", description="Effects each time the card scores."
+        default_factory=list,
+        title="When scored",
+        description=(
+            "Effects each time the card scores: points, mult, xmult or money "
+            "(a seal's 'retriggers' repeats a card)."
+        ),
     )
     end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
