@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from studio.content.models import CharmModel
-from studio.content.registry import load_base
 from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.describe import describe_charm
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
+from studio.plugins.loading import load_base
 
 #: Fields that change what players read or pay, never a score: the shop and the player's eyes use them.
 COSMETIC_FIELDS = ("name", "rarity", "cost")
