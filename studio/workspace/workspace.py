@@ -1,0 +1,453 @@
+"""The workspace: loaded packs whose entries can be edited, checked, and saved one at a time.
+
+Loading goes through studio.content (packs, merge, validation, cross-checks);
+an edit to one entry re-validates that entry, re-runs the cross-checks, and
+swaps the entry in the engine catalog, without reading anything again. While an
+entry's text is broken its last good version stays in the catalog, so a live
+preview keeps working.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from studio.content.crosscheck import cross_check
+from studio.content.documents import CONTENT_SUFFIXES, Document
+from studio.content.entries import Entry, kind_of, merge
+from studio.content.models import ENTRY_KINDS, CharmModel, HandTypeModel
+from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
+from studio.content.paths import base_plugins_dir
+from studio.content.problems import Problem as ContentProblem
+from studio.content.registry import build_catalog
+from studio.content.scenarios import Scenario, scenario_problems, scenarios_in
+from studio.content.schemas import schema_for
+from studio.content.trust import TrustStore
+from studio.content.validation import validate_document
+from studio.engine.behaviour import Behaviour
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmDef
+from studio.engine.describe import describe_charm
+from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+from studio.workspace.files import FileState, Stamp, atomic_write
+from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
+from studio.workspace.yamledit import edit_text
+
+#: File kinds besides the game's entries: scenario files (``tests/``) and patches.
+OTHER_KINDS = ("scenario", "patch")
+
+
+def file_kind(rel: str) -> str | None:
+    """The kind of a pack file the workspace edits, or None."""
+    kind = kind_of(rel)
+    if kind is not None:
+        return kind
+    if rel.endswith(CONTENT_SUFFIXES):
+        for folder, other in (("tests/", "scenario"), ("patches/", "patch")):
+            if rel.startswith(folder):
+                return other
+    return None
+
+
+class Workspace:
+    """Packs loaded for editing (see docs/workspace.md)."""
+
+    def __init__(
+        self, packs: Sequence[Pack], trusted: Sequence[Pack], problems: Sequence[ContentProblem]
+    ) -> None:
+        self.packs = list(packs)
+        self._load_problems = list(problems)
+        self._behaviours: dict[str, Behaviour] = {}
+        self._untrusted: dict[str, Pack] = {}
+        self._load_code(trusted)
+        self._files: dict[Path, FileState] = {}
+        for pack in self.packs:
+            for rel in sorted(pack.files):
+                kind = file_kind(rel)
+                if kind is not None:
+                    self._add_file(
+                        pack, rel, kind, pack.files[rel].decode("utf-8", errors="replace"), saved=True
+                    )
+        self._entries: dict[str, Entry] = {}
+        self._broken: set[str] = set()
+        self._file_problems: dict[Path, list[ContentProblem]] = {}
+        self._warnings: list[ContentProblem] = []
+        self._cross: list[ContentProblem] = []
+        self._scenarios: dict[Path, list[Scenario]] = {}
+        self._scenario_problems: tuple[Catalog | None, list[ContentProblem]] = (None, [])
+        self._catalog: Catalog | None = None
+        self._catalog_error: ContentProblem | None = None
+        self._rebuild()
+
+    # -- opening -------------------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        pack_dirs: Sequence[Path],
+        *,
+        include_base: bool = True,
+        trust: bool = False,
+        base: Path | None = None,
+    ) -> Workspace:
+        """Open pack folders (or zips, read-only) with the base game, dependencies resolved.
+
+        ``trust`` lets the given packs' code run for this session; ``base`` edits a copy
+        of the base game's content folder instead of the one Studio ships.
+        """
+        problems: list[ContentProblem] = []
+        requested: list[Pack] = []
+        if include_base:
+            requested.append(_base_pack(base))
+        for folder in pack_dirs:
+            if requested and Path(folder).resolve() == requested[0].origin.resolve():
+                continue
+            pack, found = open_pack(Path(folder))
+            problems += found
+            if pack is not None:
+                requested.append(pack)
+        installed, _ = installed_packs()
+        resolution = resolve(requested, installed)
+        problems += resolution.problems
+        store = TrustStore()
+        given = {id(p) for p in requested}
+        trusted = [p for p in resolution.order if store.is_trusted(p) or (trust and id(p) in given)]
+        return cls(resolution.order, trusted, problems)
+
+    def _load_code(self, trusted: Sequence[Pack]) -> None:
+        found, problems = entry_point_behaviours()
+        self._behaviours.update(found)
+        self._load_problems += problems
+        allowed = {id(p) for p in trusted}
+        for pack in self.packs:
+            code = pack.code()
+            if not code:
+                continue
+            if id(pack) in allowed:
+                found, problems = load_plugins(code)
+                self._behaviours.update(found)
+                self._load_problems += problems
+            else:
+                for _, source in code:
+                    self._untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
+
+    def _add_file(self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool) -> FileState:
+        path = pack.origin / rel
+        f = FileState(path, rel, pack, kind, text, None, None, text if saved else None, None)
+        f.set_text(text)
+        if saved and pack.origin.is_dir() and path.is_file():
+            f.stamp = Stamp.of_text(path, text)
+        self._files[path] = f
+        return f
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def catalog(self) -> Catalog | None:
+        """The engine catalog of everything loaded (last good versions of broken entries)."""
+        return self._catalog
+
+    @property
+    def registry(self) -> Mapping[str, Entry]:
+        """The entries in force after merging, by ``kind/id``."""
+        return self._entries
+
+    @property
+    def behaviours(self) -> Mapping[str, Behaviour]:
+        """The code behaviours that were allowed to load."""
+        return self._behaviours
+
+    @property
+    def disabled(self) -> dict[str, str]:
+        """Charm id -> why it does nothing (its code is in a pack that is not trusted)."""
+        out = {}
+        for e in self._entries.values():
+            b = e.model.behaviour if isinstance(e.model, CharmModel) else None
+            if b is not None and b in self._untrusted and b not in self._behaviours:
+                out[e.id] = f"its code is in pack '{self._untrusted[b].id}', which is not trusted"
+        return out
+
+    def kinds(self) -> list[str]:
+        """The kinds of files, in the order of a content tree."""
+        return [*ENTRY_KINDS, *OTHER_KINDS]
+
+    def entries(self, kind: str) -> list[EntryRef]:
+        """Every file of a kind, in pack load order then id."""
+        order = {id(p): i for i, p in enumerate(self.packs)}
+        files = [f for f in self._files.values() if f.kind == kind]
+        return [self._ref(f) for f in sorted(files, key=lambda f: (order.get(id(f.pack), 0), f.rel))]
+
+    def ref(self, path: Path) -> EntryRef:
+        """The current reference of the file at ``path``."""
+        return self._ref(self._file(path))
+
+    def data(self, ref: EntryRef) -> Any:
+        """The entry's data as plain JSON-like values (the last that parsed); a copy."""
+        return copy.deepcopy(self._file(ref.path).data)
+
+    def text(self, ref: EntryRef) -> str:
+        """The file's current text, unsaved edits included."""
+        return self._file(ref.path).text
+
+    def schema(self, kind: str) -> dict[str, Any]:
+        """The JSON Schema of a kind (shared: do not change it)."""
+        return schema_for(kind)
+
+    def ids(self, kind: str) -> list[str]:
+        """The ids a field with ``x-ref: kind`` may hold."""
+        if kind == "behaviour":
+            return sorted({*self._behaviours, *self._untrusted})
+        return sorted(e.id for e in self._entries.values() if e.kind == kind)
+
+    def is_dirty(self, ref: EntryRef) -> bool:
+        """True if the file has edits not saved."""
+        return self._file(ref.path).dirty
+
+    def dirty(self) -> list[EntryRef]:
+        """Every file with unsaved edits."""
+        return [self._ref(f) for f in self._files.values() if f.dirty]
+
+    def problems(self) -> list[Problem]:
+        """Every problem and warning, with the entry it belongs to."""
+        out = [Problem.of(p, self._ref_at(p.file)) for group in self._file_problems.values() for p in group]
+        out += [Problem.of(p, self._ref_at(p.file)) for p in (*self._cross, *self._load_problems)]
+        out += [Problem.of(p, self._ref_at(p.file)) for p in self._scenario_catalog_problems()]
+        if self._catalog_error is not None:
+            out.append(Problem.of(self._catalog_error, None))
+        out += [Problem.of(p, self._ref_at(p.file), "warning") for p in self._warnings]
+        return sorted(set(out), key=lambda p: (p.severity, str(p.path), p.line, p.col, p.message))
+
+    # -- editing -------------------------------------------------------------------------
+
+    def replace(self, ref: EntryRef, data: Any) -> Change:
+        """Make the entry hold ``data`` (from a form); only the changed lines of its text change."""
+        f = self._file(ref.path)
+        if f.syntax is not None:
+            raise WorkspaceError(
+                f"{f.path}:{f.syntax.line}: the text does not parse ({f.syntax.message}); "
+                "fix it in the text first"
+            )
+        return self.replace_text(ref, edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json"))
+
+    def set_field(self, ref: EntryRef, json_path: JsonPath, value: Any) -> Change:
+        """Set one field (creating missing mappings on the way); ``value`` None removes a key."""
+        data = self.data(ref)
+        node = data
+        for i, part in enumerate(json_path[:-1]):
+            if isinstance(node, dict) and part not in node:
+                node[part] = [] if isinstance(json_path[i + 1], int) else {}
+            node = node[part]
+        last = json_path[-1]
+        if value is None and isinstance(node, dict):
+            node.pop(last, None)
+        else:
+            node[last] = value
+        return self.replace(ref, data)
+
+    def replace_text(self, ref: EntryRef, text: str) -> Change:
+        """Take new text for the file (from a text editor); a syntax error is a problem, the text is kept."""
+        f = self._file(ref.path)
+        if text == f.text:
+            return Change()
+        before = self._key(f)
+        doc = f.set_text(text)
+        f.pack.files[f.rel] = text.encode("utf-8")
+        change = Change({self._ref(f)}, {f.path}, problems_changed=True)
+        entry = self._entries.get(before) if before else None
+        if f.kind == "scenario":
+            self._check_scenarios(f, doc)
+        elif doc is None and entry is not None and entry.name == str(f.path):
+            self._file_problems[f.path] = [f.syntax] if f.syntax else []
+        elif doc is not None and entry is not None and entry.name == str(f.path) and not entry.patched:
+            change.catalog_changed = self._revalidate(f, doc, entry)
+        else:
+            self._rebuild()
+            change.catalog_changed = True
+        return change
+
+    def _revalidate(self, f: FileState, doc: Document, entry: Entry) -> bool:
+        """Re-check one entry in force; return True if the catalog changed."""
+        model, found = validate_document(f.kind, doc)
+        if model is not None and str(getattr(model, "id", "run")) != entry.id:
+            self._rebuild()
+            return True
+        self._file_problems[f.path] = found
+        if model is None:
+            return False
+        new = Entry(entry.kind, entry.id, doc, model, entry.pack)
+        self._entries[entry.key] = new
+        self._cross = cross_check(
+            list(self._entries.values()), {*self._behaviours, *self._untrusted}, self._broken
+        )
+        if isinstance(model, CharmModel) and self._catalog is not None:
+            charms = dict(self._catalog.charms)
+            charms[entry.id] = self._charm_def(model)
+            self._catalog = dataclasses.replace(self._catalog, charms=charms, memo={})
+        else:
+            self._build_catalog()
+        return True
+
+    # -- saving and the disk ---------------------------------------------------------------
+
+    def save(self, ref: EntryRef, *, force: bool = False) -> Change:
+        """Write the file atomically; refuse text that does not parse and files changed on disk.
+
+        ``force`` overwrites a file another program changed since it was loaded.
+        """
+        f = self._file(ref.path)
+        if not f.writable:
+            raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot be saved")
+        if f.syntax is not None:
+            raise WorkspaceError(
+                f"{f.path}:{f.syntax.line}: not saved: the text does not parse ({f.syntax.message})"
+            )
+        on_disk = f.old_path or f.path
+        if not force and f.stamp is not None and f.stamp.changed(on_disk):
+            raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it, or save anyway")
+        if not force and f.stamp is None and f.path.exists():
+            raise WorkspaceError(f"{f.path}: a file of that name already exists")
+        atomic_write(f.path, f.text)
+        if f.old_path is not None:
+            f.old_path.unlink(missing_ok=True)
+            f.old_path = None
+        f.saved_text = f.text
+        f.stamp = Stamp.of_text(f.path, f.text)
+        return Change({self._ref(f)}, {f.path})
+
+    def save_all(self) -> Change:
+        """Save every file with unsaved edits (stops at the first that cannot be saved)."""
+        change = Change()
+        for ref in self.dirty():
+            change.add(self.save(ref))
+        return change
+
+    def check_disk(self) -> list[EntryRef]:
+        """Files another program changed (or removed) on disk since they were loaded or saved."""
+        return [
+            self._ref(f)
+            for f in self._files.values()
+            if f.stamp is not None and f.writable and f.stamp.changed(f.old_path or f.path)
+        ]
+
+    def acknowledge(self, ref: EntryRef) -> None:
+        """Keep the workspace's text over a change on disk: the next save overwrites it."""
+        f = self._file(ref.path)
+        path = f.old_path or f.path
+        if path.is_file():
+            f.stamp = Stamp.of_text(path, path.read_text(encoding="utf-8"))
+
+    def reload(self, ref: EntryRef) -> Change:
+        """Read the file again from disk, dropping unsaved edits."""
+        f = self._file(ref.path)
+        try:
+            text = f.path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise WorkspaceError(f"{f.path}: cannot read file: {exc}") from None
+        f.saved_text = text
+        f.stamp = Stamp.of_text(f.path, text)
+        f.old_path = None
+        change = self.replace_text(ref, text)
+        change.entries.add(self._ref(f))
+        change.files.add(f.path)
+        return change
+
+    # -- internals -----------------------------------------------------------------------
+
+    def _file(self, path: Path) -> FileState:
+        try:
+            return self._files[path]
+        except KeyError:
+            raise WorkspaceError(f"{path}: not a file of the loaded packs") from None
+
+    def _ref(self, f: FileState) -> EntryRef:
+        data = f.data if isinstance(f.data, dict) else {}
+        if f.kind == "run":
+            entry_id = "run"
+        elif f.kind in ENTRY_KINDS and isinstance(data.get("id"), str):
+            entry_id = data["id"]
+        else:
+            entry_id = f.path.stem
+        name = data.get("name") if isinstance(data.get("name"), str) else entry_id
+        return EntryRef(f.kind, entry_id, f.pack.id, f.path, str(name))
+
+    def _ref_at(self, file: str) -> EntryRef | None:
+        f = self._files.get(Path(file))
+        return self._ref(f) if f is not None else None
+
+    def _key(self, f: FileState) -> str | None:
+        """The ``kind/id`` this file defines (from its last good data)."""
+        if f.kind not in ENTRY_KINDS:
+            return None
+        return f"{f.kind}/{self._ref(f).id}"
+
+    def _rebuild(self) -> None:
+        """Merge every pack again from the texts in memory (ids changed, files added or removed)."""
+        merged = merge(self.packs)
+        self._entries = merged.entries
+        self._broken = merged.broken
+        self._warnings = merged.warnings
+        self._file_problems = {}
+        for p in merged.problems:
+            self._file_problems.setdefault(Path(p.file), []).append(p)
+        self._scenarios = {}
+        for f in self._files.values():
+            if f.kind == "scenario":
+                self._check_scenarios(f, None if f.syntax else Document(str(f.path), f.text, f.data))
+        self._cross = cross_check(
+            list(self._entries.values()), {*self._behaviours, *self._untrusted}, self._broken
+        )
+        self._build_catalog()
+
+    def _check_scenarios(self, f: FileState, doc: Document | None) -> None:
+        if doc is None:
+            self._file_problems[f.path] = [f.syntax] if f.syntax else []
+            return
+        found, problems = scenarios_in(doc)
+        self._scenarios[f.path] = found
+        self._file_problems[f.path] = problems
+        self._scenario_problems = (None, [])
+
+    def _scenario_catalog_problems(self) -> list[ContentProblem]:
+        """The scenarios' unknown ids and bad cards against the current catalog (cached per catalog)."""
+        catalog = self._catalog
+        if catalog is None:
+            return []
+        if self._scenario_problems[0] is not catalog:
+            found = [
+                p for group in self._scenarios.values() for s in group for p in scenario_problems(s, catalog)
+            ]
+            self._scenario_problems = (catalog, found)
+        return self._scenario_problems[1]
+
+    def _build_catalog(self) -> None:
+        try:
+            self._catalog = build_catalog(list(self._entries.values()), self._behaviours)
+            self._catalog_error = None
+        except (ValueError, KeyError, TypeError) as exc:
+            where = self.packs[-1].manifest_doc.name if self.packs else "."
+            self._catalog_error = ContentProblem(
+                where, 1, 1, f"the game cannot be built from this content: {exc}"
+            )
+
+    def _charm_def(self, model: CharmModel) -> CharmDef:
+        """The engine charm, described as build_catalog describes it."""
+        names = {e.id: e.model.name for e in self._entries.values() if isinstance(e.model, HandTypeModel)}
+        plain = model.to_engine(self._behaviours.get(model.behaviour) if model.behaviour else None)
+        return model.to_engine(plain.behaviour, describe_charm(plain, names))
+
+
+def _base_pack(folder: Path | None) -> Pack:
+    """The base game, or a copy of its content folder (with the base game's own code) to edit."""
+    if folder is None:
+        return base_pack()
+    pack, problems = open_pack(folder)
+    if pack is None:
+        raise WorkspaceError(str(problems[0]))
+    plugins = base_plugins_dir()
+    if plugins.is_dir():
+        pack.files.update({f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))})
+    pack.builtin = True
+    return pack
