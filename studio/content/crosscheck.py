@@ -1,15 +1,17 @@
-"""Checks between entries: unknown ids, clashing modifiers, hand types that can never win."""
+"""Checks between entries: unknown ids, clashing modifiers, hand types that can never win.
+
+Which fields refer to which kind of entry is read from the schemas' ``x-ref``
+marks (studio.content.xrefs), the one place that declares it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
-
-from pydantic import BaseModel
+from collections.abc import Collection, Sequence
 
 from studio.content.entries import Entry
-from studio.content.models import ENTRY_KINDS, CharmModel, DeckModel, DifficultyModel, HandTypeModel, RunModel
-from studio.content.models.common import ConditionsModel, EffectModel
+from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.content.problems import Problem
+from studio.content.xrefs import references
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
 
@@ -42,7 +44,9 @@ def cross_check(
                         e.problem(f"'{e.id}' is both {_a(other)} and {_a(kind)}; cards could not tell", "id")
                     )
     for e in entries:
-        for ref_kind, ref, parts in _references(e.model, ()):
+        for ref_kind, ref, parts in references(e.kind, e.doc.data):
+            if ref_kind == "modifier":
+                continue  # _deck_problems names the card group, and modifiers that clash
             known = behaviours if ref_kind == "behaviour" else ids[ref_kind]
             if ref not in known:
                 what = ref_kind.replace("_", " ")
@@ -56,28 +60,6 @@ def cross_check(
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
-
-
-def _references(model: BaseModel, parts: tuple[object, ...]) -> Iterator[tuple[str, str, tuple[object, ...]]]:
-    """Yield (kind, id, path) for every id a model refers to."""
-    if isinstance(model, ConditionsModel):
-        if model.contains:
-            yield "hand_type", model.contains, (*parts, "contains")
-        for i, t in enumerate(model.hand_types or ()):
-            yield "hand_type", t, (*parts, "hand_types", i)
-    if isinstance(model, EffectModel) and model.hand_type:
-        yield "hand_type", model.hand_type, (*parts, "hand_type")
-    if isinstance(model, CharmModel) and model.behaviour:
-        yield "behaviour", model.behaviour, (*parts, "behaviour")
-    for name in type(model).model_fields:
-        value = getattr(model, name)
-        key = type(model).model_fields[name].alias or name
-        if isinstance(value, BaseModel):
-            yield from _references(value, (*parts, key))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                if isinstance(item, BaseModel):
-                    yield from _references(item, (*parts, key, i))
 
 
 def _deck_problems(e: Entry, modifier_kinds: dict[str, str]) -> list[Problem]:

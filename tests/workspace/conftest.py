@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.workspace import EntryRef, Workspace
+from studio.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,8 +24,3 @@ def base_copy(tmp_path: Path) -> Path:
 def ws(base_copy: Path) -> Workspace:
     """The copied base game opened for editing."""
     return Workspace.open([], base=base_copy)
-
-
-def ref_of(ws: Workspace, kind: str, entry_id: str) -> EntryRef:
-    """The reference of one entry by kind and id."""
-    return next(r for r in ws.entries(kind) if r.id == entry_id)

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import pytest
-from conftest import ref_of
+from ws_support import changed_lines, ref_of
 
 from studio.content.models import ScenarioModel
 from studio.engine.scoring import score
 from studio.workspace import Workspace, WorkspaceError
-
-
-def changed_lines(before: str, after: str) -> list[str]:
-    """The lines a unified diff shows as removed or added."""
-    diff = difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
-    return [line for line in diff if line[:1] in "+-" and line[:3] not in ("---", "+++")]
 
 
 def test_the_base_game_opens_without_problems(ws: Workspace) -> None:
