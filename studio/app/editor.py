@@ -1,0 +1,167 @@
+"""The editor in the middle: a generated form and the raw YAML of one file, kept in step.
+
+Form edits and text edits become undo commands; after every change the
+editor re-reads the entry from the workspace, so form, text, inline messages
+and the player-facing text always show what the workspace holds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+
+from studio.app import palette
+from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.app.forms.builder import build
+from studio.app.odds_box import OddsBox
+from studio.app.session import Session
+from studio.app.undo import ReplaceText, SetField, value_at
+from studio.app.yaml_view import YamlView
+from studio.workspace import EntryRef
+
+
+class EntryEditor(QWidget):
+    """Form and YAML tabs for one file of the workspace."""
+
+    def __init__(self, session: Session, stack: QUndoStack, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.stack = stack
+        self.file: Path | None = None
+        self.form: Field | None = None
+        self.ctx: FormContext | None = None
+        self.title = QLabel("Choose an entry in the content tree")
+        self.title.setObjectName("editorTitle")
+        self.text_line = QLabel()
+        self.text_line.setObjectName("playerText")
+        self.text_line.setWordWrap(True)
+        self.text_line.setAccessibleName("Player-facing text")
+        self.banner = QLabel()
+        self.banner.setObjectName("editorBanner")
+        self.banner.setWordWrap(True)
+        self.banner.hide()
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("editorForm")
+        self.scroll.setAccessibleName("Entry form")
+        self.scroll.setWidgetResizable(True)
+        self.holder = QWidget()
+        self.holder_layout = QVBoxLayout(self.holder)
+        self.holder_layout.addStretch(1)
+        self.scroll.setWidget(self.holder)
+        self.odds = OddsBox()
+        self.odds.hide()
+        self.yaml = YamlView()
+        self.yaml.text_edited.connect(self._text_edited)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("editorTabs")
+        self.tabs.addTab(self.scroll, palette.icon("fa5s.list-alt"), "Form")
+        self.tabs.addTab(self.yaml, palette.icon("fa5s.code"), "YAML")
+        self.tabs.currentChanged.connect(lambda _i: self.yaml.flush())
+        v = QVBoxLayout(self)
+        v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
+        v.addWidget(self.title)
+        v.addWidget(self.text_line)
+        v.addWidget(self.banner)
+        v.addWidget(self.tabs, 1)
+
+    @property
+    def ref(self) -> EntryRef | None:
+        """The file shown, as the workspace names it now."""
+        return self.session.ref(self.file) if self.file is not None else None
+
+    def open(self, ref: EntryRef) -> None:
+        """Show a file: build its form from its kind's schema, then fill form and text."""
+        self.yaml.flush()
+        self.file = ref.path
+        schema = self.session.ws.schema(ref.kind)
+        self.ctx = FormContext(schema, self.session.ws.ids)
+        if self.form is not None:
+            self.form.setParent(None)
+            self.form.deleteLater()
+        self.form = build(schema, self.ctx, ())
+        self.form.setObjectName("entryForm")
+        self.form.edited.connect(self._field_edited)
+        self.holder_layout.insertWidget(0, self.form)
+        self.odds.setParent(None)
+        if ref.kind == "hand_type":
+            self.holder_layout.insertWidget(1, self.odds)
+            self.odds.show()
+        else:
+            self.odds.hide()
+        self.refresh(catalog_changed=True)
+
+    def field_at(self, path: JsonPath) -> Field | None:
+        """The widget of a field (for jumping to a problem, and for tests)."""
+        return self.ctx.fields.get(path) if self.ctx is not None else None
+
+    def _field_edited(self, path: tuple[Any, ...], value: Any, typing: bool) -> None:
+        ref = self.ref
+        if ref is None or self.file is None:
+            return
+        old = value_at(self.session.ws.data(ref), path)
+        if old == value:
+            return
+        self.stack.push(SetField(self.session, self.file, path, old, value, typing))
+
+    def _text_edited(self, text: str) -> None:
+        ref = self.ref
+        if ref is None or self.file is None:
+            return
+        old = self.session.ws.text(ref)
+        if old != text:
+            self.stack.push(ReplaceText(self.session, self.file, old, text))
+
+    def refresh(self, catalog_changed: bool = False) -> None:
+        """Re-read the file from the workspace: data, text, problems, player text, odds."""
+        ref = self.ref
+        if ref is None or self.form is None:
+            return
+        ws = self.session.ws
+        dirty = " ●" if ws.is_dirty(ref) else ""
+        self.title.setText(f"<b>{ref.name or ref.id}</b> <span style='color:{palette.current().muted}'>"
+                           f"{ref.kind} · {ref.pack_id} · {ref.path.name}{dirty}</span>")
+        self.form.set_value(ws.data(ref))
+        self.yaml.set_text(ws.text(ref))
+        mine = [p for p in ws.problems() if p.path == ref.path and p.severity == "error"]
+        assert self.ctx is not None
+        for field in self.ctx.fields.values():
+            field.show_message("")
+        unplaced = []
+        for p in mine:
+            field = self._nearest(p.json_path)
+            if field is not None and p.json_path:
+                field.show_message(p.message)
+            else:
+                unplaced.append(p)
+        self.yaml.mark([(p.line, p.message) for p in mine])
+        syntax = any(not p.json_path and "pars" in p.message.lower() for p in mine) or (
+            mine and not ws.data(ref)
+        )
+        self.form.setEnabled(not syntax)
+        if unplaced:
+            self.banner.setText(f"<span style='color:{palette.current().error}'>⚠ "
+                                + "<br>⚠ ".join(f"line {p.line}: {p.message}" for p in unplaced) + "</span>")
+        self.banner.setVisible(bool(unplaced))
+        self._player_text(ref)
+        if ref.kind == "hand_type" and catalog_changed:
+            self.odds.update_for(ws.catalog, ref.id)
+
+    def _nearest(self, path: JsonPath) -> Field | None:
+        assert self.ctx is not None
+        for n in range(len(path), 0, -1):
+            field = self.ctx.fields.get(tuple(path[:n]))
+            if field is not None:
+                return field
+        return None
+
+    def _player_text(self, ref: EntryRef) -> None:
+        catalog = self.session.ws.catalog
+        charm = catalog.charms.get(ref.id) if catalog is not None and ref.kind == "charm" else None
+        if charm is None:
+            self.text_line.hide()
+            return
+        self.text_line.setText(f"<i>“{charm.description or 'does nothing yet'}”</i>")
+        self.text_line.show()

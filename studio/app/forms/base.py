@@ -1,0 +1,107 @@
+"""What every generated field shares: its JSON path, its schema node, tooltips and inline messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from studio.app import palette
+
+JsonPath = tuple[str | int, ...]
+
+
+@dataclass
+class FormContext:
+    """What the builder needs besides a node: the root schema (for ``$ref``) and the ids per kind."""
+
+    root: dict[str, Any]
+    ids: Callable[[str], list[str]] = lambda kind: []
+    #: Every field built, by JSON path, so a problem finds its widget.
+    fields: dict[JsonPath, Field] = field(default_factory=dict)
+
+    def resolve(self, node: dict[str, Any]) -> dict[str, Any]:
+        """Follow a local ``$ref`` (keeping the referring node's title and description)."""
+        ref = node.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            return node
+        target: Any = self.root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        merged = dict(target)
+        merged.update({k: v for k, v in node.items() if k != "$ref"})
+        return self.resolve(merged) if "$ref" in merged else merged
+
+
+def describe(node: dict[str, Any]) -> str:
+    """Return a tooltip from a schema node: its description and bounds."""
+    parts = [str(node.get("description", "")).strip()]
+    low, high = node.get("minimum"), node.get("maximum")
+    if low is not None or high is not None:
+        parts.append(f"From {low if low is not None else '-∞'} to {high if high is not None else '∞'}.")
+    if "default" in node and node["default"] not in (None, [], {}):
+        parts.append(f"Default: {node['default']}.")
+    return " ".join(p for p in parts if p)
+
+
+class Field(QWidget):
+    """A widget bound to one JSON path; emits ``edited(path, value, typing)`` on user edits."""
+
+    edited = Signal(tuple, object, bool)
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__()
+        self.node = node
+        self.ctx = ctx
+        self.path = path
+        ctx.fields[path] = self
+        self.setToolTip(describe(node))
+        self.setAccessibleName(str(node.get("title") or (path[-1] if path else "entry")))
+        self.setAccessibleDescription(str(node.get("description", "")))
+        self._message = QLabel()
+        self._message.setObjectName("fieldMessage")
+        self._message.setWordWrap(True)
+        self._message.hide()
+
+    def body(self) -> QVBoxLayout:
+        """A layout for the field's widgets with the inline message below them."""
+        v = QVBoxLayout(self)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(2)
+        return v
+
+    def finish(self, layout: QVBoxLayout) -> None:
+        """Put the inline message under the field's widgets."""
+        layout.addWidget(self._message)
+
+    def set_value(self, value: Any) -> None:
+        """Show ``value`` without emitting ``edited``."""
+        raise NotImplementedError
+
+    def default(self) -> Any:
+        """The value a new item of this field starts with."""
+        if "default" in self.node:
+            return self.node["default"]
+        return None
+
+    def show_message(self, text: str) -> None:
+        """Show (or with "" hide) the inline problem under this field."""
+        self._message.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>" if text else "")
+        self._message.setVisible(bool(text))
+        self.setProperty("problem", bool(text))
+
+    def message(self) -> str:
+        """The inline problem shown, if any (plain text)."""
+        return self._message.text() and self._message.text().split("⚠ ", 1)[-1].split("</span>")[0]
+
+    def emit(self, value: Any, typing: bool = False) -> None:
+        """Report a user edit of this field."""
+        self.edited.emit(self.path, value, typing)
+
+    def relay(self, child: Field) -> Field:
+        """Pass a child's edits on as this field's."""
+        child.edited.connect(self.edited)
+        return child

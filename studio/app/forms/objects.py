@@ -1,0 +1,89 @@
+"""Fields made of fields: an object's properties in a form layout, and an optional (nullable) value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QVBoxLayout
+
+from studio.app.forms.base import Field, FormContext, JsonPath, describe
+
+
+class ObjectField(Field):
+    """An object: one labelled row per property, in the schema's order; nested objects are indented."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        from studio.app.forms.builder import build
+
+        super().__init__(node, ctx, path)
+        self.children: dict[str, Field] = {}
+        layout = self.body()
+        form = QFormLayout()
+        form.setContentsMargins(12 if path else 0, 0, 0, 0)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        required = set(node.get("required", []))
+        for key, sub in node.get("properties", {}).items():
+            sub = ctx.resolve(sub)
+            child = self.relay(build(sub, ctx, (*path, key)))
+            child.setObjectName(f"field_{key}")
+            self.children[key] = child
+            title = str(sub.get("title") or key.replace("_", " ").capitalize())
+            label = QLabel(title + (" *" if key in required else ""))
+            label.setToolTip(describe(sub))
+            label.setBuddy(child)
+            form.addRow(label, child)
+        layout.addLayout(form)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        data = value if isinstance(value, dict) else {}
+        for key, child in self.children.items():
+            child.set_value(data.get(key))
+
+    def default(self) -> Any:
+        out = {}
+        for key in self.node.get("required", []):
+            child = self.children.get(key)
+            if child is not None:
+                out[key] = child.default()
+        return out
+
+
+class NullableField(Field):
+    """A value that may be left out (``anyOf [X, null]``): a tick to give it, then X's widget."""
+
+    def __init__(self, node: dict[str, Any], inner: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        from studio.app.forms.builder import build
+
+        super().__init__(node, ctx, path)
+        merged = {**inner, **{k: v for k, v in node.items() if k in ("title", "description")}}
+        self.inner = build(merged, ctx, path)
+        ctx.fields[path] = self
+        self.inner.edited.connect(self.edited)
+        self.tick = QCheckBox("set")
+        self.tick.setToolTip("Untick to leave this field out")
+        self.tick.setAccessibleName(f"{self.accessibleName()} is set")
+        self.tick.toggled.connect(self._toggled)
+        layout: QVBoxLayout = self.body()
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.tick, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.inner, 1)
+        layout.addLayout(row)
+        self.finish(layout)
+
+    def _toggled(self, on: bool) -> None:
+        self.inner.setVisible(on)
+        self.emit(self.inner.default() if on else None)
+
+    def set_value(self, value: Any) -> None:
+        self.tick.blockSignals(True)
+        self.tick.setChecked(value is not None)
+        self.tick.blockSignals(False)
+        self.inner.setVisible(value is not None)
+        if value is not None:
+            self.inner.set_value(value)
+
+    def default(self) -> Any:
+        return None

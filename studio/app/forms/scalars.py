@@ -1,0 +1,161 @@
+"""Fields for one value: text, whole number, number, yes/no, a choice from an enum or from ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
+
+from studio.app.forms.base import Field, FormContext, JsonPath
+
+_BIG = 2_000_000_000
+
+
+class TextField(Field):
+    """A line of text; typing merges into one undo step."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QLineEdit()
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        if "maxLength" in node:
+            self.box.setMaxLength(int(node["maxLength"]))
+        self.box.textEdited.connect(lambda text: self.emit(text, True))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if self.box.text() != text:
+            self.box.setText(text)
+
+
+class IntField(Field):
+    """A whole number within the schema's bounds."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QSpinBox()
+        self.box.setRange(int(node.get("minimum", -_BIG)), int(node.get("maximum", _BIG)))
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.valueChanged.connect(lambda v: self.emit(int(v), True))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        value = self.default() if value is None else value
+        self.box.blockSignals(True)
+        self.box.setValue(int(value or 0))
+        self.box.blockSignals(False)
+
+
+class NumberField(Field):
+    """A number (Mult, factors) within the schema's bounds; whole values are stored as ints."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QDoubleSpinBox()
+        self.box.setDecimals(2)
+        self.box.setRange(float(node.get("minimum", -_BIG)), float(node.get("maximum", _BIG)))
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.valueChanged.connect(lambda v: self.emit(int(v) if float(v).is_integer() else float(v), True))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        value = self.default() if value is None else value
+        self.box.blockSignals(True)
+        self.box.setValue(float(value or 0))
+        self.box.blockSignals(False)
+
+
+class BoolField(Field):
+    """Yes or no."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QCheckBox(str(node.get("title", "")))
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.toggled.connect(lambda on: self.emit(bool(on)))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        self.box.blockSignals(True)
+        self.box.setChecked(bool(self.default() if value is None else value))
+        self.box.blockSignals(False)
+
+
+class ChoiceField(Field):
+    """One of fixed choices: an enum, or the ids of a kind (``x-ref``; typing an unknown id is allowed)."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
+        super().__init__(node, ctx, path)
+        self.choices = choices
+        self.box = QComboBox()
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.ref = node.get("x-ref")
+        if self.ref:
+            self.box.setEditable(True)
+            self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            self.box.lineEdit().editingFinished.connect(self._typed)
+        self.box.addItems([str(c) for c in choices])
+        self.box.activated.connect(lambda i: self.emit(self.choices[i]))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def _typed(self) -> None:
+        text = self.box.currentText().strip()
+        if text and text not in [str(c) for c in self.choices]:
+            self.emit(text)
+
+    def set_value(self, value: Any) -> None:
+        value = self.default() if value is None else value
+        self.box.blockSignals(True)
+        texts = [str(c) for c in self.choices]
+        if str(value) in texts:
+            self.box.setCurrentIndex(texts.index(str(value)))
+        elif self.ref:
+            self.box.setEditText("" if value is None else str(value))
+        else:
+            self.box.setCurrentIndex(-1)
+        self.box.blockSignals(False)
+
+
+class RawField(Field):
+    """Any value the builder has no widget for, edited as one line of YAML flow text."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QLineEdit()
+        self.box.setToolTip(self.toolTip() + " (YAML, e.g. {pair: 2})")
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.editingFinished.connect(self._parse)
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def _parse(self) -> None:
+        from ruamel.yaml import YAML, YAMLError
+
+        try:
+            value = YAML(typ="safe").load(self.box.text() or "null")
+        except YAMLError as exc:
+            self.show_message(f"not YAML: {str(exc).splitlines()[0]}")
+            return
+        self.emit(value)
+
+    def set_value(self, value: Any) -> None:
+        import json
+
+        self.box.setText("" if value is None else json.dumps(value))

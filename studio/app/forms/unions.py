@@ -1,0 +1,69 @@
+"""Discriminated unions (``oneOf``/``anyOf`` with a ``discriminator``): pick the variant, then its form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QComboBox
+
+from studio.app.forms.base import Field, FormContext, JsonPath
+
+
+def variant_tag(node: dict[str, Any], prop: str) -> str:
+    """Return the discriminator value a variant schema fixes (``const`` or a one-item ``enum``)."""
+    sub = node.get("properties", {}).get(prop, {})
+    if "const" in sub:
+        return str(sub["const"])
+    if len(sub.get("enum", [])) == 1:
+        return str(sub["enum"][0])
+    return str(node.get("title", "?"))
+
+
+class UnionField(Field):
+    """One of several object shapes, chosen by the discriminator property."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.prop = str(node["discriminator"]["propertyName"])
+        self.variants = [ctx.resolve(v) for v in node.get("oneOf") or node.get("anyOf") or []]
+        self.tags = [variant_tag(v, self.prop) for v in self.variants]
+        self.picker = QComboBox()
+        self.picker.setAccessibleName(f"{self.accessibleName()}: {self.prop}")
+        self.picker.addItems(self.tags)
+        self.picker.activated.connect(self._picked)
+        self.current: Field | None = None
+        self.tag: str | None = None
+        layout = self.body()
+        layout.addWidget(self.picker)
+        self.layout_ = layout
+        self.finish(layout)
+
+    def _picked(self, i: int) -> None:
+        from studio.app.forms.builder import build
+
+        probe = build(self.variants[i], FormContext(self.ctx.root, self.ctx.ids), ())
+        fresh = probe.default()
+        probe.deleteLater()
+        self.emit({**fresh, self.prop: self.tags[i]})
+
+    def set_value(self, value: Any) -> None:
+        from studio.app.forms.builder import build
+
+        data = value if isinstance(value, dict) else {}
+        tag = str(data.get(self.prop, self.tags[0] if self.tags else ""))
+        if tag != self.tag and tag in self.tags:
+            if self.current is not None:
+                self.current.setParent(None)
+            self.current = self.relay(build(self.variants[self.tags.index(tag)], self.ctx, self.path))
+            self.ctx.fields[self.path] = self
+            self.layout_.insertWidget(1, self.current)
+            self.tag = tag
+        self.picker.blockSignals(True)
+        if tag in self.tags:
+            self.picker.setCurrentIndex(self.tags.index(tag))
+        self.picker.blockSignals(False)
+        if self.current is not None:
+            self.current.set_value(data)
+
+    def default(self) -> Any:
+        return {self.prop: self.tags[0]} if self.tags else {}

@@ -1,0 +1,330 @@
+"""The main window: it only wires the panels (tree, editor, preview, problems) and the actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
+
+from studio.app import palette, recovery
+from studio.app.content_tree import ContentTree
+from studio.app.editor import EntryEditor
+from studio.app.pack_menu import PackMenu
+from studio.app.preview.panel import SAMPLE, PreviewPanel
+from studio.app.problems_panel import ProblemsPanel
+from studio.app.session import Session
+from studio.app.workers import Job
+from studio.workspace import Change, EntryRef, Problem, Workspace
+
+AUTOSAVE_MS = 5000
+DISK_CHECK_MS = 3000
+
+
+class MainWindow(QMainWindow):
+    """Content tree | editor | preview, problems below; emits ``loaded`` once content is in."""
+
+    loaded = Signal()
+
+    def __init__(self, recovery_dir: Path | None = None, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("Charm Studio")
+        self.resize(1500, 920)
+        self.settings = settings or QSettings("Charm Studio", "studio")
+        self.recovery_dir = recovery_dir or recovery.default_folder()
+        self.session: Session | None = None
+        self.stack = QUndoStack(self)
+        self.tree = ContentTree()
+        self.preview = PreviewPanel()
+        self.problems = ProblemsPanel()
+        self.editor: EntryEditor | None = None
+        self.placeholder = QWidget()
+        self.setCentralWidget(self.placeholder)
+        self._docks = [
+            self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
+            self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
+            self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
+        ]
+        self.pack_menu = PackMenu(self)
+        self._actions()
+        self.tree.opened.connect(self.open_entry)
+        self.problems.jump.connect(self.jump_to)
+        self.preview.message.connect(self.status)
+        self.stack.cleanChanged.connect(lambda _c: self._title())
+        self._autosave = QTimer(self, interval=AUTOSAVE_MS, timeout=self.autosave)
+        self._disk = QTimer(self, interval=DISK_CHECK_MS, timeout=self.check_disk)
+        self._asking: set[Path] = set()
+        self.load_job: Job | None = None
+        state = self.settings.value("state")
+        if isinstance(state, QByteArray):
+            self.restoreGeometry(self.settings.value("geometry") or QByteArray())
+            self.restoreState(state)
+        else:
+            self.resizeDocks([self._docks[0], self._docks[1]], [270, 620], Qt.Orientation.Horizontal)
+            self.resizeDocks([self._docks[2]], [110], Qt.Orientation.Vertical)
+
+    # --- layout -------------------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None, icon: str | None = None) -> QAction:
+        action = QAction(text, self)
+        if icon:
+            action.setIcon(palette.icon(icon))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setToolTip(f"{text.replace('&', '').rstrip('…')} ({action.shortcut().toString()})")
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _actions(self) -> None:
+        bar = self.menuBar()
+        tools = self.addToolBar("Main")
+        tools.setObjectName("mainToolBar")
+        file = bar.addMenu("&File")
+        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save, "fa5s.save")
+        self._action(file, "Save &all", self.save_all, "Ctrl+Shift+S")
+        self._action(file, "&Open scenario…", self.open_scenario_dialog, QKeySequence.StandardKey.Open,
+                     "fa5s.folder-open")
+        self._action(file, "Save preview as scenario…", self.save_scenario_dialog, "Ctrl+Shift+E", "fa5s.vial")
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        undo = self.stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence("Ctrl+Z"))
+        undo.setIcon(palette.icon("fa5s.undo"))
+        redo = self.stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        redo.setIcon(palette.icon("fa5s.redo"))
+        edit.addAction(undo)
+        edit.addAction(redo)
+        self._action(edit, "&Find in content", lambda: self.tree.filter.setFocus(), "Ctrl+F")
+        preview = bar.addMenu("&Preview")
+        self._action(preview, "&Best play", self.preview.start_best_play, "Ctrl+B", "fa5s.magic")
+        self._action(preview, "Cancel best play", self.preview.cancel_best_play, "Esc")
+        self._action(preview, "Edit played cards", lambda: self.preview.played_input.setFocus(), "Ctrl+P")
+        view = bar.addMenu("&View")
+        for dock in self._docks:
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        self._action(view, "Light theme", lambda: self.set_theme(False))
+        self._action(view, "Dark theme", lambda: self.set_theme(True))
+        self._action(view, "Follow the system", lambda: self.set_theme(None))
+        self.pack_menu.install(bar.addMenu("&Pack"))
+        for action in (self.save_action, undo, redo):
+            tools.addAction(action)
+        tools.addAction(preview.actions()[0])
+
+    # --- loading ------------------------------------------------------------------------------
+    def open_packs(self, pack_dirs: list[Path], *, base: Path | None = None, trust: bool = False) -> Job:
+        """Load packs in a worker thread (the window stays responsive); ``loaded`` follows."""
+        self.status("Loading content…")
+
+        def work(_p: Any, _c: Any) -> Workspace:
+            return Workspace.open(pack_dirs, base=base, trust=trust)
+
+        self.load_job = job = Job(work, self)
+        job.done.connect(self.set_workspace)
+        job.failed.connect(lambda m: self.problems.add_message(f"loading failed: {m}"))
+        return job.start()
+
+    def set_workspace(self, ws: Workspace) -> None:
+        """Show an open workspace: tree, problems, preview; offer back autosaved work."""
+        self.session = Session(ws, self)
+        self.session.changed.connect(self.on_change)
+        self.session.failed.connect(self.problems.add_message)
+        self.session.failed.connect(self.status)
+        self.editor = EntryEditor(self.session, self.stack)
+        self.setCentralWidget(self.editor)
+        self.tree.populate(ws)
+        self.problems.show_problems(ws.problems())
+        self.preview.set_catalog(ws.catalog)
+        if not self.preview.played_input.text():
+            self.preview.set_state(SAMPLE)
+        self.pack_menu.set_session(self.session)
+        self.offer_recovery()
+        self._autosave.start()
+        self._disk.start()
+        self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
+        self.loaded.emit()
+
+    # --- reacting to changes ------------------------------------------------------------------
+    def on_change(self, change: Change) -> None:
+        """Redraw what a workspace change touched."""
+        assert self.session is not None
+        ws = self.session.ws
+        self.tree.mark(ws, change.entries)
+        if self.editor is not None and self.editor.file in change.files:
+            self.editor.refresh(change.catalog_changed)
+        if change.catalog_changed or change.problems_changed:
+            self.preview.set_catalog(ws.catalog)
+        if change.problems_changed:
+            self.problems.show_problems(ws.problems(), [])
+        self._title()
+
+    def _title(self) -> None:
+        dirty = bool(self.session and self.session.ws.dirty())
+        self.setWindowTitle(f"Charm Studio{' — unsaved changes' if dirty else ''}")
+        self.setWindowModified(dirty)
+
+    def status(self, text: str) -> None:
+        """Show a message in the status bar."""
+        self.statusBar().showMessage(text, 6000)
+
+    # --- entries ------------------------------------------------------------------------------
+    def open_entry(self, ref: EntryRef) -> None:
+        """Edit a file; a scenario also opens in the preview with expected against actual."""
+        if self.editor is None:
+            return
+        self.editor.open(ref)
+        if ref.kind == "scenario":
+            try:
+                self.preview.open_scenario(ref.path)
+            except ValueError as exc:
+                self.status(str(exc))
+
+    def jump_to(self, problem: Problem) -> None:
+        """Open the problem's file and put the focus on its field (or its line in the text)."""
+        if self.editor is None or problem.entry is None:
+            return
+        if self.editor.file != problem.entry.path:
+            self.open_entry(problem.entry)
+        field = self.editor._nearest(problem.json_path) if problem.json_path else None
+        if field is not None and self.editor.form is not None and self.editor.form.isEnabled():
+            self.editor.tabs.setCurrentIndex(0)
+            self.editor.scroll.ensureWidgetVisible(field)
+            field.setFocus()
+            focus = field.findChild(QWidget)
+            if focus is not None:
+                focus.setFocus()
+        else:
+            self.editor.tabs.setCurrentIndex(1)
+            block = self.editor.yaml.edit.document().findBlockByNumber(max(0, problem.line - 1))
+            cursor = self.editor.yaml.edit.textCursor()
+            cursor.setPosition(block.position())
+            self.editor.yaml.edit.setTextCursor(cursor)
+            self.editor.yaml.edit.setFocus()
+
+    def save(self) -> None:
+        """Save the file in the editor (Ctrl+S)."""
+        if self.editor is not None and self.editor.file is not None and self.session is not None:
+            self.editor.yaml.flush()
+            if self.session.save(self.editor.file) is not None:
+                self.status(f"Saved {self.editor.file.name}")
+
+    def save_all(self) -> None:
+        """Save every file with unsaved edits."""
+        if self.session is not None:
+            ws = self.session.ws
+            self.session.run("save", ws.save_all)
+
+    # --- scenarios ----------------------------------------------------------------------------
+    def open_scenario_dialog(self) -> None:
+        """Open a scenario file in the preview (expected against actual)."""
+        name, _ = QFileDialog.getOpenFileName(self, "Open scenario", "content/tests", "Scenarios (*.yaml *.yml *.json)")
+        if name:
+            try:
+                self.preview.open_scenario(Path(name))
+            except ValueError as exc:
+                self.problems.add_message(str(exc))
+
+    def save_scenario_dialog(self) -> None:
+        """Write the preview as a test scenario with its expectation."""
+        name, _ = QFileDialog.getSaveFileName(self, "Save as scenario", "tests/new_scenario.yaml", "YAML (*.yaml)")
+        if name:
+            try:
+                self.preview.save_scenario(Path(name))
+            except (OSError, ValueError) as exc:
+                self.problems.add_message(f"save scenario: {exc}")
+
+    # --- safety -------------------------------------------------------------------------------
+    def autosave(self) -> None:
+        """Write unsaved work to the recovery folder."""
+        if self.session is not None:
+            try:
+                recovery.autosave(self.session.ws, self.recovery_dir)
+            except OSError as exc:
+                self.status(f"autosave failed: {exc}")
+
+    def offer_recovery(self, ask: Any = None) -> int:
+        """Offer back work autosaved before a crash; return how many files were restored."""
+        items = recovery.recoverable(self.recovery_dir)
+        if not items or self.session is None:
+            return 0
+        names = "\n".join(f"• {i.path}" for i in items[:10])
+        question = ask or (lambda text: QMessageBox.question(self, "Recover unsaved work", text)
+                           == QMessageBox.StandardButton.Yes)
+        if not question(f"Charm Studio closed with unsaved edits in:\n{names}\n\nRestore them?"):
+            recovery.clear(self.recovery_dir)
+            return 0
+        change, skipped = recovery.recover(self.session.ws, items)
+        for line in skipped:
+            self.problems.add_message(f"recovery: {line}")
+        self.session.changed.emit(change)
+        self.tree.mark(self.session.ws, {self.session.ws.ref(i.path) for i in items if i.path in change.files})
+        return len(change.files)
+
+    def check_disk(self) -> None:
+        """Offer to reload files another program changed; never overwrite them silently."""
+        if self.session is None:
+            return
+        for ref in self.session.ws.check_disk():
+            if ref.path in self._asking:
+                continue
+            self._asking.add(ref.path)
+            box = QMessageBox(QMessageBox.Icon.Question, "File changed on disk",
+                              f"{ref.path} was changed by another program.\nReload it (your unsaved edits of "
+                              "it are dropped) or keep yours (the next save overwrites it)?", parent=self)
+            reload_button = box.addButton("Reload", QMessageBox.ButtonRole.AcceptRole)
+            box.addButton("Keep mine", QMessageBox.ButtonRole.RejectRole)
+            box.finished.connect(lambda _r, b=box, r=ref, rb=reload_button: self._disk_answer(b, r, rb))
+            box.open()
+
+    def _disk_answer(self, box: QMessageBox, ref: EntryRef, reload_button: Any) -> None:
+        assert self.session is not None
+        self._asking.discard(ref.path)
+        ws = self.session.ws
+        if box.clickedButton() is reload_button:
+            self.session.run("reload", lambda: ws.reload(ws.ref(ref.path)))
+        else:
+            ws.acknowledge(ws.ref(ref.path))
+
+    def set_theme(self, dark: bool | None) -> None:
+        """Switch between the light and dark palettes (None follows the system)."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            palette.apply(app, dark)
+            self.settings.setValue("theme", {None: "system", True: "dark", False: "light"}[dark])
+            self.preview.refresh()
+            self.update()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it."""
+        if self.session is not None and self.session.ws.dirty():
+            answer = QMessageBox.question(
+                self, "Unsaved changes", "Save all changes before closing?",
+                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Cancel)
+            if answer == QMessageBox.StandardButton.Cancel:
+                event.ignore()
+                return
+            if answer == QMessageBox.StandardButton.Save:
+                self.save_all()
+                if self.session.ws.dirty():
+                    event.ignore()
+                    return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("state", self.saveState())
+        self.preview.shutdown()
+        if self.editor is not None:
+            self.editor.odds.shutdown()
+        recovery.clear(self.recovery_dir)
+        super().closeEvent(event)

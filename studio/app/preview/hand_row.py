@@ -1,0 +1,109 @@
+"""Rows of painted tiles (played cards, held cards, the charm row) reordered by drag and drop.
+
+A row is a ``QListWidget`` in icon mode whose items hold text tokens
+(``10H:glass``, ``bus_rider:foil``); a delegate paints each token as a card or
+a charm. Dropping an item somewhere else in the row emits the new order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QDropEvent, QPainter
+from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QStyle, QStyleOptionViewItem, QStyledItemDelegate, QWidget
+
+from studio.app import palette
+from studio.app.preview.card import paint_card, paint_charm
+from studio.engine.cards import Card
+
+TOKEN = Qt.ItemDataRole.UserRole
+#: Item role holding a parsed Card (card rows) or the charm's display name (charm row).
+PAYLOAD = Qt.ItemDataRole.UserRole + 1
+
+
+class _Delegate(QStyledItemDelegate):
+    def __init__(self, size: QSize, paint: Callable[[QPainter, QRectF, QModelIndex, bool], None]) -> None:
+        super().__init__()
+        self._size = size
+        self._paint = paint
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        return self._size
+
+    def paint(self, p: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
+        self._paint(p, QRectF(option.rect), QModelIndex(index), selected)  # type: ignore[attr-defined]
+
+
+def _card_painter(p: QPainter, rect: QRectF, index: QModelIndex, selected: bool) -> None:
+    card = index.data(PAYLOAD)
+    if isinstance(card, Card):
+        paint_card(p, rect, card, selected=selected)
+
+
+def _charm_painter(p: QPainter, rect: QRectF, index: QModelIndex, selected: bool) -> None:
+    token = str(index.data(TOKEN))
+    charm_id, _, edition = token.partition(":")
+    name = index.data(PAYLOAD)
+    paint_charm(p, rect, str(name or charm_id), edition or None, selected=selected, missing=name is None)
+
+
+class TileRow(QListWidget):
+    """A horizontal row of tiles; emits ``reordered`` with the tokens after a drag and drop."""
+
+    reordered = Signal(list)
+
+    def __init__(self, kind: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        charm = kind == "charm"
+        size = QSize(palette.CHARM_W, palette.CHARM_H) if charm else QSize(palette.CARD_W, palette.CARD_H)
+        self._delegate = _Delegate(size, _charm_painter if charm else _card_painter)
+        self.setItemDelegate(self._delegate)
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setWrapping(charm)
+        self.setMovement(QListView.Movement.Snap)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setSpacing(1)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        rows = 2 if charm else 1
+        self.setFixedHeight(size.height() * rows + 14)
+        self.setToolTip("Drag to reorder; select to highlight its steps in the trace")
+
+    def set_tokens(self, tokens: list[tuple[str, object]]) -> None:
+        """Show ``(token, payload)`` pairs, keeping the selection where tokens match."""
+        chosen = {i.data(TOKEN) for i in self.selectedItems()}
+        self.blockSignals(True)
+        self.clear()
+        for token, payload in tokens:
+            item = QListWidgetItem()
+            item.setData(TOKEN, token)
+            item.setData(PAYLOAD, payload)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, token)
+            item.setToolTip(token)
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled)
+            self.addItem(item)
+            item.setSelected(token in chosen)
+        self.blockSignals(False)
+
+    def tokens(self) -> list[str]:
+        """Return the tokens in row order."""
+        return [str(self.item(i).data(TOKEN)) for i in range(self.count())]
+
+    def selected_rows(self) -> list[int]:
+        """Return the positions of the selected tiles, in row order."""
+        return sorted(self.row(i) for i in self.selectedItems())
+
+    def move(self, source: int, target: int) -> None:
+        """Move the tile at ``source`` to ``target`` and emit the new order (drag and drop's effect)."""
+        item = self.takeItem(source)
+        self.insertItem(target, item)
+        self.reordered.emit(self.tokens())
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        super().dropEvent(event)
+        self.reordered.emit(self.tokens())

@@ -1,0 +1,411 @@
+"""The live preview: cards, charms and round in; the real scorer's trace and total out.
+
+Every change of an input (or of the content: the window calls
+:meth:`PreviewPanel.set_catalog` after each edit) re-runs
+``studio.engine.scoring.score``; nothing here computes a score itself.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
+    QPushButton, QTableView, QVBoxLayout, QWidget,
+)
+
+from studio.app import palette
+from studio.app.preview.best_play import BestPlay, Cancelled, best_play
+from studio.app.preview.hand_row import TileRow
+from studio.app.preview.picker import CardPicker
+from studio.app.preview.scenario_file import first_scenario, write_scenario
+from studio.app.preview.situation import SituationBox
+from studio.app.preview.trace_model import TraceModel
+from studio.app.workers import Job
+from studio.content.models.scenario import ExpectedEvent
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import RngState
+from studio.engine.scoring import Situation, score
+from studio.engine.trace import Event, ScoreResult, fmt
+
+SAMPLE = {
+    "played": "KH 10H:glass 6H 4H 2H",
+    "held": "5D:steel",
+    "charms": ["even_mult", "money_mult", "plain_mult", "splash"],
+    "money": 17,
+}
+
+
+def _cards_input(name: str, label: str) -> QLineEdit:
+    box = QLineEdit()
+    box.setObjectName(name)
+    box.setAccessibleName(label)
+    box.setPlaceholderText("AS KH 10D:glass")
+    box.setToolTip(f"{label}: card tokens such as AS KH 10D:glass (rank, suit, then :upgrade:edition:seal)")
+    return box
+
+
+class PreviewPanel(QWidget):
+    """Played and held cards, the charm row, the round, then the trace table and the total."""
+
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("previewPanel")
+        self.setAccessibleName("Live preview")
+        self._catalog: Catalog | None = None
+        self._expected: list[ExpectedEvent] | None = None
+        self.result: ScoreResult | None = None
+        self.job: Job | None = None
+        self.played_input = _cards_input("playedInput", "Played cards")
+        self.held_input = _cards_input("heldInput", "Held cards")
+        self.played_row = TileRow("card")
+        self.played_row.setObjectName("playedRow")
+        self.held_row = TileRow("card")
+        self.held_row.setObjectName("heldRow")
+        self.charm_row = TileRow("charm")
+        self.charm_row.setObjectName("charmRow")
+        self.charm_row.setAccessibleName("Charm row")
+        self.charm_pick = QComboBox()
+        self.charm_pick.setObjectName("charmPick")
+        self.charm_pick.setEditable(True)
+        self.charm_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.charm_pick.setAccessibleName("Charm to add")
+        self.charm_pick.setToolTip("Type or choose a charm id (id:edition works too), then Add")
+        add = QPushButton(palette.icon("fa5s.plus"), "Add")
+        add.setToolTip("Add the charm to the end of the row")
+        add.clicked.connect(lambda: self.add_charm(self.charm_pick.currentText()))
+        remove = QPushButton(palette.icon("fa5s.trash-alt"), "Remove")
+        remove.setToolTip("Remove the selected charms from the row (Delete)")
+        remove.clicked.connect(self.remove_selected_charms)
+        self.situation = SituationBox()
+        self.picker = CardPicker()
+        self.picker.setWindowFlags(Qt.WindowType.Popup)
+        self._pick_target = self.played_input
+        self.picker.picked.connect(self._picked)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("previewError")
+        self.error_label.setWordWrap(True)
+        self.total_label = QLabel("—")
+        self.total_label.setObjectName("totalLabel")
+        self.total_label.setAccessibleName("Total score")
+        font = QFont(self.total_label.font())
+        font.setPixelSize(30)
+        font.setBold(True)
+        self.total_label.setFont(font)
+        self.hand_label = QLabel()
+        self.hand_label.setObjectName("handLabel")
+        self.trace_model = TraceModel()
+        self.trace_table = QTableView()
+        self.trace_table.setObjectName("traceTable")
+        self.trace_table.setAccessibleName("Scoring trace")
+        self.trace_table.setModel(self.trace_model)
+        self.trace_table.verticalHeader().hide()
+        self.trace_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.trace_table.setAlternatingRowColors(True)
+        self.trace_table.setShowGrid(False)
+        self.trace_table.verticalHeader().setDefaultSectionSize(22)
+        header = self.trace_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.best_button = QPushButton(palette.icon("fa5s.magic"), "Best play")
+        self.best_button.setObjectName("bestPlayButton")
+        self.best_button.setToolTip("Try every play of 1-5 of the played and held cards (Ctrl+B)")
+        self.best_button.clicked.connect(self.start_best_play)
+        self.cancel_button = QPushButton(palette.icon("fa5s.stop"), "Cancel")
+        self.cancel_button.setObjectName("cancelBestPlay")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel_best_play)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("bestPlayProgress")
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(90)
+        self.progress.hide()
+        self._layout(add, remove)
+        self.played_input.textChanged.connect(self.refresh)
+        self.held_input.textChanged.connect(self.refresh)
+        self.situation.changed.connect(self.refresh)
+        self.played_row.reordered.connect(lambda t: self._set_text(self.played_input, " ".join(t)))
+        self.held_row.reordered.connect(lambda t: self._set_text(self.held_input, " ".join(t)))
+        self.charm_row.reordered.connect(lambda _t: self.refresh())
+        for row in (self.played_row, self.held_row, self.charm_row):
+            row.itemSelectionChanged.connect(self._highlight)
+
+    def _layout(self, add: QPushButton, remove: QPushButton) -> None:
+        v = QVBoxLayout(self)
+        v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
+        v.setSpacing(4)
+        for title, box, row in (("Played", self.played_input, self.played_row),
+                                ("Held", self.held_input, self.held_row)):
+            line = QHBoxLayout()
+            label = QLabel(f"<b>{title}</b>")
+            label.setMinimumWidth(52)
+            label.setBuddy(box)
+            line.addWidget(label)
+            line.addWidget(box, 1)
+            pick = QPushButton(palette.icon("fa5s.th"), "")
+            pick.setToolTip(f"Pick {title.lower()} cards from all 52")
+            pick.setAccessibleName(f"Pick {title.lower()} cards")
+            pick.clicked.connect(lambda _=False, b=box, w=pick: self.show_picker(b, w))
+            line.addWidget(pick)
+            v.addLayout(line)
+            v.addWidget(row)
+        line = QHBoxLayout()
+        label = QLabel("<b>Charms</b>")
+        label.setMinimumWidth(52)
+        line.addWidget(label)
+        line.addWidget(self.charm_pick, 1)
+        line.addWidget(add)
+        line.addWidget(remove)
+        v.addLayout(line)
+        v.addWidget(self.charm_row)
+        v.addWidget(self.situation)
+        v.addWidget(self.error_label)
+        result = QHBoxLayout()
+        totals = QVBoxLayout()
+        totals.setSpacing(0)
+        totals.addWidget(self.total_label)
+        totals.addWidget(self.hand_label)
+        result.addLayout(totals, 1)
+        result.addWidget(self.progress)
+        result.addWidget(self.best_button)
+        result.addWidget(self.cancel_button)
+        v.addLayout(result)
+        v.addWidget(self.trace_table, 1)
+
+    # --- inputs -------------------------------------------------------------------------------
+    def set_catalog(self, catalog: Catalog | None) -> None:
+        """Use new content (after an edit) and re-score."""
+        self._catalog = catalog
+        if catalog is not None:
+            self.situation.blockSignals(True)
+            self.situation.set_choices(sorted(catalog.bosses), sorted(catalog.decks) or ["standard"])
+            self.situation.blockSignals(False)
+            now = self.charm_pick.currentText()
+            self.charm_pick.clear()
+            self.charm_pick.addItems(sorted(catalog.charms))
+            self.charm_pick.setCurrentText(now)
+        self.refresh()
+
+    def set_state(self, data: dict[str, Any], expected: list[ExpectedEvent] | None = None) -> None:
+        """Show a scenario's situation (``played`` required), re-scoring once."""
+        self._expected = expected
+        for box, key in ((self.played_input, "played"), (self.held_input, "held")):
+            box.blockSignals(True)
+            box.setText(str(data.get(key, "")))
+            box.blockSignals(False)
+        self.charm_row.set_tokens([(t, None) for t in data.get("charms", [])])
+        self.situation.blockSignals(True)
+        self.situation.set_values(data)
+        self.situation.blockSignals(False)
+        self.refresh()
+
+    def state(self) -> dict[str, Any]:
+        """Return the preview as scenario fields."""
+        return {
+            "played": self.played_input.text().strip(),
+            "held": self.held_input.text().strip(),
+            "charms": self.charm_row.tokens(),
+            **self.situation.values(),
+        }
+
+    def add_charm(self, token: str) -> None:
+        """Append a charm (``id`` or ``id:edition``) to the row."""
+        token = token.strip()
+        if token:
+            self.charm_row.set_tokens([(t, None) for t in [*self.charm_row.tokens(), token]])
+            self.refresh()
+
+    def remove_selected_charms(self) -> None:
+        """Drop the selected charms from the row."""
+        gone = set(self.charm_row.selected_rows())
+        self.charm_row.set_tokens([(t, None) for i, t in enumerate(self.charm_row.tokens()) if i not in gone])
+        self.refresh()
+
+    def show_picker(self, target: QLineEdit, anchor: QWidget) -> None:
+        """Open the 52-card picker under ``anchor``; picked cards go to ``target``."""
+        self._pick_target = target
+        self.picker.move(anchor.mapToGlobal(QPoint(anchor.width() - self.picker.width(), anchor.height())))
+        self.picker.show()
+
+    def _picked(self, token: str) -> None:
+        text = self._pick_target.text().strip()
+        self._pick_target.setText(f"{text} {token}".strip())
+
+    def _set_text(self, box: QLineEdit, text: str) -> None:
+        box.setText(text)
+
+    # --- scoring ------------------------------------------------------------------------------
+    def situation_now(self) -> Situation:
+        """Build the situation from the inputs (raises ValueError naming the bad input)."""
+        cat = self._catalog
+        if cat is None:
+            raise ValueError("no content loaded: fix the problems listed to see a preview")
+        values = self.situation.values()
+        slots = []
+        for token in self.charm_row.tokens():
+            charm_id, _, edition = token.partition(":")
+            cat.charm(charm_id)
+            if edition:
+                cat.edition(edition)
+            slots.append(CharmSlot(charm_id, edition or None))
+        try:
+            played = cat.cards(self.played_input.text())
+        except ValueError as exc:
+            raise ValueError(f"played: {exc}") from None
+        try:
+            held = cat.cards(self.held_input.text())
+        except ValueError as exc:
+            raise ValueError(f"held: {exc}") from None
+        levels = self.situation.levels_map()
+        for type_id in levels:
+            cat.hand_type(type_id)
+        return Situation(
+            played=played, held=held, charms=tuple(slots), levels=levels, boss=values["boss"],
+            money=values["money"], hands_left=values["hands_left"], discards_left=values["discards_left"],
+            rng=RngState(values["seed"]),
+        )
+
+    def refresh(self) -> ScoreResult | None:
+        """Re-run the real scorer on the inputs and show its trace and total."""
+        try:
+            situation = self.situation_now()
+            result = score(situation, self._catalog)  # type: ignore[arg-type]
+        except Exception as exc:  # bad input, or a plugin's code failing: show it, keep the text
+            self.result = None
+            text = str(exc) if isinstance(exc, ValueError) else f"a charm's code failed: {type(exc).__name__}: {exc}"
+            self.error_label.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
+            self.total_label.setText("—")
+            self.hand_label.setText("")
+            self.trace_model.set_events([], self._expected)
+            return None
+        self.result = result
+        self.error_label.setText("")
+        self.played_row.set_tokens([(str(c), c) for c in situation.played])
+        self.held_row.set_tokens([(str(c), c) for c in situation.held])
+        cat = self._catalog
+        assert cat is not None
+        self.charm_row.set_tokens(
+            [(t, cat.charms[t.partition(":")[0]].name or t) for t in self.charm_row.tokens()]
+        )
+        self.trace_model.set_events(result.events, self._expected)
+        self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
+        theme = palette.current()
+        refused = "  (refused by the boss)" if result.refused else ""
+        self.hand_label.setText(
+            f"{result.hand_type.replace('_', ' ')} · <span style='color:{theme.points}'><b>{result.points}</b>"
+            f" Points</span> × <span style='color:{theme.mult}'><b>{fmt(result.mult)}</b> Mult</span>{refused}"
+        )
+        if self._expected is not None:
+            wrong = len(self.trace_model.mismatches())
+            verdict = "matches the expected trace" if not wrong else f"{wrong} steps differ from the expected trace"
+            self.error_label.setText(verdict)
+        self._highlight()
+        return result
+
+    def _highlight(self) -> None:
+        cards = {self.played_row.item(i).data(0x0100).split(":")[0] for i in self.played_row.selected_rows()}
+        cards |= {self.held_row.item(i).data(0x0100).split(":")[0] for i in self.held_row.selected_rows()}
+        charms = {self.charm_row.item(i).data(0x0100).partition(":")[0] for i in self.charm_row.selected_rows()}
+        if not cards and not charms:
+            self.trace_model.highlight(None)
+            return
+
+        def match(e: Event) -> bool:
+            words = e.source.split()
+            return bool(words) and (words[0] in cards or words[0] in charms or words[-1] in charms)
+
+        rows = self.trace_model.highlight(match)
+        if rows:
+            self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
+
+    # --- scenarios ----------------------------------------------------------------------------
+    def open_scenario(self, path: Path) -> None:
+        """Show a scenario file; with an expected trace, each step is compared (raises ValueError)."""
+        model = first_scenario(path)
+        data = model.model_dump(exclude={"expect"})
+        data["charms"] = [f"{s.id}:{s.edition}" if s.edition else s.id for s in model.slots()]
+        expected = model.expect.events if model.expect is not None else None
+        self.set_state(data, expected)
+        self.message.emit(f"Opened scenario {path.name}")
+
+    def save_scenario(self, path: Path) -> None:
+        """Write the preview as a test scenario expecting today's result (raises ValueError if none)."""
+        if self.result is None:
+            raise ValueError("nothing to save: the preview has no result")
+        write_scenario(path, self.state(), self.result)
+        self.message.emit(f"Saved scenario {path}")
+
+    # --- best play ----------------------------------------------------------------------------
+    def start_best_play(self) -> Job | None:
+        """Search the best play of the played and held cards off the GUI thread."""
+        if self.job is not None and self.job.is_running():
+            return self.job
+        try:
+            situation = self.situation_now()
+        except ValueError as exc:
+            self.message.emit(f"Best play: {exc}")
+            return None
+        catalog = self._catalog
+        assert catalog is not None
+        cards = [*situation.played, *situation.held]
+        if len(cards) > 8:
+            self.message.emit(f"Best play takes up to 8 cards, not {len(cards)}")
+            return None
+        base = dataclasses.replace(situation, held=())
+
+        def work(progress: Any, cancelled: Any) -> BestPlay:
+            return best_play(cards, base, catalog, progress, cancelled)
+
+        self.job = job = Job(work, self)
+        job.progress.connect(self._progressed)
+        job.done.connect(self._best_found)
+        job.failed.connect(lambda m: self.message.emit(f"Best play failed: {m}"))
+        job.cancelled.connect(lambda: self.message.emit("Best play cancelled"))
+        job.finished.connect(self._best_finished)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.show()
+        self.best_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        return job.start()
+
+    def cancel_best_play(self) -> None:
+        """Stop the running best-play search."""
+        if self.job is not None:
+            self.job.cancel()
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setRange(0, total)
+        self.progress.setValue(done)
+
+    def _best_found(self, best: BestPlay) -> None:
+        for box, cards in ((self.played_input, best.played), (self.held_input, best.held)):
+            box.blockSignals(True)
+            box.setText(" ".join(str(c) for c in cards))
+            box.blockSignals(False)
+        self.refresh()
+        self.message.emit(f"Best play of {best.tried}: {best.result.hand_type} for {fmt(best.result.total)}")
+
+    def _best_finished(self) -> None:
+        self.progress.hide()
+        self.best_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+
+    def shutdown(self) -> None:
+        """Cancel and wait for background work (before the window closes)."""
+        if self.job is not None and self.job.is_running():
+            self.job.cancel()
+            self.job.wait()
+
+    def select_events_text(self) -> list[str]:
+        """Return the highlighted rows' sources (for tests and screen readers)."""
+        return [self.trace_model.events()[i].source for i in sorted(self.trace_model._lit)]
+
+    Cancelled = Cancelled

@@ -1,0 +1,84 @@
+"""Long work off the GUI thread: a cancellable job with progress, reported by Qt signals.
+
+A :class:`Job` runs one function in a ``QThread``; the function receives a
+``progress(done, total)`` callback and a ``cancelled()`` question. Results and
+errors come back as signals on the GUI thread, so the window never freezes and
+an exception (a plugin's, a bad file's) becomes a message, never a crash.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+Work = Callable[[Callable[[int, int], None], Callable[[], bool]], Any]
+
+
+class _Runner(QThread):
+    progressed = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, work: Work, stop: threading.Event) -> None:
+        super().__init__()
+        self._work = work
+        self._stop = stop
+
+    def run(self) -> None:
+        try:
+            result = self._work(self.progressed.emit, self._stop.is_set)
+        except Exception as exc:  # a plugin or a file may raise anything: report it, never crash
+            self.failed.emit(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__)
+        else:
+            self.succeeded.emit(result)
+
+
+class Job(QObject):
+    """One cancellable piece of work; emits ``progress``, then ``done`` or ``failed`` or ``cancelled``."""
+
+    progress = Signal(int, int)
+    done = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+    finished = Signal()
+
+    def __init__(self, work: Work, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._stop = threading.Event()
+        self._runner = _Runner(work, self._stop)
+        self._runner.progressed.connect(self.progress)
+        self._runner.succeeded.connect(self._succeeded)
+        self._runner.failed.connect(self._failed)
+        self._runner.finished.connect(self.finished)
+
+    def start(self) -> Job:
+        """Start the work and return the job."""
+        self._runner.start()
+        return self
+
+    def cancel(self) -> None:
+        """Ask the work to stop; ``cancelled`` follows once it has."""
+        self._stop.set()
+
+    def is_running(self) -> bool:
+        """Tell whether the work is still going."""
+        return self._runner.isRunning()
+
+    def wait(self, ms: int = 5000) -> bool:
+        """Block until the work ends (for closing the window and tests)."""
+        return self._runner.wait(ms)
+
+    def _succeeded(self, result: object) -> None:
+        if self._stop.is_set():
+            self.cancelled.emit()
+        else:
+            self.done.emit(result)
+
+    def _failed(self, message: str) -> None:
+        if self._stop.is_set():
+            self.cancelled.emit()
+        else:
+            self.failed.emit(message)
