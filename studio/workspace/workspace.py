@@ -10,28 +10,22 @@ preview keeps working.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from studio.content.crosscheck import cross_check
-from studio.content.documents import CONTENT_SUFFIXES, Document
-from studio.content.entries import Entry, kind_of, merge
-from studio.content.models import ENTRY_KINDS, CharmModel, HandTypeModel
+from studio.content.documents import CONTENT_SUFFIXES
+from studio.content.entries import Entry, kind_of
+from studio.content.models import ENTRY_KINDS, CharmModel
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.paths import base_plugins_dir
 from studio.content.problems import Problem as ContentProblem
-from studio.content.registry import build_catalog
-from studio.content.scenarios import Scenario, scenario_problems, scenarios_in
 from studio.content.schemas import schema_for
 from studio.content.trust import TrustStore
-from studio.content.validation import validate_document
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmDef
-from studio.engine.describe import describe_charm
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+from studio.workspace.checker import Checker
 from studio.workspace.files import FileState, Stamp, atomic_write
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
 from studio.workspace.yamledit import edit_text
@@ -71,16 +65,8 @@ class Workspace:
                     self._add_file(
                         pack, rel, kind, pack.files[rel].decode("utf-8", errors="replace"), saved=True
                     )
-        self._entries: dict[str, Entry] = {}
-        self._broken: set[str] = set()
-        self._file_problems: dict[Path, list[ContentProblem]] = {}
-        self._warnings: list[ContentProblem] = []
-        self._cross: list[ContentProblem] = []
-        self._scenarios: dict[Path, list[Scenario]] = {}
-        self._scenario_problems: tuple[Catalog | None, list[ContentProblem]] = (None, [])
-        self._catalog: Catalog | None = None
-        self._catalog_error: ContentProblem | None = None
-        self._rebuild()
+        self._check = Checker(self.packs, self._behaviours, self._untrusted)
+        self._check.rebuild(self._files.values())
 
     # -- opening -------------------------------------------------------------------------
 
@@ -148,12 +134,12 @@ class Workspace:
     @property
     def catalog(self) -> Catalog | None:
         """The engine catalog of everything loaded (last good versions of broken entries)."""
-        return self._catalog
+        return self._check.catalog
 
     @property
     def registry(self) -> Mapping[str, Entry]:
         """The entries in force after merging, by ``kind/id``."""
-        return self._entries
+        return self._check.entries
 
     @property
     def behaviours(self) -> Mapping[str, Behaviour]:
@@ -164,7 +150,7 @@ class Workspace:
     def disabled(self) -> dict[str, str]:
         """Charm id -> why it does nothing (its code is in a pack that is not trusted)."""
         out = {}
-        for e in self._entries.values():
+        for e in self._check.entries.values():
             b = e.model.behaviour if isinstance(e.model, CharmModel) else None
             if b is not None and b in self._untrusted and b not in self._behaviours:
                 out[e.id] = f"its code is in pack '{self._untrusted[b].id}', which is not trusted"
@@ -198,9 +184,7 @@ class Workspace:
 
     def ids(self, kind: str) -> list[str]:
         """The ids a field with ``x-ref: kind`` may hold."""
-        if kind == "behaviour":
-            return sorted({*self._behaviours, *self._untrusted})
-        return sorted(e.id for e in self._entries.values() if e.kind == kind)
+        return self._check.ids(kind)
 
     def is_dirty(self, ref: EntryRef) -> bool:
         """True if the file has edits not saved."""
@@ -212,12 +196,8 @@ class Workspace:
 
     def problems(self) -> list[Problem]:
         """Every problem and warning, with the entry it belongs to."""
-        out = [Problem.of(p, self._ref_at(p.file)) for group in self._file_problems.values() for p in group]
-        out += [Problem.of(p, self._ref_at(p.file)) for p in (*self._cross, *self._load_problems)]
-        out += [Problem.of(p, self._ref_at(p.file)) for p in self._scenario_catalog_problems()]
-        if self._catalog_error is not None:
-            out.append(Problem.of(self._catalog_error, None))
-        out += [Problem.of(p, self._ref_at(p.file), "warning") for p in self._warnings]
+        out = [Problem.of(p, self._ref_at(p.file)) for p in (*self._check.problems(), *self._load_problems)]
+        out += [Problem.of(p, self._ref_at(p.file), "warning") for p in self._check.warnings]
         return sorted(set(out), key=lambda p: (p.severity, str(p.path), p.line, p.col, p.message))
 
     # -- editing -------------------------------------------------------------------------
@@ -256,39 +236,18 @@ class Workspace:
         doc = f.set_text(text)
         f.pack.files[f.rel] = text.encode("utf-8")
         change = Change({self._ref(f)}, {f.path}, problems_changed=True)
-        entry = self._entries.get(before) if before else None
+        entry = self._check.entries.get(before) if before else None
+        in_force = entry is not None and entry.name == str(f.path) and not entry.patched
         if f.kind == "scenario":
-            self._check_scenarios(f, doc)
-        elif doc is None and entry is not None and entry.name == str(f.path):
-            self._file_problems[f.path] = [f.syntax] if f.syntax else []
-        elif doc is not None and entry is not None and entry.name == str(f.path) and not entry.patched:
-            change.catalog_changed = self._revalidate(f, doc, entry)
+            self._check.check_scenarios(f, doc)
+        elif in_force and doc is None:
+            self._check.syntax_error(f)
+        elif in_force and doc is not None and entry is not None and self._check.revalidate(f, doc, entry):
+            change.catalog_changed = True
         else:
             self._rebuild()
             change.catalog_changed = True
         return change
-
-    def _revalidate(self, f: FileState, doc: Document, entry: Entry) -> bool:
-        """Re-check one entry in force; return True if the catalog changed."""
-        model, found = validate_document(f.kind, doc)
-        if model is not None and str(getattr(model, "id", "run")) != entry.id:
-            self._rebuild()
-            return True
-        self._file_problems[f.path] = found
-        if model is None:
-            return False
-        new = Entry(entry.kind, entry.id, doc, model, entry.pack)
-        self._entries[entry.key] = new
-        self._cross = cross_check(
-            list(self._entries.values()), {*self._behaviours, *self._untrusted}, self._broken
-        )
-        if isinstance(model, CharmModel) and self._catalog is not None:
-            charms = dict(self._catalog.charms)
-            charms[entry.id] = self._charm_def(model)
-            self._catalog = dataclasses.replace(self._catalog, charms=charms, memo={})
-        else:
-            self._build_catalog()
-        return True
 
     # -- saving and the disk ---------------------------------------------------------------
 
@@ -384,59 +343,7 @@ class Workspace:
         return f"{f.kind}/{self._ref(f).id}"
 
     def _rebuild(self) -> None:
-        """Merge every pack again from the texts in memory (ids changed, files added or removed)."""
-        merged = merge(self.packs)
-        self._entries = merged.entries
-        self._broken = merged.broken
-        self._warnings = merged.warnings
-        self._file_problems = {}
-        for p in merged.problems:
-            self._file_problems.setdefault(Path(p.file), []).append(p)
-        self._scenarios = {}
-        for f in self._files.values():
-            if f.kind == "scenario":
-                self._check_scenarios(f, None if f.syntax else Document(str(f.path), f.text, f.data))
-        self._cross = cross_check(
-            list(self._entries.values()), {*self._behaviours, *self._untrusted}, self._broken
-        )
-        self._build_catalog()
-
-    def _check_scenarios(self, f: FileState, doc: Document | None) -> None:
-        if doc is None:
-            self._file_problems[f.path] = [f.syntax] if f.syntax else []
-            return
-        found, problems = scenarios_in(doc)
-        self._scenarios[f.path] = found
-        self._file_problems[f.path] = problems
-        self._scenario_problems = (None, [])
-
-    def _scenario_catalog_problems(self) -> list[ContentProblem]:
-        """The scenarios' unknown ids and bad cards against the current catalog (cached per catalog)."""
-        catalog = self._catalog
-        if catalog is None:
-            return []
-        if self._scenario_problems[0] is not catalog:
-            found = [
-                p for group in self._scenarios.values() for s in group for p in scenario_problems(s, catalog)
-            ]
-            self._scenario_problems = (catalog, found)
-        return self._scenario_problems[1]
-
-    def _build_catalog(self) -> None:
-        try:
-            self._catalog = build_catalog(list(self._entries.values()), self._behaviours)
-            self._catalog_error = None
-        except (ValueError, KeyError, TypeError) as exc:
-            where = self.packs[-1].manifest_doc.name if self.packs else "."
-            self._catalog_error = ContentProblem(
-                where, 1, 1, f"the game cannot be built from this content: {exc}"
-            )
-
-    def _charm_def(self, model: CharmModel) -> CharmDef:
-        """The engine charm, described as build_catalog describes it."""
-        names = {e.id: e.model.name for e in self._entries.values() if isinstance(e.model, HandTypeModel)}
-        plain = model.to_engine(self._behaviours.get(model.behaviour) if model.behaviour else None)
-        return model.to_engine(plain.behaviour, describe_charm(plain, names))
+        self._check.rebuild(self._files.values())
 
 
 def _base_pack(folder: Path | None) -> Pack:
