@@ -137,9 +137,7 @@ class EntryEditor(QWidget):
             else:
                 unplaced.append(p)
         self.yaml.mark([(p.line, p.message) for p in mine])
-        syntax = any(not p.json_path and "pars" in p.message.lower() for p in mine) or (
-            mine and not ws.data(ref)
-        )
+        syntax = any(not p.json_path and p.message.startswith("malformed") for p in mine)
         self.form.setEnabled(not syntax)
         if unplaced:
             self.banner.setText(f"<span style='color:{palette.current().error}'>⚠ "

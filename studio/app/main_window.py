@@ -173,7 +173,6 @@ class MainWindow(QMainWindow):
     def _title(self) -> None:
         dirty = bool(self.session and self.session.ws.dirty())
         self.setWindowTitle(f"Charm Studio{' — unsaved changes' if dirty else ''}")
-        self.setWindowModified(dirty)
 
     def status(self, text: str) -> None:
         """Show a message in the status bar."""
@@ -254,15 +253,13 @@ class MainWindow(QMainWindow):
             except OSError as exc:
                 self.status(f"autosave failed: {exc}")
 
-    def offer_recovery(self, ask: Any = None) -> int:
+    def offer_recovery(self) -> int:
         """Offer back work autosaved before a crash; return how many files were restored."""
         items = recovery.recoverable(self.recovery_dir)
         if not items or self.session is None:
             return 0
         names = "\n".join(f"• {i.path}" for i in items[:10])
-        question = ask or (lambda text: QMessageBox.question(self, "Recover unsaved work", text)
-                           == QMessageBox.StandardButton.Yes)
-        if not question(f"Charm Studio closed with unsaved edits in:\n{names}\n\nRestore them?"):
+        if not self.ask_recover(f"Charm Studio closed with unsaved edits in:\n{names}\n\nRestore them?"):
             recovery.clear(self.recovery_dir)
             return 0
         change, skipped = recovery.recover(self.session.ws, items)
@@ -306,13 +303,20 @@ class MainWindow(QMainWindow):
             self.preview.refresh()
             self.update()
 
+    def ask_save(self) -> QMessageBox.StandardButton:
+        """Ask whether to save before closing (Save, Discard or Cancel)."""
+        return QMessageBox.question(
+            self, "Unsaved changes", "Save all changes before closing?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+
+    def ask_recover(self, text: str) -> bool:
+        """Ask whether to restore autosaved work."""
+        return QMessageBox.question(self, "Recover unsaved work", text) == QMessageBox.StandardButton.Yes
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it."""
         if self.session is not None and self.session.ws.dirty():
-            answer = QMessageBox.question(
-                self, "Unsaved changes", "Save all changes before closing?",
-                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Cancel)
+            answer = self.ask_save()
             if answer == QMessageBox.StandardButton.Cancel:
                 event.ignore()
                 return

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from studio import __version__
-from studio.cli import listing, odds, pack, schema, score, testing, validate
+from studio.cli import edit, listing, odds, pack, schema, score, testing, validate
 from studio.cli.common import UsageError, fail
 from studio.content.documents import DocumentError
 
@@ -25,7 +25,7 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="studio", description="Author, package and preview a poker-scoring roguelike.")
     p.add_argument("--version", action="version", version=f"studio {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (score, odds, validate, testing, listing, schema, pack):
+    for module in (score, odds, validate, testing, listing, schema, pack, edit):
         module.add_parser(sub)
     return p
 

@@ -1,0 +1,29 @@
+"""``studio edit``: open the desktop editor (the app is imported only when this command runs)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from studio.cli.common import UsageError
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    p = sub.add_parser("edit", help="open the editor on the base game and the given pack folders")
+    p.add_argument("packs", nargs="*", type=Path, metavar="PACK_DIR", help="pack folders to edit")
+    p.add_argument("--trust", action="store_true", help="let the given packs' code run in this session")
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    for folder in args.packs:
+        if not folder.is_dir():
+            raise UsageError(f"{folder}: no such pack folder")
+    try:
+        from studio.app.main import run
+    except ImportError as exc:
+        raise UsageError(f"the editor needs the app extra (pip install 'charm-studio[app]'): {exc}") from None
+    return run(list(args.packs), trust=args.trust)

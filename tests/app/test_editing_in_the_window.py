@@ -1,0 +1,150 @@
+"""A designer's round trip in the real window: edit a charm, watch the preview, undo, save."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from studio.app.main_window import MainWindow
+from tests.app.conftest import open_window
+
+AMOUNT = ("abilities", 0, "effects", 0, "amount")
+
+
+def _open_money_mult(window: MainWindow):  # type: ignore[no-untyped-def]
+    ref = window.tree.select("charm", "money_mult")
+    assert ref is not None
+    assert window.editor is not None
+    field = window.editor.field_at(AMOUNT)
+    assert field is not None
+    return field
+
+
+def test_changing_a_charms_amount_changes_the_preview_total_and_undo_brings_it_back(window: MainWindow) -> None:
+    total = window.preview.total_label
+    assert total.objectName() == "totalLabel"
+    assert total.text() == "3,082"
+    field = _open_money_mult(window)
+    field.box.setValue(3)  # the real spin box signal, as typing would send
+    assert window.preview.total_label.text() == "3,283"  # +9 Mult instead of +6 with $17
+    assert "+3 Mult for every $5" in window.editor.text_line.text()
+    assert window.windowTitle().endswith("unsaved changes")
+    window.stack.undo()
+    assert window.preview.total_label.text() == "3,082"
+    assert field.box.value() == 2
+    window.stack.redo()
+    assert window.preview.total_label.text() == "3,283"
+
+
+def test_typing_in_one_field_is_one_undo_step(window: MainWindow) -> None:
+    field = _open_money_mult(window)
+    for value in (3, 4, 5):
+        field.box.setValue(value)
+    assert window.stack.count() == 1
+    window.stack.undo()
+    assert field.box.value() == 2
+
+
+def test_saving_keeps_the_comments_and_changes_only_the_edited_line(window: MainWindow, content: Path) -> None:
+    path = content / "charms" / "money_mult.yaml"
+    before = path.read_text(encoding="utf-8").splitlines()
+    field = _open_money_mult(window)
+    field.box.setValue(3)
+    assert path.read_text(encoding="utf-8").splitlines() == before  # nothing written before Ctrl+S
+    window.save_action.trigger()
+    after = path.read_text(encoding="utf-8").splitlines()
+    changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+    assert changed == [(
+        "      - {kind: mult, amount: 2, per: money, every: 5}  # +2 Mult per whole $5",
+        "      - {kind: mult, amount: 3, per: money, every: 5}  # +2 Mult per whole $5",
+    )]
+    assert after[0].startswith("# yaml-language-server: $schema=")
+    assert not window.windowTitle().endswith("unsaved changes")
+
+
+def test_a_broken_file_shows_its_error_at_the_line_and_keeps_the_text(window: MainWindow, content: Path) -> None:
+    _open_money_mult(window)
+    assert window.editor is not None
+    path = content / "charms" / "money_mult.yaml"
+    on_disk = path.read_text(encoding="utf-8")
+    broken = on_disk.replace("cost: 6", "cost: [6")
+    window.editor.tabs.setCurrentIndex(1)
+    window.editor.yaml.edit.setPlainText(broken)
+    window.editor.yaml.flush()
+    assert window.editor.yaml.edit.toPlainText() == broken
+    assert window.session is not None
+    assert window.session.ws.text(window.session.ws.ref(path)) == broken
+    rows = [window.problems.topLevelItem(i).text(0) for i in range(window.problems.count())]
+    assert any(r.startswith("charms/money_mult.yaml:") for r in rows)
+    assert "line " in window.editor.yaml.error.text()
+    assert not window.editor.form.isEnabled()  # the form waits for text that parses
+    window.save_action.trigger()  # refused, never half-written
+    assert path.read_text(encoding="utf-8") == on_disk
+    assert any("not saved" in window.problems.topLevelItem(i).text(2) for i in range(window.problems.count()))
+    window.editor.yaml.edit.setPlainText(on_disk)
+    window.editor.yaml.flush()
+    assert window.editor.form.isEnabled()
+
+
+def test_autosaved_work_is_offered_back_after_a_crash(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    first = open_window(qtbot, tmp_path, content)
+    _open_money_mult(first).box.setValue(7)
+    first.autosave()
+    first.session = None  # the crash: the window dies without its clean exit
+    second = open_window(qtbot, tmp_path, content, recover=True)
+    assert second.session is not None
+    ws = second.session.ws
+    ref = ws.ref(content / "charms" / "money_mult.yaml")
+    assert ws.is_dirty(ref)
+    assert "amount: 7" in ws.text(ref)
+    assert second.preview.total_label.text() != "3,082"
+
+
+def test_double_clicking_a_problem_focuses_its_field(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    field = _open_money_mult(window)
+    assert window.editor is not None
+    name = window.editor.field_at(("name",))
+    assert name is not None
+    name.box.setText("")
+    name.box.textEdited.emit("")
+    rows = [window.problems.topLevelItem(i) for i in range(window.problems.count())]
+    hit = next(r for r in rows if r.text(1) == "$.name")
+    window.editor.tabs.setCurrentIndex(1)
+    window.problems.itemActivated.emit(hit, 0)
+    assert window.editor.tabs.currentIndex() == 0
+    assert name.message()
+    assert field.message() == ""
+
+
+def test_selecting_a_charm_highlights_its_rows_in_the_trace(window: MainWindow) -> None:
+    row = window.preview.charm_row
+    assert row.objectName() == "charmRow"
+    row.item(0).setSelected(True)  # even_mult
+    lit = window.preview.select_events_text()
+    assert lit == ["10H even_mult", "6H even_mult", "4H even_mult", "2H even_mult"]
+
+
+def test_reordering_the_charm_row_rescores(window: MainWindow) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AH", "charms": ["pair_mult", "plain_mult"]})
+    first = [e.source for e in preview.trace_model.events()]
+    preview.charm_row.move(1, 0)
+    assert preview.charm_row.tokens() == ["plain_mult", "pair_mult"]
+    assert [e.source for e in preview.trace_model.events()] != first
+
+
+def test_the_card_picker_adds_cards_to_the_played_input(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    preview = window.preview
+    preview.played_input.setText("AS")
+    preview.show_picker(preview.played_input, preview.played_input)
+    qtbot.mouseClick(preview.picker, Qt.MouseButton.LeftButton, pos=preview.picker.point_of("KH"))
+    assert preview.played_input.text() == "AS KH"
+    assert preview.played_row.tokens() == ["AS", "KH"]
+
+
+def test_a_bad_card_is_named_and_the_text_is_kept(window: MainWindow) -> None:
+    window.preview.played_input.setText("AS ZZ")
+    assert "bad card 'ZZ'" in window.preview.error_label.text()
+    assert window.preview.played_input.text() == "AS ZZ"
+    assert window.preview.total_label.text() == "—"
