@@ -12,7 +12,9 @@ from typing import Any
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.lists import ChoicesField, ListField
 from studio.app.forms.objects import NullableField, ObjectField
-from studio.app.forms.scalars import BoolField, ChoiceField, IntField, NumberField, RawField, TextField
+from studio.app.forms.scalars import (
+    INT_LIMIT, BoolField, ChoiceField, IntField, NumberField, RawField, TextField,
+)
 from studio.app.forms.unions import UnionField
 
 
@@ -56,7 +58,8 @@ def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
     if kind == "string":
         return TextField(node, ctx, path)
     if kind == "integer":
-        return IntField(node, ctx, path)
+        wide = max(abs(node.get("minimum", -INT_LIMIT)), abs(node.get("maximum", INT_LIMIT))) > INT_LIMIT
+        return NumberField(node, ctx, path, whole=True) if wide else IntField(node, ctx, path)
     if kind == "number":
         return NumberField(node, ctx, path)
     if kind == "boolean":

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, Q
 
 from studio.app.forms.base import Field, FormContext, JsonPath
 
-_BIG = 2_000_000_000
+#: The widest range a QSpinBox holds (a C int); wider integers use a NumberField.
+INT_LIMIT = 2**31 - 1
 
 
 class TextField(Field):
@@ -38,7 +39,7 @@ class IntField(Field):
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
         self.box = QSpinBox()
-        self.box.setRange(int(node.get("minimum", -_BIG)), int(node.get("maximum", _BIG)))
+        self.box.setRange(int(node.get("minimum", -INT_LIMIT)), int(node.get("maximum", INT_LIMIT)))
         self.box.setToolTip(self.toolTip())
         self.box.setAccessibleName(self.accessibleName())
         self.box.valueChanged.connect(lambda v: self.emit(int(v), True))
@@ -54,13 +55,16 @@ class IntField(Field):
 
 
 class NumberField(Field):
-    """A number (Mult, factors) within the schema's bounds; whole values are stored as ints."""
+    """A number (Mult, factors) within the schema's bounds; whole values are stored as ints.
 
-    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+    Also serves integers too large for a spin box (``whole``: no decimals).
+    """
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, whole: bool = False) -> None:
         super().__init__(node, ctx, path)
         self.box = QDoubleSpinBox()
-        self.box.setDecimals(2)
-        self.box.setRange(float(node.get("minimum", -_BIG)), float(node.get("maximum", _BIG)))
+        self.box.setDecimals(0 if whole else 2)
+        self.box.setRange(float(node.get("minimum", -1e18)), float(node.get("maximum", 1e18)))
         self.box.setToolTip(self.toolTip())
         self.box.setAccessibleName(self.accessibleName())
         self.box.valueChanged.connect(lambda v: self.emit(int(v) if float(v).is_integer() else float(v), True))

@@ -1,0 +1,81 @@
+"""Forms come from the schemas: every kind gets a form, ids come from x-ref, bounds from the schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from studio.app.forms.base import FormContext
+from studio.app.forms.builder import build
+from studio.app.forms.lists import ChoicesField, ListField
+from studio.app.forms.objects import NullableField
+from studio.app.forms.scalars import ChoiceField, IntField
+from studio.app.main_window import MainWindow
+
+
+def test_every_kind_of_file_gets_a_form_that_shows_its_data(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert window.session is not None
+    ws = window.session.ws
+    for kind in ws.kinds():
+        refs = ws.entries(kind)
+        if not refs:
+            continue
+        form = build(ws.schema(kind), FormContext(ws.schema(kind), ws.ids))
+        qtbot.addWidget(form)
+        form.set_value(ws.data(refs[0]))
+
+
+def test_a_field_with_x_ref_offers_the_loaded_ids(window: MainWindow) -> None:
+    assert window.session is not None
+    ws = window.session.ws
+    schema = ws.schema("charm")
+    ctx = FormContext(schema, ws.ids)
+    form = build(schema, ctx)
+    form.set_value({"id": "x", "name": "X", "abilities": [{"trigger": "hand", "when": {"contains": "pair"},
+                                                             "effects": [{"kind": "mult", "amount": 1}]}]})
+    contains = ctx.fields[("abilities", 0, "when", "contains")]
+    assert isinstance(contains, NullableField)
+    assert isinstance(contains.inner, ChoiceField)
+    assert "flush" in contains.inner.choices and "pair" in contains.inner.choices
+    assert contains.inner.box.currentText() == "pair"
+
+
+def test_bounds_enums_and_lists_come_from_the_schema(window: MainWindow) -> None:
+    assert window.session is not None
+    schema = window.session.ws.schema("charm")
+    ctx = FormContext(schema, window.session.ws.ids)
+    build(schema, ctx).set_value({"abilities": [{"trigger": "hand", "effects": [{"kind": "mult"}]}]})
+    cost = ctx.fields[("cost",)]
+    assert isinstance(cost, IntField) and (cost.box.minimum(), cost.box.maximum()) == (0, 100)
+    assert isinstance(ctx.fields[("passive",)], ChoicesField)
+    assert isinstance(ctx.fields[("abilities",)], ListField)
+    assert "How often the shop offers it" in ctx.fields[("rarity",)].toolTip()
+
+
+def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None and window.session is not None
+    effects = window.editor.field_at(("abilities", 0, "effects"))
+    assert isinstance(effects, ListField)
+    effects.add()
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    assert len(data["abilities"][0]["effects"]) == 2
+    effects = window.editor.field_at(("abilities", 0, "effects"))
+    effects.move(1, -1)
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    assert data["abilities"][0]["effects"][1]["per"] == "money"
+    window.stack.undo()
+    window.stack.undo()
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    assert len(data["abilities"][0]["effects"]) == 1
+
+
+@pytest.mark.parametrize("kind", ["hand_type"])
+def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot, kind: str) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select(kind, "flush")
+    assert window.editor is not None
+    odds = window.editor.odds
+    assert odds.job is not None
+    with qtbot.waitSignal(odds.job.done, timeout=20_000):
+        pass
+    assert odds.counts is not None and odds.counts["flush"] == 5108
+    assert sum(odds.counts.values()) == 2_598_960
