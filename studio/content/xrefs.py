@@ -11,7 +11,7 @@ in its model.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from functools import cache
 from typing import Any
 
@@ -91,3 +91,57 @@ def _match(node: Any, pattern: Pattern, parts: Parts) -> Iterator[tuple[str, Par
                 yield key, (*parts, key)
     elif isinstance(node, dict) and head in node:
         yield from _match(node[head], rest, (*parts, head))
+
+
+def retarget(kind: str, data: Any, ref_kinds: Collection[str], old: str, new: str) -> list[Parts]:
+    """Make every reference to ``old`` (of one of ``ref_kinds``) in ``data`` name ``new``, in place.
+
+    Keys keep their place in their mapping; a ``:`` suffix is kept. Returns the paths changed.
+    """
+    changed: list[Parts] = []
+    for pattern, ref_kind in ref_patterns(kind):
+        if ref_kind in ref_kinds:
+            _retarget(data, pattern, (), old, new, changed)
+    return changed
+
+
+def _renamed(value: Any, old: str, new: str) -> str | None:
+    if isinstance(value, str) and ref_id(value) == old:
+        return new + value[len(old) :]
+    return None
+
+
+def _retarget(node: Any, pattern: Pattern, parts: Parts, old: str, new: str, out: list[Parts]) -> None:
+    if not pattern:
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == KEY and isinstance(node, dict) and not rest:
+        if old in node and new not in node:
+            items = [(new if k == old else k, v) for k, v in node.items()]
+            node.clear()
+            node.update(items)
+            out.append((*parts, new))
+        return
+    if isinstance(node, list) and head == ITEM:
+        children: list[tuple[Any, str | int]] = [(node, i) for i in range(len(node))]
+    elif isinstance(node, dict) and head == VALUE:
+        children = [(node, k) for k in node]
+    elif isinstance(node, dict) and head in node:
+        children = [(node, head)]
+    else:
+        return
+    for parent, key in children:
+        value = parent[key]
+        if not rest:
+            renamed = _renamed(value, old, new)
+            if renamed is not None:
+                parent[key] = renamed
+                out.append((*parts, key))
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    renamed = _renamed(item, old, new)
+                    if renamed is not None:
+                        value[i] = renamed
+                        out.append((*parts, key, i))
+        else:
+            _retarget(value, rest, (*parts, key), old, new, out)

@@ -27,6 +27,7 @@ from studio.engine.catalog import Catalog
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
 from studio.workspace.checker import Checker
 from studio.workspace.files import FileState, Stamp, atomic_write
+from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
 from studio.workspace.yamledit import edit_text
 
@@ -46,7 +47,7 @@ def file_kind(rel: str) -> str | None:
     return None
 
 
-class Workspace:
+class Workspace(Lifecycle):
     """Packs loaded for editing (see docs/workspace.md)."""
 
     def __init__(
