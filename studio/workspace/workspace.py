@@ -10,6 +10,7 @@ preview keeps working.
 from __future__ import annotations
 
 import copy
+import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from studio.workspace.checker import Checker
 from studio.workspace.files import FileState, Stamp, atomic_write
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
+from studio.workspace.recovery import Recovery, drop_records, no_pack, read_records, write_records
 from studio.workspace.yamledit import edit_text
 
 #: File kinds besides the game's entries: scenario files (``tests/``) and patches.
@@ -313,6 +315,47 @@ class Workspace(Lifecycle):
         change.entries.add(self._ref(f))
         change.files.add(f.path)
         return change
+
+    # -- recovery ------------------------------------------------------------------------
+
+    def autosave(self, folder: Path) -> int:
+        """Write every unsaved file's text to the recovery folder; drop records of saved files."""
+        items = []
+        for f in self._files.values():
+            if f.dirty:
+                base = (
+                    hashlib.sha256(f.saved_text.encode("utf-8")).hexdigest()
+                    if f.saved_text is not None
+                    else None
+                )
+                items.append((f.path, f.pack.id, f.rel, f.text, base))
+        drop_records(folder, [f.path for f in self._files.values() if not f.dirty])
+        return write_records(folder, items)
+
+    @staticmethod
+    def recoverable(folder: Path) -> list[Recovery]:
+        """The unsaved work left in a recovery folder (empty after a clean exit)."""
+        return read_records(folder)
+
+    def recover(self, item: Recovery) -> Change:
+        """Put recovered text back as unsaved edits (a file never saved comes back as a new file)."""
+        if item.path in self._files:
+            return self.replace_text(self._ref(self._files[item.path]), item.text)
+        kind = file_kind(item.rel)
+        pack = next(
+            (p for p in self.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None
+        )
+        if pack is None or kind is None or not pack.origin.is_dir():
+            raise no_pack(item)
+        f = self._add_file(pack, item.rel, kind, item.text, saved=False)
+        pack.files[item.rel] = item.text.encode("utf-8")
+        self._rebuild()
+        return Change({self._ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
+
+    @staticmethod
+    def discard(item: Recovery) -> None:
+        """Forget one recovered item (recovered, or declined)."""
+        item.record.unlink(missing_ok=True)
 
     # -- internals -----------------------------------------------------------------------
 
