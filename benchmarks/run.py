@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import sys
 
+import bench_app
 import bench_odds
 import bench_scoring
 import bench_validate
 
 if __name__ == "__main__":
     del sys.argv[1:]  # each benchmark parses its own options; run them all with their defaults
-    for bench in (bench_scoring, bench_odds, bench_validate):
+    for bench in (bench_scoring, bench_odds, bench_validate, bench_app):
         bench.main()
         print()

@@ -20,7 +20,7 @@ from studio.app.odds_box import OddsBox
 from studio.app.session import Session
 from studio.app.undo import ReplaceText, SetField, value_at
 from studio.app.yaml_view import YamlView
-from studio.workspace import EntryRef
+from studio.workspace import EntryRef, Problem
 
 
 class EntryEditor(QWidget):
@@ -114,8 +114,8 @@ class EntryEditor(QWidget):
         if old != text:
             self.stack.push(ReplaceText(self.session, self.file, old, text))
 
-    def refresh(self, catalog_changed: bool = False) -> None:
-        """Re-read the file from the workspace: data, text, problems, player text, odds."""
+    def refresh(self, catalog_changed: bool = False, problems: list[Problem] | None = None) -> None:
+        """Re-read the file from the workspace: data, text, problems (given, or asked), player text, odds."""
         ref = self.ref
         if ref is None or self.form is None:
             return
@@ -125,7 +125,7 @@ class EntryEditor(QWidget):
                            f"{ref.kind} · {ref.pack_id} · {ref.path.name}{dirty}</span>")
         self.form.set_value(ws.data(ref))
         self.yaml.set_text(ws.text(ref))
-        mine = [p for p in ws.problems() if p.path == ref.path and p.severity == "error"]
+        mine = [p for p in (ws.problems() if problems is None else problems) if p.path == ref.path and p.severity == "error"]
         assert self.ctx is not None
         for field in self.ctx.fields.values():
             field.show_message("")

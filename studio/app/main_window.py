@@ -53,7 +53,7 @@ class MainWindow(QMainWindow):
         self.tree.opened.connect(self.open_entry)
         self.problems.jump.connect(self.jump_to)
         self.preview.message.connect(self.status)
-        self.stack.cleanChanged.connect(lambda _c: self._title())
+        self.stack.indexChanged.connect(self._title)
         self._autosave = QTimer(self, interval=AUTOSAVE_MS, timeout=self.autosave)
         self._disk = QTimer(self, interval=DISK_CHECK_MS, timeout=self.check_disk)
         self._asking: set[Path] = set()
@@ -162,15 +162,16 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         ws = self.session.ws
         self.tree.mark(ws, change.entries)
+        problems = ws.problems() if change.problems_changed else None
         if self.editor is not None and self.editor.file in change.files:
-            self.editor.refresh(change.catalog_changed)
+            self.editor.refresh(change.catalog_changed, problems)
         if change.catalog_changed or change.problems_changed:
             self.preview.set_catalog(ws.catalog)
-        if change.problems_changed:
-            self.problems.show_problems(ws.problems(), [])
+        if problems is not None:
+            self.problems.show_problems(problems, [])
         self._title()
 
-    def _title(self) -> None:
+    def _title(self, *_args: object) -> None:
         dirty = bool(self.session and self.session.ws.dirty())
         self.setWindowTitle(f"Charm Studio{' — unsaved changes' if dirty else ''}")
 

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
 from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.engine.trace import fmt
 
 #: The widest range a QSpinBox holds (a C int); wider integers use a NumberField.
 INT_LIMIT = 2**31 - 1
@@ -54,6 +55,13 @@ class IntField(Field):
         self.box.blockSignals(False)
 
 
+class _Decimal(QDoubleSpinBox):
+    """A number box that writes 3 rather than 3.00, and 1.5 rather than 1.50."""
+
+    def textFromValue(self, value: float) -> str:
+        return fmt(round(value, self.decimals()))
+
+
 class NumberField(Field):
     """A number (Mult, factors) within the schema's bounds; whole values are stored as ints.
 
@@ -62,7 +70,7 @@ class NumberField(Field):
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, whole: bool = False) -> None:
         super().__init__(node, ctx, path)
-        self.box = QDoubleSpinBox()
+        self.box = _Decimal()
         self.box.setDecimals(0 if whole else 2)
         self.box.setRange(float(node.get("minimum", -1e18)), float(node.get("maximum", 1e18)))
         self.box.setToolTip(self.toolTip())

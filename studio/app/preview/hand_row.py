@@ -62,7 +62,7 @@ class TileRow(QListWidget):
         self.setItemDelegate(self._delegate)
         self.setViewMode(QListView.ViewMode.IconMode)
         self.setFlow(QListView.Flow.LeftToRight)
-        self.setWrapping(charm)
+        self.setWrapping(False)
         self.setMovement(QListView.Movement.Snap)
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
@@ -70,8 +70,7 @@ class TileRow(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setSpacing(1)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        rows = 2 if charm else 1
-        self.setFixedHeight(size.height() * rows + 14)
+        self.setFixedHeight(size.height() + 18)
         self.setToolTip("Drag to reorder; select to highlight its steps in the trace")
 
     def set_tokens(self, tokens: list[tuple[str, object]]) -> None:

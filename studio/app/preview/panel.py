@@ -113,7 +113,7 @@ class PreviewPanel(QWidget):
         self.trace_table.verticalHeader().setDefaultSectionSize(22)
         header = self.trace_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.best_button = QPushButton(palette.icon("fa5s.magic"), "Best play")
         self.best_button.setObjectName("bestPlayButton")
         self.best_button.setToolTip("Try every play of 1-5 of the played and held cards (Ctrl+B)")
