@@ -16,12 +16,12 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox
 
-from studio.app import palette  # noqa: E402
-from studio.app.main_window import MainWindow  # noqa: E402
-from studio.workspace import Workspace  # noqa: E402
+from studio.app import palette
+from studio.app.main_window import MainWindow
+from studio.workspace import Workspace
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -11,14 +11,30 @@ from studio.workspace import EntryRef, Workspace
 
 REF = Qt.ItemDataRole.UserRole + 1
 KIND_TITLES = {
-    "hand_type": "Hand types", "charm": "Charms", "upgrade": "Upgrades", "edition": "Editions", "seal": "Seals",
-    "boss": "Bosses", "deck": "Decks", "difficulty": "Difficulties", "run": "Run", "scenario": "Scenarios (tests)",
+    "hand_type": "Hand types",
+    "charm": "Charms",
+    "upgrade": "Upgrades",
+    "edition": "Editions",
+    "seal": "Seals",
+    "boss": "Bosses",
+    "deck": "Decks",
+    "difficulty": "Difficulties",
+    "run": "Run",
+    "scenario": "Scenarios (tests)",
     "patch": "Patches",
 }
 KIND_ICONS = {
-    "hand_type": "fa5s.layer-group", "charm": "fa5s.gem", "upgrade": "fa5s.arrow-circle-up",
-    "edition": "fa5s.star", "seal": "fa5s.stamp", "boss": "fa5s.skull", "deck": "fa5s.clone",
-    "difficulty": "fa5s.signal", "run": "fa5s.road", "scenario": "fa5s.vial", "patch": "fa5s.band-aid",
+    "hand_type": "fa5s.layer-group",
+    "charm": "fa5s.gem",
+    "upgrade": "fa5s.arrow-circle-up",
+    "edition": "fa5s.star",
+    "seal": "fa5s.stamp",
+    "boss": "fa5s.skull",
+    "deck": "fa5s.clone",
+    "difficulty": "fa5s.signal",
+    "run": "fa5s.road",
+    "scenario": "fa5s.vial",
+    "patch": "fa5s.band-aid",
 }
 
 
@@ -64,7 +80,9 @@ class ContentTree(QWidget):
             refs = ws.entries(kind)
             if not refs:
                 continue
-            top = QStandardItem(palette.icon(KIND_ICONS.get(kind, "fa5s.file")), f"{KIND_TITLES.get(kind, kind)}")
+            top = QStandardItem(
+                palette.icon(KIND_ICONS.get(kind, "fa5s.file")), f"{KIND_TITLES.get(kind, kind)}"
+            )
             top.setToolTip(KIND_TITLES.get(kind, kind))
             top.setSelectable(False)
             for ref in refs:

@@ -43,21 +43,21 @@ class EntryEditor(QWidget):
         self.banner.setObjectName("editorBanner")
         self.banner.setWordWrap(True)
         self.banner.hide()
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("editorForm")
-        self.scroll.setAccessibleName("Entry form")
-        self.scroll.setWidgetResizable(True)
+        self.form_area = QScrollArea()
+        self.form_area.setObjectName("editorForm")
+        self.form_area.setAccessibleName("Entry form")
+        self.form_area.setWidgetResizable(True)
         self.holder = QWidget()
         self.holder_layout = QVBoxLayout(self.holder)
         self.holder_layout.addStretch(1)
-        self.scroll.setWidget(self.holder)
+        self.form_area.setWidget(self.holder)
         self.odds = OddsBox()
         self.odds.hide()
         self.yaml = YamlView()
         self.yaml.text_edited.connect(self._text_edited)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("editorTabs")
-        self.tabs.addTab(self.scroll, palette.icon("fa5s.list-alt"), "Form")
+        self.tabs.addTab(self.form_area, palette.icon("fa5s.list-alt"), "Form")
         self.tabs.addTab(self.yaml, palette.icon("fa5s.code"), "YAML")
         self.tabs.currentChanged.connect(lambda _i: self.yaml.flush())
         v = QVBoxLayout(self)
@@ -121,27 +121,36 @@ class EntryEditor(QWidget):
             return
         ws = self.session.ws
         dirty = " ●" if ws.is_dirty(ref) else ""
-        self.title.setText(f"<b>{ref.name or ref.id}</b> <span style='color:{palette.current().muted}'>"
-                           f"{ref.kind} · {ref.pack_id} · {ref.path.name}{dirty}</span>")
+        self.title.setText(
+            f"<b>{ref.name or ref.id}</b> <span style='color:{palette.current().muted}'>"
+            f"{ref.kind} · {ref.pack_id} · {ref.path.name}{dirty}</span>"
+        )
         self.form.set_value(ws.data(ref))
         self.yaml.set_text(ws.text(ref))
-        mine = [p for p in (ws.problems() if problems is None else problems) if p.path == ref.path and p.severity == "error"]
+        mine = [
+            p
+            for p in (ws.problems() if problems is None else problems)
+            if p.path == ref.path and p.severity == "error"
+        ]
         assert self.ctx is not None
         for field in self.ctx.fields.values():
             field.show_message("")
         unplaced = []
         for p in mine:
-            field = self._nearest(p.json_path)
-            if field is not None and p.json_path:
-                field.show_message(p.message)
+            near = self._nearest(p.json_path)
+            if near is not None and p.json_path:
+                near.show_message(p.message)
             else:
                 unplaced.append(p)
         self.yaml.mark([(p.line, p.message) for p in mine])
         syntax = any(not p.json_path and p.message.startswith("malformed") for p in mine)
         self.form.setEnabled(not syntax)
         if unplaced:
-            self.banner.setText(f"<span style='color:{palette.current().error}'>⚠ "
-                                + "<br>⚠ ".join(f"line {p.line}: {p.message}" for p in unplaced) + "</span>")
+            self.banner.setText(
+                f"<span style='color:{palette.current().error}'>⚠ "
+                + "<br>⚠ ".join(f"line {p.line}: {p.message}" for p in unplaced)
+                + "</span>"
+            )
         self.banner.setVisible(bool(unplaced))
         self._player_text(ref)
         if ref.kind == "hand_type" and catalog_changed:

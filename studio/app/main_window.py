@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_data_dir
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
 
-from studio.app import palette, recovery
+from studio.app import palette
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.pack_menu import PackMenu
@@ -18,8 +20,16 @@ from studio.app.problems_panel import ProblemsPanel
 from studio.app.session import Session
 from studio.app.workers import Job
 from studio.workspace import Change, EntryRef, Problem, Workspace
+from studio.workspace.recovery import SUFFIX
 
 AUTOSAVE_MS = 5000
+
+
+def recovery_folder() -> Path:
+    """Where unsaved work is autosaved: the user's data folder."""
+    return Path(user_data_dir("charm-studio")) / "recovery"
+
+
 DISK_CHECK_MS = 3000
 
 
@@ -34,7 +44,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Charm Studio")
         self.resize(1500, 920)
         self.settings = settings or QSettings("Charm Studio", "studio")
-        self.recovery_dir = recovery_dir or recovery.default_folder()
+        self.recovery_dir = recovery_dir or recovery_folder()
         self.session: Session | None = None
         self.stack = QUndoStack(self)
         self.tree = ContentTree()
@@ -54,8 +64,12 @@ class MainWindow(QMainWindow):
         self.problems.jump.connect(self.jump_to)
         self.preview.message.connect(self.status)
         self.stack.indexChanged.connect(self._title)
-        self._autosave = QTimer(self, interval=AUTOSAVE_MS, timeout=self.autosave)
-        self._disk = QTimer(self, interval=DISK_CHECK_MS, timeout=self.check_disk)
+        self._autosave = QTimer(self)
+        self._autosave.setInterval(AUTOSAVE_MS)
+        self._autosave.timeout.connect(self.autosave)
+        self._disk = QTimer(self)
+        self._disk.setInterval(DISK_CHECK_MS)
+        self._disk.timeout.connect(self.check_disk)
         self._asking: set[Path] = set()
         self.load_job: Job | None = None
         state = self.settings.value("state")
@@ -74,7 +88,9 @@ class MainWindow(QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None, icon: str | None = None) -> QAction:
+    def _action(
+        self, menu: Any, text: str, slot: Any, shortcut: Any = None, icon: str | None = None
+    ) -> QAction:
         action = QAction(text, self)
         if icon:
             action.setIcon(palette.icon(icon))
@@ -92,9 +108,16 @@ class MainWindow(QMainWindow):
         file = bar.addMenu("&File")
         self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save, "fa5s.save")
         self._action(file, "Save &all", self.save_all, "Ctrl+Shift+S")
-        self._action(file, "&Open scenario…", self.open_scenario_dialog, QKeySequence.StandardKey.Open,
-                     "fa5s.folder-open")
-        self._action(file, "Save preview as scenario…", self.save_scenario_dialog, "Ctrl+Shift+E", "fa5s.vial")
+        self._action(
+            file,
+            "&Open scenario…",
+            self.open_scenario_dialog,
+            QKeySequence.StandardKey.Open,
+            "fa5s.folder-open",
+        )
+        self._action(
+            file, "Save preview as scenario…", self.save_scenario_dialog, "Ctrl+Shift+E", "fa5s.vial"
+        )
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")
@@ -200,7 +223,7 @@ class MainWindow(QMainWindow):
         field = self.editor._nearest(problem.json_path) if problem.json_path else None
         if field is not None and self.editor.form is not None and self.editor.form.isEnabled():
             self.editor.tabs.setCurrentIndex(0)
-            self.editor.scroll.ensureWidgetVisible(field)
+            self.editor.form_area.ensureWidgetVisible(field)
             field.setFocus()
             focus = field.findChild(QWidget)
             if focus is not None:
@@ -229,7 +252,9 @@ class MainWindow(QMainWindow):
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_dialog(self) -> None:
         """Open a scenario file in the preview (expected against actual)."""
-        name, _ = QFileDialog.getOpenFileName(self, "Open scenario", "content/tests", "Scenarios (*.yaml *.yml *.json)")
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open scenario", "content/tests", "Scenarios (*.yaml *.yml *.json)"
+        )
         if name:
             try:
                 self.preview.open_scenario(Path(name))
@@ -238,7 +263,9 @@ class MainWindow(QMainWindow):
 
     def save_scenario_dialog(self) -> None:
         """Write the preview as a test scenario with its expectation."""
-        name, _ = QFileDialog.getSaveFileName(self, "Save as scenario", "tests/new_scenario.yaml", "YAML (*.yaml)")
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save as scenario", "tests/new_scenario.yaml", "YAML (*.yaml)"
+        )
         if name:
             try:
                 self.preview.save_scenario(Path(name))
@@ -250,25 +277,33 @@ class MainWindow(QMainWindow):
         """Write unsaved work to the recovery folder."""
         if self.session is not None:
             try:
-                recovery.autosave(self.session.ws, self.recovery_dir)
+                self.session.ws.autosave(self.recovery_dir)
             except OSError as exc:
                 self.status(f"autosave failed: {exc}")
 
     def offer_recovery(self) -> int:
         """Offer back work autosaved before a crash; return how many files were restored."""
-        items = recovery.recoverable(self.recovery_dir)
+        items = Workspace.recoverable(self.recovery_dir)
         if not items or self.session is None:
             return 0
-        names = "\n".join(f"• {i.path}" for i in items[:10])
+        names = "\n".join(
+            f"• {i.path}{'  (changed on disk since)' if i.disk_changed else ''}" for i in items[:10]
+        )
         if not self.ask_recover(f"Charm Studio closed with unsaved edits in:\n{names}\n\nRestore them?"):
-            recovery.clear(self.recovery_dir)
+            self.clear_recovery()
             return 0
-        change, skipped = recovery.recover(self.session.ws, items)
-        for line in skipped:
-            self.problems.add_message(f"recovery: {line}")
-        self.session.changed.emit(change)
-        self.tree.mark(self.session.ws, {self.session.ws.ref(i.path) for i in items if i.path in change.files})
-        return len(change.files)
+        ws = self.session.ws
+        restored = 0
+        for item in items:
+            if self.session.run(f"recover {item.path}", partial(ws.recover, item)) is not None:
+                restored += 1
+        self.tree.populate(ws)
+        return restored
+
+    def clear_recovery(self) -> None:
+        """Drop the autosaved work (after a clean exit, or when the user declines it)."""
+        for record in self.recovery_dir.glob(f"*{SUFFIX}"):
+            record.unlink(missing_ok=True)
 
     def check_disk(self) -> None:
         """Offer to reload files another program changed; never overwrite them silently."""
@@ -278,9 +313,13 @@ class MainWindow(QMainWindow):
             if ref.path in self._asking:
                 continue
             self._asking.add(ref.path)
-            box = QMessageBox(QMessageBox.Icon.Question, "File changed on disk",
-                              f"{ref.path} was changed by another program.\nReload it (your unsaved edits of "
-                              "it are dropped) or keep yours (the next save overwrites it)?", parent=self)
+            box = QMessageBox(
+                QMessageBox.Icon.Question,
+                "File changed on disk",
+                f"{ref.path} was changed by another program.\nReload it (your unsaved edits of "
+                "it are dropped) or keep yours (the next save overwrites it)?",
+                parent=self,
+            )
             reload_button = box.addButton("Reload", QMessageBox.ButtonRole.AcceptRole)
             box.addButton("Keep mine", QMessageBox.ButtonRole.RejectRole)
             box.finished.connect(lambda _r, b=box, r=ref, rb=reload_button: self._disk_answer(b, r, rb))
@@ -307,8 +346,13 @@ class MainWindow(QMainWindow):
     def ask_save(self) -> QMessageBox.StandardButton:
         """Ask whether to save before closing (Save, Discard or Cancel)."""
         return QMessageBox.question(
-            self, "Unsaved changes", "Save all changes before closing?",
-            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel)
+            self,
+            "Unsaved changes",
+            "Save all changes before closing?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
 
     def ask_recover(self, text: str) -> bool:
         """Ask whether to restore autosaved work."""
@@ -331,5 +375,5 @@ class MainWindow(QMainWindow):
         self.preview.shutdown()
         if self.editor is not None:
             self.editor.odds.shutdown()
-        recovery.clear(self.recovery_dir)
+        self.clear_recovery()
         super().closeEvent(event)

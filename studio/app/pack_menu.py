@@ -14,8 +14,18 @@ from typing import Any
 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QDialog, QDialogButtonBox, QFileDialog, QInputDialog, QLabel, QListWidget, QListWidgetItem, QMainWindow,
-    QMenu, QProgressBar, QVBoxLayout, QWidget,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.app import palette
@@ -61,7 +71,11 @@ class ResultDialog(QDialog):
         self.progress.hide()
         for line in lines:
             item = QListWidgetItem(line)
-            bad = line.startswith(("FAIL", "ERROR", "not built")) or ": error" in line or ":" in line.split(" ")[0]
+            bad = (
+                line.startswith(("FAIL", "ERROR", "not built"))
+                or ": error" in line
+                or ":" in line.split(" ")[0]
+            )
             good = line.startswith(("PASS", "ok", "built", "created")) or " 0 failed" in line
             if bad and not good:
                 item.setForeground(QColor(theme.error))
@@ -91,7 +105,11 @@ class PackMenu:
         """Add the actions to ``menu``."""
         for text, slot, icon in (
             ("&New pack…", self.new_pack, "fa5s.box-open"),
-            ("&Validate", lambda: self.run("Validate", ["validate", str(self.folder())]), "fa5s.check-double"),
+            (
+                "&Validate",
+                lambda: self.run("Validate", ["validate", str(self.folder())]),
+                "fa5s.check-double",
+            ),
             ("Run &tests", self.run_tests, "fa5s.vial"),
             ("&Build zip…", self.build, "fa5s.file-archive"),
         ):
@@ -120,7 +138,9 @@ class PackMenu:
 
     def new_pack(self) -> None:
         """Ask for an id and a folder, then create the skeleton as ``studio pack new`` does."""
-        pack_id, ok = QInputDialog.getText(self.window, "New pack", "Pack id (lower-case letters, digits, _):")
+        pack_id, ok = QInputDialog.getText(
+            self.window, "New pack", "Pack id (lower-case letters, digits, _):"
+        )
         if not ok or not pack_id:
             return
         where = QFileDialog.getExistingDirectory(self.window, "Create the pack in…", str(Path.cwd()))

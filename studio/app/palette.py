@@ -79,7 +79,12 @@ DARK = Theme(
 #: Edition tints drawn as a card's glow (known ids; others get the accent).
 EDITION_COLOURS = {"foil": "#4aa3df", "holographic": "#b05ee0", "polychrome": "#e0a13a"}
 #: Seal colours (known ids; others get the accent).
-SEAL_COLOURS = {"red_seal": "#d32f2f", "gold_seal": "#d4a017", "blue_seal": "#1e88e5", "purple_seal": "#8e24aa"}
+SEAL_COLOURS = {
+    "red_seal": "#d32f2f",
+    "gold_seal": "#d4a017",
+    "blue_seal": "#1e88e5",
+    "purple_seal": "#8e24aa",
+}
 
 #: Sizes in pixels.
 CARD_W, CARD_H = 54, 76

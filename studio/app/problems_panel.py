@@ -40,8 +40,13 @@ class ProblemsPanel(QTreeWidget):
             field = "$" + "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in p.json_path)
             item = QTreeWidgetItem([where, field, p.message])
             error = p.severity == "error"
-            item.setIcon(0, palette.icon("fa5s.times-circle" if error else "fa5s.exclamation-triangle",
-                                         theme.error if error else "#d49a00"))
+            item.setIcon(
+                0,
+                palette.icon(
+                    "fa5s.times-circle" if error else "fa5s.exclamation-triangle",
+                    theme.error if error else "#d49a00",
+                ),
+            )
             item.setToolTip(2, str(p))
             item.setData(0, PROBLEM, p)
             self.addTopLevelItem(item)

@@ -26,7 +26,9 @@ def _show(path: JsonPath) -> str:
 class SetField(QUndoCommand):
     """Set one field of one file; ``typing`` lets the next edit of the same field merge into it."""
 
-    def __init__(self, session: Session, file: Path, path: JsonPath, old: Any, new: Any, typing: bool) -> None:
+    def __init__(
+        self, session: Session, file: Path, path: JsonPath, old: Any, new: Any, typing: bool
+    ) -> None:
         super().__init__(f"Edit {file.stem} {_show(path)}")
         self.session, self.file, self.path = session, file, path
         self.old, self.new, self.typing = copy.deepcopy(old), copy.deepcopy(new), typing

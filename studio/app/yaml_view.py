@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextFormat
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontDatabase,
+    QSyntaxHighlighter,
+    QTextCharFormat,
+    QTextCursor,
+    QTextFormat,
+)
 from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextEdit, QVBoxLayout, QWidget
 
 from studio.app import palette
@@ -96,11 +104,13 @@ class YamlView(QWidget):
         for line, _ in problems:
             block = self.edit.document().findBlockByNumber(max(0, line - 1))
             sel = QTextEdit.ExtraSelection()
-            sel.cursor = QTextCursor(block)  # type: ignore[attr-defined]
+            sel.cursor = QTextCursor(block)
             fmt = QTextCharFormat()
-            fmt.setBackground(QColor(theme.error).lighter(185) if theme.name == "light" else QColor("#4a2020"))
+            fmt.setBackground(
+                QColor(theme.error).lighter(185) if theme.name == "light" else QColor("#4a2020")
+            )
             fmt.setProperty(QTextFormat.Property.FullWidthSelection, True)
-            sel.format = fmt  # type: ignore[attr-defined]
+            sel.format = fmt
             selections.append(sel)
         self.edit.setExtraSelections(selections)
         text = "<br>".join(f"line {n}: {re.sub(r'<', '&lt;', m)}" for n, m in problems[:5])

@@ -11,11 +11,11 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QSettings  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
 
-from studio.app.main_window import MainWindow  # noqa: E402
-from studio.workspace import Workspace  # noqa: E402
+from studio.app.main_window import MainWindow
+from studio.workspace import Workspace
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -21,7 +21,9 @@ def _open_money_mult(window: MainWindow):  # type: ignore[no-untyped-def]
     return field
 
 
-def test_changing_a_charms_amount_changes_the_preview_total_and_undo_brings_it_back(window: MainWindow) -> None:
+def test_changing_a_charms_amount_changes_the_preview_total_and_undo_brings_it_back(
+    window: MainWindow,
+) -> None:
     total = window.preview.total_label
     assert total.objectName() == "totalLabel"
     assert total.text() == "3,082"
@@ -46,7 +48,9 @@ def test_typing_in_one_field_is_one_undo_step(window: MainWindow) -> None:
     assert field.box.value() == 2
 
 
-def test_saving_keeps_the_comments_and_changes_only_the_edited_line(window: MainWindow, content: Path) -> None:
+def test_saving_keeps_the_comments_and_changes_only_the_edited_line(
+    window: MainWindow, content: Path
+) -> None:
     path = content / "charms" / "money_mult.yaml"
     before = path.read_text(encoding="utf-8").splitlines()
     field = _open_money_mult(window)
@@ -55,15 +59,19 @@ def test_saving_keeps_the_comments_and_changes_only_the_edited_line(window: Main
     window.save_action.trigger()
     after = path.read_text(encoding="utf-8").splitlines()
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
-    assert changed == [(
-        "      - {kind: mult, amount: 2, per: money, every: 5}  # +2 Mult per whole $5",
-        "      - {kind: mult, amount: 3, per: money, every: 5}  # +2 Mult per whole $5",
-    )]
+    assert changed == [
+        (
+            "      - {kind: mult, amount: 2, per: money, every: 5}  # +2 Mult per whole $5",
+            "      - {kind: mult, amount: 3, per: money, every: 5}  # +2 Mult per whole $5",
+        )
+    ]
     assert after[0].startswith("# yaml-language-server: $schema=")
     assert not window.windowTitle().endswith("unsaved changes")
 
 
-def test_a_broken_file_shows_its_error_at_the_line_and_keeps_the_text(window: MainWindow, content: Path) -> None:
+def test_a_broken_file_shows_its_error_at_the_line_and_keeps_the_text(
+    window: MainWindow, content: Path
+) -> None:
     _open_money_mult(window)
     assert window.editor is not None
     path = content / "charms" / "money_mult.yaml"
@@ -129,7 +137,7 @@ def test_reordering_the_charm_row_rescores(window: MainWindow) -> None:
     preview = window.preview
     preview.set_state({"played": "AS AH", "charms": ["pair_mult", "plain_mult"]})
     first = [e.source for e in preview.trace_model.events()]
-    preview.charm_row.move(1, 0)
+    preview.charm_row.move_tile(1, 0)
     assert preview.charm_row.tokens() == ["plain_mult", "pair_mult"]
     assert [e.source for e in preview.trace_model.events()] != first
 

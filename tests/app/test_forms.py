@@ -30,8 +30,15 @@ def test_a_field_with_x_ref_offers_the_loaded_ids(window: MainWindow) -> None:
     schema = ws.schema("charm")
     ctx = FormContext(schema, ws.ids)
     form = build(schema, ctx)
-    form.set_value({"id": "x", "name": "X", "abilities": [{"trigger": "hand", "when": {"contains": "pair"},
-                                                             "effects": [{"kind": "mult", "amount": 1}]}]})
+    form.set_value(
+        {
+            "id": "x",
+            "name": "X",
+            "abilities": [
+                {"trigger": "hand", "when": {"contains": "pair"}, "effects": [{"kind": "mult", "amount": 1}]}
+            ],
+        }
+    )
     contains = ctx.fields[("abilities", 0, "when", "contains")]
     assert isinstance(contains, NullableField)
     assert isinstance(contains.inner, ChoiceField)
@@ -60,7 +67,7 @@ def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindo
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
     assert len(data["abilities"][0]["effects"]) == 2
     effects = window.editor.field_at(("abilities", 0, "effects"))
-    effects.move(1, -1)
+    effects.move_item(1, -1)
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
     assert data["abilities"][0]["effects"][1]["per"] == "money"
     window.stack.undo()

@@ -89,7 +89,9 @@ class Field(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show (or with "" hide) the inline problem under this field."""
-        self._message.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>" if text else "")
+        self._message.setText(
+            f"<span style='color:{palette.current().error}'>⚠ {text}</span>" if text else ""
+        )
         self._message.setVisible(bool(text))
         self.setProperty("problem", bool(text))
 
@@ -97,7 +99,7 @@ class Field(QWidget):
         """The inline problem shown, if any (plain text)."""
         return self._message.text() and self._message.text().split("⚠ ", 1)[-1].split("</span>")[0]
 
-    def emit(self, value: Any, typing: bool = False) -> None:
+    def report(self, value: Any, typing: bool = False) -> None:
         """Report a user edit of this field."""
         self.edited.emit(self.path, value, typing)
 

@@ -13,7 +13,13 @@ from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.lists import ChoicesField, ListField
 from studio.app.forms.objects import NullableField, ObjectField
 from studio.app.forms.scalars import (
-    INT_LIMIT, BoolField, ChoiceField, IntField, NumberField, RawField, TextField,
+    INT_LIMIT,
+    BoolField,
+    ChoiceField,
+    IntField,
+    NumberField,
+    RawField,
+    TextField,
 )
 from studio.app.forms.unions import UnionField
 

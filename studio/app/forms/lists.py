@@ -23,7 +23,7 @@ class ChoicesField(Field):
         for choice in choices:
             tick = QCheckBox(str(choice))
             tick.setAccessibleName(f"{self.accessibleName()}: {choice}")
-            tick.toggled.connect(lambda _on: self.emit(self._picked()))
+            tick.toggled.connect(lambda _on: self.report(self._picked()))
             self.ticks.append(tick)
             row.addWidget(tick)
         row.addStretch(1)
@@ -73,19 +73,19 @@ class ListField(Field):
         probe = build(self.item_node, FormContext(self.ctx.root, self.ctx.ids), ())
         fresh = probe.default()
         probe.deleteLater()
-        self.emit([*self.value, fresh])
+        self.report([*self.value, fresh])
 
     def remove(self, i: int) -> None:
         """Remove item ``i``."""
-        self.emit([v for j, v in enumerate(self.value) if j != i])
+        self.report([v for j, v in enumerate(self.value) if j != i])
 
-    def move(self, i: int, step: int) -> None:
+    def move_item(self, i: int, step: int) -> None:
         """Move item ``i`` up (-1) or down (+1)."""
         j = i + step
         if 0 <= j < len(self.value):
             items = list(self.value)
             items[i], items[j] = items[j], items[i]
-            self.emit(items)
+            self.report(items)
 
     def set_value(self, value: Any) -> None:
         from studio.app.forms.builder import build
@@ -96,7 +96,9 @@ class ListField(Field):
                 frame.setParent(None)
                 frame.deleteLater()
             self.frames = []
-            for key in [k for k in self.ctx.fields if len(k) > len(self.path) and k[: len(self.path)] == self.path]:
+            for key in [
+                k for k in self.ctx.fields if len(k) > len(self.path) and k[: len(self.path)] == self.path
+            ]:
                 del self.ctx.fields[key]
             self.items = []
             for i in range(len(items)):
@@ -119,8 +121,8 @@ class ListField(Field):
         head.addWidget(QLabel(f"<b>{title} {i + 1}</b>"))
         head.addStretch(1)
         for icon, tip, slot in (
-            ("fa5s.arrow-up", "Move up", lambda: self.move(i, -1)),
-            ("fa5s.arrow-down", "Move down", lambda: self.move(i, 1)),
+            ("fa5s.arrow-up", "Move up", lambda: self.move_item(i, -1)),
+            ("fa5s.arrow-down", "Move down", lambda: self.move_item(i, 1)),
             ("fa5s.times", "Remove", lambda: self.remove(i)),
         ):
             b = QPushButton(palette.icon(icon), "")

@@ -17,7 +17,7 @@ class ObjectField(Field):
         from studio.app.forms.builder import build
 
         super().__init__(node, ctx, path)
-        self.children: dict[str, Field] = {}
+        self.by_key: dict[str, Field] = {}
         layout = self.body()
         form = QFormLayout()
         form.setContentsMargins(12 if path else 0, 0, 0, 0)
@@ -27,7 +27,7 @@ class ObjectField(Field):
             sub = ctx.resolve(sub)
             child = self.relay(build(sub, ctx, (*path, key)))
             child.setObjectName(f"field_{key}")
-            self.children[key] = child
+            self.by_key[key] = child
             title = str(sub.get("title") or key.replace("_", " ").capitalize())
             label = QLabel(title + (" *" if key in required else ""))
             label.setToolTip(describe(sub))
@@ -38,13 +38,13 @@ class ObjectField(Field):
 
     def set_value(self, value: Any) -> None:
         data = value if isinstance(value, dict) else {}
-        for key, child in self.children.items():
+        for key, child in self.by_key.items():
             child.set_value(data.get(key))
 
     def default(self) -> Any:
         out = {}
         for key in self.node.get("required", []):
-            child = self.children.get(key)
+            child = self.by_key.get(key)
             if child is not None:
                 out[key] = child.default()
         return out
@@ -75,7 +75,7 @@ class NullableField(Field):
 
     def _toggled(self, on: bool) -> None:
         self.inner.setVisible(on)
-        self.emit(self.inner.default() if on else None)
+        self.report(self.inner.default() if on else None)
 
     def set_value(self, value: Any) -> None:
         self.tick.blockSignals(True)

@@ -23,7 +23,7 @@ class TextField(Field):
         self.box.setAccessibleName(self.accessibleName())
         if "maxLength" in node:
             self.box.setMaxLength(int(node["maxLength"]))
-        self.box.textEdited.connect(lambda text: self.emit(text, True))
+        self.box.textEdited.connect(lambda text: self.report(text, True))
         layout = self.body()
         layout.addWidget(self.box)
         self.finish(layout)
@@ -43,7 +43,7 @@ class IntField(Field):
         self.box.setRange(int(node.get("minimum", -INT_LIMIT)), int(node.get("maximum", INT_LIMIT)))
         self.box.setToolTip(self.toolTip())
         self.box.setAccessibleName(self.accessibleName())
-        self.box.valueChanged.connect(lambda v: self.emit(int(v), True))
+        self.box.valueChanged.connect(lambda v: self.report(int(v), True))
         layout = self.body()
         layout.addWidget(self.box)
         self.finish(layout)
@@ -75,7 +75,9 @@ class NumberField(Field):
         self.box.setRange(float(node.get("minimum", -1e18)), float(node.get("maximum", 1e18)))
         self.box.setToolTip(self.toolTip())
         self.box.setAccessibleName(self.accessibleName())
-        self.box.valueChanged.connect(lambda v: self.emit(int(v) if float(v).is_integer() else float(v), True))
+        self.box.valueChanged.connect(
+            lambda v: self.report(int(v) if float(v).is_integer() else float(v), True)
+        )
         layout = self.body()
         layout.addWidget(self.box)
         self.finish(layout)
@@ -95,7 +97,7 @@ class BoolField(Field):
         self.box = QCheckBox(str(node.get("title", "")))
         self.box.setToolTip(self.toolTip())
         self.box.setAccessibleName(self.accessibleName())
-        self.box.toggled.connect(lambda on: self.emit(bool(on)))
+        self.box.toggled.connect(lambda on: self.report(bool(on)))
         layout = self.body()
         layout.addWidget(self.box)
         self.finish(layout)
@@ -119,9 +121,11 @@ class ChoiceField(Field):
         if self.ref:
             self.box.setEditable(True)
             self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-            self.box.lineEdit().editingFinished.connect(self._typed)
+            line = self.box.lineEdit()
+            assert line is not None
+            line.editingFinished.connect(self._typed)
         self.box.addItems([str(c) for c in choices])
-        self.box.activated.connect(lambda i: self.emit(self.choices[i]))
+        self.box.activated.connect(lambda i: self.report(self.choices[i]))
         layout = self.body()
         layout.addWidget(self.box)
         self.finish(layout)
@@ -129,7 +133,7 @@ class ChoiceField(Field):
     def _typed(self) -> None:
         text = self.box.currentText().strip()
         if text and text not in [str(c) for c in self.choices]:
-            self.emit(text)
+            self.report(text)
 
     def set_value(self, value: Any) -> None:
         value = self.default() if value is None else value
@@ -158,14 +162,15 @@ class RawField(Field):
         self.finish(layout)
 
     def _parse(self) -> None:
-        from ruamel.yaml import YAML, YAMLError
+        from ruamel.yaml import YAML
+        from ruamel.yaml.error import YAMLError
 
         try:
             value = YAML(typ="safe").load(self.box.text() or "null")
         except YAMLError as exc:
             self.show_message(f"not YAML: {str(exc).splitlines()[0]}")
             return
-        self.emit(value)
+        self.report(value)
 
     def set_value(self, value: Any) -> None:
         import json

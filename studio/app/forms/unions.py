@@ -44,7 +44,7 @@ class UnionField(Field):
         probe = build(self.variants[i], FormContext(self.ctx.root, self.ctx.ids), ())
         fresh = probe.default()
         probe.deleteLater()
-        self.emit({**fresh, self.prop: self.tags[i]})
+        self.report({**fresh, self.prop: self.tags[i]})
 
     def set_value(self, value: Any) -> None:
         from studio.app.forms.builder import build

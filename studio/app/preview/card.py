@@ -20,7 +20,9 @@ def suit_colour(suit: str) -> QColor:
     return QColor(theme.red_suit if suit in "HD" else theme.black_suit)
 
 
-def paint_card(p: QPainter, rect: QRectF, card: Card, *, selected: bool = False, dimmed: bool = False) -> None:
+def paint_card(
+    p: QPainter, rect: QRectF, card: Card, *, selected: bool = False, dimmed: bool = False
+) -> None:
     """Paint ``card`` into ``rect``."""
     theme = palette.current()
     p.save()
@@ -76,7 +78,13 @@ def paint_card(p: QPainter, rect: QRectF, card: Card, *, selected: bool = False,
 
 
 def paint_charm(
-    p: QPainter, rect: QRectF, name: str, edition: str | None, *, selected: bool = False, missing: bool = False
+    p: QPainter,
+    rect: QRectF,
+    name: str,
+    edition: str | None,
+    *,
+    selected: bool = False,
+    missing: bool = False,
 ) -> None:
     """Paint a charm tile: its name on a rounded tile, its edition as the frame's colour."""
     theme = palette.current()
@@ -102,5 +110,7 @@ def paint_charm(
         small.setBold(False)
         p.setFont(small)
         p.setPen(QColor(palette.EDITION_COLOURS.get(edition, theme.muted)))
-        p.drawText(r.adjusted(4, 0, -4, -2), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, edition)
+        p.drawText(
+            r.adjusted(4, 0, -4, -2), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom, edition
+        )
     p.restore()

@@ -11,19 +11,29 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QDropEvent, QPainter
-from PySide6.QtWidgets import QAbstractItemView, QListView, QListWidget, QListWidgetItem, QStyle, QStyleOptionViewItem, QStyledItemDelegate, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 from studio.app import palette
 from studio.app.preview.card import paint_card, paint_charm
 from studio.engine.cards import Card
 
 TOKEN = Qt.ItemDataRole.UserRole
+Index = QModelIndex | QPersistentModelIndex
 #: Item role holding a parsed Card (card rows) or the charm's display name (charm row).
 PAYLOAD = Qt.ItemDataRole.UserRole + 1
 
 
 class _Delegate(QStyledItemDelegate):
-    def __init__(self, size: QSize, paint: Callable[[QPainter, QRectF, QModelIndex, bool], None]) -> None:
+    def __init__(self, size: QSize, paint: Callable[[QPainter, QRectF, Index, bool], None]) -> None:
         super().__init__()
         self._size = size
         self._paint = paint
@@ -31,18 +41,20 @@ class _Delegate(QStyledItemDelegate):
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         return self._size
 
-    def paint(self, p: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)  # type: ignore[attr-defined]
-        self._paint(p, QRectF(option.rect), QModelIndex(index), selected)  # type: ignore[attr-defined]
+    def paint(
+        self, p: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        self._paint(p, QRectF(option.rect), index, selected)
 
 
-def _card_painter(p: QPainter, rect: QRectF, index: QModelIndex, selected: bool) -> None:
+def _card_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> None:
     card = index.data(PAYLOAD)
     if isinstance(card, Card):
         paint_card(p, rect, card, selected=selected)
 
 
-def _charm_painter(p: QPainter, rect: QRectF, index: QModelIndex, selected: bool) -> None:
+def _charm_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> None:
     token = str(index.data(TOKEN))
     charm_id, _, edition = token.partition(":")
     name = index.data(PAYLOAD)
@@ -97,7 +109,7 @@ class TileRow(QListWidget):
         """Return the positions of the selected tiles, in row order."""
         return sorted(self.row(i) for i in self.selectedItems())
 
-    def move(self, source: int, target: int) -> None:
+    def move_tile(self, source: int, target: int) -> None:
         """Move the tile at ``source`` to ``target`` and emit the new order (drag and drop's effect)."""
         item = self.takeItem(source)
         self.insertItem(target, item)

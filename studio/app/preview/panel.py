@@ -14,8 +14,17 @@ from typing import Any
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QProgressBar,
-    QPushButton, QTableView, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from studio.app import palette
@@ -141,8 +150,10 @@ class PreviewPanel(QWidget):
         v = QVBoxLayout(self)
         v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
         v.setSpacing(4)
-        for title, box, row in (("Played", self.played_input, self.played_row),
-                                ("Held", self.held_input, self.held_row)):
+        for title, box, row in (
+            ("Played", self.played_input, self.played_row),
+            ("Held", self.held_input, self.held_row),
+        ):
             line = QHBoxLayout()
             label = QLabel(f"<b>{title}</b>")
             label.setMinimumWidth(52)
@@ -267,8 +278,14 @@ class PreviewPanel(QWidget):
         for type_id in levels:
             cat.hand_type(type_id)
         return Situation(
-            played=played, held=held, charms=tuple(slots), levels=levels, boss=values["boss"],
-            money=values["money"], hands_left=values["hands_left"], discards_left=values["discards_left"],
+            played=played,
+            held=held,
+            charms=tuple(slots),
+            levels=levels,
+            boss=values["boss"],
+            money=values["money"],
+            hands_left=values["hands_left"],
+            discards_left=values["discards_left"],
             rng=RngState(values["seed"]),
         )
 
@@ -279,7 +296,11 @@ class PreviewPanel(QWidget):
             result = score(situation, self._catalog)  # type: ignore[arg-type]
         except Exception as exc:  # bad input, or a plugin's code failing: show it, keep the text
             self.result = None
-            text = str(exc) if isinstance(exc, ValueError) else f"a charm's code failed: {type(exc).__name__}: {exc}"
+            text = (
+                str(exc)
+                if isinstance(exc, ValueError)
+                else f"a charm's code failed: {type(exc).__name__}: {exc}"
+            )
             self.error_label.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
             self.total_label.setText("—")
             self.hand_label.setText("")
@@ -298,13 +319,14 @@ class PreviewPanel(QWidget):
         self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
         theme = palette.current()
         refused = "  (refused by the boss)" if result.refused else ""
-        self.hand_label.setText(
-            f"{result.hand_type.replace('_', ' ')} · <span style='color:{theme.points}'><b>{result.points}</b>"
-            f" Points</span> × <span style='color:{theme.mult}'><b>{fmt(result.mult)}</b> Mult</span>{refused}"
-        )
+        points = f"<span style='color:{theme.points}'><b>{result.points}</b> Points</span>"
+        mult = f"<span style='color:{theme.mult}'><b>{fmt(result.mult)}</b> Mult</span>"
+        self.hand_label.setText(f"{result.hand_type.replace('_', ' ')} · {points} × {mult}{refused}")
         if self._expected is not None:
             wrong = len(self.trace_model.mismatches())
-            verdict = "matches the expected trace" if not wrong else f"{wrong} steps differ from the expected trace"
+            verdict = (
+                "matches the expected trace" if not wrong else f"{wrong} steps differ from the expected trace"
+            )
             self.error_label.setText(verdict)
         self._highlight()
         return result
@@ -312,7 +334,9 @@ class PreviewPanel(QWidget):
     def _highlight(self) -> None:
         cards = {self.played_row.item(i).data(0x0100).split(":")[0] for i in self.played_row.selected_rows()}
         cards |= {self.held_row.item(i).data(0x0100).split(":")[0] for i in self.held_row.selected_rows()}
-        charms = {self.charm_row.item(i).data(0x0100).partition(":")[0] for i in self.charm_row.selected_rows()}
+        charms = {
+            self.charm_row.item(i).data(0x0100).partition(":")[0] for i in self.charm_row.selected_rows()
+        }
         if not cards and not charms:
             self.trace_model.highlight(None)
             return

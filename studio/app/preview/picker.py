@@ -39,16 +39,22 @@ class CardPicker(QFrame):
         suit, rank = token[-1], token[:-1]
         col = [rank_name(r) for r in RANKS].index(rank)
         row = SUITS.index(suit)
-        return QPoint(4 + col * palette.SMALL_CARD_W + palette.SMALL_CARD_W // 2,
-                      4 + row * palette.SMALL_CARD_H + palette.SMALL_CARD_H // 2)
+        return QPoint(
+            4 + col * palette.SMALL_CARD_W + palette.SMALL_CARD_W // 2,
+            4 + row * palette.SMALL_CARD_H + palette.SMALL_CARD_H // 2,
+        )
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         p = QPainter(self)
         for row, suit in enumerate(SUITS):
             for col, rank in enumerate(RANKS):
-                rect = QRectF(4 + col * palette.SMALL_CARD_W, 4 + row * palette.SMALL_CARD_H,
-                              palette.SMALL_CARD_W, palette.SMALL_CARD_H)
+                rect = QRectF(
+                    4 + col * palette.SMALL_CARD_W,
+                    4 + row * palette.SMALL_CARD_H,
+                    palette.SMALL_CARD_W,
+                    palette.SMALL_CARD_H,
+                )
                 paint_card(p, rect, Card(rank, suit))
         p.end()
 

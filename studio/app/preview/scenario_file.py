@@ -14,8 +14,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from studio.content.scenarios import read_scenarios
 from studio.content.models import ScenarioModel
+from studio.content.scenarios import read_scenarios
 from studio.engine.trace import ScoreResult, json_number
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n"
@@ -23,10 +23,21 @@ SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.jso
 
 def scenario_text(data: dict[str, Any], result: ScoreResult) -> str:
     """Return the YAML of a scenario with ``data``'s fields and ``result`` as its expectation."""
-    out: dict[str, Any] = {"name": data.get("name") or f"{result.hand_type} scores {json_number(result.total)}"}
+    out: dict[str, Any] = {
+        "name": data.get("name") or f"{result.hand_type} scores {json_number(result.total)}"
+    }
     out["played"] = data["played"]
-    for key, empty in (("held", ""), ("charms", []), ("levels", {}), ("boss", None), ("deck", "standard"),
-                       ("money", 0), ("hands_left", 0), ("discards_left", 0), ("seed", 0)):
+    for key, empty in (
+        ("held", ""),
+        ("charms", []),
+        ("levels", {}),
+        ("boss", None),
+        ("deck", "standard"),
+        ("money", 0),
+        ("hands_left", 0),
+        ("discards_left", 0),
+        ("seed", 0),
+    ):
         if data.get(key, empty) != empty:
             out[key] = data[key]
     out["expect"] = {

@@ -18,6 +18,7 @@ from studio.engine.trace import Event, fmt
 COLUMNS = ("#", "step", "source", "change", "Points", "Mult", "money")
 _NUMERIC = {0, 4, 5, 6}
 Index = QModelIndex | QPersistentModelIndex
+_ROOT = QModelIndex()
 
 
 class TraceModel(QAbstractTableModel):
@@ -63,17 +64,19 @@ class TraceModel(QAbstractTableModel):
         g, w = self._events[i], self._expected[i]
         return (g.step, g.source, g.points, g.mult) == (w.step, w.source, w.points, w.mult)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = _ROOT) -> int:
         if parent.isValid():
             return 0
         if self._expected is not None:
             return max(len(self._events), len(self._expected))
         return len(self._events)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = _ROOT) -> int:
         return 0 if parent.isValid() else len(COLUMNS) + (1 if self._expected is not None else 0)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
             return COLUMNS[section] if section < len(COLUMNS) else "expected"
         return None
@@ -88,7 +91,13 @@ class TraceModel(QAbstractTableModel):
             if event is None:
                 return "-" if col else str(row + 1)
             values = (
-                row + 1, event.step, event.source, event.change, event.points, fmt(event.mult), f"${event.money}"
+                row + 1,
+                event.step,
+                event.source,
+                event.change,
+                event.points,
+                fmt(event.mult),
+                f"${event.money}",
             )
             return str(values[col])
         if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:
@@ -97,7 +106,9 @@ class TraceModel(QAbstractTableModel):
             if row in self._lit:
                 return QBrush(QColor(theme.highlight_row))
             if self._expected is not None and not self._same(row):
-                return QBrush(QColor(theme.error).lighter(170) if theme.name == "light" else QColor("#5a2323"))
+                return QBrush(
+                    QColor(theme.error).lighter(170) if theme.name == "light" else QColor("#5a2323")
+                )
         if role == Qt.ItemDataRole.ForegroundRole:
             if row in self._lit and theme.name == "light":
                 return QBrush(QColor(theme.text))
