@@ -8,9 +8,10 @@ import bench_app
 import bench_odds
 import bench_scoring
 import bench_validate
+import bench_workspace
 
 if __name__ == "__main__":
     del sys.argv[1:]  # each benchmark parses its own options; run them all with their defaults
-    for bench in (bench_scoring, bench_odds, bench_validate, bench_app):
+    for bench in (bench_scoring, bench_odds, bench_validate, bench_workspace, bench_app):
         bench.main()
         print()

@@ -7,6 +7,7 @@ marks (studio.content.xrefs), the one place that declares it.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from studio.content.entries import Entry
 from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
@@ -14,6 +15,15 @@ from studio.content.problems import Problem
 from studio.content.xrefs import references
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
+
+
+@dataclass(frozen=True)
+class Known:
+    """What references are checked against: ids by kind, behaviours, and each modifier's kind."""
+
+    ids: dict[str, set[str]]
+    behaviours: Collection[str]
+    modifier_kinds: dict[str, str]
 
 
 def cross_check(
@@ -26,14 +36,51 @@ def cross_check(
     entries (``kind/id``) whose own files have problems: referring to them is
     not a second problem.
     """
-    problems: list[Problem] = []
+    known = known_ids(entries, behaviours, broken)
+    problems = shared_problems(entries)
     for e in entries:
-        if e.kind != "run" and not e.patched and e.stem != e.id:
-            problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.stem}'", "id"))
+        problems += entry_problems(e, known)
+    return sorted(set(problems))
+
+
+def known_ids(entries: Sequence[Entry], behaviours: Collection[str], broken: Collection[str] = ()) -> Known:
+    """The ids references may name (an entry whose file has problems still counts)."""
     ids = {kind: {e.id for e in entries if e.kind == kind} for kind in ENTRY_KINDS}
     for key in broken:
         kind, _, entry_id = key.partition("/")
         ids[kind].add(entry_id)
+    modifier_kinds: dict[str, str] = {}
+    for kind in ("upgrade", "edition", "seal"):
+        for e in entries:
+            if e.kind == kind:
+                modifier_kinds.setdefault(e.id, kind)
+    return Known(ids, behaviours, modifier_kinds)
+
+
+def entry_problems(e: Entry, known: Known) -> list[Problem]:
+    """The problems of one entry's own references: its file name, the ids it names, its deck's cards."""
+    problems: list[Problem] = []
+    if e.kind != "run" and not e.patched and e.stem != e.id:
+        problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.stem}'", "id"))
+    for ref_kind, ref, parts in references(e.kind, e.doc.data):
+        if ref_kind == "modifier":
+            continue  # _deck_problems names the card group, and modifiers that clash
+        ids = known.behaviours if ref_kind == "behaviour" else known.ids[ref_kind]
+        if ref not in ids:
+            what = ref_kind.replace("_", " ")
+            problems.append(e.problem(f"unknown {what} '{ref}'{did_you_mean(ref, ids)}", *parts))
+    if isinstance(e.model, DeckModel):
+        problems += _deck_problems(e, known.modifier_kinds)
+    return problems
+
+
+#: The kinds whose content (not only ids) :func:`shared_problems` reads.
+SHARED_KINDS = frozenset({"hand_type", "difficulty", "run"})
+
+
+def shared_problems(entries: Sequence[Entry]) -> list[Problem]:
+    """Problems between entries: one id as two kinds of modifier, hand type order, difficulty levels."""
+    problems: list[Problem] = []
     modifier_kinds: dict[str, str] = {}
     for kind in ("upgrade", "edition", "seal"):
         for e in entries:
@@ -43,19 +90,9 @@ def cross_check(
                     problems.append(
                         e.problem(f"'{e.id}' is both {_a(other)} and {_a(kind)}; cards could not tell", "id")
                     )
-    for e in entries:
-        for ref_kind, ref, parts in references(e.kind, e.doc.data):
-            if ref_kind == "modifier":
-                continue  # _deck_problems names the card group, and modifiers that clash
-            known = behaviours if ref_kind == "behaviour" else ids[ref_kind]
-            if ref not in known:
-                what = ref_kind.replace("_", " ")
-                problems.append(e.problem(f"unknown {what} '{ref}'{did_you_mean(ref, known)}", *parts))
-        if isinstance(e.model, DeckModel):
-            problems += _deck_problems(e, modifier_kinds)
     problems += _order_problems([e for e in entries if e.kind == "hand_type"])
     problems += _difficulty_problems(entries)
-    return sorted(set(problems))
+    return problems
 
 
 def _a(noun: str) -> str:

@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from studio.content.crosscheck import cross_check
+from studio.content.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
 from studio.content.documents import Document
 from studio.content.entries import Entry, merge
 from studio.content.models import CharmModel, HandTypeModel
@@ -46,7 +46,10 @@ class Checker:
         self.scenarios: dict[Path, list[Scenario]] = {}
         self.catalog: Catalog | None = None
         self.catalog_error: Problem | None = None
-        self._scenario_problems: tuple[Catalog | None, list[Problem]] = (None, [])
+        self._scenario_problems: tuple[object, list[Problem]] = (None, [])
+        self._known: Known | None = None
+        self._shared: list[Problem] = []
+        self._own: dict[str, list[Problem]] = {}
 
     def rebuild(self, files: Iterable[FileState]) -> None:
         """Merge every pack again from the packs' files (kept in step with the texts in memory)."""
@@ -72,8 +75,8 @@ class Checker:
         self.file_problems[f.path] = found
         if model is None:
             return True  # the last good version stays in force
-        self.entries[entry.key] = Entry(entry.kind, entry.id, doc, model, entry.pack)
-        self._cross_check()
+        new = self.entries[entry.key] = Entry(entry.kind, entry.id, doc, model, entry.pack)
+        self._cross_check(new)
         if isinstance(model, CharmModel) and self.catalog is not None:
             charms = dict(self.catalog.charms)
             charms[entry.id] = self._charm_def(model)
@@ -117,19 +120,29 @@ class Checker:
             return sorted(self.known)
         return sorted(e.id for e in self.entries.values() if e.kind == kind)
 
-    def _cross_check(self) -> None:
-        self.cross = cross_check(list(self.entries.values()), self.known, self.broken)
+    def _cross_check(self, changed: Entry | None = None) -> None:
+        """Re-run the checks between entries; for one entry changed in place (same id), only its own."""
+        entries = list(self.entries.values())
+        if changed is None or self._known is None:
+            self._known = known_ids(entries, self.known, self.broken)
+            self._shared = shared_problems(entries)
+            self._own = {e.key: entry_problems(e, self._known) for e in entries}
+        else:
+            self._own[changed.key] = entry_problems(changed, self._known)
+            if changed.kind in SHARED_KINDS:
+                self._shared = shared_problems(entries)
+        self.cross = sorted({*self._shared, *(p for group in self._own.values() for p in group)})
 
     def _scenario_catalog_problems(self) -> list[Problem]:
-        """The scenarios' unknown ids and bad cards against the current catalog (cached per catalog)."""
+        """The scenarios' unknown ids and bad cards against the catalog (kept while its ids stay the same)."""
         catalog = self.catalog
         if catalog is None:
             return []
-        if self._scenario_problems[0] is not catalog:
-            found = [
-                p for group in self.scenarios.values() for s in group for p in scenario_problems(s, catalog)
-            ]
-            self._scenario_problems = (catalog, found)
+        key = _catalog_ids(catalog)
+        if self._scenario_problems[0] != key:
+            scenarios = [s for group in self.scenarios.values() for s in group]
+            found = [p for s in scenarios for p in scenario_problems(s, catalog)]
+            self._scenario_problems = (key, found)
         return self._scenario_problems[1]
 
     def _build_catalog(self) -> None:
@@ -145,3 +158,12 @@ class Checker:
         names = {e.id: e.model.name for e in self.entries.values() if isinstance(e.model, HandTypeModel)}
         plain = model.to_engine(self.behaviours.get(model.behaviour) if model.behaviour else None)
         return model.to_engine(plain.behaviour, describe_charm(plain, names))
+
+
+def _catalog_ids(catalog: Catalog) -> object:
+    """What a scenario's checks read from a catalog: the ids of each kind, and the hand types' order."""
+    return (
+        tuple(h.id for h in catalog.hand_types),
+        *(frozenset(m) for m in (catalog.charms, catalog.upgrades, catalog.editions, catalog.seals)),
+        *(frozenset(m) for m in (catalog.bosses, catalog.decks)),
+    )

@@ -100,7 +100,7 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
         return text
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
-    root = yaml_rt().compose(text)
+    root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast
     edits: list[tuple[int, int, str]] = []
     for parts, scalar in changes(old, new):
         node = _node_at(root, parts) if root is not None else None

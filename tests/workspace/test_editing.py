@@ -128,3 +128,31 @@ def test_a_pack_opens_with_the_base_game(ws: Workspace, base_copy: Path, tmp_pat
     big = ref_of(both, "charm", "big")
     assert big.pack_id == "extra"
     assert both.catalog is not None and "big" in both.catalog.charms and "plain_mult" in both.catalog.charms
+
+
+def test_edits_checked_one_at_a_time_agree_with_checking_everything(ws: Workspace, base_copy: Path) -> None:
+    edits = [
+        ("charm", "pair_mult", ("abilities", 0, "when", "contains"), "tripple"),
+        ("charm", "cupid", ("abilities", 0, "effects", 0, "hand_type"), "pairs"),
+        ("hand_type", "pair", ("strength",), 300),
+        ("difficulty", "casual", ("level",), 5),
+    ]
+    for kind, entry_id, path, value in edits:
+        ws.set_field(ref_of(ws, kind, entry_id), path, value)
+    ws.save_all()
+    fresh = Workspace.open([], base=base_copy)
+    assert [str(p) for p in ws.problems()] == [str(p) for p in fresh.problems()]
+    assert len(ws.problems()) >= len(edits)
+    assert ws.catalog is not None and fresh.catalog is not None
+    assert ws.catalog.hand_types == fresh.catalog.hand_types  # pair moved up the order
+    charms = {k: (c.abilities, c.description) for k, c in ws.catalog.charms.items()}
+    assert charms == {k: (c.abilities, c.description) for k, c in fresh.catalog.charms.items()}
+
+
+def test_content_the_game_cannot_be_built_from_keeps_the_last_catalog(ws: Workspace) -> None:
+    before = ws.catalog
+    ws.set_field(ref_of(ws, "deck", "checkered"), ("cards", 0, "modifiers"), ["glas"])
+    messages = [p.message for p in ws.problems()]
+    assert any("unknown modifier 'glas' (did you mean 'glass'?)" in m for m in messages)
+    assert any(m.startswith("the game cannot be built from this content") for m in messages)
+    assert ws.catalog is before
