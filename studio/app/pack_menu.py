@@ -130,11 +130,13 @@ class PackMenu:
         """Whether the pack being edited is the base game."""
         return self.session is None or all(p.builtin for p in self.session.ws.packs)
 
+    def validate(self) -> ResultDialog:
+        """Check the pack as ``studio validate DIR`` does (the base game: ``studio validate``)."""
+        return self.run("Validate", ["validate"] if self.is_base() else ["validate", str(self.folder())])
+
     def run_tests(self) -> ResultDialog:
-        """Run the pack's tests/ with the same command as ``studio test``."""
-        folder = self.folder()
-        argv = ["test", str(folder / "tests")] if self.is_base() else ["test", "--pack", str(folder)]
-        return self.run("Run tests", argv)
+        """Run the pack's tests as ``studio test --pack DIR`` does (the base game: ``studio test``)."""
+        return self.run("Run tests", ["test"] if self.is_base() else ["test", "--pack", str(self.folder())])
 
     def new_pack(self) -> None:
         """Ask for an id and a folder, then create the skeleton as ``studio pack new`` does."""

@@ -86,3 +86,34 @@ def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, q
         pass
     assert odds.counts is not None and odds.counts["flush"] == 5108
     assert sum(odds.counts.values()) == 2_598_960
+
+
+def test_a_discriminated_union_switches_its_form_with_the_tag(qtbot) -> None:  # type: ignore[no-untyped-def]
+    schema = {
+        "$defs": {
+            "Dice": {"type": "object", "properties": {"kind": {"const": "dice"}, "sides": {"type": "integer", "minimum": 2, "default": 6}}, "required": ["kind", "sides"]},
+            "Coin": {"type": "object", "properties": {"kind": {"const": "coin"}, "heads": {"type": "boolean"}}, "required": ["kind"]},
+        },
+        "type": "object",
+        "properties": {"luck": {"oneOf": [{"$ref": "#/$defs/Dice"}, {"$ref": "#/$defs/Coin"}], "discriminator": {"propertyName": "kind"}}},
+    }
+    ctx = FormContext(schema)
+    form = build(schema, ctx)
+    qtbot.addWidget(form)
+    edits: list[tuple[object, object]] = []
+    form.edited.connect(lambda path, value, _typing: edits.append((path, value)))
+    form.set_value({"luck": {"kind": "dice", "sides": 8}})
+    assert ctx.fields[("luck", "sides")].box.value() == 8  # type: ignore[attr-defined]
+    union = ctx.fields[("luck",)]
+    union.picker.activated.emit(1)  # type: ignore[attr-defined]
+    assert edits == [(("luck",), {"kind": "coin"})]
+    form.set_value({"luck": {"kind": "coin", "heads": True}})
+    assert ctx.fields[("luck", "heads")].box.isChecked()  # type: ignore[attr-defined]
+
+
+def test_long_nested_objects_fold_and_say_what_is_given(window: MainWindow) -> None:
+    window.tree.select("charm", "face_points")
+    assert window.editor is not None
+    when = window.editor.field_at(("abilities", 0, "when"))
+    assert when is not None and when.fold is not None  # type: ignore[attr-defined]
+    assert when.fold.text().startswith("1 given: face")  # type: ignore[attr-defined]

@@ -5,13 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from superqt import QCollapsible
 
 from studio.app.forms.base import Field, FormContext, JsonPath, describe
 
 
+#: A nested object with more properties than this folds away (superqt's collapsible section).
+FOLD_OVER = 6
+
+
 class ObjectField(Field):
-    """An object: one labelled row per property, in the schema's order; nested objects are indented."""
+    """An object: one labelled row per property, in the schema's order.
+
+    A long nested object (a charm's conditions) sits in a collapsible section
+    whose title says how many of its fields are given; it opens by itself when
+    first shown with any given.
+    """
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         from studio.app.forms.builder import build
@@ -33,13 +43,32 @@ class ObjectField(Field):
             label.setToolTip(describe(sub))
             label.setBuddy(child)
             form.addRow(label, child)
-        layout.addLayout(form)
+        self.fold: QCollapsible | None = None
+        if path and len(self.by_key) > FOLD_OVER:
+            self.fold = QCollapsible("none given")
+            self.fold.setObjectName("fold")
+            inner = QWidget()
+            inner.setLayout(form)
+            self.fold.addWidget(inner)
+            layout.addWidget(self.fold)
+        else:
+            layout.addLayout(form)
+        self._shown = False
         self.finish(layout)
 
     def set_value(self, value: Any) -> None:
         data = value if isinstance(value, dict) else {}
         for key, child in self.by_key.items():
             child.set_value(data.get(key))
+        if self.fold is not None:
+            given = [k for k in self.by_key if data.get(k) not in (None, [], {})]
+            self.fold.setText(f"{len(given)} given: {', '.join(given)}" if given else "none given")
+            if not self._shown:
+                self._shown = True
+                if given:
+                    self.fold.expand(animate=False)
+                else:
+                    self.fold.collapse(animate=False)
 
     def default(self) -> Any:
         out = {}
