@@ -54,6 +54,8 @@ class Checker:
     def rebuild(self, files: Iterable[FileState]) -> None:
         """Merge every pack again from the packs' files (kept in step with the texts in memory)."""
         merged = merge(self.packs)
+        files = list(files)
+        _take_parsed(files, merged.entries.values())
         self.entries = merged.entries
         self.broken = merged.broken
         self.warnings = merged.warnings
@@ -167,3 +169,15 @@ def _catalog_ids(catalog: Catalog) -> object:
         *(frozenset(m) for m in (catalog.charms, catalog.upgrades, catalog.editions, catalog.seals)),
         *(frozenset(m) for m in (catalog.bosses, catalog.decks)),
     )
+
+
+def _take_parsed(files: list[FileState], entries: Iterable[Entry]) -> None:
+    """Give files not parsed yet the data the merge parsed from the same text; parse the others."""
+    by_path = {f.path: f for f in files if f.pending}
+    for e in entries:
+        f = by_path.pop(Path(e.name), None) if not e.patched else None
+        if f is not None and e.doc.text == f.text:
+            f.data, f.syntax, f.pending = e.doc.data, None, False
+    for f in files:
+        if f.pending:
+            f.set_text(f.text)

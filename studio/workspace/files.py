@@ -63,6 +63,8 @@ class FileState:
     stamp: Stamp | None
     #: The file's former path after a rename, removed when it is saved.
     old_path: Path | None = None
+    #: Not parsed yet: the next rebuild takes the data its merge parsed, or parses it.
+    pending: bool = False
 
     @property
     def dirty(self) -> bool:
@@ -77,6 +79,7 @@ class FileState:
     def set_text(self, text: str) -> Document | None:
         """Take new text; return its document, or None (and keep the last data) if it does not parse."""
         self.text = text
+        self.pending = False
         try:
             doc = Document.parse(str(self.path), text)
         except DocumentError as exc:

@@ -52,7 +52,9 @@ class Lifecycle:
     def _rebuild(self) -> None:
         raise NotImplementedError
 
-    def _add_file(self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool) -> FileState:
+    def _add_file(
+        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
+    ) -> FileState:
         raise NotImplementedError
 
     def ids(self, kind: str) -> list[str]:

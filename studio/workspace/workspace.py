@@ -65,9 +65,8 @@ class Workspace(Lifecycle):
             for rel in sorted(pack.files):
                 kind = file_kind(rel)
                 if kind is not None:
-                    self._add_file(
-                        pack, rel, kind, pack.files[rel].decode("utf-8", errors="replace"), saved=True
-                    )
+                    text = pack.files[rel].decode("utf-8", errors="replace")
+                    self._add_file(pack, rel, kind, text, saved=True, parse=False)
         self._check = Checker(self.packs, self._behaviours, self._untrusted)
         self._check.rebuild(self._files.values())
 
@@ -123,10 +122,16 @@ class Workspace(Lifecycle):
                 for _, source in code:
                     self._untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
 
-    def _add_file(self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool) -> FileState:
+    def _add_file(
+        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
+    ) -> FileState:
+        """Hold a file; ``parse=False`` leaves parsing to the next rebuild, which shares the merge's parse."""
         path = pack.origin / rel
         f = FileState(path, rel, pack, kind, text, None, None, text if saved else None, None)
-        f.set_text(text)
+        if parse:
+            f.set_text(text)
+        else:
+            f.pending = True
         if saved and pack.origin.is_dir() and path.is_file():
             f.stamp = Stamp.of_text(path, text)
         self._files[path] = f
