@@ -7,7 +7,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from studio.app import palette
-from studio.workspace import EntryRef, Workspace
+from studio.workspace import EntryRef, Workspace, WorkspaceError
 
 REF = Qt.ItemDataRole.UserRole + 1
 KIND_TITLES = {
@@ -99,7 +99,10 @@ class ContentTree(QWidget):
         for ref in refs:
             item = self._items.get(str(ref.path))
             if item is not None:
-                fresh = ws.ref(ref.path)
+                try:
+                    fresh = ws.ref(ref.path)
+                except WorkspaceError:
+                    continue  # renamed or deleted: the tree is rebuilt after such operations
                 item.setData(fresh, REF)
                 self._label(item, fresh, ws.is_dirty(fresh))
 

@@ -20,7 +20,7 @@ from studio.app.odds_box import OddsBox
 from studio.app.session import Session
 from studio.app.undo import ReplaceText, SetField, value_at
 from studio.app.yaml_view import YamlView
-from studio.workspace import EntryRef, Problem
+from studio.workspace import EntryRef, Problem, WorkspaceError
 
 
 class EntryEditor(QWidget):
@@ -69,8 +69,13 @@ class EntryEditor(QWidget):
 
     @property
     def ref(self) -> EntryRef | None:
-        """The file shown, as the workspace names it now."""
-        return self.session.ref(self.file) if self.file is not None else None
+        """The file shown, as the workspace names it now (None if it was renamed or deleted)."""
+        if self.file is None:
+            return None
+        try:
+            return self.session.ref(self.file)
+        except WorkspaceError:
+            return None
 
     def open(self, ref: EntryRef) -> None:
         """Show a file: build its form from its kind's schema, then fill form and text."""
@@ -92,6 +97,17 @@ class EntryEditor(QWidget):
         else:
             self.odds.hide()
         self.refresh(catalog_changed=True)
+
+    def close_file(self) -> None:
+        """Show nothing (the file was deleted)."""
+        self.file = None
+        if self.form is not None:
+            self.form.setParent(None)
+            self.form.deleteLater()
+            self.form = None
+        self.yaml.set_text("")
+        self.title.setText("Choose an entry in the content tree")
+        self.text_line.hide()
 
     def field_at(self, path: JsonPath) -> Field | None:
         """The widget of a field (for jumping to a problem, and for tests)."""

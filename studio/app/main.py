@@ -18,6 +18,7 @@ def run(pack_dirs: list[Path], *, trust: bool = False) -> int:
     app.setApplicationName("Charm Studio")
     app.setOrganizationName("Charm Studio")
     window = MainWindow()
+    sys.excepthook = window.report_exception
     theme = window.settings.value("theme", "system")
     palette.apply(app, {"dark": True, "light": False}.get(str(theme)))
     window.show()

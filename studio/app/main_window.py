@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindo
 from studio.app import palette
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
+from studio.app.entry_actions import EntryActions
 from studio.app.pack_menu import PackMenu
 from studio.app.preview.panel import SAMPLE, PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
@@ -59,6 +60,7 @@ class MainWindow(QMainWindow):
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
         ]
         self.pack_menu = PackMenu(self)
+        self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
         self._actions()
         self.tree.opened.connect(self.open_entry)
         self.problems.jump.connect(self.jump_to)
@@ -141,6 +143,13 @@ class MainWindow(QMainWindow):
         self._action(view, "Light theme", lambda: self.set_theme(False))
         self._action(view, "Dark theme", lambda: self.set_theme(True))
         self._action(view, "Follow the system", lambda: self.set_theme(None))
+        entry = bar.addMenu("E&ntry")
+        self._action(entry, "&New charm…", lambda: self.entries.new("charm"), "Ctrl+N", "fa5s.plus")
+        self._action(entry, "&Duplicate…", lambda: self._with_entry(self.entries.duplicate), "Ctrl+D",
+                     "fa5s.copy")
+        self._action(entry, "&Rename…", lambda: self._with_entry(self.entries.rename), "F2", "fa5s.i-cursor")
+        self._action(entry, "De&lete…", lambda: self._with_entry(self.entries.delete), "Ctrl+Delete",
+                     "fa5s.trash-alt")
         self.pack_menu.install(bar.addMenu("&Pack"))
         for action in (self.save_action, undo, redo):
             tools.addAction(action)
@@ -173,6 +182,7 @@ class MainWindow(QMainWindow):
         if not self.preview.played_input.text():
             self.preview.set_state(SAMPLE)
         self.pack_menu.set_session(self.session)
+        self.entries.session = self.session
         self.offer_recovery()
         self._autosave.start()
         self._disk.start()
@@ -194,9 +204,24 @@ class MainWindow(QMainWindow):
             self.problems.show_problems(problems, [])
         self._title()
 
+    def _entries_changed(self) -> None:
+        """Files were added, moved or removed: the undo history no longer fits them."""
+        self.stack.clear()
+        if self.editor is not None and self.editor.file is not None and self.editor.ref is None:
+            self.editor.close_file()
+
     def _title(self, *_args: object) -> None:
         dirty = bool(self.session and self.session.ws.dirty())
         self.setWindowTitle(f"Charm Studio{' — unsaved changes' if dirty else ''}")
+
+    def report_exception(self, kind: type[BaseException], exc: BaseException, tb: Any) -> None:
+        """Show an unexpected error (a plugin's, a bug's) in the problems panel; the app goes on."""
+        import traceback
+
+        where = traceback.extract_tb(tb)[-1] if tb is not None else None
+        place = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
+        self.problems.add_message(f"unexpected error{place}: {kind.__name__}: {exc}")
+        self.status(f"unexpected error: {exc}")
 
     def status(self, text: str) -> None:
         """Show a message in the status bar."""
@@ -213,6 +238,11 @@ class MainWindow(QMainWindow):
                 self.preview.open_scenario(ref.path)
             except ValueError as exc:
                 self.status(str(exc))
+
+    def _with_entry(self, action: Any) -> None:
+        ref = self.editor.ref if self.editor is not None else None
+        if ref is not None:
+            action(ref)
 
     def jump_to(self, problem: Problem) -> None:
         """Open the problem's file and put the focus on its field (or its line in the text)."""

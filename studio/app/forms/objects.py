@@ -10,7 +10,6 @@ from superqt import QCollapsible
 
 from studio.app.forms.base import Field, FormContext, JsonPath, describe
 
-
 #: A nested object with more properties than this folds away (superqt's collapsible section).
 FOLD_OVER = 6
 

@@ -233,6 +233,15 @@ class PreviewPanel(QWidget):
             self.charm_row.set_tokens([(t, None) for t in [*self.charm_row.tokens(), token]])
             self.refresh()
 
+    def follow_rename(self, kind: str, old: str, new: str) -> None:
+        """Keep a renamed charm in the row."""
+        if kind == "charm":
+            tokens = [
+                new + t[len(old) :] if t.partition(":")[0] == old else t for t in self.charm_row.tokens()
+            ]
+            self.charm_row.set_tokens([(t, None) for t in tokens])
+            self.refresh()
+
     def remove_selected_charms(self) -> None:
         """Drop the selected charms from the row."""
         gone = set(self.charm_row.selected_rows())
