@@ -21,6 +21,7 @@ from studio.content.problems import Problem
 from studio.content.registry import build_catalog
 from studio.content.scenarios import Scenario, scenario_problems, scenarios_in
 from studio.content.validation import validate_document
+from studio.content.xrefs import MODIFIER_KINDS
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
@@ -117,10 +118,11 @@ class Checker:
         return out
 
     def ids(self, kind: str) -> list[str]:
-        """The ids of a kind in force (``behaviour``: every known behaviour)."""
+        """The ids of a kind in force (``behaviour``: every known one; ``modifier``: every modifier)."""
         if kind == "behaviour":
             return sorted(self.known)
-        return sorted(e.id for e in self.entries.values() if e.kind == kind)
+        kinds = set(MODIFIER_KINDS) if kind == "modifier" else {kind}
+        return sorted({e.id for e in self.entries.values() if e.kind in kinds})
 
     def _cross_check(self, changed: Entry | None = None) -> None:
         """Re-run the checks between entries; for one entry changed in place (same id), only its own."""

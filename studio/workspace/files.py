@@ -12,7 +12,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from studio.content.documents import Document, DocumentError
+from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
+from studio.content.entries import kind_of
 from studio.content.packs import Pack
 from studio.content.problems import Problem
 
@@ -115,3 +116,19 @@ def parses(text: str) -> bool:
     except YAMLError:
         return False
     return True
+
+
+#: File kinds besides the game's entries: scenario files (``tests/``) and patches.
+OTHER_KINDS = ("scenario", "patch")
+
+
+def file_kind(rel: str) -> str | None:
+    """The kind of a pack file the workspace edits, or None."""
+    kind = kind_of(rel)
+    if kind is not None:
+        return kind
+    if rel.endswith(CONTENT_SUFFIXES):
+        for folder, other in (("tests/", "scenario"), ("patches/", "patch")):
+            if rel.startswith(folder):
+                return other
+    return None

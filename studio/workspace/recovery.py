@@ -14,8 +14,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio.workspace.files import atomic_write
-from studio.workspace.model import WorkspaceError
+from studio.content.packs import Pack
+from studio.workspace.files import FileState, atomic_write, file_kind
+from studio.workspace.model import Change, EntryRef, WorkspaceError
 
 SUFFIX = ".recovery.json"
 
@@ -88,6 +89,64 @@ def read_records(folder: Path) -> list[Recovery]:
     return sorted(out, key=lambda r: r.saved_at)
 
 
-def no_pack(item: Recovery) -> WorkspaceError:
-    """The error for a record whose pack is not open."""
-    return WorkspaceError(f"{item.path}: its pack '{item.pack_id}' is not open; open it to recover this work")
+class Autosave:
+    """The recovery operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
+
+    packs: list[Pack]
+    _files: dict[Path, FileState]
+
+    def _ref(self, f: FileState) -> EntryRef:
+        raise NotImplementedError
+
+    def _rebuild(self) -> None:
+        raise NotImplementedError
+
+    def _add_file(
+        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
+    ) -> FileState:
+        raise NotImplementedError
+
+    def replace_text(self, ref: EntryRef, text: str) -> Change:
+        """Take new text for a file."""
+        raise NotImplementedError
+
+    def autosave(self, folder: Path) -> int:
+        """Write every unsaved file's text to the recovery folder; drop records of saved files."""
+        items = []
+        for f in self._files.values():
+            if f.dirty:
+                base = (
+                    hashlib.sha256(f.saved_text.encode("utf-8")).hexdigest()
+                    if f.saved_text is not None
+                    else None
+                )
+                items.append((f.path, f.pack.id, f.rel, f.text, base))
+        drop_records(folder, [f.path for f in self._files.values() if not f.dirty])
+        return write_records(folder, items)
+
+    @staticmethod
+    def recoverable(folder: Path) -> list[Recovery]:
+        """The unsaved work left in a recovery folder (empty after a clean exit)."""
+        return read_records(folder)
+
+    def recover(self, item: Recovery) -> Change:
+        """Put recovered text back as unsaved edits (a file never saved comes back as a new file)."""
+        if item.path in self._files:
+            return self.replace_text(self._ref(self._files[item.path]), item.text)
+        kind = file_kind(item.rel)
+        pack = next(
+            (p for p in self.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None
+        )
+        if pack is None or kind is None or not pack.origin.is_dir():
+            raise WorkspaceError(
+                f"{item.path}: its pack '{item.pack_id}' is not open; open it to recover this work"
+            )
+        f = self._add_file(pack, item.rel, kind, item.text, saved=False)
+        pack.files[item.rel] = item.text.encode("utf-8")
+        self._rebuild()
+        return Change({self._ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
+
+    @staticmethod
+    def discard(item: Recovery) -> None:
+        """Forget one recovered item (recovered, or declined)."""
+        item.record.unlink(missing_ok=True)

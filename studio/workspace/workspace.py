@@ -10,13 +10,12 @@ preview keeps working.
 from __future__ import annotations
 
 import copy
-import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from studio.content.documents import CONTENT_SUFFIXES
-from studio.content.entries import Entry, kind_of
+from studio.content.documents import Document
+from studio.content.entries import Entry
 from studio.content.models import ENTRY_KINDS, CharmModel
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.paths import base_plugins_dir
@@ -27,29 +26,14 @@ from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
 from studio.workspace.checker import Checker
-from studio.workspace.files import FileState, Stamp, atomic_write
+from studio.workspace.files import OTHER_KINDS, FileState, Stamp, atomic_write, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
-from studio.workspace.recovery import Recovery, drop_records, no_pack, read_records, write_records
+from studio.workspace.recovery import Autosave
 from studio.workspace.yamledit import edit_text
 
-#: File kinds besides the game's entries: scenario files (``tests/``) and patches.
-OTHER_KINDS = ("scenario", "patch")
 
-
-def file_kind(rel: str) -> str | None:
-    """The kind of a pack file the workspace edits, or None."""
-    kind = kind_of(rel)
-    if kind is not None:
-        return kind
-    if rel.endswith(CONTENT_SUFFIXES):
-        for folder, other in (("tests/", "scenario"), ("patches/", "patch")):
-            if rel.startswith(folder):
-                return other
-    return None
-
-
-class Workspace(Lifecycle):
+class Workspace(Lifecycle, Autosave):
     """Packs loaded for editing (see docs/workspace.md)."""
 
     def __init__(
@@ -186,6 +170,13 @@ class Workspace(Lifecycle):
         """The file's current text, unsaved edits included."""
         return self._file(ref.path).text
 
+    def locate(self, ref: EntryRef, json_path: JsonPath) -> tuple[int, int]:
+        """The 1-based (line, column) of a field in the file's current text (or of its nearest parent)."""
+        f = self._file(ref.path)
+        if f.syntax is not None:
+            return f.syntax.line, f.syntax.col
+        return Document(str(f.path), f.text, f.data).locate(json_path)
+
     def schema(self, kind: str) -> dict[str, Any]:
         """The JSON Schema of a kind (shared: do not change it)."""
         return schema_for(kind)
@@ -307,11 +298,21 @@ class Workspace(Lifecycle):
             f.stamp = Stamp.of_text(path, path.read_text(encoding="utf-8"))
 
     def reload(self, ref: EntryRef) -> Change:
-        """Read the file again from disk, dropping unsaved edits."""
+        """Read the file again from disk, dropping unsaved edits (a file gone from disk leaves)."""
         f = self._file(ref.path)
+        if f.old_path is not None:
+            raise WorkspaceError(
+                f"{f.path}: renamed from {f.old_path.name} and not saved; rename it back first"
+            )
+        if not f.path.exists() and f.stamp is not None:
+            del self._files[f.path]
+            f.pack.files.pop(f.rel, None)
+            self._check.forget(f.path)
+            self._rebuild()
+            return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
         try:
             text = f.path.read_text(encoding="utf-8")
-        except OSError as exc:
+        except (OSError, UnicodeDecodeError) as exc:
             raise WorkspaceError(f"{f.path}: cannot read file: {exc}") from None
         f.saved_text = text
         f.stamp = Stamp.of_text(f.path, text)
@@ -320,47 +321,6 @@ class Workspace(Lifecycle):
         change.entries.add(self._ref(f))
         change.files.add(f.path)
         return change
-
-    # -- recovery ------------------------------------------------------------------------
-
-    def autosave(self, folder: Path) -> int:
-        """Write every unsaved file's text to the recovery folder; drop records of saved files."""
-        items = []
-        for f in self._files.values():
-            if f.dirty:
-                base = (
-                    hashlib.sha256(f.saved_text.encode("utf-8")).hexdigest()
-                    if f.saved_text is not None
-                    else None
-                )
-                items.append((f.path, f.pack.id, f.rel, f.text, base))
-        drop_records(folder, [f.path for f in self._files.values() if not f.dirty])
-        return write_records(folder, items)
-
-    @staticmethod
-    def recoverable(folder: Path) -> list[Recovery]:
-        """The unsaved work left in a recovery folder (empty after a clean exit)."""
-        return read_records(folder)
-
-    def recover(self, item: Recovery) -> Change:
-        """Put recovered text back as unsaved edits (a file never saved comes back as a new file)."""
-        if item.path in self._files:
-            return self.replace_text(self._ref(self._files[item.path]), item.text)
-        kind = file_kind(item.rel)
-        pack = next(
-            (p for p in self.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None
-        )
-        if pack is None or kind is None or not pack.origin.is_dir():
-            raise no_pack(item)
-        f = self._add_file(pack, item.rel, kind, item.text, saved=False)
-        pack.files[item.rel] = item.text.encode("utf-8")
-        self._rebuild()
-        return Change({self._ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
-
-    @staticmethod
-    def discard(item: Recovery) -> None:
-        """Forget one recovered item (recovered, or declined)."""
-        item.record.unlink(missing_ok=True)
 
     # -- internals -----------------------------------------------------------------------
 
