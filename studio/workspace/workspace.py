@@ -16,10 +16,12 @@ from typing import Any
 
 from studio.content.documents import Document
 from studio.content.entries import Entry
-from studio.content.models import ENTRY_KINDS, CharmModel
+from studio.content.models import ENTRY_KINDS
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.paths import base_plugins_dir
 from studio.content.problems import Problem as ContentProblem
+from studio.content.registry import Content
+from studio.content.registry import _disable as name_untrusted_charms
 from studio.content.schemas import schema_for
 from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour
@@ -141,12 +143,15 @@ class Workspace(Lifecycle, Autosave):
     @property
     def disabled(self) -> dict[str, str]:
         """Charm id -> why it does nothing (its code is in a pack that is not trusted)."""
-        out = {}
-        for e in self._check.entries.values():
-            b = e.model.behaviour if isinstance(e.model, CharmModel) else None
-            if b is not None and b in self._untrusted and b not in self._behaviours:
-                out[e.id] = f"its code is in pack '{self._untrusted[b].id}', which is not trusted"
-        return out
+        return self._untrusted_code().disabled
+
+    def _untrusted_code(self) -> Content:
+        """The charms whose code may not run, and the warnings naming them, as loading reports them."""
+        content = Content(
+            packs=self.packs, entries=list(self._check.entries.values()), behaviours=self._behaviours
+        )
+        name_untrusted_charms(content, self._untrusted)
+        return content
 
     def kinds(self) -> list[str]:
         """The kinds of files, in the order of a content tree."""
@@ -196,7 +201,8 @@ class Workspace(Lifecycle, Autosave):
     def problems(self) -> list[Problem]:
         """Every problem and warning, with the entry it belongs to."""
         out = [Problem.of(p, self._ref_at(p.file)) for p in (*self._check.problems(), *self._load_problems)]
-        out += [Problem.of(p, self._ref_at(p.file), "warning") for p in self._check.warnings]
+        warnings = (*self._check.warnings, *self._untrusted_code().warnings)
+        out += [Problem.of(p, self._ref_at(p.file), "warning") for p in warnings]
         return sorted(set(out), key=lambda p: (p.severity, str(p.path), p.line, p.col, p.message))
 
     # -- editing -------------------------------------------------------------------------
