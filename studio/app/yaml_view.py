@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QShowEvent,
     QSyntaxHighlighter,
     QTextCharFormat,
     QTextCursor,
@@ -28,24 +29,29 @@ def _fmt(colour: str, bold: bool = False, italic: bool = False) -> QTextCharForm
     return f
 
 
+_RULES = (
+    (re.compile(r"^\s*(?:- )?[\w$-]+(?=\s*:)"), "accent", True, False),
+    (re.compile(r"(?<=[{,]\s)[\w$-]+(?=:)|(?<={)[\w$-]+(?=:)"), "accent", False, False),
+    (re.compile(r"\b-?\d+(\.\d+)?\b"), "points", False, False),
+    (re.compile(r"\b(true|false|null)\b"), "mult", False, False),
+    (re.compile(r"\"[^\"]*\"|'[^']*'"), "ok", False, False),
+    (re.compile(r"(^|\s)#.*$"), "muted", False, True),
+)
+
+
 class YamlHighlighter(QSyntaxHighlighter):
     """Keys, strings, numbers, booleans and comments in the theme's colours."""
 
+    _formats: tuple[str, list[QTextCharFormat]] = ("", [])
+
     def highlightBlock(self, text: str) -> None:
         theme = palette.current()
-        rules = (
-            (r"^\s*(?:- )?[\w$-]+(?=\s*:)", _fmt(theme.accent, bold=True)),
-            (r"(?<=[{,]\s)[\w$-]+(?=:)|(?<={)[\w$-]+(?=:)", _fmt(theme.accent)),
-            (r"\b-?\d+(\.\d+)?\b", _fmt(theme.points)),
-            (r"\b(true|false|null)\b", _fmt(theme.mult)),
-            (r"\"[^\"]*\"|'[^']*'", _fmt(theme.ok)),
-            (r"(^|\s)#.*$", _fmt(theme.muted, italic=True)),
-        )
-        for pattern, style in rules:
-            it = QRegularExpression(pattern).globalMatch(text)
-            while it.hasNext():
-                m = it.next()
-                self.setFormat(m.capturedStart(), m.capturedLength(), style)
+        if self._formats[0] != theme.name:
+            styles = [_fmt(getattr(theme, colour), bold, italic) for _, colour, bold, italic in _RULES]
+            self._formats = (theme.name, styles)
+        for (pattern, *_), style in zip(_RULES, self._formats[1], strict=True):
+            for m in pattern.finditer(text):
+                self.setFormat(m.start(), m.end() - m.start(), style)
 
 
 class YamlView(QWidget):
@@ -74,17 +80,30 @@ class YamlView(QWidget):
         self._timer.timeout.connect(self.flush)
         self.edit.textChanged.connect(self._timer.start)
         self._shown = ""
+        self._pending: str | None = None
+        self._marks: list[tuple[int, str]] = []
 
     def flush(self) -> None:
         """Send pending typing now."""
         self._timer.stop()
+        if self._pending is not None:
+            return  # hidden and out of date: nothing was typed
         text = self.edit.toPlainText()
         if text != self._shown:
             self._shown = text
             self.text_edited.emit(text)
 
     def set_text(self, text: str) -> None:
-        """Show the file's text, keeping the cursor's line when the text changed elsewhere."""
+        """Show the file's text, keeping the cursor's place when the text changed elsewhere.
+
+        While the tab is hidden the text is only remembered (re-laying out and
+        highlighting a document on every keystroke of the form costs time the
+        preview needs); it is put in when the tab is shown.
+        """
+        if not self.isVisible():
+            self._pending = text
+            return
+        self._pending = None
         if text == self.edit.toPlainText():
             self._shown = text
             return
@@ -97,8 +116,15 @@ class YamlView(QWidget):
         self.edit.setTextCursor(c)
         self._shown = text
 
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._pending is not None:
+            self.set_text(self._pending)
+            self.mark(self._marks)
+        super().showEvent(event)
+
     def mark(self, problems: list[tuple[int, str]]) -> None:
         """Underline the lines of ``(line, message)`` problems and list them under the text."""
+        self._marks = problems
         theme = palette.current()
         selections = []
         for line, _ in problems:

@@ -56,6 +56,9 @@ def test_saving_keeps_the_comments_and_changes_only_the_edited_line(
     field = _open_money_mult(window)
     field.box.setValue(3)
     assert path.read_text(encoding="utf-8").splitlines() == before  # nothing written before Ctrl+S
+    assert window.editor is not None
+    window.editor.tabs.setCurrentIndex(1)  # the YAML tab shows the form's edit, comment and all
+    assert "amount: 3, per: money, every: 5}  # +2 Mult per whole $5" in window.editor.yaml.edit.toPlainText()
     window.save_action.trigger()
     after = path.read_text(encoding="utf-8").splitlines()
     changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]

@@ -65,6 +65,7 @@ class Field(QWidget):
         self._message.setObjectName("fieldMessage")
         self._message.setWordWrap(True)
         self._message.hide()
+        self._text = ""
 
     def body(self) -> QVBoxLayout:
         """A layout for the field's widgets with the inline message below them."""
@@ -89,6 +90,9 @@ class Field(QWidget):
 
     def show_message(self, text: str) -> None:
         """Show (or with "" hide) the inline problem under this field."""
+        if text == self._text:
+            return
+        self._text = text
         self._message.setText(
             f"<span style='color:{palette.current().error}'>⚠ {text}</span>" if text else ""
         )
@@ -96,8 +100,8 @@ class Field(QWidget):
         self.setProperty("problem", bool(text))
 
     def message(self) -> str:
-        """The inline problem shown, if any (plain text)."""
-        return self._message.text() and self._message.text().split("⚠ ", 1)[-1].split("</span>")[0]
+        """The inline problem shown, if any."""
+        return self._text
 
     def report(self, value: Any, typing: bool = False) -> None:
         """Report a user edit of this field."""

@@ -84,9 +84,13 @@ class TileRow(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFixedHeight(size.height() + 18)
         self.setToolTip("Drag to reorder; select to highlight its steps in the trace")
+        self._shown: list[tuple[str, object]] = []
 
     def set_tokens(self, tokens: list[tuple[str, object]]) -> None:
         """Show ``(token, payload)`` pairs, keeping the selection where tokens match."""
+        if [(t, p) for t, p in tokens] == self._shown:
+            return
+        self._shown = list(tokens)
         chosen = {i.data(TOKEN) for i in self.selectedItems()}
         self.blockSignals(True)
         self.clear()
@@ -113,8 +117,10 @@ class TileRow(QListWidget):
         """Move the tile at ``source`` to ``target`` and emit the new order (drag and drop's effect)."""
         item = self.takeItem(source)
         self.insertItem(target, item)
+        self._shown = []
         self.reordered.emit(self.tokens())
 
     def dropEvent(self, event: QDropEvent) -> None:
         super().dropEvent(event)
+        self._shown = []
         self.reordered.emit(self.tokens())

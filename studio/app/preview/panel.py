@@ -198,10 +198,12 @@ class PreviewPanel(QWidget):
             self.situation.blockSignals(True)
             self.situation.set_choices(sorted(catalog.bosses), sorted(catalog.decks) or ["standard"])
             self.situation.blockSignals(False)
-            now = self.charm_pick.currentText()
-            self.charm_pick.clear()
-            self.charm_pick.addItems(sorted(catalog.charms))
-            self.charm_pick.setCurrentText(now)
+            ids = sorted(catalog.charms)
+            if ids != [self.charm_pick.itemText(i) for i in range(self.charm_pick.count())]:
+                now = self.charm_pick.currentText()
+                self.charm_pick.clear()
+                self.charm_pick.addItems(ids)
+                self.charm_pick.setCurrentText(now)
         self.refresh()
 
     def set_state(self, data: dict[str, Any], expected: list[ExpectedEvent] | None = None) -> None:
