@@ -109,13 +109,29 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
             return _round_trip(text, new)
         if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
             return _round_trip(text, new)
-        quoted = isinstance(node, ScalarNode) and node.style in ('"', "'")
+        start, end = node.start_mark.index, node.end_mark.index
         if isinstance(node, ScalarNode) and node.style in ("|", ">"):
-            return _round_trip(text, new)
-        edits.append((node.start_mark.index, node.end_mark.index, render(value, quoted)))
+            block = _block(text[start:end], value)
+            if block is None:
+                return _round_trip(text, new)
+            edits.append((start, end, block))
+            continue
+        quoted = isinstance(node, ScalarNode) and node.style in ('"', "'")
+        edits.append((start, end, render(value, quoted)))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
+
+
+def _block(old: str, value: Any) -> str | None:
+    """Write a string as a literal block scalar indented as ``old`` was, or None if it needs more care."""
+    if not isinstance(value, str) or not value or value.startswith((" ", "\n")) or value.endswith("\n\n"):
+        return None
+    lines = old.split("\n")
+    indent = next((line[: len(line) - len(line.lstrip(" "))] for line in lines[1:] if line.strip()), "  ")
+    chomp, body = ("", value[:-1]) if value.endswith("\n") else ("-", value)
+    out = f"|{chomp}\n" + "".join(f"{indent}{line}\n" if line else "\n" for line in body.split("\n"))
+    return out if old.endswith("\n") else out[:-1]
 
 
 def _get(data: Any, parts: Sequence[str | int]) -> Any:
