@@ -65,6 +65,7 @@ class MainWindow(QMainWindow):
         self.tree.opened.connect(self.open_entry)
         self.problems.jump.connect(self.jump_to)
         self.preview.message.connect(self.status)
+        self.preview.failed.connect(self.problems.add_message)
         self.stack.indexChanged.connect(self._title)
         self._autosave = QTimer(self)
         self._autosave.setInterval(AUTOSAVE_MS)

@@ -63,6 +63,8 @@ class PreviewPanel(QWidget):
     """Played and held cards, the charm row, the round, then the trace table and the total."""
 
     message = Signal(str)
+    #: A charm's code raised while scoring (reported once per distinct failure).
+    failed = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +73,7 @@ class PreviewPanel(QWidget):
         self._catalog: Catalog | None = None
         self._expected: list[ExpectedEvent] | None = None
         self.result: ScoreResult | None = None
+        self._last_failure = ""
         self.job: Job | None = None
         self.played_input = _cards_input("playedInput", "Played cards")
         self.held_input = _cards_input("heldInput", "Held cards")
@@ -307,11 +310,12 @@ class PreviewPanel(QWidget):
             result = score(situation, self._catalog)  # type: ignore[arg-type]
         except Exception as exc:  # bad input, or a plugin's code failing: show it, keep the text
             self.result = None
-            text = (
-                str(exc)
-                if isinstance(exc, ValueError)
-                else f"a charm's code failed: {type(exc).__name__}: {exc}"
-            )
+            text = str(exc)
+            if not isinstance(exc, ValueError):
+                text = f"a charm's code failed: {type(exc).__name__}: {exc}"
+                if text != self._last_failure:
+                    self._last_failure = text
+                    self.failed.emit(f"preview: {text}")
             self.error_label.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
             self.total_label.setText("—")
             self.hand_label.setText("")
