@@ -33,7 +33,7 @@ def render(app: QApplication, ws: Workspace, dark: bool, out: Path) -> None:
         settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
         window = MainWindow(recovery_dir=Path(tmp) / "recovery", settings=settings)
         window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
-        window.resize(1600, 980)
+        window.resize(1600, 1000)
         window.set_workspace(ws)
         window.show()
         window.tree.select("charm", "money_mult")

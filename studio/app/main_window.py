@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         else:
             self.resizeDocks([self._docks[0], self._docks[1]], [270, 620], Qt.Orientation.Horizontal)
-            self.resizeDocks([self._docks[2]], [110], Qt.Orientation.Vertical)
+            self.resizeDocks([self._docks[2]], [80], Qt.Orientation.Vertical)
 
     # --- layout -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:

@@ -59,8 +59,8 @@ LIGHT = Theme(
 DARK = Theme(
     name="dark",
     window="#1f2228",
-    base="#272b33",
-    alt_base="#2d323b",
+    base="#313741",
+    alt_base="#2a2f38",
     text="#e6e8eb",
     muted="#9aa3ae",
     accent="#6ea2ff",
@@ -130,6 +130,11 @@ def apply(app: QApplication, dark: bool | None = None) -> Theme:
     }
     for role, colour in roles.items():
         pal.setColor(role, QColor(colour))
+    # Fusion draws frames and check box outlines from these; derive them so both themes keep contrast.
+    edge = QColor(theme.muted)
+    pal.setColor(QPalette.ColorRole.Mid, edge)
+    pal.setColor(QPalette.ColorRole.Dark, edge.darker(130))
+    pal.setColor(QPalette.ColorRole.Light, QColor(theme.base).lighter(115))
     pal.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text, QColor(theme.muted))
     pal.setColor(QPalette.ColorGroup.Disabled, QPalette.ColorRole.ButtonText, QColor(theme.muted))
     app.setPalette(pal)

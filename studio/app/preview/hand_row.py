@@ -82,7 +82,7 @@ class TileRow(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setSpacing(1)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.setFixedHeight(size.height() + 18)
+        self.setFixedHeight(size.height() + 10)
         self.setToolTip("Drag to reorder; select to highlight its steps in the trace")
         self._shown: list[tuple[str, object]] = []
 

@@ -122,7 +122,7 @@ class PreviewPanel(QWidget):
         self.trace_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.trace_table.setAlternatingRowColors(True)
         self.trace_table.setShowGrid(False)
-        self.trace_table.verticalHeader().setDefaultSectionSize(22)
+        self.trace_table.verticalHeader().setDefaultSectionSize(20)
         header = self.trace_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
