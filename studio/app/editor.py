@@ -172,6 +172,22 @@ class EntryEditor(QWidget):
         if ref.kind == "hand_type" and catalog_changed:
             self.odds.update_for(ws.catalog, ref.id)
 
+    def focus_problem(self, problem: Problem) -> None:
+        """Put the focus on a problem's field, or on its line in the YAML tab when no field fits."""
+        field = self._nearest(problem.json_path) if problem.json_path else None
+        if field is not None and self.form is not None and self.form.isEnabled():
+            self.tabs.setCurrentIndex(0)
+            self.form_area.ensureWidgetVisible(field)
+            focus = field.findChild(QWidget) or field
+            focus.setFocus()
+            return
+        self.tabs.setCurrentIndex(1)
+        block = self.yaml.edit.document().findBlockByNumber(max(0, problem.line - 1))
+        cursor = self.yaml.edit.textCursor()
+        cursor.setPosition(block.position())
+        self.yaml.edit.setTextCursor(cursor)
+        self.yaml.edit.setFocus()
+
     def _nearest(self, path: JsonPath) -> Field | None:
         assert self.ctx is not None
         for n in range(len(path), 0, -1):

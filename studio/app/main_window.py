@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_data_dir
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
 
@@ -18,20 +16,10 @@ from studio.app.entry_actions import EntryActions
 from studio.app.pack_menu import PackMenu
 from studio.app.preview.panel import SAMPLE, PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
+from studio.app.safety import Safety
 from studio.app.session import Session
 from studio.app.workers import Job
 from studio.workspace import Change, EntryRef, Problem, Workspace
-from studio.workspace.recovery import SUFFIX
-
-AUTOSAVE_MS = 5000
-
-
-def recovery_folder() -> Path:
-    """Where unsaved work is autosaved: the user's data folder."""
-    return Path(user_data_dir("charm-studio")) / "recovery"
-
-
-DISK_CHECK_MS = 3000
 
 
 class MainWindow(QMainWindow):
@@ -45,7 +33,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Charm Studio")
         self.resize(1500, 920)
         self.settings = settings or QSettings("Charm Studio", "studio")
-        self.recovery_dir = recovery_dir or recovery_folder()
         self.session: Session | None = None
         self.stack = QUndoStack(self)
         self.tree = ContentTree()
@@ -67,13 +54,7 @@ class MainWindow(QMainWindow):
         self.preview.message.connect(self.status)
         self.preview.failed.connect(self.problems.add_message)
         self.stack.indexChanged.connect(self._title)
-        self._autosave = QTimer(self)
-        self._autosave.setInterval(AUTOSAVE_MS)
-        self._autosave.timeout.connect(self.autosave)
-        self._disk = QTimer(self)
-        self._disk.setInterval(DISK_CHECK_MS)
-        self._disk.timeout.connect(self.check_disk)
-        self._asking: set[Path] = set()
+        self.safety = Safety(self, recovery_dir, self.problems.add_message)
         self.load_job: Job | None = None
         state = self.settings.value("state")
         if isinstance(state, QByteArray):
@@ -184,9 +165,8 @@ class MainWindow(QMainWindow):
             self.preview.set_state(SAMPLE)
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
-        self.offer_recovery()
-        self._autosave.start()
-        self._disk.start()
+        if self.safety.start(self.session):
+            self.tree.populate(ws)
         self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
         self.loaded.emit()
 
@@ -251,21 +231,7 @@ class MainWindow(QMainWindow):
             return
         if self.editor.file != problem.entry.path:
             self.open_entry(problem.entry)
-        field = self.editor._nearest(problem.json_path) if problem.json_path else None
-        if field is not None and self.editor.form is not None and self.editor.form.isEnabled():
-            self.editor.tabs.setCurrentIndex(0)
-            self.editor.form_area.ensureWidgetVisible(field)
-            field.setFocus()
-            focus = field.findChild(QWidget)
-            if focus is not None:
-                focus.setFocus()
-        else:
-            self.editor.tabs.setCurrentIndex(1)
-            block = self.editor.yaml.edit.document().findBlockByNumber(max(0, problem.line - 1))
-            cursor = self.editor.yaml.edit.textCursor()
-            cursor.setPosition(block.position())
-            self.editor.yaml.edit.setTextCursor(cursor)
-            self.editor.yaml.edit.setFocus()
+        self.editor.focus_problem(problem)
 
     def save(self) -> None:
         """Save the file in the editor (Ctrl+S)."""
@@ -303,68 +269,6 @@ class MainWindow(QMainWindow):
             except (OSError, ValueError) as exc:
                 self.problems.add_message(f"save scenario: {exc}")
 
-    # --- safety -------------------------------------------------------------------------------
-    def autosave(self) -> None:
-        """Write unsaved work to the recovery folder."""
-        if self.session is not None:
-            try:
-                self.session.ws.autosave(self.recovery_dir)
-            except OSError as exc:
-                self.status(f"autosave failed: {exc}")
-
-    def offer_recovery(self) -> int:
-        """Offer back work autosaved before a crash; return how many files were restored."""
-        items = Workspace.recoverable(self.recovery_dir)
-        if not items or self.session is None:
-            return 0
-        names = "\n".join(
-            f"• {i.path}{'  (changed on disk since)' if i.disk_changed else ''}" for i in items[:10]
-        )
-        if not self.ask_recover(f"Charm Studio closed with unsaved edits in:\n{names}\n\nRestore them?"):
-            self.clear_recovery()
-            return 0
-        ws = self.session.ws
-        restored = 0
-        for item in items:
-            if self.session.run(f"recover {item.path}", partial(ws.recover, item)) is not None:
-                restored += 1
-        self.tree.populate(ws)
-        return restored
-
-    def clear_recovery(self) -> None:
-        """Drop the autosaved work (after a clean exit, or when the user declines it)."""
-        for record in self.recovery_dir.glob(f"*{SUFFIX}"):
-            record.unlink(missing_ok=True)
-
-    def check_disk(self) -> None:
-        """Offer to reload files another program changed; never overwrite them silently."""
-        if self.session is None:
-            return
-        for ref in self.session.ws.check_disk():
-            if ref.path in self._asking:
-                continue
-            self._asking.add(ref.path)
-            box = QMessageBox(
-                QMessageBox.Icon.Question,
-                "File changed on disk",
-                f"{ref.path} was changed by another program.\nReload it (your unsaved edits of "
-                "it are dropped) or keep yours (the next save overwrites it)?",
-                parent=self,
-            )
-            reload_button = box.addButton("Reload", QMessageBox.ButtonRole.AcceptRole)
-            box.addButton("Keep mine", QMessageBox.ButtonRole.RejectRole)
-            box.finished.connect(lambda _r, b=box, r=ref, rb=reload_button: self._disk_answer(b, r, rb))
-            box.open()
-
-    def _disk_answer(self, box: QMessageBox, ref: EntryRef, reload_button: Any) -> None:
-        assert self.session is not None
-        self._asking.discard(ref.path)
-        ws = self.session.ws
-        if box.clickedButton() is reload_button:
-            self.session.run("reload", lambda: ws.reload(ws.ref(ref.path)))
-        else:
-            ws.acknowledge(ws.ref(ref.path))
-
     def set_theme(self, dark: bool | None) -> None:
         """Switch between the light and dark palettes (None follows the system)."""
         app = QApplication.instance()
@@ -385,10 +289,6 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Cancel,
         )
 
-    def ask_recover(self, text: str) -> bool:
-        """Ask whether to restore autosaved work."""
-        return QMessageBox.question(self, "Recover unsaved work", text) == QMessageBox.StandardButton.Yes
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it."""
         if self.session is not None and self.session.ws.dirty():
@@ -406,5 +306,5 @@ class MainWindow(QMainWindow):
         self.preview.shutdown()
         if self.editor is not None:
             self.editor.odds.shutdown()
-        self.clear_recovery()
+        self.safety.stop()
         super().closeEvent(event)

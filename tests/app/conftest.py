@@ -33,7 +33,7 @@ def open_window(qtbot, tmp_path: Path, content: Path, recover: bool = False) -> 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(recovery_dir=tmp_path / "recovery", settings=settings)
     window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
-    window.ask_recover = lambda _text: recover  # type: ignore[method-assign]
+    window.safety.ask_recover = lambda _text: recover
     qtbot.addWidget(window)
     window.set_workspace(Workspace.open([], base=content))
     window.show()

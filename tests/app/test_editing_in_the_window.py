@@ -101,7 +101,7 @@ def test_a_broken_file_shows_its_error_at_the_line_and_keeps_the_text(
 def test_autosaved_work_is_offered_back_after_a_crash(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
     first = open_window(qtbot, tmp_path, content)
     _open_money_mult(first).box.setValue(7)
-    first.autosave()
+    first.safety.autosave()
     first.session = None  # the crash: the window dies without its clean exit
     second = open_window(qtbot, tmp_path, content, recover=True)
     assert second.session is not None
@@ -168,7 +168,7 @@ def test_a_file_changed_on_disk_is_offered_for_reload(window: MainWindow, conten
     field.box.setValue(3)
     path = content / "charms" / "money_mult.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("cost: 6", "cost: 7"), encoding="utf-8")
-    window.check_disk()
+    window.safety.check_disk()
     box = next(w for w in window.findChildren(QMessageBox) if w.isVisible())
     assert str(path) in box.text()
     reload_button = next(b for b in box.buttons() if b.text() == "Reload")

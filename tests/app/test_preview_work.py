@@ -36,7 +36,7 @@ def test_best_play_runs_in_the_background_and_shows_the_play(window: MainWindow,
         pass
     assert sorted(preview.played_input.text().split()) == ["AD", "AH", "AS", "KH", "KS"]
     assert preview.result is not None and preview.result.hand_type == "full_house"
-    qtbot.waitUntil(lambda: preview.best_button.isEnabled())
+    qtbot.waitUntil(lambda: preview.best.button.isEnabled())
 
 
 def test_best_play_can_be_cancelled(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -45,9 +45,9 @@ def test_best_play_can_be_cancelled(window: MainWindow, qtbot) -> None:  # type:
     job = preview.start_best_play()
     assert job is not None
     with qtbot.waitSignal(job.cancelled, timeout=10_000):
-        preview.cancel_button.click()
+        preview.best.cancel_button.click()
     assert preview.played_input.text() == "AS AH AD KS"  # nothing replaced
-    qtbot.waitUntil(lambda: not preview.progress.isVisible())
+    qtbot.waitUntil(lambda: not preview.best.progress.isVisible())
 
 
 def test_a_test_scenario_shows_expected_against_actual(window: MainWindow) -> None:

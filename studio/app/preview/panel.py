@@ -7,7 +7,6 @@ Every change of an input (or of the content: the window calls
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QProgressBar,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -28,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
-from studio.app.preview.best_play import BestPlay, Cancelled, best_play
+from studio.app.preview.best_play import BestPlay
+from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.scenario_file import first_scenario, write_scenario
@@ -74,7 +73,6 @@ class PreviewPanel(QWidget):
         self._expected: list[ExpectedEvent] | None = None
         self.result: ScoreResult | None = None
         self._last_failure = ""
-        self.job: Job | None = None
         self.played_input = _cards_input("playedInput", "Played cards")
         self.held_input = _cards_input("heldInput", "Held cards")
         self.played_row = TileRow("card")
@@ -126,19 +124,10 @@ class PreviewPanel(QWidget):
         header = self.trace_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        self.best_button = QPushButton(palette.icon("fa5s.magic"), "Best play")
-        self.best_button.setObjectName("bestPlayButton")
-        self.best_button.setToolTip("Try every play of 1-5 of the played and held cards (Ctrl+B)")
-        self.best_button.clicked.connect(self.start_best_play)
-        self.cancel_button = QPushButton(palette.icon("fa5s.stop"), "Cancel")
-        self.cancel_button.setObjectName("cancelBestPlay")
-        self.cancel_button.setEnabled(False)
-        self.cancel_button.clicked.connect(self.cancel_best_play)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("bestPlayProgress")
-        self.progress.setTextVisible(False)
-        self.progress.setMaximumWidth(90)
-        self.progress.hide()
+        self.best = BestPlayBar()
+        self.best.button.clicked.connect(self.start_best_play)
+        self.best.found.connect(self._best_found)
+        self.best.message.connect(self.message)
         self._layout(add, remove)
         self.played_input.textChanged.connect(self.refresh)
         self.held_input.textChanged.connect(self.refresh)
@@ -187,9 +176,7 @@ class PreviewPanel(QWidget):
         totals.addWidget(self.total_label)
         totals.addWidget(self.hand_label)
         result.addLayout(totals, 1)
-        result.addWidget(self.progress)
-        result.addWidget(self.best_button)
-        result.addWidget(self.cancel_button)
+        result.addWidget(self.best)
         v.addLayout(result)
         v.addWidget(self.trace_table, 1)
 
@@ -384,45 +371,17 @@ class PreviewPanel(QWidget):
     # --- best play ----------------------------------------------------------------------------
     def start_best_play(self) -> Job | None:
         """Search the best play of the played and held cards off the GUI thread."""
-        if self.job is not None and self.job.is_running():
-            return self.job
         try:
             situation = self.situation_now()
         except ValueError as exc:
             self.message.emit(f"Best play: {exc}")
             return None
-        catalog = self._catalog
-        assert catalog is not None
-        cards = [*situation.played, *situation.held]
-        if len(cards) > 8:
-            self.message.emit(f"Best play takes up to 8 cards, not {len(cards)}")
-            return None
-        base = dataclasses.replace(situation, held=())
-
-        def work(progress: Any, cancelled: Any) -> BestPlay:
-            return best_play(cards, base, catalog, progress, cancelled)
-
-        self.job = job = Job(work, self)
-        job.progress.connect(self._progressed)
-        job.done.connect(self._best_found)
-        job.failed.connect(lambda m: self.message.emit(f"Best play failed: {m}"))
-        job.cancelled.connect(lambda: self.message.emit("Best play cancelled"))
-        job.finished.connect(self._best_finished)
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.progress.show()
-        self.best_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
-        return job.start()
+        assert self._catalog is not None
+        return self.best.start(situation, self._catalog)
 
     def cancel_best_play(self) -> None:
         """Stop the running best-play search."""
-        if self.job is not None:
-            self.job.cancel()
-
-    def _progressed(self, done: int, total: int) -> None:
-        self.progress.setRange(0, total)
-        self.progress.setValue(done)
+        self.best.cancel()
 
     def _best_found(self, best: BestPlay) -> None:
         for box, cards in ((self.played_input, best.played), (self.held_input, best.held)):
@@ -432,19 +391,10 @@ class PreviewPanel(QWidget):
         self.refresh()
         self.message.emit(f"Best play of {best.tried}: {best.result.hand_type} for {fmt(best.result.total)}")
 
-    def _best_finished(self) -> None:
-        self.progress.hide()
-        self.best_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-
     def shutdown(self) -> None:
         """Cancel and wait for background work (before the window closes)."""
-        if self.job is not None and self.job.is_running():
-            self.job.cancel()
-            self.job.wait()
+        self.best.shutdown()
 
     def select_events_text(self) -> list[str]:
         """Return the highlighted rows' sources (for tests and screen readers)."""
-        return [self.trace_model.events()[i].source for i in sorted(self.trace_model._lit)]
-
-    Cancelled = Cancelled
+        return [self.trace_model.events()[i].source for i in self.trace_model.lit()]

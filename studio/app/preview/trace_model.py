@@ -49,6 +49,10 @@ class TraceModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._events) - 1, self.columnCount() - 1))
         return sorted(self._lit)
 
+    def lit(self) -> list[int]:
+        """Return the highlighted rows."""
+        return sorted(self._lit)
+
     def mismatches(self) -> list[int]:
         """Return the rows that differ from the expected trace (empty without one)."""
         if self._expected is None:
