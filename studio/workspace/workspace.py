@@ -301,7 +301,7 @@ class Workspace(Lifecycle, Autosave):
         f = self._file(ref.path)
         path = f.old_path or f.path
         if path.is_file():
-            f.stamp = Stamp.of_text(path, path.read_text(encoding="utf-8"))
+            f.stamp = Stamp.of_text(path, path.read_bytes().decode("utf-8", errors="replace"))
 
     def reload(self, ref: EntryRef) -> Change:
         """Read the file again from disk, dropping unsaved edits (a file gone from disk leaves)."""
@@ -317,7 +317,7 @@ class Workspace(Lifecycle, Autosave):
             self._rebuild()
             return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
         try:
-            text = f.path.read_text(encoding="utf-8")
+            text = f.path.read_bytes().decode("utf-8")  # as opened: newlines kept as they are
         except (OSError, UnicodeDecodeError) as exc:
             raise WorkspaceError(f"{f.path}: cannot read file: {exc}") from None
         f.saved_text = text

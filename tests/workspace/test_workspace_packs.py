@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -103,3 +105,35 @@ def test_reference_dropdowns_and_a_file_removed_on_disk(ws: Workspace) -> None:
     ws.reload(ref)
     assert "flush_x2" not in ws.ids("charm") and ws.check_disk() == []
     assert ws.catalog is not None and "flush_x2" not in ws.catalog.charms
+
+
+def test_a_json_entry_is_edited_and_saved_as_json(base_copy: Path, tmp_path: Path) -> None:
+    charm = {
+        "id": "jay",
+        "name": "Jay",
+        "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 1}]}],
+    }
+    mod = make(tmp_path, "mod", {"charms/jay.json": json.dumps(charm, indent=2) + "\n"})
+    ws = Workspace.open([mod], base=base_copy)
+    ref = ref_of(ws, "charm", "jay")
+    ws.set_field(ref, ("abilities", 0, "effects", 0, "amount"), 5)
+    ws.save(ref)
+    assert json.loads(ref.path.read_text(encoding="utf-8"))["abilities"][0]["effects"][0]["amount"] == 5
+    assert (
+        ws.problems() == [] and ws.catalog is not None and ws.catalog.charms["jay"].description == "+5 Mult"
+    )
+
+
+def test_windows_line_endings_are_not_a_change_on_disk(base_copy: Path, tmp_path: Path) -> None:
+    mod = make(tmp_path, "mod", {})
+    (mod / "charms").mkdir()
+    path = mod / "charms" / "crlf.yaml"
+    path.write_bytes(b"id: crlf\r\nname: Crlf\r\npassive: [splash]\r\n")
+    ws = Workspace.open([mod], base=base_copy)
+    ref = ref_of(ws, "charm", "crlf")
+    ws.reload(ref)
+    os.utime(path, (1, 1))
+    assert ws.check_disk() == []
+    ws.set_field(ref, ("name",), "Carriage")
+    ws.save(ref)
+    assert path.read_bytes() == b"id: crlf\r\nname: Carriage\r\npassive: [splash]\r\n"
