@@ -98,6 +98,12 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
     """Return ``text`` (whose data is ``old``) changed to hold ``new``, changing as few lines as possible."""
     if same(old, new):
         return text
+    if "\r\n" in text:  # Windows line endings: edit with plain ones, give them back
+        return _edit(text.replace("\r\n", "\n"), old, new, json_file).replace("\n", "\r\n")
+    return _edit(text, old, new, json_file)
+
+
+def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
     root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast

@@ -137,3 +137,5 @@ def test_windows_line_endings_are_not_a_change_on_disk(base_copy: Path, tmp_path
     ws.set_field(ref, ("name",), "Carriage")
     ws.save(ref)
     assert path.read_bytes() == b"id: crlf\r\nname: Carriage\r\npassive: [splash]\r\n"
+    ws.set_field(ref, ("cost",), 7)
+    assert ws.text(ref) == "id: crlf\r\nname: Carriage\r\npassive: [splash]\r\ncost: 7\r\n"
