@@ -130,7 +130,10 @@ class Lifecycle:
         return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
 
     def rename(self, ref: EntryRef, new_id: str) -> Change:
-        """Give an entry a new id and file name, and update every reference to it (unsaved until saved)."""
+        """Give an entry a new id and file name, and update every reference to it (unsaved until saved).
+
+        A referring file whose text does not parse is left as it is (its reference becomes a problem).
+        """
         f = self._file(ref.path)
         if f.kind not in TEMPLATES:
             raise WorkspaceError(f"{f.path}: a {f.kind.replace('_', ' ')} has no id to rename")
