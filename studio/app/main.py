@@ -21,6 +21,7 @@ def run(pack_dirs: list[Path], *, trust: bool = False) -> int:
     sys.excepthook = window.report_exception
     theme = window.settings.value("theme", "system")
     palette.apply(app, {"dark": True, "light": False}.get(str(theme)))
+    app.styleHints().colorSchemeChanged.connect(lambda _scheme: window.follow_system())
     window.show()
     window.open_packs(pack_dirs, trust=trust)
     return app.exec()

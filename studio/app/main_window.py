@@ -127,11 +127,13 @@ class MainWindow(QMainWindow):
         self._action(view, "Follow the system", lambda: self.set_theme(None))
         entry = bar.addMenu("E&ntry")
         self._action(entry, "&New charm…", lambda: self.entries.new("charm"), "Ctrl+N", "fa5s.plus")
-        self._action(entry, "&Duplicate…", lambda: self._with_entry(self.entries.duplicate), "Ctrl+D",
-                     "fa5s.copy")
+        self._action(
+            entry, "&Duplicate…", lambda: self._with_entry(self.entries.duplicate), "Ctrl+D", "fa5s.copy"
+        )
         self._action(entry, "&Rename…", lambda: self._with_entry(self.entries.rename), "F2", "fa5s.i-cursor")
-        self._action(entry, "De&lete…", lambda: self._with_entry(self.entries.delete), "Ctrl+Delete",
-                     "fa5s.trash-alt")
+        self._action(
+            entry, "De&lete…", lambda: self._with_entry(self.entries.delete), "Ctrl+Delete", "fa5s.trash-alt"
+        )
         self.pack_menu.install(bar.addMenu("&Pack"))
         for action in (self.save_action, undo, redo):
             tools.addAction(action)
@@ -249,8 +251,9 @@ class MainWindow(QMainWindow):
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_dialog(self) -> None:
         """Open a scenario file in the preview (expected against actual)."""
+        tests = self.pack_menu.folder() / "tests"
         name, _ = QFileDialog.getOpenFileName(
-            self, "Open scenario", "content/tests", "Scenarios (*.yaml *.yml *.json)"
+            self, "Open scenario", str(tests), "Scenarios (*.yaml *.yml *.json)"
         )
         if name:
             try:
@@ -260,9 +263,8 @@ class MainWindow(QMainWindow):
 
     def save_scenario_dialog(self) -> None:
         """Write the preview as a test scenario with its expectation."""
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save as scenario", "tests/new_scenario.yaml", "YAML (*.yaml)"
-        )
+        target = self.pack_menu.folder() / "tests" / "new_scenario.yaml"
+        name, _ = QFileDialog.getSaveFileName(self, "Save as scenario", str(target), "YAML (*.yaml)")
         if name:
             try:
                 self.preview.save_scenario(Path(name))
@@ -277,6 +279,11 @@ class MainWindow(QMainWindow):
             self.settings.setValue("theme", {None: "system", True: "dark", False: "light"}[dark])
             self.preview.refresh()
             self.update()
+
+    def follow_system(self) -> None:
+        """The system's appearance changed: follow it unless a theme was chosen."""
+        if str(self.settings.value("theme", "system")) == "system":
+            self.set_theme(None)
 
     def ask_save(self) -> QMessageBox.StandardButton:
         """Ask whether to save before closing (Save, Discard or Cancel)."""

@@ -36,6 +36,7 @@ class OddsBox(QWidget):
         self.table.setHorizontalHeaderLabels(["hand type", "hands", "chance"])
         self.table.verticalHeader().setDefaultSectionSize(20)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.verticalHeader().hide()
         v = QVBoxLayout(self)
         v.setContentsMargins(0, 8, 0, 0)
         v.addWidget(self.title)
@@ -75,6 +76,9 @@ class OddsBox(QWidget):
                     font.setBold(True)
                     item.setFont(font)
                 self.table.setItem(row, col, item)
+        self.table.resizeColumnsToContents()
+        rows = self.table.verticalHeader().defaultSectionSize() * len(counts)
+        self.table.setMinimumHeight(rows + self.table.horizontalHeader().height() + 4)
         self.title.setText(f"<b>Evaluation order and odds</b> over {total:,} hands")
 
     def shutdown(self) -> None:

@@ -178,3 +178,12 @@ def test_a_file_changed_on_disk_is_offered_for_reload(window: MainWindow, conten
     assert "cost: 7" in ws.text(ws.ref(path))
     assert not ws.is_dirty(ws.ref(path))
     qtbot.waitUntil(lambda: window.editor is not None and window.editor.field_at(("cost",)).box.value() == 7)
+
+
+def test_delete_removes_the_selected_charm_from_the_row(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    row = window.preview.charm_row
+    row.setFocus()
+    row.item(2).setSelected(True)  # plain_mult: +4 Mult
+    qtbot.keyClick(row, Qt.Key.Key_Delete)
+    assert row.tokens() == ["even_mult", "money_mult", "splash"]
+    assert window.preview.total_label.text() == "2,814"  # 67 x 42

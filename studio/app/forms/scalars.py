@@ -94,7 +94,7 @@ class BoolField(Field):
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
-        self.box = QCheckBox(str(node.get("title", "")))
+        self.box = QCheckBox()  # the form's label names it
         self.box.setToolTip(self.toolTip())
         self.box.setAccessibleName(self.accessibleName())
         self.box.toggled.connect(lambda on: self.report(bool(on)))

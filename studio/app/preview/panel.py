@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -94,6 +94,11 @@ class PreviewPanel(QWidget):
         remove = QPushButton(palette.icon("fa5s.trash-alt"), "Remove")
         remove.setToolTip("Remove the selected charms from the row (Delete)")
         remove.clicked.connect(self.remove_selected_charms)
+        delete = QAction("Remove the selected charms", self.charm_row)
+        delete.setShortcut(QKeySequence.StandardKey.Delete)
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(self.remove_selected_charms)
+        self.charm_row.addAction(delete)
         self.situation = SituationBox()
         self.picker = CardPicker()
         self.picker.setWindowFlags(Qt.WindowType.Popup)
