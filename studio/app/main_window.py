@@ -41,7 +41,7 @@ class MainWindow(QMainWindow):
         self.editor: EntryEditor | None = None
         self.placeholder = QWidget()
         self.setCentralWidget(self.placeholder)
-        self._docks = [
+        self.docks = [
             self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
             self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
@@ -61,8 +61,8 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(self.settings.value("geometry") or QByteArray())
             self.restoreState(state)
         else:
-            self.resizeDocks([self._docks[0], self._docks[1]], [270, 620], Qt.Orientation.Horizontal)
-            self.resizeDocks([self._docks[2]], [80], Qt.Orientation.Vertical)
+            self.resizeDocks([self.docks[0], self.docks[1]], [270, 620], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.docks[2]], [80], Qt.Orientation.Vertical)
 
     # --- layout -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
@@ -119,7 +119,7 @@ class MainWindow(QMainWindow):
         self._action(preview, "Cancel best play", self.preview.cancel_best_play, "Esc")
         self._action(preview, "Edit played cards", lambda: self.preview.played_input.setFocus(), "Ctrl+P")
         view = bar.addMenu("&View")
-        for dock in self._docks:
+        for dock in self.docks:
             view.addAction(dock.toggleViewAction())
         view.addSeparator()
         self._action(view, "Light theme", lambda: self.set_theme(False))

@@ -187,3 +187,14 @@ def test_delete_removes_the_selected_charm_from_the_row(window: MainWindow, qtbo
     qtbot.keyClick(row, Qt.Key.Key_Delete)
     assert row.tokens() == ["even_mult", "money_mult", "splash"]
     assert window.preview.total_label.text() == "2,814"  # 67 x 42
+
+
+def test_the_layout_is_remembered(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    first = open_window(qtbot, tmp_path, content)
+    problems_dock = next(d for d in first.docks if d.objectName() == "problemsDock")
+    problems_dock.hide()
+    first.close()
+    second = open_window(qtbot, tmp_path, content)
+    again = next(d for d in second.docks if d.objectName() == "problemsDock")
+    assert again.isHidden()
+    assert next(d for d in second.docks if d.objectName() == "previewDock").isVisible()
