@@ -78,15 +78,32 @@ class Checker:
         self.file_problems[f.path] = found
         if model is None:
             return True  # the last good version stays in force
+        before = self.entries[entry.key].model
         new = self.entries[entry.key] = Entry(entry.kind, entry.id, doc, model, entry.pack)
         self._cross_check(new)
-        if isinstance(model, CharmModel) and self.catalog is not None:
-            charms = dict(self.catalog.charms)
-            charms[entry.id] = self._charm_def(model)
-            self.catalog = dataclasses.replace(self.catalog, charms=charms, memo={})
+        self._swap_in_catalog(before, model)
+        return True
+
+    def _swap_in_catalog(self, before: object, model: object) -> None:
+        """Put one changed entry into the catalog: a charm, or a hand type that kept its name, alone."""
+        catalog = self.catalog
+        if catalog is not None and isinstance(model, CharmModel):
+            charms = {**catalog.charms, model.id: self._charm_def(model)}
+            self.catalog = dataclasses.replace(catalog, charms=charms, memo={})
+        elif (
+            catalog is not None
+            and isinstance(model, HandTypeModel)
+            and isinstance(before, HandTypeModel)
+            and before.name == model.name  # charms' text names hand types
+        ):
+            hands = sorted(
+                (e.model for e in self.entries.values() if isinstance(e.model, HandTypeModel)),
+                key=lambda m: (-m.strength, m.id),
+            )
+            hand_types = tuple(h.to_engine() for h in hands)
+            self.catalog = dataclasses.replace(catalog, hand_types=hand_types, memo={})
         else:
             self._build_catalog()
-        return True
 
     def syntax_error(self, f: FileState) -> None:
         """The file's text does not parse: that is its one problem; its last good entry stays."""

@@ -156,3 +156,13 @@ def test_content_the_game_cannot_be_built_from_keeps_the_last_catalog(ws: Worksp
     assert any("unknown modifier 'glas' (did you mean 'glass'?)" in m for m in messages)
     assert any(m.startswith("the game cannot be built from this content") for m in messages)
     assert ws.catalog is before
+
+
+def test_a_hand_type_edit_reaches_the_scorer_and_a_new_name_the_charms_text(ws: Workspace) -> None:
+    pair = ref_of(ws, "hand_type", "pair")
+    ws.set_field(pair, ("points",), 12)
+    assert ws.catalog is not None
+    scenario = ScenarioModel.model_validate({"played": "AS AH"})
+    assert score(scenario.to_situation(ws.catalog), ws.catalog).points == 12 + 11 + 11
+    ws.set_field(pair, ("name",), "Duo")
+    assert ws.catalog.charms["pair_mult"].description == "+8 Mult if the played hand contains a Duo"
