@@ -76,7 +76,7 @@ def main() -> None:
             ("charm: one field (undo command)", timed(field_edit, n)),
             ("charm: YAML text -> re-check + catalog", timed(text_edit, n)),
             ("charm: edit + every problem listed", timed(edit_and_problems, n)),
-            ("hand type: edit + whole catalog rebuilt", timed(hand_edit, n)),
+            ("hand type: edit -> re-check + hand types swapped", timed(hand_edit, n)),
             ("save one file (atomic)", timed(lambda i: (form_edit(i), ws.save(ref)), max(n // 10, 1))),
             ("rename a charm (every reference)", timed(rename, 3)),
         ]
