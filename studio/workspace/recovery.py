@@ -50,15 +50,28 @@ def record_name(path: Path) -> str:
 
 
 def write_records(folder: Path, items: list[tuple[Path, str, str, str, str | None]]) -> int:
-    """Write one record per (path, pack id, relative path, text, base hash); return how many."""
+    """Write one record per (path, pack id, relative path, text, base hash); return how many.
+
+    A record that already holds the same text is left alone, so autosaving every few
+    seconds writes only what changed.
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    written = set()
     for path, pack_id, rel, text, base in items:
-        name = record_name(path)
-        record = {"path": str(path), "pack": pack_id, "rel": rel, "text": text, "base_sha256": base}
-        atomic_write(folder / name, json.dumps({**record, "saved_at": time.time()}, ensure_ascii=False))
-        written.add(name)
-    return len(written)
+        record = folder / record_name(path)
+        if _holds(record, text, base):
+            continue
+        data = {"path": str(path), "pack": pack_id, "rel": rel, "text": text, "base_sha256": base}
+        atomic_write(record, json.dumps({**data, "saved_at": time.time()}, ensure_ascii=False), sync=False)
+    return len(items)
+
+
+def _holds(record: Path, text: str, base: str | None) -> bool:
+    """True if ``record`` already holds this text, from this base."""
+    try:
+        data = json.loads(record.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("text") == text and data.get("base_sha256") == base
 
 
 def drop_records(folder: Path, paths: list[Path]) -> None:

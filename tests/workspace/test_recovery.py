@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ws_support import ref_of
@@ -47,3 +48,18 @@ def test_a_broken_record_is_skipped(tmp_path: Path) -> None:
     (tmp_path / "0123.recovery.json").write_text("{not json", encoding="utf-8")
     assert Workspace.recoverable(tmp_path) == []
     assert Workspace.recoverable(tmp_path / "missing") == []
+
+
+def test_autosave_rewrites_only_records_whose_text_changed(ws: Workspace, tmp_path: Path) -> None:
+    folder = tmp_path / "recovery"
+    cheap, dear = ref_of(ws, "charm", "plain_mult"), ref_of(ws, "charm", "money_mult")
+    ws.set_field(cheap, ("cost",), 1)
+    ws.set_field(dear, ("cost",), 9)
+    ws.autosave(folder)
+    for record in folder.iterdir():
+        os.utime(record, ns=(1, 1))  # as if written long ago
+    ws.set_field(dear, ("cost",), 10)
+    assert ws.autosave(folder) == 2
+    assert sorted(p.stat().st_mtime_ns > 1 for p in folder.iterdir()) == [False, True]
+    by_text = {i.path: i.text for i in Workspace.recoverable(folder)}
+    assert by_text == {cheap.path: ws.text(cheap), dear.path: ws.text(dear)}
