@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.builder import build
+from studio.app.forms.lists import ListField
 from studio.app.odds_box import OddsBox
 from studio.app.session import Session
 from studio.app.undo import ReplaceText, SetField, value_at
@@ -23,8 +25,23 @@ from studio.app.yaml_view import YamlView
 from studio.workspace import EntryRef, Problem, WorkspaceError
 
 
+def file_schema(schema: dict[str, Any], data: Any) -> dict[str, Any]:
+    """The schema of a whole file: a file of scenarios may hold a list of them."""
+    if isinstance(data, list) and schema.get("type") == "object":
+        item = {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id")}
+        return {
+            "type": "array",
+            "title": "Scenarios",
+            "items": item,
+            "description": "The scenarios of this file.",
+        }
+    return schema
+
+
 class EntryEditor(QWidget):
-    """Form and YAML tabs for one file of the workspace."""
+    """Form and YAML tabs for one file of the workspace; ``item_opened`` names an item of a file of many."""
+
+    item_opened = Signal(object, int)
 
     def __init__(self, session: Session, stack: QUndoStack, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -86,9 +103,11 @@ class EntryEditor(QWidget):
         if self.form is not None:
             self.form.setParent(None)
             self.form.deleteLater()
-        self.form = build(schema, self.ctx, ())
+        self.form = build(file_schema(schema, self.session.ws.data(ref)), self.ctx, ())
         self.form.setObjectName("entryForm")
         self.form.edited.connect(self._field_edited)
+        if isinstance(self.form, ListField):
+            self.form.opened.connect(lambda i: self.item_opened.emit(ref.path, i))
         self.holder_layout.insertWidget(0, self.form)
         self.odds.setParent(None)
         if ref.kind == "hand_type":
@@ -190,6 +209,11 @@ class EntryEditor(QWidget):
 
     def _nearest(self, path: JsonPath) -> Field | None:
         assert self.ctx is not None
+        for n in range(len(path)):
+            folded = self.ctx.fields.get(tuple(path[:n]))
+            part = path[n]
+            if isinstance(folded, ListField) and isinstance(part, int) and 0 <= part < len(folded.items):
+                folded.open_item(part)
         for n in range(len(path), 0, -1):
             field = self.ctx.fields.get(tuple(path[:n]))
             if field is not None:

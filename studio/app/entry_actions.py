@@ -56,8 +56,9 @@ class EntryActions:
         ref = index.data(REF)
         menu = QMenu(self.parent)
         if isinstance(ref, EntryRef):
-            menu.addAction(palette.icon("fa5s.plus"), f"New {ref.kind.replace('_', ' ')}…",
-                           lambda: self.new(ref.kind))
+            menu.addAction(
+                palette.icon("fa5s.plus"), f"New {ref.kind.replace('_', ' ')}…", lambda: self.new(ref.kind)
+            )
             menu.addAction(palette.icon("fa5s.copy"), "Duplicate…", lambda: self.duplicate(ref))
             menu.addAction(palette.icon("fa5s.i-cursor"), "Rename…", lambda: self.rename(ref))
             menu.addAction(palette.icon("fa5s.trash-alt"), "Delete…", lambda: self.delete(ref))

@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         self.session.failed.connect(self.problems.add_message)
         self.session.failed.connect(self.status)
         self.editor = EntryEditor(self.session, self.stack)
+        self.editor.item_opened.connect(self.open_scenario_item)
         self.setCentralWidget(self.editor)
         self.tree.populate(ws)
         self.problems.show_problems(ws.problems())
@@ -249,6 +250,14 @@ class MainWindow(QMainWindow):
             self.session.run("save", ws.save_all)
 
     # --- scenarios ----------------------------------------------------------------------------
+    def open_scenario_item(self, path: Path, index: int) -> None:
+        """Show scenario ``index`` of a file in the preview, expected against actual."""
+        if self.editor is not None and self.editor.ref is not None and self.editor.ref.kind == "scenario":
+            try:
+                self.preview.open_scenario(path, index)
+            except ValueError as exc:
+                self.status(str(exc))
+
     def open_scenario_dialog(self) -> None:
         """Open a scenario file in the preview (expected against actual)."""
         tests = self.pack_menu.folder() / "tests"

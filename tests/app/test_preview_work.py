@@ -72,3 +72,19 @@ def test_save_as_scenario_writes_a_test_that_passes(window: MainWindow, tmp_path
 def test_studio_edit_names_a_missing_pack_folder(capsys) -> None:  # type: ignore[no-untyped-def]
     assert studio(["edit", "no/such/pack"]) == 2
     assert "no/such/pack: no such pack folder" in capsys.readouterr().err
+
+
+def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(window: MainWindow) -> None:
+    from studio.app.forms.lists import ListField
+
+    window.tree.select("scenario", "charms_hand")
+    assert window.editor is not None
+    scenarios = window.editor.field_at(())
+    assert isinstance(scenarios, ListField) and len(scenarios.items) > 3
+    assert all(item is None for item in scenarios.items)  # nothing built before it is opened
+    fold = scenarios.folds[1]
+    assert fold is not None
+    fold.expand(animate=False)  # what clicking "details" does
+    assert window.editor.field_at((1, "played")) is not None
+    assert window.preview.played_input.text() == "AS AH"
+    assert window.preview.total_label.text() == "320"  # what its expect says

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+from functools import partial
 from typing import Any
 
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from superqt import QCollapsible
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
@@ -45,15 +48,37 @@ class ChoicesField(Field):
         return []
 
 
+#: A list of objects longer than this folds each item; its form is built when opened.
+LAZY_OVER = 3
+
+
+def _summary(item: Any) -> str:
+    """A few words naming an item: its name or id."""
+    if isinstance(item, dict):
+        for key in ("name", "id", "kind", "trigger"):
+            if isinstance(item.get(key), str | int):
+                text = str(item[key])
+                return f"— {text[:60]}{'…' if len(text) > 60 else ''}".replace("<", "&lt;")
+    return ""
+
+
 class ListField(Field):
-    """A list of items, each its own generated field, with add, remove, up and down."""
+    """A list of items, each its own generated field, with add, remove, up and down.
+
+    ``opened`` tells which item of a folded list the user opened.
+    """
+
+    opened = Signal(int)
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
         self.item_node = ctx.resolve(node.get("items", {}))
         self.value: list[Any] = []
-        self.items: list[Field] = []
+        self.items: list[Field | None] = []
         self.frames: list[QWidget] = []
+        self.folds: list[QCollapsible | None] = []
+        self.labels: list[QLabel] = []
+        self._title = str(self.item_node.get("title") or "Item")
         layout = self.body()
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)
@@ -95,44 +120,75 @@ class ListField(Field):
             for frame in self.frames:
                 frame.setParent(None)
                 frame.deleteLater()
-            self.frames = []
-            for key in [
-                k for k in self.ctx.fields if len(k) > len(self.path) and k[: len(self.path)] == self.path
-            ]:
+            self.frames, self.folds, self.items = [], [], []
+            inside = len(self.path)
+            for key in [k for k in self.ctx.fields if len(k) > inside and k[:inside] == self.path]:
                 del self.ctx.fields[key]
-            self.items = []
+            lazy = len(items) > LAZY_OVER and self.item_node.get("type") == "object"
             for i in range(len(items)):
-                child = self.relay(build(self.item_node, self.ctx, (*self.path, i)))
+                child = None if lazy else self.relay(build(self.item_node, self.ctx, (*self.path, i)))
                 self.items.append(child)
                 self.frames.append(self._frame(i, child))
                 self.rows.addWidget(self.frames[-1])
         self.value = copy.deepcopy(items)
-        for child, item in zip(self.items, items, strict=True):
-            child.set_value(item)
+        for i, (child, item) in enumerate(zip(self.items, items, strict=True)):
+            if child is not None:
+                child.set_value(item)
+            self.labels[i].setText(f"<b>{self._title} {i + 1}</b> {_summary(item)}")
 
-    def _frame(self, i: int, child: Field) -> QWidget:
+    def open_item(self, i: int) -> Field:
+        """Build (once) and show the form of item ``i`` of a long, folded list."""
+        from studio.app.forms.builder import build
+
+        child, fold = self.items[i], self.folds[i]
+        if child is None:
+            child = self.items[i] = self.relay(build(self.item_node, self.ctx, (*self.path, i)))
+            assert fold is not None
+            fold.addWidget(child)
+            child.set_value(self.value[i])
+        if fold is not None:
+            fold.blockSignals(True)
+            fold.expand(animate=False)  # sized for the form just built
+            fold.blockSignals(False)
+        self.opened.emit(i)
+        return child
+
+    def _toggled(self, i: int, expanded: bool) -> None:
+        if expanded:
+            self.open_item(i)
+
+    def _frame(self, i: int, child: Field | None) -> QWidget:
         frame = QFrame()
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         frame.setObjectName(f"item{i}")
         v = QVBoxLayout(frame)
         v.setContentsMargins(6, 4, 6, 6)
         head = QHBoxLayout()
-        title = str(self.item_node.get("title") or "Item")
-        head.addWidget(QLabel(f"<b>{title} {i + 1}</b>"))
-        head.addStretch(1)
+        label = QLabel()
+        label.setTextFormat(Qt.TextFormat.RichText)
+        self.labels[i:] = [label]
+        head.addWidget(label, 1)
+        name = self._title.lower()
         for icon, tip, slot in (
             ("fa5s.arrow-up", "Move up", lambda: self.move_item(i, -1)),
             ("fa5s.arrow-down", "Move down", lambda: self.move_item(i, 1)),
             ("fa5s.times", "Remove", lambda: self.remove(i)),
         ):
             b = QPushButton(palette.icon(icon), "")
-            b.setToolTip(f"{tip} {title.lower()} {i + 1}")
-            b.setAccessibleName(f"{tip} {title.lower()} {i + 1}")
+            b.setToolTip(f"{tip} {name} {i + 1}")
+            b.setAccessibleName(f"{tip} {name} {i + 1}")
             b.setFlat(True)
             b.clicked.connect(slot)
             head.addWidget(b)
         v.addLayout(head)
-        v.addWidget(child)
+        if child is not None:
+            self.folds.append(None)
+            v.addWidget(child)
+        else:
+            fold = QCollapsible("details")
+            fold.toggled.connect(partial(self._toggled, i))
+            self.folds.append(fold)
+            v.addWidget(fold)
         return frame
 
     def default(self) -> Any:

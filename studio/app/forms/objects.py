@@ -17,7 +17,7 @@ FOLD_OVER = 6
 class ObjectField(Field):
     """An object: one labelled row per property, in the schema's order.
 
-    A long nested object (a charm's conditions) sits in a collapsible section
+    A long object under a named field (a charm's conditions) sits in a collapsible section
     whose title says how many of its fields are given; it opens by itself when
     first shown with any given.
     """
@@ -43,7 +43,7 @@ class ObjectField(Field):
             label.setBuddy(child)
             form.addRow(label, child)
         self.fold: QCollapsible | None = None
-        if path and len(self.by_key) > FOLD_OVER:
+        if path and isinstance(path[-1], str) and len(self.by_key) > FOLD_OVER:
             self.fold = QCollapsible("none given")
             self.fold.setObjectName("fold")
             inner = QWidget()

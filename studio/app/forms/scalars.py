@@ -175,4 +175,5 @@ class RawField(Field):
     def set_value(self, value: Any) -> None:
         import json
 
-        self.box.setText("" if value is None else json.dumps(value))
+        plain = isinstance(value, str) and value.replace("_", "").replace(":", "").isalnum()
+        self.box.setText("" if value is None else value if plain else json.dumps(value))

@@ -30,7 +30,7 @@ from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.picker import CardPicker
-from studio.app.preview.scenario_file import first_scenario, write_scenario
+from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
@@ -357,14 +357,14 @@ class PreviewPanel(QWidget):
             self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
 
     # --- scenarios ----------------------------------------------------------------------------
-    def open_scenario(self, path: Path) -> None:
-        """Show a scenario file; with an expected trace, each step is compared (raises ValueError)."""
-        model = first_scenario(path)
+    def open_scenario(self, path: Path, index: int = 0) -> None:
+        """Show scenario ``index`` of a file, each step against its expected trace (raises ValueError)."""
+        model = scenario_at(path, index)
         data = model.model_dump(exclude={"expect"})
         data["charms"] = [f"{s.id}:{s.edition}" if s.edition else s.id for s in model.slots()]
         expected = model.expect.events if model.expect is not None else None
         self.set_state(data, expected)
-        self.message.emit(f"Opened scenario {path.name}")
+        self.message.emit(f"Opened scenario {index + 1} of {path.name}: {model.name}")
 
     def save_scenario(self, path: Path) -> None:
         """Write the preview as a test scenario expecting today's result (raises ValueError if none)."""

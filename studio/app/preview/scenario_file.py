@@ -66,11 +66,11 @@ def write_scenario(path: Path, data: dict[str, Any], result: ScoreResult) -> Non
     os.replace(tmp, path)
 
 
-def first_scenario(path: Path) -> ScenarioModel:
-    """Read the first scenario of a file (raises ValueError with the file's first problem)."""
+def scenario_at(path: Path, index: int = 0) -> ScenarioModel:
+    """Read scenario ``index`` of a file (raises ValueError with the file's first problem)."""
     scenarios, problems = read_scenarios(path)
     if problems:
         raise ValueError(str(problems[0]))
-    if not scenarios:
-        raise ValueError(f"{path}: no scenario in this file")
-    return scenarios[0].model
+    if not 0 <= index < len(scenarios):
+        raise ValueError(f"{path}: no scenario number {index + 1} in this file ({len(scenarios)} there)")
+    return scenarios[index].model
