@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
 
@@ -141,8 +141,13 @@ def apply(app: QApplication, dark: bool | None = None) -> Theme:
     return theme
 
 
-def icon(name: str, colour: str | None = None):  # type: ignore[no-untyped-def]
-    """Return a Font Awesome icon tinted for the current theme (qtawesome)."""
+#: The ink of icons: a mid grey that reads on both themes, so switching theme needs no new icons.
+ICON_INK = "#7a8491"
+
+
+def icon(name: str, colour: str | None = None) -> QIcon:
+    """Return a Font Awesome icon (qtawesome), in the icon ink unless a colour is given."""
     import qtawesome
 
-    return qtawesome.icon(name, color=colour or _current.text)
+    made: QIcon = qtawesome.icon(name, color=colour or ICON_INK)
+    return made

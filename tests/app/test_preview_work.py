@@ -55,9 +55,10 @@ def test_a_test_scenario_shows_expected_against_actual(window: MainWindow) -> No
     model = window.preview.trace_model
     assert model.columnCount() == 8  # the expected column
     assert model.mismatches() == []
-    assert "matches the expected trace" in window.preview.error_label.text()
+    assert "matches what the scenario expects" in window.preview.error_label.text()
     window.preview.situation.money.setValue(window.preview.situation.money.value() + 50)
     assert model.mismatches()
+    assert "total: expected 3082, got" in window.preview.error_label.text()
 
 
 def test_save_as_scenario_writes_a_test_that_passes(window: MainWindow, tmp_path: Path) -> None:
@@ -87,4 +88,5 @@ def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(
     fold.expand(animate=False)  # what clicking "details" does
     assert window.editor.field_at((1, "played")) is not None
     assert window.preview.played_input.text() == "AS AH"
-    assert window.preview.total_label.text() == "320"  # what its expect says
+    assert window.preview.total_label.text() == "320"
+    assert "matches what the scenario expects" in window.preview.error_label.text()

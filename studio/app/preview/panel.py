@@ -34,7 +34,8 @@ from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
-from studio.content.models.scenario import ExpectedEvent
+from studio.content.models.scenario import ExpectedEvent, ScenarioModel
+from studio.content.scenarios import mismatches
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
@@ -71,6 +72,7 @@ class PreviewPanel(QWidget):
         self.setAccessibleName("Live preview")
         self._catalog: Catalog | None = None
         self._expected: list[ExpectedEvent] | None = None
+        self._scenario: ScenarioModel | None = None
         self.result: ScoreResult | None = None
         self._last_failure = ""
         self.played_input = _cards_input("playedInput", "Played cards")
@@ -201,9 +203,10 @@ class PreviewPanel(QWidget):
                 self.charm_pick.setCurrentText(now)
         self.refresh()
 
-    def set_state(self, data: dict[str, Any], expected: list[ExpectedEvent] | None = None) -> None:
-        """Show a scenario's situation (``played`` required), re-scoring once."""
-        self._expected = expected
+    def set_state(self, data: dict[str, Any], scenario: ScenarioModel | None = None) -> None:
+        """Show a situation (``played`` required), re-scoring once; a test scenario adds its expectation."""
+        self._scenario = scenario if scenario is not None and scenario.expect is not None else None
+        self._expected = self._scenario.expect.events if self._scenario and self._scenario.expect else None
         for box, key in ((self.played_input, "played"), (self.held_input, "held")):
             box.blockSignals(True)
             box.setText(str(data.get(key, "")))
@@ -329,12 +332,8 @@ class PreviewPanel(QWidget):
         points = f"<span style='color:{theme.points}'><b>{result.points}</b> Points</span>"
         mult = f"<span style='color:{theme.mult}'><b>{fmt(result.mult)}</b> Mult</span>"
         self.hand_label.setText(f"{result.hand_type.replace('_', ' ')} · {points} × {mult}{refused}")
-        if self._expected is not None:
-            wrong = len(self.trace_model.mismatches())
-            verdict = (
-                "matches the expected trace" if not wrong else f"{wrong} steps differ from the expected trace"
-            )
-            self.error_label.setText(verdict)
+        if self._scenario is not None:
+            self.error_label.setText(self._verdict(result))
         self._highlight()
         return result
 
@@ -356,14 +355,24 @@ class PreviewPanel(QWidget):
         if rows:
             self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
 
+    def _verdict(self, result: ScoreResult) -> str:
+        """Say whether the result is what the opened test scenario expects, and where it is not."""
+        assert self._scenario is not None
+        theme = palette.current()
+        wrong = mismatches(self._scenario, result)
+        steps = len(self.trace_model.mismatches())
+        if not wrong:
+            return f"<span style='color:{theme.ok}'>✓ matches what the scenario expects</span>"
+        lines = [w if not w.startswith("events") else f"{steps} steps of the trace differ" for w in wrong]
+        return f"<span style='color:{theme.error}'>✗ " + "; ".join(lines) + "</span>"
+
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario(self, path: Path, index: int = 0) -> None:
         """Show scenario ``index`` of a file, each step against its expected trace (raises ValueError)."""
         model = scenario_at(path, index)
         data = model.model_dump(exclude={"expect"})
         data["charms"] = [f"{s.id}:{s.edition}" if s.edition else s.id for s in model.slots()]
-        expected = model.expect.events if model.expect is not None else None
-        self.set_state(data, expected)
+        self.set_state(data, model)
         self.message.emit(f"Opened scenario {index + 1} of {path.name}: {model.name}")
 
     def save_scenario(self, path: Path) -> None:
