@@ -18,7 +18,7 @@ from studio.app.preview.panel import SAMPLE, PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
 from studio.app.session import Session
-from studio.app.workers import Job
+from studio.app.workers import Job, wait_all
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
 
@@ -322,5 +322,6 @@ class MainWindow(QMainWindow):
         self.preview.shutdown()
         if self.editor is not None:
             self.editor.odds.shutdown()
+        wait_all()
         self.safety.stop()
         super().closeEvent(event)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from studio.app.workers import Job
@@ -21,6 +22,9 @@ def count(catalog: Catalog) -> dict[str, int]:
     if deck is None:
         raise ValueError("no deck is loaded to count hands from")
     return count_exhaustive(deck.cards, 5, catalog, frozenset())
+
+
+COUNT_AFTER_MS = 300
 
 
 class OddsBox(QWidget):
@@ -44,16 +48,35 @@ class OddsBox(QWidget):
         self.job: Job | None = None
         self.counts: dict[str, int] | None = None
         self._current = ""
+        self._catalog: Catalog | None = None
+        #: Typing in a hand type's form recounts once, after a pause, not once per key.
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(COUNT_AFTER_MS)
+        self._timer.timeout.connect(self._count)
 
-    def update_for(self, catalog: Catalog | None, type_id: str) -> Job | None:
-        """Recount for ``catalog``, marking ``type_id``; returns the running job."""
+    def update_for(self, catalog: Catalog | None, type_id: str) -> None:
+        """Recount for ``catalog`` a moment after the last edit, marking ``type_id``."""
         self._current = type_id
+        self._catalog = catalog
         if self.job is not None:
             self.job.cancel()
         if catalog is None:
             self.title.setText("<b>Evaluation order and odds</b>: fix the problems to count")
-            return None
+            return
         self.title.setText("<b>Evaluation order and odds</b>: counting…")
+        self._timer.start()
+
+    def _count(self) -> None:
+        catalog = self._catalog
+        if catalog is None:
+            return
+        old = self.job
+        if old is not None:  # done with it once it has ended
+            if old.is_running():
+                old.finished.connect(old.deleteLater)
+            else:
+                old.deleteLater()
 
         def work(_progress: Any, _cancelled: Any) -> dict[str, int]:
             return count(catalog)
@@ -61,7 +84,7 @@ class OddsBox(QWidget):
         self.job = job = Job(work, self)
         job.done.connect(self._show)
         job.failed.connect(lambda m: self.title.setText(f"<b>Evaluation order and odds</b>: {m}"))
-        return job.start()
+        job.start()
 
     def _show(self, counts: dict[str, int]) -> None:
         self.counts = counts
@@ -83,6 +106,7 @@ class OddsBox(QWidget):
 
     def shutdown(self) -> None:
         """Stop counting (before the window closes)."""
+        self._timer.stop()
         if self.job is not None and self.job.is_running():
             self.job.cancel()
             self.job.wait()

@@ -14,6 +14,17 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+#: Threads still running. A QThread destroyed while it runs aborts the process, so each is kept
+#: here until its job has seen it end, even if the job itself is deleted first.
+_LIVE: set[QThread] = set()
+
+
+def wait_all(ms: int = 10_000) -> None:
+    """Wait for every worker thread still running (before the window closes)."""
+    for runner in list(_LIVE):
+        runner.wait(ms)
+
+
 Work = Callable[[Callable[[int, int], None], Callable[[], bool]], Any]
 
 
@@ -52,12 +63,19 @@ class Job(QObject):
         self._runner.progressed.connect(self.progress)
         self._runner.succeeded.connect(self._succeeded)
         self._runner.failed.connect(self._failed)
-        self._runner.finished.connect(self.finished)
+        self._runner.finished.connect(self._ended)
 
     def start(self) -> Job:
         """Start the work and return the job."""
+        _LIVE.add(self._runner)
         self._runner.start()
         return self
+
+    def _ended(self) -> None:
+        # QThread.finished comes just before the thread really ends: wait for it, then let it go.
+        self._runner.wait()
+        _LIVE.discard(self._runner)
+        self.finished.emit()
 
     def cancel(self) -> None:
         """Ask the work to stop; ``cancelled`` follows once it has."""

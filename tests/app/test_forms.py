@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from studio.app.forms.base import FormContext
 from studio.app.forms.builder import build
 from studio.app.forms.lists import ChoicesField, ListField
@@ -76,15 +74,13 @@ def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindo
     assert len(data["abilities"][0]["effects"]) == 1
 
 
-@pytest.mark.parametrize("kind", ["hand_type"])
-def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot, kind: str) -> None:  # type: ignore[no-untyped-def]
-    window.tree.select(kind, "flush")
+def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("hand_type", "flush")
     assert window.editor is not None
     odds = window.editor.odds
-    assert odds.job is not None
-    with qtbot.waitSignal(odds.job.done, timeout=20_000):
-        pass
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
     assert odds.counts is not None and odds.counts["flush"] == 5108
+    assert list(odds.counts)[:2] == ["flush_five", "flush_house"]  # the evaluation order, strongest first
     assert sum(odds.counts.values()) == 2_598_960
 
 
@@ -117,3 +113,19 @@ def test_long_nested_objects_fold_and_say_what_is_given(window: MainWindow) -> N
     when = window.editor.field_at(("abilities", 0, "when"))
     assert when is not None and when.fold is not None  # type: ignore[attr-defined]
     assert when.fold.text().startswith("1 given: face")  # type: ignore[attr-defined]
+
+
+def test_editing_a_hand_types_strength_recounts_its_odds_in_the_new_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("hand_type", "flush")
+    assert window.editor is not None
+    odds = window.editor.odds
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert odds.counts is not None
+    before = list(odds.counts).index("flush")
+    odds.counts = None
+    strength = window.editor.field_at(("strength",))
+    assert strength is not None
+    strength.box.setValue(50)  # below every other type: now checked last
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert list(odds.counts).index("flush") > before
+    assert odds.counts["flush"] < 5108  # straight flushes and straights now claim some of its hands first
