@@ -46,6 +46,8 @@ class MainWindow(QMainWindow):
             self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
         ]
+        problems_dock = self.docks[2]
+        self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
         self._actions()

@@ -15,6 +15,8 @@ class ProblemsPanel(QTreeWidget):
     """One row per problem: where (file:line), which field, what is wrong."""
 
     jump = Signal(object)
+    #: A one-line summary after each change of the list, e.g. "2 errors, 1 warning".
+    counted = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -55,13 +57,29 @@ class ProblemsPanel(QTreeWidget):
             item.setIcon(0, palette.icon("fa5s.bug", theme.error))
             item.setToolTip(2, message)
             self.addTopLevelItem(item)
+        self._count()
 
     def add_message(self, message: str) -> None:
         """Add an app message (kept until the next successful reload of problems clears it)."""
         self.extra = [*self.extra[-20:], message]
         item = QTreeWidgetItem(["app", "", message])
         item.setIcon(0, palette.icon("fa5s.bug", palette.current().error))
+        item.setToolTip(2, message)
         self.addTopLevelItem(item)
+        self._count()
+
+    def _count(self) -> None:
+        errors = warnings = 0
+        for i in range(self.topLevelItemCount()):
+            item = self.topLevelItem(i)
+            problem = item.data(0, PROBLEM) if item is not None else None
+            if isinstance(problem, Problem) and problem.severity != "error":
+                warnings += 1
+            else:
+                errors += 1
+        parts = [f"{errors} error{'s' * (errors != 1)}"] if errors else []
+        parts += [f"{warnings} warning{'s' * (warnings != 1)}"] if warnings else []
+        self.counted.emit(", ".join(parts) or "none")
 
     def count(self) -> int:
         """How many rows are listed."""

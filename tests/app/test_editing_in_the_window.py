@@ -198,3 +198,25 @@ def test_the_layout_is_remembered(qtbot, tmp_path: Path, content: Path) -> None:
     again = next(d for d in second.docks if d.objectName() == "problemsDock")
     assert again.isHidden()
     assert next(d for d in second.docks if d.objectName() == "previewDock").isVisible()
+
+
+def test_a_charm_with_an_edition_is_painted_and_scored(window: MainWindow) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AH", "charms": ["pair_mult"]})
+    plain = preview.result
+    preview.add_charm("plain_mult:polychrome")
+    assert preview.charm_row.tokens() == ["pair_mult", "plain_mult:polychrome"]
+    assert preview.result is not None and plain is not None
+    assert any(e.source == "plain_mult polychrome" for e in preview.result.events)
+    assert preview.result.total > plain.total
+
+
+def test_the_problems_dock_counts_them(window: MainWindow) -> None:
+    dock = window.docks[2]
+    assert dock.windowTitle() == "Problems — none"
+    _open_money_mult(window)
+    assert window.editor is not None
+    name = window.editor.field_at(("name",))
+    name.box.setText("")  # type: ignore[union-attr]
+    name.box.textEdited.emit("")  # type: ignore[union-attr]
+    assert dock.windowTitle() == "Problems — 1 error"

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
-from studio.app.preview.hand_row import TileRow
+from studio.app.preview.hand_row import TOKEN, TileRow
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
@@ -338,10 +338,10 @@ class PreviewPanel(QWidget):
         return result
 
     def _highlight(self) -> None:
-        cards = {self.played_row.item(i).data(0x0100).split(":")[0] for i in self.played_row.selected_rows()}
-        cards |= {self.held_row.item(i).data(0x0100).split(":")[0] for i in self.held_row.selected_rows()}
+        cards = {self.played_row.item(i).data(TOKEN).split(":")[0] for i in self.played_row.selected_rows()}
+        cards |= {self.held_row.item(i).data(TOKEN).split(":")[0] for i in self.held_row.selected_rows()}
         charms = {
-            self.charm_row.item(i).data(0x0100).partition(":")[0] for i in self.charm_row.selected_rows()
+            self.charm_row.item(i).data(TOKEN).partition(":")[0] for i in self.charm_row.selected_rows()
         }
         if not cards and not charms:
             self.trace_model.highlight(None)
