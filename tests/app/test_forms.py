@@ -129,3 +129,16 @@ def test_editing_a_hand_types_strength_recounts_its_odds_in_the_new_order(window
     qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
     assert list(odds.counts).index("flush") > before
     assert odds.counts["flush"] < 5108  # straight flushes and straights now claim some of its hands first
+
+
+def test_id_dropdowns_follow_new_entries(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None
+    effects = window.editor.field_at(("abilities", 0, "effects", 0, "hand_type"))
+    assert isinstance(effects, NullableField) and isinstance(effects.inner, ChoiceField)
+    assert "royal_pair" not in effects.inner.choices
+    assert window.session is not None
+    ws = window.session.ws
+    window.session.run("new", lambda: ws.create("hand_type", "royal_pair", "base"))
+    window.editor.refresh()  # what the next edit of the charm does
+    assert "royal_pair" in effects.inner.choices

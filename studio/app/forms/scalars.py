@@ -138,6 +138,12 @@ class ChoiceField(Field):
     def set_value(self, value: Any) -> None:
         value = self.default() if value is None else value
         self.box.blockSignals(True)
+        if self.ref:  # ids come and go as entries are created, renamed and deleted
+            fresh = list(self.ctx.ids(str(self.ref)))
+            if fresh != self.choices:
+                self.choices = fresh
+                self.box.clear()
+                self.box.addItems([str(c) for c in fresh])
         texts = [str(c) for c in self.choices]
         if str(value) in texts:
             self.box.setCurrentIndex(texts.index(str(value)))
