@@ -110,8 +110,7 @@ class NullableField(Field):
         self.tick.setChecked(value is not None)
         self.tick.blockSignals(False)
         self.inner.setVisible(value is not None)
-        if value is not None:
-            self.inner.set_value(value)
+        self.inner.set_value(value)  # also when hidden: its choices stay current
 
     def default(self) -> Any:
         return None
