@@ -7,7 +7,15 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
-from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
 
 from studio.app import palette
 from studio.app.content_tree import ContentTree
@@ -39,8 +47,10 @@ class MainWindow(QMainWindow):
         self.preview = PreviewPanel()
         self.problems = ProblemsPanel()
         self.editor: EntryEditor | None = None
-        self.placeholder = QWidget()
-        self.setCentralWidget(self.placeholder)
+        self.loading = QLabel("Loading content…")
+        self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.loading.setWordWrap(True)
+        self.setCentralWidget(self.loading)
         self.docks = [
             self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
             self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
@@ -151,8 +161,12 @@ class MainWindow(QMainWindow):
 
         self.load_job = job = Job(work, self)
         job.done.connect(self.set_workspace)
-        job.failed.connect(lambda m: self.problems.add_message(f"loading failed: {m}"))
+        job.failed.connect(self._load_failed)
         return job.start()
+
+    def _load_failed(self, message: str) -> None:
+        self.problems.add_message(f"loading failed: {message}")
+        self.loading.setText(f"The content could not be loaded:\n{message}")
 
     def set_workspace(self, ws: Workspace) -> None:
         """Show an open workspace: tree, problems, preview; offer back autosaved work."""

@@ -220,3 +220,24 @@ def test_the_problems_dock_counts_them(window: MainWindow) -> None:
     name.box.setText("")  # type: ignore[union-attr]
     name.box.textEdited.emit("")  # type: ignore[union-attr]
     assert dock.windowTitle() == "Problems — 1 error"
+
+
+def test_content_loads_in_the_background_and_a_failure_is_shown(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    window = MainWindow(
+        recovery_dir=tmp_path / "r", settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.loaded, timeout=30_000):
+        window.open_packs([], base=content)
+    assert window.preview.total_label.text() == "3,082"
+    broken = MainWindow(
+        recovery_dir=tmp_path / "r2", settings=QSettings(str(tmp_path / "s2.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(broken)
+    job = broken.open_packs([], base=tmp_path / "no_such_folder")
+    with qtbot.waitSignal(job.failed, timeout=30_000):
+        pass
+    assert "could not be loaded" in broken.loading.text()
+    assert broken.problems.count() == 1
