@@ -7,7 +7,7 @@ a charm. Dropping an item somewhere else in the row emits the new order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QDropEvent, QPainter
@@ -86,9 +86,9 @@ class TileRow(QListWidget):
         self.setToolTip("Drag to reorder; select to highlight its steps in the trace")
         self._shown: list[tuple[str, object]] = []
 
-    def set_tokens(self, tokens: list[tuple[str, object]]) -> None:
+    def set_tokens(self, tokens: Sequence[tuple[str, object]]) -> None:
         """Show ``(token, payload)`` pairs, keeping the selection where tokens match."""
-        if [(t, p) for t, p in tokens] == self._shown:
+        if list(tokens) == self._shown:
             return
         self._shown = list(tokens)
         chosen = {i.data(TOKEN) for i in self.selectedItems()}

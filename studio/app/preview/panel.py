@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
+from studio.app.preview.charm_box import CharmBox
 from studio.app.preview.hand_row import TOKEN, TileRow
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.scenario_file import scenario_at, write_scenario
@@ -81,26 +81,8 @@ class PreviewPanel(QWidget):
         self.played_row.setObjectName("playedRow")
         self.held_row = TileRow("card")
         self.held_row.setObjectName("heldRow")
-        self.charm_row = TileRow("charm")
-        self.charm_row.setObjectName("charmRow")
-        self.charm_row.setAccessibleName("Charm row")
-        self.charm_pick = QComboBox()
-        self.charm_pick.setObjectName("charmPick")
-        self.charm_pick.setEditable(True)
-        self.charm_pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.charm_pick.setAccessibleName("Charm to add")
-        self.charm_pick.setToolTip("Type or choose a charm id (id:edition works too), then Add")
-        add = QPushButton(palette.icon("fa5s.plus"), "Add")
-        add.setToolTip("Add the charm to the end of the row")
-        add.clicked.connect(lambda: self.add_charm(self.charm_pick.currentText()))
-        remove = QPushButton(palette.icon("fa5s.trash-alt"), "Remove")
-        remove.setToolTip("Remove the selected charms from the row (Delete)")
-        remove.clicked.connect(self.remove_selected_charms)
-        delete = QAction("Remove the selected charms", self.charm_row)
-        delete.setShortcut(QKeySequence.StandardKey.Delete)
-        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-        delete.triggered.connect(self.remove_selected_charms)
-        self.charm_row.addAction(delete)
+        self.charms = CharmBox()
+        self.charm_row = self.charms.row
         self.situation = SituationBox()
         self.picker = CardPicker()
         self.picker.setWindowFlags(Qt.WindowType.Popup)
@@ -135,17 +117,17 @@ class PreviewPanel(QWidget):
         self.best.button.clicked.connect(self.start_best_play)
         self.best.found.connect(self._best_found)
         self.best.message.connect(self.message)
-        self._layout(add, remove)
+        self._layout()
         self.played_input.textChanged.connect(self.refresh)
         self.held_input.textChanged.connect(self.refresh)
         self.situation.changed.connect(self.refresh)
         self.played_row.reordered.connect(lambda t: self._set_text(self.played_input, " ".join(t)))
         self.held_row.reordered.connect(lambda t: self._set_text(self.held_input, " ".join(t)))
-        self.charm_row.reordered.connect(lambda _t: self.refresh())
+        self.charms.changed.connect(self.refresh)
         for row in (self.played_row, self.held_row, self.charm_row):
             row.itemSelectionChanged.connect(self._highlight)
 
-    def _layout(self, add: QPushButton, remove: QPushButton) -> None:
+    def _layout(self) -> None:
         v = QVBoxLayout(self)
         v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
         v.setSpacing(4)
@@ -166,15 +148,7 @@ class PreviewPanel(QWidget):
             line.addWidget(pick)
             v.addLayout(line)
             v.addWidget(row)
-        line = QHBoxLayout()
-        label = QLabel("<b>Charms</b>")
-        label.setMinimumWidth(52)
-        line.addWidget(label)
-        line.addWidget(self.charm_pick, 1)
-        line.addWidget(add)
-        line.addWidget(remove)
-        v.addLayout(line)
-        v.addWidget(self.charm_row)
+        v.addWidget(self.charms)
         v.addWidget(self.situation)
         v.addWidget(self.error_label)
         result = QHBoxLayout()
@@ -195,12 +169,7 @@ class PreviewPanel(QWidget):
             self.situation.blockSignals(True)
             self.situation.set_choices(sorted(catalog.bosses), sorted(catalog.decks) or ["standard"])
             self.situation.blockSignals(False)
-            ids = sorted(catalog.charms)
-            if ids != [self.charm_pick.itemText(i) for i in range(self.charm_pick.count())]:
-                now = self.charm_pick.currentText()
-                self.charm_pick.clear()
-                self.charm_pick.addItems(ids)
-                self.charm_pick.setCurrentText(now)
+            self.charms.set_ids(sorted(catalog.charms))
         self.refresh()
 
     def set_state(self, data: dict[str, Any], scenario: ScenarioModel | None = None) -> None:
@@ -211,7 +180,7 @@ class PreviewPanel(QWidget):
             box.blockSignals(True)
             box.setText(str(data.get(key, "")))
             box.blockSignals(False)
-        self.charm_row.set_tokens([(t, None) for t in data.get("charms", [])])
+        self.charms.set_tokens(list(data.get("charms", [])))
         self.situation.blockSignals(True)
         self.situation.set_values(data)
         self.situation.blockSignals(False)
@@ -228,25 +197,12 @@ class PreviewPanel(QWidget):
 
     def add_charm(self, token: str) -> None:
         """Append a charm (``id`` or ``id:edition``) to the row."""
-        token = token.strip()
-        if token:
-            self.charm_row.set_tokens([(t, None) for t in [*self.charm_row.tokens(), token]])
-            self.refresh()
+        self.charms.add(token)
 
     def follow_rename(self, kind: str, old: str, new: str) -> None:
         """Keep a renamed charm in the row."""
         if kind == "charm":
-            tokens = [
-                new + t[len(old) :] if t.partition(":")[0] == old else t for t in self.charm_row.tokens()
-            ]
-            self.charm_row.set_tokens([(t, None) for t in tokens])
-            self.refresh()
-
-    def remove_selected_charms(self) -> None:
-        """Drop the selected charms from the row."""
-        gone = set(self.charm_row.selected_rows())
-        self.charm_row.set_tokens([(t, None) for i, t in enumerate(self.charm_row.tokens()) if i not in gone])
-        self.refresh()
+            self.charms.follow_rename(old, new)
 
     def show_picker(self, target: QLineEdit, anchor: QWidget) -> None:
         """Open the 52-card picker under ``anchor``; picked cards go to ``target``."""
@@ -322,9 +278,7 @@ class PreviewPanel(QWidget):
         self.held_row.set_tokens([(str(c), c) for c in situation.held])
         cat = self._catalog
         assert cat is not None
-        self.charm_row.set_tokens(
-            [(t, cat.charms[t.partition(":")[0]].name or t) for t in self.charm_row.tokens()]
-        )
+        self.charms.set_tokens(self.charms.tokens(), cat)
         self.trace_model.set_events(result.events, self._expected)
         self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
         theme = palette.current()
