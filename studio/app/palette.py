@@ -143,11 +143,13 @@ def apply(app: QApplication, dark: bool | None = None) -> Theme:
 
 #: The ink of icons: a mid grey that reads on both themes, so switching theme needs no new icons.
 ICON_INK = "#7a8491"
+#: Disabled icons: the same grey, mostly transparent (#AARRGGBB), so they fade on either theme.
+ICON_DISABLED = "#447a8491"
 
 
 def icon(name: str, colour: str | None = None) -> QIcon:
     """Return a Font Awesome icon (qtawesome), in the icon ink unless a colour is given."""
     import qtawesome
 
-    made: QIcon = qtawesome.icon(name, color=colour or ICON_INK)
+    made: QIcon = qtawesome.icon(name, color=colour or ICON_INK, color_disabled=ICON_DISABLED)
     return made
