@@ -52,6 +52,11 @@ class ChoicesField(Field):
 LAZY_OVER = 3
 
 
+def _singular(title: str) -> str:
+    """Name one item of a list titled ``title``: "Groups" -> "Group", "Hand type is" stays."""
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
 def _summary(item: Any) -> str:
     """A few words naming an item: its name or id."""
     if isinstance(item, dict):
@@ -78,12 +83,12 @@ class ListField(Field):
         self.frames: list[QWidget] = []
         self.folds: list[QCollapsible | None] = []
         self.labels: list[QLabel] = []
-        self._title = str(self.item_node.get("title") or "Item")
+        self._title = str(self.item_node.get("title") or _singular(str(node.get("title") or "Item")))
         layout = self.body()
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)
         layout.addLayout(self.rows)
-        title = str(self.item_node.get("title") or node.get("title") or "item").lower()
+        title = self._title.lower()
         self.add_button = QPushButton(palette.icon("fa5s.plus"), f"Add {title}")
         self.add_button.setObjectName("addItem")
         self.add_button.setToolTip(f"Add a {title} at the end")
