@@ -241,3 +241,13 @@ def test_content_loads_in_the_background_and_a_failure_is_shown(qtbot, tmp_path:
         pass
     assert "could not be loaded" in broken.loading.text()
     assert broken.problems.count() == 1
+
+
+def test_the_keyboard_reorders_the_charm_row(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    row = window.preview.charm_row
+    row.setFocus()
+    row.setCurrentRow(0)
+    qtbot.keyClick(row, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert row.tokens() == ["money_mult", "even_mult", "plain_mult", "splash"]
+    assert row.currentRow() == 1
+    assert window.preview.result is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QDropEvent, QPainter
+from PySide6.QtGui import QAction, QDropEvent, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -83,8 +83,16 @@ class TileRow(QListWidget):
         self.setSpacing(1)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFixedHeight(size.height() + 10)
-        self.setToolTip("Drag to reorder; select to highlight its steps in the trace")
+        self.setToolTip(
+            "Drag (or Ctrl+Left / Ctrl+Right) to reorder; select to highlight its steps in the trace"
+        )
         self._shown: list[tuple[str, object]] = []
+        for keys, step in (("Ctrl+Left", -1), ("Ctrl+Right", 1)):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.triggered.connect(lambda _=False, d=step: self.nudge(d))
+            self.addAction(action)
 
     def set_tokens(self, tokens: Sequence[tuple[str, object]]) -> None:
         """Show ``(token, payload)`` pairs, keeping the selection where tokens match."""
@@ -119,6 +127,15 @@ class TileRow(QListWidget):
         self.insertItem(target, item)
         self._shown = []
         self.reordered.emit(self.tokens())
+
+    def nudge(self, step: int) -> None:
+        """Move the current tile one place left (-1) or right (+1): the keyboard's drag and drop."""
+        row = self.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.count():
+            return
+        self.move_tile(row, target)
+        self.setCurrentRow(target)
 
     def dropEvent(self, event: QDropEvent) -> None:
         super().dropEvent(event)
