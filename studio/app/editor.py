@@ -66,10 +66,11 @@ class EntryEditor(QWidget):
         self.form_area.setWidgetResizable(True)
         self.holder = QWidget()
         self.holder_layout = QVBoxLayout(self.holder)
-        self.holder_layout.addStretch(1)
-        self.form_area.setWidget(self.holder)
         self.odds = OddsBox()
         self.odds.hide()
+        self.holder_layout.addWidget(self.odds)  # the form goes above it
+        self.holder_layout.addStretch(1)
+        self.form_area.setWidget(self.holder)
         self.yaml = YamlView()
         self.yaml.text_edited.connect(self._text_edited)
         self.tabs = QTabWidget()
@@ -109,12 +110,7 @@ class EntryEditor(QWidget):
         if isinstance(self.form, ListField):
             self.form.opened.connect(lambda i: self.item_opened.emit(ref.path, i))
         self.holder_layout.insertWidget(0, self.form)
-        self.odds.setParent(None)
-        if ref.kind == "hand_type":
-            self.holder_layout.insertWidget(1, self.odds)
-            self.odds.show()
-        else:
-            self.odds.hide()
+        self.odds.setVisible(ref.kind == "hand_type")
         self.refresh(catalog_changed=True)
 
     def close_file(self) -> None:
