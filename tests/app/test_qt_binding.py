@@ -8,7 +8,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtWidgets import QLabel  # noqa: E402
+from PySide6.QtWidgets import QLabel
 
 
 def test_calls_returning_nothing_keep_the_reference_count_of_none(qtbot) -> None:  # type: ignore[no-untyped-def]
