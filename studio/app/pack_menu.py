@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,17 @@ def run_cli(argv: list[str]) -> tuple[int, list[str]]:
     return code, out.getvalue().splitlines()
 
 
+_BAD = re.compile(r"^(FAIL|ERROR|not built)\b|^\S+:\d+:\d+: |: error: |\b[1-9]\d* failed$")
+_GOOD = re.compile(r"^(PASS|ok:|built |created )|\b0 failed$")
+
+
+def line_tone(line: str) -> str:
+    """Say whether a line of CLI output reports a failure ("bad"), a success ("good") or neither ("")."""
+    if _GOOD.search(line):
+        return "good"
+    return "bad" if _BAD.search(line) else ""
+
+
 class ResultDialog(QDialog):
     """A command's output: one line per row, with a progress bar while it runs."""
 
@@ -71,18 +83,12 @@ class ResultDialog(QDialog):
         self.progress.hide()
         for line in lines:
             item = QListWidgetItem(line)
-            bad = (
-                line.startswith(("FAIL", "ERROR", "not built"))
-                or ": error" in line
-                or ":" in line.split(" ")[0]
-            )
-            good = line.startswith(("PASS", "ok", "built", "created")) or " 0 failed" in line
-            if bad and not good:
-                item.setForeground(QColor(theme.error))
-                item.setIcon(palette.icon("fa5s.times-circle", theme.error))
-            elif good:
-                item.setForeground(QColor(theme.ok))
-                item.setIcon(palette.icon("fa5s.check-circle", theme.ok))
+            tone = line_tone(line)
+            if tone:
+                colour = theme.error if tone == "bad" else theme.ok
+                item.setForeground(QColor(colour))
+                name = "fa5s.times-circle" if tone == "bad" else "fa5s.check-circle"
+                item.setIcon(palette.icon(name, colour))
             self.lines.addItem(item)
         verdict = "done" if code == 0 else ("problems found" if code == 1 else "could not run")
         self.summary.setText(f"<b>{self.windowTitle()}</b>: {verdict} (exit {code})")

@@ -44,3 +44,16 @@ def test_validate_names_a_broken_file(pack_window: tuple[MainWindow, Path], qtbo
     qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
     assert any("mypack_pair_bonus.yaml:" in line for line in _lines(dialog))
     assert "problems found (exit 1)" in dialog.summary.text()
+
+
+def test_output_lines_are_told_apart() -> None:
+    from studio.app.pack_menu import line_tone
+
+    assert line_tone("ok: 127 file(s) checked") == "good"
+    assert line_tone("171 passed, 0 failed") == "good"
+    assert line_tone("1 passed, 2 failed") == "bad"
+    assert line_tone("created pack 'x'; next: studio validate x") == "good"
+    assert line_tone("sha256 0123abcd") == ""
+    assert line_tone("/x/charms/a.yaml:3:1: $.name: field required") == "bad"
+    assert line_tone("FAIL tests/a.yaml[0]: total: expected 1, got 2") == "bad"
+    assert line_tone("studio pack: error: x: no such pack folder") == "bad"
