@@ -135,7 +135,8 @@ class EntryEditor(QWidget):
         old = value_at(self.session.ws.data(ref), path)
         if old == value:
             return
-        self.stack.push(SetField(self.session, self.file, path, old, value, typing))
+        before = self.session.ws.text(ref)
+        self.stack.push(SetField(self.session, self.file, path, before, value, typing))
 
     def _text_edited(self, text: str) -> None:
         ref = self.ref

@@ -66,7 +66,7 @@ class MainWindow(QMainWindow):
         self.preview.message.connect(self.status)
         self.preview.failed.connect(self.problems.add_message)
         self.stack.indexChanged.connect(self._title)
-        self.safety = Safety(self, recovery_dir, self.problems.add_message)
+        self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack.clear)
         self.load_job: Job | None = None
         state = self.settings.value("state")
         if isinstance(state, QByteArray):

@@ -31,9 +31,16 @@ def recovery_folder() -> Path:
 class Safety(QObject):
     """Autosave and disk checks for one window's session."""
 
-    def __init__(self, window: QWidget, folder: Path | None, report: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        window: QWidget,
+        folder: Path | None,
+        report: Callable[[str], None],
+        reloaded: Callable[[], None],
+    ) -> None:
         super().__init__(window)
         self.window = window
+        self.reloaded = reloaded
         self.folder = folder or recovery_folder()
         self.report = report
         self.session: Session | None = None
@@ -115,7 +122,8 @@ class Safety(QObject):
             return
         ws = self.session.ws
         if box.clickedButton() is reload_button:
-            self.session.run("reload", lambda: ws.reload(ws.ref(ref.path)))
+            if self.session.run("reload", lambda: ws.reload(ws.ref(ref.path))) is not None:
+                self.reloaded()  # the undo history spoke of the text that was just replaced
         else:
             ws.acknowledge(ws.ref(ref.path))
 

@@ -24,14 +24,19 @@ def _show(path: JsonPath) -> str:
 
 
 class SetField(QUndoCommand):
-    """Set one field of one file; ``typing`` lets the next edit of the same field merge into it."""
+    """Set one field of one file; ``typing`` lets the next edit of the same field merge into it.
+
+    Redo sets the field by its JSON path; undo puts back the file's text from
+    before, so a field that was absent is absent again (with no empty parent
+    left behind) and the file is clean again when it was.
+    """
 
     def __init__(
-        self, session: Session, file: Path, path: JsonPath, old: Any, new: Any, typing: bool
+        self, session: Session, file: Path, path: JsonPath, before: str, new: Any, typing: bool
     ) -> None:
         super().__init__(f"Edit {file.stem} {_show(path)}")
         self.session, self.file, self.path = session, file, path
-        self.old, self.new, self.typing = copy.deepcopy(old), copy.deepcopy(new), typing
+        self.before, self.new, self.typing = before, copy.deepcopy(new), typing
 
     def id(self) -> int:
         return _FIELD
@@ -48,7 +53,7 @@ class SetField(QUndoCommand):
         self.session.set_field(self.file, self.path, self.new)
 
     def undo(self) -> None:
-        self.session.set_field(self.file, self.path, self.old)
+        self.session.replace_text(self.file, self.before)
 
 
 class ReplaceText(QUndoCommand):

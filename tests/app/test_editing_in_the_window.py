@@ -251,3 +251,22 @@ def test_the_keyboard_reorders_the_charm_row(window: MainWindow, qtbot) -> None:
     assert row.tokens() == ["money_mult", "even_mult", "plain_mult", "splash"]
     assert row.currentRow() == 1
     assert window.preview.result is not None
+
+
+def test_undo_puts_back_the_very_text_even_for_a_field_that_was_absent(window: MainWindow, content: Path) -> None:
+    from studio.app.forms.objects import NullableField
+
+    _open_money_mult(window)
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    ref = ws.ref(content / "charms" / "money_mult.yaml")
+    original = ws.text(ref)
+    face = window.editor.field_at(("abilities", 0, "when", "face"))
+    assert isinstance(face, NullableField)
+    face.tick.setChecked(True)  # give the condition: a new "when" mapping appears
+    assert ws.data(ref)["abilities"][0]["when"] == {"face": False}
+    window.stack.undo()
+    assert ws.text(ref) == original
+    assert not ws.is_dirty(ref)
+    window.stack.redo()
+    assert ws.data(ref)["abilities"][0]["when"] == {"face": False}

@@ -142,3 +142,20 @@ def test_id_dropdowns_follow_new_entries(window: MainWindow) -> None:
     window.session.run("new", lambda: ws.create("hand_type", "royal_pair", "base"))
     window.editor.refresh()  # what the next edit of the charm does
     assert "royal_pair" in effects.inner.choices
+
+
+def test_ticking_an_optional_field_gives_it_a_first_value(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    ref = window.editor.ref
+    assert ref is not None
+    for key, expected in (("contains", "five_of_a_kind"), ("first_hand", False)):
+        field = window.editor.field_at(("abilities", 0, "when", key))
+        assert isinstance(field, NullableField)
+        field.tick.setChecked(True)
+        assert ws.data(ref)["abilities"][0]["when"][key] == expected
+    chance = window.editor.field_at(("abilities", 0, "effects", 0, "chance"))
+    assert isinstance(chance, NullableField)
+    chance.tick.setChecked(True)
+    assert ws.data(ref)["abilities"][0]["effects"][0]["chance"] == {"in": 1}

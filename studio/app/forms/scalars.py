@@ -33,6 +33,10 @@ class TextField(Field):
         if self.box.text() != text:
             self.box.setText(text)
 
+    def default(self) -> Any:
+        given = super().default()
+        return "" if given is None else given
+
 
 class IntField(Field):
     """A whole number within the schema's bounds."""
@@ -53,6 +57,10 @@ class IntField(Field):
         self.box.blockSignals(True)
         self.box.setValue(int(value or 0))
         self.box.blockSignals(False)
+
+    def default(self) -> Any:
+        given = super().default()
+        return max(0, int(self.node.get("minimum", 0))) if given is None else given
 
 
 class _Decimal(QDoubleSpinBox):
@@ -88,6 +96,10 @@ class NumberField(Field):
         self.box.setValue(float(value or 0))
         self.box.blockSignals(False)
 
+    def default(self) -> Any:
+        given = super().default()
+        return max(0, self.node.get("minimum", 0)) if given is None else given
+
 
 class BoolField(Field):
     """Yes or no."""
@@ -106,6 +118,9 @@ class BoolField(Field):
         self.box.blockSignals(True)
         self.box.setChecked(bool(self.default() if value is None else value))
         self.box.blockSignals(False)
+
+    def default(self) -> Any:
+        return bool(super().default())
 
 
 class ChoiceField(Field):
@@ -152,6 +167,12 @@ class ChoiceField(Field):
         else:
             self.box.setCurrentIndex(-1)
         self.box.blockSignals(False)
+
+    def default(self) -> Any:
+        given = super().default()
+        if given is None and self.choices:
+            return self.choices[0]
+        return given
 
 
 class RawField(Field):
