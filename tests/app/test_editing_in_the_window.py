@@ -270,3 +270,21 @@ def test_undo_puts_back_the_very_text_even_for_a_field_that_was_absent(window: M
     assert not ws.is_dirty(ref)
     window.stack.redo()
     assert ws.data(ref)["abilities"][0]["when"] == {"face": False}
+
+
+def test_text_typed_in_the_yaml_tab_reaches_the_form_and_undoes_as_one_step(window: MainWindow) -> None:
+    _open_money_mult(window)
+    assert window.editor is not None
+    editor = window.editor
+    editor.tabs.setCurrentIndex(1)
+    text = editor.yaml.edit.toPlainText()
+    for cost in ("7", "8"):  # two bursts of typing in one file merge
+        editor.yaml.edit.setPlainText(text.replace("cost: 6", f"cost: {cost}"))
+        editor.yaml.flush()
+    editor.tabs.setCurrentIndex(0)
+    assert editor.field_at(("cost",)).box.value() == 8  # type: ignore[union-attr]
+    assert window.stack.count() == 1
+    window.stack.undo()
+    assert editor.field_at(("cost",)).box.value() == 6  # type: ignore[union-attr]
+    editor.tabs.setCurrentIndex(1)
+    assert editor.yaml.edit.toPlainText() == text
