@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6")
+
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -253,7 +257,9 @@ def test_the_keyboard_reorders_the_charm_row(window: MainWindow, qtbot) -> None:
     assert window.preview.result is not None
 
 
-def test_undo_puts_back_the_very_text_even_for_a_field_that_was_absent(window: MainWindow, content: Path) -> None:
+def test_undo_puts_back_the_very_text_even_for_a_field_that_was_absent(
+    window: MainWindow, content: Path
+) -> None:
     from studio.app.forms.objects import NullableField
 
     _open_money_mult(window)

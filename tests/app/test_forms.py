@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6")
+
 from studio.app.forms.base import FormContext
 from studio.app.forms.builder import build
 from studio.app.forms.lists import ChoicesField, ListField
@@ -87,11 +91,27 @@ def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, q
 def test_a_discriminated_union_switches_its_form_with_the_tag(qtbot) -> None:  # type: ignore[no-untyped-def]
     schema = {
         "$defs": {
-            "Dice": {"type": "object", "properties": {"kind": {"const": "dice"}, "sides": {"type": "integer", "minimum": 2, "default": 6}}, "required": ["kind", "sides"]},
-            "Coin": {"type": "object", "properties": {"kind": {"const": "coin"}, "heads": {"type": "boolean"}}, "required": ["kind"]},
+            "Dice": {
+                "type": "object",
+                "properties": {
+                    "kind": {"const": "dice"},
+                    "sides": {"type": "integer", "minimum": 2, "default": 6},
+                },
+                "required": ["kind", "sides"],
+            },
+            "Coin": {
+                "type": "object",
+                "properties": {"kind": {"const": "coin"}, "heads": {"type": "boolean"}},
+                "required": ["kind"],
+            },
         },
         "type": "object",
-        "properties": {"luck": {"oneOf": [{"$ref": "#/$defs/Dice"}, {"$ref": "#/$defs/Coin"}], "discriminator": {"propertyName": "kind"}}},
+        "properties": {
+            "luck": {
+                "oneOf": [{"$ref": "#/$defs/Dice"}, {"$ref": "#/$defs/Coin"}],
+                "discriminator": {"propertyName": "kind"},
+            }
+        },
     }
     ctx = FormContext(schema)
     form = build(schema, ctx)

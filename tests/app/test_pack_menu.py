@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6")
+
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QSettings
 
 from studio.app.main_window import MainWindow
@@ -39,7 +42,9 @@ def test_run_tests_lists_the_results_of_studio_test(pack_window: tuple[MainWindo
 
 def test_validate_names_a_broken_file(pack_window: tuple[MainWindow, Path], qtbot) -> None:  # type: ignore[no-untyped-def]
     window, pack = pack_window
-    (pack / "charms" / "mypack_pair_bonus.yaml").write_text("id: mypack_pair_bonus\nname: [\n", encoding="utf-8")
+    (pack / "charms" / "mypack_pair_bonus.yaml").write_text(
+        "id: mypack_pair_bonus\nname: [\n", encoding="utf-8"
+    )
     dialog = window.pack_menu.validate()
     qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
     assert any("mypack_pair_bonus.yaml:" in line for line in _lines(dialog))

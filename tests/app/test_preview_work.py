@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+pytest.importorskip("PySide6")
+
 from pathlib import Path
 
 from studio.app.main_window import MainWindow
