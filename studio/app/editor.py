@@ -102,7 +102,8 @@ class EntryEditor(QWidget):
         schema = self.session.ws.schema(ref.kind)
         self.ctx = FormContext(schema, self.session.ws.ids)
         if self.form is not None:
-            self.form.setParent(None)
+            self.holder_layout.removeWidget(self.form)
+            self.form.hide()
             self.form.deleteLater()
         self.form = build(file_schema(schema, self.session.ws.data(ref)), self.ctx, ())
         self.form.setObjectName("entryForm")
@@ -117,7 +118,8 @@ class EntryEditor(QWidget):
         """Show nothing (the file was deleted)."""
         self.file = None
         if self.form is not None:
-            self.form.setParent(None)
+            self.holder_layout.removeWidget(self.form)
+            self.form.hide()
             self.form.deleteLater()
             self.form = None
         self.yaml.set_text("")

@@ -26,7 +26,7 @@ from studio.app.preview.panel import SAMPLE, PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
 from studio.app.session import Session
-from studio.app.workers import Job, wait_all
+from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
 
@@ -67,6 +67,7 @@ class MainWindow(QMainWindow):
         self.preview.failed.connect(self.problems.add_message)
         self.stack.indexChanged.connect(self._title)
         self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack.clear)
+        self.collector = MainThreadGC(self)
         self.load_job: Job | None = None
         state = self.settings.value("state")
         if isinstance(state, QByteArray):
@@ -339,5 +340,6 @@ class MainWindow(QMainWindow):
         if self.editor is not None:
             self.editor.odds.shutdown()
         wait_all()
+        self.collector.stop()
         self.safety.stop()
         super().closeEvent(event)

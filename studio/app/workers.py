@@ -8,11 +8,12 @@ an exception (a plugin's, a bad file's) becomes a message, never a crash.
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, QThread, QTimer, Signal
 
 #: Threads still running. A QThread destroyed while it runs aborts the process, so each is kept
 #: here until its job has seen it end, even if the job itself is deleted first.
@@ -100,3 +101,45 @@ class Job(QObject):
             self.cancelled.emit()
         else:
             self.failed.emit(message)
+
+
+class MainThreadGC(QObject):
+    """Collect garbage on the GUI thread only, while a window is open.
+
+    Python's cyclic collector runs in whatever thread happens to allocate; when
+    it frees a Qt object from a worker thread, Qt aborts the process (seen
+    while a hand type's odds were counting). So automatic collection is off
+    while a guard is active and a timer collects on the GUI thread instead, as
+    Anki's GUI does.
+    """
+
+    _active = 0
+    INTERVAL_MS = 1000
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        MainThreadGC._active += 1
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.setInterval(self.INTERVAL_MS)
+        self._timer.timeout.connect(self.collect)
+        self._timer.start()
+        self._stopped = False
+
+    def collect(self) -> None:
+        """Collect the generations that are due, as the automatic collector would."""
+        counts, limits = gc.get_count(), gc.get_threshold()
+        generation = 2 if counts[2] > limits[2] else 1 if counts[1] > limits[1] else 0
+        if counts[0] > limits[0] or generation:
+            gc.collect(generation)
+
+    def stop(self) -> None:
+        """Hand collection back to Python once the last guard stops."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self._timer.stop()
+        MainThreadGC._active -= 1
+        if MainThreadGC._active == 0:
+            gc.collect()
+            gc.enable()

@@ -6,6 +6,7 @@ the suite still runs.
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import shutil
 from collections.abc import Iterator
@@ -21,6 +22,15 @@ REPO = Path(__file__).resolve().parents[2]
 
 if importlib.util.find_spec("PySide6") is None or importlib.util.find_spec("pytestqt") is None:
     collect_ignore_glob = ["test_*.py"]
+
+
+@pytest.fixture(autouse=True)
+def _python_collects_again() -> Iterator[None]:
+    """Each window hands garbage collection back when it closes; make sure the next tests have it."""
+    yield
+    if not gc.isenabled():
+        gc.collect()
+        gc.enable()
 
 
 @pytest.fixture

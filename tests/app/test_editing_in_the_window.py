@@ -294,3 +294,15 @@ def test_text_typed_in_the_yaml_tab_reaches_the_form_and_undoes_as_one_step(wind
     assert editor.field_at(("cost",)).box.value() == 6  # type: ignore[union-attr]
     editor.tabs.setCurrentIndex(1)
     assert editor.yaml.edit.toPlainText() == text
+
+
+def test_garbage_is_collected_on_the_gui_thread_while_a_window_is_open(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    window = open_window(qtbot, tmp_path, content)
+    assert not gc.isenabled()  # a worker thread must never free a Qt object
+    window.collector.collect()
+    window.close()
+    assert gc.isenabled()

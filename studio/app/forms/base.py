@@ -2,38 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.app import palette
+from studio.app.forms.nodes import FormContext, JsonPath, default_value
 
-JsonPath = tuple[str | int, ...]
-
-
-@dataclass
-class FormContext:
-    """What the builder needs besides a node: the root schema (for ``$ref``) and the ids per kind."""
-
-    root: dict[str, Any]
-    ids: Callable[[str], list[str]] = lambda kind: []
-    #: Every field built, by JSON path, so a problem finds its widget.
-    fields: dict[JsonPath, Field] = field(default_factory=dict)
-
-    def resolve(self, node: dict[str, Any]) -> dict[str, Any]:
-        """Follow a local ``$ref`` (keeping the referring node's title and description)."""
-        ref = node.get("$ref")
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            return node
-        target: Any = self.root
-        for part in ref[2:].split("/"):
-            target = target[part]
-        merged = dict(target)
-        merged.update({k: v for k, v in node.items() if k != "$ref"})
-        return self.resolve(merged) if "$ref" in merged else merged
+__all__ = ["Field", "FormContext", "JsonPath", "describe"]
 
 
 def describe(node: dict[str, Any]) -> str:
@@ -83,10 +60,8 @@ class Field(QWidget):
         raise NotImplementedError
 
     def default(self) -> Any:
-        """The value a new item of this field starts with."""
-        if "default" in self.node:
-            return self.node["default"]
-        return None
+        """The value this field starts with when it is added or given (from the schema alone)."""
+        return default_value(self.node, self.ctx)
 
     def show_message(self, text: str) -> None:
         """Show (or with "" hide) the inline problem under this field."""

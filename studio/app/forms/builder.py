@@ -11,6 +11,7 @@ from typing import Any
 
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.lists import ChoicesField, ListField
+from studio.app.forms.nodes import choices
 from studio.app.forms.objects import NullableField, ObjectField
 from studio.app.forms.scalars import (
     INT_LIMIT,
@@ -22,18 +23,6 @@ from studio.app.forms.scalars import (
     TextField,
 )
 from studio.app.forms.unions import UnionField
-
-
-def _choices(node: dict[str, Any], ctx: FormContext) -> list[Any] | None:
-    """The fixed choices of a node: its enum, its ``x-ref`` ids, or the enums of all its variants."""
-    if "enum" in node:
-        return list(node["enum"])
-    if "x-ref" in node:
-        return list(ctx.ids(str(node["x-ref"])))
-    variants = node.get("anyOf") or node.get("oneOf")
-    if variants and all("enum" in ctx.resolve(v) for v in variants):
-        return [c for v in variants for c in ctx.resolve(v)["enum"]]
-    return None
 
 
 def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
@@ -49,13 +38,13 @@ def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
             if "x-ref" in node:
                 inner["x-ref"] = node["x-ref"]
             return NullableField(node, inner, ctx, path)
-    choices = _choices(node, ctx)
+    options = choices(node, ctx)
     kind = node.get("type")
-    if choices is not None and kind != "array":
-        return ChoiceField(node, ctx, path, choices)
+    if options is not None and kind != "array":
+        return ChoiceField(node, ctx, path, options)
     if kind == "array":
         items = ctx.resolve(node.get("items", {}))
-        item_choices = _choices(items, ctx)
+        item_choices = choices(items, ctx)
         if item_choices is not None and "x-ref" not in items:
             return ChoicesField(node, ctx, path, item_choices)
         return ListField(node, ctx, path)

@@ -12,6 +12,7 @@ from superqt import QCollapsible
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.app.forms.nodes import default_value
 
 
 class ChoicesField(Field):
@@ -44,8 +45,6 @@ class ChoicesField(Field):
             tick.setChecked(str(choice) in chosen)
             tick.blockSignals(False)
 
-    def default(self) -> Any:
-        return []
 
 
 #: A list of objects longer than this folds each item; its form is built when opened.
@@ -98,12 +97,8 @@ class ListField(Field):
 
     def add(self) -> None:
         """Append a new item with the item schema's defaults."""
-        from studio.app.forms.builder import build
 
-        probe = build(self.item_node, FormContext(self.ctx.root, self.ctx.ids), ())
-        fresh = probe.default()
-        probe.deleteLater()
-        self.report([*self.value, fresh])
+        self.report([*self.value, default_value(self.item_node, self.ctx)])
 
     def remove(self, i: int) -> None:
         """Remove item ``i``."""
@@ -122,13 +117,12 @@ class ListField(Field):
 
         items = list(value) if isinstance(value, list) else []
         if len(items) != len(self.items):
-            for frame in self.frames:
-                frame.setParent(None)
+            for frame in self.frames:  # removed under its parent, deleted on the GUI thread
+                self.rows.removeWidget(frame)
+                frame.hide()
                 frame.deleteLater()
             self.frames, self.folds, self.items = [], [], []
-            inside = len(self.path)
-            for key in [k for k in self.ctx.fields if len(k) > inside and k[:inside] == self.path]:
-                del self.ctx.fields[key]
+            self.ctx.forget(self.path)
             lazy = len(items) > LAZY_OVER and self.item_node.get("type") == "object"
             for i in range(len(items)):
                 child = None if lazy else self.relay(build(self.item_node, self.ctx, (*self.path, i)))
@@ -196,5 +190,3 @@ class ListField(Field):
             v.addWidget(fold)
         return frame
 
-    def default(self) -> Any:
-        return []

@@ -69,13 +69,6 @@ class ObjectField(Field):
                 else:
                     self.fold.collapse(animate=False)
 
-    def default(self) -> Any:
-        out = {}
-        for key in self.node.get("required", []):
-            child = self.by_key.get(key)
-            if child is not None:
-                out[key] = child.default()
-        return out
 
 
 class NullableField(Field):
@@ -112,5 +105,3 @@ class NullableField(Field):
         self.inner.setVisible(value is not None)
         self.inner.set_value(value)  # also when hidden: its choices stay current
 
-    def default(self) -> Any:
-        return None

@@ -33,9 +33,6 @@ class TextField(Field):
         if self.box.text() != text:
             self.box.setText(text)
 
-    def default(self) -> Any:
-        given = super().default()
-        return "" if given is None else given
 
 
 class IntField(Field):
@@ -58,9 +55,6 @@ class IntField(Field):
         self.box.setValue(int(value or 0))
         self.box.blockSignals(False)
 
-    def default(self) -> Any:
-        given = super().default()
-        return max(0, int(self.node.get("minimum", 0))) if given is None else given
 
 
 class _Decimal(QDoubleSpinBox):
@@ -96,9 +90,6 @@ class NumberField(Field):
         self.box.setValue(float(value or 0))
         self.box.blockSignals(False)
 
-    def default(self) -> Any:
-        given = super().default()
-        return max(0, self.node.get("minimum", 0)) if given is None else given
 
 
 class BoolField(Field):
@@ -119,8 +110,6 @@ class BoolField(Field):
         self.box.setChecked(bool(self.default() if value is None else value))
         self.box.blockSignals(False)
 
-    def default(self) -> Any:
-        return bool(super().default())
 
 
 class ChoiceField(Field):
@@ -168,11 +157,6 @@ class ChoiceField(Field):
             self.box.setCurrentIndex(-1)
         self.box.blockSignals(False)
 
-    def default(self) -> Any:
-        given = super().default()
-        if given is None and self.choices:
-            return self.choices[0]
-        return given
 
 
 class RawField(Field):

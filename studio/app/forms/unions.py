@@ -7,16 +7,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox
 
 from studio.app.forms.base import Field, FormContext, JsonPath
-
-
-def variant_tag(node: dict[str, Any], prop: str) -> str:
-    """Return the discriminator value a variant schema fixes (``const`` or a one-item ``enum``)."""
-    sub = node.get("properties", {}).get(prop, {})
-    if "const" in sub:
-        return str(sub["const"])
-    if len(sub.get("enum", [])) == 1:
-        return str(sub["enum"][0])
-    return str(node.get("title", "?"))
+from studio.app.forms.nodes import default_value, variant_tag
 
 
 class UnionField(Field):
@@ -39,12 +30,8 @@ class UnionField(Field):
         self.finish(layout)
 
     def _picked(self, i: int) -> None:
-        from studio.app.forms.builder import build
 
-        probe = build(self.variants[i], FormContext(self.ctx.root, self.ctx.ids), ())
-        fresh = probe.default()
-        probe.deleteLater()
-        self.report({**fresh, self.prop: self.tags[i]})
+        self.report({**default_value(self.variants[i], self.ctx), self.prop: self.tags[i]})
 
     def set_value(self, value: Any) -> None:
         from studio.app.forms.builder import build
@@ -52,8 +39,11 @@ class UnionField(Field):
         data = value if isinstance(value, dict) else {}
         tag = str(data.get(self.prop, self.tags[0] if self.tags else ""))
         if tag != self.tag and tag in self.tags:
-            if self.current is not None:
-                self.current.setParent(None)
+            if self.current is not None:  # removed under its parent, deleted on the GUI thread
+                self.layout_.removeWidget(self.current)
+                self.current.hide()
+                self.current.deleteLater()
+                self.ctx.forget(self.path)
             self.current = self.relay(build(self.variants[self.tags.index(tag)], self.ctx, self.path))
             self.ctx.fields[self.path] = self
             self.layout_.insertWidget(1, self.current)
@@ -65,5 +55,3 @@ class UnionField(Field):
         if self.current is not None:
             self.current.set_value(data)
 
-    def default(self) -> Any:
-        return {self.prop: self.tags[0]} if self.tags else {}
