@@ -74,10 +74,6 @@ def test_save_as_scenario_writes_a_test_that_passes(window: MainWindow, tmp_path
     assert studio(["test", str(path)]) == 0
 
 
-def test_studio_edit_names_a_missing_pack_folder(capsys) -> None:  # type: ignore[no-untyped-def]
-    assert studio(["edit", "no/such/pack"]) == 2
-    assert "no/such/pack: no such pack folder" in capsys.readouterr().err
-
 
 def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(window: MainWindow) -> None:
     from studio.app.forms.lists import ListField
