@@ -38,6 +38,8 @@ def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
             if "x-ref" in node:
                 inner["x-ref"] = node["x-ref"]
             return NullableField(node, inner, ctx, path)
+    if "const" in node:  # a fixed value: shown, never edited
+        return ChoiceField(node, ctx, path, [node["const"]])
     options = choices(node, ctx)
     kind = node.get("type")
     if options is not None and kind != "array":

@@ -76,6 +76,8 @@ def default_value(node: Node, ctx: FormContext) -> Any:
     1
     """
     node = ctx.resolve(node)
+    if "const" in node:
+        return copy.deepcopy(node["const"])
     if node.get("default") is not None:
         return copy.deepcopy(node["default"])
     variants = node.get("anyOf") or node.get("oneOf") or []

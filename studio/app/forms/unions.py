@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox
 
 from studio.app.forms.base import Field, FormContext, JsonPath
@@ -21,7 +22,10 @@ class UnionField(Field):
         self.picker = QComboBox()
         self.picker.setAccessibleName(f"{self.accessibleName()}: {self.prop}")
         self.picker.addItems(self.tags)
+        for i, variant in enumerate(self.variants):
+            self.picker.setItemData(i, str(variant.get("description", "")), Qt.ItemDataRole.ToolTipRole)
         self.picker.activated.connect(self._picked)
+        self.data: dict[str, Any] = {}
         self.current: Field | None = None
         self.tag: str | None = None
         layout = self.body()
@@ -30,13 +34,23 @@ class UnionField(Field):
         self.finish(layout)
 
     def _picked(self, i: int) -> None:
+        """Switch variant, keeping the values of the fields both variants have (an amount, a chance)."""
+        variant = self.variants[i]
+        fresh = default_value(variant, self.ctx)
+        shared = {k: v for k, v in self.data.items() if k in variant.get("properties", {})}
+        self.report({**fresh, **shared, self.prop: self.tags[i]})
 
-        self.report({**default_value(self.variants[i], self.ctx), self.prop: self.tags[i]})
+    def _without_tag(self, variant: dict[str, Any]) -> dict[str, Any]:
+        """The variant's form without the discriminator: the picker above shows it."""
+        props = {k: v for k, v in variant.get("properties", {}).items() if k != self.prop}
+        required = [k for k in variant.get("required", []) if k != self.prop]
+        return {**variant, "properties": props, "required": required}
 
     def set_value(self, value: Any) -> None:
         from studio.app.forms.builder import build
 
         data = value if isinstance(value, dict) else {}
+        self.data = dict(data)
         tag = str(data.get(self.prop, self.tags[0] if self.tags else ""))
         if tag != self.tag and tag in self.tags:
             if self.current is not None:  # removed under its parent, deleted on the GUI thread
@@ -44,7 +58,8 @@ class UnionField(Field):
                 self.current.hide()
                 self.current.deleteLater()
                 self.ctx.forget(self.path)
-            self.current = self.relay(build(self.variants[self.tags.index(tag)], self.ctx, self.path))
+            variant = self._without_tag(self.variants[self.tags.index(tag)])
+            self.current = self.relay(build(variant, self.ctx, self.path))
             self.ctx.fields[self.path] = self
             self.layout_.insertWidget(1, self.current)
             self.tag = tag
