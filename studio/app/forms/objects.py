@@ -32,7 +32,9 @@ class ObjectField(Field):
         form.setContentsMargins(12 if path else 0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         required = set(node.get("required", []))
-        for key, sub in node.get("properties", {}).items():
+        props = node.get("properties", {})
+        # Required fields first (what must be filled in), each group in the schema's order.
+        for key, sub in sorted(props.items(), key=lambda kv: kv[0] not in required):
             sub = ctx.resolve(sub)
             child = self.relay(build(sub, ctx, (*path, key)))
             child.setObjectName(f"field_{key}")

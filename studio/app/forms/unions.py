@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel
 
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.nodes import default_value, variant_tag
@@ -29,7 +29,13 @@ class UnionField(Field):
         self.current: Field | None = None
         self.tag: str | None = None
         layout = self.body()
-        layout.addWidget(self.picker)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(self.prop.replace("_", " ").capitalize())
+        label.setBuddy(self.picker)
+        row.addWidget(label)
+        row.addWidget(self.picker, 1)
+        layout.addLayout(row)
         self.layout_ = layout
         self.finish(layout)
 
