@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from studio.cli.common import UsageError
+from studio.cli.errors import UsageError
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("edit", help="open the editor on the base game and the given pack folders")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument("packs", nargs="*", type=Path, metavar="PACK_DIR", help="pack folders to edit")
     p.add_argument("--trust", action="store_true", help="let the given packs' code run in this session")
     p.set_defaults(func=main)

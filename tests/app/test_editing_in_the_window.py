@@ -306,3 +306,12 @@ def test_garbage_is_collected_on_the_gui_thread_while_a_window_is_open(
     window.collector.collect()
     window.close()
     assert gc.isenabled()
+
+
+def test_two_equal_cards_are_told_apart_in_the_trace(window: MainWindow) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AS:glass KD", "charms": []})
+    preview.played_row.item(0).setSelected(True)
+    lit = preview.select_events_text()
+    assert lit and all(source.split()[0] == "AS" for source in lit)
+    assert "AS glass" not in lit  # the glass ace is the other AS

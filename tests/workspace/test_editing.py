@@ -17,7 +17,7 @@ def test_the_base_game_opens_without_problems(ws: Workspace) -> None:
     assert ws.catalog is not None
     assert {r.id for r in ws.entries("charm")} >= {"plain_mult", "even_mult"}
     assert ws.ids("hand_type")[:3] == ["five_of_a_kind", "flush", "flush_five"]
-    assert "kind" in ws.schema("charm")["$defs"]["EffectModel"]["properties"]
+    assert "kind" in ws.schema("charm")["$defs"]["MultEffect"]["properties"]
 
 
 def test_a_form_edit_changes_the_catalog_and_the_score(ws: Workspace) -> None:

@@ -28,7 +28,7 @@ from studio.app import palette
 from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.charm_box import CharmBox
-from studio.app.preview.hand_row import TOKEN, TileRow
+from studio.app.preview.hand_row import TileRow
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
@@ -36,6 +36,7 @@ from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
 from studio.content.models.scenario import ExpectedEvent, ScenarioModel
 from studio.content.scenarios import mismatches
+from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
@@ -248,6 +249,7 @@ class PreviewPanel(QWidget):
             charms=tuple(slots),
             levels=levels,
             boss=values["boss"],
+            deck=values["deck"],
             money=values["money"],
             hands_left=values["hands_left"],
             discards_left=values["discards_left"],
@@ -262,8 +264,9 @@ class PreviewPanel(QWidget):
         except Exception as exc:  # bad input, or a plugin's code failing: show it, keep the text
             self.result = None
             text = str(exc)
-            if not isinstance(exc, ValueError):
-                text = f"a charm's code failed: {type(exc).__name__}: {exc}"
+            fenced = isinstance(exc, BehaviourError)  # the engine's fence around a charm's code
+            if fenced or not isinstance(exc, ValueError):
+                text = text if fenced else f"a charm's code failed: {type(exc).__name__}: {exc}"
                 if text != self._last_failure:
                     self._last_failure = text
                     self.failed.emit(f"preview: {text}")
@@ -292,18 +295,17 @@ class PreviewPanel(QWidget):
         return result
 
     def _highlight(self) -> None:
-        cards = {self.played_row.item(i).data(TOKEN).split(":")[0] for i in self.played_row.selected_rows()}
-        cards |= {self.held_row.item(i).data(TOKEN).split(":")[0] for i in self.held_row.selected_rows()}
-        charms = {
-            self.charm_row.item(i).data(TOKEN).partition(":")[0] for i in self.charm_row.selected_rows()
-        }
-        if not cards and not charms:
+        played = set(self.played_row.selected_rows())
+        held = set(self.held_row.selected_rows())
+        slots = set(self.charm_row.selected_rows())
+        if not (played or held or slots):
             self.trace_model.highlight(None)
             return
 
         def match(e: Event) -> bool:
-            words = e.source.split()
-            return bool(words) and (words[0] in cards or words[0] in charms or words[-1] in charms)
+            if e.slot >= 0 and e.slot in slots:
+                return True
+            return (e.zone == "played" and e.position in played) or (e.zone == "held" and e.position in held)
 
         rows = self.trace_model.highlight(match)
         if rows:
