@@ -13,8 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/studio score "KH 10H:glass 6H 4H 2H" --held "5D:steel" --money 17 \
-		--charm even_mult --charm money_mult --charm plain_mult --charm splash
+	$(BIN)/studio edit
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

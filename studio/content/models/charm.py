@@ -95,6 +95,7 @@ class CharmModel(Model):
         None,
         title="Behaviour",
         description="A code behaviour from a plugin, for what data cannot say.",
+        json_schema_extra={"x-ref": "behaviour"},
     )
     description: str | None = Field(
         None,

@@ -95,7 +95,11 @@ class CardGroupModel(Model):
     )
     copies: int = Field(1, ge=1, le=10, title="Copies", description="How many of each card.")
     modifiers: list[Id] = Field(
-        default_factory=list, max_length=3, title="Modifiers", description="Upgrade, edition or seal ids."
+        default_factory=list,
+        max_length=3,
+        title="Modifiers",
+        description="Upgrade, edition or seal ids.",
+        json_schema_extra={"x-ref": "modifier"},
     )
 
     def cards(self, kinds: Mapping[str, ModifierKind]) -> list[Card]:
