@@ -53,6 +53,9 @@ class CharmDef:
     behaviour_id: str | None = None
     behaviour: Behaviour | None = None
     description: str = ""
+    #: How often the shop offers it, and its price in $.
+    rarity: str = "common"
+    cost: int = 4
     acts: dict[str, tuple[tuple[Ability, ...], Behaviour | None]] = field(
         init=False, repr=False, compare=False
     )

@@ -1,11 +1,18 @@
-"""Run set-up: the ante table, decks and difficulty levels, and the values a run starts with."""
+"""Run set-up: the ante table, shop data, decks and difficulty levels, and what a run starts with."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
 
 from studio.engine.cards import Card
+
+if TYPE_CHECKING:
+    from studio.engine.catalog import Catalog
+
+PackKind = Literal["cards", "charms", "levels"]
+RARITIES = ("common", "uncommon", "rare", "legendary")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +47,41 @@ class Blind:
 
 
 @dataclass(frozen=True, slots=True)
+class PackDef:
+    """A pack the shop sells: ``size`` options shown, ``picks`` of them may be taken."""
+
+    id: str
+    kind: PackKind
+    price: int = 4
+    size: int = 3
+    picks: int = 1
+    weight: int = 1
+
+
+DEFAULT_PACKS = (
+    PackDef("card_pack", "cards", 4, 3, 1, 4),
+    PackDef("charm_pack", "charms", 5, 2, 1, 2),
+    PackDef("level_pack", "levels", 4, 3, 1, 4),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShopTable:
+    """What the shop offers after each blind, and its prices."""
+
+    charm_offers: int = 2
+    pack_offers: int = 2
+    reroll_cost: int = 5
+    #: Relative weight of each rarity among the charms for sale (and in charm packs).
+    rarity_weights: tuple[tuple[str, int], ...] = (("common", 70), ("uncommon", 25), ("rare", 5))
+    packs: tuple[PackDef, ...] = DEFAULT_PACKS
+    #: Chances that a card in a card pack carries an upgrade, an edition, a seal.
+    upgrade_chance: float = 0.4
+    edition_chance: float = 0.1
+    seal_chance: float = 0.1
+
+
+@dataclass(frozen=True, slots=True)
 class RunTable:
     """The ante table and the run's starting values and economy."""
 
@@ -49,6 +91,11 @@ class RunTable:
     interest_per: int = 1
     interest_every: int = 5
     interest_cap: int = 5
+    #: $ per hand left when a blind is beaten.
+    hand_reward: int = 1
+    #: $ for skipping a small or big blind (its reward and shop are lost).
+    skip_reward: int = 2
+    shop: ShopTable = field(default_factory=ShopTable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +122,7 @@ class DifficultyDef:
 
 
 @dataclass(frozen=True, slots=True)
-class RunSetup:
+class RunRules:
     """The values a run with a given deck and difficulty starts from."""
 
     start: StartValues
@@ -84,7 +131,7 @@ class RunSetup:
     interest_cap: int
 
 
-def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunSetup:
+def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunRules:
     """Combine the table, the deck and every difficulty up to ``level`` (cumulative)."""
     start = table.start.plus(deck.changes)
     scale = 1.0
@@ -100,10 +147,71 @@ def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyD
             if blind_id in blinds:
                 blinds[blind_id] = replace(blinds[blind_id], reward=reward)
     requirements = tuple(int(r * scale) for r in table.requirements)
-    return RunSetup(start, requirements, tuple(blinds.values()), cap)
+    return RunRules(start, requirements, tuple(blinds.values()), cap)
 
 
 def interest(money: int, table: RunTable, cap: int | None = None) -> int:
     """Return the interest paid on ``money`` at the end of a round."""
     limit = table.interest_cap if cap is None else cap
     return min(max(money, 0) // table.interest_every * table.interest_per, limit)
+
+
+class SetupError(ValueError):
+    """A run set-up that names an unknown deck, difficulty or charm, or too many charms."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunSetup:
+    """Everything a run is started from: the content's table, the deck, the difficulty, the seed.
+
+    ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with.
+    """
+
+    catalog: Catalog = field(compare=False, repr=False)
+    table: RunTable
+    deck: DeckDef
+    difficulty: int
+    seed: int
+    rules: RunRules
+    charms: tuple[str, ...] = ()
+
+    @classmethod
+    def from_catalog(
+        cls,
+        catalog: Catalog,
+        deck: str = "standard",
+        difficulty: int = 0,
+        seed: int = 0,
+        charms: Sequence[str] = (),
+    ) -> RunSetup:
+        """Resolve the ids against ``catalog``; raise :class:`SetupError` with the reason."""
+        if catalog.run is None:
+            raise SetupError("the loaded content has no run.yaml (load the base game)")
+        if not catalog.hand_types:
+            raise SetupError("the loaded content defines no hand types")
+        try:
+            deck_def = catalog.deck(deck)
+            for spec in charms:
+                charm_id, _, edition = spec.partition(":")
+                catalog.charm(charm_id)
+                if edition:
+                    catalog.edition(edition)
+        except ValueError as err:
+            raise SetupError(str(err)) from None
+        levels = sorted(d.level for d in catalog.difficulties.values())
+        if difficulty < 0 or (difficulty and difficulty not in levels):
+            known = ", ".join(map(str, levels)) or "none"
+            raise SetupError(f"unknown difficulty {difficulty} (0 for none, or one of: {known})")
+        rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
+        if len(charms) > rules.start.charm_slots:
+            raise SetupError(f"{len(charms)} charms do not fit {rules.start.charm_slots} charm slots")
+        return cls(catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms))
+
+    def to_json(self) -> dict[str, object]:
+        """Return the ids this set-up was made from (the content is loaded again on resume)."""
+        return {
+            "deck": self.deck.id,
+            "difficulty": self.difficulty,
+            "seed": self.seed,
+            "charms": list(self.charms),
+        }
