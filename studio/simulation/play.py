@@ -1,0 +1,129 @@
+"""One simulated run: the bot plays it with the real engine and scorer, and its figures are kept.
+
+:func:`run_one` is pure in what matters: its result depends only on the spec
+and the run's index, never on the process, machine or moment that plays it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from studio.engine.actions import Action, Buy, Choose, OpenPack, Play
+from studio.engine.bot import Bot
+from studio.engine.game import Game
+from studio.engine.run_events import Resolved
+from studio.engine.run_state import RunState
+from studio.engine.runs import RunSetup
+from studio.simulation.attribution import charm_effects
+from studio.simulation.catalogs import catalog_for
+from studio.simulation.report import CharmTally, Report, RunStats
+from studio.simulation.spec import SimulationSpec, run_seed
+
+#: More actions than any run needs: a run that gets there is a bug, reported, never an endless loop.
+MAX_ACTIONS = 20_000
+
+
+class RunFailed(RuntimeError):
+    """A run raised or did not end; the message names its index and seed so it can be replayed."""
+
+
+def play_chunk(spec: SimulationSpec, start: int, stop: int) -> Report:
+    """Play runs ``start`` to ``stop - 1`` of ``spec`` and return their report (a worker's task)."""
+    return Report.combine(run_one(spec, i) for i in range(start, stop))
+
+
+def run_one(spec: SimulationSpec, index: int) -> RunStats:
+    """Play run ``index`` of ``spec`` with the bot and return its figures."""
+    seed = run_seed(spec.seed, index)
+    try:
+        catalog = catalog_for(spec)
+        setup = RunSetup.from_catalog(
+            catalog, deck=spec.deck, difficulty=spec.difficulty, seed=seed, charms=spec.charms
+        )
+        game = Game.start(setup)
+        bot = Bot(catalog)
+        recorder = _Recorder()
+        while not game.is_over:
+            if len(game.history) >= MAX_ACTIONS:
+                raise RunFailed(f"no end after {MAX_ACTIONS} actions")
+            action = bot.choose(game)
+            recorder.before(game.state, action)
+            game.apply(action)
+            recorder.after(game.history[-1], game.state)
+    except RunFailed as exc:
+        raise RunFailed(f"run {index} of seed {spec.seed} (run seed {seed}): {exc}") from None
+    except Exception as exc:
+        raise RunFailed(
+            f"run {index} of seed {spec.seed} (run seed {seed}): {type(exc).__name__}: {exc}"
+        ) from exc
+    return recorder.stats(index, game, len(setup.rules.requirements))
+
+
+class _Recorder:
+    """Watches each action of a run: what the shop offered, what the bot took, every scored hand."""
+
+    def __init__(self) -> None:
+        self.hand_types: dict[str, int] = {}
+        self.scores: list[int] = []
+        self.tally: dict[str, list[int]] = {}
+        self.shops_seen: set[tuple[int, int, int]] = set()
+        self.row: tuple[str, ...] = ()
+
+    def _charm(self, charm: str) -> list[int]:
+        return self.tally.setdefault(charm, [0] * len(CharmTally().astuple()))
+
+    def before(self, state: RunState, action: Action) -> None:
+        """Note the row the action starts from, and a charm the bot buys or takes from a pack."""
+        self.row = tuple(c.id for c in state.charms)
+        shop, pack = state.shop, state.pack
+        if isinstance(action, Buy) and shop is not None and shop.offers[action.slot].kind == "charm":
+            self._charm(shop.offers[action.slot].item)[1] += 1
+        if (
+            isinstance(action, Choose)
+            and pack is not None
+            and pack.kind == "charms"
+            and action.option is not None
+        ):
+            self._charm(pack.options[action.option])[1] += 1
+
+    def after(self, resolved: Resolved, state: RunState) -> None:
+        """Count what the action put on offer, and a played hand: its type, total, each charm's share."""
+        shop = state.shop
+        if shop is not None and (key := (state.ante, state.blind, shop.rerolls)) not in self.shops_seen:
+            self.shops_seen.add(key)
+            for offer in shop.offers:
+                if offer.kind == "charm":
+                    self._charm(offer.item)[0] += 1
+        if isinstance(resolved.action, OpenPack) and state.pack is not None and state.pack.kind == "charms":
+            for option in state.pack.options:
+                self._charm(option)[0] += 1
+        result = resolved.score
+        if not isinstance(resolved.action, Play) or result is None:
+            return
+        self.hand_types[result.hand_type] = self.hand_types.get(result.hand_type, 0) + 1
+        total = result.total
+        self.scores.append(int(total) if math.isfinite(total) else -1)
+        for charm in set(self.row):
+            self._charm(charm)[3] += 1
+        for charm, (events, added, money) in charm_effects(result, self.row).items():
+            t = self._charm(charm)
+            t[4], t[5], t[6] = t[4] + events, t[5] + added, t[6] + money
+
+    def stats(self, index: int, game: Game, antes: int) -> RunStats:
+        """The run's figures once it is over."""
+        state = game.state
+        charms = {}
+        for charm, t in self.tally.items():
+            t[2] = 1 if t[1] else 0
+            charms[charm] = CharmTally(*t)
+        return RunStats(
+            index=index,
+            won=game.won,
+            ante_reached=state.ante,
+            antes_cleared=antes if game.won else state.ante - 1,
+            antes=antes,
+            hand_types=self.hand_types,
+            scores=tuple(self.scores),
+            charms=charms,
+            actions=len(game.history),
+        )
