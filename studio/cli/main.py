@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from typing import NoReturn
 
 from studio import __version__
@@ -27,6 +28,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in (score, odds, validate, testing, listing, schema, pack):
         module.add_parser(sub)
+    for name in ("run", "simulate"):  # the bot's commands; each imports the run engine only when it runs
+        import_module(f"studio.cli.{name}").add_parser(sub)
     return p
 
 

@@ -1,0 +1,139 @@
+"""``studio simulate``: the bot plays many runs; win rate, antes, hands, scores and charms.
+
+Run ``i`` of seed ``S`` is the same run whichever process or machine plays it,
+and reports add up exactly, so ``--workers`` and ``--cluster`` change the speed,
+never the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from typing import TYPE_CHECKING, Any, TextIO
+
+from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
+
+if TYPE_CHECKING:
+    from studio.simulation.report import Report
+    from studio.simulation.spec import SimulationSpec
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    p = sub.add_parser("simulate", help="let the bot play many runs and report the balance figures")
+    p.add_argument("--runs", type=int, required=True, metavar="N", help="how many runs")
+    p.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the simulation")
+    p.add_argument("--deck", default="standard", metavar="ID", help="the deck (default: standard)")
+    p.add_argument("--difficulty", type=int, default=0, metavar="N", help="difficulty level (default: 0)")
+    p.add_argument(
+        "--charm",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a charm every run starts with (repeatable)",
+    )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="worker processes on this machine (default: 1)"
+    )
+    where.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a scheduler address, or 'local' for two local worker processes",
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_pack_options(p)
+    p.set_defaults(func=main)
+
+
+def spec_of(args: argparse.Namespace) -> SimulationSpec:
+    """Check the arguments against the loaded content and return the simulation they describe."""
+    from studio.engine.runs import RunSetup, SetupError
+    from studio.simulation.spec import SimulationSpec
+
+    if args.runs < 1:
+        raise UsageError(f"--runs needs 1 or more, not {args.runs}")
+    if args.workers < 1:
+        raise UsageError(f"--workers needs 1 or more, not {args.workers}")
+    try:
+        RunSetup.from_catalog(catalog(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
+    except SetupError as exc:
+        raise UsageError(str(exc)) from None
+    return SimulationSpec(
+        runs=args.runs,
+        seed=args.seed,
+        deck=args.deck,
+        difficulty=args.difficulty,
+        charms=tuple(args.charm),
+        packs=tuple(args.pack),
+        no_base=args.no_base,
+        trust=args.trust,
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    from studio.simulation.catalogs import ContentError
+    from studio.simulation.local import simulate
+
+    spec = spec_of(args)
+    bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        if args.cluster is not None:
+            from studio.simulation.cluster import ClusterError, simulate_on_cluster
+
+            try:
+                report = simulate_on_cluster(spec, args.cluster, bar)
+            except ClusterError as exc:
+                raise UsageError(str(exc)) from None
+        else:
+            report = simulate(spec, args.workers, bar)
+    except ContentError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.close()
+    print(dump_json({"spec": _spec_json(spec), **report.to_json()}) if args.json else _text(spec, report))
+    return OK
+
+
+def _spec_json(spec: SimulationSpec) -> dict[str, object]:
+    return {
+        "runs": spec.runs,
+        "seed": spec.seed,
+        "deck": spec.deck,
+        "difficulty": spec.difficulty,
+        "charms": list(spec.charms),
+        "packs": list(spec.packs),
+    }
+
+
+def _text(spec: SimulationSpec, report: Report) -> str:
+    charms = f", starting with {', '.join(spec.charms)}" if spec.charms else ""
+    title = f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}{charms}"
+    return report.render(title)
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn on a terminal's stderr."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.lock = threading.Lock()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.WIDTH * done // max(total, 1)
+        with self.lock:
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{total:,} runs")
+            self.stream.flush()
+            self.shown = True
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
