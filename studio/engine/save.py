@@ -50,7 +50,7 @@ def dumps(game: Game) -> str:
     )
 
 
-def loads(text: str, catalog: Catalog) -> Game:
+def loads(text: str | bytes, catalog: Catalog) -> Game:
     """Resume a run from :func:`dumps` output; raise :class:`SaveError` if it cannot be trusted."""
     try:
         data = json.loads(text)
