@@ -48,7 +48,7 @@ def test_resume_inside_an_open_pack(catalog: Catalog) -> None:
     assert game.state.shop is not None
     slot = next(i for i, o in enumerate(game.state.shop.offers) if o.kind == "pack")
     text = save.dumps(game)  # money edited above: the save must refuse it
-    with pytest.raises(SaveError, match="does not follow from run.history"):
+    with pytest.raises(SaveError, match=r"does not follow from run\.history"):
         save.loads(text, catalog)
     game = until(catalog, 8, "shop")
     if game.legal(OpenPack(slot)) is None:
@@ -114,7 +114,7 @@ def test_damaged_and_edited_saves_give_clear_errors(catalog: Catalog) -> None:
         save.loads(text.replace('"money": ', '"money": 9', 1), catalog)
     data = json.loads(text)
     data["run"]["state"]["money"] += 100
-    with pytest.raises(SaveError, match="does not follow from run.history"):
+    with pytest.raises(SaveError, match=r"does not follow from run\.history"):
         save.loads(_resigned(data), catalog)
     data = json.loads(text)
     data["run"]["history"].append({"action": "play", "cards": [42]})
