@@ -35,7 +35,7 @@ def render(report: Report, title: str = "") -> str:
     r = report
     out = [title] if title else []
     out.append(f"Runs: {r.runs:,}   won: {r.wins:,} ({_pct(r.win_rate)})   actions: {r.actions:,}")
-    out += ["", "Antes"]
+    out += ["", f"Antes (a run clears {r.mean_antes_cleared:.2f} on average)"]
     cleared = r.cleared_by_ante()
     rows = [
         [str(a), f"{r.ante_reached.get(str(a), 0):,}", _pct(cleared[a - 1])] for a in range(1, r.antes + 1)

@@ -198,6 +198,11 @@ class Report:
         return [sum(v for k, v in counts.items() if k >= a) / self.runs for a in range(1, self.antes + 1)]
 
     @property
+    def mean_antes_cleared(self) -> float:
+        """Mean number of antes a run cleared."""
+        return sum(int(k) * v for k, v in self.antes_cleared.items()) / self.runs if self.runs else 0.0
+
+    @property
     def mean_score(self) -> float:
         """Mean total of a played hand (infinite totals left out)."""
         finite = self.hands - self.infinite_hands
@@ -238,6 +243,7 @@ class Report:
             "ante_reached": _sorted(self.ante_reached),
             "antes_cleared": _sorted(self.antes_cleared),
             "cleared_by_ante": self.cleared_by_ante(),
+            "mean_antes_cleared": self.mean_antes_cleared,
             "actions": self.actions,
             "hands": self.hands,
             "hand_types": _sorted(self.hand_types),

@@ -1,0 +1,1 @@
+"""The desktop editor (Qt): the only package that imports Qt."""
