@@ -22,26 +22,14 @@ from studio.engine.actions import (
     SelectBlind,
     Sell,
 )
-from studio.engine.bot_plays import NEUTRAL_RNG, best_play, discard_choice, kickers
+from studio.engine.bot_plays import best_play, discard_choice, kickers
+from studio.engine.bot_values import CharmValues
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
 from studio.engine.runs import RunSetup
-from studio.engine.scoring import Situation, score
 from studio.engine.shop import reroll_cost, sell_value
 from studio.engine.views import charm_row
-
-#: Hands a charm row is judged on (played, held), with how often the bot plays such a hand.
-REFERENCE_HANDS = (
-    ("AS", "KD 9C 6H", 1.0),
-    ("KS KH", "9D 6C 3H", 3.0),
-    ("9S 9H 4D 4C", "KD 7C", 2.0),
-    ("7S 7H 7D", "QD 4C", 1.0),
-    ("5S 6H 7D 8C 9S", "KD 2C", 1.0),
-    ("2H 6H 9H JH AH", "4D 8C", 1.5),
-    ("QS QH QD 3C 3S", "8H", 0.5),
-    ("8D 8C", "JH JS 5D", 1.0),
-)
 
 
 class Bot:
@@ -49,8 +37,12 @@ class Bot:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self._hands = [(catalog.cards(p), catalog.cards(h), w) for p, h, w in REFERENCE_HANDS]
-        self._values: dict[tuple[object, ...], float] = {}
+        self.values = CharmValues(catalog)
+        #: $ kept back when buying packs, and above which the bot rerolls.
+        self.reserve = 4
+        self.reroll_above = 10
+        #: Discard while the best play, repeated every hand left, falls short of this share of the need.
+        self.caution = 1.0
 
     def choose(self, game: Game) -> Action:
         """Return the next action for ``game`` (which must not be over)."""
@@ -71,12 +63,7 @@ class Bot:
         assert r is not None
         best = best_play(r, s.charms, s.levels, s.money, self.catalog)
         need = r.requirement - r.score
-        if (
-            best.total < need
-            and r.hands_left > 1
-            and r.discards_left > 0
-            and best.total * r.hands_left < need
-        ):
+        if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
             throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)
             if throw:
                 return Discard(throw)
@@ -88,61 +75,38 @@ class Bot:
 
     # -- shop ----------------------------------------------------------------
 
-    def row_value(self, charms: Sequence[CharmSlot], money: int) -> float:
-        """Estimate a charm row: the weighted mean score of the reference hands (memoised)."""
-        key = (tuple((c.id, c.edition, c.counter) for c in charms), min(money, 40) // 5)
-        value = self._values.get(key)
-        if value is None:
-            total = 0.0
-            slots = tuple(charms)
-            for played, held, weight in self._hands:
-                result = score(
-                    Situation(
-                        played=played,
-                        held=held,
-                        charms=slots,
-                        money=money,
-                        hands_left=1,
-                        discards_left=1,
-                        rng=NEUTRAL_RNG,
-                    ),
-                    self.catalog,
-                )
-                total += weight * min(float(result.total), 1e12)
-            value = self._values[key] = total
-        return value
-
     def _shop(self, game: Game) -> Action:
         s = game.state
         assert s.shop is not None
-        base = self.row_value(s.charms, s.money)
-        order = self._better_order(s.charms, s.money, base)
+        base = self.values.row(s.charms, s.money)
+        order = self._better_order(s.charms)
         if order is not None:
             return ReorderCharms(order)
         best: tuple[float, int] | None = None
+        weakest = -1
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind != "charm" or offer.sold or offer.price > s.money:
                 continue
             if len(s.charms) < s.charm_slots:
-                gain = self.row_value([*s.charms, CharmSlot(offer.item)], s.money - offer.price) - base
+                gain = self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price) - base
                 if gain > 0 and (best is None or gain > best[0]):
                     best = (gain, slot)
             else:
-                weakest = self._weakest(s.charms, s.money)
+                weakest = self._weakest(s.charms, s.money) if weakest < 0 else weakest
                 without = [c for i, c in enumerate(s.charms) if i != weakest]
-                value = self.row_value([*without, CharmSlot(offer.item)], s.money)
+                value = self.values.row([*without, CharmSlot(offer.item)], s.money)
                 refund = sell_value(game.setup, s.charms[weakest].id)
                 if value > base * 1.25 and offer.price <= s.money + refund:
                     return Sell(weakest)
         if best is not None:
             return Buy(best[1])
         for slot, offer in enumerate(s.shop.offers):
-            if offer.kind == "pack" and not offer.sold and offer.price + 4 <= s.money:
+            if offer.kind == "pack" and not offer.sold and offer.price + self.reserve <= s.money:
                 kind = self._pack_kind(game, offer.item)
                 if kind == "levels" or (kind == "charms" and len(s.charms) < s.charm_slots):
                     return OpenPack(slot)
         cost = reroll_cost(s, game.setup)
-        if len(s.charms) < s.charm_slots and s.shop.rerolls == 0 and s.money >= cost + 10:
+        if s.money >= cost + self.reroll_above and (len(s.charms) < s.charm_slots or s.money >= cost + 30):
             return Reroll()
         return LeaveShop()
 
@@ -155,25 +119,14 @@ class Bot:
     def _weakest(self, charms: Sequence[CharmSlot], money: int) -> int:
         """Return the position of the charm whose loss costs the row the least."""
         losses = [
-            self.row_value([c for j, c in enumerate(charms) if j != i], money) for i in range(len(charms))
+            self.values.row([c for j, c in enumerate(charms) if j != i], money) for i in range(len(charms))
         ]
         return max(range(len(charms)), key=lambda i: losses[i])
 
-    def _better_order(self, charms: Sequence[CharmSlot], money: int, base: float) -> tuple[int, ...] | None:
-        """Return an order with multiplying charms last if it scores better than the current one."""
-        keyed = sorted(range(len(charms)), key=lambda i: (self._multiplies(charms[i]), i))
-        if keyed == list(range(len(charms))):
-            return None
-        value = self.row_value([charms[i] for i in keyed], money)
-        return tuple(keyed) if value > base else None
-
-    def _multiplies(self, slot: CharmSlot) -> bool:
-        defn = self.catalog.charm(slot.id)
-        return (
-            slot.edition == "polychrome"
-            or any(e.kind == "xmult" for a in defn.abilities for e in a.effects)
-            or (defn.behaviour is not None)
-        )
+    def _better_order(self, charms: Sequence[CharmSlot]) -> tuple[int, ...] | None:
+        """Return the order with the multiplying charms last (stable), if it differs from the row's."""
+        keyed = sorted(range(len(charms)), key=lambda i: (self.values.multiplies(charms[i]), i))
+        return None if keyed == list(range(len(charms))) else tuple(keyed)
 
     # -- packs ---------------------------------------------------------------
 
@@ -186,9 +139,9 @@ class Bot:
             played = _types_played(game)
             return Choose(max(options, key=lambda i: (played.get(pack.options[i], 0), -i)))
         if pack.kind == "charms" and options and len(s.charms) < s.charm_slots:
-            base = self.row_value(s.charms, s.money)
+            base = self.values.row(s.charms, s.money)
             gains = {
-                i: self.row_value([*s.charms, CharmSlot(pack.options[i])], s.money) - base for i in options
+                i: self.values.row([*s.charms, CharmSlot(pack.options[i])], s.money) - base for i in options
             }
             pick = max(options, key=lambda i: (gains[i], -i))
             if gains[pick] > 0:

@@ -14,18 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from studio.engine.bosses import BossDef
+from studio.engine.bot_values import NEUTRAL_RNG
 from studio.engine.cards import SUITS, Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.context import CardView
 from studio.engine.hands import SMEARED, HandRules, straight_ranks
-from studio.engine.rng import RngState
 from studio.engine.run_state import Round
 from studio.engine.scoring import MAX_PLAYED, Situation, score
 from studio.engine.views import card_view, charm_row
-
-#: The generator the bot scores with: chance effects are judged on fixed draws, not the run's.
-NEUTRAL_RNG = RngState(seed=-1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,10 +184,10 @@ def discard_choice(rnd: Round, catalog: Catalog, flags: frozenset[str]) -> tuple
     ]
     if len(hits) >= 4:
         keep = set(hits)
-    elif window:
-        keep = {ranks[r] for r in window}
     elif grouped:
         keep = set(grouped)
+    elif window:
+        keep = {ranks[r] for r in window}
     elif len(hits) >= 3:
         keep = set(hits)
     else:
