@@ -8,11 +8,15 @@ never the figures.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import threading
 from typing import TYPE_CHECKING, Any, TextIO
 
 from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
+
+#: Below this many runs, one process: starting workers would take longer than the runs.
+SMALL = 100
 
 if TYPE_CHECKING:
     from studio.simulation.report import Report
@@ -35,7 +39,10 @@ def add_parser(sub: Any) -> None:
     )
     where = p.add_mutually_exclusive_group()
     where.add_argument(
-        "--workers", type=int, default=1, metavar="N", help="worker processes on this machine (default: 1)"
+        "--workers",
+        type=int,
+        metavar="N",
+        help="worker processes on this machine (default: one per core, one for fewer than 100 runs)",
     )
     where.add_argument(
         "--cluster",
@@ -54,7 +61,7 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
 
     if args.runs < 1:
         raise UsageError(f"--runs needs 1 or more, not {args.runs}")
-    if args.workers < 1:
+    if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs 1 or more, not {args.workers}")
     try:
         RunSetup.from_catalog(catalog(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
@@ -88,7 +95,7 @@ def main(args: argparse.Namespace) -> int:
             except ClusterError as exc:
                 raise UsageError(str(exc)) from None
         else:
-            report = simulate(spec, args.workers, bar)
+            report = simulate(spec, args.workers or default_workers(spec.runs), bar)
     except ContentError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -96,6 +103,12 @@ def main(args: argparse.Namespace) -> int:
             bar.close()
     print(dump_json({"spec": _spec_json(spec), **report.to_json()}) if args.json else _text(spec, report))
     return OK
+
+
+def default_workers(runs: int) -> int:
+    """One process per core this process may use; one for a small simulation, where starting costs more."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return 1 if runs < SMALL else max(1, cores)
 
 
 def _spec_json(spec: SimulationSpec) -> dict[str, object]:

@@ -97,6 +97,9 @@ class _Recorder:
         if isinstance(resolved.action, OpenPack) and state.pack is not None and state.pack.kind == "charms":
             for option in state.pack.options:
                 self._charm(option)[0] += 1
+        for event in resolved.events:  # discard and end-of-round triggers: the money charms pay there
+            if event.trace and event.kind != "score":
+                self._credit(charm_effects(event.trace, self.row))
         result = resolved.score
         if not isinstance(resolved.action, Play) or result is None:
             return
@@ -105,7 +108,10 @@ class _Recorder:
         self.scores.append(int(total) if math.isfinite(total) else -1)
         for charm in set(self.row):
             self._charm(charm)[3] += 1
-        for charm, (events, added, money) in charm_effects(result, self.row).items():
+        self._credit(charm_effects(result.events, self.row))
+
+    def _credit(self, effects: dict[str, tuple[int, int, int]]) -> None:
+        for charm, (events, added, money) in effects.items():
             t = self._charm(charm)
             t[4], t[5], t[6] = t[4] + events, t[5] + added, t[6] + money
 

@@ -10,13 +10,14 @@ from studio.simulation.report import Report
 _BAR = 30
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """Aligned columns: the first left-aligned, the others right-aligned."""
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
+    """Aligned columns: those in ``left`` left-aligned, the others right-aligned."""
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
         ).rstrip()
 
     return [line(headers), line(["-" * w for w in widths]), *map(line, rows)]
@@ -54,6 +55,7 @@ def render(report: Report, title: str = "") -> str:
     out += _table(
         ["total from", "to", "hands", ""],
         [[f"{lo:,}", f"{hi:,}", f"{n:,}", "#" * round(_BAR * n / top) if top else ""] for lo, hi, n in hist],
+        left=(3,),
     )
     if r.charms:
         out += ["", "Charms (contribution: Points x Mult their events added)"]

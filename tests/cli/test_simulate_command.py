@@ -30,7 +30,7 @@ def test_the_json_report_does_not_depend_on_the_workers(studio: Callable[..., Ru
         sum(b["hands"] for b in report["score_per_hand"]["histogram"]) + report["score_per_hand"]["infinite"]
         == report["hands"]
     )
-    assert report["charms"]["pair_mult"]["hands"] == report["hands"]
+    assert 0 < report["charms"]["pair_mult"]["hands"] <= report["hands"]  # the bot may sell it later
 
 
 def test_the_text_report_has_every_section(studio: Callable[..., Run]) -> None:

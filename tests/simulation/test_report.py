@@ -25,12 +25,27 @@ def test_charms_are_credited_with_what_their_events_added_to_points_x_mult(catal
     )
     result = score(situation, catalog)
     assert result.total == 3082
-    effects = charm_effects(result, row)
+    effects = charm_effects(result.events, row)
     # even_mult: +4 Mult on 10H (55 x 8 -> 55 x 12), 6H (61 x 12 -> 16), 4H (65 x 16 -> 20), 2H (67 x 20 -> 24)
     assert effects["even_mult"] == (4, 220 + 244 + 260 + 268, 0)
     assert effects["money_mult"] == (1, 67 * 42 - 67 * 36, 0)
     assert effects["plain_mult"] == (1, 3082 - 67 * 42, 0)
     assert "splash" not in effects  # a passive rule has no event of its own
+
+
+def test_a_retrigger_charm_is_credited_with_the_repeated_trigger(catalog: Catalog) -> None:
+    row = ("low_retrigger", "even_mult")
+    played = catalog.cards("2S 2H 5D 5C 9H")
+    result = score(Situation(played, (), tuple(CharmSlot(c) for c in row)), catalog)
+    assert result.total == 48 * 18
+    effects = charm_effects(result.events, row)
+    # repeated 2S: +2 Points (22 x 6 -> 24 x 6), +4 Mult (-> 24 x 10); 2H: 26 x 14 -> 28 x 14 -> 28 x 18;
+    # 5D: 33 x 18 -> 38 x 18; 5C: 43 x 18 -> 48 x 18
+    assert effects["low_retrigger"] == (4, 108 + 140 + 90 + 90, 0)
+    # even_mult on 2S, 2S again, 2H, 2H again: +4 Mult each time
+    assert effects["even_mult"] == (4, 88 + 96 + 104 + 112, 0)
+    held = score(Situation(played, catalog.cards("KS:steel"), (CharmSlot("held_retrigger"),)), catalog)
+    assert charm_effects(held.events, ("held_retrigger",)) == {"held_retrigger": (1, 153 - 102, 0)}
 
 
 def test_an_event_source_names_a_charm_of_the_row_only() -> None:
