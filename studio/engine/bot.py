@@ -43,6 +43,8 @@ class Bot:
         self.reroll_above = 10
         #: Discard while the best play, repeated every hand left, falls short of this share of the need.
         self.caution = 1.0
+        #: A full row swaps its weakest charm for one that raises its value by this factor.
+        self.upgrade_ratio = 1.25
 
     def choose(self, game: Game) -> Action:
         """Return the next action for ``game`` (which must not be over)."""
@@ -96,7 +98,7 @@ class Bot:
                 without = [c for i, c in enumerate(s.charms) if i != weakest]
                 value = self.values.row([*without, CharmSlot(offer.item)], s.money)
                 refund = sell_value(game.setup, s.charms[weakest].id)
-                if value > base * 1.25 and offer.price <= s.money + refund:
+                if value > base * self.upgrade_ratio and offer.price <= s.money + refund:
                     return Sell(weakest)
         if best is not None:
             return Buy(best[1])

@@ -103,7 +103,7 @@ def _straights(
         return []
     picked = run[:MAX_PLAYED]
     if 14 in run and len(run) > MAX_PLAYED and 2 in run and 3 not in picked:
-        picked = [*run[-(MAX_PLAYED - 1):], 14]
+        picked = [*run[-(MAX_PLAYED - 1) :], 14]
     return [tuple(by_rank[r][0] for r in picked)]
 
 
@@ -147,7 +147,7 @@ def best_play(
         total = float(result.total)
         if total > best.total or (total == best.total and len(play) < len(best.cards)):
             best = PlayChoice(play, total, result.hand_type)
-    return best
+    return best if best.cards else PlayChoice((0,), 0.0, "")
 
 
 def _pad(play: tuple[int, ...], views: Sequence[CardView], n: int) -> tuple[int, ...]:

@@ -19,7 +19,9 @@ def beat_blind(game: Game, cards: tuple[int, ...] = (0,)) -> None:
 
 
 def test_glass_that_breaks_leaves_the_deck(catalog: Catalog) -> None:
-    glass = DeckDef("glass", catalog.cards(" ".join(f"{r}{s}:glass" for r in "23456789TJQKA" for s in "SHCD")))
+    glass = DeckDef(
+        "glass", catalog.cards(" ".join(f"{r}{s}:glass" for r in "23456789TJQKA" for s in "SHCD"))
+    )
     glassy = replace(catalog, decks={**catalog.decks, "glass": glass})
     game = Game.start(RunSetup.from_catalog(glassy, deck="glass", seed=4))
     game.apply(SelectBlind())
