@@ -5,11 +5,12 @@ from __future__ import annotations
 import sys
 
 import bench_odds
+import bench_runs
 import bench_scoring
 import bench_validate
 
 if __name__ == "__main__":
     del sys.argv[1:]  # each benchmark parses its own options; run them all with their defaults
-    for bench in (bench_scoring, bench_odds, bench_validate):
+    for bench in (bench_scoring, bench_odds, bench_validate, bench_runs):
         bench.main()
         print()
