@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 
 from spec_data import Run
+
+from studio.cli.simulate import ProgressBar
 
 
 def test_the_json_report_does_not_depend_on_the_workers(studio: Callable[..., Run]) -> None:
@@ -60,3 +63,18 @@ def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run]) -> Non
     assert "difficulty" in fails("--runs", "2", "--seed", "1", "--difficulty", "99")
     assert "required" in fails("--seed", "1")
     assert "not allowed with" in fails("--runs", "2", "--seed", "1", "--workers", "2", "--cluster", "local")
+
+
+def test_the_progress_bar_redraws_one_line() -> None:
+    stream = io.StringIO()
+    bar = ProgressBar(stream)
+    bar.close()
+    assert stream.getvalue() == ""  # nothing drawn, nothing to end
+    bar(3, 12)
+    bar(12, 12)
+    bar.close()
+    assert stream.getvalue() == (
+        "\r[#######.......................] 3/12 runs"
+        + "\r[##############################] 12/12 runs"
+        + "\n"
+    )

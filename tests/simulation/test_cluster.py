@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Callable
 
-from studio.simulation.local import simulate
-from studio.simulation.spec import SimulationSpec
+import pytest
+from spec_data import Run
 
 pytest.importorskip("distributed")
 
 
-def test_a_local_cluster_reports_what_this_process_does() -> None:
-    from studio.simulation.cluster import simulate_on_cluster
-
-    spec = SimulationSpec(runs=4, seed=11)
-    seen: list[int] = []
-    report = simulate_on_cluster(spec, "local", progress=lambda done, _total: seen.append(done))
-    assert report == simulate(spec)
-    assert report.runs == 4 and seen[-1] == 4
+def test_a_local_cluster_reports_what_one_process_does(studio: Callable[..., Run]) -> None:
+    argv = ("simulate", "--runs", "4", "--seed", "11", "--charm", "plain_mult", "--json")
+    cluster = studio(*argv, "--cluster", "local")
+    assert cluster.code == 0, cluster.err
+    local = studio(*argv, "--workers", "1")
+    assert local.code == 0, local.err
+    assert cluster.out == local.out
+    assert '"runs": 4' in cluster.out
