@@ -72,7 +72,7 @@ class Bot:
         if best.total < need and r.hands_left > 1 and len(best.cards) < 5:
             boss = self.catalog.boss(r.boss) if r.boss else None
             if boss is None or not boss.money_per_card:
-                return Play(kickers(best.cards, r.hand, self.catalog))
+                return Play(kickers(best.cards, r.hand))
         return Play(best.cards)
 
     # -- shop ----------------------------------------------------------------

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from studio.engine.bosses import BossDef
 from studio.engine.bot_values import NEUTRAL_RNG
-from studio.engine.cards import SUITS, Card
+from studio.engine.cards import SUITS, Card, rank_points
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.context import CardView
@@ -41,7 +42,11 @@ def _views(
 
 
 def candidates(views: Sequence[CardView], flags: frozenset[str]) -> list[tuple[int, ...]]:
-    """Return plays built from the hand's shape: groups, two pair, full house, flush, straight, high card."""
+    """Return plays built from the hand's shape: groups, two pair, full house, flush, straight, high card.
+
+    With ``splash`` each play is also tried filled up with the highest other cards, which then score.
+    (Trying every single card for charms that favour low cards found higher hands but lost more runs.)
+    """
     by_rank: dict[int, list[int]] = {}
     stones: list[int] = []
     for i, v in enumerate(views):
@@ -76,6 +81,8 @@ def candidates(views: Sequence[CardView], flags: frozenset[str]) -> list[tuple[i
     if stones:
         found += [tuple((*c, *stones)[:MAX_PLAYED]) for c in list(found)]
         found.append(tuple(stones[:MAX_PLAYED]))
+    if "splash" in flags:
+        found += [(*c, *[i for i in order if i not in c][: MAX_PLAYED - len(c)]) for c in list(found)]
     unique: dict[tuple[int, ...], None] = {}
     for c in found:
         unique.setdefault(c, None)
@@ -97,14 +104,15 @@ def _flushes(views: Sequence[CardView], flags: frozenset[str], size: int) -> lis
 def _straights(
     views: Sequence[CardView], flags: frozenset[str], by_rank: dict[int, list[int]]
 ) -> list[tuple[int, ...]]:
+    """The straight of the most rank points the hand holds (ace high or low), one card per rank."""
     rules = HandRules.from_flags(flags)
     run = sorted(straight_ranks(list(by_rank), rules), reverse=True)
-    if not run:
-        return []
-    picked = run[:MAX_PLAYED]
-    if 14 in run and len(run) > MAX_PLAYED and 2 in run and 3 not in picked:
-        picked = [*run[-(MAX_PLAYED - 1) :], 14]
-    return [tuple(by_rank[r][0] for r in picked)]
+    for size in range(min(MAX_PLAYED, len(run)), rules.straight_size - 1, -1):
+        fits = [c for c in combinations(run, size) if straight_ranks(c, rules) == frozenset(c)]
+        if fits:
+            best = max(fits, key=lambda c: sum(rank_points(r) for r in c))
+            return [tuple(by_rank[r][0] for r in best)]
+    return []
 
 
 def best_play(
@@ -156,7 +164,7 @@ def _pad(play: tuple[int, ...], views: Sequence[CardView], n: int) -> tuple[int,
     return (*play, *rest[: max(n - len(play), 0)])
 
 
-def kickers(play: tuple[int, ...], hand: Sequence[Card], catalog: Catalog) -> tuple[int, ...]:
+def kickers(play: tuple[int, ...], hand: Sequence[Card]) -> tuple[int, ...]:
     """Return ``play`` filled up to five cards with the lowest cards not in a rank group (free digging)."""
     counts: dict[int, int] = {}
     for c in hand:
@@ -169,12 +177,12 @@ def kickers(play: tuple[int, ...], hand: Sequence[Card], catalog: Catalog) -> tu
 
 
 def discard_choice(rnd: Round, catalog: Catalog, flags: frozenset[str]) -> tuple[int, ...]:
-    """Return up to five cards to throw, chasing a flush, a straight, or rank groups (in that order)."""
+    """Return up to five cards to throw, chasing a flush, rank groups or a straight (in that order)."""
     boss = catalog.boss(rnd.boss) if rnd.boss else None
     views = _views(rnd.hand, catalog, boss, flags)
     keep: set[int]
     suit_hits = {s: [i for i, v in enumerate(views) if s in v.suits and not v.debuffed] for s in SUITS}
-    _suit, hits = max(suit_hits.items(), key=lambda kv: len(kv[1]))
+    hits = max(suit_hits.values(), key=len)
     ranks = {v.rank: i for i, v in enumerate(views) if v.rank is not None and not v.debuffed}
     window = _straight_draw(set(ranks))
     grouped = [
