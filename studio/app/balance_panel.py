@@ -8,6 +8,7 @@ the charm's runs as neighbouring bars.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 
@@ -99,7 +100,7 @@ class BalancePanel(QWidget):
         self.difficulty.setRange(0, max((d.level for d in catalog.difficulties.values()), default=0))
         self.runs = _spin(1, 1_000_000, 200)
         self.seed = _spin(0, 2_000_000_000, 1)
-        self.workers = _spin(1, 64, 1)
+        self.workers = _spin(1, 64, _cores())
         self.start_button = QPushButton("Simulate")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
@@ -218,6 +219,11 @@ class BalancePanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.status.setText(message)
         self.finished.emit()
+
+
+def _cores() -> int:
+    """Cores this process may use: the default number of worker processes."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:

@@ -26,6 +26,7 @@ def test_it_plots_the_runs_with_and_without_the_charm(qtbot, catalog: Catalog, t
     panel.charm.setCurrentIndex(panel.charm.findData("pair_mult"))
     panel.runs.setValue(4)
     panel.seed.setValue(9)
+    panel.workers.setValue(1)
     with qtbot.waitSignal(panel.finished, timeout=120_000):
         panel.start_button.click()
     expected = SimulationSpec(runs=4, seed=9, charms=("pair_mult",))
