@@ -83,6 +83,7 @@ def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     from studio.simulation.catalogs import ContentError
     from studio.simulation.local import simulate
+    from studio.simulation.play import RunFailed
 
     spec = spec_of(args)
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
@@ -96,7 +97,7 @@ def main(args: argparse.Namespace) -> int:
                 raise UsageError(str(exc)) from None
         else:
             report = simulate(spec, args.workers or default_workers(spec.runs), bar)
-    except ContentError as exc:
+    except (ContentError, RunFailed) as exc:  # a pack's code may fail in a run: name the run, no traceback
         raise UsageError(str(exc)) from None
     finally:
         if bar is not None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Protocol
 
 from studio.simulation.play import play_chunk
@@ -34,8 +33,8 @@ class Cancelled(Exception):
 
 
 def chunk_size(runs: int, workers: int) -> int:
-    """Runs per chunk: about eight chunks per worker, so workers stay busy and progress moves."""
-    return max(1, min(100, runs // (workers * 8)))
+    """Runs per chunk: about eight chunks per worker, at most 25 runs (a second or so) so cancel is quick."""
+    return max(1, min(25, runs // (workers * 8)))
 
 
 def simulate(
@@ -46,35 +45,33 @@ def simulate(
 ) -> Report:
     """Play every run of ``spec`` with ``workers`` processes (1: in this process) and add them up.
 
-    Raises :class:`Cancelled` when ``cancel`` is set before the end.
+    Raises :class:`Cancelled` when ``cancel`` is set before the end; a run that fails raises
+    :class:`~studio.simulation.play.RunFailed` naming its index and seed.
     """
     if workers < 1:
         raise ValueError(f"--workers needs 1 or more, not {workers}")
     if workers == 1:
         return _in_process(spec, progress, cancel)
-    total, done = Report(), 0
+    total = Report()
+    parts = [(spec, part.start, part.stop) for part in chunks(spec.runs, chunk_size(spec.runs, workers))]
     # 'spawn': a fresh interpreter per worker, safe even when the caller runs threads (the app).
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        pending: set[Future[Report]] = {
-            pool.submit(play_chunk, spec, part.start, part.stop)
-            for part in chunks(spec.runs, chunk_size(spec.runs, workers))
-        }
-        try:
-            while pending:
-                finished, pending = wait(pending, timeout=_POLL, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    part = future.result()
-                    total, done = total + part, done + part.runs
-                if progress is not None and finished:
-                    progress(done, spec.runs)
-                if cancel is not None and cancel.is_set():
-                    raise Cancelled(f"cancelled after {done} of {spec.runs} runs")
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+    # Leaving the block terminates the workers, so a cancel or an error stops them at once.
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        results = pool.imap_unordered(_play_part, parts)
+        while total.runs < spec.runs:
+            if cancel is not None and cancel.is_set():
+                raise Cancelled(f"cancelled after {total.runs} of {spec.runs} runs")
+            try:
+                total = total + results.next(timeout=_POLL)
+            except multiprocessing.TimeoutError:
+                continue
+            if progress is not None:
+                progress(total.runs, spec.runs)
     return total
+
+
+def _play_part(part: tuple[SimulationSpec, int, int]) -> Report:
+    return play_chunk(*part)
 
 
 def _in_process(spec: SimulationSpec, progress: Progress | None, cancel: CancelFlag | None) -> Report:
