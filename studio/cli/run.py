@@ -82,7 +82,13 @@ def main(args: argparse.Namespace) -> int:
     cat = catalog(args)
     game = start(args, cat)
     first = len(game.history)
-    play_on(game, Bot(cat), None if args.stop_after is None else first + args.stop_after)
+    try:
+        play_on(game, Bot(cat), None if args.stop_after is None else first + args.stop_after)
+    except Exception as exc:  # a pack's code may raise anything: name the action, never a traceback
+        raise UsageError(
+            f"action {len(game.history) + 1} of the run (seed {game.setup.seed}) failed:"
+            f" {type(exc).__name__}: {exc}"
+        ) from None
     if args.save is not None:
         save_atomically(Path(args.save), dumps(game))
     if args.json:

@@ -66,3 +66,31 @@ def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run], tmp_pa
     assert "cannot write the save" in fails(
         "run", "--seed", "1", "--stop-after", "1", "--save", str(tmp_path / "no" / "s.json")
     )
+
+
+def test_a_pack_charm_whose_code_fails_names_the_action_not_a_traceback(
+    studio_cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    pack = tmp_path / "broken_pack"
+    (pack / "charms").mkdir(parents=True)
+    (pack / "plugins").mkdir()
+    (pack / "pack.yaml").write_text("id: broken_pack\nname: Broken\nversion: 1.0.0\n", encoding="utf-8")
+    (pack / "charms" / "broken.yaml").write_text(
+        "id: broken\nname: Broken\nbehaviour: broken\ndescription: Fails when a hand scores.\n",
+        encoding="utf-8",
+    )
+    (pack / "plugins" / "broken.py").write_text(
+        "from studio.plugins import Behaviour\n\n\nclass Broken(Behaviour):\n    id = 'broken'\n\n"
+        "    def hand(self, ctx, charm):\n        raise ZeroDivisionError('broken on purpose')\n",
+        encoding="utf-8",
+    )
+    run = studio_cli("run", "--seed", "1", "--pack", str(pack), "--trust", "--charm", "broken")
+    assert run.code == 2, run
+    assert run.err.strip().startswith("studio run: error: action ")
+    assert run.err.strip().endswith("(seed 1) failed: ZeroDivisionError: broken on purpose")
+    many = studio_cli(
+        "simulate", "--runs", "2", "--seed", "1", "--pack", str(pack), "--trust", "--charm", "broken"
+    )
+    assert many.code == 2, many
+    assert many.err.startswith("studio simulate: error: run 0 of seed 1 (run seed ")
+    assert many.err.strip().endswith("ZeroDivisionError: broken on purpose")
