@@ -7,7 +7,7 @@ remembers, so a resumed run plays on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from studio.engine.actions import (
     Action,
@@ -80,7 +80,7 @@ class Bot:
     def _shop(self, game: Game) -> Action:
         s = game.state
         assert s.shop is not None
-        base = self.values.row(s.charms, s.money)
+        base = self.values.row(s.charms, s.money, s.levels)
         order = self._better_order(s.charms)
         if order is not None:
             return ReorderCharms(order)
@@ -90,13 +90,16 @@ class Bot:
             if offer.kind != "charm" or offer.sold or offer.price > s.money:
                 continue
             if len(s.charms) < s.charm_slots:
-                gain = self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price) - base
+                gain = (
+                    self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price, s.levels)
+                    - base
+                )
                 if gain > 0 and (best is None or gain > best[0]):
                     best = (gain, slot)
             else:
-                weakest = self._weakest(s.charms, s.money) if weakest < 0 else weakest
+                weakest = self._weakest(s.charms, s.money, s.levels) if weakest < 0 else weakest
                 without = [c for i, c in enumerate(s.charms) if i != weakest]
-                value = self.values.row([*without, CharmSlot(offer.item)], s.money)
+                value = self.values.row([*without, CharmSlot(offer.item)], s.money, s.levels)
                 refund = sell_value(game.setup, s.charms[weakest].id)
                 if value > base * self.upgrade_ratio and offer.price <= s.money + refund:
                     return Sell(weakest)
@@ -118,10 +121,11 @@ class Bot:
                 return p.kind
         return ""
 
-    def _weakest(self, charms: Sequence[CharmSlot], money: int) -> int:
+    def _weakest(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int]) -> int:
         """Return the position of the charm whose loss costs the row the least."""
         losses = [
-            self.values.row([c for j, c in enumerate(charms) if j != i], money) for i in range(len(charms))
+            self.values.row([c for j, c in enumerate(charms) if j != i], money, levels)
+            for i in range(len(charms))
         ]
         return max(range(len(charms)), key=lambda i: losses[i])
 
@@ -141,9 +145,10 @@ class Bot:
             played = _types_played(game)
             return Choose(max(options, key=lambda i: (played.get(pack.options[i], 0), -i)))
         if pack.kind == "charms" and options and len(s.charms) < s.charm_slots:
-            base = self.values.row(s.charms, s.money)
+            base = self.values.row(s.charms, s.money, s.levels)
             gains = {
-                i: self.values.row([*s.charms, CharmSlot(pack.options[i])], s.money) - base for i in options
+                i: self.values.row([*s.charms, CharmSlot(pack.options[i])], s.money, s.levels) - base
+                for i in options
             }
             pick = max(options, key=lambda i: (gains[i], -i))
             if gains[pick] > 0:

@@ -11,7 +11,7 @@ do in a real hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
@@ -48,7 +48,9 @@ class CharmValues:
             for p, h, w in REFERENCE_HANDS
             for left, share in ((0, FINAL_HAND_SHARE), (1, 1 - FINAL_HAND_SHARE))
         ]
-        self._base = [self._score((), played, held, 0, left) for played, held, _, left in self._hands]
+        bases = [self._score((), played, held, 0, left) for played, held, _, left in self._hands]
+        self._base = [(p, m) for p, m, _ in bases]
+        self._types = [catalog.hand_type(t) for _, _, t in bases]
         #: Measures depend only on the content, so every bot of a catalog shares them.
         self._effects: dict[tuple[str, str | None, int], Effect] = catalog.memo.setdefault(  # type: ignore[assignment]
             "bot_charm_effects", {}
@@ -61,7 +63,7 @@ class CharmValues:
         held: tuple[Card, ...],
         money: int,
         hands_left: int,
-    ) -> tuple[float, float]:
+    ) -> tuple[float, float, str]:
         result = score(
             Situation(
                 played=played,
@@ -74,7 +76,7 @@ class CharmValues:
             ),
             self.catalog,
         )
-        return float(result.points), min(float(result.mult), 1e9)
+        return float(result.points), min(float(result.mult), 1e9), result.hand_type
 
     def multiplies(self, slot: CharmSlot) -> bool:
         """Return True if the charm multiplies Mult (so it belongs late in the row)."""
@@ -95,7 +97,7 @@ class CharmValues:
             times = self.multiplies(slot)
             measured = []
             for (played, held, _, left), (p0, m0) in zip(self._hands, self._base, strict=True):
-                p1, m1 = self._score(alone, played, held, bucket, left)
+                p1, m1, _ = self._score(alone, played, held, bucket, left)
                 if times:
                     measured.append((p1 - p0, 0.0, m1 / m0 if m0 else 1.0))
                 else:
@@ -103,12 +105,20 @@ class CharmValues:
             found = self._effects[key] = tuple(measured)
         return found
 
-    def row(self, charms: Sequence[CharmSlot], money: int) -> float:
-        """Return the row's value: its weighted reference-hand score as the measures combine."""
+    def row(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int] | None = None) -> float:
+        """Return the row's value: its weighted reference-hand score as the measures combine.
+
+        With ``levels``, each hand's base Points and Mult are those of its type's level, so a
+        multiplying charm gains on additive ones as the run's hands grow.
+        """
         effects = [self.effect(c, money) for c in charms]
         total = 0.0
         for i, ((_, _, weight, _), (p0, m0)) in enumerate(zip(self._hands, self._base, strict=True)):
             points, mult, factor = p0, m0, 1.0
+            level = levels.get(self._types[i].id, 1) if levels else 1
+            if level != 1:
+                (p1, m1), (pl, ml) = self._types[i].at_level(1), self._types[i].at_level(level)
+                points, mult = points + pl - p1, mult + ml - m1
             for e in effects:
                 dp, dm, x = e[i]
                 points += dp
