@@ -65,26 +65,27 @@ class _Recorder:
     def __init__(self) -> None:
         self.hand_types: dict[str, int] = {}
         self.scores: list[int] = []
-        self.tally: dict[str, list[int]] = {}
+        self.tally: dict[str, dict[str, int]] = {}
         self.shops_seen: set[tuple[int, int, int]] = set()
         self.row: tuple[str, ...] = ()
 
-    def _charm(self, charm: str) -> list[int]:
-        return self.tally.setdefault(charm, [0] * len(CharmTally().astuple()))
+    def _charm(self, charm: str) -> dict[str, int]:
+        """The running figures of a charm, by :class:`CharmTally` field name."""
+        return self.tally.setdefault(charm, dict.fromkeys(CharmTally.__slots__, 0))
 
     def before(self, state: RunState, action: Action) -> None:
         """Note the row the action starts from, and a charm the bot buys or takes from a pack."""
         self.row = tuple(c.id for c in state.charms)
         shop, pack = state.shop, state.pack
         if isinstance(action, Buy) and shop is not None and shop.offers[action.slot].kind == "charm":
-            self._charm(shop.offers[action.slot].item)[1] += 1
+            self._charm(shop.offers[action.slot].item)["bought"] += 1
         if (
             isinstance(action, Choose)
             and pack is not None
             and pack.kind == "charms"
             and action.option is not None
         ):
-            self._charm(pack.options[action.option])[1] += 1
+            self._charm(pack.options[action.option])["bought"] += 1
 
     def after(self, resolved: Resolved, state: RunState) -> None:
         """Count what the action put on offer, and a played hand: its type, total, each charm's share."""
@@ -93,10 +94,10 @@ class _Recorder:
             self.shops_seen.add(key)
             for offer in shop.offers:
                 if offer.kind == "charm":
-                    self._charm(offer.item)[0] += 1
+                    self._charm(offer.item)["offered"] += 1
         if isinstance(resolved.action, OpenPack) and state.pack is not None and state.pack.kind == "charms":
             for option in state.pack.options:
-                self._charm(option)[0] += 1
+                self._charm(option)["offered"] += 1
         for event in resolved.events:  # discard and end-of-round triggers: the money charms pay there
             if event.trace and event.kind != "score":
                 self._credit(charm_effects(event.trace, self.row))
@@ -107,21 +108,22 @@ class _Recorder:
         total = result.total
         self.scores.append(int(total) if math.isfinite(total) else -1)
         for charm in set(self.row):
-            self._charm(charm)[3] += 1
+            self._charm(charm)["hands"] += 1
         self._credit(charm_effects(result.events, self.row))
 
     def _credit(self, effects: dict[str, tuple[int, int, int]]) -> None:
         for charm, (events, added, money) in effects.items():
             t = self._charm(charm)
-            t[4], t[5], t[6] = t[4] + events, t[5] + added, t[6] + money
+            t["events"] += events
+            t["contribution"] += added
+            t["money"] += money
 
     def stats(self, index: int, game: Game, antes: int) -> RunStats:
         """The run's figures once it is over."""
         state = game.state
         charms = {}
         for charm, t in self.tally.items():
-            t[2] = 1 if t[1] else 0
-            charms[charm] = CharmTally(*t)
+            charms[charm] = CharmTally(**{**t, "runs_bought": 1 if t["bought"] else 0})
         return RunStats(
             index=index,
             won=game.won,
