@@ -57,3 +57,16 @@ def test_a_simulation_can_be_cancelled(qtbot, catalog: Catalog) -> None:  # type
     assert panel.status.text().startswith("Cancelled")
     assert panel.baseline is None  # nothing half-done is plotted
     assert panel.start_button.isEnabled()
+
+
+def test_without_a_charm_it_plots_the_baseline_alone(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(2)
+    panel.workers.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.start_button.click()
+    assert panel.with_charm is None and panel.baseline is not None
+    assert len(panel.ante_bars) == len(panel.score_bars) == 1
+    assert heights(panel.ante_bars[0]) == [100 * x for x in panel.baseline.cleared_by_ante()]
+    assert panel.progress.maximum() == 2
