@@ -135,6 +135,11 @@ class BalancePanel(QWidget):
             plot.addLegend(offset=corner)
             plot.showGrid(y=True, alpha=0.3)
             plot.setMouseEnabled(x=False, y=False)
+        antes = len(catalog.run.requirements) if catalog.run else 8
+        self.ante_plot.getAxis("bottom").setTicks([[(a, str(a)) for a in range(1, antes + 1)]])
+        self.ante_plot.setXRange(0.5, antes + 0.5)
+        self.ante_plot.setYRange(0, 100)
+        self.score_plot.setYRange(0, 100)
         plots = QHBoxLayout()
         plots.addWidget(self.ante_plot, 1)
         plots.addWidget(self.score_plot, 1)
@@ -206,6 +211,7 @@ class BalancePanel(QWidget):
         self.score_bars = _bars(
             self.score_plot, [(n, _score_shares(r, self.score_buckets), c) for n, r, c in reports], start=0
         )
+        self.score_plot.enableAutoRange()
         self.score_plot.getAxis("bottom").setTicks(
             [[(i, _short(bucket_range(b)[0])) for i, b in enumerate(self.score_buckets)]]
         )
