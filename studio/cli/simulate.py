@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
 
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
 #: Below this many runs, one process: starting workers would take longer than the runs.
 SMALL = 100
 
@@ -99,6 +101,9 @@ def main(args: argparse.Namespace) -> int:
             report = simulate(spec, args.workers or default_workers(spec.runs), bar)
     except (ContentError, RunFailed) as exc:  # a pack's code may fail in a run: name the run, no traceback
         raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        print("studio simulate: interrupted", file=sys.stderr)
+        return INTERRUPTED
     finally:
         if bar is not None:
             bar.close()

@@ -9,6 +9,7 @@ changes how fast, never what.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable
 from typing import Protocol
 
@@ -56,7 +57,9 @@ def simulate(
     parts = [(spec, part.start, part.stop) for part in chunks(spec.runs, chunk_size(spec.runs, workers))]
     # 'spawn': a fresh interpreter per worker, safe even when the caller runs threads (the app).
     # Leaving the block terminates the workers, so a cancel or an error stops them at once.
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+    with multiprocessing.get_context("spawn").Pool(
+        workers, initializer=_leave_interrupts_to_the_caller
+    ) as pool:
         results = pool.imap_unordered(_play_part, parts)
         while total.runs < spec.runs:
             if cancel is not None and cancel.is_set():
@@ -68,6 +71,11 @@ def simulate(
             if progress is not None:
                 progress(total.runs, spec.runs)
     return total
+
+
+def _leave_interrupts_to_the_caller() -> None:
+    """Workers ignore Ctrl-C: the caller stops them all (one message, not one traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_part(part: tuple[SimulationSpec, int, int]) -> Report:
