@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -189,6 +190,13 @@ class BalancePanel(QWidget):
         if self.job is not None:
             self.job.stop.set()
             self.status.setText("Cancelling…")
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop a running simulation before the panel goes: a thread must not outlive its widget."""
+        if self.job is not None:
+            self.job.stop.set()
+            self.job.wait()
+        super().closeEvent(event)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setRange(0, total)

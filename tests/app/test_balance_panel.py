@@ -70,3 +70,15 @@ def test_without_a_charm_it_plots_the_baseline_alone(qtbot, catalog: Catalog) ->
     assert len(panel.ante_bars) == len(panel.score_bars) == 1
     assert heights(panel.ante_bars[0]) == [100 * x for x in panel.baseline.cleared_by_ante()]
     assert panel.progress.maximum() == 2
+
+
+def test_closing_the_panel_stops_its_simulation(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(100_000)
+    panel.workers.setValue(1)
+    panel.start_button.click()
+    job = panel.job
+    assert job is not None and job.isRunning()
+    panel.close()
+    assert job.isFinished()
