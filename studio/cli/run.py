@@ -29,7 +29,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--deck", metavar="ID", help="the deck (default: standard)")
     p.add_argument("--difficulty", type=int, metavar="N", help="difficulty level (default: 0)")
     p.add_argument(
-        "--charm", action="append", default=[], metavar="ID[:EDITION]", help="a charm the run starts with"
+        "--charm",
+        action="append",
+        default=[],
+        metavar="ID[:EDITION]",
+        help="a charm the run starts with (repeatable)",
     )
     p.add_argument("--stop-after", type=int, metavar="N", help="stop after N more actions")
     p.add_argument("--save", metavar="FILE", help="save the run where it stops (JSON)")

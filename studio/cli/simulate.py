@@ -36,7 +36,7 @@ def add_parser(sub: Any) -> None:
         "--charm",
         action="append",
         default=[],
-        metavar="ID",
+        metavar="ID[:EDITION]",
         help="a charm every run starts with (repeatable)",
     )
     where = p.add_mutually_exclusive_group()
