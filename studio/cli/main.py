@@ -29,7 +29,8 @@ def parser() -> argparse.ArgumentParser:
     for module in (score, odds, validate, testing, listing, schema, pack):
         module.add_parser(sub)
     for name in ("run", "simulate"):  # the bot's commands; each imports the run engine only when it runs
-        import_module(f"studio.cli.{name}").add_parser(sub)
+        module = import_module(f"studio.cli.{name}")
+        module.add_arguments(sub.add_parser(name, help=module.SUMMARY, description=module.SUMMARY))
     return p
 
 

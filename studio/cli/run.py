@@ -11,7 +11,7 @@ import argparse
 import os
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
 from studio.engine.trace import fmt
@@ -22,9 +22,12 @@ if TYPE_CHECKING:
     from studio.engine.run_events import Resolved
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("run", help="let the bot play one run (save it, resume it)")
+#: The subcommand's one-line summary.
+SUMMARY = "let the bot play one run (stop, save and resume it anywhere)"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument("--seed", type=int, metavar="S", help="seed of the run (not with --resume)")
     p.add_argument("--deck", metavar="ID", help="the deck (default: standard)")
     p.add_argument("--difficulty", type=int, metavar="N", help="difficulty level (default: 0)")

@@ -11,7 +11,7 @@ import argparse
 import os
 import sys
 import threading
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
 
@@ -25,9 +25,12 @@ if TYPE_CHECKING:
     from studio.simulation.spec import SimulationSpec
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("simulate", help="let the bot play many runs and report the balance figures")
+#: The subcommand's one-line summary.
+SUMMARY = "let the bot play many runs and report the balance figures"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument("--runs", type=int, required=True, metavar="N", help="how many runs")
     p.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the simulation")
     p.add_argument("--deck", default="standard", metavar="ID", help="the deck (default: standard)")
