@@ -13,8 +13,8 @@ import time
 from math import comb
 from pathlib import Path
 
-from studio.content.registry import load_base
 from studio.engine.odds import count_exhaustive
+from studio.plugins.loading import load_base
 
 RULES = (
     frozenset(),

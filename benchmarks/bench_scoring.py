@@ -11,10 +11,10 @@ import argparse
 import random
 import time
 
-from studio.content.registry import load_base
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
+from studio.plugins.loading import load_base
 
 APPENDIX = (
     "KH 10H:glass 6H 4H 2H",

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from studio.content.packs import base_pack, open_pack
-from studio.content.registry import load_packs
+from studio.plugins.loading import load_packs
 
 SHAPES = [
     "abilities:\n  - trigger: hand\n    when: {{contains: pair}}\n"

@@ -15,11 +15,11 @@ import random
 import sys
 import time
 
-from studio.content.registry import load_base
 from studio.engine import save
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
-from studio.engine.runs import RunSetup
+from studio.engine.run_setup import RunSetup
+from studio.plugins.loading import load_base
 
 
 def check(catalog: Catalog, seed: int, bot: Bot) -> tuple[bool, int]:

@@ -1,6 +1,7 @@
 """five_alive: x1.75 Mult when five cards score (a code charm of the base game)."""
 
-from studio.engine.context import ActiveCharm, ScoringContext
+from studio.engine.hooks import CharmContext
+from studio.engine.inplay import ActiveCharm
 from studio.plugins import Behaviour
 
 
@@ -9,6 +10,6 @@ class FiveAlive(Behaviour):
 
     id = "five_alive"
 
-    def hand(self, ctx: ScoringContext, charm: ActiveCharm) -> None:
+    def hand(self, ctx: CharmContext, charm: ActiveCharm) -> None:
         if len(ctx.scoring) == 5:
             ctx.add_xmult(1.75, charm)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import subprocess
 import sys
@@ -11,10 +12,13 @@ import pytest
 from spec_data import Run
 
 from studio.cli.main import main as studio_main
-from studio.content.registry import load_base
 from studio.engine.catalog import Catalog
+from studio.plugins.loading import load_base
 
 ROOT = Path(__file__).resolve().parents[1]
+
+#: GUI tests need Qt (the `app` extra): without it they skip (``pytest.importorskip("PySide6")``).
+pytest_plugins = ["pytestqt.plugin"] if importlib.util.find_spec("PySide6") else []
 
 
 @pytest.fixture(autouse=True)

@@ -3,24 +3,32 @@
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
 from pathlib import Path
 
-from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
-from studio.content.problems import Problem
-from studio.content.registry import Content, load_packs
+# Exit codes and UsageError live in studio.cli.errors (light, for --help); command modules may
+# import them from here too.
+from studio.cli.errors import BAD_INPUT as BAD_INPUT
+from studio.cli.errors import OK as OK
+from studio.cli.errors import PROBLEMS as PROBLEMS
+from studio.cli.errors import UsageError as UsageError
+from studio.cli.errors import fail as fail
+from studio.cli.jsonout import dump_json as dump_json  # every command writes JSON through this one
+from studio.content.documents import read_document
+from studio.content.models import ScenarioModel
+from studio.content.packs import MANIFEST as MANIFEST_FILE
+from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
+from studio.content.parsed import parsed_cache
+from studio.content.paths import base_content_dir
+from studio.content.problems import MANIFEST, PLUGIN, Problem, ordered
+from studio.content.registry import Content
+from studio.content.scenarios import run
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
-
-#: Exit codes of the CLI contract.
-OK, PROBLEMS, BAD_INPUT = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad usage or unreadable input: exit 2 with one line on stderr."""
+from studio.engine.trace import ScoreResult
+from studio.plugins.faults import describe_fault, is_fault
+from studio.plugins.loading import load_packs
 
 
 def add_pack_options(parser: argparse.ArgumentParser) -> None:
@@ -41,57 +49,152 @@ def add_pack_options(parser: argparse.ArgumentParser) -> None:
 
 
 def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pack], list[Problem]]:
-    """Open the packs the command line asks for: the base game, then each --pack in order."""
+    """Open the packs the command line asks for: the base game, then each --pack in order.
+
+    A folder that is the built-in base game is the base game (loaded once).
+    """
     packs = [] if args.no_base else [base_pack()]
     problems: list[Problem] = []
     for spec in args.pack:
         pack, found = open_spec(spec, installed)
         problems += found
-        if pack is not None:
+        if pack is not None and not (pack.builtin and any(p.builtin for p in packs)):
             packs.append(pack)
     return packs, problems
+
+
+def is_base(path: Path) -> bool:
+    """True if ``path`` is the built-in base game's folder."""
+    try:
+        return path.resolve() == base_content_dir().resolve()
+    except OSError:
+        return False
 
 
 def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Problem]]:
     """Open ``--pack`` SPEC: a folder or zip, else an installed pack id; raise UsageError if none."""
     path = Path(spec)
+    if is_base(path):
+        return base_pack(), []
     if path.exists():
         return open_pack(path)
     for pack in installed:
         if pack.id == spec:
             return pack, []
     ids = [p.id for p in installed]
-    raise UsageError(f"--pack {spec}: no such folder, zip or installed pack{did_you_mean(spec, ids)}")
+    raise UsageError(f"{spec}: no such pack folder, zip or installed pack{did_you_mean(spec, ids)}")
+
+
+def owning_packs(args: argparse.Namespace, paths: list[Path]) -> dict[Path, Path]:
+    """Load the pack each path belongs to (walking up to its ``pack.yaml``); return path -> pack folder.
+
+    A file is then checked, and a scenario run, in the context of its pack:
+    the ids it names are those its pack (with the base game) defines.
+    """
+    roots = {}
+    for path in paths:
+        root = pack_root(path)
+        if root is None:
+            continue
+        roots[path] = root
+        given = {Path(spec).resolve() for spec in args.pack if Path(spec).exists()}
+        if root not in given and not (is_base(root) and not args.no_base):
+            args.pack = [*args.pack, _as_given(root)]
+    return roots
+
+
+def _as_given(folder: Path) -> str:
+    """Name a folder relative to the working folder when it is inside it, as the user would."""
+    try:
+        return str(folder.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(folder)
+
+
+def pack_at(content: Content, root: Path) -> Pack | None:
+    """Return the loaded pack whose folder is ``root``."""
+    return next((p for p in content.packs if p.origin.resolve() == root), None)
 
 
 def load(args: argparse.Namespace) -> Content:
-    """Load what the command line names; print warnings to stderr; problems stay in the result."""
+    """Load what the command line names; print warnings to stderr; problems stay in the result.
+
+    A pack that cannot load (its manifest, a missing dependency, a conflict)
+    yields its own problems and is left out, with the packs that need it; the
+    others load and are checked as usual, so one mistake is one problem.
+    """
     installed, _ = installed_packs()
     packs, problems = requested(args, installed)
-    if problems:
-        return Content(requested=packs, problems=problems)
-    resolution = resolve(packs, installed)
-    if resolution.problems:
-        return Content(packs=resolution.order, requested=packs, problems=resolution.problems)
+    claimed = {i for p in problems if (i := _claimed_id(p.file))} - {p.id for p in packs if p.builtin}
+    packs = _without(packs, claimed)
+    while True:
+        resolution = resolve(packs, installed)
+        failed = {p.file for p in resolution.problems}
+        left = _without(packs, {p.id for p in packs if p.manifest_doc.name in failed})
+        if not resolution.problems or len(left) == len(packs):
+            break
+        problems += resolution.problems
+        packs = left
+    problems = [p.at_stage(MANIFEST) for p in [*problems, *resolution.problems]]
+    if resolution.problems:  # a dependency's own mistake: nothing can load
+        return Content(packs=resolution.order, requested=packs, problems=ordered(problems))
     store = TrustStore()
     if getattr(args, "trust", False):
         for pack in packs:
             if not pack.builtin:
                 store.trust(pack)
     content = load_packs(resolution.order, store.is_trusted)
+    parsed_cache().save()
     content.requested = packs
+    content.problems = ordered([*problems, *content.problems])
+    if content.problems:
+        content.catalog = None
     for warning in content.warnings:
         print(f"studio: warning: {warning}", file=sys.stderr)
     return content
 
 
+def _claimed_id(manifest: str) -> str:
+    """The id a manifest that failed to load says it has ("" if unreadable), to leave out its dependents."""
+    path = Path(manifest)
+    if path.name != MANIFEST_FILE or not path.is_file():
+        return ""
+    try:
+        data = read_document(path).data
+    except ValueError:
+        return ""
+    found = data.get("id") if isinstance(data, dict) else None
+    return found if isinstance(found, str) else ""
+
+
+def _without(packs: list[Pack], failed: set[str]) -> list[Pack]:
+    """Leave out the failed packs and every pack that needs one of them (its cause is reported)."""
+    out = list(packs)
+    while True:
+        keep = [
+            p
+            for p in out
+            if p.id not in failed
+            and not any(d.id in failed and not d.optional for d in p.manifest.dependencies)
+        ]
+        if len(keep) == len(out):
+            return keep
+        failed |= {p.id for p in out if p not in keep}
+        out = keep
+
+
 def loaded(args: argparse.Namespace) -> Content:
-    """Return sound content (with its catalog), or raise UsageError naming the first problem."""
+    """Return sound content (with its catalog), or raise UsageError naming the first cause.
+
+    A plugin that failed to load is code that ran and failed: exit 1, as a
+    failed check does; other problems make the input unreadable: exit 2.
+    """
     content = load(args)
     if content.catalog is None:
+        first = content.problems[0]
         more = len(content.problems) - 1
         tail = f" (and {more} more; run 'studio validate')" if more else ""
-        raise UsageError(f"{content.problems[0]}{tail}")
+        raise UsageError(f"{first}{tail}", PROBLEMS if first.stage == PLUGIN else BAD_INPUT)
     return content
 
 
@@ -102,24 +205,21 @@ def catalog(args: argparse.Namespace) -> Catalog:
     return cat
 
 
+def scored(model: ScenarioModel, content: Content) -> ScoreResult:
+    """Score a scenario of sound content; raise UsageError with one line if it cannot be scored.
+
+    Bad cards or ids exit 2. A code charm that raises is code that ran and
+    failed: one line naming the charm, its pack and plugin file, exit 1.
+    """
+    assert content.catalog is not None
+    try:
+        return run(model, content.catalog)
+    except Exception as exc:  # a behaviour hook may raise anything; the user gets one line
+        if isinstance(exc, ValueError) and not is_fault(exc, content):
+            raise UsageError(str(exc)) from None
+        raise UsageError(describe_fault(exc, content), PROBLEMS) from None
+
+
 def tested_packs(content: Content) -> list[Pack]:
     """The packs whose tests/ a command checks: those given with --pack, else all loaded."""
     return [p for p in content.requested if not p.builtin] or content.requested
-
-
-def dump_json(data: object) -> str:
-    """Return strict JSON: a total past the float range is written ``1e999``.
-
-    Python would write ``Infinity``, which JSON does not allow; ``1e999`` is a
-    valid JSON number that every parser reads back as infinity.
-    """
-    return _INFINITY.sub(r"\g<1>1e999", json.dumps(data, ensure_ascii=False))
-
-
-_INFINITY = re.compile(r'(?<![\w"])(-?)Infinity(?![\w"])')
-
-
-def fail(command: str, message: str) -> int:
-    """Print one line to stderr and return the bad-input exit code."""
-    print(f"studio {command}: error: {message}", file=sys.stderr)
-    return BAD_INPUT

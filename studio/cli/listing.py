@@ -1,23 +1,42 @@
-"""``studio list``: the loaded content by kind, with each charm's text as generated from its data."""
+"""``studio list``: the loaded content by kind, with each charm's text as generated from its data.
+
+Each kind is a list of records with typed values (numbers stay numbers) and
+snake_case keys: ``--json`` prints them as they are, the table shows them.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
-from studio.cli.common import OK, add_pack_options, dump_json, loaded
+from pydantic import BaseModel
+
+from studio.cli.common import add_pack_options, dump_json, loaded
+from studio.cli.errors import OK
 from studio.cli.render import table
-from studio.content.models import BossModel, CharmModel, DeckModel, DifficultyModel, HandTypeModel
+from studio.content.models import (
+    BossModel,
+    CharmModel,
+    DeckModel,
+    DifficultyModel,
+    EditionModel,
+    HandTypeModel,
+    SealModel,
+    UpgradeModel,
+)
 from studio.content.registry import Content
+from studio.engine.trace import fmt
 
-KINDS = ("charms", "hands", "bosses", "decks", "difficulties")
+KINDS = ("charms", "hands", "upgrades", "editions", "seals", "bosses", "decks", "difficulties")
+
+Record = dict[str, Any]
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("list", help="list loaded charms, hand types, bosses, decks or difficulties")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument("kind", choices=KINDS, help="what to list")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--json", action="store_true", help="print JSON: a list of records, numbers as numbers")
     add_pack_options(p)
     p.set_defaults(func=main)
 
@@ -25,37 +44,96 @@ def add_parser(sub: Any) -> None:
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     content = loaded(args)
-    headers, rows = _rows(args.kind, content)
+    records = records_of(args.kind, content)
     if args.json:
-        print(dump_json([dict(zip(headers, row, strict=True)) for row in rows]))
-    else:
-        print(table(headers, rows))
+        print(dump_json(records))
+        return OK
+    keys = list(records[0]) if records else ["id"]
+    shown = [k for k in keys if k != "disabled"]
+    rows = [[_cell(r[k]) + (_disabled(r) if k == "description" else "") for k in shown] for r in records]
+    numeric = [i for i, k in enumerate(shown) if records and isinstance(records[0][k], int | float)]
+    print(table([k.replace("_", " ") for k in shown], rows, right=numeric))
     return OK
 
 
-def _rows(kind: str, content: Content) -> tuple[list[str], list[list[str]]]:
+def records_of(kind: str, content: Content) -> list[Record]:
+    """Return the records of one kind of loaded content, in the order a designer reads them."""
     cat = content.catalog
     assert cat is not None
     models = [e.model for e in content.entries]
     if kind == "charms":
-        charms = sorted((m for m in models if isinstance(m, CharmModel)), key=lambda m: m.id)
-        rows = [
-            [m.id, m.name, m.rarity, str(m.cost), cat.charm(m.id).description + _disabled(content, m.id)]
-            for m in charms
+        return [
+            {
+                "id": m.id,
+                "name": m.name,
+                "rarity": m.rarity,
+                "cost": m.cost,
+                "description": cat.charm(m.id).description,
+                "disabled": content.disabled.get(m.id),
+            }
+            for m in sorted(_of(models, CharmModel), key=lambda m: m.id)
         ]
-        return ["id", "name", "rarity", "cost", "description"], rows
     if kind == "hands":
-        hands = sorted((m for m in models if isinstance(m, HandTypeModel)), key=lambda m: -m.strength)
-        rows = [[m.id, m.name, str(m.strength), _pattern(m), f"{m.points} x {m.mult:g}"] for m in hands]
-        return ["id", "name", "strength", "pattern", "base"], rows
+        return [
+            {
+                "id": m.id,
+                "name": m.name,
+                "strength": m.strength,
+                "pattern": _pattern(m),
+                "points": m.points,
+                "mult": _number(m.mult),
+                "level_points": m.level_points,
+                "level_mult": _number(m.level_mult),
+            }
+            for m in sorted(_of(models, HandTypeModel), key=lambda m: -m.strength)
+        ]
+    if kind == "upgrades":
+        return [
+            {"id": m.id, "name": m.name, "effect": _upgrade_text(m)}
+            for m in sorted(_of(models, UpgradeModel), key=lambda m: m.id)
+        ]
+    if kind == "editions":
+        return [
+            {"id": m.id, "name": m.name, "effect": _effects_text(m.effects)}
+            for m in sorted(_of(models, EditionModel), key=lambda m: m.id)
+        ]
+    if kind == "seals":
+        return [
+            {"id": m.id, "name": m.name, "effect": _seal_text(m)}
+            for m in sorted(_of(models, SealModel), key=lambda m: m.id)
+        ]
     if kind == "bosses":
-        bosses = sorted((m for m in models if isinstance(m, BossModel)), key=lambda m: (m.min_ante, m.id))
-        return ["id", "name", "from ante", "rule"], [[m.id, m.name, str(m.min_ante), m.text] for m in bosses]
+        return [
+            {"id": m.id, "name": m.name, "min_ante": m.min_ante, "rule": m.text}
+            for m in sorted(_of(models, BossModel), key=lambda m: (m.min_ante, m.id))
+        ]
     if kind == "decks":
-        decks = sorted((m for m in models if isinstance(m, DeckModel)), key=lambda m: m.id)
-        return ["id", "name", "cards"], [[m.id, m.name, str(len(cat.deck(m.id).cards))] for m in decks]
-    levels = sorted((m for m in models if isinstance(m, DifficultyModel)), key=lambda m: m.level)
-    return ["level", "id", "name", "change"], [[str(m.level), m.id, m.name, m.text] for m in levels]
+        return [
+            {"id": m.id, "name": m.name, "cards": len(cat.deck(m.id).cards)}
+            for m in sorted(_of(models, DeckModel), key=lambda m: m.id)
+        ]
+    return [
+        {"level": m.level, "id": m.id, "name": m.name, "change": m.text}
+        for m in sorted(_of(models, DifficultyModel), key=lambda m: m.level)
+    ]
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _of(models: Iterable[BaseModel], cls: type[M]) -> list[M]:
+    return [m for m in models if isinstance(m, cls)]
+
+
+def _number(x: float) -> int | float:
+    """A whole number as an int (``16``, not ``16.0``), as the score's JSON writes Mult."""
+    return int(x) if float(x).is_integer() else x
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, float):
+        return fmt(value)
+    return "" if value is None else str(value)
 
 
 def _pattern(m: HandTypeModel) -> str:
@@ -64,6 +142,56 @@ def _pattern(m: HandTypeModel) -> str:
     return " + ".join(p for p in parts if p)
 
 
-def _disabled(content: Content, charm_id: str) -> str:
-    reason = content.disabled.get(charm_id)
+def _disabled(record: Record) -> str:
+    reason = record.get("disabled")
     return f" (disabled: {reason})" if reason else ""
+
+
+#: How each effect kind reads, from its amount.
+_EFFECT_TEXT = {
+    "points": "+{} Points",
+    "mult": "+{} Mult",
+    "xmult": "X{} Mult",
+    "money": "+${}",
+    "retrigger": "retrigger {} time(s)",
+    "grow": "+{} to the counter",
+    "reset": "reset the counter",
+    "level_up": "+{} level(s)",
+}
+
+
+def _effects_text(effects: Iterable[BaseModel]) -> str:
+    """Say what a list of effects does, e.g. ``+20 Mult (1 in 5 chance)``."""
+    out = []
+    for e in effects:
+        kind, amount = str(getattr(e, "kind", "")), getattr(e, "amount", 0)
+        text = _EFFECT_TEXT.get(kind, kind + " {}").format(_cell(float(amount)))
+        chance = getattr(e, "chance", None)
+        if chance is not None:
+            text += f" ({chance.n} in {_in(chance)} chance)"
+        out.append(text)
+    return ", ".join(out)
+
+
+def _upgrade_text(m: UpgradeModel) -> str:
+    parts = [f"stone: no rank or suit, +{m.stone_points} Points, always scores" if m.stone else ""]
+    parts.append("wild: every suit" if m.wild else "")
+    parts += [f"{label} {_effects_text(fx)}" for label, fx in _sections(m) if fx]
+    if m.breaks is not None:
+        parts.append(f"breaks after scoring ({m.breaks.n} in {_in(m.breaks)} chance)")
+    return "; ".join(p for p in parts if p)
+
+
+def _seal_text(m: SealModel) -> str:
+    parts = [f"retriggers {m.retriggers} time(s)" if m.retriggers else ""]
+    parts += [f"when scored: {_effects_text(m.scored)}" if m.scored else ""]
+    parts += [f"held at end of round: {_effects_text(m.end_of_round)}" if m.end_of_round else ""]
+    return "; ".join(p for p in parts if p)
+
+
+def _sections(m: UpgradeModel) -> list[tuple[str, list[Any]]]:
+    return [("when scored:", m.scored), ("while held:", m.held), ("held at end of round:", m.end_of_round)]
+
+
+def _in(chance: Any) -> object:
+    return getattr(chance, "in_", getattr(chance, "in", "?"))

@@ -1,17 +1,32 @@
-"""The ``studio`` command: score, odds, validate, test and schema."""
+"""The ``studio`` command: score, odds, validate, test, list, schema and pack.
+
+Only the module of the subcommand being run is imported, so ``studio --help``
+needs neither the content models nor the engine.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
-from importlib import import_module
 from typing import NoReturn
 
 from studio import __version__
-from studio.cli import listing, odds, pack, schema, score, testing, validate
-from studio.cli.common import UsageError, fail
-from studio.content.documents import DocumentError
+from studio.cli.errors import UsageError, fail
+
+#: Subcommand -> (module that declares and runs it, one-line summary).
+COMMANDS = {
+    "score": ("score", "score a hand and explain every step"),
+    "odds": ("odds", "count hand types over a deck"),
+    "validate": ("validate", "check content files and their cross-references"),
+    "test": ("testing", "run scenarios with expected results"),
+    "list": ("listing", "list loaded charms, hand types, modifiers, bosses, decks or difficulties"),
+    "schema": ("schema", "JSON Schemas of the content kinds"),
+    "pack": ("pack", "make, build, install and compare content packs"),
+    "run": ("run", "let the bot play one run (stop, save and resume it anywhere)"),
+    "simulate": ("simulate", "let the bot play many runs and report the balance figures"),
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -21,29 +36,31 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
-def parser() -> argparse.ArgumentParser:
-    """Return the argument parser of every subcommand."""
+def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """Return the argument parser; only the subcommand named in ``argv`` gets its arguments.
+
+    Without ``argv`` every subcommand is declared in full (for documentation).
+    """
     p = _Parser(prog="studio", description="Author, package and preview a poker-scoring roguelike.")
     p.add_argument("--version", action="version", version=f"studio {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (score, odds, validate, testing, listing, schema, pack):
-        module.add_parser(sub)
-    for name in ("run", "simulate"):  # the bot's commands; each imports the run engine only when it runs
-        module = import_module(f"studio.cli.{name}")
-        module.add_arguments(sub.add_parser(name, help=module.SUMMARY, description=module.SUMMARY))
+    chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
+    for name, (module, summary) in COMMANDS.items():
+        command = sub.add_parser(name, help=summary, description=summary)
+        if argv is None or name == chosen:
+            importlib.import_module(f"studio.cli.{module}").add_arguments(command)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 problems found, 2 bad input)."""
-    args = parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = parser(argv).parse_args(argv)
     try:
         code: int = args.func(args)
     except UsageError as exc:
-        return fail(args.command, str(exc))
-    except DocumentError as exc:
-        return fail(args.command, str(exc.problem))
-    except ValueError as exc:
+        return fail(args.command, str(exc), exc.code)
+    except ValueError as exc:  # unreadable input (a content document error is one)
         return fail(args.command, str(exc))
     except BrokenPipeError:
         sys.stderr.close()

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
+from studio.cli.common import add_pack_options, catalog, dump_json
+from studio.cli.errors import OK, UsageError
 from studio.cli.render import table
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.rng import Rng
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("odds", help="count hand types over a deck")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument(
         "--charm", action="append", default=[], metavar="ID", help="a charm whose rules apply (repeatable)"
     )

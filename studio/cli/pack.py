@@ -7,24 +7,26 @@ import re
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, dump_json, open_spec
+from studio.cli.common import dump_json, open_spec, scored
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import table
 from studio.content.archive import ArchiveError, write_zip
 from studio.content.diff import diff_packs
-from studio.content.install import InstallError, install, remove
-from studio.content.packs import Pack, base_pack, installed_packs, resolve
-from studio.content.registry import Content, load_packs
-from studio.content.scenarios import mismatches, pack_scenarios, run, scenario_problems
+from studio.content.install import InstallError, install, installable_problems, remove
+from studio.content.packs import BASE_ID, Pack, base_pack, installed_packs, resolve
+from studio.content.problems import ordered
+from studio.content.registry import Content
+from studio.content.scenarios import mismatches, pack_scenarios, scenario_problems
 from studio.content.skeleton import write_skeleton
+from studio.content.text import excerpt, printable
 from studio.content.trust import TrustStore
-from studio.engine.catalog import Catalog
+from studio.plugins.loading import load_packs
 
-_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 
 
-def add_parser(sub: Any) -> None:
-    """Register ``studio pack`` and its actions."""
-    p = sub.add_parser("pack", help="make, build, install and compare content packs")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     new = actions.add_parser("new", help="create a working pack skeleton")
     new.add_argument("id", help="the pack id: lower-case letters, digits, underscores")
@@ -40,6 +42,7 @@ def add_parser(sub: Any) -> None:
     inst = actions.add_parser("install", help="install a pack zip into your data folder")
     inst.add_argument("archive", type=Path, metavar="FILE.zip", help="the pack to install")
     inst.add_argument("--trust", action="store_true", help="also trust its code to run")
+    inst.add_argument("--force", action="store_true", help="install even over a newer installed version")
     inst.set_defaults(func=_install)
     lst = actions.add_parser("list", help="list installed packs")
     lst.add_argument("--json", action="store_true", help="print JSON")
@@ -57,15 +60,22 @@ def add_parser(sub: Any) -> None:
 
 def _new(args: argparse.Namespace) -> int:
     if not _ID.match(args.id):
-        raise UsageError(f"bad pack id '{args.id}': use lower-case letters, digits and underscores")
+        raise UsageError(
+            f"bad pack id {excerpt(args.id)}: use 1 to 64 lower-case letters, digits and underscores, "
+            "starting with a letter"
+        )
+    if args.id == BASE_ID:
+        raise UsageError("bad pack id 'base': it is the base game's; choose another")
     folder = args.dir / args.id
     try:
         written = write_skeleton(folder, args.id)
     except FileExistsError:
         raise UsageError(f"{folder}: already exists") from None
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot create the pack: {exc.strerror or exc}") from None
     for path in written:
         print(path)
-    print(f"created pack '{args.id}'; next: studio validate {folder} && studio test --pack {folder}")
+    print(f"created pack '{args.id}'; next: studio validate {folder} && studio test {folder}")
     return OK
 
 
@@ -76,14 +86,20 @@ def _build(args: argparse.Namespace) -> int:
     pack = _open(str(args.folder), installed)
     content = _load(pack, args.trust, installed)
     if content.problems or content.catalog is None:
-        for problem in sorted(set(content.problems)):
+        for problem in ordered(content.problems):
             print(problem)
-        print(f"not built: {len(set(content.problems))} problem(s)")
+        print(f"not built: {len(ordered(content.problems))} problem(s)")
         return PROBLEMS
-    failures = _failed_tests(pack, content.catalog)
+    refused = installable_problems(pack)
+    if refused:
+        for problem in ordered(refused):
+            print(problem)
+        print(f"not built: {len(ordered(refused))} problem(s) that install would refuse")
+        return PROBLEMS
+    failures = _failed_tests(pack, content)
     if failures:
         for line in failures:
-            print(line)
+            print(printable(line))
         print(f"not built: {len(failures)} failing test(s)")
         return PROBLEMS
     try:
@@ -98,7 +114,7 @@ def _build(args: argparse.Namespace) -> int:
 
 def _install(args: argparse.Namespace) -> int:
     try:
-        pack = install(args.archive)
+        pack = install(args.archive, force=args.force)
     except InstallError as exc:
         raise UsageError(str(exc)) from None
     if args.trust:
@@ -166,7 +182,7 @@ def _diff(args: argparse.Namespace) -> int:
     for key, fields in changes.changed.items():
         print(f"~ {key}")
         for change in fields:
-            print(f"    {change.path}: {_show(change.old)} -> {_show(change.new)}")
+            print(printable(f"    {change.path}: {_show(change.old)} -> {_show(change.new)}"))
     if not (changes.added or changes.removed or changes.changed):
         print("no entry changed")
     if totals:
@@ -201,15 +217,16 @@ def _load(pack: Pack, trust: bool, installed: list[Pack]) -> Content:
     return load_packs(resolution.order, store.is_trusted)
 
 
-def _failed_tests(pack: Pack, cat: Catalog) -> list[str]:
+def _failed_tests(pack: Pack, content: Content) -> list[str]:
+    assert content.catalog is not None
     scenarios, problems = pack_scenarios(pack)
     out = [f"ERROR {p}" for p in problems]
     for s in scenarios:
-        wrong = [str(p) for p in scenario_problems(s, cat)]
+        wrong = [str(p) for p in scenario_problems(s, content.catalog, content.broken)]
         if not wrong and s.model.expect is not None:
             try:
-                wrong = mismatches(s.model, run(s.model, cat))
-            except ValueError as exc:
+                wrong = mismatches(s.model, scored(s.model, content))
+            except UsageError as exc:
                 wrong = [str(exc)]
         out += [f"FAIL {s.label}: {w}" for w in wrong]
     return out
@@ -223,17 +240,17 @@ def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> 
     }
     out: list[dict[str, object]] = []
     for s in scenarios.values():
-        results = [_result(s.model, content.catalog) for content in (before, after)]
+        results = [_result(s.model, content) for content in (before, after)]
         if results[0] != results[1]:
             out.append({"scenario": s.model.name or s.label, "old": results[0], "new": results[1]})
     return out
 
 
-def _result(model: Any, cat: Catalog | None) -> str:
-    if cat is None:
+def _result(model: Any, content: Content) -> str:
+    if content.catalog is None:
         return "content has problems"
     try:
-        result = run(model, cat)
-    except ValueError as exc:
+        result = scored(model, content)
+    except UsageError as exc:
         return f"error: {exc}"
     return f"{result.hand_type} {result.total}"

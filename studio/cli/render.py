@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from studio.content.text import printable
 from studio.engine.trace import ScoreResult, fmt
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
-    """Return a plain-text table with aligned columns (``right``: right-aligned columns)."""
+    """Return a plain-text table with aligned columns (``right``: right-aligned columns).
+
+    Cells are escaped (`printable`): a name from a pack cannot break a row or fake a column.
+    """
+    headers = [printable(h) for h in headers]
+    rows = [[printable(c) for c in row] for row in rows]
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
@@ -31,9 +37,14 @@ def trace_table(result: ScoreResult) -> str:
 
 def score_report(result: ScoreResult, played: str, held: str) -> str:
     """Return the readable report of one scored hand."""
-    lines = [f"Played: {played}"]
+    lines = [f"Played: {printable(played)}"]
     if held.strip():
-        lines.append(f"Held:   {held}")
+        lines.append(f"Held:   {printable(held)}")
+    rules = [
+        f"boss {result.boss}" if result.boss else "no boss",
+        f"deck {result.deck}" if result.deck else "",
+    ]
+    lines.append(f"Rules:  {', '.join(r for r in rules if r)}")
     lines.append(f"Hand:   {result.hand_type}   scoring: {' '.join(result.scoring) or '-'}")
     lines += ["", trace_table(result), ""]
     if result.refused:

@@ -13,17 +13,14 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
+from studio.cli.common import add_pack_options, catalog, dump_json
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
     from studio.engine.catalog import Catalog
     from studio.engine.game import Game
     from studio.engine.run_events import Resolved
-
-
-#: The subcommand's one-line summary.
-SUMMARY = "let the bot play one run (stop, save and resume it anywhere)"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -49,7 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def start(args: argparse.Namespace, cat: Catalog) -> Game:
     """The game to play: resumed from ``--resume``, or started from ``--seed`` and the set-up options."""
     from studio.engine.game import Game
-    from studio.engine.runs import RunSetup, SetupError
+    from studio.engine.run_setup import RunSetup, SetupError
     from studio.engine.save import SaveError, loads
 
     if args.resume is not None:
@@ -94,7 +91,8 @@ def main(args: argparse.Namespace) -> int:
     except Exception as exc:  # a pack's code may raise anything: name the action, never a traceback
         raise UsageError(
             f"action {len(game.history) + 1} of the run (seed {game.setup.seed}) failed:"
-            f" {type(exc).__name__}: {exc}"
+            f" {type(exc).__name__}: {exc}",
+            PROBLEMS,
         ) from None
     if args.save is not None:
         save_atomically(Path(args.save), dumps(game))

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from studio.cli.common import OK, UsageError
+from studio.cli.errors import OK, UsageError
 from studio.content.paths import schemas_dir
 from studio.content.schemas import export_schemas
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("schema", help="JSON Schemas of the content kinds")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = actions.add_parser("export", help="write one schema per content kind")
     export.add_argument("directory", nargs="?", type=Path, help="where to write (default: schemas/)")

@@ -13,7 +13,8 @@ import sys
 import threading
 from typing import TYPE_CHECKING, TextIO
 
-from studio.cli.common import OK, UsageError, add_pack_options, catalog, dump_json
+from studio.cli.common import add_pack_options, catalog, dump_json
+from studio.cli.errors import OK, PROBLEMS, UsageError
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
@@ -23,10 +24,6 @@ SMALL = 100
 if TYPE_CHECKING:
     from studio.simulation.report import Report
     from studio.simulation.spec import SimulationSpec
-
-
-#: The subcommand's one-line summary.
-SUMMARY = "let the bot play many runs and report the balance figures"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -61,7 +58,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def spec_of(args: argparse.Namespace) -> SimulationSpec:
     """Check the arguments against the loaded content and return the simulation they describe."""
-    from studio.engine.runs import RunSetup, SetupError
+    from studio.engine.run_setup import RunSetup, SetupError
     from studio.simulation.spec import SimulationSpec
 
     if args.runs < 1:
@@ -102,8 +99,10 @@ def main(args: argparse.Namespace) -> int:
                 raise UsageError(str(exc)) from None
         else:
             report = simulate(spec, args.workers or default_workers(spec.runs), bar)
-    except (ContentError, RunFailed) as exc:  # a pack's code may fail in a run: name the run, no traceback
+    except ContentError as exc:
         raise UsageError(str(exc)) from None
+    except RunFailed as exc:  # a pack's code failed in a run: it ran and failed, exit 1, no traceback
+        raise UsageError(str(exc), PROBLEMS) from None
     except KeyboardInterrupt:
         print("studio simulate: interrupted", file=sys.stderr)
         return INTERRUPTED

@@ -4,48 +4,54 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, loaded, tested_packs
+from studio.cli.common import add_pack_options, loaded, owning_packs, pack_at, scored, tested_packs
+from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import table
 from studio.content.documents import DocumentError
+from studio.content.packs import MANIFEST
 from studio.content.problems import Problem
+from studio.content.registry import Content
 from studio.content.scenarios import (
     Scenario,
     iter_events_diff,
     mismatches,
     pack_scenarios,
     read_scenarios,
-    run,
     scenario_files,
 )
-from studio.engine.catalog import Catalog
+from studio.content.text import printable
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("test", help="run scenarios with expected results")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument(
         "paths",
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="scenario files or folders (default: each pack's tests/)",
+        help="pack folders (their tests/), scenario files or folders (default: each pack's tests/)",
     )
     add_pack_options(p)
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
+    """Run the subcommand: a pack folder runs that pack's tests/, a file or folder its scenarios."""
     for path in args.paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
+    args.paths = [p.parent if p.name == MANIFEST else p for p in args.paths]  # a manifest means its pack
+    roots = owning_packs(args, args.paths)
     content = loaded(args)
-    assert content.catalog is not None
-    if args.paths:
-        found = [_read(path) for folder in args.paths for path in scenario_files(folder)]
-    else:
+    found: list[tuple[list[Scenario], list[Problem]]] = []
+    for path in args.paths:
+        pack = pack_at(content, roots[path]) if path in roots and path.resolve() == roots[path] else None
+        if pack is not None:
+            found.append(pack_scenarios(pack))
+        else:
+            found += [_read(file) for file in scenario_files(path)]
+    if not args.paths:
         found = [pack_scenarios(pack) for pack in tested_packs(content)]
     passed = failed = 0
     for scenarios, problems in found:
@@ -55,7 +61,7 @@ def main(args: argparse.Namespace) -> int:
         for s in scenarios:
             if s.model.expect is None:
                 continue
-            if _check(s, content.catalog):
+            if _check(s, content):
                 passed += 1
             else:
                 failed += 1
@@ -70,19 +76,23 @@ def _read(path: Path) -> tuple[list[Scenario], list[Problem]]:
         return [], [exc.problem]
 
 
-def _check(s: Scenario, cat: Catalog) -> bool:
-    """Run one scenario; print what went wrong, with a per-step trace diff; return True if it passed."""
+def _check(s: Scenario, content: Content) -> bool:
+    """Run one scenario; print what went wrong, with a per-step trace diff; return True if it passed.
+
+    A scenario that cannot be scored (a bad card, a code charm that raises)
+    is one ERROR line, and the next scenario runs.
+    """
     try:
-        result = run(s.model, cat)
-    except ValueError as exc:
-        print(f"ERROR {s.label}: {exc}")
+        result = scored(s.model, content)
+    except UsageError as exc:
+        print(f"ERROR {s.label}: {printable(str(exc))}")
         return False
     wrong = mismatches(s.model, result)
     if not wrong:
         return True
     print(f"FAIL {s.label}")
     for line in wrong:
-        print(f"  {line}")
+        print(f"  {printable(line)}")
     rows = list(iter_events_diff(s.model, result))
     print("  " + table(["#", "", "actual", "expected"], rows).replace("\n", "\n  "))
     return False

@@ -4,38 +4,47 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from studio.cli.common import OK, PROBLEMS, UsageError, add_pack_options, load, tested_packs
-from studio.content.documents import DocumentError, read_document
+from studio.cli.common import add_pack_options, load, owning_packs, tested_packs
+from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.content.documents import CONTENT_SUFFIXES, DocumentError, read_document
+from studio.content.entries import kind_of
 from studio.content.models import FOLDER_KINDS
-from studio.content.problems import Problem
+from studio.content.packs import MANIFEST as MANIFEST_FILE
+from studio.content.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import pack_scenarios, read_scenarios, scenario_problems
 from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 
 
-def add_parser(sub: Any) -> None:
-    """Register the subcommand."""
-    p = sub.add_parser("validate", help="check content files and their cross-references")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
     p.add_argument(
         "paths",
         nargs="*",
         type=Path,
         metavar="PATH",
-        help="content folders or files (default: the loaded packs)",
+        help="pack folders, zips or single files, each checked with its pack (default: the loaded packs)",
     )
     add_pack_options(p)
     p.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
-    """Run the subcommand."""
+    """Run the subcommand.
+
+    A folder is a pack; a file is checked in the context of the pack it
+    belongs to (found by walking up to ``pack.yaml``), so its references are
+    checked too, and only its own problems (and their causes) are printed.
+    """
     for path in args.paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
     files = [p for p in args.paths if p.is_file() and p.suffix.lower() != ".zip"]
+    roots = owning_packs(args, files)
+    for path, root in roots.items():
+        _check_kind(path, root)
     args.pack = [*args.pack, *(str(p) for p in args.paths if p not in files)]
     content = load(args)
     problems = list(content.problems)
@@ -43,20 +52,40 @@ def main(args: argparse.Namespace) -> int:
     checked = sum(len(p.files) for p in content.packs) or len(content.requested)
     for pack in tested_packs(content):
         scenarios, found = pack_scenarios(pack)
-        problems += found
+        problems += [p.at_stage(SCENARIO) for p in found]
         if cat is not None:
             for s in scenarios:
-                problems += scenario_problems(s, cat)
-    for path in files:
+                problems += scenario_problems(s, cat, content.broken)
+    loose = [path for path in files if path not in roots]
+    for path in loose:
         problems += _file(path, cat)
-        checked += 1
-    for problem in sorted(set(problems)):
+    if files and len(files) == len(args.paths):
+        wanted = {path.resolve() for path in files}
+        problems = [p for p in problems if p.stage == MANIFEST or Path(p.file).resolve() in wanted]
+        checked = len(files)
+    else:
+        checked += len(loose)
+    problems = ordered(problems)
+    for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(set(problems))} problem(s) in {len({p.file for p in problems})} file(s)")
+        print(f"{len(problems)} problem(s) in {len({p.file for p in problems})} file(s)")
         return PROBLEMS
     print(f"ok: {checked} file(s) checked")
     return OK
+
+
+def _check_kind(path: Path, root: Path) -> None:
+    """Refuse a file of a pack that holds no content (a README, an icon): there is nothing to check."""
+    rel = path.resolve().relative_to(root).as_posix()
+    content = rel.endswith(CONTENT_SUFFIXES) and (
+        rel == MANIFEST_FILE or kind_of(rel) is not None or rel.startswith(("tests/", "patches/"))
+    )
+    if not (content or (rel.startswith("plugins/") and rel.endswith(".py"))):
+        raise UsageError(
+            f"{path}: not a content file of pack folder {root.name}/: give a manifest, an entry "
+            "(charms/, hands/, ...), a patch, a test or a plugin"
+        )
 
 
 def _best_catalog(content: Content) -> Catalog | None:

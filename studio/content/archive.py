@@ -12,18 +12,19 @@ import hashlib
 import io
 import itertools
 import os
-import re
 import shutil
 import stat
 import struct
 import tempfile
-import unicodedata
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+
+from studio.content import limits as bounds
+from studio.content.pack_names import clash, name_problem
 
 __all__ = [
     "LIMITS",
@@ -45,10 +46,10 @@ class ArchiveError(ValueError):
 class Limits:
     """How much an archive may hold; sizes are uncompressed bytes, the ratio is uncompressed / compressed."""
 
-    max_files: int = 2_000
-    max_file_bytes: int = 5 * 1024 * 1024  # one member, uncompressed
-    max_total_bytes: int = 50 * 1024 * 1024  # all members, uncompressed
-    max_ratio: float = 100.0  # uncompressed / compressed, per member and overall
+    max_files: int = bounds.MAX_FILES
+    max_file_bytes: int = bounds.MAX_FILE_BYTES  # one member, uncompressed
+    max_total_bytes: int = bounds.MAX_PACK_BYTES  # all members, uncompressed
+    max_ratio: float = bounds.MAX_RATIO  # uncompressed / compressed, per member and overall
 
 
 LIMITS = Limits()
@@ -66,13 +67,12 @@ _LOCAL_HEADER_BYTES = 30  # the fixed part; the name and extra field follow
 _EOCD = struct.Struct("<4s4H2LH")
 _EOCD64_LOCATOR = struct.Struct("<4sLQL")
 _EOCD64 = struct.Struct("<4sQ2H2L4Q")
-_DRIVE = re.compile(r"[A-Za-z]:")
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def _refuse(reason: str, member: str | None = None) -> ArchiveError:
     reason = _clip(" ".join(reason.split()))  # one short line, whatever an exception's text held
-    return ArchiveError(f"{_clip(repr(member))}: {reason}" if member is not None else reason)
+    return ArchiveError(f"{_clip(repr(member), 120)}: {reason}" if member is not None else reason)
 
 
 def _clip(text: str, most: int = 200) -> str:
@@ -84,64 +84,15 @@ def _why(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
-# --- names -----------------------------------------------------------------------------------------------
-
-
-def _name_problem(name: str, folder: bool = False) -> str | None:
-    """Why `name` cannot be a relative POSIX path inside a pack (a folder entry may end in '/'), or None."""
-    if not name:
-        return "empty name"
-    if "\0" in name:
-        return "NUL in name"
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return "control character in name"
-    if name.startswith(("/", "\\")) or _DRIVE.match(name):
-        return "absolute path"
-    if "\\" in name:
-        return "backslash in name"
-    if ":" in name:
-        return "colon in name (a drive or stream on Windows)"
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return "name is not valid UTF-8"
-    for part in (name[:-1] if folder and name.endswith("/") else name).split("/"):
-        if part == "..":
-            return "'..' in path"
-        if part in ("", "."):
-            return "empty or '.' path component"
-    return None
-
-
-def _key(name: str) -> tuple[str, ...]:
-    """What a name collides with on case-insensitive, normalising filesystems (Windows, macOS)."""
-    return tuple(
-        unicodedata.normalize("NFC", part.casefold()).rstrip(". ") for part in name.strip("/").split("/")
-    )
-
-
 def _check_names(names: list[tuple[str, bool]]) -> None:
-    """Refuse bad names, names that would collide on disk, and a path that is both a file and a folder."""
-    seen: dict[tuple[str, ...], str] = {}
-    folders: dict[tuple[str, ...], str] = {}
-    files: list[tuple[tuple[str, ...], str]] = []
+    """Refuse the first name `name_problem` or `clash` finds wrong."""
     for name, is_folder in names:
-        problem = _name_problem(name, is_folder)
+        problem = name_problem(name, is_folder)
         if problem:
             raise _refuse(problem, name)
-        key = _key(name)
-        if key in seen:
-            raise _refuse(
-                f"duplicate of {seen[key]!r} on disk (equal up to case, Unicode form or a trailing '/')", name
-            )
-        seen[key] = name
-        if not is_folder:
-            files.append((key, name))
-            for i in range(1, len(key)):
-                folders.setdefault(key[:i], name)
-    for key, name in files:
-        if key in folders:
-            raise _refuse(f"is a file, but {folders[key]!r} needs it to be a folder", name)
+    found = clash(names)
+    if found:
+        raise _refuse(found[1], found[0])
 
 
 # --- reading ---------------------------------------------------------------------------------------------
@@ -176,7 +127,7 @@ def _check_directory(infos: list[zipfile.ZipInfo], archive_bytes: int, limits: L
     total = compressed = 0
     for info in infos:
         name = info.orig_filename  # before zipfile cuts it at a NUL (or turns '\' into '/' on Windows)
-        problem = _name_problem(name, folder=True)
+        problem = name_problem(name, folder=True)
         if problem:
             raise _refuse(problem, name)
         mode = info.external_attr >> 16
@@ -278,6 +229,8 @@ def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
     caps. Folder entries are skipped. Any refusal, and any unreadable or corrupt file, raises `ArchiveError`.
     """
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block on open, a device never end
+            raise _refuse("not a regular file (a device, FIFO or socket)")
         with Path(path).open("rb") as fp:
             entries, cd_bytes = _directory_extent(fp)
             if entries > limits.max_files:
@@ -356,19 +309,21 @@ def _write_new(target: Path, data: bytes) -> None:
 # --- folders, hashes, writing ----------------------------------------------------------------------------
 
 
-def folder_files(folder: Path) -> dict[str, bytes]:
+def folder_files(folder: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
     """The files of a pack folder that belong in a build: relative POSIX paths, skipping hidden files and
     folders (any path part starting with '.'), __pycache__ folders and *.pyc; refuses symlinks inside
     (ArchiveError).
 
-    Names are held to the same rules as archive members, so a folder that builds is a pack that installs.
+    Names, depth, count and sizes are held to the same rules as archive members (checked before a folder
+    is entered or a file read), so a folder that builds is a pack that installs.
     """
     folder = Path(folder)
     if not folder.is_dir():
         raise _refuse(f"{str(folder)!r} is not a folder")
-    files = dict(sorted(_walk(folder, "")))
+    files: dict[str, bytes] = {}
+    _walk(folder, "", files, [0], limits)
     _check_names([(name, False) for name in files])
-    return files
+    return dict(sorted(files.items()))
 
 
 def _left_out(part: str) -> bool:
@@ -376,22 +331,37 @@ def _left_out(part: str) -> bool:
     return part.startswith(".") or part in ("__pycache__", "__MACOSX") or part.endswith((".pyc", ".pyo"))
 
 
-def _walk(folder: Path, prefix: str) -> Iterator[tuple[str, bytes]]:
+def _walk(folder: Path, prefix: str, files: dict[str, bytes], used: list[int], limits: Limits) -> None:
+    """Read the files under ``folder`` into ``files``; ``used`` holds the bytes read so far."""
     with os.scandir(folder) as it:
         entries = sorted(it, key=lambda e: e.name)
     for entry in entries:
         name = prefix + entry.name
         if _left_out(entry.name):
             continue
-        attributes = getattr(entry.stat(follow_symlinks=False), "st_file_attributes", 0)
-        if entry.is_symlink() or attributes & stat.FILE_ATTRIBUTE_REPARSE_POINT:
+        info = entry.stat(follow_symlinks=False)
+        if entry.is_symlink() or getattr(info, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT:
             raise _refuse("is a symlink (or another link to elsewhere)", name)
-        if entry.is_dir(follow_symlinks=False):
-            yield from _walk(Path(entry.path), name + "/")
-        elif entry.is_file(follow_symlinks=False):
-            yield name, Path(entry.path).read_bytes()
+        problem = name_problem(name)
+        if problem:
+            raise _refuse(problem, name)
+        if stat.S_ISDIR(info.st_mode):
+            _walk(Path(entry.path), name + "/", files, used, limits)
+        elif stat.S_ISREG(info.st_mode):
+            if len(files) >= limits.max_files:
+                raise _refuse(f"more than max_files={limits.max_files} files in the pack", name)
+            if info.st_size > limits.max_file_bytes:
+                raise _refuse(f"{info.st_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name)
+            with open(entry.path, "rb") as handle:
+                data = handle.read(limits.max_file_bytes + 1)
+            if len(data) > limits.max_file_bytes:
+                raise _refuse(f"more than max_file_bytes={limits.max_file_bytes}", name)
+            files[name] = data
+            used[0] += len(data)
+            if used[0] > limits.max_total_bytes:
+                raise _refuse(f"the pack's files hold more than max_total_bytes={limits.max_total_bytes}")
         else:
-            raise _refuse("is not a regular file", name)
+            raise _refuse("is not a regular file (a device, FIFO or socket)", name)
 
 
 def content_hash(files: Mapping[str, bytes]) -> str:

@@ -8,7 +8,8 @@ from pydantic import BaseModel
 
 from studio.content.entries import Entry
 from studio.content.models import ENTRY_KINDS, CharmModel, DeckModel, DifficultyModel, HandTypeModel, RunModel
-from studio.content.models.common import ConditionsModel, EffectModel
+from studio.content.models.common import ConditionsModel
+from studio.content.models.effects import LevelUpEffect
 from studio.content.problems import Problem
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
@@ -65,7 +66,7 @@ def _references(model: BaseModel, parts: tuple[object, ...]) -> Iterator[tuple[s
             yield "hand_type", model.contains, (*parts, "contains")
         for i, t in enumerate(model.hand_types or ()):
             yield "hand_type", t, (*parts, "hand_types", i)
-    if isinstance(model, EffectModel) and model.hand_type:
+    if isinstance(model, LevelUpEffect) and model.hand_type:
         yield "hand_type", model.hand_type, (*parts, "hand_type")
     if isinstance(model, CharmModel) and model.behaviour:
         yield "behaviour", model.behaviour, (*parts, "behaviour")

@@ -1,20 +1,23 @@
 """Reading YAML and JSON content files, and the line and column of any node in them.
 
-Loading uses the fast C loader; only when a problem must be reported is the
-file parsed again round-trip, whose mappings keep each key's position, so the
-problem points at the line a person would edit.
+Before anything is built, one pass over the parser's events checks the bounds
+of :mod:`studio.content.limits` (nesting, alias expansion, tags, numbers,
+entries), so a hostile file costs one cheap scan, never a deep recursion or an
+exponential expansion. The data then comes from the fast C loader. Positions
+come from the same kind of event pass, made once per file and only when a
+problem needs a line.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
+from studio.content import limits
+from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
@@ -28,85 +31,160 @@ class DocumentError(ValueError):
         self.problem = problem
 
 
+class _Where:
+    """The position tree of a text, built once and shared by a document and its items."""
+
+    __slots__ = ("tree",)
+
+    def __init__(self) -> None:
+        self.tree: Any = None
+
+
 class Document:
     """A loaded content file: its data, and the position of any node, found on demand.
 
-    The data comes from the fast (C) YAML 1.2 loader; positions come from a
-    round-trip parse of the same text, done only when a problem needs a line.
     ``item(i)`` is the i-th element of a top-level list, located within the file.
     """
 
-    __slots__ = ("_tree", "data", "name", "prefix", "text")
+    __slots__ = ("_where", "data", "name", "prefix", "text")
 
     def __init__(self, name: str, text: str, data: Any, prefix: tuple[object, ...] = ()) -> None:
         self.name = name
         self.text = text
         self.data = data
         self.prefix = prefix
-        self._tree: Any = None
+        self._where = _Where()
 
     @classmethod
     def parse(cls, name: str, text: str) -> Document:
-        """Parse ``text``; raise DocumentError naming the line of malformed YAML."""
+        """Check ``text`` against the limits, then load it (its data cached by the text's hash); raise
+        DocumentError naming the line."""
+        cache = parsed_cache()
+        known, data = cache.get(text)
+        if known:  # the same text passed every check before
+            return cls(name, text, data)
+        from studio.content.yaml_scan import ScanError, load  # the parser loads on first use
+
         try:
-            return cls(name, text, YAML(typ="safe").load(text))
-        except YAMLError:
-            _round_trip(name, text)  # raises with the position of the first error
-            raise  # pragma: no cover - both loaders agree on what is malformed
+            data = load(text)
+        except ScanError as exc:
+            hint = _in_words(exc.message, exc.line) if exc.message.startswith("malformed YAML") else ""
+            raise DocumentError(Problem(name, exc.line, exc.col, exc.message + hint)) from None
+        cache.put(text, data)
+        return cls(name, text, data)
 
     def item(self, index: int) -> Document:
-        """Return element ``index`` of this document's list, sharing its text."""
+        """Return element ``index`` of this document's list, sharing its text and positions."""
         sub = Document(self.name, self.text, self.data[index], (*self.prefix, index))
-        sub._tree = self._tree
+        sub._where = self._where
         return sub
 
     def locate(self, parts: Sequence[object]) -> tuple[int, int]:
         """Return the 1-based (line, column) of the node at ``parts`` or of its nearest parent."""
-        if self._tree is None:
-            self._tree = _round_trip(self.name, self.text)
-        return locate(self._tree, (*self.prefix, *parts))
+        if self._where.tree is None:
+            try:
+                self._where.tree = _positions(self.name, self.text)
+            except DocumentError:  # a text that never parsed (data made in code): the top of the file
+                self._where.tree = (0, 0, None)
+        return locate(self._where.tree, (*self.prefix, *parts))
 
 
-def _round_trip(name: str, text: str) -> Any:
+def _positions(name: str, text: str) -> Any:
+    """The position tree of ``text`` (see :func:`studio.content.yaml_scan.scan`)."""
+    from studio.content.yaml_scan import ScanError, scan
+
     try:
-        return YAML(typ="rt").load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        reason = exc.problem or exc.context or "malformed"
-        raise DocumentError(Problem(name, line, col, f"malformed YAML: {reason}")) from None
-    except YAMLError as exc:
-        raise DocumentError(Problem(name, 1, 1, f"malformed YAML: {exc}")) from None
+        return scan(text, build=True)
+    except ScanError as exc:
+        raise DocumentError(Problem(name, exc.line, exc.col, exc.message)) from None
+
+
+def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
+    """Read a UTF-8 file of at most ``most`` bytes; raise DocumentError for anything else.
+
+    A device, FIFO or socket is refused before it is opened (opening a FIFO would wait for a writer,
+    and a device may never end).
+    """
+    name = str(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise DocumentError(Problem(name, 1, 1, "no such file")) from None
+    except (OSError, ValueError) as exc:
+        raise DocumentError(Problem(name, 1, 1, f"cannot read file: {exc}")) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DocumentError(Problem(name, 1, 1, "cannot read file: it is a folder"))
+    if not stat.S_ISREG(info.st_mode):
+        why = "cannot read file: not a regular file (a device, FIFO or socket)"
+        raise DocumentError(Problem(name, 1, 1, why))
+    if info.st_size > most:
+        raise DocumentError(Problem(name, 1, 1, f"{info.st_size} bytes, more than {most} (MAX_FILE_BYTES)"))
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(most + 1)
+    except OSError as exc:
+        raise DocumentError(Problem(name, 1, 1, f"cannot read file: {exc}")) from None
+    if len(data) > most:
+        raise DocumentError(Problem(name, 1, 1, f"more than {most} bytes (MAX_FILE_BYTES)"))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise DocumentError(Problem(name, line, 1, "cannot read file: not UTF-8 text")) from None
+
+
+#: What the parser's messages usually mean, said in words (fragment of its message -> advice).
+_ADVICE = (
+    ("'\\t'", "YAML indents with spaces, not tabs"),
+    ("tab character", "YAML indents with spaces, not tabs"),  # the C parser's words
+    (
+        "mapping values are not allowed",
+        "line {line} is indented differently from the lines above it, "
+        "or holds a second ': ' (put such a value in quotes)",
+    ),
+    (
+        "expected <block end>",
+        "line {line} is indented differently from the lines above it: "
+        "fields of one mapping, and items of one list, start in the same column",
+    ),
+    (
+        "could not find expected ':'",
+        "line {line} is indented differently from the lines above it, or a key lacks its ':'",
+    ),
+    ("did not find expected key", "line {line} is indented differently from the lines above it"),
+    ("did not find expected '-'", "line {line} is indented differently from the other items of its list"),
+    ("expected ',' or '}'", "a '{' is not closed by a '}'"),
+    ("expected ',' or ']'", "a '[' is not closed by a ']'"),
+)
+
+
+def _in_words(reason: str, line: int) -> str:
+    """Return the parser's complaint explained in words, as ``" (...)"``, or ``""``."""
+    for fragment, advice in _ADVICE:
+        if fragment in reason:
+            return f" ({advice.replace('{line}', str(line))})"
+    return ""
 
 
 def read_document(path: Path) -> Document:
     """Load a YAML or JSON file; raise DocumentError if it cannot be read or parsed."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DocumentError(Problem(str(path), 1, 1, "no such file")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DocumentError(Problem(str(path), 1, 1, f"cannot read file: {exc}")) from None
-    return Document.parse(str(path), text)
+    return Document.parse(str(path), read_text(path))
 
 
-def locate(doc: Any, parts: Sequence[object]) -> tuple[int, int]:
+def locate(tree: Any, parts: Sequence[object]) -> tuple[int, int]:
     """Return the 1-based (line, column) of the node at ``parts``, or of its nearest parent.
 
     Path parts that the document does not hold (a union's branch name in a
     pydantic location, a missing key) are skipped.
     """
-    line, col = 1, 1
-    node = doc
-    if isinstance(node, CommentedMap | CommentedSeq) and node.lc.line is not None:
-        line, col = node.lc.line + 1, node.lc.col + 1
+    line, col, node = tree
     for part in parts:
-        if isinstance(node, CommentedMap) and part in node:
-            pos = node.lc.key(part)
-            line, col = pos[0] + 1, pos[1] + 1
-            node = node[part]
-        elif isinstance(node, CommentedSeq) and isinstance(part, int) and 0 <= part < len(node):
-            pos = node.lc.item(part)
-            line, col = pos[0] + 1, pos[1] + 1
-            node = node[part]
-    return line, col
+        if isinstance(node, dict):
+            found = node.get(part) if isinstance(part, str) else None
+            if found is None and not isinstance(part, str):
+                found = node.get(str(part).lower() if isinstance(part, bool) else str(part))
+            if found is not None:
+                line, col, node = found
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            line, col, node = node[part]
+    return line + 1, col + 1

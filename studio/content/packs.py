@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from studio import __version__
@@ -21,6 +21,7 @@ from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.models import PackModel
 from studio.content.paths import base_content_dir, base_plugins_dir, installed_packs_dir
 from studio.content.problems import Problem, json_path
+from studio.content.staging import recover
 from studio.content.validation import validate_document
 from studio.content.versions import Version, parse_range, parse_version
 from studio.engine.names import did_you_mean
@@ -95,6 +96,15 @@ def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
     return _from_files(path, files)
 
 
+def pack_root(path: Path) -> Path | None:
+    """Return the pack folder ``path`` is in (or is): the nearest folder up holding a ``pack.yaml``."""
+    here = path.resolve()
+    for folder in (here, *here.parents) if here.is_dir() else here.parents:
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
+
+
 def base_pack() -> Pack:
     """The base game: ``content/`` plus its ``plugins/`` (always trusted: it ships with Studio)."""
     files = folder_files(base_content_dir())
@@ -112,6 +122,7 @@ def installed_packs() -> tuple[list[Pack], list[Problem]]:
     """Return the packs installed in the user's data folder."""
     root = installed_packs_dir()
     packs, problems = [], []
+    recover(root)  # a killed install's old version comes back before anyone looks
     if root.is_dir():
         for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
             pack, found = open_pack(folder)
@@ -132,13 +143,20 @@ def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, lis
                 "no pack.yaml: a pack starts with a manifest (see docs/packs.md)",
             )
         ]
-    doc = _document(str(origin / MANIFEST), files[MANIFEST])
-    if isinstance(doc, Problem):
-        return None, [doc]
-    model, problems = validate_document("pack", doc)
-    if not isinstance(model, PackModel):
+    model, doc, problems = _manifest(str(origin / MANIFEST), files[MANIFEST])
+    if model is None or isinstance(doc, Problem):
         return None, problems
     return Pack(model, doc, origin, files), []
+
+
+@lru_cache(maxsize=256)
+def _manifest(name: str, data: bytes) -> tuple[PackModel | None, Document | Problem, list[Problem]]:
+    """A manifest, validated once per content (every command reads each installed pack's manifest)."""
+    doc = _document(name, data)
+    if isinstance(doc, Problem):
+        return None, doc, [doc]
+    model, problems = validate_document("pack", doc)
+    return (model if isinstance(model, PackModel) else None), doc, problems
 
 
 def _document(name: str, data: bytes) -> Document | Problem:

@@ -1,9 +1,10 @@
-"""Loading packs into checked content and building the engine's catalog.
+"""Checked content and the engine's catalog, built from packs and the code they provide.
 
 Every problem of every file is reported at once; the catalog is built only
-from content without problems. Code runs only from packs the caller trusts;
-an untrusted pack still loads its data, and its code charms are disabled with
-a warning that says why.
+from content without problems. This layer never runs code: the plugin layer
+(:mod:`studio.plugins.loading`) loads what the user trusts and passes the
+behaviours in as :class:`Code`. Charms whose code could not run (untrusted,
+or its plugin failed to load) stay known, so one mistake is reported once.
 """
 
 from __future__ import annotations
@@ -15,13 +16,12 @@ from typing import Any
 from studio.content.crosscheck import cross_check
 from studio.content.entries import Entry, merge
 from studio.content.models import ENTRY_KINDS, CharmModel
-from studio.content.packs import Pack, base_pack
-from studio.content.problems import Problem
+from studio.content.packs import Pack
+from studio.content.problems import MANIFEST, PLUGIN, REFERENCE, Problem
 from studio.engine.behaviour import Behaviour
 from studio.engine.cards import ModifierKind
 from studio.engine.catalog import Catalog
 from studio.engine.describe import describe_charm
-from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
 
 Trusted = Callable[[Pack], bool]
 
@@ -29,6 +29,21 @@ Trusted = Callable[[Pack], bool]
 def builtin_only(pack: Pack) -> bool:
     """The default trust: only the base game's own code runs."""
     return pack.builtin
+
+
+@dataclass
+class Code:
+    """What the plugin layer found: behaviours that run, and ids whose code cannot run."""
+
+    behaviours: dict[str, Behaviour] = field(default_factory=dict)
+    #: Behaviour id -> (pack id, plugin file) it comes from.
+    origins: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: Behaviour id -> the untrusted pack whose plugin declares it (read, never run).
+    untrusted: dict[str, Pack] = field(default_factory=dict)
+    #: Behaviour id -> the problem of the plugin file that declares it and failed to load.
+    failed: dict[str, Problem] = field(default_factory=dict)
+    #: Load problems that name no behaviour (a broken entry point, a file declaring nothing).
+    problems: list[Problem] = field(default_factory=list)
 
 
 @dataclass
@@ -42,43 +57,56 @@ class Content:
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     behaviours: dict[str, Behaviour] = field(default_factory=dict)
+    #: Behaviour id -> (pack id, plugin file), to name the culprit when a hook raises.
+    origins: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: Charm id -> why it does nothing (its behaviour's code was not allowed to run).
     disabled: dict[str, str] = field(default_factory=dict)
+    #: ``kind/id`` of entries whose own files have problems: still known by id elsewhere.
+    broken: set[str] = field(default_factory=set)
     catalog: Catalog | None = None
 
+    def charm_origin(self, charm_id: str) -> tuple[str, str, str] | None:
+        """Return (behaviour id, pack id, plugin file) of a code charm, or None."""
+        for e in self.entries:
+            if e.id == charm_id and isinstance(e.model, CharmModel) and e.model.behaviour:
+                pack_id, file = self.origins.get(e.model.behaviour, (e.pack.id, "?"))
+                return e.model.behaviour, pack_id, file
+        return None
 
-def load_packs(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Content:
-    """Load packs (already in load order): trusted code, then entries, then cross-checks."""
+
+def assemble(packs: Sequence[Pack], code: Code) -> Content:
+    """Merge the packs' entries (already in load order), cross-check them and build the catalog."""
     content = Content(packs=list(packs), requested=list(packs))
-    found, problems = entry_point_behaviours()
-    content.behaviours.update(found)
-    content.problems += problems
-    untrusted: dict[str, Pack] = {}
-    for pack in packs:
-        code = pack.code()
-        if not code:
-            continue
-        if trusted(pack):
-            found, problems = load_plugins(code)
-            content.behaviours.update(found)
-            content.problems += problems
-        else:
-            for _, source in code:
-                untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
+    content.behaviours.update(code.behaviours)
+    content.origins.update(code.origins)
+    content.problems += [p.at_stage(PLUGIN) for p in code.problems]
     merged = merge(packs)
     content.entries = list(merged.entries.values())
+    content.broken = set(merged.broken)
     content.problems += merged.problems
     content.warnings += merged.warnings
-    content.problems += cross_check(content.entries, {*content.behaviours, *untrusted}, merged.broken)
-    _disable(content, untrusted)
+    content.problems += _failed_plugins(content.entries, code)
+    known = {*code.behaviours, *code.untrusted, *code.failed}
+    content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
+    _disable(content, code.untrusted)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)
     return content
 
 
-def load_base() -> Content:
-    """Load the base game alone, with its own code."""
-    return load_packs([base_pack()])
+def _failed_plugins(entries: Sequence[Entry], code: Code) -> list[Problem]:
+    """One problem per plugin file that failed to load, naming its pack and the charms that use it."""
+    users: dict[Problem, list[str]] = {p: [] for p in code.failed.values()}
+    packs = {problem: code.origins[b][0] for b, problem in code.failed.items()}
+    for e in entries:
+        if isinstance(e.model, CharmModel) and e.model.behaviour in code.failed:
+            users[code.failed[e.model.behaviour]].append(e.id)
+    out = []
+    for problem, charms in users.items():
+        who = f"charm {', '.join(sorted(charms))} (pack '{packs[problem]}')" if charms else ""
+        message = f"{who or f'pack {packs[problem]!r}'}: {problem.message}"
+        out.append(Problem(problem.file, problem.line, problem.col, message, problem.path, PLUGIN))
+    return out
 
 
 def _disable(content: Content, untrusted: dict[str, Pack]) -> None:
@@ -99,6 +127,7 @@ def _disable(content: Content, untrusted: dict[str, Pack]) -> None:
                 1,
                 f"pack '{pack_id}' is not trusted, so its code does not run; disabled charms: "
                 f"{', '.join(sorted(charms))} (trust it with --trust)",
+                stage=MANIFEST,
             )
         )
 

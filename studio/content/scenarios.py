@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import difflib
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -11,9 +12,11 @@ from typing import Any
 from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.models import ScenarioModel
 from studio.content.packs import Pack
-from studio.content.problems import Problem, json_path
+from studio.content.problems import SCENARIO, Problem, json_path
+from studio.content.text import printable
 from studio.content.validation import validate_document
-from studio.engine.catalog import Catalog, lookup
+from studio.engine.catalog import Catalog
+from studio.engine.names import did_you_mean
 from studio.engine.scoring import score
 from studio.engine.trace import ScoreResult, fmt
 
@@ -29,7 +32,7 @@ class Scenario:
     def label(self) -> str:
         """Where it comes from and what it checks."""
         where = self.doc.name + "".join(f"[{i}]" for i in self.doc.prefix)
-        return f"{where}: {self.model.name}" if self.model.name else where
+        return printable(f"{where}: {self.model.name}" if self.model.name else where)
 
 
 def scenario_files(path: Path) -> list[Path]:
@@ -71,33 +74,69 @@ def pack_scenarios(pack: Pack) -> tuple[list[Scenario], list[Problem]]:
     return out, problems
 
 
-def scenario_problems(s: Scenario, catalog: Catalog) -> list[Problem]:
-    """Return the cross-reference problems of a scenario: bad cards, unknown ids."""
+def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = ()) -> list[Problem]:
+    """Return the cross-reference problems of a scenario: bad cards, unknown ids.
+
+    ``broken`` names entries (``kind/id``) whose own files have problems: they
+    are reported there, so naming them here is not a second problem.
+    """
     m = s.model
-    checks: list[tuple[tuple[object, ...], Callable[[], object]]] = [
-        (("played",), lambda: catalog.cards(m.played)),
-        (("held",), lambda: catalog.cards(m.held)),
+    checks: list[tuple[tuple[object, ...], str, Callable[[], object]]] = [
+        (("played",), "", lambda: catalog.cards(m.played)),
+        (("held",), "", lambda: catalog.cards(m.held)),
     ]
     if m.boss:
-        checks.append((("boss",), lambda: catalog.boss(m.boss or "")))
+        checks.append((("boss",), f"boss/{m.boss}", lambda: known(catalog, "boss", m.boss or "")))
     if catalog.decks:
-        checks.append((("deck",), lambda: lookup(catalog.decks, "deck", m.deck)))
+        checks.append((("deck",), f"deck/{m.deck}", lambda: known(catalog, "deck", m.deck)))
     for i, slot in enumerate(m.slots()):
-        checks.append((("charms", i), partial(catalog.charm, slot.id)))
+        checks.append((("charms", i), f"charm/{slot.id}", partial(known, catalog, "charm", slot.id)))
         if slot.edition:
-            checks.append((("charms", i), partial(catalog.edition, slot.edition)))
+            checks.append((("charms", i), f"edition/{slot.edition}", partial(catalog.edition, slot.edition)))
     for type_id in m.levels:
-        checks.append((("levels", type_id), partial(catalog.hand_type, type_id)))
+        checks.append((("levels", type_id), f"hand_type/{type_id}", partial(catalog.hand_type, type_id)))
     for i, type_id in enumerate(m.hand_types_played):
-        checks.append((("hand_types_played", i), partial(catalog.hand_type, type_id)))
+        checks.append((("hand_types_played", i), f"hand_type/{type_id}", partial(catalog.hand_type, type_id)))
     problems = []
-    for parts, check in checks:
+    for parts, key, check in checks:
+        if key in broken:
+            continue
         try:
             check()
         except ValueError as exc:
             line, col = s.doc.locate(parts)
-            problems.append(Problem(s.doc.name, line, col, str(exc), json_path(parts)))
+            problems.append(Problem(s.doc.name, line, col, str(exc), json_path(parts), SCENARIO))
     return problems
+
+
+def known(catalog: Catalog, kind: str, key: str) -> object:
+    """Return the charm, boss or deck ``key``; raise ValueError suggesting an id by id or by name.
+
+    A designer may type what the game shows (``The Flint``) where the id
+    (``flint``) is wanted: the suggestion then names the id.
+    """
+    table: Mapping[str, Any] = {"charm": catalog.charms, "boss": catalog.bosses, "deck": catalog.decks}[kind]
+    if key in table:
+        return table[key]
+    noun = "boss rule" if kind == "boss" else kind
+    ids = {k.casefold(): k for k in table}
+    ids.update(
+        {str(getattr(v, "name", "")).casefold(): k for k, v in table.items() if getattr(v, "name", "")}
+    )
+    close = difflib.get_close_matches(key.strip().casefold(), list(ids), n=1, cutoff=0.6)
+    hint = f" (did you mean '{ids[close[0]]}'?)" if close else ""
+    raise ValueError(f"unknown {noun} '{key}'{hint}")
+
+
+def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Scenario]:
+    """Return the scenarios called ``name`` (all of them if ``name`` is None); raise ValueError if none."""
+    if name is None:
+        return list(scenarios)
+    chosen = [s for s in scenarios if s.model.name == name]
+    if not chosen:
+        names = [s.model.name for s in scenarios if s.model.name]
+        raise ValueError(f"{where}: no scenario named '{name}'{did_you_mean(name, names)}")
+    return chosen
 
 
 def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:

@@ -1,4 +1,10 @@
-"""JSON Schemas (draft 2020-12) generated from the content models, and their export."""
+"""JSON Schemas (draft 2020-12) generated from the content models, and their export.
+
+:func:`schema_for` is the schema of one entry (what validation explains
+problems with); :func:`file_schema` is the schema of a whole file, written to
+``schemas/``. They differ for scenarios only: a ``tests/`` file holds one
+scenario or a list of them, and the editor must accept both.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +26,33 @@ def schema_for(kind: str) -> dict[str, Any]:
     return {"$schema": DIALECT, "$id": f"{kind}.schema.json", **body}
 
 
+#: Kinds whose files may hold a list of entries instead of one.
+LIST_KINDS = ("scenario",)
+
+
+def file_schema(kind: str) -> dict[str, Any]:
+    """Return the schema of a file of ``kind``: one entry, or (for scenarios) also a list of them."""
+    one = schema_for(kind)
+    if kind not in LIST_KINDS:
+        return one
+    entry = {k: v for k, v in one.items() if k not in ("$schema", "$id", "$defs")}
+    name = KINDS[kind][1].__name__.removesuffix("Model")
+    return {
+        "$schema": DIALECT,
+        "$id": f"{kind}.schema.json",
+        "title": f"{entry.get('title', name)} file",
+        "description": f"One {kind}, or a list of them.",
+        "$defs": {**one.get("$defs", {}), name: entry},
+        "anyOf": [
+            {"$ref": f"#/$defs/{name}"},
+            {"type": "array", "items": {"$ref": f"#/$defs/{name}"}, "minItems": 1},
+        ],
+    }
+
+
 def schema_text(kind: str) -> str:
     """Return the schema as the text written to ``schemas/<kind>.schema.json``."""
-    return json.dumps(schema_for(kind), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(file_schema(kind), indent=2, ensure_ascii=False) + "\n"
 
 
 def export_schemas(directory: Path) -> list[Path]:

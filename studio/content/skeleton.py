@@ -38,7 +38,7 @@ abilities:
     effects:
       - {{kind: mult, amount: 10}}
 """,
-        "tests/example.yaml": f"""# Scenarios with `expect` are this pack's tests (`studio test --pack .`).
+        "tests/example.yaml": f"""# Scenarios with `expect` are this pack's tests (`studio test .`).
 # pair: 10 Points x 2 Mult; AS and AH add 11 each -> 32 x 2; {charm} +10 Mult -> 32 x 12 = 384
 name: {charm} adds 10 Mult to a Pair
 played: AS AH
@@ -52,7 +52,7 @@ expect:
 A content pack for Charm Studio. Check it, test it, build it:
 
     studio validate .
-    studio test --pack .
+    studio test .
     studio pack build . -o {pack_id}.zip
 """,
         ".vscode/settings.json": json.dumps({"yaml.schemas": schema_map()}, indent=2) + "\n",

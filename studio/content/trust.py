@@ -9,11 +9,24 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
+from filelock import FileLock
+
+from studio.content.documents import DocumentError, read_text
+from studio.content.limits import LOCK_TIMEOUT_SECONDS
 from studio.content.packs import Pack
 from studio.content.paths import user_dir
+from studio.content.staging import BusyError, locked
+
+_HASH = re.compile(r"[0-9a-f]{64}\Z")
+
+
+class TrustError(ValueError):
+    """Trust could not be recorded (a read-only data folder, or a trust.json that is damaged or a folder)."""
 
 
 class TrustStore:
@@ -21,15 +34,31 @@ class TrustStore:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path or user_dir() / "trust.json"
+        #: Why the record on disk cannot be used, if it cannot: it is then never overwritten.
+        self.damage: str | None = None
         self._trusted: dict[str, list[str]] = self._read()
 
     def _read(self) -> dict[str, list[str]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        """The record; a damaged one trusts nothing and is kept as it is for the user to mend."""
+        if not os.path.lexists(self.path):
             return {}
-        packs = data.get("packs", {}) if isinstance(data, dict) else {}
-        return {str(k): [str(h) for h in v] for k, v in packs.items() if isinstance(v, list)}
+        try:
+            data = json.loads(read_text(self.path, 1024 * 1024))
+        except DocumentError as exc:
+            self.damage = exc.problem.message
+            return {}
+        except (ValueError, RecursionError):
+            data = None
+        packs = data.get("packs") if isinstance(data, dict) else None
+        if not isinstance(packs, dict) or not all(
+            isinstance(k, str)
+            and isinstance(v, list)
+            and all(isinstance(h, str) and _HASH.match(h) for h in v)
+            for k, v in packs.items()
+        ):
+            self.damage = 'not a trust record ({"packs": {PACK_ID: [CONTENT_HASH, ...]}})'
+            return {}
+        return {k: list(v) for k, v in packs.items()}
 
     def is_trusted(self, pack: Pack) -> bool:
         """Return True if the pack's code may run."""
@@ -37,19 +66,42 @@ class TrustStore:
 
     def trust(self, pack: Pack) -> None:
         """Record trust in this pack's current content."""
-        hashes = self._trusted.setdefault(pack.id, [])
-        if pack.hash not in hashes:
-            hashes.append(pack.hash)
-            self._write()
+        if pack.hash not in self._trusted.get(pack.id, []):
+            self._update(lambda record: record.setdefault(pack.id, []).append(pack.hash))
 
     def forget(self, pack_id: str) -> None:
         """Drop every trust recorded for a pack id."""
-        if self._trusted.pop(pack_id, None) is not None:
-            self._write()
+        if pack_id in self._trusted:
+            self._update(lambda record: record.pop(pack_id, None))
+
+    def _update(self, change: Callable[[dict[str, list[str]]], object]) -> None:
+        """Apply ``change`` to the record as it is on disk now, under its lock, and write it back.
+
+        Two commands trusting packs at once both get their trust recorded.
+        """
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with locked(FileLock(f"{self.path}.lock", timeout=LOCK_TIMEOUT_SECONDS)):
+                self.damage = None
+                self._trusted = self._read()
+                change(self._trusted)
+                self._write()
+        except (BusyError, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise TrustError(f"{self.path}: cannot record trust: {why}") from None
 
     def _write(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"packs": self._trusted}, out, indent=2, sort_keys=True)
-        os.replace(tmp, self.path)
+        """Replace the record atomically; raise TrustError, changing nothing, if it cannot be written."""
+        if self.damage is not None:
+            raise TrustError(f"{self.path}: {self.damage}; mend or delete it, then trust again")
+        tmp = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump({"packs": self._trusted}, out, indent=2, sort_keys=True)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            raise TrustError(f"{self.path}: cannot record trust: {exc.strerror or exc}") from None

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
 from studio.content.documents import Document
+from studio.content.limits import MAX_EXCERPT_CHARS
 from studio.content.models import KINDS
 from studio.content.problems import Problem, json_path
 from studio.content.schemas import schema_for
+from studio.content.text import excerpt
 from studio.engine.names import did_you_mean
+
+if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fails
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 
 @cache
 def _validator(kind: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema_for(kind))
 
 
@@ -77,6 +84,12 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
     if err.validator not in ("anyOf", "oneOf") or not err.context:
         yield err, []
         return
+    if isinstance(err.schema, dict) and "discriminator" in err.schema and isinstance(err.instance, dict):
+        yield from _tagged(err, err.schema, err.instance)
+        return
+    if _is_enum_union(err):
+        yield err, []
+        return
     fitting = [e for e in err.context if not (e.validator == "type" and not e.path)]
     if not fitting:
         yield err, [str(e.validator_value) for e in err.context if e.validator == "type"]
@@ -85,17 +98,70 @@ def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]
         for e in fitting:
             yield from _leaves(e)
         return
+    from jsonschema.exceptions import best_match
+
     best = best_match(fitting)
     if best is not None:
         yield from _leaves(best)
+
+
+def _is_enum_union(err: ValidationError) -> bool:
+    """True for a value that may be one of several lists of values (ranks: ``"A"`` or ``10``)."""
+    found = err.context or []
+    return any(e.validator == "enum" for e in found) and all(
+        e.validator in ("enum", "type") and not e.path for e in found
+    )
+
+
+def _enum_union_message(err: ValidationError) -> str:
+    """Name every accepted spelling, and the closest one (by spelling, or by first letter)."""
+    values = [e.validator_value for e in err.context or [] if e.validator == "enum"]
+    allowed = list(dict.fromkeys(str(v) for group in values if isinstance(group, list) for v in group))
+    text = str(err.instance)
+    hint = did_you_mean(text, allowed)
+    if not hint and text[:1].upper() in allowed:
+        hint = f" (did you mean '{text[:1].upper()}'?)"
+    return f"{err.instance!r} is not one of {', '.join(allowed)}{hint}"
+
+
+def _tagged(
+    err: ValidationError, schema: dict[str, Any], instance: dict[str, Any]
+) -> Iterator[tuple[ValidationError, list[str]]]:
+    """Yield the errors of the branch a discriminated union's tag picks (an effect's ``kind``),
+    or one saying which tags there are."""
+    from jsonschema.exceptions import ValidationError
+
+    key, mapping = schema["discriminator"]["propertyName"], schema["discriminator"]["mapping"]
+    tag = instance.get(key)
+    if not isinstance(tag, str) or tag not in mapping:
+        given = key in instance
+        path = deque([*err.absolute_path, key]) if given else err.absolute_path
+        message = "" if given else f"'{key}' is required but missing"
+        leaf = ValidationError(
+            message,
+            validator="enum" if given else "required",
+            path=path,
+            instance=tag,
+            validator_value=list(mapping),
+        )
+        yield leaf, []
+        return
+    branch = [b.get("$ref") for b in schema["oneOf"]].index(mapping[tag])
+    for e in err.context or ():
+        if e.relative_schema_path[0] == branch:
+            yield from _leaves(e)
 
 
 def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
     message = err.message
+    if len(message) > MAX_EXCERPT_CHARS * 2:  # jsonschema quotes the whole value: quote an excerpt
+        message = message.replace(repr(err.instance), excerpt(err.instance))
     if types:
-        message = f"{err.instance!r} is not of type {' or '.join(repr(t) for t in types)}"
+        message = f"{excerpt(err.instance)} is not of type {' or '.join(repr(t) for t in types)}"
+    elif err.validator in ("anyOf", "oneOf") and _is_enum_union(err):
+        message = _enum_union_message(err)
     elif (
         err.validator == "additionalProperties"
         and isinstance(err.instance, dict)
@@ -111,6 +177,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     elif err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
         allowed = [str(v) for v in err.validator_value]
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
+    elif err.validator == "const":
+        message = f"{err.instance!r} is not allowed here: the only choice is {err.validator_value!r}"
     elif err.validator == "type" and not parts:
         message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {_type_name(err.instance)}"
     line, col = doc.locate(parts)

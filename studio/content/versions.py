@@ -2,22 +2,53 @@
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 import semantic_version as sv
+
+from studio.content.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
+from studio.content.text import excerpt
 
 Version = sv.Version
 Range = sv.NpmSpec
 
 
 def parse_version(text: str) -> sv.Version:
-    """Return the version ``MAJOR.MINOR.PATCH[-pre][+build]``; raise ValueError naming what is wanted."""
+    """Return the version ``MAJOR.MINOR.PATCH[-pre][+build]``; raise ValueError naming what is wanted.
+
+    The whole text must be the version: the library's pattern ends in ``$``, which lets a trailing
+    newline through.
+    """
+    text = str(text)
     try:
-        return sv.Version(str(text))
+        if len(text) > MAX_RANGE_CHARS or text != "".join(text.split()):
+            raise ValueError(text)
+        return sv.Version(text)
     except ValueError:
-        raise ValueError(f"'{text}' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)") from None
+        raise ValueError(
+            f"{excerpt(text)} is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)"
+        ) from None
 
 
+_CLAUSE = re.compile(r"[^\s|]+")
+
+
+@lru_cache(maxsize=1024)
 def parse_range(text: str) -> sv.NpmSpec:
-    """Return a version range such as ``^1.2.0``, ``~1.2``, ``>=1.0.0 <2.0.0``, ``1.x`` or ``*``."""
+    """Return a version range such as ``^1.2.0``, ``~1.2``, ``>=1.0.0 <2.0.0``, ``1.x`` or ``*``.
+
+    Ranges are bounded (`MAX_RANGE_CHARS`, `MAX_RANGE_CLAUSES`) before they are parsed, and each text is
+    parsed once per process: every command resolves the installed packs' ranges again.
+    """
+    text = str(text)
+    if any(c in text for c in "\n\r\t\v\f"):
+        raise ValueError(f"{excerpt(text)} is not a version range: it holds a line break or a tab")
+    if len(text) > MAX_RANGE_CHARS:
+        raise ValueError(f"a version range of {len(text)} characters, more than {MAX_RANGE_CHARS}")
+    clauses = len(_CLAUSE.findall(text))
+    if clauses > MAX_RANGE_CLAUSES:
+        raise ValueError(f"a version range of {clauses} comparisons, more than {MAX_RANGE_CLAUSES}")
     try:
         return sv.NpmSpec(str(text))
     except ValueError:

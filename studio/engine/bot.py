@@ -27,7 +27,7 @@ from studio.engine.bot_values import CharmValues
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
-from studio.engine.runs import RunSetup
+from studio.engine.run_setup import RunSetup
 from studio.engine.shop import reroll_cost, sell_value
 from studio.engine.views import charm_row
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, get_args
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
-from studio.engine.firing import Fire, compile_ability
 
 Trigger = Literal["before", "scored_card", "held_card", "hand", "discard", "end_of_round"]
 TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
@@ -18,11 +17,6 @@ Rule = Literal["four_fingers", "shortcut", "splash", "pareidolia", "smeared"]
 RULES: tuple[Rule, ...] = get_args(Rule)
 
 
-def retrigger_key(trigger: str) -> str:
-    """The key under which a charm's retrigger abilities for ``trigger`` are kept."""
-    return f"{trigger}/retrigger"
-
-
 @dataclass(frozen=True, slots=True)
 class Ability:
     """When it fires, when it applies, what it does."""
@@ -30,11 +24,6 @@ class Ability:
     trigger: Trigger
     effects: tuple[Effect, ...]
     conditions: Conditions = ALWAYS
-    #: The ability compiled for the scorer (see :mod:`studio.engine.firing`).
-    fire: Fire = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "fire", compile_ability(self))
 
     @property
     def is_retrigger(self) -> bool:
@@ -56,23 +45,6 @@ class CharmDef:
     #: How often the shop offers it, and its price in $.
     rarity: str = "common"
     cost: int = 4
-    acts: dict[str, tuple[tuple[Ability, ...], Behaviour | None]] = field(
-        init=False, repr=False, compare=False
-    )
-
-    def __post_init__(self) -> None:
-        hooks = self.behaviour.overridden() if self.behaviour else frozenset()
-        acts: dict[str, tuple[tuple[Ability, ...], Behaviour | None]] = {}
-        for trigger in TRIGGERS:
-            for again in (False, True):
-                abilities = tuple(
-                    a for a in self.abilities if a.trigger == trigger and a.is_retrigger == again
-                )
-                hook = ("retriggers" if trigger in CARD_TRIGGERS else "") if again else trigger
-                behaviour = self.behaviour if hook in hooks else None
-                if abilities or behaviour is not None:
-                    acts[retrigger_key(trigger) if again else trigger] = (abilities, behaviour)
-        object.__setattr__(self, "acts", acts)
 
 
 @dataclass(frozen=True, slots=True)

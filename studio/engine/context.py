@@ -1,58 +1,22 @@
-"""The running state of one scored hand and the helpers every charm calls.
+"""The running state of one hand (or discard, or end of round): the trace and what it reads.
 
-Data charms and code behaviours change the score only through
-:meth:`ScoringContext.add_points`, :meth:`~ScoringContext.add_mult`,
-:meth:`~ScoringContext.add_xmult` and :meth:`~ScoringContext.add_money`; each
-call appends one event to the trace.
+Running Points, Mult and money change only in :meth:`ScoringContext.record`,
+which appends the event that says so; the result is then read from the last
+event. Data charms reach it through the ``add_*`` helpers; code charms get the
+narrower :class:`~studio.engine.hooks.CharmContext`.
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
-from studio.engine.cards import Card
-from studio.engine.charms import Ability, CharmDef
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect, Value
 from studio.engine.hands import Evaluation, HandType
-from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
+from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.rng import Rng
-from studio.engine.trace import Event, Step, What
+from studio.engine.trace import Event, Step, What, Zone
 
-
-@dataclass(slots=True)
-class ActiveCharm:
-    """A charm in play: its definition, edition and counter (which may change)."""
-
-    index: int
-    defn: CharmDef
-    edition: EditionDef | None
-    counter: int
-
-    @property
-    def id(self) -> str:
-        """The charm's id."""
-        return self.defn.id
-
-
-@dataclass(frozen=True, slots=True)
-class CardView:
-    """A played or held card as the rules see it this hand (shared, never changed)."""
-
-    card: Card
-    label: str
-    token: str
-    rank: int | None
-    suits: frozenset[str]
-    cond_suits: frozenset[str]
-    face: bool
-    upgrade: UpgradeDef | None
-    edition: EditionDef | None
-    seal: SealDef | None
-    debuffed: bool
-
-
+#: The most extra triggers one retrigger effect (or one code charm) gives a card, however it scales.
+MAX_RETRIGGERS = 100
 #: Builds an Event without the named tuple's Python-level ``__new__``: one per change adds up.
 _new_event = tuple.__new__
 
@@ -63,6 +27,7 @@ class ScoringContext:
     __slots__ = (
         "card_label",
         "charms",
+        "counters",
         "discards_left",
         "evaluation",
         "events",
@@ -79,13 +44,15 @@ class ScoringContext:
         "rng",
         "scoring",
         "step",
+        "zone",
     )
 
     def __init__(
         self,
-        played: list[CardView],
-        held: list[CardView],
-        charms: list[ActiveCharm],
+        played: tuple[CardView, ...],
+        held: tuple[CardView, ...],
+        charms: tuple[ActiveCharm, ...],
+        counters: list[int],
         levels: dict[str, int],
         money: int,
         hands_left: int,
@@ -96,6 +63,7 @@ class ScoringContext:
         self.played = played
         self.held = held
         self.charms = charms
+        self.counters = counters
         self.levels = levels
         self.money = money
         self.hands_left = hands_left
@@ -106,12 +74,14 @@ class ScoringContext:
         self.mult: float = 0
         self.events: list[Event] = []
         self.step: Step = "boss"
+        #: The card now triggering: its label, zone and position there ("" and -1: none).
         self.card_label = ""
-        self.scoring: list[CardView] = []
-        #: Position in ``scoring`` of the first scoring face card (-1: none), and of the card now
-        #: triggering in the scored step. Positions, not cards: two equal cards share one view.
-        self.first_face = -1
+        self.zone: Zone = ""
         self.position = -1
+        self.scoring: tuple[CardView, ...] = ()
+        #: Played position of the first scoring face card (-1: none). Positions, not cards:
+        #: two equal cards share one view.
+        self.first_face = -1
         self.evaluation: Evaluation | None = None
 
     @property
@@ -120,41 +90,89 @@ class ScoringContext:
         assert self.evaluation is not None
         return self.evaluation.hand_type
 
-    # -- the helpers charms call -------------------------------------------------
+    # -- the one place running values change --------------------------------------
 
-    def add_points(self, amount: float, source: str | ActiveCharm) -> None:
-        """Add Points (whole numbers) and record it."""
-        n = int(amount)
-        if n:
-            self.points += n
-            self.emit(source, "points", n)
-
-    def add_mult(self, amount: float, source: str | ActiveCharm) -> None:
-        """Add Mult and record it."""
-        if amount:
-            self.mult += amount
-            self.emit(source, "mult", amount)
-
-    def add_xmult(self, factor: float, source: str | ActiveCharm) -> None:
-        """Multiply Mult and record it."""
-        if factor != 1:
-            self.mult *= factor
-            self.emit(source, "xmult", factor)
-
-    def add_money(self, amount: float, source: str | ActiveCharm) -> None:
-        """Change money at once (a later step sees it) and record it."""
-        n = int(amount)
-        if n:
-            self.money += n
-            self.emit(source, "money", n)
-
-    def emit(self, source: str | ActiveCharm, what: What, amount: float, note: str = "") -> None:
-        """Append an event with the running values after it."""
-        if not isinstance(source, str):
-            source = f"{self.card_label} {source.id}" if self.card_label else source.id
+    def record(
+        self,
+        source: Source | ActiveCharm,
+        what: What,
+        amount: float,
+        points: int,
+        mult: float,
+        money: int,
+        note: str = "",
+    ) -> None:
+        """Append an event and make its running values the context's."""
+        if isinstance(source, ActiveCharm):
+            label = self.card_label
+            text, kind, slot = (f"{label} {source.id}" if label else source.id), "charm", source.slot
+        else:
+            text, kind, slot = source
+        self.points = points
+        self.mult = mult
+        self.money = money
         self.events.append(
-            _new_event(Event, (self.step, source, what, amount, self.points, self.mult, self.money, note))
+            _new_event(
+                Event,
+                (
+                    self.step,
+                    text,
+                    what,
+                    amount,
+                    points,
+                    mult,
+                    money,
+                    note,
+                    kind,
+                    self.zone,
+                    self.position,
+                    slot,
+                ),
+            )
         )
+
+    def note(self, source: Source | ActiveCharm, what: What, amount: float, note: str) -> None:
+        """Record an event that changes no running value (a retrigger, a level, a debuff)."""
+        self.record(source, what, amount, self.points, self.mult, self.money, note)
+
+    # -- the helpers every charm calls --------------------------------------------
+
+    def add_points(self, amount: float, source: Source | ActiveCharm) -> None:
+        """Add Points (whole numbers)."""
+        n = int(amount)
+        if n:
+            self.record(source, "points", n, self.points + n, self.mult, self.money)
+
+    def add_mult(self, amount: float, source: Source | ActiveCharm) -> None:
+        """Add Mult."""
+        if amount:
+            self.record(source, "mult", amount, self.points, self.mult + amount, self.money)
+
+    def add_xmult(self, factor: float, source: Source | ActiveCharm) -> None:
+        """Multiply Mult."""
+        if factor != 1:
+            self.record(source, "xmult", factor, self.points, self.mult * factor, self.money)
+
+    def add_money(self, amount: float, source: Source | ActiveCharm) -> None:
+        """Change money at once (a later step sees it)."""
+        n = int(amount)
+        if n:
+            self.record(source, "money", n, self.points, self.mult, self.money + n)
+
+    def grow(self, charm: ActiveCharm, by: int, source: Source | ActiveCharm) -> None:
+        """Change a charm's counter by ``by``."""
+        if by:
+            self.counters[charm.slot] += by
+            now = self.counters[charm.slot]
+            self.note(source, "counter", by, f"counter {'+' if by > 0 else ''}{by} → {now}")
+
+    def level_up(self, type_id: str, by: int, source: Source | ActiveCharm) -> None:
+        """Change a hand type's level (never below 1)."""
+        old = self.levels.get(type_id, 1)
+        new = max(old + by, 1)
+        if new != old:
+            self.levels[type_id] = new
+            self.note(source, "level", new - old, f"{type_id} level {old} → {new}")
 
     # -- what conditions and scaling ask -----------------------------------------
 
@@ -167,7 +185,7 @@ class ScoringContext:
         if name == "discards_left":
             return self.discards_left
         if name == "counter":
-            return charm.counter if charm else 0
+            return self.counters[charm.slot] if charm else 0
         if name == "played_cards":
             return len(self.played)
         if name == "scoring_cards":
@@ -186,7 +204,9 @@ class ScoringContext:
             return False
         if c.face is not None and (card is None or card.face != c.face):
             return False
-        if c.first_face and (card is None or self.step != "scored_card" or self.position != self.first_face):
+        if c.first_face is not None and (
+            card is None or (self.step == "scored_card" and self.position == self.first_face) != c.first_face
+        ):
             return False
         if c.contains is not None and (self.evaluation is None or c.contains not in self.evaluation.contains):
             return False
@@ -205,13 +225,15 @@ class ScoringContext:
 
     # -- running data -------------------------------------------------------------
 
-    def run(self, ability: Ability, charm: ActiveCharm, card: CardView | None = None) -> None:
-        """Apply an ability's effects if its conditions hold."""
-        if self.holds(ability.conditions, card, charm):
-            for effect in ability.effects:
+    def run(
+        self, conditions: Conditions, effects: tuple[Effect, ...], charm: ActiveCharm, card: CardView | None
+    ) -> None:
+        """Apply an ability's effects for ``charm`` if its conditions hold."""
+        if self.holds(conditions, card, charm):
+            for effect in effects:
                 self.apply(effect, charm, charm)
 
-    def apply(self, effect: Effect, source: str | ActiveCharm, charm: ActiveCharm | None) -> None:
+    def apply(self, effect: Effect, source: Source | ActiveCharm, charm: ActiveCharm | None) -> None:
         """Apply one effect (after its own chance, if any) on behalf of ``source``."""
         if effect.chance is not None and not self.rng.chance("chance", effect.chance.n, effect.chance.in_):
             return
@@ -230,33 +252,24 @@ class ScoringContext:
             self.add_money(amount, source)
         elif kind == "grow" and charm is not None:
             self.grow(charm, int(amount), source)
-        elif kind == "reset" and charm is not None and charm.counter:
-            self.grow(charm, -charm.counter, source)
+        elif kind == "reset" and charm is not None and self.counters[charm.slot]:
+            self.grow(charm, -self.counters[charm.slot], source)
         elif kind == "level_up" and (effect.hand_type or self.evaluation):
             self.level_up(effect.hand_type or self.hand_type.id, int(amount), source)
 
-    def grow(self, charm: ActiveCharm, by: int, source: str | ActiveCharm) -> None:
-        """Change a charm's counter by ``by`` and record it."""
-        if by:
-            charm.counter += by
-            self.emit(source, "counter", by, f"counter {'+' if by > 0 else ''}{by} → {charm.counter}")
-
-    def level_up(self, type_id: str, by: int, source: str | ActiveCharm) -> None:
-        """Change a hand type's level (never below 1) and record it."""
-        old = self.levels.get(type_id, 1)
-        new = max(old + by, 1)
-        if new != old:
-            self.levels[type_id] = new
-            self.emit(source, "level", new - old, f"{type_id} level {old} → {new}")
-
-    def total(self) -> int | float:
-        """Return floor(Points x Mult); past the float range it is infinity, never a crash."""
-        try:
-            product = self.points * self.mult
-        except OverflowError:
-            return math.inf
-        if math.isnan(product):
-            return 0
-        if math.isinf(product):
-            return product
-        return math.floor(product)
+    def retriggers(self, effect: Effect, charm: ActiveCharm) -> int:
+        """Return how many extra triggers a retrigger effect gives: its scaled count (at most
+        :data:`MAX_RETRIGGERS`), each retrigger drawing its own chance."""
+        scaling = effect.scaling
+        times = min(
+            int(
+                effect.amount
+                if scaling is None
+                else effect.scaled(scaling.steps(self.value(scaling.per, charm)))
+            ),
+            MAX_RETRIGGERS,
+        )
+        chance = effect.chance
+        if chance is None:
+            return times
+        return sum(1 for _ in range(times) if self.rng.chance("chance", chance.n, chance.in_))

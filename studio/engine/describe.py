@@ -63,16 +63,22 @@ def describe_charm(charm: CharmDef, hand_names: Mapping[str, str] | None = None)
 def _ability(a: Ability, names: Mapping[str, str]) -> str:
     c = a.conditions
     if a.is_retrigger:
-        times = int(sum(e.amount for e in a.effects))
-        again = "once" if times == 1 else f"{times} times"
         where = "scored" if a.trigger == "scored_card" else "held in hand"
-        text = f"Retrigger each {_card(c)} {where} {again}".replace("each card held", "every card held")
+        times = " and ".join(_retrigger(e) for e in a.effects)
+        text = f"Retrigger each {_card(c)} {where}{_not_first_face(c)} {times}"
+        text = text.replace("each card held", "every card held")
+        if c.chance:
+            text = f"{c.chance} chance to r{text[1:]}"
         return text + _hand_conditions(c, names)
     text = " and ".join(_effect(e, names) for e in a.effects)
     if c.chance:
         text = f"{c.chance} chance of {text}"
     if a.trigger == "scored_card":
-        text += " for the first scoring face card" if c.first_face else f" for each scored {_card(c)}"
+        text += (
+            " for the first scoring face card"
+            if c.first_face
+            else f" for each scored {_card(c)}{_not_first_face(c)}"
+        )
     elif a.trigger == "held_card":
         text += f" for each {_card(c)} held in hand"
     elif a.trigger == "discard":
@@ -80,6 +86,21 @@ def _ability(a: Ability, names: Mapping[str, str]) -> str:
     text += _hand_conditions(c, names)
     lead = _TRIGGER_TEXT.get(a.trigger)
     return f"{lead}: {text}" if lead else text[0].upper() + text[1:] if text[0].isalpha() else text
+
+
+def _retrigger(e: Effect) -> str:
+    """How many times a retrigger effect repeats the card: "once", "twice per counter", ..."""
+    n = int(e.amount)
+    text = {1: "once", 2: "twice"}.get(n, f"{n} times")
+    if e.scaling:
+        text += " " + _per(e.scaling)
+    if e.chance:
+        text += f", each time with a {e.chance} chance"
+    return text
+
+
+def _not_first_face(c: Conditions) -> str:
+    return " other than the first scoring face card" if c.first_face is False else ""
 
 
 def _card(c: Conditions) -> str:
@@ -109,7 +130,7 @@ def _effect(e: Effect, names: Mapping[str, str]) -> str:
     elif e.kind == "mult":
         text = f"{sign}{amount} Mult"
     elif e.kind == "xmult" and e.scaling:
-        return f"X1 Mult plus X{amount} {_per(e.scaling)}"
+        text = f"X1 Mult plus X{amount}"
     elif e.kind == "xmult":
         text = f"X{amount} Mult"
     elif e.kind == "money":

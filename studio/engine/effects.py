@@ -18,8 +18,6 @@ Value = Literal[
     "held_cards",
 ]
 VALUES: tuple[Value, ...] = get_args(Value)
-#: Effects that change the score and so follow the fixed additive-then-multiplicative order.
-SCORE_KINDS = frozenset({"points", "mult", "xmult", "money"})
 
 
 @dataclass(frozen=True, slots=True)

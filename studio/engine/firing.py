@@ -1,29 +1,38 @@
-"""Abilities compiled to small functions.
+"""Abilities compiled to small functions, and firing a row's charms on a card.
 
-Most abilities are one plain effect ("+4 Mult") behind no condition or one card
-condition ("scored 2, 4, 6, 8 or 10"). Those become a direct call of the
+Most abilities are one plain effect ("+4 Mult") behind no condition, one card
+condition ("scored 2, 4, 6, 8 or 10") or "the hand contains a Pair". Those become a direct call of the
 context's helper; every other shape goes through the general
-:meth:`ScoringContext.run`. The trace is the same either way.
+:meth:`ScoringContext.run`. The trace is the same either way. Code hooks run
+behind a fence: whatever they raise becomes a :class:`BehaviourError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from studio.engine.behaviour import Behaviour, BehaviourError
+from studio.engine.charms import Ability
 from studio.engine.conditions import ALWAYS, Conditions
+from studio.engine.context import MAX_RETRIGGERS, ScoringContext
+from studio.engine.hooks import CharmContext
+from studio.engine.inplay import ActiveCharm, CardView, Source
 
-if TYPE_CHECKING:
-    from studio.engine.charms import Ability
-    from studio.engine.context import ActiveCharm, CardView, ScoringContext
-
-Fire = Callable[["ScoringContext", "ActiveCharm", "CardView | None"], None]
+#: Fires an ability for a charm (and the triggering card, if any).
+Fire = Callable[[ScoringContext, ActiveCharm, "CardView | None"], None]
+#: Counts the extra triggers a retrigger ability gives a card.
+Count = Callable[[ScoringContext, ActiveCharm, CardView], int]
+#: (slot in the row, its compiled abilities at a trigger, its behaviour if it overrides that hook)
+Plan = tuple[tuple[int, tuple[Fire, ...], Behaviour | None], ...]
+RetriggerPlan = tuple[tuple[int, tuple[Count, ...], Behaviour | None], ...]
 _HELPERS = {"points": "add_points", "mult": "add_mult", "xmult": "add_xmult", "money": "add_money"}
 
 
 def compile_ability(ability: Ability) -> Fire:
     """Return a function that fires ``ability`` for a charm (and card) in a context."""
     effects = ability.effects
+    c = ability.conditions
+    general: Fire = lambda ctx, charm, card: ctx.run(c, effects, charm, card)  # noqa: E731
     plain = (
         len(effects) == 1
         and effects[0].kind in _HELPERS
@@ -31,10 +40,9 @@ def compile_ability(ability: Ability) -> Fire:
         and effects[0].chance is None
     )
     if not plain:
-        return lambda ctx, charm, card: ctx.run(ability, charm, card)
+        return general
     helper = _HELPERS[effects[0].kind]
     amount = effects[0].amount
-    c = ability.conditions
     if c is ALWAYS:
         return lambda ctx, charm, card: getattr(ctx, helper)(amount, charm)
     if c == Conditions(ranks=c.ranks):
@@ -45,6 +53,15 @@ def compile_ability(ability: Ability) -> Fire:
                 getattr(ctx, helper)(amount, charm)
 
         return on_ranks
+    if c == Conditions(contains=c.contains):
+        contains = c.contains
+
+        def on_contains(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+            evaluation = ctx.evaluation
+            if evaluation is not None and contains in evaluation.contains:
+                getattr(ctx, helper)(amount, charm)
+
+        return on_contains
     if c == Conditions(suits=c.suits):
         suits = c.suits
 
@@ -53,4 +70,66 @@ def compile_ability(ability: Ability) -> Fire:
                 getattr(ctx, helper)(amount, charm)
 
         return on_suits
-    return lambda ctx, charm, card: ctx.run(ability, charm, card)
+    return general
+
+
+def compile_retrigger(ability: Ability) -> Count:
+    """Return a function that counts the extra triggers ``ability`` gives a card."""
+    c = ability.conditions
+    effects = ability.effects
+    if all(e.scaling is None and e.chance is None for e in effects):
+        times = sum(int(e.amount) for e in effects)
+        return lambda ctx, charm, card: times if ctx.holds(c, card, charm) else 0
+    return lambda ctx, charm, card: (
+        sum(ctx.retriggers(e, charm) for e in effects) if ctx.holds(c, card, charm) else 0
+    )
+
+
+def call_hook(
+    ctx: ScoringContext, behaviour: Behaviour, hook: str, charm: ActiveCharm, card: CardView | None = None
+) -> object:
+    """Run a code hook behind the fence: any exception becomes a :class:`BehaviourError`."""
+    method = getattr(behaviour, hook)
+    try:
+        if card is None:
+            return method(CharmContext(ctx), charm)
+        return method(CharmContext(ctx), charm, card)
+    except Exception as exc:  # a plugin's mistake must not escape as a traceback
+        raise BehaviourError.wrap(exc, charm, behaviour, hook) from exc
+
+
+def fire_on_card(ctx: ScoringContext, card: CardView, plan: Plan, hook: str) -> None:
+    """One trigger of a card for each acting charm, in row order: its abilities, then its hook."""
+    for i, fires, behaviour in plan:
+        charm = ctx.charms[i]
+        for fire in fires:
+            fire(ctx, charm, card)
+        if behaviour is not None:
+            call_hook(ctx, behaviour, hook, charm, card)
+
+
+def retrigger_sources(ctx: ScoringContext, card: CardView, plan: RetriggerPlan) -> list[Source | ActiveCharm]:
+    """Return one source per extra trigger of ``card``: its seal first, then charms in row order."""
+    sources: list[Source | ActiveCharm] = []
+    seal = card.seal
+    if seal is not None and seal.retriggers:
+        sources += [card.seal_source] * seal.retriggers
+    for i, counts, behaviour in plan:
+        charm = ctx.charms[i]
+        times = 0
+        for count in counts:
+            times += count(ctx, charm, card)
+        if behaviour is not None:
+            extra = call_hook(ctx, behaviour, "retriggers", charm, card)
+            if type(extra) is not int or not 0 <= extra <= MAX_RETRIGGERS:
+                raise BehaviourError(
+                    charm.id,
+                    charm.slot,
+                    behaviour.id,
+                    "retriggers",
+                    f"returned {extra!r}, not a whole number of extra triggers from 0 to {MAX_RETRIGGERS}",
+                )
+            times += extra
+        if times:
+            sources += [charm] * times
+    return sources

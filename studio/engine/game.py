@@ -28,8 +28,8 @@ from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
 from studio.engine.run_events import Resolved, RunEvent
 from studio.engine.run_round import advance, discard_cards, pick_boss, play_hand, start_round
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
-from studio.engine.runs import RunSetup
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.shop import buy, choose, open_pack, reroll, reroll_cost, sell
 

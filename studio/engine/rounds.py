@@ -1,37 +1,24 @@
 """The triggers outside scoring a hand: discarding cards and the end of a round.
 
-Like :func:`~studio.engine.scoring.score`, both are pure: they return their
-events and the state after them (money, counters, levels, generator).
+Like :func:`~studio.engine.scoring.score`, both are pure and take the same
+:class:`~studio.engine.situation.Situation`: they return their events and the
+state after them (money, counters, levels, generator), the money being the
+last event's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
 from studio.engine.context import ScoringContext
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, evaluate
-from studio.engine.rng import Rng, RngState
+from studio.engine.firing import call_hook, fire_on_card
+from studio.engine.rng import RngState
+from studio.engine.situation import Situation
 from studio.engine.trace import Event
-from studio.engine.views import Row, card_view, charm_row
-
-
-@dataclass(frozen=True, slots=True)
-class RoundState:
-    """The round around a discard or the end of a round."""
-
-    held: tuple[Card, ...] = ()
-    charms: tuple[CharmSlot, ...] = ()
-    levels: Mapping[str, int] = field(default_factory=dict)
-    boss: str | None = None
-    money: int = 0
-    hands_left: int = 0
-    discards_left: int = 0
-    first_hand: bool = True
-    rng: RngState = field(default_factory=RngState)
+from studio.engine.views import open_context
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,72 +32,59 @@ class RoundResult:
     rng: RngState
 
 
-def _context(state: RoundState, catalog: Catalog, cards: Sequence[Card]) -> tuple[ScoringContext, Row]:
-    row = charm_row(state.charms, catalog)
-    boss = catalog.boss(state.boss) if state.boss else None
-    views = [card_view(c, catalog, boss, row.flags) for c in cards]
-    held = [card_view(c, catalog, boss, row.flags) for c in state.held]
-    ctx = ScoringContext(
-        views,
-        held,
-        row.active(state.charms),
-        dict(state.levels),
-        state.money,
-        state.hands_left,
-        state.discards_left,
-        state.first_hand,
-        Rng.from_state(state.rng),
-    )
-    if 1 <= len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS:
-        ctx.evaluation = evaluate(
-            [v.rank for v in views], [v.suits for v in views], catalog.hand_table, row.rules
-        )
-    return ctx, row
-
-
-def _result(ctx: ScoringContext) -> RoundResult:
+def _result(ctx: ScoringContext, start_money: int) -> RoundResult:
+    events = tuple(ctx.events)
     return RoundResult(
-        tuple(ctx.events),
-        ctx.money,
-        tuple(c.counter for c in ctx.charms),
+        events,
+        events[-1].money if events else start_money,
+        tuple(ctx.counters),
         tuple(sorted(ctx.levels.items())),
         ctx.rng.state(),
     )
 
 
-def discard(cards: Sequence[Card], state: RoundState, catalog: Catalog) -> RoundResult:
+def discard(cards: Sequence[Card], situation: Situation, catalog: Catalog) -> RoundResult:
     """Fire every charm's ``discard`` abilities once per discarded card, left to right.
 
     Conditions on the hand (``contains``, ``hand_types``) read the discarded
     cards as a hand, so "discarding a Pair" can be a condition.
     """
-    ctx, row = _context(state, catalog, cards)
+    ctx, row, _ = open_context(situation, catalog, cards, discarded=True)
     ctx.step = "discard"
+    ctx.zone = "discarded"
     acting = row.plan("discard")
-    for card in ctx.played:
+    for position, card in enumerate(ctx.played):
         if card.debuffed:
             continue
         ctx.card_label = card.label
-        for i, abilities, _ in acting:
-            for ability in abilities:
-                ability.fire(ctx, ctx.charms[i], card)
-    return _result(ctx)
+        ctx.position = position
+        fire_on_card(ctx, card, acting, "discard")
+    return _result(ctx, situation.money)
 
 
-def end_of_round(state: RoundState, catalog: Catalog) -> RoundResult:
+def end_of_round(situation: Situation, catalog: Catalog) -> RoundResult:
     """Pay held cards' end-of-round effects (``gold``), then fire charms' ``end_of_round``."""
-    ctx, row = _context(state, catalog, ())
+    ctx, row, _ = open_context(situation, catalog, ())
     ctx.step = "end_of_round"
-    for card in ctx.held:
+    ctx.zone = "held"
+    for position, card in enumerate(ctx.held):
         if card.debuffed:
             continue
         ctx.card_label = card.label
-        for holder in (card.upgrade, card.seal):
-            if holder is not None:
-                for effect in holder.end_of_round:
-                    ctx.apply(effect, f"{card.label} {holder.id}", None)
+        ctx.position = position
+        if card.upgrade is not None:
+            for effect in card.upgrade.end_of_round:
+                ctx.apply(effect, card.upgrade_source, None)
+        if card.seal is not None:
+            for effect in card.seal.end_of_round:
+                ctx.apply(effect, card.seal_source, None)
     ctx.card_label = ""
-    for i, abilities, _ in row.plan("end_of_round"):
-        for ability in abilities:
-            ability.fire(ctx, ctx.charms[i], None)
-    return _result(ctx)
+    ctx.zone = ""
+    ctx.position = -1
+    for i, fires, behaviour in row.plan("end_of_round"):
+        charm = ctx.charms[i]
+        for fire in fires:
+            fire(ctx, charm, None)
+        if behaviour is not None:
+            call_hook(ctx, behaviour, "end_of_round", charm)
+    return _result(ctx, situation.money)

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
 from studio.engine.charms import CharmSlot
-from studio.engine.rounds import RoundResult, RoundState, discard, end_of_round
+from studio.engine.rounds import RoundResult, discard, end_of_round
 from studio.engine.run_events import RunEvent
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Round, RunState
-from studio.engine.runs import RunSetup, interest
+from studio.engine.runs import interest
 from studio.engine.scoring import MAX_PLAYED, Situation, score
 from studio.engine.shop import open_shop
 from studio.engine.trace import ScoreResult
@@ -86,10 +87,10 @@ def deal(state: RunState) -> list[RunEvent]:
     return events
 
 
-def _round_state(state: RunState, held: Sequence[Card], hands_left: int, discards_left: int) -> RoundState:
+def _round_state(state: RunState, held: Sequence[Card], hands_left: int, discards_left: int) -> Situation:
     r = state.round
     assert r is not None
-    return RoundState(
+    return Situation(
         held=tuple(held),
         charms=tuple(state.charms),
         levels=state.levels,
@@ -97,7 +98,7 @@ def _round_state(state: RunState, held: Sequence[Card], hands_left: int, discard
         money=state.money,
         hands_left=hands_left,
         discards_left=discards_left,
-        first_hand=not r.types_played,
+        hand_types_played=tuple(r.types_played),
         rng=state.rng.state(),
     )
 

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from studio.engine.cards import Card
-
-if TYPE_CHECKING:
-    from studio.engine.catalog import Catalog
 
 PackKind = Literal["cards", "charms", "levels"]
 RARITIES = ("common", "uncommon", "rare", "legendary")
@@ -154,64 +151,3 @@ def interest(money: int, table: RunTable, cap: int | None = None) -> int:
     """Return the interest paid on ``money`` at the end of a round."""
     limit = table.interest_cap if cap is None else cap
     return min(max(money, 0) // table.interest_every * table.interest_per, limit)
-
-
-class SetupError(ValueError):
-    """A run set-up that names an unknown deck, difficulty or charm, or too many charms."""
-
-
-@dataclass(frozen=True, slots=True)
-class RunSetup:
-    """Everything a run is started from: the content's table, the deck, the difficulty, the seed.
-
-    ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with.
-    """
-
-    catalog: Catalog = field(compare=False, repr=False)
-    table: RunTable
-    deck: DeckDef
-    difficulty: int
-    seed: int
-    rules: RunRules
-    charms: tuple[str, ...] = ()
-
-    @classmethod
-    def from_catalog(
-        cls,
-        catalog: Catalog,
-        deck: str = "standard",
-        difficulty: int = 0,
-        seed: int = 0,
-        charms: Sequence[str] = (),
-    ) -> RunSetup:
-        """Resolve the ids against ``catalog``; raise :class:`SetupError` with the reason."""
-        if catalog.run is None:
-            raise SetupError("the loaded content has no run.yaml (load the base game)")
-        if not catalog.hand_types:
-            raise SetupError("the loaded content defines no hand types")
-        try:
-            deck_def = catalog.deck(deck)
-            for spec in charms:
-                charm_id, _, edition = spec.partition(":")
-                catalog.charm(charm_id)
-                if edition:
-                    catalog.edition(edition)
-        except ValueError as err:
-            raise SetupError(str(err)) from None
-        levels = sorted(d.level for d in catalog.difficulties.values())
-        if difficulty < 0 or (difficulty and difficulty not in levels):
-            known = ", ".join(map(str, levels)) or "none"
-            raise SetupError(f"unknown difficulty {difficulty} (0 for none, or one of: {known})")
-        rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
-        if len(charms) > rules.start.charm_slots:
-            raise SetupError(f"{len(charms)} charms do not fit {rules.start.charm_slots} charm slots")
-        return cls(catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms))
-
-    def to_json(self) -> dict[str, object]:
-        """Return the ids this set-up was made from (the content is loaded again on resume)."""
-        return {
-            "deck": self.deck.id,
-            "difficulty": self.difficulty,
-            "seed": self.seed,
-            "charms": list(self.charms),
-        }

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from studio.engine.actions import ActionError, IllegalAction, action_from_json, action_to_json
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState, StateError
-from studio.engine.runs import RunSetup
 
 FORMAT = "studio-run"
 VERSION = 1

@@ -2,51 +2,38 @@
 
 ``score(situation, catalog)`` is pure: it reads its inputs, never changes them,
 and returns the result together with the charms' counters, the hand levels and
-the generator state after the hand.
+the generator state after the hand. The result's Points, Mult and money are
+the last event's: the trace is the score.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 
 from studio.engine.bosses import BossDef
-from studio.engine.cards import Card, rank_points
+from studio.engine.cards import rank_points
 from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
-from studio.engine.context import ActiveCharm, CardView, ScoringContext
-from studio.engine.hands import evaluate
-from studio.engine.rng import Rng, RngState
-from studio.engine.trace import ScoreResult
-from studio.engine.views import NOTHING, Plan, Row, card_view, charm_row
+from studio.engine.context import ScoringContext
+from studio.engine.firing import call_hook, fire_on_card, retrigger_sources
+from studio.engine.inplay import CardView
+from studio.engine.situation import MAX_PLAYED, Situation
+from studio.engine.trace import ScoreResult, Step, total_of
+from studio.engine.views import NOTHING, Row, open_context
 
-#: The most cards a played hand may hold unless a rule value raises it.
-MAX_PLAYED = 5
+__all__ = ["MAX_PLAYED", "HandSizeError", "Situation", "score"]
 
 
 class HandSizeError(ValueError):
     """A played hand with no cards or more than the limit allows."""
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """Everything a hand's score depends on."""
-
-    played: tuple[Card, ...]
-    held: tuple[Card, ...] = ()
-    charms: tuple[CharmSlot, ...] = ()
-    levels: Mapping[str, int] = field(default_factory=dict)
-    boss: str | None = None
-    money: int = 0
-    hands_left: int = 0
-    discards_left: int = 0
-    hand_types_played: tuple[str, ...] = ()
-    rng: RngState = field(default_factory=RngState)
-    max_played: int = MAX_PLAYED
-
-
 def score(situation: Situation, catalog: Catalog) -> ScoreResult:
-    """Score one hand and return the result with its event trace."""
+    """Score one hand and return the result with its event trace.
+
+    Raises :class:`HandSizeError` for a hand of the wrong size,
+    :class:`~studio.engine.names.UnknownIdError` for an unknown id and
+    :class:`~studio.engine.behaviour.BehaviourError` when a code charm fails.
+    """
     s = situation
     if not catalog.hand_types:
         raise ValueError(
@@ -54,55 +41,37 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         )
     if not 1 <= len(s.played) <= s.max_played:
         raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not {len(s.played)}")
-    row = charm_row(s.charms, catalog)
-    charms = row.active(s.charms)
-    boss = catalog.boss(s.boss) if s.boss else None
-    played = [card_view(c, catalog, boss, row.flags) for c in s.played]
-    held = [card_view(c, catalog, boss, row.flags) for c in s.held] if s.held else []
-    ctx = ScoringContext(
-        played,
-        held,
-        charms,
-        dict(s.levels),
-        s.money,
-        s.hands_left,
-        s.discards_left,
-        not s.hand_types_played,
-        Rng.from_state(s.rng),
-    )
-    evaluation = evaluate(
-        [v.rank for v in played],
-        [v.suits for v in played],
-        catalog.hand_table,
-        row.rules,
-    )
-    ctx.evaluation = evaluation
-    ctx.scoring = [played[i] for i in evaluation.scoring]
-    ctx.first_face = next((i for i, c in enumerate(ctx.scoring) if c.face), -1)
+    ctx, row, boss = open_context(s, catalog, s.played)
+    evaluation = ctx.evaluation
+    assert evaluation is not None
     refused = _boss_step(ctx, boss, s.hand_types_played)
     if not refused:
         _before_step(ctx, row)
         _base_step(ctx, boss)
-        _scored_step(ctx, row)
-        _held_step(ctx, row)
+        _card_step(ctx, row, "scored_card", boss)
+        _card_step(ctx, row, "held_card", boss)
         _hand_step(ctx, row)
     broken = () if refused else _breakage(ctx)
+    events = tuple(ctx.events)
+    last = events[-1]
     # Built without the named tuple's Python-level __new__ (fields in declaration order): one per hand.
     return _new_result(
         ScoreResult,
         (
             evaluation.hand_type.id,  # hand_type
             tuple([c.token for c in ctx.scoring]),  # scoring
-            ctx.points,
-            ctx.mult,
-            0 if refused else ctx.total(),  # total
-            ctx.money,
-            tuple(ctx.events),
-            tuple([c.counter for c in charms]),  # counters
+            last.points,
+            last.mult,
+            0 if refused else total_of(last.points, last.mult),  # total
+            last.money,
+            events,
+            tuple(ctx.counters),
             tuple(sorted(ctx.levels.items())) if ctx.levels else (),  # levels
             ctx.rng.state() if ctx.rng.counters else s.rng,  # rng
             refused,
             broken,
+            s.boss,
+            s.deck,
         ),
     )
 
@@ -127,6 +96,7 @@ def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[st
     if boss is None:
         return False
     ctx.step = "boss"
+    source = (boss.id, "boss", -1)
     type_id = ctx.hand_type.id
     reason = ""
     if len(ctx.played) < boss.min_cards:
@@ -136,125 +106,108 @@ def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[st
     elif boss.only_first_type and types_played and type_id != types_played[0]:
         reason = f"only {types_played[0]} may be played this round"
     if reason:
-        ctx.emit(boss.id, "refuse", 0, f"hand refused: {reason}")
+        ctx.note(source, "refuse", 0, f"hand refused: {reason}")
         return True
     if boss.level_down:
-        ctx.level_up(type_id, -boss.level_down, boss.id)
+        ctx.level_up(type_id, -boss.level_down, source)
     if boss.money_per_card:
-        ctx.add_money(boss.money_per_card * len(ctx.played), boss.id)
+        ctx.add_money(boss.money_per_card * len(ctx.played), source)
     return False
 
 
 def _before_step(ctx: ScoringContext, row: Row) -> None:
     ctx.step = "before"
-    for i, abilities, behaviour in row.plan("before"):
+    for i, fires, behaviour in row.plan("before"):
         charm = ctx.charms[i]
-        for ability in abilities:
-            ability.fire(ctx, charm, None)
+        for fire in fires:
+            fire(ctx, charm, None)
         if behaviour is not None:
-            behaviour.before(ctx, charm)
+            call_hook(ctx, behaviour, "before", charm)
 
 
 def _base_step(ctx: ScoringContext, boss: BossDef | None) -> None:
     ctx.step = "base"
     hand_type = ctx.hand_type
     level = ctx.levels.get(hand_type.id, 1)
-    ctx.points, ctx.mult = hand_type.at_level(level)
-    ctx.emit(hand_type.id, "base", 0, f"level {level}")
+    points, mult = hand_type.at_level(level)
+    ctx.record((hand_type.id, "hand_type", -1), "base", 0, points, mult, ctx.money, f"level {level}")
     if boss is not None and boss.halve_base:
-        ctx.points = max(int(ctx.points / 2 + 0.5), 0)
-        ctx.mult = max(int(ctx.mult / 2 + 0.5), 1)
-        ctx.emit(boss.id, "halve", 0, f"halved to {ctx.points} Points, {ctx.mult} Mult")
+        points = max(int(points / 2 + 0.5), 0)
+        mult = max(int(mult / 2 + 0.5), 1)
+        note = f"halved to {points} Points, {mult} Mult"
+        ctx.record((boss.id, "boss", -1), "halve", 0, points, mult, ctx.money, note)
 
 
-def _scored_step(ctx: ScoringContext, row: Row) -> None:
-    ctx.step = "scored_card"
-    acting = row.plan("scored_card")
-    again = row.plan("scored_card", retrigger=True)
-    for position, card in enumerate(ctx.scoring):
-        if card.debuffed:
-            continue
-        ctx.card_label = card.label
+def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) -> None:
+    """Scored cards (step 4) or held cards (step 5), left to right, every trigger of a card first.
+
+    A debuffed scored card gives one event saying so; a debuffed held card does
+    nothing. A held card is retriggered only if its first trigger did something.
+    """
+    ctx.step = step
+    scored = step == "scored_card"
+    cards: Sequence[int]
+    if scored:
+        cards = ctx.evaluation.scoring if ctx.evaluation else ()
+        views = ctx.played
+        ctx.zone = "played"
+    else:
+        cards = range(len(ctx.held))
+        views = ctx.held
+        ctx.zone = "held"
+    modifiers: Callable[[ScoringContext, CardView], None] = _scored_modifiers if scored else _held_modifiers
+    acting = row.plan(step)
+    again = row.retriggers(step)
+    for position in cards:
+        card = views[position]
         ctx.position = position
-        _trigger_scored(ctx, card, acting)
-        for source in _retriggers(ctx, card, again):
-            ctx.emit(source, "retrigger", 1, "retrigger")
-            _trigger_scored(ctx, card, acting)
-    ctx.card_label = ""
-
-
-def _trigger_scored(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
-    """One trigger of a scored card: steps (a) to (f) of RULES.md section 3."""
-    label = card.label
-    up = card.upgrade
-    if up is not None and up.stone:
-        ctx.add_points(up.stone_points, f"{label} {up.id}")
-    elif card.rank is not None:
-        ctx.add_points(rank_points(card.rank), label)
-    if up is not None:
-        for effect in (*up.by_step[0], *up.by_step[1]):
-            ctx.apply(effect, f"{label} {up.id}", None)
-    if card.seal is not None:
-        for effect in card.seal.scored:
-            ctx.apply(effect, f"{label} {card.seal.id}", None)
-    if up is not None:
-        for effect in up.by_step[2]:
-            ctx.apply(effect, f"{label} {up.id}", None)
-    if card.edition is not None:
-        for effect in card.edition.effects:
-            ctx.apply(effect, f"{label} {card.edition.id}", None)
-    _charms_on(ctx, card, acting, "scored_card")
-
-
-def _held_step(ctx: ScoringContext, row: Row) -> None:
-    ctx.step = "held_card"
-    acting = row.plan("held_card")
-    again = row.plan("held_card", retrigger=True)
-    for card in ctx.held:
         if card.debuffed:
+            if scored:
+                ctx.note(card.source, "debuffed", 0, f"debuffed by {boss.id}" if boss else "debuffed")
             continue
         ctx.card_label = card.label
         before = len(ctx.events)
-        _trigger_held(ctx, card, acting)
-        if len(ctx.events) == before:
+        modifiers(ctx, card)
+        fire_on_card(ctx, card, acting, step)
+        if not scored and len(ctx.events) == before:
             continue
-        for source in _retriggers(ctx, card, again):
-            ctx.emit(source, "retrigger", 1, "retrigger")
-            _trigger_held(ctx, card, acting)
+        for source in retrigger_sources(ctx, card, again):
+            ctx.note(source, "retrigger", 1, "retrigger")
+            modifiers(ctx, card)
+            fire_on_card(ctx, card, acting, step)
     ctx.card_label = ""
+    ctx.zone = ""
+    ctx.position = -1
 
 
-def _trigger_held(ctx: ScoringContext, card: CardView, acting: Plan) -> None:
-    """One trigger of a held card: its held effect, then each charm's."""
+def _scored_modifiers(ctx: ScoringContext, card: CardView) -> None:
+    """Steps (a) to (e) of RULES.md section 3: Points, +Mult, seal money, xMult, edition."""
+    up = card.upgrade
+    if up is not None and up.stone:
+        ctx.add_points(up.stone_points, card.upgrade_source)
+    elif card.rank is not None:
+        ctx.add_points(rank_points(card.rank), card.source)
+    if up is not None:
+        for effect in up.by_step[0]:
+            ctx.apply(effect, card.upgrade_source, None)
+        for effect in up.by_step[1]:
+            ctx.apply(effect, card.upgrade_source, None)
+    if card.seal is not None:
+        for effect in card.seal.scored:
+            ctx.apply(effect, card.seal_source, None)
+    if up is not None:
+        for effect in up.by_step[2]:
+            ctx.apply(effect, card.upgrade_source, None)
+    if card.edition is not None:
+        for effect in card.edition.effects:
+            ctx.apply(effect, card.edition_source, None)
+
+
+def _held_modifiers(ctx: ScoringContext, card: CardView) -> None:
+    """A held card's own effect (``steel``)."""
     if card.upgrade is not None:
         for effect in card.upgrade.held:
-            ctx.apply(effect, f"{card.label} {card.upgrade.id}", None)
-    _charms_on(ctx, card, acting, "held_card")
-
-
-def _charms_on(ctx: ScoringContext, card: CardView, acting: Plan, hook: str) -> None:
-    """One trigger of a card for each acting charm, in row order: its abilities, then its code hook."""
-    for i, abilities, behaviour in acting:
-        charm = ctx.charms[i]
-        for ability in abilities:
-            ability.fire(ctx, charm, card)
-        if behaviour is not None:
-            getattr(behaviour, hook)(ctx, charm, card)
-
-
-def _retriggers(ctx: ScoringContext, card: CardView, acting: Plan) -> list[str | ActiveCharm]:
-    """Return one source per extra trigger: the card's seal first, then charms in order."""
-    sources: list[str | ActiveCharm] = []
-    if card.seal is not None and card.seal.retriggers:
-        sources += [f"{card.label} {card.seal.id}"] * card.seal.retriggers
-    for i, abilities, behaviour in acting:
-        charm = ctx.charms[i]
-        for ability in abilities:
-            if ctx.holds(ability.conditions, card, charm):
-                sources += [charm] * sum(int(e.amount) for e in ability.effects)
-        if behaviour is not None:
-            sources += [charm] * behaviour.retriggers(ctx, charm, card)
-    return sources
+            ctx.apply(effect, card.upgrade_source, None)
 
 
 def _hand_step(ctx: ScoringContext, row: Row) -> None:
@@ -262,16 +215,16 @@ def _hand_step(ctx: ScoringContext, row: Row) -> None:
     acts = row.hand
     for charm in ctx.charms:
         edition = charm.edition
-        source = f"{charm.id} {edition.id}" if edition else ""
         if edition is not None:
+            source = (f"{charm.id} {edition.id}", "edition", charm.slot)
             for effect in edition.effects:
                 if effect.kind != "xmult":
                     ctx.apply(effect, source, charm)
-        abilities, behaviour = acts.get(charm.index, NOTHING)
-        for ability in abilities:
-            ability.fire(ctx, charm, None)
+        fires, behaviour = acts.get(charm.slot, NOTHING)
+        for fire in fires:
+            fire(ctx, charm, None)
         if behaviour is not None:
-            behaviour.hand(ctx, charm)
+            call_hook(ctx, behaviour, "hand", charm)
         if edition is not None:
             for effect in edition.effects:
                 if effect.kind == "xmult":

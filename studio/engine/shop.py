@@ -11,8 +11,9 @@ from studio.engine.cards import SUITS, Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
 from studio.engine.run_events import RunEvent
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Offer, OpenedPack, RunState, Shop
-from studio.engine.runs import PackDef, RunSetup
+from studio.engine.runs import PackDef
 
 
 def sell_value(setup: RunSetup, charm_id: str) -> int:

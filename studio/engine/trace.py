@@ -14,7 +14,13 @@ from studio.engine.rng import RngState
 Step = Literal["boss", "before", "base", "scored_card", "held_card", "hand", "discard", "end_of_round"]
 #: The steps of scoring a hand, in order.
 SCORE_STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
-What = Literal["refuse", "level", "base", "halve", "points", "mult", "xmult", "money", "retrigger", "counter"]
+What = Literal[
+    "refuse", "level", "base", "halve", "points", "mult", "xmult", "money", "retrigger", "counter", "debuffed"
+]
+#: What kind of thing an event comes from; ``source`` is its display text.
+SourceKind = Literal["hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck"]
+#: Where the card an event concerns lies: played (or discarded) cards, or cards held in hand.
+Zone = Literal["played", "held", "discarded", ""]
 
 
 def fmt(x: float) -> str:
@@ -39,7 +45,11 @@ class Event(NamedTuple):
     """One step that changed something, and the running Points, Mult and money after it.
 
     A named tuple: immutable like a frozen record, and cheap to create, which
-    matters because scoring appends one per change.
+    matters because scoring appends one per change. Besides the display text
+    ``source``, the source is structured: ``source_kind``; for an event about a
+    card its ``zone`` and ``position`` there (0-based; two equal cards differ by
+    it); for an event of a charm or a charm's edition its ``slot`` in the row.
+    ``""`` and ``-1`` mean "not about a card" / "not about a charm".
     """
 
     step: Step
@@ -50,6 +60,10 @@ class Event(NamedTuple):
     mult: float
     money: int
     note: str = ""
+    source_kind: SourceKind = "card"
+    zone: Zone = ""
+    position: int = -1
+    slot: int = -1
 
     @property
     def change(self) -> str:
@@ -78,11 +92,32 @@ class Event(NamedTuple):
             "points": self.points,
             "mult": json_number(self.mult),
             "money": self.money,
+            "source_kind": self.source_kind,
+            "zone": self.zone or None,
+            "position": None if self.position < 0 else self.position,
+            "slot": None if self.slot < 0 else self.slot,
         }
 
 
+def total_of(points: int, mult: float) -> int | float:
+    """Return floor(Points x Mult); past the float range it is infinity, never a crash; NaN is 0."""
+    try:
+        product = points * mult
+    except OverflowError:
+        return math.inf
+    if math.isnan(product):
+        return 0
+    if math.isinf(product):
+        return product
+    return math.floor(product)
+
+
 class ScoreResult(NamedTuple):
-    """The outcome of scoring one hand; the last event's running values are the result's."""
+    """The outcome of scoring one hand, read from its trace.
+
+    ``points``, ``mult`` and ``money`` are the last event's running values and
+    ``total`` is :func:`total_of` them (0 for a refused hand).
+    """
 
     hand_type: str
     scoring: tuple[str, ...]
@@ -97,6 +132,9 @@ class ScoreResult(NamedTuple):
     refused: bool = False
     #: Scored cards that break after the hand (glass); a run removes them from the deck.
     broken: tuple[str, ...] = ()
+    #: The boss rule and the deck in play (None: no boss; the deck is None when not given).
+    boss: str | None = None
+    deck: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """Return the result as the JSON object of the CLI contract."""
@@ -109,6 +147,8 @@ class ScoreResult(NamedTuple):
             "money": self.money,
             "refused": self.refused,
             "broken": list(self.broken),
+            "boss": self.boss,
+            "deck": self.deck,
             "counters": list(self.counters),
             "levels": dict(self.levels),
             "rng": self.rng.to_json(),

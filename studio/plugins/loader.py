@@ -14,16 +14,19 @@ import ast
 import hashlib
 import importlib.metadata
 import inspect
+import re
 import sys
 import traceback
 import types
 from collections.abc import Iterable
 from pathlib import PurePath
 
-from studio.content.problems import Problem
+from studio.content.problems import PLUGIN, Problem
+from studio.content.text import clip
 from studio.engine.behaviour import Behaviour
 
 ENTRY_POINT_GROUP = "studio.plugins"
+_ID_LINE = re.compile(r"""^[ \t]+id\s*(?::[^=]*)?=\s*["']([^"']+)["']\s*$""", re.M)
 
 
 def load_plugins(sources: Iterable[tuple[str, str]]) -> tuple[dict[str, Behaviour], list[Problem]]:
@@ -31,20 +34,29 @@ def load_plugins(sources: Iterable[tuple[str, str]]) -> tuple[dict[str, Behaviou
     found: dict[str, Behaviour] = {}
     problems: list[Problem] = []
     for name, source in sources:
-        digest = hashlib.sha1(f"{name}\0{source}".encode()).hexdigest()[:10]
-        module_name = f"studio_plugin_{PurePath(name).stem}_{digest}"
-        module = types.ModuleType(module_name)
-        module.__file__ = name
-        try:
-            code = compile(source, name, "exec")
-            sys.modules[module_name] = module
-            exec(code, module.__dict__)  # the caller vouches for this code: it is trusted
-        except Exception as exc:  # a broken plugin must not take the tool down
-            sys.modules.pop(module_name, None)
-            problems.append(Problem(name, _line_in(name, exc), 1, f"plugin failed to load: {exc!r}"))
-            continue
-        problems += _collect(module, name, found)
+        problems += load_plugin(name, source, found)[1]
     return found, problems
+
+
+def load_plugin(name: str, source: str, found: dict[str, Behaviour]) -> tuple[bool, list[Problem]]:
+    """Run one plugin file; add its behaviours to ``found``; return whether it ran, and its problems.
+
+    Any exception while the module runs (a syntax error, a failed import, an
+    error in its body) becomes one problem at the line that raised it.
+    """
+    digest = hashlib.sha1(f"{name}\0{source}".encode()).hexdigest()[:10]
+    module_name = f"studio_plugin_{PurePath(name).stem}_{digest}"
+    module = types.ModuleType(module_name)
+    module.__file__ = name
+    try:
+        code = compile(source, name, "exec")
+        sys.modules[module_name] = module
+        exec(code, module.__dict__)  # the caller vouches for this code: it is trusted
+    except Exception as exc:  # a broken plugin must not take the tool down
+        sys.modules.pop(module_name, None)
+        why = clip(f"{type(exc).__name__}: {exc}", 300)  # a SyntaxError can quote a whole (huge) line
+        return False, [Problem(name, _line_in(name, exc), 1, f"plugin failed to load: {why}", stage=PLUGIN)]
+    return True, _collect(module, name, found)
 
 
 def entry_point_behaviours() -> tuple[dict[str, Behaviour], list[Problem]]:
@@ -56,23 +68,31 @@ def entry_point_behaviours() -> tuple[dict[str, Behaviour], list[Problem]]:
         try:
             loaded = ep.load()
         except Exception as exc:  # an installed package may be broken
-            problems.append(Problem(where, 1, 1, f"plugin failed to load: {exc!r}"))
+            problems.append(
+                Problem(where, 1, 1, f"plugin failed to load: {type(exc).__name__}: {exc}", stage=PLUGIN)
+            )
             continue
         if isinstance(loaded, types.ModuleType):
             problems += _collect(loaded, where, found)
         elif inspect.isclass(loaded) and issubclass(loaded, Behaviour) and loaded.id:
             found[loaded.id] = loaded()
         else:
-            problems.append(Problem(where, 1, 1, "is neither a module nor a Behaviour class with an id"))
+            problems.append(
+                Problem(where, 1, 1, "is neither a module nor a Behaviour class with an id", stage=PLUGIN)
+            )
     return found, problems
 
 
 def declared_behaviours(source: str) -> set[str]:
-    """Return the behaviour ids a plugin's classes declare (``id = "..."``), without running it."""
+    """Return the behaviour ids a plugin's classes declare (``id = "..."``), without running it.
+
+    A file Python cannot parse is read line by line for indented ``id = "..."``
+    lines, so the charms that use a broken plugin can still be named.
+    """
     try:
         tree = ast.parse(source)
-    except SyntaxError:
-        return set()
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # bad, NUL-holding or too deep source
+        return set(_ID_LINE.findall(source))
     ids = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
@@ -101,7 +121,7 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
             and cls.__module__ == module.__name__
         ):
             if cls.id in found:
-                problems.append(Problem(name, 1, 1, f"behaviour '{cls.id}' is defined twice"))
+                problems.append(Problem(name, 1, 1, f"behaviour '{cls.id}' is defined twice", stage=PLUGIN))
             found[cls.id] = cls()
     return problems
 

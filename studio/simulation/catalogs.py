@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
-from studio.content.registry import load_packs
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
+from studio.plugins.loading import load_packs
 from studio.simulation.spec import SimulationSpec
 
 

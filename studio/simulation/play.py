@@ -12,8 +12,8 @@ from studio.engine.actions import Action, Buy, Choose, OpenPack, Play
 from studio.engine.bot import Bot
 from studio.engine.game import Game
 from studio.engine.run_events import Resolved
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
-from studio.engine.runs import RunSetup
 from studio.simulation.attribution import charm_effects
 from studio.simulation.catalogs import catalog_for
 from studio.simulation.report import CharmTally, Report, RunStats

@@ -98,18 +98,13 @@ BAD_INPUT = [
         ["score", "--scenario", "{tmp}/no_played.yaml"],
         ["{tmp}/no_played.yaml:1:1:", "'played'"],
     ),
-    (
-        "scenario_file_holding_a_list",
-        ["score", "--scenario", "{tmp}/list.yaml"],
-        ["{tmp}/list.yaml:1:1:", "a list"],
-    ),
     ("empty_scenario_file", ["score", "--scenario", "{tmp}/empty.yaml"], ["{tmp}/empty.yaml", "empty"]),
     ("scenario_path_is_a_folder", ["score", "--scenario", "{tmp}"], ["{tmp}", "cannot read"]),
     ("missing_batch_file", ["score", "--batch", "{tmp}/nope.jsonl"], ["{tmp}/nope.jsonl", "cannot read"]),
     (
         "score_with_a_missing_pack",
         ["score", "AS", "--pack", "{tmp}/nope"],
-        ["{tmp}/nope", "no such folder, zip or installed pack"],
+        ["{tmp}/nope", "no such pack folder, zip or installed pack"],
     ),
     # odds
     ("odds_without_exhaustive_or_deal", ["odds"], ["--exhaustive --hand-size N", "--deal N --samples N"]),
@@ -142,7 +137,7 @@ BAD_INPUT = [
     (
         "validate_a_missing_pack",
         ["validate", "--pack", "{tmp}/nope"],
-        ["{tmp}/nope", "no such folder, zip or installed pack"],
+        ["{tmp}/nope", "no such pack folder, zip or installed pack"],
     ),
     (
         "validate_a_file_of_no_kind",

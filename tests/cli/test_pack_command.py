@@ -90,7 +90,7 @@ def test_the_whole_workflow_from_an_empty_folder_to_an_installed_pack(
     assert removed.code == 0
     assert not (studio_home / "packs/neon_nights").exists()
     gone = studio_exe("score", "AS", "--pack", "neon_nights")
-    assert gone.code == 2 and "no such folder, zip or installed pack" in gone.err
+    assert gone.code == 2 and "no such pack folder, zip or installed pack" in gone.err
 
 
 def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
@@ -154,7 +154,10 @@ def test_a_hostile_zip_is_refused_with_a_reason_and_leaves_nothing_behind(
     assert "escape.txt" in run.err and "Traceback" not in run.err
     assert not (tmp_path.parent / "escape.txt").exists()
     packs = studio_home / "packs"
-    assert not packs.exists() or list(packs.iterdir()) == []
+    assert not packs.exists() or [p.name for p in packs.iterdir()] in (
+        [],
+        [".lock"],
+    )  # the folder lock may stay
 
 
 def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_trusted(

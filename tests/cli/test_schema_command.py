@@ -9,7 +9,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from spec_data import CLI_SCENARIO
 
+from studio.content.documents import read_document
 from studio.content.models import KINDS
+from studio.content.paths import base_content_dir
 from studio.content.schemas import DIALECT, schema_text
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"
@@ -27,8 +29,23 @@ def test_export_writes_one_valid_draft_2020_12_schema_per_kind(studio, tmp_path)
         schema = json.loads((target / f"{kind}.schema.json").read_text(encoding="utf-8"))
         assert schema["$schema"] == DIALECT == "https://json-schema.org/draft/2020-12/schema"
         assert schema["$id"] == f"{kind}.schema.json"
-        assert schema["type"] == "object"
+        if kind == "scenario":  # a tests/ file holds one scenario or a list of them
+            assert [b.get("type") for b in schema["anyOf"]] == [None, "array"]
+        else:
+            assert schema["type"] == "object"
         Draft202012Validator.check_schema(schema)
+
+
+def test_the_scenario_schema_accepts_every_tests_file_of_the_base_game(studio, tmp_path):
+    studio("schema", "export", str(tmp_path))
+    validator = Draft202012Validator(
+        json.loads((tmp_path / "scenario.schema.json").read_text(encoding="utf-8"))
+    )
+    files = sorted((base_content_dir() / "tests").glob("*.yaml"))
+    assert any(isinstance(read_document(f).data, list) for f in files), "the base game has list-form files"
+    for file in files:
+        assert list(validator.iter_errors(read_document(file).data)) == [], file
+    assert list(validator.iter_errors([{"played": "AS", "colour": "red"}]))
 
 
 def test_export_twice_gives_the_same_files_and_leaves_no_temporary_files(studio, tmp_path):

@@ -335,7 +335,7 @@ def test_a_member_with_a_broken_deflate_stream_is_refused(tmp_path: Path) -> Non
 
 def test_a_very_long_member_name_is_clipped_in_the_message(tmp_path: Path) -> None:
     name = "cards/" + "x" * 5_000 + "/../lone.yaml"
-    with pytest.raises(ArchiveError, match="'\\.\\.' in path") as caught:
+    with pytest.raises(ArchiveError, match="path of 5019 characters, more than 512") as caught:
         read_zip(make_zip(tmp_path, [(name, YAML)]))
     assert len(str(caught.value)) < 250
 
@@ -480,6 +480,60 @@ def test_folder_files_refuses_names_that_would_collide_once_packed(tmp_path: Pat
         folder_files(root)
 
 
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("cards/\u202egnp.yaml", "Unicode direction control"),
+        ("cards/a\u2066b.yaml", "Unicode direction control"),
+        ("cards/CON.yaml", "reserved on Windows"),
+        ("nul/lone.yaml", "reserved on Windows"),
+        ("cards/com1", "reserved on Windows"),
+        ("cards/lone.yaml.", "ends in a space or '.'"),
+        ("/".join(["d"] * 17) + ".yaml", "17 parts deep, more than 16"),
+        ("cards/" + "y" * 300 + ".yaml", "a path part of 305 characters"),
+    ],
+)
+def test_names_that_read_or_land_differently_are_refused(tmp_path: Path, name: str, reason: str) -> None:
+    assert_refused(make_zip(tmp_path, [(name, YAML)]), tmp_path, reason)
+    with pytest.raises(ArchiveError, match=reason):
+        write_zip({name: YAML}, tmp_path / "out.zip")
+
+
+def test_a_folder_nested_thousands_deep_is_refused_at_the_depth_limit(tmp_path: Path) -> None:
+    root = pack_folder(tmp_path / "pack")
+    deep = root
+    for _ in range(40):  # enough to pass the limit; the walk stops at the 17th level, never further
+        deep = deep / "d"
+    deep.mkdir(parents=True)
+    (deep / "x.yaml").write_bytes(YAML)
+    with pytest.raises(ArchiveError, match="17 parts deep, more than 16"):
+        folder_files(root)
+
+
+def test_a_folder_pack_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    root = pack_folder(tmp_path / "pack")
+    with (root / "cards" / "huge.yaml").open("wb") as out:
+        out.truncate(SMALL.max_file_bytes + 1)  # sparse: the walk must refuse it from its size alone
+    with pytest.raises(ArchiveError, match=r"'cards/huge\.yaml': 4001 bytes, more than max_file_bytes=4000"):
+        folder_files(root, SMALL)
+
+
+def test_a_folder_pack_with_too_many_files_is_refused(tmp_path: Path) -> None:
+    root = pack_folder(tmp_path / "pack")
+    for i in range(SMALL.max_files):
+        (root / "cards" / f"c{i}.yaml").write_bytes(b"x: 1\n")
+    with pytest.raises(ArchiveError, match="more than max_files=10 files"):
+        folder_files(root, SMALL)
+
+
+def test_a_folder_pack_over_the_total_size_is_refused(tmp_path: Path) -> None:
+    root = pack_folder(tmp_path / "pack")
+    for i in range(3):
+        (root / "cards" / f"c{i}.yaml").write_bytes(b"#" * 3_900)
+    with pytest.raises(ArchiveError, match="more than max_total_bytes=10000"):
+        folder_files(root, SMALL)
+
+
 def test_folder_files_refuses_a_path_that_is_not_a_folder(tmp_path: Path) -> None:
     with pytest.raises(ArchiveError, match="is not a folder"):
         folder_files(tmp_path / "missing")
@@ -575,3 +629,12 @@ def test_hidden_and_finder_members_are_left_out_as_a_folder_leaves_them(tmp_path
         z.writestr("__MACOSX/._pack.yaml", b"junk")
         z.writestr(".vscode/settings.json", "{}")
     assert list(read_zip(archive)) == ["pack.yaml"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_an_archive_that_is_a_fifo_or_a_device_is_refused_without_opening_it(tmp_path: Path) -> None:
+    pipe = tmp_path / "pack.zip"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero")):
+        with pytest.raises(ArchiveError, match="not a regular file"):
+            read_zip(path)

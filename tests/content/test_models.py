@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from studio.content.models import KINDS
+from studio.content.documents import read_document
+from studio.content.models import KINDS, CharmModel
 from studio.content.schemas import DIALECT, schema_for
+from studio.content.validation import validate_document
+from studio.engine.effects import Chance, Scaling
 
 
 def _properties(schema: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -57,3 +61,104 @@ def test_schemas_are_draft_2020_12_and_forbid_unknown_fields(kind: str) -> None:
     schema = schema_for(kind)
     assert schema["$schema"] == DIALECT
     assert schema["additionalProperties"] is False
+
+
+# -- every accepted field is honoured: what the engine would ignore is rejected -------------------
+
+_REJECTED = [
+    (
+        "charms",
+        "abilities: [{trigger: hand, effects: [{kind: mult, amount: 2, hand_type: pair}]}]",
+        "$.abilities[0].effects[0].hand_type: unknown field 'hand_type'",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: hand, effects: [{kind: mult, amount: 2, every: 5}]}]",
+        "'every' only counts with 'per': add 'per' or drop 'every'",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: hand, effects: [{kind: mlt, amount: 2}]}]",
+        "$.abilities[0].effects[0].kind: 'mlt' is not one of grow, level_up, money, mult, points, reset, "
+        "retrigger, xmult (did you mean 'mult'?)",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: hand, effects: [{kind: reset, amount: 2}]}]",
+        "$.abilities[0].effects[0].amount: unknown field 'amount'",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: before, effects: [{kind: points, amount: 20}]}]",
+        "before scoring there are no Points or Mult yet (the base sets them), so 'points' would change nothing",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: discard, effects: [{kind: xmult, amount: 2}]}]",
+        "a discard scores nothing, so 'xmult' would change nothing",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: held_card, when: {first_face: true}, effects: [{kind: mult, amount: 2}]}]",
+        "'first_face' asks about scoring cards: it needs the trigger scored_card",
+    ),
+    (
+        "upgrades",
+        "scored: [{kind: retrigger, amount: 1}]",
+        "$.scored[0].kind: 'retrigger' is not one of money, mult, points, xmult",
+    ),
+    (
+        "seals",
+        "end_of_round: [{kind: points, amount: 5}]",
+        "$.end_of_round[0].kind: 'points' is not allowed here: the only choice is 'money'",
+    ),
+    (
+        "upgrades",
+        "held: [{kind: mult, amount: 1, per: counter}]",
+        "$.held: 'per: counter' reads a charm's counter; an upgrade has none",
+    ),
+    (
+        "upgrades",
+        "stone_points: 20",
+        "'stone_points' only counts for a stone upgrade: add 'stone: true' or drop it",
+    ),
+    (
+        "editions",
+        "effects: [{kind: grow, amount: 1}]",
+        "$.effects[0].kind: 'grow' is not one of money, mult, points, xmult",
+    ),
+]
+
+
+@pytest.mark.parametrize(("folder", "body", "message"), _REJECTED)
+def test_a_field_the_engine_would_ignore_is_a_clear_problem(
+    tmp_path: Path, folder: str, body: str, message: str
+) -> None:
+    path = tmp_path / folder / "x.yaml"
+    path.parent.mkdir()
+    path.write_text(f"id: x\nname: X\n{body}\n", encoding="utf-8")
+    kind = {"charms": "charm", "upgrades": "upgrade", "seals": "seal", "editions": "edition"}[folder]
+    model, problems = validate_document(kind, read_document(path))
+    assert model is None
+    assert len(problems) == 1
+    assert message in str(problems[0]), problems[0]
+    assert str(problems[0]).startswith(f"{path}:")
+
+
+def test_a_retrigger_takes_a_chance_and_a_scale() -> None:
+    model = CharmModel.model_validate(
+        {
+            "id": "x",
+            "name": "X",
+            "abilities": [
+                {
+                    "trigger": "scored_card",
+                    "effects": [
+                        {"kind": "retrigger", "per": "counter", "every": 2, "chance": {"n": 1, "in": 2}}
+                    ],
+                }
+            ],
+        }
+    )
+    (effect,) = model.to_engine().abilities[0].effects
+    assert (effect.amount, effect.scaling, effect.chance) == (1, Scaling("counter", 2), Chance(1, 2))

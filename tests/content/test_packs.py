@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from studio.content.packs import Pack, base_pack, open_pack, resolve
-from studio.content.registry import load_packs
 from studio.content.trust import TrustStore
 from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
+from studio.plugins.loading import load_packs
 
 CHARM = """\
 id: {id}

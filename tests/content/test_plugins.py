@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from studio.content.packs import base_pack
-from studio.content.registry import load_packs
+from studio.plugins.faults import describe_fault
 from studio.plugins.loader import declared_behaviours, load_plugins
+from studio.plugins.loading import load_packs
 
 MODULE = """\
 from studio.plugins import Behaviour
@@ -65,3 +66,25 @@ def test_a_plugin_defining_an_id_twice_is_a_problem() -> None:
     found, problems = load_plugins([("twice.py", twice)])
     assert "ep_quad" in found
     assert [p.message for p in problems] == ["behaviour 'ep_quad' is defined twice"]
+
+
+def test_a_pip_installed_behaviour_that_raises_is_named_by_its_source_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "ep_raising.py").write_text(MODULE.replace("ep_quad", "ep_raising"), encoding="utf-8")
+    info = tmp_path / "ep_raising-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: ep-raising\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text("[studio.plugins]\nraising = ep_raising\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    content = load_packs([base_pack()])
+    try:
+        content.behaviours["ep_raising"].hand(None, None)  # type: ignore[arg-type]  # no context: it raises
+    except AttributeError as exc:
+        line = describe_fault(exc, content)
+    assert line == (
+        f"(an installed package, {tmp_path}/ep_raising.py:8): behaviour 'ep_raising' raised "
+        "AttributeError: 'NoneType' object has no attribute 'add_xmult'"
+    )

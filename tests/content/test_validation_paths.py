@@ -5,15 +5,18 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
+from studio.content.documents import Document, DocumentError
 from studio.content.entries import kind_of
 from studio.content.models import KINDS
 from studio.content.packs import base_pack
 from studio.content.schemas import schema_for
+from studio.content.validation import validate_document
 
 BASE = base_pack()
 DOCS = [
@@ -67,3 +70,26 @@ def test_strict_model_acceptance_implies_schema_acceptance(data: st.DataObject) 
     except ValidationError:
         return
     assert list(Draft202012Validator(schema_for(kind)).iter_errors(mutated)) == []
+
+
+def test_a_rank_outside_every_spelling_lists_every_accepted_spelling() -> None:
+    text = "id: aces\nname: Aces\nabilities:\n  - trigger: scored_card\n    when: {ranks: [Ace]}\n    effects: [{kind: mult, amount: 2}]\n"
+    _, (problem,) = validate_document("charm", Document.parse("aces.yaml", text))
+    assert str(problem) == (
+        "aces.yaml:5:20: $.abilities[0].when.ranks[0]: 'Ace' is not one of "
+        "2, 3, 4, 5, 6, 7, 8, 9, 10, T, J, Q, K, A (did you mean 'A'?)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("id: x\nname: X\nabilities:\n  - trigger: hand\n   effects: []\n", "line 5 is indented differently"),
+        ("id: x\n name: X\n", "line 2 is indented differently"),
+        ("id: x\n\tname: y\n", "YAML indents with spaces, not tabs"),
+    ],
+)
+def test_bad_indentation_is_explained_in_words_beside_the_parsers_message(text: str, words: str) -> None:
+    with pytest.raises(DocumentError) as caught:
+        Document.parse("x.yaml", text)
+    assert "malformed YAML: " in str(caught.value) and words in str(caught.value)

@@ -33,6 +33,47 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
     assert offenders == {}
 
 
+def _engine_graph() -> dict[str, set[str]]:
+    """Module -> the engine modules it imports, type-checking-only imports included."""
+    modules = {p.stem: p for p in (STUDIO / "engine").glob("*.py") if p.stem != "__init__"}
+    graph = {}
+    for name, path in modules.items():
+        targets = {n.removeprefix("studio.engine.").split(".")[0] for n in _imports(path)}
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """Return one import cycle of ``graph`` (a path that ends where it starts), or []."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        state[node] = 2
+        stack.pop()
+        return []
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return []
+
+
+def test_the_engine_has_no_import_cycle() -> None:
+    assert _cycle(_engine_graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+
+
 def test_only_the_app_imports_qt() -> None:
     offenders = [
         str(path.relative_to(STUDIO))

@@ -5,14 +5,14 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.content.registry import load_base
 from studio.engine.cards import SUITS, Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
+from studio.plugins.loading import load_base
 
 CATALOG = load_base().catalog
 assert CATALOG is not None
@@ -99,13 +99,48 @@ def test_reordering_charms_that_only_add_never_changes_the_total(
     assert a.total == b.total
 
 
+def _debuffed_by_clubs(card: Card, smeared: bool) -> bool:
+    if card.upgrade == "stone":
+        return False
+    return card.upgrade == "wild" or card.suit == "C" or (smeared and card.suit == "S")
+
+
 @settings(max_examples=200, deadline=None)
 @given(situations)
-def test_a_debuffed_card_never_adds_anything(s: Situation) -> None:
-    bases = [c.base for c in (*s.played, *s.held)]
-    assume(len(bases) == len(set(bases)))  # events name cards by rank and suit
+def test_a_debuffed_card_adds_nothing_and_a_scored_one_says_so_once(s: Situation) -> None:
     r = score(dataclasses.replace(s, boss="club_debuff"), CATALOG)
-    debuffed = {c.base for c in (*s.played, *s.held) if c.suit == "C" or c.upgrade == "wild"}
-    debuffed -= {c.base for c in (*s.played, *s.held) if c.upgrade == "stone"}
+    smeared = any(CATALOG.charm(slot.id).rules & {"smeared"} for slot in s.charms)
+    played = {i for i, c in enumerate(s.played) if _debuffed_by_clubs(c, smeared)}
+    held = {i for i, c in enumerate(s.held) if _debuffed_by_clubs(c, smeared)}
+    said: list[int] = []
+    previous = None
     for event in r.events:
-        assert event.source.split(" ")[0] not in debuffed or event.step not in ("scored_card", "held_card")
+        if event.zone == "held":
+            assert event.position not in held
+        if event.zone == "played" and event.position in played:
+            assert event.what == "debuffed" and previous is not None
+            assert (event.points, event.mult, event.money) == (previous.points, previous.mult, previous.money)
+            said.append(event.position)
+        previous = event
+    assert len(said) == len(set(said))  # one event per debuffed scored card
+    assert all(e.what != "debuffed" or e.zone == "played" for e in r.events)
+
+
+@settings(max_examples=200, deadline=None)
+@given(situations)
+def test_every_event_moves_the_running_values_by_exactly_what_it_says(s: Situation) -> None:
+    r = score(s, CATALOG)
+    points, mult, money = 0, 0.0, s.money
+    for e in r.events:
+        if e.what == "points":
+            points += int(e.amount)
+        elif e.what == "mult":
+            mult += e.amount
+        elif e.what == "xmult":
+            mult *= e.amount
+        elif e.what == "money":
+            money += int(e.amount)
+        elif e.what in ("base", "halve"):
+            points, mult = e.points, e.mult
+        assert (e.points, e.mult, e.money) == (points, mult, money), e
+    assert (r.points, r.mult, r.money) == (points, mult, money)

@@ -28,7 +28,7 @@ from studio.engine.actions import (
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
-from studio.engine.runs import RunSetup
+from studio.engine.run_setup import RunSetup
 
 
 def new_game(catalog: Catalog, charms: tuple[str, ...] = (), seed: int = 5) -> Game:

@@ -12,8 +12,8 @@ from studio.engine.bot_values import CharmValues
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Round
-from studio.engine.runs import RunSetup
 from studio.engine.scoring import Situation, score
 from studio.engine.views import card_view
 

@@ -7,8 +7,8 @@ import pytest
 from studio.engine.actions import Discard, LeaveShop, Play, SelectBlind, SkipBlind
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game, replay
+from studio.engine.run_setup import RunSetup, SetupError
 from studio.engine.run_state import RunState
-from studio.engine.runs import RunSetup, SetupError
 
 
 def start(catalog: Catalog, **kw: object) -> Game:

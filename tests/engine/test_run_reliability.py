@@ -7,7 +7,7 @@ import random
 from studio.engine import save
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
-from studio.engine.runs import RunSetup
+from studio.engine.run_setup import RunSetup
 
 SEEDS = range(200)
 

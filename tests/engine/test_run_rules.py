@@ -7,7 +7,8 @@ from dataclasses import replace
 from studio.engine.actions import LeaveShop, Play, Reroll, SelectBlind
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
-from studio.engine.runs import DeckDef, RunSetup
+from studio.engine.run_setup import RunSetup
+from studio.engine.runs import DeckDef
 
 
 def beat_blind(game: Game, cards: tuple[int, ...] = (0,)) -> None:

@@ -13,7 +13,7 @@ from studio.engine.actions import OpenPack, Play, SelectBlind
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
-from studio.engine.runs import RunSetup
+from studio.engine.run_setup import RunSetup
 from studio.engine.save import SaveError
 
 

@@ -11,7 +11,8 @@ from spec_data import APPENDIX_TRACE
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.context import ActiveCharm, ScoringContext
+from studio.engine.hooks import CharmContext
+from studio.engine.inplay import ActiveCharm
 from studio.engine.rng import RngState
 from studio.engine.scoring import HandSizeError, Situation, score
 from studio.engine.trace import ScoreResult
@@ -117,7 +118,11 @@ def test_money_earned_earlier_is_seen_later_in_the_same_hand(catalog: Catalog) -
 def test_a_debuffed_card_adds_nothing_and_is_no_face_card(catalog: Catalog) -> None:
     r = play(catalog, "KS KD", "face_points", boss="face_debuff")
     assert r.hand_type == "pair"
-    assert steps(r) == [("base", "pair", 10, 2)]
+    assert steps(r) == [("base", "pair", 10, 2), ("scored_card", "KS", 10, 2), ("scored_card", "KD", 10, 2)]
+    assert [(e.what, e.change, e.position) for e in r.events[1:]] == [
+        ("debuffed", "debuffed by face_debuff", 0),
+        ("debuffed", "debuffed by face_debuff", 1),
+    ]
 
 
 def test_a_debuffed_wild_card_counts_only_its_printed_suit(catalog: Catalog) -> None:
@@ -193,7 +198,7 @@ def test_five_alive_is_a_plugin_behaviour_loaded_from_plugins(catalog: Catalog) 
 class _DoubleAces(Behaviour):
     id = "double_aces"
 
-    def scored_card(self, ctx: ScoringContext, charm: ActiveCharm, card: object) -> None:
+    def scored_card(self, ctx: CharmContext, charm: ActiveCharm, card: object) -> None:
         if getattr(card, "rank", None) == 14:
             ctx.add_mult(2, charm)
 
@@ -243,8 +248,14 @@ def test_smeared_also_joins_suits_for_charm_conditions(catalog: Catalog) -> None
     assert play(catalog, "AH", "diamond_mult", "smeared").mult == 1 + 3
 
 
-def test_smeared_does_not_spread_a_suit_debuff(catalog: Catalog) -> None:
-    assert play(catalog, "AS AH", "smeared", boss="club_debuff").total == (10 + 22) * 2
+def test_smeared_spreads_a_suit_debuff_to_the_joined_suit(catalog: Catalog) -> None:
+    # RULES.md section 5: a suit is asked the same way everywhere, boss debuffs included.
+    assert play(catalog, "AS AH", boss="club_debuff").total == (10 + 22) * 2
+    smeared = play(catalog, "AS AH", "smeared", boss="club_debuff")
+    assert smeared.total == (10 + 11) * 2
+    assert [(e.source, e.what) for e in smeared.events[1:]] == [("AS", "debuffed"), ("AH", "points")]
+    assert play(catalog, "KD KS", "diamond_mult", boss="heart_debuff").total == (10 + 20) * (2 + 3)
+    assert play(catalog, "KD KS", "smeared", "diamond_mult", boss="heart_debuff").total == (10 + 10) * 2
 
 
 def test_glass_cards_break_after_the_hand_one_time_in_four(catalog: Catalog) -> None:
@@ -281,3 +292,20 @@ def test_the_result_carries_the_generator_state_after_the_hand(catalog: Catalog)
         False,
         (),
     )
+
+
+def test_events_say_structurally_where_they_come_from(catalog: Catalog) -> None:
+    r = play(catalog, "KS KS:red_seal", "first_face_x2", "king_held_x:foil", held="5D KD", boss="flint")
+    where = [(e.source, e.source_kind, e.zone, e.position, e.slot) for e in r.events]
+    assert where == [
+        ("pair", "hand_type", "", -1, -1),
+        ("flint", "boss", "", -1, -1),
+        ("KS", "card", "played", 0, -1),
+        ("KS first_face_x2", "charm", "played", 0, 0),
+        ("KS", "card", "played", 1, -1),  # the equal card, told apart by its position
+        ("KS red_seal", "seal", "played", 1, -1),
+        ("KS", "card", "played", 1, -1),
+        ("KD king_held_x", "charm", "held", 1, 1),
+        ("king_held_x foil", "edition", "", -1, 1),
+    ]
+    assert r.events[0].to_json()["zone"] is None and r.events[-2].to_json()["position"] == 1

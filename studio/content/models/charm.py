@@ -6,10 +6,18 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from studio.content.models.common import ConditionsModel, EffectModel, Id, Model, effects_to_engine
+from studio.content.models.common import ConditionsModel, Id, Model
+from studio.content.models.effects import SCORE_KINDS, EffectModel, LevelUpEffect, effects_to_engine
 from studio.engine.behaviour import Behaviour
 from studio.engine.charms import CARD_TRIGGERS, Ability, CharmDef, Rule, Trigger
 from studio.engine.conditions import ALWAYS
+
+#: Triggers at which no Points or Mult are being added up, and why.
+_UNSCORED = {
+    "before": "before scoring there are no Points or Mult yet (the base sets them)",
+    "discard": "a discard scores nothing",
+    "end_of_round": "the end of a round scores nothing",
+}
 
 
 class AbilityModel(Model):
@@ -33,17 +41,26 @@ class AbilityModel(Model):
 
     @model_validator(mode="after")
     def _fits_trigger(self) -> AbilityModel:
-        if self.when.uses_card and self.trigger not in (*CARD_TRIGGERS, "discard"):
-            raise ValueError(f"card conditions need a card trigger, not '{self.trigger}'")
-        if self.trigger == "end_of_round" and (self.when.contains or self.when.hand_types):
+        trigger = self.trigger
+        if self.when.uses_card and trigger not in (*CARD_TRIGGERS, "discard"):
+            raise ValueError(f"card conditions need a card trigger, not '{trigger}'")
+        if self.when.first_face is not None and trigger != "scored_card":
+            raise ValueError("'first_face' asks about scoring cards: it needs the trigger scored_card")
+        if trigger == "end_of_round" and (self.when.contains or self.when.hand_types):
             raise ValueError("at the end of a round there is no hand for 'contains' or 'hand_types'")
-        if self.trigger == "end_of_round" and any(
-            e.kind == "level_up" and e.hand_type is None for e in self.effects
+        if trigger == "end_of_round" and any(
+            isinstance(e, LevelUpEffect) and e.hand_type is None for e in self.effects
         ):
             raise ValueError("a level_up at the end of a round must name its 'hand_type'")
         kinds = {e.kind for e in self.effects}
+        scoring = sorted(kinds & set(SCORE_KINDS))
+        if scoring and trigger in _UNSCORED:
+            raise ValueError(
+                f"{_UNSCORED[trigger]}, so '{scoring[0]}' would change nothing: "
+                "use the trigger hand, scored_card or held_card"
+            )
         if "retrigger" in kinds:
-            if self.trigger not in CARD_TRIGGERS:
+            if trigger not in CARD_TRIGGERS:
                 raise ValueError("a retrigger ability fires on scored_card or held_card")
             if kinds != {"retrigger"}:
                 raise ValueError("a retrigger ability holds only retrigger effects")
@@ -94,6 +111,8 @@ class CharmModel(Model):
             raise ValueError("a data charm's description is generated; drop 'description'")
         if self.behaviour is not None and not self.description:
             raise ValueError("a behaviour charm needs a 'description' for players")
+        if "pareidolia" in self.passive and any(a.when.face is False for a in self.abilities):
+            raise ValueError("with pareidolia every card is a face card, so 'face: false' never holds")
         return self
 
     def to_engine(self, behaviour: Behaviour | None = None, description: str = "") -> CharmDef:

@@ -1,4 +1,4 @@
-"""Shared pieces of the content models: ids, ranks, suits, chances, effects and conditions.
+"""Shared pieces of the content models: ids, ranks, suits, chances and conditions.
 
 These pydantic models are the single source of the JSON Schemas in ``schemas/``;
 every field carries a title, a description and bounds so the editor can build
@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from studio.engine.cards import parse_rank
 from studio.engine.conditions import Compare, Conditions, Op
-from studio.engine.effects import Chance, Effect, EffectKind, Scaling, Value
+from studio.engine.effects import Chance, Value
 
 Id = Annotated[
     str,
@@ -60,66 +60,13 @@ class ChanceModel(Model):
 
     @model_validator(mode="after")
     def _n_at_most_in(self) -> ChanceModel:
-        if self.n > self.in_:
-            raise ValueError(f"a chance of {self.n} in {self.in_} is more than certain")
+        if self.n >= self.in_:
+            raise ValueError(f"a chance of {self.n} in {self.in_} is certain: drop 'chance'")
         return self
 
     def to_engine(self) -> Chance:
         """Return the engine value."""
         return Chance(self.n, self.in_)
-
-
-class EffectModel(Model):
-    """One thing an ability does."""
-
-    kind: EffectKind = Field(
-        ...,
-        title="Effect",
-        description=(
-            "points: +Points; mult: +Mult; xmult: multiply Mult; money: +$; retrigger: the "
-            "card triggers again; grow: add to the charm's counter; reset: set the counter to "
-            "0; level_up: raise a hand type's level."
-        ),
-    )
-    amount: Amount = Field(
-        0,
-        title="Amount",
-        description="How much (for xmult the factor; for retrigger and level_up how many times).",
-    )
-    per: Value | None = Field(
-        None,
-        title="Per",
-        description="Scale the amount by this value (e.g. +2 Mult per $5: per money, every 5).",
-    )
-    every: int = Field(
-        1, ge=1, le=1000, title="Every", description="With 'per': one step for every this many."
-    )
-    chance: ChanceModel | None = Field(None, title="Chance", description="Only happens with this chance.")
-    hand_type: Id | None = Field(
-        None,
-        title="Hand type",
-        description="For level_up: the hand type to raise (the played type when left out).",
-    )
-
-    @model_validator(mode="after")
-    def _amounts_make_sense(self) -> EffectModel:
-        if self.kind == "xmult" and self.per is None and self.amount <= 0:
-            raise ValueError("an xmult amount is a factor and must be above 0")
-        if self.kind in ("retrigger", "level_up") and (self.amount < 1 or self.amount != int(self.amount)):
-            raise ValueError(f"a {self.kind} amount is a whole number of times, at least 1")
-        if self.hand_type is not None and self.kind != "level_up":
-            raise ValueError("'hand_type' only belongs to a level_up effect")
-        return self
-
-    def to_engine(self) -> Effect:
-        """Return the engine value."""
-        return Effect(
-            self.kind,
-            self.amount,
-            Scaling(self.per, self.every) if self.per else None,
-            self.chance.to_engine() if self.chance else None,
-            self.hand_type,
-        )
 
 
 class CompareModel(Model):
@@ -183,8 +130,3 @@ class ConditionsModel(Model):
     def uses_card(self) -> bool:
         """Return True if a condition looks at the triggering card."""
         return self.to_engine().uses_card
-
-
-def effects_to_engine(effects: list[EffectModel]) -> tuple[Effect, ...]:
-    """Convert a list of effect models."""
-    return tuple(e.to_engine() for e in effects)

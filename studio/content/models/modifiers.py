@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 
-from studio.content.models.common import ChanceModel, EffectModel, Id, Model, effects_to_engine
+from studio.content.models.common import ChanceModel, Id, Model
+from studio.content.models.effects import CardEffect, MoneyEffect, effects_to_engine, no_counter
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 
 _NAME = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
@@ -18,24 +19,46 @@ class UpgradeModel(Model):
     stone: bool = Field(
         False, title="Stone", description="No rank and no suit; scores fixed Points and always scores."
     )
-    stone_points: int = Field(
-        50, ge=0, le=100_000, title="Stone Points", description="Points a stone card gives."
+    stone_points: int | None = Field(
+        None,
+        ge=0,
+        le=100_000,
+        title="Stone Points",
+        description="Points a stone card gives (50 when left out); only for a stone upgrade.",
     )
     wild: bool = Field(False, title="Wild", description="Counts as every suit.")
-    scored: list[EffectModel] = Field(
-        default_factory=list, title="When scored", description="Effects each time the card scores."
+    scored: list[CardEffect] = Field(
+        default_factory=list,
+        title="When scored",
+        description=(
+            "Effects each time the card scores: points, mult, xmult or money "
+            "(a seal's 'retriggers' repeats a card)."
+        ),
     )
-    held: list[EffectModel] = Field(
-        default_factory=list, title="While held", description="Effects while the card is held in hand."
+    held: list[CardEffect] = Field(
+        default_factory=list,
+        title="While held",
+        description="Effects while the card is held in hand: points, mult, xmult or money.",
     )
-    end_of_round: list[EffectModel] = Field(
+    end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
         title="End of round",
-        description="Effects if the card is held when the round ends.",
+        description="Money if the card is held when the round ends (nothing else counts then).",
     )
     breaks: ChanceModel | None = Field(
         None, title="Breaks", description="Chance the card breaks after it scores, in a run."
     )
+
+    @field_validator("scored", "held", "end_of_round")
+    @classmethod
+    def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
+        return no_counter(effects, "an upgrade")
+
+    @model_validator(mode="after")
+    def _stone_points_need_stone(self) -> UpgradeModel:
+        if self.stone_points is not None and not self.stone:
+            raise ValueError("'stone_points' only counts for a stone upgrade: add 'stone: true' or drop it")
+        return self
 
     def to_engine(self) -> UpgradeDef:
         """Return the engine value."""
@@ -43,7 +66,7 @@ class UpgradeModel(Model):
             self.id,
             self.name,
             self.stone,
-            self.stone_points,
+            50 if self.stone_points is None else self.stone_points,
             self.wild,
             effects_to_engine(self.scored),
             effects_to_engine(self.held),
@@ -57,9 +80,18 @@ class EditionModel(Model):
 
     id: Id
     name: str = _NAME
-    effects: list[EffectModel] = Field(
-        ..., min_length=1, max_length=4, title="Effects", description="What the edition adds."
+    effects: list[CardEffect] = Field(
+        ...,
+        min_length=1,
+        max_length=4,
+        title="Effects",
+        description="What the edition adds: points, mult or money first, xmult last.",
     )
+
+    @field_validator("effects")
+    @classmethod
+    def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
+        return no_counter(effects, "an edition (it also goes on playing cards)")
 
     def to_engine(self) -> EditionDef:
         """Return the engine value."""
@@ -72,14 +104,24 @@ class SealModel(Model):
     id: Id
     name: str = _NAME
     retriggers: int = Field(0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers.")
-    scored: list[EffectModel] = Field(
-        default_factory=list, title="When scored", description="Effects each time the card scores."
+    scored: list[CardEffect] = Field(
+        default_factory=list,
+        title="When scored",
+        description=(
+            "Effects each time the card scores: points, mult, xmult or money "
+            "(a seal's 'retriggers' repeats a card)."
+        ),
     )
-    end_of_round: list[EffectModel] = Field(
+    end_of_round: list[MoneyEffect] = Field(
         default_factory=list,
         title="End of round",
-        description="Effects if the card is held when the round ends.",
+        description="Money if the card is held when the round ends (nothing else counts then).",
     )
+
+    @field_validator("scored", "end_of_round")
+    @classmethod
+    def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
+        return no_counter(effects, "a seal")
 
     def to_engine(self) -> SealDef:
         """Return the engine value."""

@@ -10,7 +10,7 @@ from studio.content.models.common import Id, Model
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
-from studio.engine.scoring import Situation
+from studio.engine.situation import Situation
 
 
 class CharmEntry(Model):
@@ -96,5 +96,6 @@ class ScenarioModel(Model):
             hands_left=self.hands_left,
             discards_left=self.discards_left,
             hand_types_played=tuple(self.hand_types_played),
+            deck=self.deck,
             rng=RngState(self.seed),
         )

@@ -1,0 +1,277 @@
+"""``studio score --batch``: one JSON scenario per line in, one JSON result per line out, fast and exact.
+
+Lines are split on ``\\n`` only (a U+2028 inside a string is part of its
+line), read as a stream with a bound on each line. A line that cannot be
+scored (not UTF-8, not JSON, nested too deep, a bad scenario) gives one
+``{"error": ...}`` line and the batch goes on. Plain scenario objects are read
+by a hand-written check that accepts exactly what the scenario model accepts
+in strict mode; anything else goes to the model, which explains what is
+wrong. Results are written in blocks.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import multiprocessing
+import os
+import re
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import fields
+from functools import cached_property
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from pydantic import ValidationError
+
+from studio.cli.jsonout import dump_json
+from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
+from studio.content.models import ScenarioModel
+from studio.content.scenarios import run
+from studio.content.text import clip
+from studio.engine.cards import Card, parse_card
+from studio.engine.catalog import Catalog
+
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
+_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(rb"[\[\]{}]")
+_BLOCK = 256  # lines per block: a worker's share, and one write
+_READ_BYTES = 1024 * 1024
+_INT_BOUNDS = {
+    "money": (-1_000_000, 1_000_000_000),
+    "hands_left": (0, 1000),
+    "discards_left": (0, 1000),
+    "seed": (0, 2**63 - 1),
+}
+
+
+_FIELDS = ScenarioModel.model_fields
+_DEFAULTS = {n: f.default for n, f in _FIELDS.items() if f.default_factory is None and not f.is_required()}
+_FACTORIES: list[tuple[str, Callable[[], Any]]] = [
+    (n, f.default_factory)  # type: ignore[misc]  # the scenario's factories take no argument
+    for n, f in _FIELDS.items()
+    if f.default_factory is not None
+]
+
+
+class _BatchCatalog(Catalog):
+    """The catalog, with each card token parsed once per batch (a batch repeats the same 52 cards)."""
+
+    @classmethod
+    def of(cls, catalog: Catalog) -> _BatchCatalog:
+        """The same content (and memo), in this class."""
+        return cls(**{f.name: getattr(catalog, f.name) for f in fields(Catalog) if f.init})
+
+    def cards(self, text: str) -> tuple[Card, ...]:
+        """Parse card tokens, each through the cache."""
+        known = self._tokens
+        out = []
+        for token in text.split():
+            card = known.get(token)
+            if card is None:
+                card = known[token] = parse_card(token, self.modifier_kinds)
+            out.append(card)
+        return tuple(out)
+
+    @cached_property
+    def _tokens(self) -> dict[str, Card]:
+        return {}
+
+
+class BatchLineError(ValueError):
+    """One line of a batch that cannot be scored."""
+
+
+def run_batch(
+    path: Path,
+    catalog: Catalog,
+    out: Any = None,
+    workers: int | None = None,
+    explain: Callable[[BaseException], str | None] | None = None,
+) -> bool:
+    """Score every line of ``path`` into ``out`` (default stdout); return True if every line scored.
+
+    A big batch is scored by several processes (``workers``, default: one per core for a file of
+    more than a few thousand lines), each taking blocks of lines in turn; results keep the order of
+    the lines. ``explain`` says which code charm raised an exception, or None if none did. Raises
+    OSError / ValueError naming the file when it cannot be opened at all.
+    """
+    out = out or sys.stdout
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
+    global _JOB
+    _JOB = (str(path), _BatchCatalog.of(catalog), explain or (lambda exc: None))
+    gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
+    workers = _workers(info.st_size) if workers is None else workers
+    clean = True
+    try:
+        with open(path, "rb") as handle:
+            blocks = _blocks(_lines(handle))
+            if workers > 1:
+                for stream in (out, sys.stdout, sys.stderr):  # a forked worker flushes what it inherits
+                    stream.flush()
+                with multiprocessing.get_context("fork").Pool(workers) as pool:
+                    for text, ok in pool.imap(_score_block, blocks):
+                        out.write(text)
+                        clean &= ok
+            else:
+                for text, ok in map(_score_block, blocks):
+                    out.write(text)
+                    clean &= ok
+    finally:
+        gc.unfreeze()
+    out.flush()
+    return clean
+
+
+#: What the scoring processes work on: the batch file's name and the catalog (inherited when forked).
+_JOB: tuple[str, Catalog, Callable[[BaseException], str | None]] | None = None
+_PARALLEL_BYTES = 1024 * 1024  # below this (a few thousand lines) starting processes costs more than it gains
+
+
+def _workers(size: int) -> int:
+    """How many processes to score a batch file of ``size`` bytes with."""
+    if size < _PARALLEL_BYTES or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1, 8))
+
+
+def _blocks(lines: Iterator[tuple[int, bytes | None]]) -> Iterator[list[tuple[int, bytes | None]]]:
+    """The non-blank lines, in blocks of `_BLOCK`."""
+    block: list[tuple[int, bytes | None]] = []
+    for number, raw in lines:
+        if raw is None or raw.strip():
+            block.append((number, raw))
+            if len(block) >= _BLOCK:
+                yield block
+                block = []
+    if block:
+        yield block
+
+
+def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
+    """Score a block of lines; return the result lines as one text, and whether all of them scored."""
+    assert _JOB is not None
+    name, catalog, explain = _JOB
+    out: list[str] = []
+    clean = True
+    for number, raw in block:
+        try:
+            result = run(_scenario(raw), catalog).to_json()
+        except BatchLineError as exc:
+            result = {"error": f"{name}:{number}:{exc}"}
+        except Exception as exc:  # a code charm may raise anything: its line fails, the batch goes on
+            why = explain(exc)
+            if why is None:  # bad cards, unknown ids, a hand of the wrong size
+                why = str(exc) if isinstance(exc, ValueError) else f"scoring failed: {clip(repr(exc), 300)}"
+            result = {"error": f"{name}:{number}: {why}"}
+        if "error" in result:
+            clean = False
+        out.append(dump_json(result))
+    out.append("")
+    return "\n".join(out), clean
+
+
+def _lines(
+    handle: BinaryIO, chunk_bytes: int = _READ_BYTES, most: int = MAX_BATCH_LINE_BYTES
+) -> Iterator[tuple[int, bytes | None]]:
+    """Yield (line number, bytes) split on ``\\n`` only; a line past ``most`` bytes is skipped, as None.
+
+    The file is read in large chunks (never more than a chunk and one line's bound held at once).
+    """
+    number = 0
+    pending = b""  # the start of a line that continues in the next chunk
+    skipping = False  # inside a line past the bound: drop it up to its end
+    while chunk := handle.read(chunk_bytes):
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            number += 1
+            yield number, None
+            skipping, chunk = False, chunk[end + 1 :]
+        *complete, pending = (pending + chunk).split(b"\n")
+        for line in complete:
+            number += 1
+            yield number, (line if len(line) <= most else None)
+        if len(pending) > most:
+            skipping, pending = True, b""
+    if skipping or pending:
+        yield number + 1, None if skipping else pending
+
+
+def _scenario(raw: bytes | None) -> ScenarioModel:
+    """Read one line as a scenario; raise BatchLineError (``LINE-relative`` message) or ValueError."""
+    if raw is None:
+        raise BatchLineError(f"1: more than {MAX_BATCH_LINE_BYTES} bytes on one line (MAX_BATCH_LINE_BYTES)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BatchLineError(f"{exc.start + 1}: not UTF-8 text") from None
+    if raw.count(b"[") + raw.count(b"{") > MAX_NESTING and _depth(raw) > MAX_NESTING:
+        raise BatchLineError(f"1: nested more than {MAX_NESTING} deep (MAX_NESTING)")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BatchLineError(f"{exc.colno}: not JSON: {exc.msg}") from None
+    except (ValueError, RecursionError) as exc:  # e.g. an integer past Python's digit limit
+        raise BatchLineError(f"1: not JSON: {str(exc)[:200]}") from None
+    fast = _fast(data)
+    if fast is not None:
+        return fast
+    try:
+        return ScenarioModel.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]) or "scenario"
+        raise BatchLineError(f" {field}: {err['msg'].removeprefix('Value error, ')}") from None
+
+
+def _depth(raw: bytes) -> int:
+    """The deepest nesting of a JSON text's arrays and objects, strings left out."""
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(_STRINGS.sub(b"", raw)):
+        depth += 1 if match.group() in (b"[", b"{") else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _fast(data: Any) -> ScenarioModel | None:
+    """The scenario, when ``data`` is a plain object the model would take as it is; else None."""
+    if type(data) is not dict:
+        return None
+    played = data.get("played")
+    if type(played) is not str or not played:
+        return None
+    for key, value in data.items():
+        if key in _INT_BOUNDS:
+            low, high = _INT_BOUNDS[key]
+            if type(value) is not int or not low <= value <= high:
+                return None
+        elif key in ("held", "name"):
+            if type(value) is not str or (key == "name" and len(value) > 200):
+                return None
+        elif key == "charms":
+            if type(value) is not list or len(value) > 100 or any(type(c) is not str for c in value):
+                return None
+        elif key == "deck":
+            if type(value) is not str or not _ID.match(value):
+                return None
+        elif key == "boss":
+            if value is not None and (type(value) is not str or not _ID.match(value)):
+                return None
+        elif key == "levels":
+            if type(value) is not dict or any(
+                type(v) is not int or not 1 <= v <= 10_000 for v in value.values()
+            ):
+                return None
+        elif key == "hand_types_played":
+            if type(value) is not list or any(type(t) is not str or not _ID.match(t) for t in value):
+                return None
+        elif key != "played":
+            return None  # expect, or a field the model does not know: let the model say
+    # every field given, so no default factory runs (pydantic inspects each one, slowly)
+    return ScenarioModel.model_construct(**{**_DEFAULTS, **{n: make() for n, make in _FACTORIES}, **data})

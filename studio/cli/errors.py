@@ -1,0 +1,28 @@
+"""Exit codes and the one-line failure of every subcommand (light: imported before any content)."""
+
+from __future__ import annotations
+
+import sys
+
+#: Exit codes of the CLI contract.
+OK, PROBLEMS, BAD_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A command that cannot go on: one line on stderr, then exit ``code``.
+
+    Bad usage or unreadable input exits 2; code that ran and failed (a plugin
+    that raised) exits 1, as a failed check does.
+    """
+
+    def __init__(self, message: str, code: int = BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def fail(command: str, message: str, code: int = BAD_INPUT) -> int:
+    """Print one line to stderr and return ``code``."""
+    from studio.content.text import printable  # light: the standard library only
+
+    print(f"studio {command}: error: {printable(message)}", file=sys.stderr)
+    return code

@@ -1,0 +1,48 @@
+"""Every bound Studio puts on its input, in one place (docs/limits.md explains each).
+
+Packs come from strangers: each limit is checked before the work it would make
+expensive, and going past one is reported as one problem at the file and line.
+The figures are far above anything real content needs (the base game's biggest
+file is a few kilobytes, nested six deep).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Bytes of one content, scenario or plugin file (a pack folder's files, a zip member, a file given on the
+#: command line). A device or FIFO is never read, whatever its size.
+MAX_FILE_BYTES: Final = 5 * 1024 * 1024
+#: Files in one pack (folder or zip).
+MAX_FILES: Final = 2_000
+#: Bytes of all the files of one pack together.
+MAX_PACK_BYTES: Final = 50 * 1024 * 1024
+#: Uncompressed / compressed, per zip member and for the whole archive.
+MAX_RATIO: Final = 100.0
+#: Folders a path inside a pack may go down (``charms/rare/x.yaml`` is 3 parts).
+MAX_PATH_PARTS: Final = 16
+#: Characters of a path inside a pack, and of one of its parts.
+MAX_PATH_CHARS: Final = 512
+MAX_PATH_PART_CHARS: Final = 255
+
+#: How deep mappings and lists may nest in one YAML or JSON document (or one batch line).
+MAX_NESTING: Final = 64
+#: Nodes that aliases (``*name``) may stand for in one document, all expansions counted: anchors
+#: that expand exponentially (the "billion laughs") stop here.
+MAX_ALIAS_NODES: Final = 10_000
+#: Characters of a number written in content (Python itself refuses integers past 4,300 digits).
+MAX_NUMBER_CHARS: Final = 100
+#: Entries of the top-level list of a file (scenarios in a tests file).
+MAX_ENTRIES_PER_FILE: Final = 10_000
+
+#: Characters of a version range, and the comparisons (``>=1.0.0``) it may hold.
+MAX_RANGE_CHARS: Final = 200
+MAX_RANGE_CLAUSES: Final = 16
+
+#: Bytes of one line of a ``studio score --batch`` file (the file itself may be any length: it is streamed).
+MAX_BATCH_LINE_BYTES: Final = 1024 * 1024
+
+#: Characters of a value quoted in a message: a long or expanded value is shown as an excerpt.
+MAX_EXCERPT_CHARS: Final = 80
+#: Seconds a command waits for another one installing or removing packs.
+LOCK_TIMEOUT_SECONDS: Final = 60.0

@@ -1,0 +1,160 @@
+"""Effects: one schema per kind, each carrying only the fields that kind uses.
+
+``kind`` picks the schema (a discriminated union), so a field that a kind
+would ignore is an error, never silently accepted. Charms take every kind;
+a card's upgrade, seal or edition takes only the kinds that change the score
+(:data:`CardEffect`), and at the end of a round only money counts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from studio.content.models.common import Amount, ChanceModel, Id, Model
+from studio.engine.effects import Effect, Scaling, Value
+
+_PER = Field(
+    None,
+    title="Per",
+    description="Scale the amount by this value (e.g. +2 Mult per $5: per money, every 5).",
+)
+_EVERY = Field(
+    None, ge=1, le=1000, title="Every", description="With 'per': one step for every this many (default 1)."
+)
+_CHANCE = Field(None, title="Chance", description="Only happens with this chance.")
+
+
+class _Effect(Model):
+    """What every effect kind shares: an optional chance."""
+
+    chance: ChanceModel | None = _CHANCE
+
+    def to_engine(self) -> Effect:
+        """Return the engine value."""
+        kind = getattr(self, "kind")  # noqa: B009 - each subclass declares its own literal
+        per: Value | None = getattr(self, "per", None)
+        every: int | None = getattr(self, "every", None)
+        return Effect(
+            kind,
+            float(getattr(self, "amount", 0)),
+            Scaling(per, every or 1) if per else None,
+            self.chance.to_engine() if self.chance else None,
+            getattr(self, "hand_type", None),
+        )
+
+
+class _Scaled(_Effect):
+    """An effect whose amount may scale with a value of the hand, the round or the charm."""
+
+    per: Value | None = _PER
+    every: int | None = _EVERY
+
+    @model_validator(mode="after")
+    def _every_needs_per(self) -> _Scaled:
+        if self.every is not None and self.per is None:
+            raise ValueError("'every' only counts with 'per': add 'per' or drop 'every'")
+        return self
+
+
+class PointsEffect(_Scaled):
+    """+Points (whole numbers; negative takes Points away)."""
+
+    kind: Literal["points"] = Field(..., title="Effect", description="+Points.")
+    amount: Amount = Field(..., title="Amount", description="Points added (per step with 'per').")
+
+
+class MultEffect(_Scaled):
+    """+Mult."""
+
+    kind: Literal["mult"] = Field(..., title="Effect", description="+Mult.")
+    amount: Amount = Field(..., title="Amount", description="Mult added (per step with 'per').")
+
+
+class XMultEffect(_Scaled):
+    """Multiply Mult; with 'per' the factor is 1 + amount x steps."""
+
+    kind: Literal["xmult"] = Field(..., title="Effect", description="Multiply Mult.")
+    amount: Amount = Field(
+        ..., title="Amount", description="The factor (with 'per': what each step adds to a factor of 1)."
+    )
+
+    @model_validator(mode="after")
+    def _factor_above_zero(self) -> XMultEffect:
+        if self.per is None and self.amount <= 0:
+            raise ValueError("an xmult amount is a factor and must be above 0")
+        return self
+
+
+class MoneyEffect(_Scaled):
+    """+$ (negative takes money away)."""
+
+    kind: Literal["money"] = Field(..., title="Effect", description="+$.")
+    amount: Amount = Field(..., title="Amount", description="Money added (per step with 'per').")
+
+
+class RetriggerEffect(_Scaled):
+    """The card triggers again; with 'chance' each retrigger draws its own chance."""
+
+    kind: Literal["retrigger"] = Field(..., title="Effect", description="The card triggers again.")
+    amount: int = Field(
+        1, ge=1, le=100, title="Times", description="Extra triggers (per step with 'per'; at most 100)."
+    )
+
+
+class GrowEffect(_Scaled):
+    """Add to the charm's counter."""
+
+    kind: Literal["grow"] = Field(..., title="Effect", description="Add to the charm's counter.")
+    amount: int = Field(
+        1, ge=-1_000_000, le=1_000_000, title="Amount", description="Added to the counter (per step)."
+    )
+
+
+class ResetEffect(_Effect):
+    """Set the charm's counter back to 0."""
+
+    kind: Literal["reset"] = Field(..., title="Effect", description="Set the charm's counter to 0.")
+
+
+class LevelUpEffect(_Scaled):
+    """Raise a hand type's level."""
+
+    kind: Literal["level_up"] = Field(..., title="Effect", description="Raise a hand type's level.")
+    amount: int = Field(1, ge=1, le=100, title="Levels", description="Levels added (per step with 'per').")
+    hand_type: Id | None = Field(
+        None, title="Hand type", description="The hand type to raise (the played type when left out)."
+    )
+
+
+#: Any effect: what a charm's ability may do.
+EffectModel = Annotated[
+    PointsEffect
+    | MultEffect
+    | XMultEffect
+    | MoneyEffect
+    | RetriggerEffect
+    | GrowEffect
+    | ResetEffect
+    | LevelUpEffect,
+    Field(discriminator="kind"),
+]
+#: An effect of a card's upgrade, seal or edition: it changes the score, and has no counter.
+CardEffect = Annotated[PointsEffect | MultEffect | XMultEffect | MoneyEffect, Field(discriminator="kind")]
+#: Kinds that change Points or Mult, which only a hand being scored has.
+SCORE_KINDS = ("points", "mult", "xmult")
+
+
+def effects_to_engine(
+    effects: list[EffectModel] | list[CardEffect] | list[MoneyEffect],
+) -> tuple[Effect, ...]:
+    """Convert a list of effect models."""
+    return tuple(e.to_engine() for e in effects)
+
+
+def no_counter(effects: list[CardEffect], holder: str) -> list[CardEffect]:
+    """Return ``effects``; reject ``per: counter`` where no charm's counter is there to read."""
+    if any(e.per == "counter" for e in effects):
+        raise ValueError(f"'per: counter' reads a charm's counter; {holder} has none")
+    return effects

@@ -1,0 +1,93 @@
+"""A cache of parsed YAML: the data of a file depends only on its text, so it is kept by the text's hash.
+
+Parsing is most of what loading the base game costs; a command that loads the
+same files again reads their data back from one ``marshal`` file in the user's
+data folder instead. Entries are fresh objects on every read, and a file that
+cannot be cached (a YAML timestamp, say) is simply parsed each time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+from pathlib import Path
+from typing import Any
+
+from studio.content.paths import user_dir
+
+#: Bumped when what the loader returns for a text may change.
+_FORMAT = b"studio-parsed-1\n"
+#: Past this many files, a save keeps only those the current command read.
+LIMIT = 5000
+
+
+class ParsedCache:
+    """Parsed data by SHA-1 of the text; read once, written back only if it grew."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._entries: dict[str, bytes] | None = None
+        self._used: set[str] = set()
+        self._dirty = False
+
+    def _load(self) -> dict[str, bytes]:
+        if self._entries is None:
+            self._entries = {}
+            try:
+                raw = self.path.read_bytes()
+                if raw.startswith(_FORMAT):
+                    found = marshal.loads(raw[len(_FORMAT) :])
+                    if isinstance(found, dict):
+                        self._entries = found
+            except (OSError, ValueError, EOFError, TypeError):
+                pass  # no cache, or a damaged one: parse again
+        return self._entries
+
+    def get(self, text: str) -> tuple[bool, Any]:
+        """Return (True, data) if ``text`` was parsed before, else (False, None)."""
+        key = _key(text)
+        blob = self._load().get(key)
+        if blob is None:
+            return False, None
+        self._used.add(key)
+        return True, marshal.loads(blob)
+
+    def put(self, text: str, data: Any) -> None:
+        """Remember the data parsed from ``text`` (if marshal can hold it)."""
+        try:
+            blob = marshal.dumps(data)
+        except ValueError:
+            return
+        key = _key(text)
+        self._load()[key] = blob
+        self._used.add(key)
+        self._dirty = True
+
+    def save(self) -> None:
+        """Write the cache atomically if it changed; a failure to write is not an error."""
+        if not self._dirty or self._entries is None:
+            return
+        if len(self._entries) > LIMIT:
+            self._entries = {k: v for k, v in self._entries.items() if k in self._used}
+        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(_FORMAT + marshal.dumps(self._entries))
+            tmp.replace(self.path)
+            self._dirty = False
+        except OSError:
+            tmp.unlink(missing_ok=True)
+
+
+def _key(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8"), usedforsecurity=False).hexdigest()
+
+
+_CACHES: dict[Path, ParsedCache] = {}
+
+
+def parsed_cache() -> ParsedCache:
+    """The cache of the current data folder (``STUDIO_HOME`` or the user's)."""
+    path = user_dir() / "cache" / "parsed.marshal"
+    return _CACHES.setdefault(path, ParsedCache(path))

@@ -1,0 +1,96 @@
+"""Text from content made safe to show: excerpts of long values, control characters escaped.
+
+A pack's names, descriptions and the messages quoting them reach a terminal
+(and the editor). Escaping every control and direction-override character
+there means a name cannot fake a new line, a column or the text around it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from studio.content.limits import MAX_EXCERPT_CHARS
+
+# C0 and C1 controls, DEL, and the Unicode formatting characters that reorder or hide text:
+# bidirectional embeddings, overrides and isolates, marks, the line and paragraph separators.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+#: Characters refused in names that travel in archives (direction overrides and invisible marks).
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    code = ord(char)
+    if char == "\n":
+        return "\\n"
+    if char == "\t":
+        return "\\t"
+    if char == "\r":
+        return "\\r"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """Return ``text`` with every control and direction-override character escaped (``\\n``, ``\\u202e``).
+
+    >>> printable("Nice\\nok: trusted")
+    'Nice\\\\nok: trusted'
+    """
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def has_unsafe(text: str) -> bool:
+    """Return True if ``text`` holds a character `printable` would escape."""
+    return _UNSAFE.search(text) is not None
+
+
+def excerpt(value: object, most: int = MAX_EXCERPT_CHARS) -> str:
+    """Return the repr of ``value``, cut to ``most`` characters: never the whole of an expanded value.
+
+    >>> excerpt("x" * 200, 12)
+    "'xxxxxxxxxx…"
+    """
+    if isinstance(value, str | int | float | bool) or value is None:
+        text = repr(value) if not isinstance(value, str) or len(value) <= most else repr(value[:most])
+    else:
+        text = _short_repr(value, most)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _short_repr(value: object, most: int) -> str:
+    """The repr of a container, built only as far as ``most`` characters (a shared node may repeat)."""
+    out: list[str] = []
+    size = 0
+
+    def put(piece: str) -> bool:
+        nonlocal size
+        out.append(piece)
+        size += len(piece)
+        return size <= most
+
+    def walk(node: object, depth: int) -> bool:
+        if depth > 8:
+            return put("…")
+        if isinstance(node, dict):
+            if not put("{"):
+                return False
+            for i, (k, v) in enumerate(node.items()):
+                if (i and not put(", ")) or not put(f"{excerpt(k, most)}: ") or not walk(v, depth + 1):
+                    return False
+            return put("}")
+        if isinstance(node, list | tuple):
+            if not put("["):
+                return False
+            for i, v in enumerate(node):
+                if (i and not put(", ")) or not walk(v, depth + 1):
+                    return False
+            return put("]")
+        return put(excerpt(node, most) if isinstance(node, str | int | float | bool) else repr(node)[:most])
+
+    walk(value, 0)
+    return "".join(out)
+
+
+def clip(text: str, most: int = 500) -> str:
+    """Cut a message to ``most`` characters, marking the cut."""
+    return text if len(text) <= most else text[: most - 1] + "…"

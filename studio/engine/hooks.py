@@ -1,0 +1,149 @@
+"""What a code charm sees of the hand, and the only ways it can change the score.
+
+A behaviour hook gets a :class:`CharmContext`: read-only values of the hand
+and the round, and methods that add effects, each of which records its event
+through the scorer. It has no writable attributes, so ``ctx.points += 1000``
+raises ``AttributeError`` (which the scorer reports as a
+:class:`~studio.engine.behaviour.BehaviourError`): a plugin cannot change the
+total behind the trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from studio.engine.context import ScoringContext
+from studio.engine.effects import Value
+from studio.engine.inplay import ActiveCharm, CardView
+from studio.engine.trace import Step
+
+
+class CharmContext:
+    """The narrow view of a hand that code charms get (see the module docstring)."""
+
+    __slots__ = ("_ctx",)
+    _ctx: ScoringContext
+
+    def __init__(self, ctx: ScoringContext) -> None:
+        object.__setattr__(self, "_ctx", ctx)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a charm cannot set '{name}': use add_points, add_mult, add_xmult or add_money")
+
+    # -- what it can read -------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        """The scoring step now running."""
+        return self._ctx.step
+
+    @property
+    def played(self) -> tuple[CardView, ...]:
+        """The played (or, at a discard, the discarded) cards, left to right."""
+        return self._ctx.played
+
+    @property
+    def held(self) -> tuple[CardView, ...]:
+        """The cards held in hand."""
+        return self._ctx.held
+
+    @property
+    def scoring(self) -> tuple[CardView, ...]:
+        """The scoring cards, in played order."""
+        return self._ctx.scoring
+
+    @property
+    def hand_type(self) -> str | None:
+        """The played hand type's id (None where there is no hand, at the end of a round)."""
+        evaluation = self._ctx.evaluation
+        return evaluation.hand_type.id if evaluation else None
+
+    def contains(self, type_id: str) -> bool:
+        """Return True if the played hand contains the hand type ``type_id``."""
+        evaluation = self._ctx.evaluation
+        return evaluation is not None and type_id in evaluation.contains
+
+    @property
+    def levels(self) -> Mapping[str, int]:
+        """Hand type levels given (a type not listed is at level 1)."""
+        return MappingProxyType(self._ctx.levels)
+
+    @property
+    def points(self) -> int:
+        """Running Points."""
+        return self._ctx.points
+
+    @property
+    def mult(self) -> float:
+        """Running Mult."""
+        return self._ctx.mult
+
+    @property
+    def money(self) -> int:
+        """Money held now."""
+        return self._ctx.money
+
+    @property
+    def hands_left(self) -> int:
+        """Hands left after this one."""
+        return self._ctx.hands_left
+
+    @property
+    def discards_left(self) -> int:
+        """Discards left."""
+        return self._ctx.discards_left
+
+    @property
+    def first_hand(self) -> bool:
+        """True on the round's first hand."""
+        return self._ctx.first_hand
+
+    def value(self, name: Value, charm: ActiveCharm | None = None) -> float:
+        """Return a named value (``money``, ``counter``, ``held_cards``, ...) as conditions read it."""
+        return self._ctx.value(name, charm)
+
+    def counter(self, charm: ActiveCharm) -> int:
+        """Return a charm's counter now."""
+        return self._ctx.counters[charm.slot]
+
+    def chance(self, n: int, in_: int) -> bool:
+        """Return True with chance ``n`` in ``in_``, drawn from the ``chance`` stream."""
+        return self._ctx.rng.chance("chance", n, in_)
+
+    # -- what it can do: each call records one event ----------------------------
+
+    def add_points(self, amount: float, charm: ActiveCharm) -> None:
+        """Add Points on behalf of ``charm``."""
+        self._ctx.add_points(amount, _own(charm))
+
+    def add_mult(self, amount: float, charm: ActiveCharm) -> None:
+        """Add Mult on behalf of ``charm``."""
+        self._ctx.add_mult(amount, _own(charm))
+
+    def add_xmult(self, factor: float, charm: ActiveCharm) -> None:
+        """Multiply Mult on behalf of ``charm``."""
+        self._ctx.add_xmult(factor, _own(charm))
+
+    def add_money(self, amount: float, charm: ActiveCharm) -> None:
+        """Add (or take) money on behalf of ``charm``."""
+        self._ctx.add_money(amount, _own(charm))
+
+    def grow(self, charm: ActiveCharm, by: int = 1) -> None:
+        """Add ``by`` to the charm's counter."""
+        self._ctx.grow(_own(charm), int(by), charm)
+
+    def reset(self, charm: ActiveCharm) -> None:
+        """Set the charm's counter back to 0."""
+        self._ctx.grow(_own(charm), -self._ctx.counters[charm.slot], charm)
+
+    def level_up(self, type_id: str, charm: ActiveCharm, by: int = 1) -> None:
+        """Raise (or lower) a hand type's level on behalf of ``charm``."""
+        self._ctx.level_up(str(type_id), int(by), _own(charm))
+
+
+def _own(charm: object) -> ActiveCharm:
+    """Check that an effect names a charm of the row as its source."""
+    if not isinstance(charm, ActiveCharm):
+        raise TypeError(f"an effect's source must be the charm the hook was given, not {charm!r}")
+    return charm

@@ -1,0 +1,125 @@
+"""Reading content files: every bound checked before the work it would make expensive, lines found once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from studio.content import limits
+from studio.content.documents import Document, DocumentError, read_document
+from studio.content.validation import validate_document
+
+
+def refused(text: str) -> str:
+    with pytest.raises(DocumentError) as caught:
+        Document.parse("f.yaml", text)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: " + "[" * 100_000 + "]" * 100_000,
+        "x: " + "{a: " * 100_000 + "}" * 100_000,
+        "x:\n" + "".join(" " * i + "- \n" for i in range(0, 200, 2)),
+        '{"x": ' + "[" * (limits.MAX_NESTING + 1) + "]" * (limits.MAX_NESTING + 1) + "}",
+    ],
+)
+def test_nesting_past_the_limit_is_refused_at_its_line_without_recursion(text: str) -> None:
+    assert f"nested more than {limits.MAX_NESTING} deep" in refused(text)
+
+
+def test_nesting_up_to_the_limit_loads() -> None:
+    depth = limits.MAX_NESTING - 1  # the top mapping is one level
+    doc = Document.parse("f.yaml", "x: " + "[" * depth + "]" * depth)
+    assert isinstance(doc.data["x"], list)
+
+
+def test_exponential_aliases_are_refused_before_anything_is_built() -> None:
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 30)]
+    assert "aliases expand to more than" in refused("\n".join(lines))
+
+
+def test_a_few_aliases_are_fine_and_share_their_node() -> None:
+    doc = Document.parse("f.yaml", "base: &b {kind: mult, amount: 2}\nmore: [*b, *b]\n")
+    assert doc.data["more"] == [{"kind": "mult", "amount": 2}] * 2
+
+
+@pytest.mark.parametrize(("text", "why"), [("x: &a [*a]", "contains it"), ("x: *nowhere", "is not defined")])
+def test_an_alias_to_itself_or_to_nothing_is_refused(text: str, why: str) -> None:
+    assert why in refused(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x: !!python/object/apply:os.system [echo pwned]",
+        "x: !!binary aGk=",
+        "x: !include other.yaml",
+        "x: !!set {a: null}",
+        "!custom {x: 1}",
+    ],
+)
+def test_tags_beyond_plain_data_are_refused_and_never_constructed(text: str) -> None:
+    assert "is not allowed: content is plain data" in refused(text)
+
+
+def test_plain_tags_are_accepted() -> None:
+    assert Document.parse("f.yaml", "x: !!str 12\ny: !!int '3'\n").data == {"x": "12", "y": 3}
+
+
+def test_a_number_past_the_length_limit_is_refused_but_a_long_quoted_string_is_not() -> None:
+    assert "a number of 5000 characters" in refused("x: " + "9" * 5000)
+    assert Document.parse("f.yaml", f"x: '{'9' * 5000}'").data["x"] == "9" * 5000
+
+
+def test_entries_past_the_limit_are_refused_at_the_first_extra_one() -> None:
+    text = "- {played: AS}\n" * (limits.MAX_ENTRIES_PER_FILE + 1)
+    message = refused(text)
+    assert f"f.yaml:{limits.MAX_ENTRIES_PER_FILE + 1}:" in message and "MAX_ENTRIES_PER_FILE" in message
+
+
+def test_malformed_yaml_names_its_line() -> None:
+    assert refused("played: AS\nheld: [KS\n").startswith("f.yaml:3:")
+
+
+def test_read_document_refuses_a_folder_a_device_and_a_file_over_the_size_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as out:
+        out.truncate(limits.MAX_FILE_BYTES + 1)
+    for path, why in [
+        (tmp_path, "it is a folder"),
+        (Path("/dev/zero"), "not a regular file"),
+        (big, "MAX_FILE_BYTES"),
+    ]:
+        with pytest.raises(DocumentError, match=why):
+            read_document(path)
+
+
+def test_items_share_one_position_index_so_locating_every_problem_is_linear() -> None:
+    count = 2_000
+    doc = Document.parse("f.yaml", "".join(f"- played: AS\n  chrams: [{i}]\n" for i in range(count)))
+    problems = [p for i in range(count) for p in validate_document("scenario", doc.item(i))[1]]
+    assert len(problems) == count
+    assert [p.line for p in problems] == [2 * i + 2 for i in range(count)]
+    assert doc.item(0)._where is doc.item(count - 1)._where  # one index for the whole file
+
+
+def test_positions_point_at_keys_and_items_and_fall_back_to_the_parent() -> None:
+    doc = Document.parse("f.yaml", "a:\n  b: [10, 20]\n  c: {d: 1}\n")
+    assert doc.locate(["a", "b", 1]) == (2, 11)
+    assert doc.locate(["a", "c", "d"]) == (3, 7)
+    assert doc.locate(["a", "missing"]) == (1, 1)
+
+
+def test_a_long_or_expanded_value_is_quoted_as_an_excerpt() -> None:
+    doc = Document.parse("f.yaml", "played: AS\nheld: [" + ", ".join(["KS"] * 2000) + "]\n")
+    _, problems = validate_document("scenario", doc)
+    assert problems and all(len(p.message) < 300 for p in problems)
+
+
+@pytest.mark.parametrize("text", ["? [a, b]\n: 1\n", "? {a: 1}\n: 2\n", "x: &k 1\n*k : 2\n", "{[1]: 2}"])
+def test_a_key_that_is_a_list_a_mapping_or_an_alias_is_refused(text: str) -> None:
+    assert "a key must be a plain value" in refused(text)

@@ -1,0 +1,135 @@
+"""Code charms are fenced: they add effects through a narrow API, and a failing hook is a typed error."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from studio.engine.behaviour import BehaviourError
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmDef, CharmSlot
+from studio.engine.rounds import discard, end_of_round
+from studio.engine.scoring import Situation, score
+from studio.plugins.loader import load_plugins
+
+
+def _with_plugin(catalog: Catalog, tmp_path: Path, source: str) -> tuple[Catalog, Path]:
+    """Write a real plugin file, load it with the real loader, add a charm that uses it."""
+    path = tmp_path / "plugins" / "mischief.py"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(source, encoding="utf-8")
+    found, problems = load_plugins([(str(path), source)])
+    assert problems == []
+    behaviour = found["mischief"]
+    charm = CharmDef("mischief", behaviour_id="mischief", behaviour=behaviour, description="test")
+    return dataclasses.replace(catalog, charms={**catalog.charms, "mischief": charm}, memo={}), path
+
+
+def _score(catalog: Catalog, played: str = "AS AH", held: str = "", *charms: str) -> object:
+    slots = tuple(CharmSlot(c) for c in ("plain_mult", "mischief", *charms))
+    return score(Situation(catalog.cards(played), catalog.cards(held), slots), catalog)
+
+
+CHEAT = """\
+from studio.plugins import Behaviour
+
+
+class Mischief(Behaviour):
+    id = "mischief"
+
+    def hand(self, ctx, charm):
+        ctx.points += 1000
+"""
+
+
+def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp_path: Path) -> None:
+    cat, path = _with_plugin(catalog, tmp_path, CHEAT)
+    with pytest.raises(BehaviourError) as caught:
+        _score(cat)
+    err = caught.value
+    assert (err.charm, err.slot, err.behaviour, err.hook) == ("mischief", 1, "mischief", "hand")
+    assert err.message.startswith("AttributeError")
+    assert (err.file, err.line) == (str(path), 8)
+    assert isinstance(err, ValueError) and isinstance(err.__cause__, AttributeError)
+    assert str(err).startswith(f"charm 'mischief': behaviour 'mischief' failed in hand ({path}:8): ")
+
+
+@pytest.mark.parametrize(
+    ("hook", "body", "message"),
+    [
+        ("scored_card", "1 / 0", "ZeroDivisionError: division by zero"),
+        ("scored_card", "ctx.money = 99", "AttributeError: a charm cannot set 'money'"),
+        ("scored_card", "ctx.add_mult(4, 'plain_mult')", "TypeError: an effect's source must be the charm"),
+        ("held_card", "ctx.scoring[0].__setattr__('debuffed', True)", "FrozenInstanceError"),
+        ("before", "charm.slot = 0", "AttributeError"),
+    ],
+)
+def test_an_exception_in_any_hook_becomes_a_behaviour_error(
+    catalog: Catalog, tmp_path: Path, hook: str, body: str, message: str
+) -> None:
+    args = "ctx, charm" if hook in ("before", "hand") else "ctx, charm, card"
+    source = CHEAT.replace("def hand(self, ctx, charm):", f"def {hook}(self, {args}):").replace(
+        "ctx.points += 1000", body
+    )
+    cat, _ = _with_plugin(catalog, tmp_path, source)
+    with pytest.raises(BehaviourError) as caught:
+        _score(cat, held="5D")
+    assert caught.value.hook == hook
+    assert caught.value.message.startswith(message)
+
+
+def test_a_retriggers_hook_must_return_a_whole_number(catalog: Catalog, tmp_path: Path) -> None:
+    source = CHEAT.replace("def hand(self, ctx, charm):", "def retriggers(self, ctx, charm, card):").replace(
+        "ctx.points += 1000", "return '2'"
+    )
+    cat, _ = _with_plugin(catalog, tmp_path, source)
+    with pytest.raises(BehaviourError, match="returned '2', not a whole number"):
+        _score(cat)
+
+
+GOOD = """\
+from studio.plugins import Behaviour
+
+
+class Mischief(Behaviour):
+    id = "mischief"
+
+    def scored_card(self, ctx, charm, card):
+        if card.rank == 14 and ctx.chance(1, 1):
+            ctx.add_points(5, charm)
+            ctx.grow(charm)
+
+    def hand(self, ctx, charm):
+        ctx.add_mult(ctx.counter(charm), charm)
+        ctx.add_money(-1, charm)
+
+    def discard(self, ctx, charm, card):
+        ctx.add_money(1, charm)
+
+    def end_of_round(self, ctx, charm):
+        ctx.add_money(ctx.counter(charm), charm)
+"""
+
+
+def test_a_plugin_adds_effects_that_the_trace_shows(catalog: Catalog, tmp_path: Path) -> None:
+    cat, _ = _with_plugin(catalog, tmp_path, GOOD)
+    r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),), money=3), cat)
+    assert [(e.source, e.what, e.slot, e.position) for e in r.events if e.slot == 0] == [
+        ("AS mischief", "points", 0, 0),
+        ("AS mischief", "counter", 0, 0),
+        ("AH mischief", "points", 0, 1),
+        ("AH mischief", "counter", 0, 1),
+        ("mischief", "mult", 0, -1),
+        ("mischief", "money", 0, -1),
+    ]
+    assert (r.points, r.mult, r.money, r.counters) == (10 + 22 + 10, 2 + 2, 2, (2,))
+    assert r.rng.counters == (("chance", 2),)
+
+
+def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path: Path) -> None:
+    cat, _ = _with_plugin(catalog, tmp_path, GOOD)
+    state = Situation(charms=(CharmSlot("mischief", counter=4),), money=1)
+    assert discard(cat.cards("2S 3S"), state, cat).money == 3
+    assert end_of_round(state, cat).money == 5
