@@ -10,6 +10,7 @@ import bench_cli
 import bench_hostile
 import bench_odds
 import bench_problems
+import bench_runs
 import bench_scoring
 import bench_validate
 import bench_workspace
@@ -20,6 +21,7 @@ if __name__ == "__main__":
         bench_scoring,
         bench_odds,
         bench_validate,
+        bench_runs,
         bench_cli,
         bench_batch,
         bench_problems,

@@ -1,1 +1,2 @@
-"""The desktop editor (PySide6): content tree, schema-driven forms, live preview, problems."""
+"""The desktop editor (PySide6, the only package that imports Qt): content tree, schema-driven
+forms, live preview, problems, balance."""

@@ -25,6 +25,8 @@ COMMANDS = {
     "schema": ("schema", "JSON Schemas of the content kinds"),
     "pack": ("pack", "make, build, install and compare content packs"),
     "edit": ("edit", "open the editor on the base game and the given pack folders"),
+    "run": ("run", "let the bot play one run (stop, save and resume it anywhere)"),
+    "simulate": ("simulate", "let the bot play many runs and report the balance figures"),
 }
 
 

@@ -126,4 +126,6 @@ class CharmModel(Model):
             behaviour_id=self.behaviour,
             behaviour=behaviour,
             description=description or self.description or "",
+            rarity=self.rarity,
+            cost=self.cost,
         )
