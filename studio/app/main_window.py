@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.balance_panel import BalancePanel
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
@@ -47,6 +48,7 @@ class MainWindow(QMainWindow):
         self.preview = PreviewPanel()
         self.problems = ProblemsPanel()
         self.editor: EntryEditor | None = None
+        self.balance: BalancePanel | None = None
         self.loading = QLabel("Loading content…")
         self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.loading.setWordWrap(True)
@@ -55,7 +57,11 @@ class MainWindow(QMainWindow):
             self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
             self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
+            self._dock(
+                "Balance", QLabel("Loading content…"), Qt.DockWidgetArea.BottomDockWidgetArea, "balanceDock"
+            ),
         ]
+        self.docks[3].hide()  # opened from View > Balance: its plots need room the editor uses
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
@@ -185,6 +191,11 @@ class MainWindow(QMainWindow):
             self.preview.set_state(SAMPLE)
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
+        # Simulations play the saved content in worker processes, so the panel gets the pack folders.
+        if ws.catalog is not None:
+            packs = [str(pack.origin) for pack in ws.packs if pack.id != "base"]
+            self.balance = BalancePanel(ws.catalog, packs)
+            self.docks[3].setWidget(self.balance)
         if self.safety.start(self.session):
             self.tree.populate(ws)
         self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
@@ -339,6 +350,8 @@ class MainWindow(QMainWindow):
         self.preview.shutdown()
         if self.editor is not None:
             self.editor.odds.shutdown()
+        if self.balance is not None:
+            self.balance.close()  # stops a running simulation before its thread outlives the panel
         wait_all()
         self.collector.stop()
         self.safety.stop()

@@ -82,3 +82,11 @@ def test_closing_the_panel_stops_its_simulation(qtbot, catalog: Catalog) -> None
     assert job is not None and job.isRunning()
     panel.close()
     assert job.isFinished()
+
+
+def test_the_main_window_docks_the_balance_panel_on_its_content(window) -> None:  # type: ignore[no-untyped-def]
+    dock = window.findChild(type(window.docks[0]), "balanceDock")
+    assert dock is not None and dock.widget() is window.balance
+    assert dock.toggleViewAction() in window.menuBar().actions()[3].menu().actions()
+    assert window.balance.catalog is window.session.ws.catalog
+    assert window.balance.charm.findData("pair_mult") > 0
