@@ -3,8 +3,9 @@
 A form edit usually changes one scalar: its characters are replaced where they
 stand, so comments, quoting, key order and the ``$schema`` line stay as they
 are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
-rewritten on its own line. Anything else (a key added to a block mapping, a
-list grown) goes through the ruamel round trip, and only the lines that the
+rewritten on its own line. Keys added at the end of a block mapping are written
+after its last line, at its keys' indentation. Anything else (a list grown, a
+key removed) goes through the ruamel round trip, and only the lines that the
 round trip changes because of the edit are taken from it.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 Parts = tuple[str | int, ...]
@@ -106,11 +108,18 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
 def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
+    original = text
     root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast
     edits: list[tuple[int, int, str]] = []
     for parts, scalar in changes(old, new):
         node = _node_at(root, parts) if root is not None else None
         value = _get(new, parts)
+        if isinstance(node, MappingNode) and not node.flow_style:
+            added = _added_keys(text, node, _get(old, parts), value)
+            if added is None:
+                return _round_trip(text, new)
+            edits.append(added)
+            continue
         if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
             return _round_trip(text, new)
         if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
@@ -126,7 +135,41 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
         edits.append((start, end, render(value, quoted)))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
-    return text
+    return text if same(YAML(typ="safe").load(text), new) else _round_trip(original, new)
+
+
+def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, int, str] | None:
+    """The insertion adding ``new``'s extra keys to the block mapping ``node``; None if ``new`` changes more.
+
+    The new lines go right after the mapping's last line, not after the comments
+    and blank lines that follow it: those belong to what comes next (in a list of
+    scenarios, to the next item), and a line placed after them at a deeper
+    indentation would join the wrong mapping.
+    """
+    if not (isinstance(old, dict) and isinstance(new, dict) and node.value):
+        return None
+    keys = list(new)
+    if keys[: len(old)] != list(old) or not all(same(old[k], new[k]) for k in old):
+        return None
+    if not all(isinstance(k, str) for k in keys[len(old) :]):
+        return None
+    indent = " " * node.value[0][0].start_mark.column
+    last: Node = node
+    while isinstance(last, MappingNode | SequenceNode) and last.value and not last.flow_style:
+        last = last.value[-1][1] if isinstance(last, MappingNode) else last.value[-1]
+    end = last.end_mark.index
+    if end == 0 or text[end - 1] != "\n":
+        line_end = text.find("\n", end)
+        end = len(text) if line_end < 0 else line_end + 1
+    lines = "".join(f"{indent}{line}\n" for k in keys[len(old) :] for line in _key_lines(k, new[k]))
+    return end, end, lines if text.endswith("\n") or end < len(text) else "\n" + lines.rstrip("\n")
+
+
+def _key_lines(key: str, value: Any) -> list[str]:
+    """The lines of one ``key: value`` pair in block style, not yet indented."""
+    if isinstance(value, dict | list) and value:
+        return dump({key: value}).splitlines()
+    return [f"{render(key)}: {render(value)}"]
 
 
 def _block(old: str, value: Any) -> str | None:
@@ -165,6 +208,10 @@ def _round_trip(text: str, new: Any) -> str:
     """Write ``new`` through ruamel, keeping the original lines wherever the round trip left them alone."""
     yaml = yaml_rt()
     tree = yaml.load(text)
+    if isinstance(tree, CommentedSeq) and tree and tree.lc.item(0)[1] >= 2:
+        # a file that is a list (of scenarios) puts its dashes where it likes, often at column 0:
+        # dump it the same way, or no line of it would match and changed lines would be misplaced
+        yaml.indent(mapping=2, sequence=tree.lc.item(0)[1], offset=tree.lc.item(0)[1] - 2)
     before = dump(tree, yaml)
     if tree is None or not isinstance(new, dict | list) or type(tree) is not _rt_type(new):
         return dump(new, yaml)
@@ -179,7 +226,13 @@ def _round_trip(text: str, new: Any) -> str:
     out: list[str] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, base, changed, autojunk=False).get_opcodes():
         out += lines[i1:i2] if op == "equal" else changed[j1:j2]
-    return "".join(out)
+    merged = "".join(out)
+    # The merge assumes the round trip lays lines out as the file does; when it does not, the
+    # changed lines can land inside another mapping: then the whole round trip is the answer.
+    try:
+        return merged if same(YAML(typ="safe").load(merged), new) else after
+    except YAMLError:
+        return after
 
 
 def _rt_type(value: Any) -> type:
