@@ -111,6 +111,7 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     original = text
     root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast
     edits: list[tuple[int, int, str]] = []
+    inserted = False
     for parts, scalar in changes(old, new):
         node = _node_at(root, parts) if root is not None else None
         value = _get(new, parts)
@@ -119,6 +120,7 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
             if added is None:
                 return _round_trip(text, new)
             edits.append(added)
+            inserted = True
             continue
         if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
             return _round_trip(text, new)
@@ -135,7 +137,9 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
         edits.append((start, end, render(value, quoted)))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
-    return text if same(YAML(typ="safe").load(text), new) else _round_trip(original, new)
+    if inserted and not same(YAML(typ="safe").load(text), new):  # new lines read back as meant, or none
+        return _round_trip(original, new)
+    return text
 
 
 def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, int, str] | None:
