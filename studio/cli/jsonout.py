@@ -68,16 +68,24 @@ def dump_json(data: object) -> str:
 
 
 _EVENT_TEXTS: dict[tuple[object, ...], tuple[str, str]] = {}
-_MAX_EVENT_TEXTS = 100_000  # distinct events kept: a bound on memory
+_NUMBER_TEXTS: dict[float, str] = {}
+_MAX_EVENT_TEXTS = 100_000  # distinct events (and numbers) kept: a bound on memory
 
 
 def _number(value: float) -> str:
-    """A running number as `dump_json` writes it (a whole float as an int, as the trace's JSON has it)."""
-    if value.__class__ is int:
-        return int.__repr__(value)
-    if value.is_integer():
-        return int.__repr__(int(value))
-    return _floatstr(value)
+    """A running number as `dump_json` writes it (a whole float as an int, as the trace's JSON has it).
+
+    Kept per value: numbers that compare equal are written alike (``4`` and ``4.0`` both ``4``).
+    """
+    text = _NUMBER_TEXTS.get(value)
+    if text is None:
+        if value.__class__ is not int and value.is_integer():
+            text = int.__repr__(int(value))
+        else:
+            text = dump_json(value)
+        if len(_NUMBER_TEXTS) < _MAX_EVENT_TEXTS:
+            _NUMBER_TEXTS[value] = text
+    return text
 
 
 def _event_parts(e: Event) -> tuple[str, str]:
@@ -96,7 +104,7 @@ def dump_result(result: ScoreResult) -> str:
     """
     data = result.summary_json()
     pieces = []
-    texts = _EVENT_TEXTS
+    texts, number = _EVENT_TEXTS, _number
     for e in result.events:
         key = e[:4] + e[7:] if e.what != "base" else e  # the base event's change shows its Points and Mult
         parts = texts.get(key)
@@ -104,6 +112,6 @@ def dump_result(result: ScoreResult) -> str:
             parts = _event_parts(e)
             if len(texts) < _MAX_EVENT_TEXTS:
                 texts[key] = parts
-        mult, money = _number(e.mult), _number(e.money)
-        pieces.append(f'{parts[0]}{_number(e.points)}, "mult": {mult}, "money": {money}{parts[1]}')
+        points, mult, money = number(e.points), number(e.mult), number(e.money)
+        pieces.append(f'{parts[0]}{points}, "mult": {mult}, "money": {money}{parts[1]}')
     return f'{dump_json(data)[:-1]}, "events": [{", ".join(pieces)}]}}'
