@@ -9,12 +9,11 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,app]'
+	$(BIN)/pip install --quiet -e '.[test,app,cluster]'
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/studio score "KH 10H:glass 6H 4H 2H" --held "5D:steel" --money 17 \
-		--charm even_mult --charm money_mult --charm plain_mult --charm splash
+	$(BIN)/studio edit
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest

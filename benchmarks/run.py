@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import sys
 
+import bench_app
 import bench_batch
 import bench_cli
 import bench_hostile
 import bench_odds
 import bench_problems
+import bench_runs
 import bench_scoring
 import bench_validate
+import bench_workspace
 
 if __name__ == "__main__":
     del sys.argv[1:]  # each benchmark parses its own options; run them all with their defaults
@@ -18,10 +21,13 @@ if __name__ == "__main__":
         bench_scoring,
         bench_odds,
         bench_validate,
+        bench_runs,
         bench_cli,
         bench_batch,
         bench_problems,
         bench_hostile,
+        bench_workspace,
+        bench_app,
     ):
         bench.main()
         print()

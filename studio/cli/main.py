@@ -1,4 +1,4 @@
-"""The ``studio`` command: score, odds, validate, test, list, schema and pack.
+"""The ``studio`` command: score, odds, validate, test, list, schema, pack and edit.
 
 Only the module of the subcommand being run is imported, so ``studio --help``
 needs neither the content models nor the engine.
@@ -24,6 +24,9 @@ COMMANDS = {
     "list": ("listing", "list loaded charms, hand types, modifiers, bosses, decks or difficulties"),
     "schema": ("schema", "JSON Schemas of the content kinds"),
     "pack": ("pack", "make, build, install and compare content packs"),
+    "edit": ("edit", "open the editor on the base game and the given pack folders"),
+    "run": ("run", "let the bot play one run (stop, save and resume it anywhere)"),
+    "simulate": ("simulate", "let the bot play many runs and report the balance figures"),
 }
 
 

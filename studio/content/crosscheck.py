@@ -1,18 +1,29 @@
-"""Checks between entries: unknown ids, clashing modifiers, hand types that can never win."""
+"""Checks between entries: unknown ids, clashing modifiers, hand types that can never win.
+
+Which fields refer to which kind of entry is read from the schemas' ``x-ref``
+marks (studio.content.xrefs), the one place that declares it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
-
-from pydantic import BaseModel
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from studio.content.entries import Entry
-from studio.content.models import ENTRY_KINDS, CharmModel, DeckModel, DifficultyModel, HandTypeModel, RunModel
-from studio.content.models.common import ConditionsModel
-from studio.content.models.effects import LevelUpEffect
+from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.content.problems import Problem
+from studio.content.xrefs import references
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
+
+
+@dataclass(frozen=True)
+class Known:
+    """What references are checked against: ids by kind, behaviours, and each modifier's kind."""
+
+    ids: dict[str, set[str]]
+    behaviours: Collection[str]
+    modifier_kinds: dict[str, str]
 
 
 def cross_check(
@@ -25,14 +36,51 @@ def cross_check(
     entries (``kind/id``) whose own files have problems: referring to them is
     not a second problem.
     """
-    problems: list[Problem] = []
+    known = known_ids(entries, behaviours, broken)
+    problems = shared_problems(entries)
     for e in entries:
-        if e.kind != "run" and not e.patched and e.stem != e.id:
-            problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.stem}'", "id"))
+        problems += entry_problems(e, known)
+    return sorted(set(problems))
+
+
+def known_ids(entries: Sequence[Entry], behaviours: Collection[str], broken: Collection[str] = ()) -> Known:
+    """The ids references may name (an entry whose file has problems still counts)."""
     ids = {kind: {e.id for e in entries if e.kind == kind} for kind in ENTRY_KINDS}
     for key in broken:
         kind, _, entry_id = key.partition("/")
         ids[kind].add(entry_id)
+    modifier_kinds: dict[str, str] = {}
+    for kind in ("upgrade", "edition", "seal"):
+        for e in entries:
+            if e.kind == kind:
+                modifier_kinds.setdefault(e.id, kind)
+    return Known(ids, behaviours, modifier_kinds)
+
+
+def entry_problems(e: Entry, known: Known) -> list[Problem]:
+    """The problems of one entry's own references: its file name, the ids it names, its deck's cards."""
+    problems: list[Problem] = []
+    if e.kind != "run" and not e.patched and e.stem != e.id:
+        problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.stem}'", "id"))
+    for ref_kind, ref, parts in references(e.kind, e.doc.data):
+        if ref_kind == "modifier":
+            continue  # _deck_problems names the card group, and modifiers that clash
+        ids = known.behaviours if ref_kind == "behaviour" else known.ids[ref_kind]
+        if ref not in ids:
+            what = ref_kind.replace("_", " ")
+            problems.append(e.problem(f"unknown {what} '{ref}'{did_you_mean(ref, ids)}", *parts))
+    if isinstance(e.model, DeckModel):
+        problems += _deck_problems(e, known.modifier_kinds)
+    return problems
+
+
+#: The kinds whose content (not only ids) :func:`shared_problems` reads.
+SHARED_KINDS = frozenset({"hand_type", "difficulty", "run"})
+
+
+def shared_problems(entries: Sequence[Entry]) -> list[Problem]:
+    """Problems between entries: one id as two kinds of modifier, hand type order, difficulty levels."""
+    problems: list[Problem] = []
     modifier_kinds: dict[str, str] = {}
     for kind in ("upgrade", "edition", "seal"):
         for e in entries:
@@ -42,43 +90,13 @@ def cross_check(
                     problems.append(
                         e.problem(f"'{e.id}' is both {_a(other)} and {_a(kind)}; cards could not tell", "id")
                     )
-    for e in entries:
-        for ref_kind, ref, parts in _references(e.model, ()):
-            known = behaviours if ref_kind == "behaviour" else ids[ref_kind]
-            if ref not in known:
-                what = ref_kind.replace("_", " ")
-                problems.append(e.problem(f"unknown {what} '{ref}'{did_you_mean(ref, known)}", *parts))
-        if isinstance(e.model, DeckModel):
-            problems += _deck_problems(e, modifier_kinds)
     problems += _order_problems([e for e in entries if e.kind == "hand_type"])
     problems += _difficulty_problems(entries)
-    return sorted(set(problems))
+    return problems
 
 
 def _a(noun: str) -> str:
     return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
-
-
-def _references(model: BaseModel, parts: tuple[object, ...]) -> Iterator[tuple[str, str, tuple[object, ...]]]:
-    """Yield (kind, id, path) for every id a model refers to."""
-    if isinstance(model, ConditionsModel):
-        if model.contains:
-            yield "hand_type", model.contains, (*parts, "contains")
-        for i, t in enumerate(model.hand_types or ()):
-            yield "hand_type", t, (*parts, "hand_types", i)
-    if isinstance(model, LevelUpEffect) and model.hand_type:
-        yield "hand_type", model.hand_type, (*parts, "hand_type")
-    if isinstance(model, CharmModel) and model.behaviour:
-        yield "behaviour", model.behaviour, (*parts, "behaviour")
-    for name in type(model).model_fields:
-        value = getattr(model, name)
-        key = type(model).model_fields[name].alias or name
-        if isinstance(value, BaseModel):
-            yield from _references(value, (*parts, key))
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                if isinstance(item, BaseModel):
-                    yield from _references(item, (*parts, key, i))
 
 
 def _deck_problems(e: Entry, modifier_kinds: dict[str, str]) -> list[Problem]:

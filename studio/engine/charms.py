@@ -42,6 +42,9 @@ class CharmDef:
     behaviour_id: str | None = None
     behaviour: Behaviour | None = None
     description: str = ""
+    #: How often the shop offers it, and its price in $.
+    rarity: str = "common"
+    cost: int = 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,15 @@
-"""Run set-up: the ante table, decks and difficulty levels, and the values a run starts with."""
+"""Run set-up: the ante table, shop data, decks and difficulty levels, and what a run starts with."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from studio.engine.cards import Card
+
+PackKind = Literal["cards", "charms", "levels"]
+RARITIES = ("common", "uncommon", "rare", "legendary")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,41 @@ class Blind:
 
 
 @dataclass(frozen=True, slots=True)
+class PackDef:
+    """A pack the shop sells: ``size`` options shown, ``picks`` of them may be taken."""
+
+    id: str
+    kind: PackKind
+    price: int = 4
+    size: int = 3
+    picks: int = 1
+    weight: int = 1
+
+
+DEFAULT_PACKS = (
+    PackDef("card_pack", "cards", 4, 3, 1, 4),
+    PackDef("charm_pack", "charms", 5, 2, 1, 2),
+    PackDef("level_pack", "levels", 4, 3, 1, 4),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShopTable:
+    """What the shop offers after each blind, and its prices."""
+
+    charm_offers: int = 2
+    pack_offers: int = 2
+    reroll_cost: int = 5
+    #: Relative weight of each rarity among the charms for sale (and in charm packs).
+    rarity_weights: tuple[tuple[str, int], ...] = (("common", 70), ("uncommon", 25), ("rare", 5))
+    packs: tuple[PackDef, ...] = DEFAULT_PACKS
+    #: Chances that a card in a card pack carries an upgrade, an edition, a seal.
+    upgrade_chance: float = 0.4
+    edition_chance: float = 0.1
+    seal_chance: float = 0.1
+
+
+@dataclass(frozen=True, slots=True)
 class RunTable:
     """The ante table and the run's starting values and economy."""
 
@@ -49,6 +88,11 @@ class RunTable:
     interest_per: int = 1
     interest_every: int = 5
     interest_cap: int = 5
+    #: $ per hand left when a blind is beaten.
+    hand_reward: int = 1
+    #: $ for skipping a small or big blind (its reward and shop are lost).
+    skip_reward: int = 2
+    shop: ShopTable = field(default_factory=ShopTable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +119,7 @@ class DifficultyDef:
 
 
 @dataclass(frozen=True, slots=True)
-class RunSetup:
+class RunRules:
     """The values a run with a given deck and difficulty starts from."""
 
     start: StartValues
@@ -84,7 +128,7 @@ class RunSetup:
     interest_cap: int
 
 
-def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunSetup:
+def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunRules:
     """Combine the table, the deck and every difficulty up to ``level`` (cumulative)."""
     start = table.start.plus(deck.changes)
     scale = 1.0
@@ -100,7 +144,7 @@ def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyD
             if blind_id in blinds:
                 blinds[blind_id] = replace(blinds[blind_id], reward=reward)
     requirements = tuple(int(r * scale) for r in table.requirements)
-    return RunSetup(start, requirements, tuple(blinds.values()), cap)
+    return RunRules(start, requirements, tuple(blinds.values()), cap)
 
 
 def interest(money: int, table: RunTable, cap: int | None = None) -> int:

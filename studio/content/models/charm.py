@@ -95,6 +95,7 @@ class CharmModel(Model):
         None,
         title="Behaviour",
         description="A code behaviour from a plugin, for what data cannot say.",
+        json_schema_extra={"x-ref": "behaviour"},
     )
     description: str | None = Field(
         None,
@@ -125,4 +126,6 @@ class CharmModel(Model):
             behaviour_id=self.behaviour,
             behaviour=behaviour,
             description=description or self.description or "",
+            rarity=self.rarity,
+            cost=self.cost,
         )

@@ -95,10 +95,17 @@ class ConditionsModel(Model):
         None, title="First face card", description="The card is the first scoring face card."
     )
     contains: Id | None = Field(
-        None, title="Hand contains", description="The played hand contains this hand type."
+        None,
+        title="Hand contains",
+        description="The played hand contains this hand type.",
+        json_schema_extra={"x-ref": "hand_type"},
     )
     hand_types: list[Id] | None = Field(
-        None, min_length=1, title="Hand type is", description="The played hand is one of these types."
+        None,
+        min_length=1,
+        title="Hand type is",
+        description="The played hand is one of these types.",
+        json_schema_extra={"x-ref": "hand_type"},
     )
     compare: list[CompareModel] = Field(
         default_factory=list, title="Comparisons", description="Values compared to numbers."

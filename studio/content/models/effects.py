@@ -124,7 +124,10 @@ class LevelUpEffect(_Scaled):
     kind: Literal["level_up"] = Field(..., title="Effect", description="Raise a hand type's level.")
     amount: int = Field(1, ge=1, le=100, title="Levels", description="Levels added (per step with 'per').")
     hand_type: Id | None = Field(
-        None, title="Hand type", description="The hand type to raise (the played type when left out)."
+        None,
+        title="Hand type",
+        description="The hand type to raise (the played type when left out).",
+        json_schema_extra={"x-ref": "hand_type"},
     )
 
 

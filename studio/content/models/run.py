@@ -5,11 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from studio.content.models.common import Id, Model, Rank, Suit, rank_number
 from studio.engine.cards import Card, ModifierKind, parse_card, rank_name
-from studio.engine.runs import Blind, DeckDef, DifficultyDef, RunTable, StartValues
+from studio.engine.names import did_you_mean
+from studio.engine.runs import (
+    RARITIES,
+    Blind,
+    DeckDef,
+    DifficultyDef,
+    PackDef,
+    PackKind,
+    RunTable,
+    ShopTable,
+    StartValues,
+)
 
 ALL_SUITS: list[Suit] = ["S", "H", "C", "D"]
 ALL_RANKS: list[Rank] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -48,6 +59,83 @@ class InterestModel(Model):
     cap: int = Field(5, ge=0, le=1000, title="Cap", description="Most $ paid per round.")
 
 
+_SHOP = ShopTable()
+
+
+class PackModel(Model):
+    """A pack the shop sells."""
+
+    id: Id
+    kind: PackKind = Field(
+        ..., title="Kind", description="cards: playing cards for the deck; charms; levels: hand type levels."
+    )
+    price: int = Field(4, ge=0, le=100, title="Price", description="$.")
+    size: int = Field(3, ge=1, le=10, title="Size", description="Options shown when opened.")
+    picks: int = Field(1, ge=1, le=10, title="Picks", description="Options that may be taken.")
+    weight: int = Field(1, ge=0, le=1000, title="Weight", description="How often the shop offers it.")
+
+    def to_engine(self) -> PackDef:
+        """Return the engine value."""
+        return PackDef(self.id, self.kind, self.price, self.size, self.picks, self.weight)
+
+
+class ShopModel(Model):
+    """The shop after each blind: what it offers and what things cost."""
+
+    charm_offers: int = Field(
+        _SHOP.charm_offers, ge=0, le=10, title="Charms for sale", description="Charm slots in the shop."
+    )
+    pack_offers: int = Field(
+        _SHOP.pack_offers, ge=0, le=10, title="Packs for sale", description="Pack slots in the shop."
+    )
+    reroll_cost: int = Field(
+        _SHOP.reroll_cost, ge=0, le=100, title="Reroll cost", description="$ for the first reroll; +$1 each."
+    )
+    rarity_weights: dict[str, int] = Field(
+        default_factory=lambda: dict(_SHOP.rarity_weights),
+        title="Rarity weights",
+        description=f"Relative chance of each rarity ({', '.join(RARITIES)}) among charms for sale.",
+    )
+    packs: list[PackModel] = Field(
+        default_factory=lambda: [
+            PackModel(id=p.id, kind=p.kind, price=p.price, size=p.size, picks=p.picks, weight=p.weight)
+            for p in _SHOP.packs
+        ],
+        max_length=20,
+        title="Packs",
+        description="The packs the shop may offer.",
+    )
+    upgrade_chance: float = Field(
+        _SHOP.upgrade_chance, ge=0, le=1, title="Upgrade chance", description="A pack card has an upgrade."
+    )
+    edition_chance: float = Field(
+        _SHOP.edition_chance, ge=0, le=1, title="Edition chance", description="A pack card has an edition."
+    )
+    seal_chance: float = Field(
+        _SHOP.seal_chance, ge=0, le=1, title="Seal chance", description="A pack card has a seal."
+    )
+
+    @model_validator(mode="after")
+    def _known_rarities(self) -> ShopModel:
+        for name in self.rarity_weights:
+            if name not in RARITIES:
+                raise ValueError(f"unknown rarity '{name}'{did_you_mean(name, RARITIES)}")
+        return self
+
+    def to_engine(self) -> ShopTable:
+        """Return the engine value."""
+        return ShopTable(
+            self.charm_offers,
+            self.pack_offers,
+            self.reroll_cost,
+            tuple((r, self.rarity_weights[r]) for r in RARITIES if r in self.rarity_weights),
+            tuple(p.to_engine() for p in self.packs),
+            self.upgrade_chance,
+            self.edition_chance,
+            self.seal_chance,
+        )
+
+
 class RunModel(Model):
     """The ante table and a standard run's starting values."""
 
@@ -65,6 +153,13 @@ class RunModel(Model):
     interest: InterestModel = Field(
         default_factory=InterestModel, title="Interest", description="End-of-round interest."
     )
+    hand_reward: int = Field(
+        1, ge=0, le=100, title="Reward per hand left", description="$ per hand left when a blind is beaten."
+    )
+    skip_reward: int = Field(
+        2, ge=0, le=100, title="Skip reward", description="$ for skipping a small or big blind."
+    )
+    shop: ShopModel = Field(default_factory=ShopModel, title="Shop", description="The shop after each blind.")
 
     def to_engine(self) -> RunTable:
         """Return the engine value."""
@@ -75,6 +170,9 @@ class RunModel(Model):
             self.interest.per,
             self.interest.every,
             self.interest.cap,
+            self.hand_reward,
+            self.skip_reward,
+            self.shop.to_engine(),
         )
 
 
@@ -95,7 +193,11 @@ class CardGroupModel(Model):
     )
     copies: int = Field(1, ge=1, le=10, title="Copies", description="How many of each card.")
     modifiers: list[Id] = Field(
-        default_factory=list, max_length=3, title="Modifiers", description="Upgrade, edition or seal ids."
+        default_factory=list,
+        max_length=3,
+        title="Modifiers",
+        description="Upgrade, edition or seal ids.",
+        json_schema_extra={"x-ref": "modifier"},
     )
 
     def cards(self, kinds: Mapping[str, ModifierKind]) -> list[Card]:

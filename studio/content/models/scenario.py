@@ -16,8 +16,10 @@ from studio.engine.situation import Situation
 class CharmEntry(Model):
     """A charm in the row, with its edition and counter."""
 
-    id: Id
-    edition: Id | None = Field(None, title="Edition", description="The charm's edition.")
+    id: Id = Field(..., json_schema_extra={"x-ref": "charm"})
+    edition: Id | None = Field(
+        None, title="Edition", description="The charm's edition.", json_schema_extra={"x-ref": "edition"}
+    )
     counter: int = Field(0, ge=-1_000_000, le=1_000_000, title="Counter", description="Its counter now.")
 
 
@@ -33,7 +35,12 @@ class ExpectedEvent(Model):
 class Expect(Model):
     """What scoring the scenario must give."""
 
-    hand_type: Id | None = Field(None, title="Hand type", description="The played hand's type.")
+    hand_type: Id | None = Field(
+        None,
+        title="Hand type",
+        description="The played hand's type.",
+        json_schema_extra={"x-ref": "hand_type"},
+    )
     total: int | None = Field(None, title="Total", description="floor(Points x Mult).")
     points: int | None = Field(None, title="Points", description="Final Points.")
     mult: float | None = Field(None, title="Mult", description="Final Mult.")
@@ -54,17 +61,28 @@ class ScenarioModel(Model):
         max_length=100,
         title="Charms",
         description="Charm ids in row order, as 'id', 'id:edition' or an object with a counter.",
+        json_schema_extra={"x-ref": "charm"},
     )
     levels: dict[str, Annotated[int, Field(ge=1, le=10_000)]] = Field(
-        default_factory=dict, title="Levels", description="Hand type levels (default 1)."
+        default_factory=dict,
+        title="Levels",
+        description="Hand type levels (default 1).",
+        json_schema_extra={"propertyNames": {"x-ref": "hand_type"}},
     )
-    boss: Id | None = Field(None, title="Boss", description="The boss rule in play.")
-    deck: Id = Field("standard", title="Deck", description="The deck in play.")
+    boss: Id | None = Field(
+        None, title="Boss", description="The boss rule in play.", json_schema_extra={"x-ref": "boss"}
+    )
+    deck: Id = Field(
+        "standard", title="Deck", description="The deck in play.", json_schema_extra={"x-ref": "deck"}
+    )
     money: int = Field(0, ge=-1_000_000, le=1_000_000_000, title="Money", description="$ held.")
     hands_left: int = Field(0, ge=0, le=1000, title="Hands left", description="After this one.")
     discards_left: int = Field(0, ge=0, le=1000, title="Discards left", description="Discards left.")
     hand_types_played: list[Id] = Field(
-        default_factory=list, title="Types played", description="Hand types already played this round."
+        default_factory=list,
+        title="Types played",
+        description="Hand types already played this round.",
+        json_schema_extra={"x-ref": "hand_type"},
     )
     seed: int = Field(0, ge=0, le=2**63 - 1, title="Seed", description="The run seed for chance effects.")
     expect: Expect | None = Field(None, title="Expect", description="Makes the scenario a regression test.")

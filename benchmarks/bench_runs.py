@@ -1,0 +1,63 @@
+"""Whole bot runs per second: in one process, with two worker processes, on a local Dask cluster.
+
+Run: ``python benchmarks/bench_runs.py [--runs N] [--seed S]``. Prints a
+markdown table; the wall time includes starting the workers and loading the
+content in each. No timed assertions: figures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from studio.simulation.catalogs import catalog_for
+from studio.simulation.local import simulate
+from studio.simulation.report import Report
+from studio.simulation.spec import SimulationSpec
+
+
+def timed(play: Callable[[], Report]) -> tuple[float, Report]:
+    """Seconds one call takes, and its report."""
+    start = time.perf_counter()
+    report = play()
+    return time.perf_counter() - start, report
+
+
+def run(runs: int = 200, seed: int = 1) -> list[tuple[str, float, float, str]]:
+    """Return (how, seconds, runs per second, same report as one process?) for each way of playing."""
+    spec = SimulationSpec(runs=runs, seed=seed)
+    catalog_for(spec)  # one process: the content is loaded before timing, as a long simulation amortises it
+    cpu = time.process_time()
+    seconds, one = timed(lambda: simulate(spec))
+    cpu = time.process_time() - cpu
+    rows = [
+        ("one process (one core), wall time", seconds, runs / seconds, "reference"),
+        ("one process, CPU time (other load does not change it)", cpu, runs / cpu, "reference"),
+    ]
+    seconds, two = timed(lambda: simulate(spec, workers=2))
+    rows.append(("`--workers 2`", seconds, runs / seconds, "yes" if two == one else "NO"))
+    try:
+        from studio.simulation.cluster import simulate_on_cluster
+    except ImportError:  # pragma: no cover - the cluster extra is installed by make
+        return rows
+    seconds, cluster = timed(lambda: simulate_on_cluster(spec, "local"))
+    rows.append(
+        ("`--cluster local` (2 worker processes)", seconds, runs / seconds, "yes" if cluster == one else "NO")
+    )
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Whole bot runs per second.")
+    parser.add_argument("--runs", type=int, default=200, help="runs per case")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the simulation")
+    args = parser.parse_args()
+    print(f"| whole bot runs ({args.runs} runs, seed {args.seed}) | seconds | runs/s | same report |")
+    print("|---|---:|---:|---|")
+    for how, seconds, rate, same in run(args.runs, args.seed):
+        print(f"| {how} | {seconds:.2f} | {rate:,.1f} | {same} |")
+
+
+if __name__ == "__main__":
+    main()

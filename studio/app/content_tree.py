@@ -1,0 +1,138 @@
+"""The content tree: every loaded file by kind, with a filter box and a dirty marker per file."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayout, QWidget
+
+from studio.app import palette
+from studio.workspace import EntryRef, Workspace, WorkspaceError
+
+REF = Qt.ItemDataRole.UserRole + 1
+KIND_TITLES = {
+    "hand_type": "Hand types",
+    "charm": "Charms",
+    "upgrade": "Upgrades",
+    "edition": "Editions",
+    "seal": "Seals",
+    "boss": "Bosses",
+    "deck": "Decks",
+    "difficulty": "Difficulties",
+    "run": "Run",
+    "scenario": "Scenarios (tests)",
+    "patch": "Patches",
+}
+KIND_ICONS = {
+    "hand_type": "fa5s.layer-group",
+    "charm": "fa5s.gem",
+    "upgrade": "fa5s.arrow-circle-up",
+    "edition": "fa5s.star",
+    "seal": "fa5s.stamp",
+    "boss": "fa5s.skull",
+    "deck": "fa5s.clone",
+    "difficulty": "fa5s.signal",
+    "run": "fa5s.road",
+    "scenario": "fa5s.vial",
+    "patch": "fa5s.band-aid",
+}
+
+
+class ContentTree(QWidget):
+    """A filter box over a tree of kinds and their files; emits ``opened`` with an EntryRef."""
+
+    opened = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.filter = QLineEdit()
+        self.filter.setObjectName("contentFilter")
+        self.filter.setPlaceholderText("Filter (Ctrl+F)")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.setAccessibleName("Filter the content tree")
+        self.model = QStandardItemModel()
+        self.proxy = QSortFilterProxyModel()
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setRecursiveFilteringEnabled(True)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterRole(Qt.ItemDataRole.ToolTipRole)
+        self.tree = QTreeView()
+        self.tree.setObjectName("contentTree")
+        self.tree.setAccessibleName("Content tree")
+        self.tree.setHeaderHidden(True)
+        self.tree.setModel(self.proxy)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setUniformRowHeights(True)
+        self.filter.textChanged.connect(self._filter)
+        self.tree.activated.connect(self._activated)
+        self.tree.clicked.connect(self._activated)
+        v = QVBoxLayout(self)
+        v.setContentsMargins(4, 4, 4, 4)
+        v.addWidget(self.filter)
+        v.addWidget(self.tree)
+        self._items: dict[str, QStandardItem] = {}
+
+    def populate(self, ws: Workspace) -> None:
+        """Fill the tree from the workspace (kinds with files only)."""
+        self.model.clear()
+        self._items = {}
+        for kind in ws.kinds():
+            refs = ws.entries(kind)
+            if not refs:
+                continue
+            top = QStandardItem(
+                palette.icon(KIND_ICONS.get(kind, "fa5s.file")), f"{KIND_TITLES.get(kind, kind)}"
+            )
+            top.setToolTip(KIND_TITLES.get(kind, kind))
+            top.setSelectable(False)
+            for ref in refs:
+                item = QStandardItem()
+                item.setData(ref, REF)
+                self._items[str(ref.path)] = item
+                self._label(item, ref, ws.is_dirty(ref))
+                top.appendRow(item)
+            self.model.appendRow(top)
+        self._filter(self.filter.text())
+
+    def mark(self, ws: Workspace, refs: set[EntryRef]) -> None:
+        """Refresh the labels (name, dirty marker) of changed files."""
+        for ref in refs:
+            item = self._items.get(str(ref.path))
+            if item is not None:
+                try:
+                    fresh = ws.ref(ref.path)
+                except WorkspaceError:
+                    continue  # renamed or deleted: the tree is rebuilt after such operations
+                item.setData(fresh, REF)
+                self._label(item, fresh, ws.is_dirty(fresh))
+
+    def _label(self, item: QStandardItem, ref: EntryRef, dirty: bool) -> None:
+        name = ref.name if ref.name and ref.name != ref.id else ""
+        pack = "" if ref.pack_id == "base" else f"  [{ref.pack_id}]"
+        item.setText(f"{'● ' if dirty else ''}{ref.id}{'  — ' + name if name else ''}{pack}")
+        item.setToolTip(f"{ref.id} {ref.name} {ref.kind} {ref.pack_id} {ref.path}")
+        item.setData(f"{ref.id}{', unsaved' if dirty else ''}", Qt.ItemDataRole.AccessibleTextRole)
+
+    def _filter(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text.strip())
+        if text.strip():
+            self.tree.expandAll()
+
+    def _activated(self, index: QModelIndex) -> None:
+        ref = index.data(REF)
+        if isinstance(ref, EntryRef):
+            self.opened.emit(ref)
+
+    def select(self, kind: str, entry_id: str) -> EntryRef | None:
+        """Select and open an entry by kind and id (returns it, or None if there is none)."""
+        for row in range(self.proxy.rowCount()):
+            top = self.proxy.index(row, 0)
+            for child in range(self.proxy.rowCount(top)):
+                index = self.proxy.index(child, 0, top)
+                ref = index.data(REF)
+                if isinstance(ref, EntryRef) and ref.kind == kind and ref.id == entry_id:
+                    self.tree.setCurrentIndex(index)
+                    self.tree.scrollTo(index)
+                    self.opened.emit(ref)
+                    return ref
+        return None

@@ -1,0 +1,229 @@
+"""The editor in the middle: a generated form and the raw YAML of one file, kept in step.
+
+Form edits and text edits become undo commands; after every change the
+editor re-reads the entry from the workspace, so form, text, inline messages
+and the player-facing text always show what the workspace holds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+
+from studio.app import palette
+from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.app.forms.builder import build
+from studio.app.forms.lists import ListField
+from studio.app.odds_box import OddsBox
+from studio.app.session import Session
+from studio.app.undo import ReplaceText, SetField, value_at
+from studio.app.yaml_view import YamlView
+from studio.workspace import EntryRef, Problem, WorkspaceError
+
+
+def file_schema(schema: dict[str, Any], data: Any) -> dict[str, Any]:
+    """The schema of a whole file: a file of scenarios may hold a list of them."""
+    if isinstance(data, list) and schema.get("type") == "object":
+        item = {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id")}
+        return {
+            "type": "array",
+            "title": "Scenarios",
+            "items": item,
+            "description": "The scenarios of this file.",
+        }
+    return schema
+
+
+class EntryEditor(QWidget):
+    """Form and YAML tabs for one file of the workspace; ``item_opened`` names an item of a file of many."""
+
+    item_opened = Signal(object, int)
+
+    def __init__(self, session: Session, stack: QUndoStack, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.stack = stack
+        self.file: Path | None = None
+        self.form: Field | None = None
+        self.ctx: FormContext | None = None
+        self.title = QLabel("Choose an entry in the content tree")
+        self.title.setObjectName("editorTitle")
+        self.text_line = QLabel()
+        self.text_line.setObjectName("playerText")
+        self.text_line.setWordWrap(True)
+        self.text_line.setAccessibleName("Player-facing text")
+        self.banner = QLabel()
+        self.banner.setObjectName("editorBanner")
+        self.banner.setWordWrap(True)
+        self.banner.hide()
+        self.form_area = QScrollArea()
+        self.form_area.setObjectName("editorForm")
+        self.form_area.setAccessibleName("Entry form")
+        self.form_area.setWidgetResizable(True)
+        self.holder = QWidget()
+        self.holder_layout = QVBoxLayout(self.holder)
+        self.odds = OddsBox()
+        self.odds.hide()
+        self.holder_layout.addWidget(self.odds)  # the form goes above it
+        self.holder_layout.addStretch(1)
+        self.form_area.setWidget(self.holder)
+        self.yaml = YamlView()
+        self.yaml.text_edited.connect(self._text_edited)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("editorTabs")
+        self.tabs.addTab(self.form_area, palette.icon("fa5s.list-alt"), "Form")
+        self.tabs.addTab(self.yaml, palette.icon("fa5s.code"), "YAML")
+        self.tabs.currentChanged.connect(lambda _i: self.yaml.flush())
+        v = QVBoxLayout(self)
+        v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
+        v.addWidget(self.title)
+        v.addWidget(self.text_line)
+        v.addWidget(self.banner)
+        v.addWidget(self.tabs, 1)
+
+    @property
+    def ref(self) -> EntryRef | None:
+        """The file shown, as the workspace names it now (None if it was renamed or deleted)."""
+        if self.file is None:
+            return None
+        try:
+            return self.session.ref(self.file)
+        except WorkspaceError:
+            return None
+
+    def open(self, ref: EntryRef) -> None:
+        """Show a file: build its form from its kind's schema, then fill form and text."""
+        self.yaml.flush()
+        self.file = ref.path
+        schema = self.session.ws.schema(ref.kind)
+        self.ctx = FormContext(schema, self.session.ws.ids)
+        if self.form is not None:
+            self.holder_layout.removeWidget(self.form)
+            self.form.hide()
+            self.form.deleteLater()
+        self.form = build(file_schema(schema, self.session.ws.data(ref)), self.ctx, ())
+        self.form.setObjectName("entryForm")
+        self.form.edited.connect(self._field_edited)
+        if isinstance(self.form, ListField):
+            self.form.opened.connect(lambda i: self.item_opened.emit(ref.path, i))
+        self.holder_layout.insertWidget(0, self.form)
+        self.odds.setVisible(ref.kind == "hand_type")
+        self.refresh(catalog_changed=True)
+
+    def close_file(self) -> None:
+        """Show nothing (the file was deleted)."""
+        self.file = None
+        if self.form is not None:
+            self.holder_layout.removeWidget(self.form)
+            self.form.hide()
+            self.form.deleteLater()
+            self.form = None
+        self.yaml.set_text("")
+        self.title.setText("Choose an entry in the content tree")
+        self.text_line.hide()
+
+    def field_at(self, path: JsonPath) -> Field | None:
+        """The widget of a field (for jumping to a problem, and for tests)."""
+        return self.ctx.fields.get(path) if self.ctx is not None else None
+
+    def _field_edited(self, path: tuple[Any, ...], value: Any, typing: bool) -> None:
+        ref = self.ref
+        if ref is None or self.file is None:
+            return
+        old = value_at(self.session.ws.data(ref), path)
+        if old == value:
+            return
+        before = self.session.ws.text(ref)
+        self.stack.push(SetField(self.session, self.file, path, before, value, typing))
+
+    def _text_edited(self, text: str) -> None:
+        ref = self.ref
+        if ref is None or self.file is None:
+            return
+        old = self.session.ws.text(ref)
+        if old != text:
+            self.stack.push(ReplaceText(self.session, self.file, old, text))
+
+    def refresh(self, catalog_changed: bool = False, problems: list[Problem] | None = None) -> None:
+        """Re-read the file from the workspace: data, text, problems (given, or asked), player text, odds."""
+        ref = self.ref
+        if ref is None or self.form is None:
+            return
+        ws = self.session.ws
+        dirty = " ●" if ws.is_dirty(ref) else ""
+        self.title.setText(
+            f"<b>{ref.name or ref.id}</b> <span style='color:{palette.current().muted}'>"
+            f"{ref.kind} · {ref.pack_id} · {ref.path.name}{dirty}</span>"
+        )
+        self.form.set_value(ws.data(ref))
+        self.yaml.set_text(ws.text(ref))
+        mine = [
+            p
+            for p in (ws.problems() if problems is None else problems)
+            if p.path == ref.path and p.severity == "error"
+        ]
+        assert self.ctx is not None
+        for field in self.ctx.fields.values():
+            field.show_message("")
+        unplaced = []
+        for p in mine:
+            near = self._nearest(p.json_path)
+            if near is not None and p.json_path:
+                near.show_message(p.message)
+            else:
+                unplaced.append(p)
+        self.yaml.mark([(p.line, p.message) for p in mine])
+        syntax = any(not p.json_path and p.message.startswith("malformed") for p in mine)
+        self.form.setEnabled(not syntax)
+        if unplaced:
+            self.banner.setText(
+                f"<span style='color:{palette.current().error}'>⚠ "
+                + "<br>⚠ ".join(f"line {p.line}: {p.message}" for p in unplaced)
+                + "</span>"
+            )
+        self.banner.setVisible(bool(unplaced))
+        self._player_text(ref)
+        if ref.kind == "hand_type" and catalog_changed:
+            self.odds.update_for(ws.catalog, ref.id)
+
+    def focus_problem(self, problem: Problem) -> None:
+        """Put the focus on a problem's field, or on its line in the YAML tab when no field fits."""
+        field = self._nearest(problem.json_path) if problem.json_path else None
+        if field is not None and self.form is not None and self.form.isEnabled():
+            self.tabs.setCurrentIndex(0)
+            self.form_area.ensureWidgetVisible(field)
+            focus = field.findChild(QWidget) or field
+            focus.setFocus()
+            return
+        self.tabs.setCurrentIndex(1)
+        block = self.yaml.edit.document().findBlockByNumber(max(0, problem.line - 1))
+        cursor = self.yaml.edit.textCursor()
+        cursor.setPosition(block.position())
+        self.yaml.edit.setTextCursor(cursor)
+        self.yaml.edit.setFocus()
+
+    def _nearest(self, path: JsonPath) -> Field | None:
+        assert self.ctx is not None
+        for n in range(len(path)):
+            folded = self.ctx.fields.get(tuple(path[:n]))
+            part = path[n]
+            if isinstance(folded, ListField) and isinstance(part, int) and 0 <= part < len(folded.items):
+                folded.open_item(part)
+        for n in range(len(path), 0, -1):
+            field = self.ctx.fields.get(tuple(path[:n]))
+            if field is not None:
+                return field
+        return None
+
+    def _player_text(self, ref: EntryRef) -> None:
+        catalog = self.session.ws.catalog
+        charm = catalog.charms.get(ref.id) if catalog is not None and ref.kind == "charm" else None
+        if charm is None:
+            self.text_line.hide()
+            return
+        self.text_line.setText(f"<i>“{charm.description or 'does nothing yet'}”</i>")
+        self.text_line.show()

@@ -1,0 +1,132 @@
+"""New, duplicate, rename and delete entries: the content tree's context menu and the Entry menu.
+
+Renaming updates every reference and moves the file (saved with Ctrl+S);
+deleting removes the file from disk after listing who still refers to it.
+Both change which files exist, so the undo history is cleared after them
+(the dialog says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
+
+from studio.app import palette
+from studio.app.content_tree import REF, ContentTree
+from studio.app.session import Session
+from studio.workspace import EntryRef
+
+Ask = Callable[[str, str, str], str | None]
+
+
+def _ask_text(parent: QWidget) -> Ask:
+    def ask(title: str, label: str, text: str) -> str | None:
+        value, ok = QInputDialog.getText(parent, title, label, text=text)
+        return value.strip() if ok and value.strip() else None
+
+    return ask
+
+
+class EntryActions:
+    """The operations on whole entries, with their questions (replaceable, for tests)."""
+
+    def __init__(
+        self,
+        parent: QWidget,
+        tree: ContentTree,
+        on_done: Callable[[], None],
+        on_rename: Callable[[str, str, str], None],
+    ) -> None:
+        self.parent = parent
+        self.on_rename = on_rename
+        self.tree = tree
+        self.session: Session | None = None
+        self.on_done = on_done
+        self.ask: Ask = _ask_text(parent)
+        self.confirm: Callable[[str], bool] = lambda text: (
+            QMessageBox.question(parent, "Delete entry", text) == QMessageBox.StandardButton.Yes
+        )
+        tree.tree.setContextMenuPolicy(tree.tree.contextMenuPolicy().CustomContextMenu)
+        tree.tree.customContextMenuRequested.connect(self._menu)
+
+    def _menu(self, pos: QPoint) -> None:
+        index = self.tree.tree.indexAt(pos)
+        ref = index.data(REF)
+        menu = QMenu(self.parent)
+        if isinstance(ref, EntryRef):
+            menu.addAction(
+                palette.icon("fa5s.plus"), f"New {ref.kind.replace('_', ' ')}…", lambda: self.new(ref.kind)
+            )
+            menu.addAction(palette.icon("fa5s.copy"), "Duplicate…", lambda: self.duplicate(ref))
+            menu.addAction(palette.icon("fa5s.i-cursor"), "Rename…", lambda: self.rename(ref))
+            menu.addAction(palette.icon("fa5s.trash-alt"), "Delete…", lambda: self.delete(ref))
+        menu.exec(self.tree.tree.viewport().mapToGlobal(pos))
+
+    def pack_id(self) -> str:
+        """The pack new entries go to: the last pack opened (a modder's own), else the base game."""
+        assert self.session is not None
+        packs = self.session.ws.packs
+        editable = [p for p in packs if p.origin.is_dir()]
+        return (editable or packs)[-1].id
+
+    def new(self, kind: str) -> EntryRef | None:
+        """Create an entry of ``kind`` in the pack being edited."""
+        if self.session is None:
+            return None
+        entry_id = self.ask(f"New {kind.replace('_', ' ')}", "Id (lower-case letters, digits, _):", "")
+        if entry_id is None:
+            return None
+        ws = self.session.ws
+        change = self.session.run("new entry", lambda: ws.create(kind, entry_id, self.pack_id()))
+        return self._done(change, kind, entry_id)
+
+    def duplicate(self, ref: EntryRef) -> EntryRef | None:
+        """Copy an entry under a new id."""
+        if self.session is None:
+            return None
+        new_id = self.ask("Duplicate", "Id of the copy:", f"{ref.id}_copy")
+        if new_id is None:
+            return None
+        ws = self.session.ws
+        change = self.session.run("duplicate", lambda: ws.duplicate(ws.ref(ref.path), new_id))
+        return self._done(change, ref.kind, new_id)
+
+    def rename(self, ref: EntryRef) -> EntryRef | None:
+        """Give an entry a new id; every reference follows."""
+        if self.session is None:
+            return None
+        ws = self.session.ws
+        users = ws.references(ws.ref(ref.path))
+        note = f" ({len(users)} references follow; undo history is cleared)" if users else ""
+        new_id = self.ask("Rename", f"New id for {ref.id}{note}:", ref.id)
+        if new_id is None or new_id == ref.id:
+            return None
+        change = self.session.run("rename", lambda: ws.rename(ws.ref(ref.path), new_id))
+        if change is not None:
+            self.on_rename(ref.kind, ref.id, new_id)
+        return self._done(change, ref.kind, new_id)
+
+    def delete(self, ref: EntryRef) -> bool:
+        """Delete an entry's file after listing who refers to it."""
+        if self.session is None:
+            return False
+        ws = self.session.ws
+        users = ws.references(ws.ref(ref.path))
+        listed = "\n".join(f"• {u.kind} {u.id} ({'.'.join(map(str, p))})" for u, p in users[:12])
+        text = f"Delete {ref.path}? The file is removed from disk; this cannot be undone."
+        if users:
+            text += f"\n\nStill referred to by:\n{listed}"
+        if not self.confirm(text):
+            return False
+        change = self.session.run("delete", lambda: ws.delete(ws.ref(ref.path)))
+        self._done(change, None, None)
+        return change is not None
+
+    def _done(self, change: object, kind: str | None, entry_id: str | None) -> EntryRef | None:
+        if change is None or self.session is None:
+            return None
+        self.tree.populate(self.session.ws)
+        self.on_done()
+        return self.tree.select(kind, entry_id) if kind and entry_id else None

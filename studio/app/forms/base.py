@@ -1,0 +1,88 @@
+"""What every generated field shares: its JSON path, its schema node, tooltips and inline messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from studio.app import palette
+from studio.app.forms.nodes import FormContext, JsonPath, default_value
+
+__all__ = ["Field", "FormContext", "JsonPath", "describe"]
+
+
+def describe(node: dict[str, Any]) -> str:
+    """Return a tooltip from a schema node: its description and bounds."""
+    parts = [str(node.get("description", "")).strip()]
+    low, high = node.get("minimum"), node.get("maximum")
+    if low is not None or high is not None:
+        parts.append(f"From {low if low is not None else '-∞'} to {high if high is not None else '∞'}.")
+    if "default" in node and node["default"] not in (None, [], {}):
+        parts.append(f"Default: {node['default']}.")
+    return " ".join(p for p in parts if p)
+
+
+class Field(QWidget):
+    """A widget bound to one JSON path; emits ``edited(path, value, typing)`` on user edits."""
+
+    edited = Signal(tuple, object, bool)
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__()
+        self.node = node
+        self.ctx = ctx
+        self.path = path
+        ctx.fields[path] = self
+        self.setToolTip(describe(node))
+        self.setAccessibleName(str(node.get("title") or (path[-1] if path else "entry")))
+        self.setAccessibleDescription(str(node.get("description", "")))
+        self._message = QLabel()
+        self._message.setObjectName("fieldMessage")
+        self._message.setWordWrap(True)
+        self._message.hide()
+        self._text = ""
+
+    def body(self) -> QVBoxLayout:
+        """A layout for the field's widgets with the inline message below them."""
+        v = QVBoxLayout(self)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(2)
+        return v
+
+    def finish(self, layout: QVBoxLayout) -> None:
+        """Put the inline message under the field's widgets."""
+        layout.addWidget(self._message)
+
+    def set_value(self, value: Any) -> None:
+        """Show ``value`` without emitting ``edited``."""
+        raise NotImplementedError
+
+    def default(self) -> Any:
+        """The value this field starts with when it is added or given (from the schema alone)."""
+        return default_value(self.node, self.ctx)
+
+    def show_message(self, text: str) -> None:
+        """Show (or with "" hide) the inline problem under this field."""
+        if text == self._text:
+            return
+        self._text = text
+        self._message.setText(
+            f"<span style='color:{palette.current().error}'>⚠ {text}</span>" if text else ""
+        )
+        self._message.setVisible(bool(text))
+        self.setProperty("problem", bool(text))
+
+    def message(self) -> str:
+        """The inline problem shown, if any."""
+        return self._text
+
+    def report(self, value: Any, typing: bool = False) -> None:
+        """Report a user edit of this field."""
+        self.edited.emit(self.path, value, typing)
+
+    def relay(self, child: Field) -> Field:
+        """Pass a child's edits on as this field's."""
+        child.edited.connect(self.edited)
+        return child

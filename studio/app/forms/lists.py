@@ -1,0 +1,192 @@
+"""Lists: sub-forms you add, remove and reorder (abilities, effects), and ticks for a set of choices."""
+
+from __future__ import annotations
+
+import copy
+from functools import partial
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from superqt import QCollapsible
+
+from studio.app import palette
+from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.app.forms.nodes import default_value
+
+
+class ChoicesField(Field):
+    """A list of enum values as one tick per choice (suits, passive rules)."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
+        super().__init__(node, ctx, path)
+        self.choices = choices
+        self.ticks: list[QCheckBox] = []
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        for choice in choices:
+            tick = QCheckBox(str(choice))
+            tick.setAccessibleName(f"{self.accessibleName()}: {choice}")
+            tick.toggled.connect(lambda _on: self.report(self._picked()))
+            self.ticks.append(tick)
+            row.addWidget(tick)
+        row.addStretch(1)
+        layout = self.body()
+        layout.addLayout(row)
+        self.finish(layout)
+
+    def _picked(self) -> list[Any]:
+        return [c for c, t in zip(self.choices, self.ticks, strict=True) if t.isChecked()]
+
+    def set_value(self, value: Any) -> None:
+        chosen = {str(v) for v in value} if isinstance(value, list) else set()
+        for choice, tick in zip(self.choices, self.ticks, strict=True):
+            tick.blockSignals(True)
+            tick.setChecked(str(choice) in chosen)
+            tick.blockSignals(False)
+
+
+
+#: A list of objects longer than this folds each item; its form is built when opened.
+LAZY_OVER = 3
+
+
+def _singular(title: str) -> str:
+    """Name one item of a list titled ``title``: "Groups" -> "Group", "Hand type is" stays."""
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
+def _summary(item: Any) -> str:
+    """A few words naming an item: its name or id."""
+    if isinstance(item, dict):
+        for key in ("name", "id", "kind", "trigger"):
+            if isinstance(item.get(key), str | int):
+                text = str(item[key])
+                return f"— {text[:60]}{'…' if len(text) > 60 else ''}".replace("<", "&lt;")
+    return ""
+
+
+class ListField(Field):
+    """A list of items, each its own generated field, with add, remove, up and down.
+
+    ``opened`` tells which item of a folded list the user opened.
+    """
+
+    opened = Signal(int)
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.item_node = ctx.resolve(node.get("items", {}))
+        self.value: list[Any] = []
+        self.items: list[Field | None] = []
+        self.frames: list[QWidget] = []
+        self.folds: list[QCollapsible | None] = []
+        self.labels: list[QLabel] = []
+        self._title = str(self.item_node.get("title") or _singular(str(node.get("title") or "Item")))
+        layout = self.body()
+        self.rows = QVBoxLayout()
+        self.rows.setSpacing(4)
+        layout.addLayout(self.rows)
+        title = self._title.lower()
+        self.add_button = QPushButton(palette.icon("fa5s.plus"), f"Add {title}")
+        self.add_button.setObjectName("addItem")
+        self.add_button.setToolTip(f"Add a {title} at the end")
+        self.add_button.clicked.connect(self.add)
+        layout.addWidget(self.add_button)
+        self.finish(layout)
+
+    def add(self) -> None:
+        """Append a new item with the item schema's defaults."""
+
+        self.report([*self.value, default_value(self.item_node, self.ctx)])
+
+    def remove(self, i: int) -> None:
+        """Remove item ``i``."""
+        self.report([v for j, v in enumerate(self.value) if j != i])
+
+    def move_item(self, i: int, step: int) -> None:
+        """Move item ``i`` up (-1) or down (+1)."""
+        j = i + step
+        if 0 <= j < len(self.value):
+            items = list(self.value)
+            items[i], items[j] = items[j], items[i]
+            self.report(items)
+
+    def set_value(self, value: Any) -> None:
+        from studio.app.forms.builder import build
+
+        items = list(value) if isinstance(value, list) else []
+        if len(items) != len(self.items):
+            for frame in self.frames:  # removed under its parent, deleted on the GUI thread
+                self.rows.removeWidget(frame)
+                frame.hide()
+                frame.deleteLater()
+            self.frames, self.folds, self.items = [], [], []
+            self.ctx.forget(self.path)
+            lazy = len(items) > LAZY_OVER and self.item_node.get("type") == "object"
+            for i in range(len(items)):
+                child = None if lazy else self.relay(build(self.item_node, self.ctx, (*self.path, i)))
+                self.items.append(child)
+                self.frames.append(self._frame(i, child))
+                self.rows.addWidget(self.frames[-1])
+        self.value = copy.deepcopy(items)
+        for i, (child, item) in enumerate(zip(self.items, items, strict=True)):
+            if child is not None:
+                child.set_value(item)
+            self.labels[i].setText(f"<b>{self._title} {i + 1}</b> {_summary(item)}")
+
+    def open_item(self, i: int) -> Field:
+        """Build (once) and show the form of item ``i`` of a long, folded list."""
+        from studio.app.forms.builder import build
+
+        child, fold = self.items[i], self.folds[i]
+        if child is None:
+            child = self.items[i] = self.relay(build(self.item_node, self.ctx, (*self.path, i)))
+            assert fold is not None
+            fold.addWidget(child)
+            child.set_value(self.value[i])
+        if fold is not None:
+            fold.blockSignals(True)
+            fold.expand(animate=False)  # sized for the form just built
+            fold.blockSignals(False)
+        self.opened.emit(i)
+        return child
+
+    def _toggled(self, i: int, expanded: bool) -> None:
+        if expanded:
+            self.open_item(i)
+
+    def _frame(self, i: int, child: Field | None) -> QWidget:
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        frame.setObjectName(f"item{i}")
+        v = QVBoxLayout(frame)
+        v.setContentsMargins(6, 4, 6, 6)
+        head = QHBoxLayout()
+        label = QLabel()
+        label.setTextFormat(Qt.TextFormat.RichText)
+        self.labels[i:] = [label]
+        head.addWidget(label, 1)
+        name = self._title.lower()
+        for icon, tip, slot in (
+            ("fa5s.arrow-up", "Move up", lambda: self.move_item(i, -1)),
+            ("fa5s.arrow-down", "Move down", lambda: self.move_item(i, 1)),
+            ("fa5s.times", "Remove", lambda: self.remove(i)),
+        ):
+            b = QPushButton(palette.icon(icon), "")
+            b.setToolTip(f"{tip} {name} {i + 1}")
+            b.setAccessibleName(f"{tip} {name} {i + 1}")
+            b.setFlat(True)
+            b.clicked.connect(slot)
+            head.addWidget(b)
+        v.addLayout(head)
+        if child is not None:
+            self.folds.append(None)
+            v.addWidget(child)
+        else:
+            fold = QCollapsible("details")
+            fold.toggled.connect(partial(self._toggled, i))
+            self.folds.append(fold)
+            v.addWidget(fold)
+        return frame
+

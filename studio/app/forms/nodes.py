@@ -1,0 +1,102 @@
+"""Reading JSON Schema nodes without Qt: ``$ref``, choices, union tags, and the value a new field starts with.
+
+The builder picks widgets from these answers, and a new list item or a
+ticked optional field starts from :func:`default_value`, so a default is
+computed from the schema alone, never by building throw-away widgets.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from studio.app.forms.base import Field
+
+JsonPath = tuple[str | int, ...]
+Node = dict[str, Any]
+
+
+@dataclass
+class FormContext:
+    """What the builder needs besides a node: the root schema (for ``$ref``) and the ids per kind."""
+
+    root: Node
+    ids: Callable[[str], list[str]] = lambda kind: []
+    #: Every field built, by JSON path, so a problem finds its widget.
+    fields: dict[JsonPath, Field] = field(default_factory=dict)
+
+    def resolve(self, node: Node) -> Node:
+        """Follow a local ``$ref`` (keeping the referring node's title and description)."""
+        ref = node.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#/"):
+            return node
+        target: Any = self.root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        merged = dict(target)
+        merged.update({k: v for k, v in node.items() if k != "$ref"})
+        return self.resolve(merged) if "$ref" in merged else merged
+
+    def forget(self, prefix: JsonPath) -> None:
+        """Drop the fields below ``prefix`` (their widgets are being replaced)."""
+        inside = len(prefix)
+        for key in [k for k in self.fields if len(k) > inside and k[:inside] == prefix]:
+            del self.fields[key]
+
+
+def choices(node: Node, ctx: FormContext) -> list[Any] | None:
+    """The fixed choices of a node: its enum, its ``x-ref`` ids, or the enums of all its variants."""
+    if "enum" in node:
+        return list(node["enum"])
+    if "x-ref" in node:
+        return list(ctx.ids(str(node["x-ref"])))
+    variants = node.get("anyOf") or node.get("oneOf")
+    if variants and all("enum" in ctx.resolve(v) for v in variants):
+        return [c for v in variants for c in ctx.resolve(v)["enum"]]
+    return None
+
+
+def variant_tag(node: Node, prop: str) -> str:
+    """Return the discriminator value a variant schema fixes (``const`` or a one-item ``enum``)."""
+    sub = node.get("properties", {}).get(prop, {})
+    if "const" in sub:
+        return str(sub["const"])
+    if len(sub.get("enum", [])) == 1:
+        return str(sub["enum"][0])
+    return str(node.get("title", "?"))
+
+
+def default_value(node: Node, ctx: FormContext) -> Any:
+    """The value a new field of this node starts with: its default, else the first choice or an empty value.
+
+    >>> default_value({"type": "integer", "minimum": 1}, FormContext({}))
+    1
+    """
+    node = ctx.resolve(node)
+    if "const" in node:
+        return copy.deepcopy(node["const"])
+    if node.get("default") is not None:
+        return copy.deepcopy(node["default"])
+    variants = node.get("anyOf") or node.get("oneOf") or []
+    if variants and "discriminator" in node:
+        first = ctx.resolve(variants[0])
+        prop = str(node["discriminator"]["propertyName"])
+        return {**default_value(first, ctx), prop: variant_tag(first, prop)}
+    if any(v.get("type") == "null" for v in variants):
+        return None
+    kind = node.get("type")
+    options = choices(node, ctx)
+    if options is not None and kind != "array":
+        return options[0] if options else None
+    if kind == "array":
+        return []
+    if kind == "object":
+        props = node.get("properties", {})
+        return {k: default_value(props[k], ctx) for k in node.get("required", []) if k in props}
+    if kind in ("integer", "number"):
+        low = node.get("minimum", 0)
+        return max(0, int(low) if kind == "integer" else low)
+    return {"string": "", "boolean": False}.get(str(kind))

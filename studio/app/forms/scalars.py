@@ -1,0 +1,190 @@
+"""Fields for one value: text, whole number, number, yes/no, a choice from an enum or from ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
+
+from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.engine.trace import fmt
+
+#: The widest range a QSpinBox holds (a C int); wider integers use a NumberField.
+INT_LIMIT = 2**31 - 1
+
+
+class TextField(Field):
+    """A line of text; typing merges into one undo step."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QLineEdit()
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        if "maxLength" in node:
+            self.box.setMaxLength(int(node["maxLength"]))
+        self.box.textEdited.connect(lambda text: self.report(text, True))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        text = "" if value is None else str(value)
+        if self.box.text() != text:
+            self.box.setText(text)
+
+
+
+class IntField(Field):
+    """A whole number within the schema's bounds."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QSpinBox()
+        self.box.setRange(int(node.get("minimum", -INT_LIMIT)), int(node.get("maximum", INT_LIMIT)))
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.valueChanged.connect(lambda v: self.report(int(v), True))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        value = self.default() if value is None else value
+        self.box.blockSignals(True)
+        self.box.setValue(int(value or 0))
+        self.box.blockSignals(False)
+
+
+
+class _Decimal(QDoubleSpinBox):
+    """A number box that writes 3 rather than 3.00, and 1.5 rather than 1.50."""
+
+    def textFromValue(self, value: float) -> str:
+        return fmt(round(value, self.decimals()))
+
+
+class NumberField(Field):
+    """A number (Mult, factors) within the schema's bounds; whole values are stored as ints.
+
+    Also serves integers too large for a spin box (``whole``: no decimals).
+    """
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, whole: bool = False) -> None:
+        super().__init__(node, ctx, path)
+        self.box = _Decimal()
+        self.box.setDecimals(0 if whole else 2)
+        self.box.setRange(float(node.get("minimum", -1e18)), float(node.get("maximum", 1e18)))
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.valueChanged.connect(
+            lambda v: self.report(int(v) if float(v).is_integer() else float(v), True)
+        )
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        value = self.default() if value is None else value
+        self.box.blockSignals(True)
+        self.box.setValue(float(value or 0))
+        self.box.blockSignals(False)
+
+
+
+class BoolField(Field):
+    """Yes or no."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QCheckBox()  # the form's label names it
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.toggled.connect(lambda on: self.report(bool(on)))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def set_value(self, value: Any) -> None:
+        self.box.blockSignals(True)
+        self.box.setChecked(bool(self.default() if value is None else value))
+        self.box.blockSignals(False)
+
+
+
+class ChoiceField(Field):
+    """One of fixed choices: an enum, or the ids of a kind (``x-ref``; typing an unknown id is allowed)."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
+        super().__init__(node, ctx, path)
+        self.choices = choices
+        self.box = QComboBox()
+        self.box.setToolTip(self.toolTip())
+        self.box.setAccessibleName(self.accessibleName())
+        self.ref = node.get("x-ref")
+        if self.ref:
+            self.box.setEditable(True)
+            self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            line = self.box.lineEdit()
+            assert line is not None
+            line.editingFinished.connect(self._typed)
+        self.box.addItems([str(c) for c in choices])
+        self.box.activated.connect(lambda i: self.report(self.choices[i]))
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def _typed(self) -> None:
+        text = self.box.currentText().strip()
+        if text and text not in [str(c) for c in self.choices]:
+            self.report(text)
+
+    def set_value(self, value: Any) -> None:
+        value = self.default() if value is None else value
+        self.box.blockSignals(True)
+        if self.ref:  # ids come and go as entries are created, renamed and deleted
+            fresh = list(self.ctx.ids(str(self.ref)))
+            if fresh != self.choices:
+                self.choices = fresh
+                self.box.clear()
+                self.box.addItems([str(c) for c in fresh])
+        texts = [str(c) for c in self.choices]
+        if str(value) in texts:
+            self.box.setCurrentIndex(texts.index(str(value)))
+        elif self.ref:
+            self.box.setEditText("" if value is None else str(value))
+        else:
+            self.box.setCurrentIndex(-1)
+        self.box.blockSignals(False)
+
+
+
+class RawField(Field):
+    """Any value the builder has no widget for, edited as one line of YAML flow text."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        super().__init__(node, ctx, path)
+        self.box = QLineEdit()
+        self.box.setToolTip(self.toolTip() + " (YAML, e.g. {pair: 2})")
+        self.box.setAccessibleName(self.accessibleName())
+        self.box.editingFinished.connect(self._parse)
+        layout = self.body()
+        layout.addWidget(self.box)
+        self.finish(layout)
+
+    def _parse(self) -> None:
+        from ruamel.yaml import YAML
+        from ruamel.yaml.error import YAMLError
+
+        try:
+            value = YAML(typ="safe").load(self.box.text() or "null")
+        except YAMLError as exc:
+            self.show_message(f"not YAML: {str(exc).splitlines()[0]}")
+            return
+        self.report(value)
+
+    def set_value(self, value: Any) -> None:
+        import json
+
+        plain = isinstance(value, str) and value.replace("_", "").replace(":", "").isalnum()
+        self.box.setText("" if value is None else value if plain else json.dumps(value))

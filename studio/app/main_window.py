@@ -1,0 +1,345 @@
+"""The main window: it only wires the panels (tree, editor, preview, problems) and the actions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from studio.app import palette
+from studio.app.content_tree import ContentTree
+from studio.app.editor import EntryEditor
+from studio.app.entry_actions import EntryActions
+from studio.app.pack_menu import PackMenu
+from studio.app.preview.panel import SAMPLE, PreviewPanel
+from studio.app.problems_panel import ProblemsPanel
+from studio.app.safety import Safety
+from studio.app.session import Session
+from studio.app.workers import Job, MainThreadGC, wait_all
+from studio.workspace import Change, EntryRef, Problem, Workspace
+
+
+class MainWindow(QMainWindow):
+    """Content tree | editor | preview, problems below; emits ``loaded`` once content is in."""
+
+    loaded = Signal()
+
+    def __init__(self, recovery_dir: Path | None = None, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.setWindowTitle("Charm Studio")
+        self.resize(1500, 920)
+        self.settings = settings or QSettings("Charm Studio", "studio")
+        self.session: Session | None = None
+        self.stack = QUndoStack(self)
+        self.tree = ContentTree()
+        self.preview = PreviewPanel()
+        self.problems = ProblemsPanel()
+        self.editor: EntryEditor | None = None
+        self.loading = QLabel("Loading content…")
+        self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.loading.setWordWrap(True)
+        self.setCentralWidget(self.loading)
+        self.docks = [
+            self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
+            self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
+            self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
+        ]
+        problems_dock = self.docks[2]
+        self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
+        self.pack_menu = PackMenu(self)
+        self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
+        self._actions()
+        self.tree.opened.connect(self.open_entry)
+        self.problems.jump.connect(self.jump_to)
+        self.preview.message.connect(self.status)
+        self.preview.failed.connect(self.problems.add_message)
+        self.stack.indexChanged.connect(self._title)
+        self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack.clear)
+        self.collector = MainThreadGC(self)
+        self.load_job: Job | None = None
+        state = self.settings.value("state")
+        if isinstance(state, QByteArray):
+            self.restoreGeometry(self.settings.value("geometry") or QByteArray())
+            self.restoreState(state)
+        else:
+            self.resizeDocks([self.docks[0], self.docks[1]], [270, 620], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.docks[2]], [80], Qt.Orientation.Vertical)
+
+    # --- layout -------------------------------------------------------------------------------
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(
+        self, menu: Any, text: str, slot: Any, shortcut: Any = None, icon: str | None = None
+    ) -> QAction:
+        action = QAction(text, self)
+        if icon:
+            action.setIcon(palette.icon(icon))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setToolTip(f"{text.replace('&', '').rstrip('…')} ({action.shortcut().toString()})")
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _actions(self) -> None:
+        bar = self.menuBar()
+        tools = self.addToolBar("Main")
+        tools.setObjectName("mainToolBar")
+        file = bar.addMenu("&File")
+        self.save_action = self._action(file, "&Save", self.save, QKeySequence.StandardKey.Save, "fa5s.save")
+        self._action(file, "Save &all", self.save_all, "Ctrl+Shift+S")
+        self._action(
+            file,
+            "&Open scenario…",
+            self.open_scenario_dialog,
+            QKeySequence.StandardKey.Open,
+            "fa5s.folder-open",
+        )
+        self._action(
+            file, "Save preview as scenario…", self.save_scenario_dialog, "Ctrl+Shift+E", "fa5s.vial"
+        )
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        edit = bar.addMenu("&Edit")
+        undo = self.stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence("Ctrl+Z"))
+        undo.setIcon(palette.icon("fa5s.undo"))
+        redo = self.stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        redo.setIcon(palette.icon("fa5s.redo"))
+        edit.addAction(undo)
+        edit.addAction(redo)
+        self._action(edit, "&Find in content", lambda: self.tree.filter.setFocus(), "Ctrl+F")
+        preview = bar.addMenu("&Preview")
+        self._action(preview, "&Best play", self.preview.start_best_play, "Ctrl+B", "fa5s.magic")
+        self._action(preview, "Cancel best play", self.preview.cancel_best_play, "Esc")
+        self._action(preview, "Edit played cards", lambda: self.preview.played_input.setFocus(), "Ctrl+P")
+        view = bar.addMenu("&View")
+        for dock in self.docks:
+            view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        self._action(view, "Light theme", lambda: self.set_theme(False))
+        self._action(view, "Dark theme", lambda: self.set_theme(True))
+        self._action(view, "Follow the system", lambda: self.set_theme(None))
+        entry = bar.addMenu("E&ntry")
+        self._action(entry, "&New charm…", lambda: self.entries.new("charm"), "Ctrl+N", "fa5s.plus")
+        self._action(
+            entry, "&Duplicate…", lambda: self._with_entry(self.entries.duplicate), "Ctrl+D", "fa5s.copy"
+        )
+        self._action(entry, "&Rename…", lambda: self._with_entry(self.entries.rename), "F2", "fa5s.i-cursor")
+        self._action(
+            entry, "De&lete…", lambda: self._with_entry(self.entries.delete), "Ctrl+Delete", "fa5s.trash-alt"
+        )
+        self.pack_menu.install(bar.addMenu("&Pack"))
+        for action in (self.save_action, undo, redo):
+            tools.addAction(action)
+        tools.addAction(preview.actions()[0])
+
+    # --- loading ------------------------------------------------------------------------------
+    def open_packs(self, pack_dirs: list[Path], *, base: Path | None = None, trust: bool = False) -> Job:
+        """Load packs in a worker thread (the window stays responsive); ``loaded`` follows."""
+        self.status("Loading content…")
+
+        def work(_p: Any, _c: Any) -> Workspace:
+            return Workspace.open(pack_dirs, base=base, trust=trust)
+
+        self.load_job = job = Job(work, self)
+        job.done.connect(self.set_workspace)
+        job.failed.connect(self._load_failed)
+        return job.start()
+
+    def _load_failed(self, message: str) -> None:
+        self.problems.add_message(f"loading failed: {message}")
+        self.loading.setText(f"The content could not be loaded:\n{message}")
+
+    def set_workspace(self, ws: Workspace) -> None:
+        """Show an open workspace: tree, problems, preview; offer back autosaved work."""
+        self.session = Session(ws, self)
+        self.session.changed.connect(self.on_change)
+        self.session.failed.connect(self.problems.add_message)
+        self.session.failed.connect(self.status)
+        self.editor = EntryEditor(self.session, self.stack)
+        self.editor.item_opened.connect(self.open_scenario_item)
+        self.setCentralWidget(self.editor)
+        self.tree.populate(ws)
+        self.problems.show_problems(ws.problems())
+        self.preview.set_catalog(ws.catalog)
+        if not self.preview.played_input.text():
+            self.preview.set_state(SAMPLE)
+        self.pack_menu.set_session(self.session)
+        self.entries.session = self.session
+        if self.safety.start(self.session):
+            self.tree.populate(ws)
+        self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
+        self.loaded.emit()
+
+    # --- reacting to changes ------------------------------------------------------------------
+    def on_change(self, change: Change) -> None:
+        """Redraw what a workspace change touched."""
+        assert self.session is not None
+        ws = self.session.ws
+        self.tree.mark(ws, change.entries)
+        problems = ws.problems() if change.problems_changed else None
+        if self.editor is not None and self.editor.file in change.files:
+            self.editor.refresh(change.catalog_changed, problems)
+        if change.catalog_changed or change.problems_changed:
+            self.preview.set_catalog(ws.catalog)
+        if problems is not None:
+            self.problems.show_problems(problems, [])
+        self._title()
+
+    def _entries_changed(self) -> None:
+        """Files were added, moved or removed: the undo history no longer fits them."""
+        self.stack.clear()
+        if self.editor is not None and self.editor.file is not None and self.editor.ref is None:
+            self.editor.close_file()
+
+    def _title(self, *_args: object) -> None:
+        dirty = bool(self.session and self.session.ws.dirty())
+        self.setWindowTitle(f"Charm Studio{' — unsaved changes' if dirty else ''}")
+
+    def report_exception(self, kind: type[BaseException], exc: BaseException, tb: Any) -> None:
+        """Show an unexpected error (a plugin's, a bug's) in the problems panel; the app goes on."""
+        import traceback
+
+        where = traceback.extract_tb(tb)[-1] if tb is not None else None
+        place = f" at {Path(where.filename).name}:{where.lineno}" if where is not None else ""
+        self.problems.add_message(f"unexpected error{place}: {kind.__name__}: {exc}")
+        self.status(f"unexpected error: {exc}")
+
+    def status(self, text: str) -> None:
+        """Show a message in the status bar."""
+        self.statusBar().showMessage(text, 6000)
+
+    # --- entries ------------------------------------------------------------------------------
+    def open_entry(self, ref: EntryRef) -> None:
+        """Edit a file; a scenario also opens in the preview with expected against actual."""
+        if self.editor is None:
+            return
+        self.editor.open(ref)
+        if ref.kind == "scenario":
+            try:
+                self.preview.open_scenario(ref.path)
+            except ValueError as exc:
+                self.status(str(exc))
+
+    def _with_entry(self, action: Any) -> None:
+        ref = self.editor.ref if self.editor is not None else None
+        if ref is not None:
+            action(ref)
+
+    def jump_to(self, problem: Problem) -> None:
+        """Open the problem's file and put the focus on its field (or its line in the text)."""
+        if self.editor is None or problem.entry is None:
+            return
+        if self.editor.file != problem.entry.path:
+            self.open_entry(problem.entry)
+        self.editor.focus_problem(problem)
+
+    def save(self) -> None:
+        """Save the file in the editor (Ctrl+S)."""
+        if self.editor is not None and self.editor.file is not None and self.session is not None:
+            self.editor.yaml.flush()
+            if self.session.save(self.editor.file) is not None:
+                self.status(f"Saved {self.editor.file.name}")
+
+    def save_all(self) -> None:
+        """Save every file with unsaved edits."""
+        if self.session is not None:
+            ws = self.session.ws
+            self.session.run("save", ws.save_all)
+
+    # --- scenarios ----------------------------------------------------------------------------
+    def open_scenario_item(self, path: Path, index: int) -> None:
+        """Show scenario ``index`` of a file in the preview, expected against actual."""
+        if self.editor is not None and self.editor.ref is not None and self.editor.ref.kind == "scenario":
+            try:
+                self.preview.open_scenario(path, index)
+            except ValueError as exc:
+                self.status(str(exc))
+
+    def open_scenario_dialog(self) -> None:
+        """Open a scenario file in the preview (expected against actual)."""
+        tests = self.pack_menu.folder() / "tests"
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open scenario", str(tests), "Scenarios (*.yaml *.yml *.json)"
+        )
+        if name:
+            try:
+                self.preview.open_scenario(Path(name))
+            except ValueError as exc:
+                self.problems.add_message(str(exc))
+
+    def save_scenario_dialog(self) -> None:
+        """Write the preview as a test scenario with its expectation."""
+        target = self.pack_menu.folder() / "tests" / "new_scenario.yaml"
+        name, _ = QFileDialog.getSaveFileName(self, "Save as scenario", str(target), "YAML (*.yaml)")
+        if name:
+            try:
+                self.preview.save_scenario(Path(name))
+            except (OSError, ValueError) as exc:
+                self.problems.add_message(f"save scenario: {exc}")
+
+    def set_theme(self, dark: bool | None) -> None:
+        """Switch between the light and dark palettes (None follows the system)."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            palette.apply(app, dark)
+            self.settings.setValue("theme", {None: "system", True: "dark", False: "light"}[dark])
+            self.preview.refresh()
+            self.update()
+
+    def follow_system(self) -> None:
+        """The system's appearance changed: follow it unless a theme was chosen."""
+        if str(self.settings.value("theme", "system")) == "system":
+            self.set_theme(None)
+
+    def ask_save(self) -> QMessageBox.StandardButton:
+        """Ask whether to save before closing (Save, Discard or Cancel)."""
+        return QMessageBox.question(
+            self,
+            "Unsaved changes",
+            "Save all changes before closing?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it."""
+        if self.session is not None and self.session.ws.dirty():
+            answer = self.ask_save()
+            if answer == QMessageBox.StandardButton.Cancel:
+                event.ignore()
+                return
+            if answer == QMessageBox.StandardButton.Save:
+                self.save_all()
+                if self.session.ws.dirty():
+                    event.ignore()
+                    return
+        self.settings.setValue("geometry", self.saveGeometry())
+        self.settings.setValue("state", self.saveState())
+        self.preview.shutdown()
+        if self.editor is not None:
+            self.editor.odds.shutdown()
+        wait_all()
+        self.collector.stop()
+        self.safety.stop()
+        super().closeEvent(event)

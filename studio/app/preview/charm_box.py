@@ -1,0 +1,92 @@
+"""The preview's charm row: pick a charm (``id`` or ``id:edition``), add, remove, drag to reorder."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from studio.app import palette
+from studio.app.preview.hand_row import TileRow
+from studio.engine.catalog import Catalog
+
+
+class CharmBox(QWidget):
+    """A charm picker over the charm row; emits ``changed`` when the row's charms or order change."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.row = TileRow("charm")
+        self.row.setObjectName("charmRow")
+        self.row.setAccessibleName("Charm row")
+        self.pick = QComboBox()
+        self.pick.setObjectName("charmPick")
+        self.pick.setEditable(True)
+        self.pick.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.pick.setAccessibleName("Charm to add")
+        self.pick.setToolTip("Type or choose a charm id (id:edition works too), then Add")
+        add = QPushButton(palette.icon("fa5s.plus"), "Add")
+        add.setToolTip("Add the charm to the end of the row")
+        add.clicked.connect(lambda: self.add(self.pick.currentText()))
+        remove = QPushButton(palette.icon("fa5s.trash-alt"), "Remove")
+        remove.setToolTip("Remove the selected charms from the row (Delete)")
+        remove.clicked.connect(self.remove_selected)
+        delete = QAction("Remove the selected charms", self.row)
+        delete.setShortcut(QKeySequence.StandardKey.Delete)
+        delete.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        delete.triggered.connect(self.remove_selected)
+        self.row.addAction(delete)
+        self.row.reordered.connect(lambda _t: self.changed.emit())
+        line = QHBoxLayout()
+        label = QLabel("<b>Charms</b>")
+        label.setMinimumWidth(52)
+        label.setBuddy(self.pick)
+        line.addWidget(label)
+        line.addWidget(self.pick, 1)
+        line.addWidget(add)
+        line.addWidget(remove)
+        v = QVBoxLayout(self)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(4)
+        v.addLayout(line)
+        v.addWidget(self.row)
+
+    def tokens(self) -> list[str]:
+        """The charms in row order, as ``id`` or ``id:edition``."""
+        return self.row.tokens()
+
+    def set_tokens(self, tokens: list[str], catalog: Catalog | None = None) -> None:
+        """Show these charms (named from ``catalog`` when given) without emitting ``changed``."""
+        named = []
+        for token in tokens:
+            charm = catalog.charms.get(token.partition(":")[0]) if catalog is not None else None
+            named.append((token, (charm.name or token) if charm is not None else None))
+        self.row.set_tokens(named)
+
+    def set_ids(self, ids: list[str]) -> None:
+        """Offer these charm ids in the picker (kept as typed when unchanged)."""
+        if ids != [self.pick.itemText(i) for i in range(self.pick.count())]:
+            now = self.pick.currentText()
+            self.pick.clear()
+            self.pick.addItems(ids)
+            self.pick.setCurrentText(now)
+
+    def add(self, token: str) -> None:
+        """Append a charm to the row."""
+        token = token.strip()
+        if token:
+            self.set_tokens([*self.tokens(), token])
+            self.changed.emit()
+
+    def remove_selected(self) -> None:
+        """Drop the selected charms from the row."""
+        gone = set(self.row.selected_rows())
+        self.set_tokens([t for i, t in enumerate(self.tokens()) if i not in gone])
+        self.changed.emit()
+
+    def follow_rename(self, old: str, new: str) -> None:
+        """Keep a renamed charm in the row."""
+        self.set_tokens([new + t[len(old) :] if t.partition(":")[0] == old else t for t in self.tokens()])
+        self.changed.emit()

@@ -1,0 +1,143 @@
+"""Rows of painted tiles (played cards, held cards, the charm row) reordered by drag and drop.
+
+A row is a ``QListWidget`` in icon mode whose items hold text tokens
+(``10H:glass``, ``bus_rider:foil``); a delegate paints each token as a card or
+a charm. Dropping an item somewhere else in the row emits the new order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QDropEvent, QKeySequence, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
+
+from studio.app import palette
+from studio.app.preview.card import paint_card, paint_charm
+from studio.engine.cards import Card
+
+TOKEN = Qt.ItemDataRole.UserRole
+Index = QModelIndex | QPersistentModelIndex
+#: Item role holding a parsed Card (card rows) or the charm's display name (charm row).
+PAYLOAD = Qt.ItemDataRole.UserRole + 1
+
+
+class _Delegate(QStyledItemDelegate):
+    def __init__(self, size: QSize, paint: Callable[[QPainter, QRectF, Index, bool], None]) -> None:
+        super().__init__()
+        self._size = size
+        self._paint = paint
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        return self._size
+
+    def paint(
+        self, p: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        self._paint(p, QRectF(option.rect), index, selected)
+
+
+def _card_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> None:
+    card = index.data(PAYLOAD)
+    if isinstance(card, Card):
+        paint_card(p, rect, card, selected=selected)
+
+
+def _charm_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> None:
+    token = str(index.data(TOKEN))
+    charm_id, _, edition = token.partition(":")
+    name = index.data(PAYLOAD)
+    paint_charm(p, rect, str(name or charm_id), edition or None, selected=selected, missing=name is None)
+
+
+class TileRow(QListWidget):
+    """A horizontal row of tiles; emits ``reordered`` with the tokens after a drag and drop."""
+
+    reordered = Signal(list)
+
+    def __init__(self, kind: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        charm = kind == "charm"
+        size = QSize(palette.CHARM_W, palette.CHARM_H) if charm else QSize(palette.CARD_W, palette.CARD_H)
+        self._delegate = _Delegate(size, _charm_painter if charm else _card_painter)
+        self.setItemDelegate(self._delegate)
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setFlow(QListView.Flow.LeftToRight)
+        self.setWrapping(False)
+        self.setMovement(QListView.Movement.Snap)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setSpacing(1)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setFixedHeight(size.height() + 10)
+        self.setToolTip(
+            "Drag (or Ctrl+Left / Ctrl+Right) to reorder; select to highlight its steps in the trace"
+        )
+        self._shown: list[tuple[str, object]] = []
+        for keys, step in (("Ctrl+Left", -1), ("Ctrl+Right", 1)):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(keys))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.triggered.connect(lambda _=False, d=step: self.nudge(d))
+            self.addAction(action)
+
+    def set_tokens(self, tokens: Sequence[tuple[str, object]]) -> None:
+        """Show ``(token, payload)`` pairs, keeping the selection where tokens match."""
+        if list(tokens) == self._shown:
+            return
+        self._shown = list(tokens)
+        chosen = {i.data(TOKEN) for i in self.selectedItems()}
+        self.blockSignals(True)
+        self.clear()
+        for token, payload in tokens:
+            item = QListWidgetItem()
+            item.setData(TOKEN, token)
+            item.setData(PAYLOAD, payload)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, token)
+            item.setToolTip(token)
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDropEnabled)
+            self.addItem(item)
+            item.setSelected(token in chosen)
+        self.blockSignals(False)
+
+    def tokens(self) -> list[str]:
+        """Return the tokens in row order."""
+        return [str(self.item(i).data(TOKEN)) for i in range(self.count())]
+
+    def selected_rows(self) -> list[int]:
+        """Return the positions of the selected tiles, in row order."""
+        return sorted(self.row(i) for i in self.selectedItems())
+
+    def move_tile(self, source: int, target: int) -> None:
+        """Move the tile at ``source`` to ``target`` and emit the new order (drag and drop's effect)."""
+        item = self.takeItem(source)
+        self.insertItem(target, item)
+        self._shown = []
+        self.reordered.emit(self.tokens())
+
+    def nudge(self, step: int) -> None:
+        """Move the current tile one place left (-1) or right (+1): the keyboard's drag and drop."""
+        row = self.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.count():
+            return
+        self.move_tile(row, target)
+        self.setCurrentRow(target)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        super().dropEvent(event)
+        self._shown = []
+        self.reordered.emit(self.tokens())

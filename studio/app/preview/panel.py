@@ -1,0 +1,370 @@
+"""The live preview: cards, charms and round in; the real scorer's trace and total out.
+
+Every change of an input (or of the content: the window calls
+:meth:`PreviewPanel.set_catalog` after each edit) re-runs
+``studio.engine.scoring.score``; nothing here computes a score itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app import palette
+from studio.app.preview.best_play import BestPlay
+from studio.app.preview.best_play_bar import BestPlayBar
+from studio.app.preview.charm_box import CharmBox
+from studio.app.preview.hand_row import TileRow
+from studio.app.preview.picker import CardPicker
+from studio.app.preview.scenario_file import scenario_at, write_scenario
+from studio.app.preview.situation import SituationBox
+from studio.app.preview.trace_model import TraceModel
+from studio.app.workers import Job
+from studio.content.models.scenario import ExpectedEvent, ScenarioModel
+from studio.content.scenarios import mismatches
+from studio.engine.behaviour import BehaviourError
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import RngState
+from studio.engine.scoring import Situation, score
+from studio.engine.trace import Event, ScoreResult, fmt
+
+SAMPLE = {
+    "played": "KH 10H:glass 6H 4H 2H",
+    "held": "5D:steel",
+    "charms": ["even_mult", "money_mult", "plain_mult", "splash"],
+    "money": 17,
+}
+
+
+def _cards_input(name: str, label: str) -> QLineEdit:
+    box = QLineEdit()
+    box.setObjectName(name)
+    box.setAccessibleName(label)
+    box.setPlaceholderText("AS KH 10D:glass")
+    box.setToolTip(f"{label}: card tokens such as AS KH 10D:glass (rank, suit, then :upgrade:edition:seal)")
+    return box
+
+
+class PreviewPanel(QWidget):
+    """Played and held cards, the charm row, the round, then the trace table and the total."""
+
+    message = Signal(str)
+    #: A charm's code raised while scoring (reported once per distinct failure).
+    failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("previewPanel")
+        self.setAccessibleName("Live preview")
+        self._catalog: Catalog | None = None
+        self._expected: list[ExpectedEvent] | None = None
+        self._scenario: ScenarioModel | None = None
+        self.result: ScoreResult | None = None
+        self._last_failure = ""
+        self.played_input = _cards_input("playedInput", "Played cards")
+        self.held_input = _cards_input("heldInput", "Held cards")
+        self.played_row = TileRow("card")
+        self.played_row.setObjectName("playedRow")
+        self.held_row = TileRow("card")
+        self.held_row.setObjectName("heldRow")
+        self.charms = CharmBox()
+        self.charm_row = self.charms.row
+        self.situation = SituationBox()
+        self.picker = CardPicker()
+        self.picker.setWindowFlags(Qt.WindowType.Popup)
+        self._pick_target = self.played_input
+        self.picker.picked.connect(self._picked)
+        self.error_label = QLabel()
+        self.error_label.setObjectName("previewError")
+        self.error_label.setWordWrap(True)
+        self.total_label = QLabel("—")
+        self.total_label.setObjectName("totalLabel")
+        self.total_label.setAccessibleName("Total score")
+        font = QFont(self.total_label.font())
+        font.setPixelSize(30)
+        font.setBold(True)
+        self.total_label.setFont(font)
+        self.hand_label = QLabel()
+        self.hand_label.setObjectName("handLabel")
+        self.trace_model = TraceModel()
+        self.trace_table = QTableView()
+        self.trace_table.setObjectName("traceTable")
+        self.trace_table.setAccessibleName("Scoring trace")
+        self.trace_table.setModel(self.trace_model)
+        self.trace_table.verticalHeader().hide()
+        self.trace_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.trace_table.setAlternatingRowColors(True)
+        self.trace_table.setShowGrid(False)
+        self.trace_table.verticalHeader().setDefaultSectionSize(20)
+        header = self.trace_table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.best = BestPlayBar()
+        self.best.button.clicked.connect(self.start_best_play)
+        self.best.found.connect(self._best_found)
+        self.best.message.connect(self.message)
+        self._layout()
+        self.played_input.textChanged.connect(self.refresh)
+        self.held_input.textChanged.connect(self.refresh)
+        self.situation.changed.connect(self.refresh)
+        self.played_row.reordered.connect(lambda t: self._set_text(self.played_input, " ".join(t)))
+        self.held_row.reordered.connect(lambda t: self._set_text(self.held_input, " ".join(t)))
+        self.charms.changed.connect(self.refresh)
+        for row in (self.played_row, self.held_row, self.charm_row):
+            row.itemSelectionChanged.connect(self._highlight)
+
+    def _layout(self) -> None:
+        v = QVBoxLayout(self)
+        v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
+        v.setSpacing(4)
+        for title, box, row in (
+            ("Played", self.played_input, self.played_row),
+            ("Held", self.held_input, self.held_row),
+        ):
+            line = QHBoxLayout()
+            label = QLabel(f"<b>{title}</b>")
+            label.setMinimumWidth(52)
+            label.setBuddy(box)
+            line.addWidget(label)
+            line.addWidget(box, 1)
+            pick = QPushButton(palette.icon("fa5s.th"), "")
+            pick.setToolTip(f"Pick {title.lower()} cards from all 52")
+            pick.setAccessibleName(f"Pick {title.lower()} cards")
+            pick.clicked.connect(lambda _=False, b=box, w=pick: self.show_picker(b, w))
+            line.addWidget(pick)
+            v.addLayout(line)
+            v.addWidget(row)
+        v.addWidget(self.charms)
+        v.addWidget(self.situation)
+        v.addWidget(self.error_label)
+        result = QHBoxLayout()
+        totals = QVBoxLayout()
+        totals.setSpacing(0)
+        totals.addWidget(self.total_label)
+        totals.addWidget(self.hand_label)
+        result.addLayout(totals, 1)
+        result.addWidget(self.best)
+        v.addLayout(result)
+        v.addWidget(self.trace_table, 1)
+
+    # --- inputs -------------------------------------------------------------------------------
+    def set_catalog(self, catalog: Catalog | None) -> None:
+        """Use new content (after an edit) and re-score."""
+        self._catalog = catalog
+        if catalog is not None:
+            self.situation.blockSignals(True)
+            self.situation.set_choices(sorted(catalog.bosses), sorted(catalog.decks) or ["standard"])
+            self.situation.blockSignals(False)
+            self.charms.set_ids(sorted(catalog.charms))
+        self.refresh()
+
+    def set_state(self, data: dict[str, Any], scenario: ScenarioModel | None = None) -> None:
+        """Show a situation (``played`` required), re-scoring once; a test scenario adds its expectation."""
+        self._scenario = scenario if scenario is not None and scenario.expect is not None else None
+        self._expected = self._scenario.expect.events if self._scenario and self._scenario.expect else None
+        for box, key in ((self.played_input, "played"), (self.held_input, "held")):
+            box.blockSignals(True)
+            box.setText(str(data.get(key, "")))
+            box.blockSignals(False)
+        self.charms.set_tokens(list(data.get("charms", [])))
+        self.situation.blockSignals(True)
+        self.situation.set_values(data)
+        self.situation.blockSignals(False)
+        self.refresh()
+
+    def state(self) -> dict[str, Any]:
+        """Return the preview as scenario fields."""
+        return {
+            "played": self.played_input.text().strip(),
+            "held": self.held_input.text().strip(),
+            "charms": self.charm_row.tokens(),
+            **self.situation.values(),
+        }
+
+    def add_charm(self, token: str) -> None:
+        """Append a charm (``id`` or ``id:edition``) to the row."""
+        self.charms.add(token)
+
+    def follow_rename(self, kind: str, old: str, new: str) -> None:
+        """Keep a renamed charm in the row."""
+        if kind == "charm":
+            self.charms.follow_rename(old, new)
+
+    def show_picker(self, target: QLineEdit, anchor: QWidget) -> None:
+        """Open the 52-card picker under ``anchor``; picked cards go to ``target``."""
+        self._pick_target = target
+        self.picker.move(anchor.mapToGlobal(QPoint(anchor.width() - self.picker.width(), anchor.height())))
+        self.picker.show()
+
+    def _picked(self, token: str) -> None:
+        text = self._pick_target.text().strip()
+        self._pick_target.setText(f"{text} {token}".strip())
+
+    def _set_text(self, box: QLineEdit, text: str) -> None:
+        box.setText(text)
+
+    # --- scoring ------------------------------------------------------------------------------
+    def situation_now(self) -> Situation:
+        """Build the situation from the inputs (raises ValueError naming the bad input)."""
+        cat = self._catalog
+        if cat is None:
+            raise ValueError("no content loaded: fix the problems listed to see a preview")
+        values = self.situation.values()
+        slots = []
+        for token in self.charm_row.tokens():
+            charm_id, _, edition = token.partition(":")
+            cat.charm(charm_id)
+            if edition:
+                cat.edition(edition)
+            slots.append(CharmSlot(charm_id, edition or None))
+        try:
+            played = cat.cards(self.played_input.text())
+        except ValueError as exc:
+            raise ValueError(f"played: {exc}") from None
+        try:
+            held = cat.cards(self.held_input.text())
+        except ValueError as exc:
+            raise ValueError(f"held: {exc}") from None
+        levels = self.situation.levels_map()
+        for type_id in levels:
+            cat.hand_type(type_id)
+        return Situation(
+            played=played,
+            held=held,
+            charms=tuple(slots),
+            levels=levels,
+            boss=values["boss"],
+            deck=values["deck"],
+            money=values["money"],
+            hands_left=values["hands_left"],
+            discards_left=values["discards_left"],
+            rng=RngState(values["seed"]),
+        )
+
+    def refresh(self) -> ScoreResult | None:
+        """Re-run the real scorer on the inputs and show its trace and total."""
+        try:
+            situation = self.situation_now()
+            result = score(situation, self._catalog)  # type: ignore[arg-type]
+        except Exception as exc:  # bad input, or a plugin's code failing: show it, keep the text
+            self.result = None
+            text = str(exc)
+            fenced = isinstance(exc, BehaviourError)  # the engine's fence around a charm's code
+            if fenced or not isinstance(exc, ValueError):
+                text = text if fenced else f"a charm's code failed: {type(exc).__name__}: {exc}"
+                if text != self._last_failure:
+                    self._last_failure = text
+                    self.failed.emit(f"preview: {text}")
+            self.error_label.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
+            self.total_label.setText("—")
+            self.hand_label.setText("")
+            self.trace_model.set_events([], self._expected)
+            return None
+        self.result = result
+        self.error_label.setText("")
+        self.played_row.set_tokens([(str(c), c) for c in situation.played])
+        self.held_row.set_tokens([(str(c), c) for c in situation.held])
+        cat = self._catalog
+        assert cat is not None
+        self.charms.set_tokens(self.charms.tokens(), cat)
+        self.trace_model.set_events(result.events, self._expected)
+        self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
+        theme = palette.current()
+        refused = "  (refused by the boss)" if result.refused else ""
+        points = f"<span style='color:{theme.points}'><b>{result.points}</b> Points</span>"
+        mult = f"<span style='color:{theme.mult}'><b>{fmt(result.mult)}</b> Mult</span>"
+        self.hand_label.setText(f"{result.hand_type.replace('_', ' ')} · {points} × {mult}{refused}")
+        if self._scenario is not None:
+            self.error_label.setText(self._verdict(result))
+        self._highlight()
+        return result
+
+    def _highlight(self) -> None:
+        played = set(self.played_row.selected_rows())
+        held = set(self.held_row.selected_rows())
+        slots = set(self.charm_row.selected_rows())
+        if not (played or held or slots):
+            self.trace_model.highlight(None)
+            return
+
+        def match(e: Event) -> bool:
+            if e.slot >= 0 and e.slot in slots:
+                return True
+            return (e.zone == "played" and e.position in played) or (e.zone == "held" and e.position in held)
+
+        rows = self.trace_model.highlight(match)
+        if rows:
+            self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
+
+    def _verdict(self, result: ScoreResult) -> str:
+        """Say whether the result is what the opened test scenario expects, and where it is not."""
+        assert self._scenario is not None
+        theme = palette.current()
+        wrong = mismatches(self._scenario, result)
+        steps = len(self.trace_model.mismatches())
+        if not wrong:
+            return f"<span style='color:{theme.ok}'>✓ matches what the scenario expects</span>"
+        lines = [w if not w.startswith("events") else f"{steps} steps of the trace differ" for w in wrong]
+        return f"<span style='color:{theme.error}'>✗ " + "; ".join(lines) + "</span>"
+
+    # --- scenarios ----------------------------------------------------------------------------
+    def open_scenario(self, path: Path, index: int = 0) -> None:
+        """Show scenario ``index`` of a file, each step against its expected trace (raises ValueError)."""
+        model = scenario_at(path, index)
+        data = model.model_dump(exclude={"expect"})
+        data["charms"] = [f"{s.id}:{s.edition}" if s.edition else s.id for s in model.slots()]
+        self.set_state(data, model)
+        self.message.emit(f"Opened scenario {index + 1} of {path.name}: {model.name}")
+
+    def save_scenario(self, path: Path) -> None:
+        """Write the preview as a test scenario expecting today's result (raises ValueError if none)."""
+        if self.result is None:
+            raise ValueError("nothing to save: the preview has no result")
+        write_scenario(path, self.state(), self.result)
+        self.message.emit(f"Saved scenario {path}")
+
+    # --- best play ----------------------------------------------------------------------------
+    def start_best_play(self) -> Job | None:
+        """Search the best play of the played and held cards off the GUI thread."""
+        try:
+            situation = self.situation_now()
+        except ValueError as exc:
+            self.message.emit(f"Best play: {exc}")
+            return None
+        assert self._catalog is not None
+        return self.best.start(situation, self._catalog)
+
+    def cancel_best_play(self) -> None:
+        """Stop the running best-play search."""
+        self.best.cancel()
+
+    def _best_found(self, best: BestPlay) -> None:
+        for box, cards in ((self.played_input, best.played), (self.held_input, best.held)):
+            box.blockSignals(True)
+            box.setText(" ".join(str(c) for c in cards))
+            box.blockSignals(False)
+        self.refresh()
+        self.message.emit(f"Best play of {best.tried}: {best.result.hand_type} for {fmt(best.result.total)}")
+
+    def shutdown(self) -> None:
+        """Cancel and wait for background work (before the window closes)."""
+        self.best.shutdown()
+
+    def select_events_text(self) -> list[str]:
+        """Return the highlighted rows' sources (for tests and screen readers)."""
+        return [self.trace_model.events()[i].source for i in self.trace_model.lit()]

@@ -1,0 +1,76 @@
+"""Writing the preview as a test scenario (with its expectation), and reading one back.
+
+No Qt here: the file is a scenario like every other in ``tests/``, so
+``studio test`` runs it and the preview opens it with expected against actual.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+from studio.content.models import ScenarioModel
+from studio.content.scenarios import read_scenarios
+from studio.engine.trace import ScoreResult, json_number
+
+SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n"
+
+
+def scenario_text(data: dict[str, Any], result: ScoreResult) -> str:
+    """Return the YAML of a scenario with ``data``'s fields and ``result`` as its expectation."""
+    out: dict[str, Any] = {
+        "name": data.get("name") or f"{result.hand_type} scores {json_number(result.total)}"
+    }
+    out["played"] = data["played"]
+    for key, empty in (
+        ("held", ""),
+        ("charms", []),
+        ("levels", {}),
+        ("boss", None),
+        ("deck", "standard"),
+        ("money", 0),
+        ("hands_left", 0),
+        ("discards_left", 0),
+        ("seed", 0),
+    ):
+        if data.get(key, empty) != empty:
+            out[key] = data[key]
+    out["expect"] = {
+        "hand_type": result.hand_type,
+        "total": json_number(result.total),
+        "events": [
+            {"step": e.step, "source": e.source, "points": e.points, "mult": json_number(e.mult)}
+            for e in result.events
+        ],
+    }
+    yaml = YAML()
+    yaml.default_flow_style = None
+    yaml.width = 200
+    buf = io.StringIO()
+    yaml.dump(out, buf)
+    return SCHEMA_LINE + buf.getvalue()
+
+
+def write_scenario(path: Path, data: dict[str, Any], result: ScoreResult) -> None:
+    """Write the scenario atomically (a temporary file renamed over the target)."""
+    text = scenario_text(data, result)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def scenario_at(path: Path, index: int = 0) -> ScenarioModel:
+    """Read scenario ``index`` of a file (raises ValueError with the file's first problem)."""
+    scenarios, problems = read_scenarios(path)
+    if problems:
+        raise ValueError(str(problems[0]))
+    if not 0 <= index < len(scenarios):
+        raise ValueError(f"{path}: no scenario number {index + 1} in this file ({len(scenarios)} there)")
+    return scenarios[index].model

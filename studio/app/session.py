@@ -1,0 +1,54 @@
+"""The Qt side of the workspace: every operation goes through here and comes back as signals.
+
+The workspace (no Qt) answers each operation with a ``Change``; this adapter
+emits it so each panel redraws only what it touched. An operation that raises
+(a refused edit, a plugin's exception) becomes a ``failed`` message and the
+app goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.workspace import Change, EntryRef, JsonPath, Workspace
+
+
+class Session(QObject):
+    """One open workspace; ``changed`` carries the workspace's ``Change`` of each operation."""
+
+    changed = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, ws: Workspace, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ws = ws
+
+    def run(self, what: str, op: Callable[[], Change]) -> Change | None:
+        """Run a workspace operation; emit its change, or ``failed`` with one line."""
+        try:
+            change = op()
+        except Exception as exc:  # a refused edit or a plugin's error is a message, never a crash
+            self.failed.emit(f"{what}: {exc}")
+            return None
+        self.changed.emit(change)
+        return change
+
+    def ref(self, path: Path) -> EntryRef:
+        """The current reference of a file."""
+        return self.ws.ref(path)
+
+    def set_field(self, path: Path, json_path: JsonPath, value: Any) -> Change | None:
+        """Set one field of the file at ``path``."""
+        return self.run("edit", lambda: self.ws.set_field(self.ws.ref(path), json_path, value))
+
+    def replace_text(self, path: Path, text: str) -> Change | None:
+        """Take new text for the file at ``path``."""
+        return self.run("edit", lambda: self.ws.replace_text(self.ws.ref(path), text))
+
+    def save(self, path: Path) -> Change | None:
+        """Save the file at ``path``."""
+        return self.run("save", lambda: self.ws.save(self.ws.ref(path)))

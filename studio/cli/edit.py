@@ -1,0 +1,27 @@
+"""``studio edit``: open the desktop editor (the app is imported only when this command runs)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from studio.cli.errors import UsageError
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Declare the subcommand's arguments."""
+    p.add_argument("packs", nargs="*", type=Path, metavar="PACK_DIR", help="pack folders to edit")
+    p.add_argument("--trust", action="store_true", help="let the given packs' code run in this session")
+    p.set_defaults(func=main)
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run the subcommand."""
+    for folder in args.packs:
+        if not folder.is_dir():
+            raise UsageError(f"{folder}: no such pack folder")
+    try:
+        from studio.app.main import run
+    except ImportError as exc:
+        raise UsageError(f"the editor needs the app extra (pip install 'charm-studio[app]'): {exc}") from None
+    return run(list(args.packs), trust=args.trust)

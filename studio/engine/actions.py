@@ -1,0 +1,206 @@
+"""Run actions as small frozen records, and their JSON form.
+
+A run changes only through these records: the engine checks each one
+(:meth:`~studio.engine.game.Game.legal`) before it resolves it, and the run's
+history is the list of resolved records, so seed plus history replays a run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from studio.engine.names import did_you_mean
+
+
+class IllegalAction(ValueError):
+    """An action the run refuses now; the message says why. The run is unchanged."""
+
+
+class ActionError(ValueError):
+    """An action record that cannot be read (bad JSON form)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SelectBlind:
+    """Play the blind on offer."""
+
+    name: ClassVar[str] = "select_blind"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipBlind:
+    """Skip the small or big blind on offer: its skip reward instead of its reward and shop."""
+
+    name: ClassVar[str] = "skip_blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play the hand's cards at these positions (0 is the leftmost), in this order."""
+
+    cards: tuple[int, ...]
+    name: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard the hand's cards at these positions and draw as many."""
+
+    cards: tuple[int, ...]
+    name: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the charm in this shop slot."""
+
+    slot: int
+    name: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Sell the charm at this position of the row."""
+
+    charm: int
+    name: ClassVar[str] = "sell"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Replace the charms for sale; each reroll in one shop costs $1 more."""
+
+    name: ClassVar[str] = "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenPack:
+    """Buy the pack in this shop slot and open it."""
+
+    slot: int
+    name: ClassVar[str] = "open_pack"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Take this option of the open pack; None skips the rest of the pack."""
+
+    option: int | None
+    name: ClassVar[str] = "choose"
+
+
+@dataclass(frozen=True, slots=True)
+class ReorderCharms:
+    """Put the charms in this order: ``order[i]`` is the old position of the new i-th charm."""
+
+    order: tuple[int, ...]
+    name: ClassVar[str] = "reorder_charms"
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveShop:
+    """Leave the shop for the next blind."""
+
+    name: ClassVar[str] = "leave_shop"
+
+
+Action = (
+    SelectBlind
+    | SkipBlind
+    | Play
+    | Discard
+    | Buy
+    | Sell
+    | Reroll
+    | OpenPack
+    | Choose
+    | ReorderCharms
+    | LeaveShop
+)
+KINDS: dict[str, type[Action]] = {
+    k.name: k
+    for k in (
+        SelectBlind,
+        SkipBlind,
+        Play,
+        Discard,
+        Buy,
+        Sell,
+        Reroll,
+        OpenPack,
+        Choose,
+        ReorderCharms,
+        LeaveShop,
+    )
+}
+#: The field each kind carries besides its name (None: no field).
+_FIELDS: dict[str, str | None] = {
+    "select_blind": None,
+    "skip_blind": None,
+    "play": "cards",
+    "discard": "cards",
+    "buy": "slot",
+    "sell": "charm",
+    "reroll": None,
+    "open_pack": "slot",
+    "choose": "option",
+    "reorder_charms": "order",
+    "leave_shop": None,
+}
+
+
+def action_to_json(action: Action) -> dict[str, object]:
+    """Return ``{"action": name, field: value}``."""
+    data: dict[str, object] = {"action": action.name}
+    key = _FIELDS[action.name]
+    if key is not None:
+        value = getattr(action, key)
+        data[key] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ActionError(f"{where}: want a whole number, not {value!r}")
+    return value
+
+
+def action_from_json(data: object) -> Action:
+    """Read an action written by :func:`action_to_json`; raise :class:`ActionError` if malformed."""
+    if not isinstance(data, Mapping):
+        raise ActionError(f"an action is an object with an 'action' name, not {data!r}")
+    name = data.get("action")
+    if not isinstance(name, str) or name not in KINDS:
+        raise ActionError(f"unknown action {name!r}{did_you_mean(str(name), KINDS)}")
+    key = _FIELDS[name]
+    extra = set(data) - {"action"} - ({key} if key else set())
+    if extra:
+        raise ActionError(f"{name}: unexpected field(s) {', '.join(sorted(map(str, extra)))}")
+    if key is None:
+        return KINDS[name]()  # type: ignore[call-arg]
+    if key not in data:
+        raise ActionError(f"{name}: missing field '{key}'")
+    value = data[key]
+    if key in ("cards", "order"):
+        if not isinstance(value, list):
+            raise ActionError(f"{name}.{key}: want a list of positions, not {value!r}")
+        positions = tuple(_int(v, f"{name}.{key}") for v in value)
+        return (
+            Play(positions)
+            if name == "play"
+            else Discard(positions)
+            if name == "discard"
+            else ReorderCharms(positions)
+        )
+    if key == "option" and value is None:
+        return Choose(None)
+    number = _int(value, f"{name}.{key}")
+    if name == "buy":
+        return Buy(number)
+    if name == "sell":
+        return Sell(number)
+    if name == "open_pack":
+        return OpenPack(number)
+    return Choose(number)

@@ -1,0 +1,179 @@
+"""A bot that plays whole runs: best plays by the real scorer, discards toward better hands,
+charms bought, sold and ordered by a value estimate.
+
+Its decisions depend only on the run (state and history), never on what it
+remembers, so a resumed run plays on exactly as the uninterrupted one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from studio.engine.actions import (
+    Action,
+    Buy,
+    Choose,
+    Discard,
+    LeaveShop,
+    OpenPack,
+    Play,
+    ReorderCharms,
+    Reroll,
+    SelectBlind,
+    Sell,
+)
+from studio.engine.bot_plays import best_play, discard_choice, kickers
+from studio.engine.bot_values import CharmValues
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
+from studio.engine.shop import reroll_cost, sell_value
+from studio.engine.views import charm_row
+
+
+class Bot:
+    """Chooses the next action of a run with the real scorer."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.values = CharmValues(catalog)
+        #: $ kept back when buying packs, and above which the bot rerolls.
+        self.reserve = 4
+        self.reroll_above = 10
+        #: Discard while the best play, repeated every hand left, falls short of this share of the need.
+        self.caution = 1.0
+        #: A full row swaps its weakest charm for one that raises its value by this factor.
+        self.upgrade_ratio = 1.25
+
+    def choose(self, game: Game) -> Action:
+        """Return the next action for ``game`` (which must not be over)."""
+        s = game.state
+        if s.phase == "select":
+            return SelectBlind()
+        if s.phase == "round":
+            return self._round(game)
+        if s.phase == "pack":
+            return self._pack(game)
+        return self._shop(game)
+
+    # -- rounds --------------------------------------------------------------
+
+    def _round(self, game: Game) -> Action:
+        s = game.state
+        r = s.round
+        assert r is not None
+        best = best_play(r, s.charms, s.levels, s.money, self.catalog)
+        need = r.requirement - r.score
+        if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
+            throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)
+            if throw:
+                return Discard(throw)
+        if best.total < need and r.hands_left > 1 and len(best.cards) < 5:
+            boss = self.catalog.boss(r.boss) if r.boss else None
+            if boss is None or not boss.money_per_card:
+                return Play(kickers(best.cards, r.hand))
+        return Play(best.cards)
+
+    # -- shop ----------------------------------------------------------------
+
+    def _shop(self, game: Game) -> Action:
+        s = game.state
+        assert s.shop is not None
+        base = self.values.row(s.charms, s.money, s.levels)
+        order = self._better_order(s.charms)
+        if order is not None:
+            return ReorderCharms(order)
+        best: tuple[float, int] | None = None
+        weakest = -1
+        for slot, offer in enumerate(s.shop.offers):
+            if offer.kind != "charm" or offer.sold or offer.price > s.money:
+                continue
+            if len(s.charms) < s.charm_slots:
+                gain = (
+                    self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price, s.levels)
+                    - base
+                )
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, slot)
+            else:
+                weakest = self._weakest(s.charms, s.money, s.levels) if weakest < 0 else weakest
+                without = [c for i, c in enumerate(s.charms) if i != weakest]
+                value = self.values.row([*without, CharmSlot(offer.item)], s.money, s.levels)
+                refund = sell_value(game.setup, s.charms[weakest].id)
+                if value > base * self.upgrade_ratio and offer.price <= s.money + refund:
+                    return Sell(weakest)
+        if best is not None:
+            return Buy(best[1])
+        for slot, offer in enumerate(s.shop.offers):
+            if offer.kind == "pack" and not offer.sold and offer.price + self.reserve <= s.money:
+                kind = self._pack_kind(game, offer.item)
+                if kind == "levels" or (kind == "charms" and len(s.charms) < s.charm_slots):
+                    return OpenPack(slot)
+        cost = reroll_cost(s, game.setup)
+        if s.money >= cost + self.reroll_above and (len(s.charms) < s.charm_slots or s.money >= cost + 30):
+            return Reroll()
+        return LeaveShop()
+
+    def _pack_kind(self, game: Game, pack_id: str) -> str:
+        for p in game.setup.table.shop.packs:
+            if p.id == pack_id:
+                return p.kind
+        return ""
+
+    def _weakest(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int]) -> int:
+        """Return the position of the charm whose loss costs the row the least."""
+        losses = [
+            self.values.row([c for j, c in enumerate(charms) if j != i], money, levels)
+            for i in range(len(charms))
+        ]
+        return max(range(len(charms)), key=lambda i: losses[i])
+
+    def _better_order(self, charms: Sequence[CharmSlot]) -> tuple[int, ...] | None:
+        """Return the order with the multiplying charms last (stable), if it differs from the row's."""
+        keyed = sorted(range(len(charms)), key=lambda i: (self.values.multiplies(charms[i]), i))
+        return None if keyed == list(range(len(charms))) else tuple(keyed)
+
+    # -- packs ---------------------------------------------------------------
+
+    def _pack(self, game: Game) -> Action:
+        s = game.state
+        pack = s.pack
+        assert pack is not None
+        options = [i for i in range(len(pack.options)) if i not in pack.taken]
+        if pack.kind == "levels" and options:
+            played = _types_played(game)
+            return Choose(max(options, key=lambda i: (played.get(pack.options[i], 0), -i)))
+        if pack.kind == "charms" and options and len(s.charms) < s.charm_slots:
+            base = self.values.row(s.charms, s.money, s.levels)
+            gains = {
+                i: self.values.row([*s.charms, CharmSlot(pack.options[i])], s.money, s.levels) - base
+                for i in options
+            }
+            pick = max(options, key=lambda i: (gains[i], -i))
+            if gains[pick] > 0:
+                return Choose(pick)
+        return Choose(None)
+
+
+def _types_played(game: Game) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in game.history:
+        if entry.score is not None and not entry.score.refused:
+            counts[entry.score.hand_type] = counts.get(entry.score.hand_type, 0) + 1
+    return counts
+
+
+def play_on(game: Game, bot: Bot | None = None, stop_after: int | None = None) -> Game:
+    """Let the bot play ``game`` until it is over, or until its history holds ``stop_after`` actions."""
+    player = bot or Bot(game.setup.catalog)
+    while not game.is_over and (stop_after is None or len(game.history) < stop_after):
+        game.apply(player.choose(game))
+    return game
+
+
+def play_run(
+    catalog: Catalog, setup: RunSetup, bot: Bot | None = None, stop_after: int | None = None
+) -> Game:
+    """Start a run from ``setup`` and let the bot play it (see :func:`play_on`)."""
+    return play_on(Game.start(setup), bot or Bot(catalog), stop_after)

@@ -1,0 +1,128 @@
+"""The bot's value estimate of a charm row, from each charm's effect measured by the real scorer.
+
+Each charm is scored once, alone, on a few reference hands: what it adds to
+Points, what it adds to Mult, and by what it multiplies Mult. A row's value on
+a hand is then (Points + added Points) x (Mult + added Mult) x the factors,
+weighted over the hands. Measuring charms alone (cached per charm and money
+step) instead of scoring every candidate row keeps a shop decision to a few
+multiplications, while additive and multiplying charms still combine as they
+do in a real hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from studio.engine.cards import Card
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import RngState
+from studio.engine.scoring import Situation, score
+
+#: Hands a charm is measured on (played, held), with how often the bot plays such a hand.
+REFERENCE_HANDS = (
+    ("AS", "KD 9C 6H", 1.0),
+    ("KS KH", "9D 6C 3H", 3.0),
+    ("9S 9H 4D 4C", "KD 7C", 2.0),
+    ("7S 7H 7D", "QD 4C", 1.0),
+    ("5S 6H 7D 8C 9S", "KD 2C", 1.0),
+    ("2H 6H 9H JH AH", "4D 8C", 1.5),
+    ("QS QH QD 3C 3S", "8H", 0.5),
+    ("8D 8C", "JH JS 5D", 1.0),
+)
+#: Each hand is measured as the round's final hand (hands left 0) with this weight, else with hands left 1.
+FINAL_HAND_SHARE = 0.3
+#: Chance effects are measured on fixed draws, never on the run's own generator.
+NEUTRAL_RNG = RngState(seed=-1)
+#: (added Points, added Mult, Mult factor) of one charm on each reference hand.
+Effect = tuple[tuple[float, float, float], ...]
+
+
+class CharmValues:
+    """Measures charms alone on the reference hands and values rows from those measures."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._hands = [
+            (catalog.cards(p), catalog.cards(h), w * share, left)
+            for p, h, w in REFERENCE_HANDS
+            for left, share in ((0, FINAL_HAND_SHARE), (1, 1 - FINAL_HAND_SHARE))
+        ]
+        bases = [self._score((), played, held, 0, left) for played, held, _, left in self._hands]
+        self._base = [(p, m) for p, m, _ in bases]
+        self._types = [catalog.hand_type(t) for _, _, t in bases]
+        #: Measures depend only on the content, so every bot of a catalog shares them.
+        self._effects: dict[tuple[str, str | None, int], Effect] = catalog.memo.setdefault(  # type: ignore[assignment]
+            "bot_charm_effects", {}
+        )
+
+    def _score(
+        self,
+        charms: tuple[CharmSlot, ...],
+        played: tuple[Card, ...],
+        held: tuple[Card, ...],
+        money: int,
+        hands_left: int,
+    ) -> tuple[float, float, str]:
+        result = score(
+            Situation(
+                played=played,
+                held=held,
+                charms=charms,
+                money=money,
+                hands_left=hands_left,
+                discards_left=1,
+                rng=NEUTRAL_RNG,
+            ),
+            self.catalog,
+        )
+        return float(result.points), min(float(result.mult), 1e9), result.hand_type
+
+    def multiplies(self, slot: CharmSlot) -> bool:
+        """Return True if the charm multiplies Mult (so it belongs late in the row)."""
+        defn = self.catalog.charm(slot.id)
+        return (
+            slot.edition == "polychrome"
+            or defn.behaviour is not None
+            or any(e.kind == "xmult" for a in defn.abilities for e in a.effects)
+        )
+
+    def effect(self, slot: CharmSlot, money: int) -> Effect:
+        """Return the charm's measured effect on each reference hand (memoised per $10 of money)."""
+        bucket = min(max(money, 0), 40) // 10 * 10
+        key = (slot.id, slot.edition, bucket)
+        found = self._effects.get(key)
+        if found is None:
+            alone = (CharmSlot(slot.id, slot.edition),)
+            times = self.multiplies(slot)
+            measured = []
+            for (played, held, _, left), (p0, m0) in zip(self._hands, self._base, strict=True):
+                p1, m1, _ = self._score(alone, played, held, bucket, left)
+                if times:
+                    measured.append((p1 - p0, 0.0, m1 / m0 if m0 else 1.0))
+                else:
+                    measured.append((p1 - p0, m1 - m0, 1.0))
+            found = self._effects[key] = tuple(measured)
+        return found
+
+    def row(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int] | None = None) -> float:
+        """Return the row's value: its weighted reference-hand score as the measures combine.
+
+        With ``levels``, each hand's base Points and Mult are those of its type's level, so a
+        multiplying charm gains on additive ones as the run's hands grow.
+        """
+        effects = [self.effect(c, money) for c in charms]
+        total = 0.0
+        for i, ((_, _, weight, _), (p0, m0)) in enumerate(zip(self._hands, self._base, strict=True)):
+            points, mult, factor = p0, m0, 1.0
+            level = levels.get(self._types[i].id, 1) if levels else 1
+            if level != 1:
+                (p1, m1), (pl, ml) = self._types[i].at_level(1), self._types[i].at_level(level)
+                points, mult = points + pl - p1, mult + ml - m1
+            for e in effects:
+                dp, dm, x = e[i]
+                points += dp
+                mult += dm
+                factor *= x
+            total += weight * max(points, 0.0) * max(mult, 1.0) * factor
+        return total

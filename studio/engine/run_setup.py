@@ -1,0 +1,74 @@
+"""A run's set-up: the content, deck, difficulty, seed and starting charms, resolved and checked.
+
+Apart from :mod:`studio.engine.runs` (the data tables), since it needs the catalog that
+holds those tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from studio.engine.catalog import Catalog
+from studio.engine.runs import DeckDef, RunRules, RunTable, run_setup
+
+
+class SetupError(ValueError):
+    """A run set-up that names an unknown deck, difficulty or charm, or too many charms."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunSetup:
+    """Everything a run is started from: the content's table, the deck, the difficulty, the seed.
+
+    ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with.
+    """
+
+    catalog: Catalog = field(compare=False, repr=False)
+    table: RunTable
+    deck: DeckDef
+    difficulty: int
+    seed: int
+    rules: RunRules
+    charms: tuple[str, ...] = ()
+
+    @classmethod
+    def from_catalog(
+        cls,
+        catalog: Catalog,
+        deck: str = "standard",
+        difficulty: int = 0,
+        seed: int = 0,
+        charms: Sequence[str] = (),
+    ) -> RunSetup:
+        """Resolve the ids against ``catalog``; raise :class:`SetupError` with the reason."""
+        if catalog.run is None:
+            raise SetupError("the loaded content has no run.yaml (load the base game)")
+        if not catalog.hand_types:
+            raise SetupError("the loaded content defines no hand types")
+        try:
+            deck_def = catalog.deck(deck)
+            for spec in charms:
+                charm_id, _, edition = spec.partition(":")
+                catalog.charm(charm_id)
+                if edition:
+                    catalog.edition(edition)
+        except ValueError as err:
+            raise SetupError(str(err)) from None
+        levels = sorted(d.level for d in catalog.difficulties.values())
+        if difficulty < 0 or (difficulty and difficulty not in levels):
+            known = ", ".join(map(str, levels)) or "none"
+            raise SetupError(f"unknown difficulty {difficulty} (0 for none, or one of: {known})")
+        rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
+        if len(charms) > rules.start.charm_slots:
+            raise SetupError(f"{len(charms)} charms do not fit {rules.start.charm_slots} charm slots")
+        return cls(catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms))
+
+    def to_json(self) -> dict[str, object]:
+        """Return the ids this set-up was made from (the content is loaded again on resume)."""
+        return {
+            "deck": self.deck.id,
+            "difficulty": self.difficulty,
+            "seed": self.seed,
+            "charms": list(self.charms),
+        }

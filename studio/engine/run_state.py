@@ -1,0 +1,300 @@
+"""The state of a run: where it stands (phase, ante, blind), the deck, charms, money, round and shop.
+
+Plain mutable records that only :class:`~studio.engine.game.Game` changes;
+:meth:`RunState.to_json` and :meth:`RunState.from_json` carry all of it,
+generator included, so a run can be saved and resumed at any action.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar, get_args
+
+from studio.engine.cards import Card
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import Rng, RngState
+
+Phase = Literal["select", "round", "shop", "pack", "won", "lost"]
+PHASES: tuple[Phase, ...] = get_args(Phase)
+OfferKind = Literal["charm", "pack"]
+T = TypeVar("T")
+
+
+class StateError(ValueError):
+    """Saved run state that does not have the expected shape."""
+
+
+@dataclass(slots=True)
+class Round:
+    """A blind being played: its requirement, the score so far, the piles and what is left."""
+
+    blind: str
+    requirement: int
+    reward: int
+    boss: str | None
+    hands_left: int
+    discards_left: int
+    hand_size: int
+    score: int | float = 0
+    hand: list[Card] = field(default_factory=list)
+    draw_pile: list[Card] = field(default_factory=list)
+    types_played: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Offer:
+    """One shop slot: a charm or a pack, its price, and whether it is gone."""
+
+    kind: OfferKind
+    item: str
+    price: int
+    sold: bool = False
+
+
+@dataclass(slots=True)
+class Shop:
+    """The shop after a blind: its slots and how many rerolls it has had."""
+
+    offers: list[Offer] = field(default_factory=list)
+    rerolls: int = 0
+
+
+@dataclass(slots=True)
+class OpenedPack:
+    """An open pack: its kind, the options (charm ids, card tokens, hand type ids) and picks left."""
+
+    pack: str
+    kind: str
+    options: list[str]
+    picks_left: int
+    taken: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RunState:
+    """Everything about a run at one moment."""
+
+    phase: Phase
+    ante: int
+    blind: int
+    money: int
+    hand_size: int
+    hands: int
+    discards: int
+    charm_slots: int
+    deck: list[Card]
+    charms: list[CharmSlot]
+    rng: Rng
+    levels: dict[str, int] = field(default_factory=dict)
+    boss: str | None = None
+    bosses_seen: list[str] = field(default_factory=list)
+    round: Round | None = None
+    shop: Shop | None = None
+    pack: OpenedPack | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Return True once the run is won or lost."""
+        return self.phase in ("won", "lost")
+
+    def to_json(self) -> dict[str, object]:
+        """Return the whole state as plain JSON data (cards as tokens)."""
+        r = self.round
+        return {
+            "phase": self.phase,
+            "ante": self.ante,
+            "blind": self.blind,
+            "money": self.money,
+            "hand_size": self.hand_size,
+            "hands": self.hands,
+            "discards": self.discards,
+            "charm_slots": self.charm_slots,
+            "deck": [str(c) for c in self.deck],
+            "charms": [{"id": c.id, "edition": c.edition, "counter": c.counter} for c in self.charms],
+            "levels": dict(sorted(self.levels.items())),
+            "boss": self.boss,
+            "bosses_seen": list(self.bosses_seen),
+            "round": None
+            if r is None
+            else {
+                "blind": r.blind,
+                "requirement": r.requirement,
+                "reward": r.reward,
+                "boss": r.boss,
+                "hands_left": r.hands_left,
+                "discards_left": r.discards_left,
+                "hand_size": r.hand_size,
+                "score": r.score if not math.isinf(r.score) else "inf",
+                "hand": [str(c) for c in r.hand],
+                "draw_pile": [str(c) for c in r.draw_pile],
+                "types_played": list(r.types_played),
+            },
+            "shop": None
+            if self.shop is None
+            else {
+                "offers": [
+                    {"kind": o.kind, "item": o.item, "price": o.price, "sold": o.sold}
+                    for o in self.shop.offers
+                ],
+                "rerolls": self.shop.rerolls,
+            },
+            "pack": None
+            if self.pack is None
+            else {
+                "pack": self.pack.pack,
+                "kind": self.pack.kind,
+                "options": list(self.pack.options),
+                "picks_left": self.pack.picks_left,
+                "taken": list(self.pack.taken),
+            },
+            "rng": self.rng.state().to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, parse_card: Callable[[str], Card]) -> RunState:
+        """Rebuild a state; raise :class:`StateError` naming the first bad field."""
+        d = _obj(data, "state")
+        cards = _reader(parse_card)
+        phase = _get(d, "phase", str, "state")
+        if phase not in PHASES:
+            raise StateError(f"state.phase: want one of {', '.join(PHASES)}, not {phase!r}")
+        rd = d.get("round")
+        round_: Round | None = None
+        if rd is not None:
+            r = _obj(rd, "state.round")
+            score = r.get("score")
+            if score == "inf":
+                score = math.inf
+            if isinstance(score, bool) or not isinstance(score, int | float):
+                raise StateError(f"state.round.score: want a number, not {score!r}")
+            round_ = Round(
+                _get(r, "blind", str, "state.round"),
+                _get(r, "requirement", int, "state.round"),
+                _get(r, "reward", int, "state.round"),
+                _opt_str(r, "boss", "state.round"),
+                _get(r, "hands_left", int, "state.round"),
+                _get(r, "discards_left", int, "state.round"),
+                _get(r, "hand_size", int, "state.round"),
+                score,
+                cards(_get(r, "hand", list, "state.round"), "state.round.hand"),
+                cards(_get(r, "draw_pile", list, "state.round"), "state.round.draw_pile"),
+                _strs(_get(r, "types_played", list, "state.round"), "state.round.types_played"),
+            )
+        shop: Shop | None = None
+        if d.get("shop") is not None:
+            s = _obj(d["shop"], "state.shop")
+            offers = []
+            for i, o in enumerate(_get(s, "offers", list, "state.shop")):
+                where = f"state.shop.offers[{i}]"
+                od = _obj(o, where)
+                kind = _get(od, "kind", str, where)
+                if kind not in ("charm", "pack"):
+                    raise StateError(f"{where}.kind: want 'charm' or 'pack', not {kind!r}")
+                offers.append(
+                    Offer(
+                        "charm" if kind == "charm" else "pack",
+                        _get(od, "item", str, where),
+                        _get(od, "price", int, where),
+                        _get(od, "sold", bool, where),
+                    )
+                )
+            shop = Shop(offers, _get(s, "rerolls", int, "state.shop"))
+        pack: OpenedPack | None = None
+        if d.get("pack") is not None:
+            p = _obj(d["pack"], "state.pack")
+            pack = OpenedPack(
+                _get(p, "pack", str, "state.pack"),
+                _get(p, "kind", str, "state.pack"),
+                _strs(_get(p, "options", list, "state.pack"), "state.pack.options"),
+                _get(p, "picks_left", int, "state.pack"),
+                [_int(v, "state.pack.taken") for v in _get(p, "taken", list, "state.pack")],
+            )
+        charms = []
+        for i, c in enumerate(_get(d, "charms", list, "state")):
+            where = f"state.charms[{i}]"
+            cd = _obj(c, where)
+            charms.append(
+                CharmSlot(
+                    _get(cd, "id", str, where),
+                    _opt_str(cd, "edition", where),
+                    _get(cd, "counter", int, where),
+                )
+            )
+        levels = _obj(d.get("levels"), "state.levels")
+        try:
+            rng = Rng.from_state(RngState.from_json(_obj(d.get("rng"), "state.rng")))
+        except (TypeError, ValueError) as err:
+            raise StateError(f"state.rng: {err}") from None
+        return cls(
+            phase,
+            _get(d, "ante", int, "state"),
+            _get(d, "blind", int, "state"),
+            _get(d, "money", int, "state"),
+            _get(d, "hand_size", int, "state"),
+            _get(d, "hands", int, "state"),
+            _get(d, "discards", int, "state"),
+            _get(d, "charm_slots", int, "state"),
+            cards(_get(d, "deck", list, "state"), "state.deck"),
+            charms,
+            rng,
+            {str(k): _int(v, f"state.levels.{k}") for k, v in levels.items()},
+            _opt_str(d, "boss", "state"),
+            _strs(_get(d, "bosses_seen", list, "state"), "state.bosses_seen"),
+            round_,
+            shop,
+            pack,
+        )
+
+
+def _obj(value: object, where: str) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise StateError(f"{where}: want an object, not {type(value).__name__}")
+    return value
+
+
+def _get(d: Mapping[str, object], key: str, kind: type[T], where: str) -> T:
+    if key not in d:
+        raise StateError(f"{where}.{key}: missing")
+    value = d[key]
+    if kind is int:
+        return _int(value, f"{where}.{key}")  # type: ignore[return-value]
+    if not isinstance(value, kind):
+        raise StateError(f"{where}.{key}: want {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateError(f"{where}: want a whole number, not {value!r}")
+    return value
+
+
+def _opt_str(d: Mapping[str, object], key: str, where: str) -> str | None:
+    value = d.get(key)
+    if value is not None and not isinstance(value, str):
+        raise StateError(f"{where}.{key}: want a string or null, not {value!r}")
+    return value
+
+
+def _strs(values: list[object], where: str) -> list[str]:
+    for v in values:
+        if not isinstance(v, str):
+            raise StateError(f"{where}: want strings, not {v!r}")
+    return [str(v) for v in values]
+
+
+def _reader(parse_card: Callable[[str], Card]) -> Callable[[list[object], str], list[Card]]:
+    def cards(tokens: list[object], where: str) -> list[Card]:
+        out = []
+        for i, token in enumerate(tokens):
+            if not isinstance(token, str):
+                raise StateError(f"{where}[{i}]: want a card token, not {token!r}")
+            try:
+                out.append(parse_card(token))
+            except ValueError as err:
+                raise StateError(f"{where}[{i}]: {err}") from None
+        return out
+
+    return cards

@@ -1,0 +1,77 @@
+"""Play a simulation on Dask distributed: a scheduler's address, or a local cluster.
+
+The workers run the same :func:`play_chunk` as local processes, with the same
+chunks of run indices, so a cluster's report equals the local one for the same
+spec. Every worker needs Studio installed and the packs the spec names at the
+same paths (or installed under the same ids).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from studio.simulation.local import CancelFlag, Cancelled, Progress, chunk_size
+from studio.simulation.play import play_chunk
+from studio.simulation.report import Report
+from studio.simulation.spec import SimulationSpec, chunks
+
+#: Worker processes of ``--cluster local``.
+LOCAL_WORKERS = 2
+
+
+class ClusterError(Exception):
+    """Dask is missing or the scheduler cannot be reached; the message says which."""
+
+
+def simulate_on_cluster(
+    spec: SimulationSpec,
+    address: str,
+    progress: Progress | None = None,
+    cancel: CancelFlag | None = None,
+) -> Report:
+    """Play every run of ``spec`` on the cluster at ``address`` (``"local"``: two local processes)."""
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ClusterError("--cluster needs Dask distributed: pip install 'charm-studio[cluster]'") from None
+    cluster: Any = None
+    try:
+        if address == "local":
+            cluster = LocalCluster(
+                n_workers=LOCAL_WORKERS,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout="10s")
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        parts = list(chunks(spec.runs, chunk_size(spec.runs, workers)))
+        futures = client.map(
+            play_chunk,
+            [spec] * len(parts),
+            [p.start for p in parts],
+            [p.stop for p in parts],
+            pure=False,
+        )
+        total = Report()
+        for future in as_completed(futures):
+            total = total + future.result()
+            if progress is not None:
+                progress(total.runs, spec.runs)
+            if cancel is not None and cancel.is_set():
+                client.cancel(futures)
+                raise Cancelled(f"cancelled after {total.runs} of {spec.runs} runs")
+        return total
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,137 @@
+"""One simulated run: the bot plays it with the real engine and scorer, and its figures are kept.
+
+:func:`run_one` is pure in what matters: its result depends only on the spec
+and the run's index, never on the process, machine or moment that plays it.
+"""
+
+from __future__ import annotations
+
+import math
+
+from studio.engine.actions import Action, Buy, Choose, OpenPack, Play
+from studio.engine.bot import Bot
+from studio.engine.game import Game
+from studio.engine.run_events import Resolved
+from studio.engine.run_setup import RunSetup
+from studio.engine.run_state import RunState
+from studio.simulation.attribution import charm_effects
+from studio.simulation.catalogs import catalog_for
+from studio.simulation.report import CharmTally, Report, RunStats
+from studio.simulation.spec import SimulationSpec, run_seed
+
+#: More actions than any run needs: a run that gets there is a bug, reported, never an endless loop.
+MAX_ACTIONS = 20_000
+
+
+class RunFailed(RuntimeError):
+    """A run raised or did not end; the message names its index and seed so it can be replayed."""
+
+
+def play_chunk(spec: SimulationSpec, start: int, stop: int) -> Report:
+    """Play runs ``start`` to ``stop - 1`` of ``spec`` and return their report (a worker's task)."""
+    return Report.combine(run_one(spec, i) for i in range(start, stop))
+
+
+def run_one(spec: SimulationSpec, index: int) -> RunStats:
+    """Play run ``index`` of ``spec`` with the bot and return its figures."""
+    seed = run_seed(spec.seed, index)
+    try:
+        catalog = catalog_for(spec)
+        setup = RunSetup.from_catalog(
+            catalog, deck=spec.deck, difficulty=spec.difficulty, seed=seed, charms=spec.charms
+        )
+        game = Game.start(setup)
+        bot = Bot(catalog)
+        recorder = _Recorder()
+        while not game.is_over:
+            if len(game.history) >= MAX_ACTIONS:
+                raise RunFailed(f"no end after {MAX_ACTIONS} actions")
+            action = bot.choose(game)
+            recorder.before(game.state, action)
+            game.apply(action)
+            recorder.after(game.history[-1], game.state)
+    except RunFailed as exc:
+        raise RunFailed(f"run {index} of seed {spec.seed} (run seed {seed}): {exc}") from None
+    except Exception as exc:
+        raise RunFailed(
+            f"run {index} of seed {spec.seed} (run seed {seed}): {type(exc).__name__}: {exc}"
+        ) from exc
+    return recorder.stats(index, game, len(setup.rules.requirements))
+
+
+class _Recorder:
+    """Watches each action of a run: what the shop offered, what the bot took, every scored hand."""
+
+    def __init__(self) -> None:
+        self.hand_types: dict[str, int] = {}
+        self.scores: list[int] = []
+        self.tally: dict[str, dict[str, int]] = {}
+        self.shops_seen: set[tuple[int, int, int]] = set()
+        self.row: tuple[str, ...] = ()
+
+    def _charm(self, charm: str) -> dict[str, int]:
+        """The running figures of a charm, by :class:`CharmTally` field name."""
+        return self.tally.setdefault(charm, dict.fromkeys(CharmTally.__slots__, 0))
+
+    def before(self, state: RunState, action: Action) -> None:
+        """Note the row the action starts from, and a charm the bot buys or takes from a pack."""
+        self.row = tuple(c.id for c in state.charms)
+        shop, pack = state.shop, state.pack
+        if isinstance(action, Buy) and shop is not None and shop.offers[action.slot].kind == "charm":
+            self._charm(shop.offers[action.slot].item)["bought"] += 1
+        if (
+            isinstance(action, Choose)
+            and pack is not None
+            and pack.kind == "charms"
+            and action.option is not None
+        ):
+            self._charm(pack.options[action.option])["bought"] += 1
+
+    def after(self, resolved: Resolved, state: RunState) -> None:
+        """Count what the action put on offer, and a played hand: its type, total, each charm's share."""
+        shop = state.shop
+        if shop is not None and (key := (state.ante, state.blind, shop.rerolls)) not in self.shops_seen:
+            self.shops_seen.add(key)
+            for offer in shop.offers:
+                if offer.kind == "charm":
+                    self._charm(offer.item)["offered"] += 1
+        if isinstance(resolved.action, OpenPack) and state.pack is not None and state.pack.kind == "charms":
+            for option in state.pack.options:
+                self._charm(option)["offered"] += 1
+        for event in resolved.events:  # discard and end-of-round triggers: the money charms pay there
+            if event.trace and event.kind != "score":
+                self._credit(charm_effects(event.trace, self.row))
+        result = resolved.score
+        if not isinstance(resolved.action, Play) or result is None:
+            return
+        self.hand_types[result.hand_type] = self.hand_types.get(result.hand_type, 0) + 1
+        total = result.total
+        self.scores.append(int(total) if math.isfinite(total) else -1)
+        for charm in set(self.row):
+            self._charm(charm)["hands"] += 1
+        self._credit(charm_effects(result.events, self.row))
+
+    def _credit(self, effects: dict[str, tuple[int, int, int]]) -> None:
+        for charm, (events, added, money) in effects.items():
+            t = self._charm(charm)
+            t["events"] += events
+            t["contribution"] += added
+            t["money"] += money
+
+    def stats(self, index: int, game: Game, antes: int) -> RunStats:
+        """The run's figures once it is over."""
+        state = game.state
+        charms = {}
+        for charm, t in self.tally.items():
+            charms[charm] = CharmTally(**{**t, "runs_bought": 1 if t["bought"] else 0})
+        return RunStats(
+            index=index,
+            won=game.won,
+            ante_reached=state.ante,
+            antes_cleared=antes if game.won else state.ante - 1,
+            antes=antes,
+            hand_types=self.hand_types,
+            scores=tuple(self.scores),
+            charms=charms,
+            actions=len(game.history),
+        )

@@ -1,0 +1,79 @@
+"""A report as text for a terminal: outcome, antes, hand types, scores and charms."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from studio.simulation.report import Report
+
+#: Width of the bars of the score histogram.
+_BAR = 30
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
+    """Aligned columns: those in ``left`` left-aligned, the others right-aligned."""
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i in left else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return [line(headers), line(["-" * w for w in widths]), *map(line, rows)]
+
+
+def _pct(x: float) -> str:
+    return f"{x:.1%}"
+
+
+def _num(x: float) -> str:
+    return f"{x:,.0f}" if abs(x) >= 100 else f"{x:,.1f}"
+
+
+def render(report: Report, title: str = "") -> str:
+    """Return the report as plain text sections."""
+    r = report
+    out = [title] if title else []
+    out.append(f"Runs: {r.runs:,}   won: {r.wins:,} ({_pct(r.win_rate)})   actions: {r.actions:,}")
+    out += ["", f"Antes (a run clears {r.mean_antes_cleared:.2f} on average)"]
+    cleared = r.cleared_by_ante()
+    rows = [
+        [str(a), f"{r.ante_reached.get(str(a), 0):,}", _pct(cleared[a - 1])] for a in range(1, r.antes + 1)
+    ]
+    out += _table(["ante", "runs ended here", "cleared"], rows)
+    out += ["", f"Hand types played ({r.hands:,} hands)"]
+    types = sorted(r.hand_types.items(), key=lambda kv: (-kv[1], kv[0]))
+    out += _table(["hand type", "hands", "share"], [[t, f"{n:,}", _pct(n / r.hands)] for t, n in types])
+    out += [
+        "",
+        f"Score per hand: mean {_num(r.mean_score)}, median about {r.score_quantile(0.5):,},"
+        f" max {r.score_max:,}" + (f", infinite {r.infinite_hands:,}" if r.infinite_hands else ""),
+    ]
+    hist = r.score_histogram()
+    top = max((n for _, _, n in hist), default=0)
+    out += _table(
+        ["total from", "to", "hands", ""],
+        [[f"{lo:,}", f"{hi:,}", f"{n:,}", "#" * round(_BAR * n / top) if top else ""] for lo, hi, n in hist],
+        left=(3,),
+    )
+    if r.charms:
+        out += ["", "Charms (contribution: Points x Mult their events added)"]
+        charms = sorted(r.charms.items(), key=lambda kv: (-kv[1].contribution, kv[0]))
+        out += _table(
+            ["charm", "offered", "bought", "pick rate", "hands", "contribution", "per hand", "money"],
+            [
+                [
+                    k,
+                    f"{c.offered:,}",
+                    f"{c.bought:,}",
+                    _pct(c.pick_rate),
+                    f"{c.hands:,}",
+                    f"{c.contribution:,}",
+                    _num(c.per_hand),
+                    f"${c.money:,}",
+                ]
+                for k, c in charms
+            ],
+        )
+    return "\n".join(out)

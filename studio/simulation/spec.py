@@ -1,0 +1,60 @@
+"""What a simulation is: how many runs, from which seed, with which content and start.
+
+A spec is a small frozen value, so it pickles to worker processes and to a
+cluster unchanged. Run ``i`` of a spec always gets the same seed, derived from
+``(spec.seed, i)`` alone: which worker plays it, and when, cannot change it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+#: The largest seed a run gets (63 bits: a positive int on every platform).
+_SEED_BITS = 63
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSpec:
+    """How many runs to play, from which seed, with which deck, difficulty, charms and packs."""
+
+    runs: int
+    seed: int
+    deck: str = "standard"
+    difficulty: int = 0
+    #: Charms every run starts with (the charm whose balance is in question).
+    charms: tuple[str, ...] = ()
+    #: ``--pack`` values in load order: folders, zips or installed pack ids.
+    packs: tuple[str, ...] = ()
+    #: Skip the base game (``--no-base``).
+    no_base: bool = False
+    #: Let the named packs' code run (the command line records that trust first).
+    trust: bool = False
+
+    def __post_init__(self) -> None:
+        if self.runs < 0:
+            raise ValueError(f"a simulation plays 0 runs or more, not {self.runs}")
+
+    def without_charms(self) -> SimulationSpec:
+        """The same simulation with no starting charm: the baseline a charm is compared with."""
+        return SimulationSpec(
+            self.runs, self.seed, self.deck, self.difficulty, (), self.packs, self.no_base, self.trust
+        )
+
+
+def run_seed(seed: int, index: int) -> int:
+    """Return the seed of run ``index`` of a simulation seeded ``seed``.
+
+    A hash, not ``seed + index``, so that neighbouring simulations (seed 1 and
+    seed 2) do not share all but one of their runs.
+    """
+    digest = hashlib.blake2b(f"{seed}/run/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - _SEED_BITS)
+
+
+def chunks(runs: int, size: int) -> Iterator[range]:
+    """Split run indices ``0..runs-1`` into consecutive ranges of at most ``size``."""
+    step = max(1, size)
+    for start in range(0, runs, step):
+        yield range(start, min(start + step, runs))

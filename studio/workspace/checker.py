@@ -1,0 +1,202 @@
+"""The checked state of a workspace: entries in force, every problem, and the engine catalog.
+
+:meth:`Checker.rebuild` merges all packs again from the texts in memory (for a
+new id, a new or deleted file). :meth:`Checker.revalidate` handles the common
+edit, one entry in force changed in place: it validates that entry, re-runs the
+cross-checks, and swaps the entry in the catalog.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from studio.content.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
+from studio.content.documents import Document
+from studio.content.entries import Entry, merge
+from studio.content.models import CharmModel, HandTypeModel
+from studio.content.packs import Pack
+from studio.content.problems import Problem
+from studio.content.registry import build_catalog
+from studio.content.scenarios import Scenario, scenario_problems, scenarios_in
+from studio.content.validation import validate_document
+from studio.content.xrefs import MODIFIER_KINDS
+from studio.engine.behaviour import Behaviour
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmDef
+from studio.engine.describe import describe_charm
+from studio.workspace.files import FileState
+
+
+class Checker:
+    """Entries, problems and catalog of loaded packs, kept up to date edit by edit."""
+
+    def __init__(
+        self, packs: Sequence[Pack], behaviours: dict[str, Behaviour], declared: Iterable[str]
+    ) -> None:
+        self.packs = packs
+        self.behaviours = behaviours
+        #: Every behaviour id that exists, loaded or only declared by untrusted code.
+        self.known = {*behaviours, *declared}
+        self.entries: dict[str, Entry] = {}
+        self.broken: set[str] = set()
+        self.file_problems: dict[Path, list[Problem]] = {}
+        self.warnings: list[Problem] = []
+        self.cross: list[Problem] = []
+        self.scenarios: dict[Path, list[Scenario]] = {}
+        self.catalog: Catalog | None = None
+        self.catalog_error: Problem | None = None
+        self._scenario_problems: tuple[object, list[Problem]] = (None, [])
+        self._known: Known | None = None
+        self._shared: list[Problem] = []
+        self._own: dict[str, list[Problem]] = {}
+
+    def rebuild(self, files: Iterable[FileState]) -> None:
+        """Merge every pack again from the packs' files (kept in step with the texts in memory)."""
+        merged = merge(self.packs)
+        files = list(files)
+        _take_parsed(files, merged.entries.values())
+        self.entries = merged.entries
+        self.broken = merged.broken
+        self.warnings = merged.warnings
+        self.file_problems = {}
+        for p in merged.problems:
+            self.file_problems.setdefault(Path(p.file), []).append(p)
+        self.scenarios = {}
+        for f in files:
+            if f.kind == "scenario":
+                self.check_scenarios(f, None if f.syntax else Document(str(f.path), f.text, f.data))
+        self._cross_check()
+        self._build_catalog()
+
+    def revalidate(self, f: FileState, doc: Document, entry: Entry) -> bool:
+        """Re-check the entry in force that ``f`` defines; False if its id changed (rebuild instead)."""
+        model, found = validate_document(f.kind, doc)
+        if model is not None and str(getattr(model, "id", "run")) != entry.id:
+            return False
+        self.file_problems[f.path] = found
+        if model is None:
+            return True  # the last good version stays in force
+        before = self.entries[entry.key].model
+        new = self.entries[entry.key] = Entry(entry.kind, entry.id, doc, model, entry.pack)
+        self._cross_check(new)
+        self._swap_in_catalog(before, model)
+        return True
+
+    def _swap_in_catalog(self, before: object, model: object) -> None:
+        """Put one changed entry into the catalog: a charm, or a hand type that kept its name, alone."""
+        catalog = self.catalog
+        if catalog is not None and isinstance(model, CharmModel):
+            charms = {**catalog.charms, model.id: self._charm_def(model)}
+            self.catalog = dataclasses.replace(catalog, charms=charms, memo={})
+        elif (
+            catalog is not None
+            and isinstance(model, HandTypeModel)
+            and isinstance(before, HandTypeModel)
+            and before.name == model.name  # charms' text names hand types
+        ):
+            hands = sorted(
+                (e.model for e in self.entries.values() if isinstance(e.model, HandTypeModel)),
+                key=lambda m: (-m.strength, m.id),
+            )
+            hand_types = tuple(h.to_engine() for h in hands)
+            self.catalog = dataclasses.replace(catalog, hand_types=hand_types, memo={})
+        else:
+            self._build_catalog()
+
+    def syntax_error(self, f: FileState) -> None:
+        """The file's text does not parse: that is its one problem; its last good entry stays."""
+        self.file_problems[f.path] = [f.syntax] if f.syntax else []
+
+    def check_scenarios(self, f: FileState, doc: Document | None) -> None:
+        """Validate a scenario file's scenarios (their ids are checked against the catalog on demand)."""
+        if doc is None:
+            self.syntax_error(f)
+            self.scenarios.pop(f.path, None)
+        else:
+            found, problems = scenarios_in(doc)
+            self.scenarios[f.path] = found
+            self.file_problems[f.path] = problems
+        self._scenario_problems = (None, [])
+
+    def forget(self, path: Path) -> None:
+        """Drop what is known of a file that is gone."""
+        self.file_problems.pop(path, None)
+        self.scenarios.pop(path, None)
+
+    def problems(self) -> list[Problem]:
+        """Every error: files, cross-checks, scenarios against the catalog, building the catalog."""
+        out = [p for group in self.file_problems.values() for p in group]
+        out += self.cross
+        out += self._scenario_catalog_problems()
+        if self.catalog_error is not None:
+            out.append(self.catalog_error)
+        return out
+
+    def ids(self, kind: str) -> list[str]:
+        """The ids of a kind in force (``behaviour``: every known one; ``modifier``: every modifier)."""
+        if kind == "behaviour":
+            return sorted(self.known)
+        kinds = set(MODIFIER_KINDS) if kind == "modifier" else {kind}
+        return sorted({e.id for e in self.entries.values() if e.kind in kinds})
+
+    def _cross_check(self, changed: Entry | None = None) -> None:
+        """Re-run the checks between entries; for one entry changed in place (same id), only its own."""
+        entries = list(self.entries.values())
+        if changed is None or self._known is None:
+            self._known = known_ids(entries, self.known, self.broken)
+            self._shared = shared_problems(entries)
+            self._own = {e.key: entry_problems(e, self._known) for e in entries}
+        else:
+            self._own[changed.key] = entry_problems(changed, self._known)
+            if changed.kind in SHARED_KINDS:
+                self._shared = shared_problems(entries)
+        self.cross = sorted({*self._shared, *(p for group in self._own.values() for p in group)})
+
+    def _scenario_catalog_problems(self) -> list[Problem]:
+        """The scenarios' unknown ids and bad cards against the catalog (kept while its ids stay the same)."""
+        catalog = self.catalog
+        if catalog is None:
+            return []
+        key = _catalog_ids(catalog)
+        if self._scenario_problems[0] != key:
+            scenarios = [s for group in self.scenarios.values() for s in group]
+            found = [p for s in scenarios for p in scenario_problems(s, catalog)]
+            self._scenario_problems = (key, found)
+        return self._scenario_problems[1]
+
+    def _build_catalog(self) -> None:
+        try:
+            self.catalog = build_catalog(list(self.entries.values()), self.behaviours)
+            self.catalog_error = None
+        except (ValueError, KeyError, TypeError) as exc:
+            where = self.packs[-1].manifest_doc.name if self.packs else "."
+            self.catalog_error = Problem(where, 1, 1, f"the game cannot be built from this content: {exc}")
+
+    def _charm_def(self, model: CharmModel) -> CharmDef:
+        """The engine charm, described as build_catalog describes it."""
+        names = {e.id: e.model.name for e in self.entries.values() if isinstance(e.model, HandTypeModel)}
+        plain = model.to_engine(self.behaviours.get(model.behaviour) if model.behaviour else None)
+        return model.to_engine(plain.behaviour, describe_charm(plain, names))
+
+
+def _catalog_ids(catalog: Catalog) -> object:
+    """What a scenario's checks read from a catalog: the ids of each kind, and the hand types' order."""
+    return (
+        tuple(h.id for h in catalog.hand_types),
+        *(frozenset(m) for m in (catalog.charms, catalog.upgrades, catalog.editions, catalog.seals)),
+        *(frozenset(m) for m in (catalog.bosses, catalog.decks)),
+    )
+
+
+def _take_parsed(files: list[FileState], entries: Iterable[Entry]) -> None:
+    """Give files not parsed yet the data the merge parsed from the same text; parse the others."""
+    by_path = {f.path: f for f in files if f.pending}
+    for e in entries:
+        f = by_path.pop(Path(e.name), None) if not e.patched else None
+        if f is not None and e.doc.text == f.text:
+            f.data, f.syntax, f.pending = e.doc.data, None, False
+    for f in files:
+        if f.pending:
+            f.set_text(f.text)

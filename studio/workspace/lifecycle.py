@@ -1,0 +1,219 @@
+"""Creating, duplicating, deleting and renaming entries, and finding who refers to one.
+
+New and renamed files live in memory until saved (a renamed file's old name is
+removed when the new one is written); a delete removes the file at once, so the
+caller lists :meth:`Lifecycle.references` and asks first. References are found
+through the schemas' ``x-ref`` marks (studio.content.xrefs).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+from studio.content.models import ENTRY_KINDS, KINDS
+from studio.content.packs import Pack
+from studio.content.xrefs import MODIFIER_KINDS, references, retarget
+from studio.engine.names import did_you_mean
+from studio.workspace.files import FileState
+from studio.workspace.model import Change, EntryRef, JsonPath, WorkspaceError
+from studio.workspace.yamledit import edit_text
+
+ID = re.compile(r"[a-z][a-z0-9_]*")
+SCHEMA_LINE = "# yaml-language-server: $schema="
+
+#: What a new entry holds besides its id and name: the least that validates.
+TEMPLATES: dict[str, str] = {
+    "hand_type": "strength: 1\ngroups: [1]\npoints: 1\nmult: 1\n",
+    "charm": "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 1}\n",
+    "upgrade": "",
+    "edition": "effects:\n  - {kind: points, amount: 10}\n",
+    "seal": "",
+    "boss": "",
+    "deck": "cards:\n  - {}\n",
+    "difficulty": "level: 100\n",
+}
+
+
+class Lifecycle:
+    """The entry operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
+
+    packs: list[Pack]
+    _files: dict[Path, FileState]
+
+    def _file(self, path: Path) -> FileState:
+        raise NotImplementedError
+
+    def _ref(self, f: FileState) -> EntryRef:
+        raise NotImplementedError
+
+    def _rebuild(self) -> None:
+        raise NotImplementedError
+
+    def _add_file(
+        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
+    ) -> FileState:
+        raise NotImplementedError
+
+    def ids(self, kind: str) -> list[str]:
+        """The ids of a kind in force."""
+        raise NotImplementedError
+
+    def references(self, ref: EntryRef) -> list[tuple[EntryRef, JsonPath]]:
+        """Every place in the loaded files (entries and scenarios) that names this entry."""
+        kinds = _ref_kinds(ref.kind)
+        out = []
+        for f in self._files.values():
+            if f.path == ref.path:
+                continue
+            for prefix, doc in _documents(f):
+                for ref_kind, found, parts in references(f.kind, doc):
+                    if found == ref.id and ref_kind in kinds:
+                        out.append((self._ref(f), (*prefix, *parts)))
+            if (
+                f.kind == "patch"
+                and isinstance(f.data, dict)
+                and f.data.get("target") == f"{ref.kind}/{ref.id}"
+            ):
+                out.append((self._ref(f), ("target",)))
+        return sorted(out, key=lambda r: (str(r[0].path), [str(p) for p in r[1]]))
+
+    def create(self, kind: str, entry_id: str, pack_id: str, text: str | None = None) -> Change:
+        """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""
+        pack = self._pack(pack_id)
+        if kind not in TEMPLATES and kind != "scenario":
+            raise WorkspaceError(
+                f"cannot create a '{kind}' entry{did_you_mean(kind, [*TEMPLATES, 'scenario'])}"
+            )
+        self._check_new_id(kind, entry_id)
+        rel = f"{KINDS[kind][0]}/{entry_id}.yaml"
+        if pack.origin / rel in self._files or (pack.origin / rel).exists():
+            raise WorkspaceError(f"{pack.origin / rel}: a file of that name already exists")
+        if text is None:
+            title = entry_id.replace("_", " ").capitalize()
+            body = (
+                f"name: {title}\nplayed: AS\n" if kind == "scenario" else f"id: {entry_id}\nname: {title}\n"
+            )
+            text = self._schema_line(pack, kind) + body + TEMPLATES.get(kind, "")
+        f = self._add_file(pack, rel, kind, text, saved=False)
+        pack.files[rel] = text.encode("utf-8")
+        self._rebuild()
+        return Change({self._ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
+
+    def duplicate(self, ref: EntryRef, new_id: str) -> Change:
+        """Copy an entry under a new id, into the same pack (in memory until saved)."""
+        f = self._file(ref.path)
+        if f.syntax is not None:
+            raise WorkspaceError(
+                f"{f.path}:{f.syntax.line}: the text does not parse; fix it before copying it"
+            )
+        data = copy.deepcopy(f.data)
+        if isinstance(data, dict) and "id" in data:
+            data["id"] = new_id
+        return self.create(f.kind, new_id, f.pack.id, edit_text(f.text, f.data, data))
+
+    def delete(self, ref: EntryRef) -> Change:
+        """Remove an entry's file from the workspace and from disk (list its references first)."""
+        f = self._file(ref.path)
+        if not f.writable:
+            raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
+        on_disk = f.old_path or f.path
+        if f.stamp is not None and f.stamp.changed(on_disk) and on_disk.exists():
+            raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it before deleting")
+        if f.stamp is not None:
+            on_disk.unlink(missing_ok=True)
+        del self._files[f.path]
+        f.pack.files.pop(f.rel, None)
+        self._rebuild()
+        return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
+
+    def rename(self, ref: EntryRef, new_id: str) -> Change:
+        """Give an entry a new id and file name, and update every reference to it (unsaved until saved).
+
+        A referring file whose text does not parse is left as it is (its reference becomes a problem).
+        """
+        f = self._file(ref.path)
+        if f.kind not in TEMPLATES:
+            raise WorkspaceError(f"{f.path}: a {f.kind.replace('_', ' ')} has no id to rename")
+        if f.syntax is not None:
+            raise WorkspaceError(f"{f.path}:{f.syntax.line}: the text does not parse; fix it before renaming")
+        if not f.writable:
+            raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
+        self._check_new_id(f.kind, new_id)
+        rel = f"{f.rel.rsplit('/', 1)[0]}/{new_id}{f.path.suffix}"
+        path = f.pack.origin / rel
+        if path in self._files or (path.exists() and path != f.old_path):
+            raise WorkspaceError(f"{path}: a file of that name already exists")
+        change = Change(problems_changed=True, catalog_changed=True)
+        for other, parts in self.references(ref):
+            o = self._file(other.path)
+            if o.syntax is not None or not o.writable:
+                continue
+            data = copy.deepcopy(o.data)
+            if other.kind == "patch" and parts == ("target",):
+                data["target"] = f"{ref.kind}/{new_id}"
+            else:
+                for _, doc in _documents(o, data):
+                    retarget(o.kind, doc, _ref_kinds(ref.kind), ref.id, new_id)
+            self._set_text(o, edit_text(o.text, o.data, data))
+            change.entries.add(self._ref(o))
+            change.files.add(o.path)
+        data = copy.deepcopy(f.data)
+        data["id"] = new_id
+        self._set_text(f, edit_text(f.text, f.data, data))
+        del self._files[f.path]
+        f.pack.files.pop(f.rel)
+        if f.stamp is not None and f.old_path is None:
+            f.old_path = f.path
+        f.path, f.rel = path, rel
+        if f.old_path == path:
+            f.old_path = None
+        self._files[path] = f
+        f.pack.files[rel] = f.text.encode("utf-8")
+        self._rebuild()
+        change.entries |= {ref, self._ref(f)}
+        change.files |= {ref.path, path}
+        return change
+
+    def _set_text(self, f: FileState, text: str) -> None:
+        f.set_text(text)
+        f.pack.files[f.rel] = text.encode("utf-8")
+
+    def _pack(self, pack_id: str) -> Pack:
+        for pack in self.packs:
+            if pack.id == pack_id:
+                if not pack.origin.is_dir():
+                    raise WorkspaceError(f"{pack.origin}: the pack is a zip; it cannot change")
+                return pack
+        raise WorkspaceError(f"no loaded pack '{pack_id}'{did_you_mean(pack_id, [p.id for p in self.packs])}")
+
+    def _check_new_id(self, kind: str, entry_id: str) -> None:
+        if not ID.fullmatch(entry_id) or len(entry_id) > 64:
+            raise WorkspaceError(
+                f"'{entry_id}' is not an id: lower-case letters, digits and underscores, "
+                "starting with a letter"
+            )
+        if kind in ENTRY_KINDS and entry_id in self.ids(kind):
+            raise WorkspaceError(f"a {kind.replace('_', ' ')} '{entry_id}' already exists")
+
+    def _schema_line(self, pack: Pack, kind: str) -> str:
+        """The ``$schema`` comment the pack's other files of this kind start with, if any."""
+        for f in self._files.values():
+            if f.pack is pack and f.kind == kind and f.text.startswith(SCHEMA_LINE):
+                return f.text.splitlines()[0] + "\n"
+        return ""
+
+
+def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any]]:
+    """The documents of a file with their paths: a scenario file may hold a list of scenarios."""
+    data = f.data if data is None else data
+    if f.kind == "scenario" and isinstance(data, list):
+        return [((i,), item) for i, item in enumerate(data)]
+    return [((), data)]
+
+
+def _ref_kinds(kind: str) -> set[str]:
+    """The x-ref kinds that name an entry of ``kind``."""
+    return {kind, "modifier"} if kind in MODIFIER_KINDS else {kind}

@@ -1,0 +1,226 @@
+"""Changing a YAML file's text to hold new data while keeping every line that did not change.
+
+A form edit usually changes one scalar: its characters are replaced where they
+stand, so comments, quoting, key order and the ``$schema`` line stay as they
+are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
+rewritten on its own line. Anything else (a key added to a block mapping, a
+list grown) goes through the ruamel round trip, and only the lines that the
+round trip changes because of the edit are taken from it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import json
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+Parts = tuple[str | int, ...]
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ./'-]*")
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal data of equal types (``1`` is not ``true``), recursively."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    return bool(a == b)
+
+
+def changes(old: Any, new: Any, parts: Parts = ()) -> Iterator[tuple[Parts, bool]]:
+    """Yield (path, is_scalar_change) for each smallest place where ``new`` differs from ``old``."""
+    if same(old, new):
+        return
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        for key in old:
+            yield from changes(old[key], new[key], (*parts, key))
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from changes(a, b, (*parts, i))
+    else:
+        scalar = not isinstance(old, dict | list) and not isinstance(new, dict | list)
+        yield parts, scalar
+
+
+def render(value: Any, quoted: bool = False) -> str:
+    """Write a value as one line of YAML (flow style for collections)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+    if isinstance(value, str):
+        if not quoted and _PLAIN.fullmatch(value) and not value.endswith(" ") and _plain_is(value):
+            return value
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(render(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{render(str(k))}: {render(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"cannot write {type(value).__name__} to YAML")
+
+
+def _plain_is(text: str) -> bool:
+    """True if ``text`` written plain reads back as the same string."""
+    loaded = YAML(typ="safe", pure=True).load(f"k: {text}")
+    return isinstance(loaded, dict) and loaded.get("k") == text
+
+
+def yaml_rt() -> YAML:
+    """The round-trip YAML set up as the project's files are written."""
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    return yaml
+
+
+def dump(data: Any, yaml: YAML | None = None) -> str:
+    """Write data (plain or round-trip) as block YAML."""
+    out = io.StringIO()
+    (yaml or yaml_rt()).dump(data, out)
+    return out.getvalue()
+
+
+def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
+    """Return ``text`` (whose data is ``old``) changed to hold ``new``, changing as few lines as possible."""
+    if same(old, new):
+        return text
+    if "\r\n" in text:  # Windows line endings: edit with plain ones, give them back
+        return _edit(text.replace("\r\n", "\n"), old, new, json_file).replace("\n", "\r\n")
+    return _edit(text, old, new, json_file)
+
+
+def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
+    if json_file:
+        return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
+    root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast
+    edits: list[tuple[int, int, str]] = []
+    for parts, scalar in changes(old, new):
+        node = _node_at(root, parts) if root is not None else None
+        value = _get(new, parts)
+        if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
+            return _round_trip(text, new)
+        if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
+            return _round_trip(text, new)
+        start, end = node.start_mark.index, node.end_mark.index
+        if isinstance(node, ScalarNode) and node.style in ("|", ">"):
+            block = _block(text[start:end], value)
+            if block is None:
+                return _round_trip(text, new)
+            edits.append((start, end, block))
+            continue
+        quoted = isinstance(node, ScalarNode) and node.style in ('"', "'")
+        edits.append((start, end, render(value, quoted)))
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def _block(old: str, value: Any) -> str | None:
+    """Write a string as a literal block scalar indented as ``old`` was, or None if it needs more care."""
+    if not isinstance(value, str) or not value or value.startswith((" ", "\n")) or value.endswith("\n\n"):
+        return None
+    lines = old.split("\n")
+    indent = next((line[: len(line) - len(line.lstrip(" "))] for line in lines[1:] if line.strip()), "  ")
+    chomp, body = ("", value[:-1]) if value.endswith("\n") else ("-", value)
+    out = f"|{chomp}\n" + "".join(f"{indent}{line}\n" if line else "\n" for line in body.split("\n"))
+    return out if old.endswith("\n") else out[:-1]
+
+
+def _get(data: Any, parts: Sequence[str | int]) -> Any:
+    for part in parts:
+        data = data[part]
+    return data
+
+
+def _node_at(node: Node, parts: Sequence[str | int]) -> Node | None:
+    """The composed node at ``parts``, or None if the text does not hold it plainly."""
+    for part in parts:
+        if isinstance(node, MappingNode):
+            found = [v for k, v in node.value if isinstance(k, ScalarNode) and k.value == str(part)]
+            if len(found) != 1:
+                return None
+            node = found[0]
+        elif isinstance(node, SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+            node = node.value[part]
+        else:
+            return None
+    return node
+
+
+def _round_trip(text: str, new: Any) -> str:
+    """Write ``new`` through ruamel, keeping the original lines wherever the round trip left them alone."""
+    yaml = yaml_rt()
+    tree = yaml.load(text)
+    before = dump(tree, yaml)
+    if tree is None or not isinstance(new, dict | list) or type(tree) is not _rt_type(new):
+        return dump(new, yaml)
+    after = dump(update(tree, new), yaml)
+    lines, base, changed = (
+        text.splitlines(keepends=True),
+        before.splitlines(keepends=True),
+        after.splitlines(keepends=True),
+    )
+    if len(lines) != len(base):
+        return after
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, base, changed, autojunk=False).get_opcodes():
+        out += lines[i1:i2] if op == "equal" else changed[j1:j2]
+    return "".join(out)
+
+
+def _rt_type(value: Any) -> type:
+    return CommentedMap if isinstance(value, dict) else CommentedSeq
+
+
+def update(tree: Any, new: Any) -> Any:
+    """Make a round-trip tree hold ``new`` in place, keeping its comments and styles; return it."""
+    if isinstance(tree, CommentedMap) and isinstance(new, dict):
+        for key in [k for k in tree if k not in new]:
+            del tree[key]
+        for key, value in new.items():
+            if key in tree and not same(_plain(tree[key]), value):
+                tree[key] = update(tree[key], value)
+            elif key not in tree:
+                tree[key] = value
+        return tree
+    if isinstance(tree, CommentedSeq) and isinstance(new, list):
+        del tree[len(new) :]
+        for i, value in enumerate(new):
+            if i < len(tree):
+                if not same(_plain(tree[i]), value):
+                    tree[i] = update(tree[i], value)
+            else:
+                tree.append(value)
+        return tree
+    return new
+
+
+def _plain(value: Any) -> Any:
+    """Round-trip values as plain Python data (for comparing)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, str):
+        return str(value)
+    return value

@@ -1,0 +1,65 @@
+"""The real main window offscreen, on a copy of the base game's content (so saves touch only the copy).
+
+Without the ``app`` extra (PySide6) nothing here is collected, so the rest of
+the suite still runs.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib.util
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from studio.app.main_window import MainWindow
+
+REPO = Path(__file__).resolve().parents[2]
+
+if importlib.util.find_spec("PySide6") is None or importlib.util.find_spec("pytestqt") is None:
+    collect_ignore_glob = ["test_*.py"]
+
+
+@pytest.fixture(autouse=True)
+def _python_collects_again() -> Iterator[None]:
+    """Each window hands garbage collection back when it closes; make sure the next tests have it."""
+    yield
+    if not gc.isenabled():
+        gc.collect()
+        gc.enable()
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    """A fresh copy of the base game's content folder."""
+    folder = tmp_path / "content"
+    shutil.copytree(REPO / "content", folder)
+    return folder
+
+
+def open_window(qtbot, tmp_path: Path, content: Path, recover: bool = False) -> MainWindow:  # type: ignore[no-untyped-def]
+    """Open the main window on ``content``; closing it discards edits; recovery answers ``recover``."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMessageBox
+
+    from studio.app.main_window import MainWindow
+    from studio.workspace import Workspace
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(recovery_dir=tmp_path / "recovery", settings=settings)
+    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.safety.ask_recover = lambda _text: recover
+    qtbot.addWidget(window)
+    window.set_workspace(Workspace.open([], base=content))
+    window.show()
+    return window
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, content: Path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    """The main window on a copy of the base game, with the sample hand in the preview."""
+    yield open_window(qtbot, tmp_path, content)

@@ -1,0 +1,84 @@
+"""The Balance panel simulates in the background, cancels, and plots exactly the reports' figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pyqtgraph")
+
+from studio.app.balance_panel import BalancePanel
+from studio.engine.catalog import Catalog
+from studio.simulation.local import simulate
+from studio.simulation.spec import SimulationSpec
+
+
+def heights(bars: object) -> list[float]:
+    return [float(h) for h in bars.opts["height"]]  # type: ignore[attr-defined]
+
+
+def test_it_plots_the_runs_with_and_without_the_charm(qtbot, catalog: Catalog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.resize(1100, 520)
+    panel.charm.setCurrentIndex(panel.charm.findData("pair_mult"))
+    panel.runs.setValue(4)
+    panel.seed.setValue(9)
+    panel.workers.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000):
+        panel.start_button.click()
+    expected = SimulationSpec(runs=4, seed=9, charms=("pair_mult",))
+    assert panel.baseline == simulate(expected.without_charms())
+    assert panel.with_charm == simulate(expected)
+    assert panel.progress.value() == panel.progress.maximum() == 8
+    base, charm = panel.ante_bars
+    assert heights(base) == [100 * x for x in panel.baseline.cleared_by_ante()]
+    assert heights(charm) == [100 * x for x in panel.with_charm.cleared_by_ante()]
+    hands = panel.with_charm.hands - panel.with_charm.infinite_hands
+    shares = [100 * panel.with_charm.score_buckets.get(str(b), 0) / hands for b in panel.score_buckets]
+    assert heights(panel.score_bars[1]) == shares
+    assert sum(shares) == pytest.approx(100)
+    assert "With pair_mult: won" in panel.status.text()
+    assert "Without a charm: won" in panel.status.text()
+    assert panel.start_button.isEnabled() and not panel.cancel_button.isEnabled()
+    assert panel.grab().save(str(tmp_path / "balance.png"))
+
+
+def test_a_simulation_can_be_cancelled(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(100_000)
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.start_button.click()
+        assert panel.cancel_button.isEnabled()
+        panel.cancel_button.click()
+    assert panel.status.text().startswith("Cancelled")
+    assert panel.baseline is None  # nothing half-done is plotted
+    assert panel.start_button.isEnabled()
+
+
+def test_without_a_charm_it_plots_the_baseline_alone(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(2)
+    panel.workers.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.start_button.click()
+    assert panel.with_charm is None and panel.baseline is not None
+    assert len(panel.ante_bars) == len(panel.score_bars) == 1
+    assert heights(panel.ante_bars[0]) == [100 * x for x in panel.baseline.cleared_by_ante()]
+    assert panel.progress.maximum() == 2
+
+
+def test_closing_the_panel_stops_its_simulation(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(100_000)
+    panel.workers.setValue(1)
+    panel.start_button.click()
+    job = panel.job
+    assert job is not None and job.isRunning()
+    panel.close()
+    assert job.isFinished()

@@ -1,0 +1,317 @@
+"""A designer's round trip in the real window: edit a charm, watch the preview, undo, save."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from studio.app.main_window import MainWindow
+from tests.app.conftest import open_window
+
+AMOUNT = ("abilities", 0, "effects", 0, "amount")
+
+
+def _open_money_mult(window: MainWindow):  # type: ignore[no-untyped-def]
+    ref = window.tree.select("charm", "money_mult")
+    assert ref is not None
+    assert window.editor is not None
+    field = window.editor.field_at(AMOUNT)
+    assert field is not None
+    return field
+
+
+def test_changing_a_charms_amount_changes_the_preview_total_and_undo_brings_it_back(
+    window: MainWindow,
+) -> None:
+    total = window.preview.total_label
+    assert total.objectName() == "totalLabel"
+    assert total.text() == "3,082"
+    field = _open_money_mult(window)
+    field.box.setValue(3)  # the real spin box signal, as typing would send
+    assert window.preview.total_label.text() == "3,283"  # +9 Mult instead of +6 with $17
+    assert "+3 Mult for every $5" in window.editor.text_line.text()
+    assert window.windowTitle().endswith("unsaved changes")
+    window.stack.undo()
+    assert window.preview.total_label.text() == "3,082"
+    assert field.box.value() == 2
+    window.stack.redo()
+    assert window.preview.total_label.text() == "3,283"
+
+
+def test_typing_in_one_field_is_one_undo_step(window: MainWindow) -> None:
+    field = _open_money_mult(window)
+    for value in (3, 4, 5):
+        field.box.setValue(value)
+    assert window.stack.count() == 1
+    window.stack.undo()
+    assert field.box.value() == 2
+
+
+def test_saving_keeps_the_comments_and_changes_only_the_edited_line(
+    window: MainWindow, content: Path
+) -> None:
+    path = content / "charms" / "money_mult.yaml"
+    before = path.read_text(encoding="utf-8").splitlines()
+    field = _open_money_mult(window)
+    field.box.setValue(3)
+    assert path.read_text(encoding="utf-8").splitlines() == before  # nothing written before Ctrl+S
+    assert window.editor is not None
+    window.editor.tabs.setCurrentIndex(1)  # the YAML tab shows the form's edit, comment and all
+    assert "amount: 3, per: money, every: 5}  # +2 Mult per whole $5" in window.editor.yaml.edit.toPlainText()
+    window.save_action.trigger()
+    after = path.read_text(encoding="utf-8").splitlines()
+    changed = [(a, b) for a, b in zip(before, after, strict=True) if a != b]
+    assert changed == [
+        (
+            "      - {kind: mult, amount: 2, per: money, every: 5}  # +2 Mult per whole $5",
+            "      - {kind: mult, amount: 3, per: money, every: 5}  # +2 Mult per whole $5",
+        )
+    ]
+    assert after[0].startswith("# yaml-language-server: $schema=")
+    assert not window.windowTitle().endswith("unsaved changes")
+
+
+def test_a_broken_file_shows_its_error_at_the_line_and_keeps_the_text(
+    window: MainWindow, content: Path
+) -> None:
+    _open_money_mult(window)
+    assert window.editor is not None
+    path = content / "charms" / "money_mult.yaml"
+    on_disk = path.read_text(encoding="utf-8")
+    broken = on_disk.replace("cost: 6", "cost: [6")
+    window.editor.tabs.setCurrentIndex(1)
+    window.editor.yaml.edit.setPlainText(broken)
+    window.editor.yaml.flush()
+    assert window.editor.yaml.edit.toPlainText() == broken
+    assert window.session is not None
+    assert window.session.ws.text(window.session.ws.ref(path)) == broken
+    rows = [window.problems.topLevelItem(i).text(0) for i in range(window.problems.count())]
+    assert any(r.startswith("charms/money_mult.yaml:") for r in rows)
+    assert "line " in window.editor.yaml.error.text()
+    assert not window.editor.form.isEnabled()  # the form waits for text that parses
+    window.save_action.trigger()  # refused, never half-written
+    assert path.read_text(encoding="utf-8") == on_disk
+    assert any("not saved" in window.problems.topLevelItem(i).text(2) for i in range(window.problems.count()))
+    window.editor.yaml.edit.setPlainText(on_disk)
+    window.editor.yaml.flush()
+    assert window.editor.form.isEnabled()
+
+
+def test_autosaved_work_is_offered_back_after_a_crash(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    first = open_window(qtbot, tmp_path, content)
+    _open_money_mult(first).box.setValue(7)
+    first.safety.autosave()
+    first.session = None  # the crash: the window dies without its clean exit
+    second = open_window(qtbot, tmp_path, content, recover=True)
+    assert second.session is not None
+    ws = second.session.ws
+    ref = ws.ref(content / "charms" / "money_mult.yaml")
+    assert ws.is_dirty(ref)
+    assert "amount: 7" in ws.text(ref)
+    assert second.preview.total_label.text() != "3,082"
+
+
+def test_double_clicking_a_problem_focuses_its_field(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    field = _open_money_mult(window)
+    assert window.editor is not None
+    name = window.editor.field_at(("name",))
+    assert name is not None
+    name.box.setText("")
+    name.box.textEdited.emit("")
+    rows = [window.problems.topLevelItem(i) for i in range(window.problems.count())]
+    hit = next(r for r in rows if r.text(1) == "$.name")
+    window.editor.tabs.setCurrentIndex(1)
+    window.problems.itemActivated.emit(hit, 0)
+    assert window.editor.tabs.currentIndex() == 0
+    assert name.message()
+    assert field.message() == ""
+
+
+def test_selecting_a_charm_highlights_its_rows_in_the_trace(window: MainWindow) -> None:
+    row = window.preview.charm_row
+    assert row.objectName() == "charmRow"
+    row.item(0).setSelected(True)  # even_mult
+    lit = window.preview.select_events_text()
+    assert lit == ["10H even_mult", "6H even_mult", "4H even_mult", "2H even_mult"]
+
+
+def test_reordering_the_charm_row_rescores(window: MainWindow) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AH", "charms": ["pair_mult", "plain_mult"]})
+    first = [e.source for e in preview.trace_model.events()]
+    preview.charm_row.move_tile(1, 0)
+    assert preview.charm_row.tokens() == ["plain_mult", "pair_mult"]
+    assert [e.source for e in preview.trace_model.events()] != first
+
+
+def test_the_card_picker_adds_cards_to_the_played_input(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    preview = window.preview
+    preview.played_input.setText("AS")
+    preview.show_picker(preview.played_input, preview.played_input)
+    qtbot.mouseClick(preview.picker, Qt.MouseButton.LeftButton, pos=preview.picker.point_of("KH"))
+    assert preview.played_input.text() == "AS KH"
+    assert preview.played_row.tokens() == ["AS", "KH"]
+
+
+def test_a_bad_card_is_named_and_the_text_is_kept(window: MainWindow) -> None:
+    window.preview.played_input.setText("AS ZZ")
+    assert "bad card 'ZZ'" in window.preview.error_label.text()
+    assert window.preview.played_input.text() == "AS ZZ"
+    assert window.preview.total_label.text() == "—"
+
+
+def test_a_file_changed_on_disk_is_offered_for_reload(window: MainWindow, content: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    field = _open_money_mult(window)
+    field.box.setValue(3)
+    path = content / "charms" / "money_mult.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("cost: 6", "cost: 7"), encoding="utf-8")
+    window.safety.check_disk()
+    box = next(w for w in window.findChildren(QMessageBox) if w.isVisible())
+    assert str(path) in box.text()
+    reload_button = next(b for b in box.buttons() if b.text() == "Reload")
+    reload_button.click()
+    assert window.session is not None
+    ws = window.session.ws
+    assert "cost: 7" in ws.text(ws.ref(path))
+    assert not ws.is_dirty(ws.ref(path))
+    qtbot.waitUntil(lambda: window.editor is not None and window.editor.field_at(("cost",)).box.value() == 7)
+
+
+def test_delete_removes_the_selected_charm_from_the_row(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    row = window.preview.charm_row
+    row.setFocus()
+    row.item(2).setSelected(True)  # plain_mult: +4 Mult
+    qtbot.keyClick(row, Qt.Key.Key_Delete)
+    assert row.tokens() == ["even_mult", "money_mult", "splash"]
+    assert window.preview.total_label.text() == "2,814"  # 67 x 42
+
+
+def test_the_layout_is_remembered(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    first = open_window(qtbot, tmp_path, content)
+    problems_dock = next(d for d in first.docks if d.objectName() == "problemsDock")
+    problems_dock.hide()
+    first.close()
+    second = open_window(qtbot, tmp_path, content)
+    again = next(d for d in second.docks if d.objectName() == "problemsDock")
+    assert again.isHidden()
+    assert next(d for d in second.docks if d.objectName() == "previewDock").isVisible()
+
+
+def test_a_charm_with_an_edition_is_painted_and_scored(window: MainWindow) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AH", "charms": ["pair_mult"]})
+    plain = preview.result
+    preview.add_charm("plain_mult:polychrome")
+    assert preview.charm_row.tokens() == ["pair_mult", "plain_mult:polychrome"]
+    assert preview.result is not None and plain is not None
+    assert any(e.source == "plain_mult polychrome" for e in preview.result.events)
+    assert preview.result.total > plain.total
+
+
+def test_the_problems_dock_counts_them(window: MainWindow) -> None:
+    dock = window.docks[2]
+    assert dock.windowTitle() == "Problems — none"
+    _open_money_mult(window)
+    assert window.editor is not None
+    name = window.editor.field_at(("name",))
+    name.box.setText("")  # type: ignore[union-attr]
+    name.box.textEdited.emit("")  # type: ignore[union-attr]
+    assert dock.windowTitle() == "Problems — 1 error"
+
+
+def test_content_loads_in_the_background_and_a_failure_is_shown(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    window = MainWindow(
+        recovery_dir=tmp_path / "r", settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.loaded, timeout=30_000):
+        window.open_packs([], base=content)
+    assert window.preview.total_label.text() == "3,082"
+    broken = MainWindow(
+        recovery_dir=tmp_path / "r2", settings=QSettings(str(tmp_path / "s2.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(broken)
+    job = broken.open_packs([], base=tmp_path / "no_such_folder")
+    with qtbot.waitSignal(job.failed, timeout=30_000):
+        pass
+    assert "could not be loaded" in broken.loading.text()
+    assert broken.problems.count() == 1
+
+
+def test_the_keyboard_reorders_the_charm_row(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    row = window.preview.charm_row
+    row.setFocus()
+    row.setCurrentRow(0)
+    qtbot.keyClick(row, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert row.tokens() == ["money_mult", "even_mult", "plain_mult", "splash"]
+    assert row.currentRow() == 1
+    assert window.preview.result is not None
+
+
+def test_undo_puts_back_the_very_text_even_for_a_field_that_was_absent(
+    window: MainWindow, content: Path
+) -> None:
+    from studio.app.forms.objects import NullableField
+
+    _open_money_mult(window)
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    ref = ws.ref(content / "charms" / "money_mult.yaml")
+    original = ws.text(ref)
+    face = window.editor.field_at(("abilities", 0, "when", "face"))
+    assert isinstance(face, NullableField)
+    face.tick.setChecked(True)  # give the condition: a new "when" mapping appears
+    assert ws.data(ref)["abilities"][0]["when"] == {"face": False}
+    window.stack.undo()
+    assert ws.text(ref) == original
+    assert not ws.is_dirty(ref)
+    window.stack.redo()
+    assert ws.data(ref)["abilities"][0]["when"] == {"face": False}
+
+
+def test_text_typed_in_the_yaml_tab_reaches_the_form_and_undoes_as_one_step(window: MainWindow) -> None:
+    _open_money_mult(window)
+    assert window.editor is not None
+    editor = window.editor
+    editor.tabs.setCurrentIndex(1)
+    text = editor.yaml.edit.toPlainText()
+    for cost in ("7", "8"):  # two bursts of typing in one file merge
+        editor.yaml.edit.setPlainText(text.replace("cost: 6", f"cost: {cost}"))
+        editor.yaml.flush()
+    editor.tabs.setCurrentIndex(0)
+    assert editor.field_at(("cost",)).box.value() == 8  # type: ignore[union-attr]
+    assert window.stack.count() == 1
+    window.stack.undo()
+    assert editor.field_at(("cost",)).box.value() == 6  # type: ignore[union-attr]
+    editor.tabs.setCurrentIndex(1)
+    assert editor.yaml.edit.toPlainText() == text
+
+
+def test_garbage_is_collected_on_the_gui_thread_while_a_window_is_open(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import gc
+
+    window = open_window(qtbot, tmp_path, content)
+    assert not gc.isenabled()  # a worker thread must never free a Qt object
+    window.collector.collect()
+    window.close()
+    assert gc.isenabled()
+
+
+def test_two_equal_cards_are_told_apart_in_the_trace(window: MainWindow) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AS:glass KD", "charms": []})
+    preview.played_row.item(0).setSelected(True)
+    lit = preview.select_events_text()
+    assert lit and all(source.split()[0] == "AS" for source in lit)
+    assert "AS glass" not in lit  # the glass ace is the other AS

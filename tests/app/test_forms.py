@@ -1,0 +1,187 @@
+"""Forms come from the schemas: every kind gets a form, ids come from x-ref, bounds from the schema."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from studio.app.forms.base import FormContext
+from studio.app.forms.builder import build
+from studio.app.forms.lists import ChoicesField, ListField
+from studio.app.forms.objects import NullableField
+from studio.app.forms.scalars import ChoiceField, IntField
+from studio.app.main_window import MainWindow
+
+
+def test_every_kind_of_file_gets_a_form_that_shows_its_data(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    assert window.session is not None
+    ws = window.session.ws
+    for kind in ws.kinds():
+        refs = ws.entries(kind)
+        if not refs:
+            continue
+        form = build(ws.schema(kind), FormContext(ws.schema(kind), ws.ids))
+        qtbot.addWidget(form)
+        form.set_value(ws.data(refs[0]))
+
+
+def test_a_field_with_x_ref_offers_the_loaded_ids(window: MainWindow) -> None:
+    assert window.session is not None
+    ws = window.session.ws
+    schema = ws.schema("charm")
+    ctx = FormContext(schema, ws.ids)
+    form = build(schema, ctx)
+    form.set_value(
+        {
+            "id": "x",
+            "name": "X",
+            "abilities": [
+                {"trigger": "hand", "when": {"contains": "pair"}, "effects": [{"kind": "mult", "amount": 1}]}
+            ],
+        }
+    )
+    contains = ctx.fields[("abilities", 0, "when", "contains")]
+    assert isinstance(contains, NullableField)
+    assert isinstance(contains.inner, ChoiceField)
+    assert "flush" in contains.inner.choices and "pair" in contains.inner.choices
+    assert contains.inner.box.currentText() == "pair"
+
+
+def test_bounds_enums_and_lists_come_from_the_schema(window: MainWindow) -> None:
+    assert window.session is not None
+    schema = window.session.ws.schema("charm")
+    ctx = FormContext(schema, window.session.ws.ids)
+    build(schema, ctx).set_value({"abilities": [{"trigger": "hand", "effects": [{"kind": "mult"}]}]})
+    cost = ctx.fields[("cost",)]
+    assert isinstance(cost, IntField) and (cost.box.minimum(), cost.box.maximum()) == (0, 100)
+    assert isinstance(ctx.fields[("passive",)], ChoicesField)
+    assert isinstance(ctx.fields[("abilities",)], ListField)
+    assert "How often the shop offers it" in ctx.fields[("rarity",)].toolTip()
+
+
+def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None and window.session is not None
+    effects = window.editor.field_at(("abilities", 0, "effects"))
+    assert isinstance(effects, ListField)
+    effects.add()
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    assert len(data["abilities"][0]["effects"]) == 2
+    effects = window.editor.field_at(("abilities", 0, "effects"))
+    effects.move_item(1, -1)
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    assert data["abilities"][0]["effects"][1]["per"] == "money"
+    window.stack.undo()
+    window.stack.undo()
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    assert len(data["abilities"][0]["effects"]) == 1
+
+
+def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("hand_type", "flush")
+    assert window.editor is not None
+    odds = window.editor.odds
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert odds.counts is not None and odds.counts["flush"] == 5108
+    assert list(odds.counts)[:2] == ["flush_five", "flush_house"]  # the evaluation order, strongest first
+    assert sum(odds.counts.values()) == 2_598_960
+
+
+def test_a_discriminated_union_switches_its_form_with_the_tag(qtbot) -> None:  # type: ignore[no-untyped-def]
+    schema = {
+        "$defs": {
+            "Dice": {
+                "type": "object",
+                "properties": {
+                    "kind": {"const": "dice"},
+                    "sides": {"type": "integer", "minimum": 2, "default": 6},
+                    "weight": {"type": "number"},
+                },
+                "required": ["kind", "sides"],
+            },
+            "Coin": {
+                "type": "object",
+                "properties": {
+                    "kind": {"const": "coin"},
+                    "heads": {"type": "boolean"},
+                    "weight": {"type": "number"},
+                },
+                "required": ["kind"],
+            },
+        },
+        "type": "object",
+        "properties": {
+            "luck": {
+                "oneOf": [{"$ref": "#/$defs/Dice"}, {"$ref": "#/$defs/Coin"}],
+                "discriminator": {"propertyName": "kind"},
+            }
+        },
+    }
+    ctx = FormContext(schema)
+    form = build(schema, ctx)
+    qtbot.addWidget(form)
+    edits: list[tuple[object, object]] = []
+    form.edited.connect(lambda path, value, _typing: edits.append((path, value)))
+    form.set_value({"luck": {"kind": "dice", "sides": 8, "weight": 2}})
+    assert ctx.fields[("luck", "sides")].box.value() == 8  # type: ignore[attr-defined]
+    assert ("luck", "kind") not in ctx.fields  # the picker shows the tag
+    union = ctx.fields[("luck",)]
+    union.picker.activated.emit(1)  # type: ignore[attr-defined]
+    assert edits == [(("luck",), {"kind": "coin", "weight": 2})]  # what both shapes have is kept
+    form.set_value({"luck": {"kind": "coin", "heads": True}})
+    assert ctx.fields[("luck", "heads")].box.isChecked()  # type: ignore[attr-defined]
+
+
+def test_long_nested_objects_fold_and_say_what_is_given(window: MainWindow) -> None:
+    window.tree.select("charm", "face_points")
+    assert window.editor is not None
+    when = window.editor.field_at(("abilities", 0, "when"))
+    assert when is not None and when.fold is not None  # type: ignore[attr-defined]
+    assert when.fold.text().startswith("1 given: face")  # type: ignore[attr-defined]
+
+
+def test_editing_a_hand_types_strength_recounts_its_odds_in_the_new_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("hand_type", "flush")
+    assert window.editor is not None
+    odds = window.editor.odds
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert odds.counts is not None
+    before = list(odds.counts).index("flush")
+    odds.counts = None
+    strength = window.editor.field_at(("strength",))
+    assert strength is not None
+    strength.box.setValue(50)  # below every other type: now checked last
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert list(odds.counts).index("flush") > before
+    assert odds.counts["flush"] < 5108  # straight flushes and straights now claim some of its hands first
+
+
+def test_id_dropdowns_follow_new_entries(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None
+    effects = window.editor.field_at(("abilities", 0, "when", "contains"))
+    assert isinstance(effects, NullableField) and isinstance(effects.inner, ChoiceField)
+    assert "royal_pair" not in effects.inner.choices
+    assert window.session is not None
+    ws = window.session.ws
+    window.session.run("new", lambda: ws.create("hand_type", "royal_pair", "base"))
+    window.editor.refresh()  # what the next edit of the charm does
+    assert "royal_pair" in effects.inner.choices
+
+
+def test_ticking_an_optional_field_gives_it_a_first_value(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    ref = window.editor.ref
+    assert ref is not None
+    for key, expected in (("contains", "five_of_a_kind"), ("first_hand", False)):
+        field = window.editor.field_at(("abilities", 0, "when", key))
+        assert isinstance(field, NullableField)
+        field.tick.setChecked(True)
+        assert ws.data(ref)["abilities"][0]["when"][key] == expected
+    chance = window.editor.field_at(("abilities", 0, "effects", 0, "chance"))
+    assert isinstance(chance, NullableField)
+    chance.tick.setChecked(True)
+    assert ws.data(ref)["abilities"][0]["effects"][0]["chance"] == {"in": 1}

@@ -1,0 +1,51 @@
+"""A charm whose code raises never closes the app: the preview and the problems panel say what failed."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from studio.app.main_window import MainWindow
+from studio.content.skeleton import write_skeleton
+from studio.workspace import Workspace
+
+BOOM = """from studio.engine.context import ActiveCharm, ScoringContext
+from studio.plugins import Behaviour
+
+
+class Boom(Behaviour):
+    id = "boom"
+
+    def hand(self, ctx: ScoringContext, charm: ActiveCharm) -> None:
+        raise RuntimeError("the boom charm exploded")
+"""
+
+
+def test_a_plugin_that_raises_is_reported_and_the_window_goes_on(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    pack = tmp_path / "boompack"
+    write_skeleton(pack, "boompack")
+    (pack / "plugins").mkdir()
+    (pack / "plugins" / "boom.py").write_text(BOOM, encoding="utf-8")
+    (pack / "charms" / "boom.yaml").write_text(
+        'id: boom\nname: Boom\nbehaviour: boom\ndescription: "Explodes"\n', encoding="utf-8"
+    )
+    window = MainWindow(
+        recovery_dir=tmp_path / "recovery",
+        settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+    )
+    qtbot.addWidget(window)
+    window.set_workspace(Workspace.open([pack], base=content, trust=True))
+    window.preview.set_state({"played": "AS AH", "charms": ["boom"]})
+    assert "the boom charm exploded" in window.preview.error_label.text()
+    assert window.preview.total_label.text() == "—"
+    messages = [window.problems.topLevelItem(i).text(2) for i in range(window.problems.count())]
+    assert any("RuntimeError: the boom charm exploded" in m and "boom" in m for m in messages)
+    window.preview.set_state({"played": "AS AH", "charms": ["pair_mult"]})
+    assert window.preview.total_label.text() != "—"

@@ -1,0 +1,92 @@
+"""The preview's longer work and its files: best play off the GUI thread, scenarios in and out."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from pathlib import Path
+
+from studio.app.main_window import MainWindow
+from studio.app.preview.best_play import best_play, plays
+from studio.cli.main import main as studio
+from studio.engine.scoring import Situation
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_there_are_218_plays_of_one_to_five_cards_out_of_eight() -> None:
+    assert len(plays(8)) == 218
+
+
+def test_best_play_scores_every_play_with_the_real_scorer(window: MainWindow) -> None:
+    assert window.session is not None
+    catalog = window.session.ws.catalog
+    assert catalog is not None
+    cards = catalog.cards("AS AH AD KS KH 2C 7D 9S")
+    best = best_play(cards, Situation(played=cards[:1]), catalog)
+    assert best.tried == 218
+    assert best.result.hand_type == "full_house"
+    assert sorted(str(c) for c in best.played) == ["AD", "AH", "AS", "KH", "KS"]
+
+
+def test_best_play_runs_in_the_background_and_shows_the_play(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    preview = window.preview
+    preview.set_state({"played": "AS AH AD KS", "held": "KH 2C 7D 9S"})
+    job = preview.start_best_play()
+    assert job is not None
+    with qtbot.waitSignal(job.done, timeout=10_000):
+        pass
+    assert sorted(preview.played_input.text().split()) == ["AD", "AH", "AS", "KH", "KS"]
+    assert preview.result is not None and preview.result.hand_type == "full_house"
+    qtbot.waitUntil(lambda: preview.best.button.isEnabled())
+
+
+def test_best_play_can_be_cancelled(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    preview = window.preview
+    preview.set_state({"played": "AS AH AD KS", "held": "KH 2C 7D 9S"})
+    job = preview.start_best_play()
+    assert job is not None
+    with qtbot.waitSignal(job.cancelled, timeout=10_000):
+        preview.best.cancel_button.click()
+    assert preview.played_input.text() == "AS AH AD KS"  # nothing replaced
+    qtbot.waitUntil(lambda: not preview.best.progress.isVisible())
+
+
+def test_a_test_scenario_shows_expected_against_actual(window: MainWindow) -> None:
+    window.tree.select("scenario", "appendix")
+    model = window.preview.trace_model
+    assert model.columnCount() == 8  # the expected column
+    assert model.mismatches() == []
+    assert "matches what the scenario expects" in window.preview.error_label.text()
+    window.preview.situation.money.setValue(window.preview.situation.money.value() + 50)
+    assert model.mismatches()
+    assert "total: expected 3082, got" in window.preview.error_label.text()
+
+
+def test_save_as_scenario_writes_a_test_that_passes(window: MainWindow, tmp_path: Path) -> None:
+    path = tmp_path / "tests" / "sample.yaml"
+    window.preview.save_scenario(path)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "total: 3082" in text
+    assert studio(["test", str(path)]) == 0
+
+
+
+def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(window: MainWindow) -> None:
+    from studio.app.forms.lists import ListField
+
+    window.tree.select("scenario", "charms_hand")
+    assert window.editor is not None
+    scenarios = window.editor.field_at(())
+    assert isinstance(scenarios, ListField) and len(scenarios.items) > 3
+    assert all(item is None for item in scenarios.items)  # nothing built before it is opened
+    fold = scenarios.folds[1]
+    assert fold is not None
+    fold.expand(animate=False)  # what clicking "details" does
+    assert window.editor.field_at((1, "played")) is not None
+    assert window.preview.played_input.text() == "AS AH"
+    assert window.preview.total_label.text() == "320"
+    assert "matches what the scenario expects" in window.preview.error_label.text()

@@ -1,0 +1,97 @@
+"""``studio run``: the bot plays one run; a run saved midway and resumed ends where the whole run ends."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from spec_data import Run
+
+
+def test_a_run_stopped_saved_and_resumed_ends_in_the_state_of_the_whole_run(
+    studio_exe: Callable[..., Run], tmp_path: Path
+) -> None:
+    whole = studio_exe("run", "--seed", "5", "--json")
+    assert whole.code == 0, whole.err
+    stopped = studio_exe("run", "--seed", "5", "--stop-after", "40", "--save", "s.json", cwd=tmp_path)
+    assert stopped.code == 0, stopped.err
+    assert "Stopped" in stopped.out and "studio run --resume s.json" in stopped.out
+    assert len([line for line in stopped.out.splitlines() if line[:4].strip().isdigit()]) == 40
+    resumed = studio_exe("run", "--resume", "s.json", "--json", cwd=tmp_path)
+    assert resumed.code == 0, resumed.err
+    assert json.loads(resumed.out) == json.loads(whole.out)
+    final = json.loads(whole.out)
+    assert final["summary"]["outcome"] in ("won", "lost")
+    assert final["state"]["phase"] == final["summary"]["outcome"]
+    assert final["summary"]["actions"] > 40
+
+
+def test_the_readable_log_numbers_each_action_and_shows_each_hand(studio: Callable[..., Run]) -> None:
+    run = studio("run", "--seed", "2", "--stop-after", "12")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0].split()[:2] == ["1", "select_blind"]
+    assert any(" play " in f" {line} " and " = " in line for line in lines)
+    assert "Stopped in ante 1 after 12 actions (seed 2, deck standard, difficulty 0)." in run.out
+
+
+def test_a_run_can_start_with_charms_and_another_deck(studio: Callable[..., Run]) -> None:
+    run = studio(
+        "run", "--seed", "3", "--deck", "red", "--charm", "plain_mult:foil", "--stop-after", "0", "--json"
+    )
+    assert run.code == 0, run.err
+    state = json.loads(run.out)["state"]
+    assert state["charms"] == [{"id": "plain_mult", "edition": "foil", "counter": 0}]
+    assert json.loads(run.out)["summary"]["deck"] == "red"
+
+
+def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run], tmp_path: Path) -> None:
+    def fails(*argv: str) -> str:
+        run = studio_cli(*argv)
+        assert run.code == 2, (argv, run)
+        assert run.out == "" and len(run.err.strip().splitlines()) == 1, run.err
+        return run.err
+
+    assert "--seed" in fails("run")
+    assert "did you mean 'red'" in fails("run", "--seed", "1", "--deck", "rde")
+    assert "cannot read the save" in fails("run", "--resume", str(tmp_path / "missing.json"))
+    save = tmp_path / "s.json"
+    assert studio_cli("run", "--seed", "1", "--stop-after", "5", "--save", str(save)).code == 0
+    assert "takes no --seed" in fails("run", "--resume", str(save), "--seed", "2")
+    text = save.read_text(encoding="utf-8")
+    save.write_text(text[: len(text) // 2], encoding="utf-8")
+    assert str(save) in fails("run", "--resume", str(save))
+    assert save.read_text(encoding="utf-8") == text[: len(text) // 2]  # a bad save is left as it was
+    assert "cannot write the save" in fails(
+        "run", "--seed", "1", "--stop-after", "1", "--save", str(tmp_path / "no" / "s.json")
+    )
+
+
+def test_a_pack_charm_whose_code_fails_names_the_action_not_a_traceback(
+    studio_cli: Callable[..., Run], tmp_path: Path
+) -> None:
+    pack = tmp_path / "broken_pack"
+    (pack / "charms").mkdir(parents=True)
+    (pack / "plugins").mkdir()
+    (pack / "pack.yaml").write_text("id: broken_pack\nname: Broken\nversion: 1.0.0\n", encoding="utf-8")
+    (pack / "charms" / "broken.yaml").write_text(
+        "id: broken\nname: Broken\nbehaviour: broken\ndescription: Fails when a hand scores.\n",
+        encoding="utf-8",
+    )
+    (pack / "plugins" / "broken.py").write_text(
+        "from studio.plugins import Behaviour\n\n\nclass Broken(Behaviour):\n    id = 'broken'\n\n"
+        "    def hand(self, ctx, charm):\n        raise ZeroDivisionError('broken on purpose')\n",
+        encoding="utf-8",
+    )
+    run = studio_cli("run", "--seed", "1", "--pack", str(pack), "--trust", "--charm", "broken")
+    assert run.code == 1, run  # code that ran and failed
+    assert run.err.strip().startswith("studio run: error: action ")
+    assert " of the run (seed 1) failed: " in run.err
+    assert run.err.strip().endswith("ZeroDivisionError: broken on purpose")  # with what the engine says of it
+    many = studio_cli(
+        "simulate", "--runs", "2", "--seed", "1", "--pack", str(pack), "--trust", "--charm", "broken"
+    )
+    assert many.code == 1, many
+    assert many.err.startswith("studio simulate: error: run 0 of seed 1 (run seed ")
+    assert many.err.strip().endswith("ZeroDivisionError: broken on purpose")

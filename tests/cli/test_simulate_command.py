@@ -1,0 +1,80 @@
+"""``studio simulate``: the report of many bot runs, the same whatever the number of workers."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+
+from spec_data import Run
+
+from studio.cli.simulate import ProgressBar
+
+
+def test_the_json_report_does_not_depend_on_the_workers(studio: Callable[..., Run]) -> None:
+    one = studio("simulate", "--runs", "4", "--seed", "7", "--charm", "pair_mult", "--json")
+    assert one.code == 0, one.err
+    two = studio("simulate", "--runs", "4", "--seed", "7", "--charm", "pair_mult", "--workers", "2", "--json")
+    assert two.code == 0, two.err
+    assert one.out == two.out
+    report = json.loads(one.out)
+    assert report["spec"] == {
+        "runs": 4,
+        "seed": 7,
+        "deck": "standard",
+        "difficulty": 0,
+        "charms": ["pair_mult"],
+        "packs": [],
+    }
+    assert report["runs"] == 4 and 0 <= report["win_rate"] <= 1
+    assert sum(report["ante_reached"].values()) == 4
+    assert sum(report["hand_types"].values()) == report["hands"] > 0
+    assert (
+        sum(b["hands"] for b in report["score_per_hand"]["histogram"]) + report["score_per_hand"]["infinite"]
+        == report["hands"]
+    )
+    assert 0 < report["charms"]["pair_mult"]["hands"] <= report["hands"]  # the bot may sell it later
+
+
+def test_the_text_report_has_every_section(studio: Callable[..., Run]) -> None:
+    run = studio("simulate", "--runs", "3", "--seed", "1")
+    assert run.code == 0, run.err
+    for heading in (
+        "Simulation: seed 1, deck standard, difficulty 0",
+        "Runs: 3",
+        "Antes",
+        "Hand types played",
+        "Score per hand",
+    ):
+        assert heading in run.out
+    assert run.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run]) -> None:
+    def fails(*argv: str) -> str:
+        run = studio_cli("simulate", *argv)
+        assert run.code == 2, (argv, run)
+        assert run.out == "" and len(run.err.strip().splitlines()) == 1, run.err
+        return run.err
+
+    assert "--runs needs 1 or more" in fails("--runs", "0", "--seed", "1")
+    assert "--workers needs 1 or more" in fails("--runs", "2", "--seed", "1", "--workers", "0")
+    assert "did you mean 'pair_mult'" in fails("--runs", "2", "--seed", "1", "--charm", "pair_mul")
+    assert "difficulty" in fails("--runs", "2", "--seed", "1", "--difficulty", "99")
+    assert "required" in fails("--seed", "1")
+    assert "not allowed with" in fails("--runs", "2", "--seed", "1", "--workers", "2", "--cluster", "local")
+
+
+def test_the_progress_bar_redraws_one_line() -> None:
+    stream = io.StringIO()
+    bar = ProgressBar(stream)
+    bar.close()
+    assert stream.getvalue() == ""  # nothing drawn, nothing to end
+    bar(3, 12)
+    bar(12, 12)
+    bar.close()
+    assert stream.getvalue() == (
+        "\r[#######.......................] 3/12 runs"
+        + "\r[##############################] 12/12 runs"
+        + "\n"
+    )

@@ -1,0 +1,198 @@
+"""Save and resume anywhere: versioned JSON, checksummed and re-validated by replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from studio.engine import save
+from studio.engine.actions import OpenPack, Play, SelectBlind
+from studio.engine.bot import Bot, play_on, play_run
+from studio.engine.catalog import Catalog
+from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
+from studio.engine.save import SaveError
+
+
+def bot_game(catalog: Catalog, seed: int, stop_after: int | None = None, **kw: object) -> Game:
+    return play_run(catalog, RunSetup.from_catalog(catalog, seed=seed, **kw), stop_after=stop_after)  # type: ignore[arg-type]
+
+
+def until(catalog: Catalog, seed: int, phase: str) -> Game:
+    """A bot run stopped at the first moment it is in ``phase``."""
+    game = Game.start(RunSetup.from_catalog(catalog, seed=seed))
+    bot = Bot(catalog)
+    while game.state.phase != phase:
+        assert not game.is_over
+        game.apply(bot.choose(game))
+    return game
+
+
+@pytest.mark.parametrize("phase", ["select", "round", "shop"])
+def test_resume_mid_phase_ends_where_the_uninterrupted_run_ends(catalog: Catalog, phase: str) -> None:
+    whole = bot_game(catalog, seed=21)
+    game = until(catalog, 21, phase)
+    resumed = save.loads(save.dumps(game), catalog)
+    assert resumed.state.to_json() == game.state.to_json()
+    play_on(resumed)
+    assert resumed.state.to_json() == whole.state.to_json()
+    assert [h.action for h in resumed.history] == [h.action for h in whole.history]
+
+
+def test_resume_inside_an_open_pack(catalog: Catalog) -> None:
+    game = until(catalog, 8, "shop")
+    game.state.money = 40
+    assert game.state.shop is not None
+    slot = next(i for i, o in enumerate(game.state.shop.offers) if o.kind == "pack")
+    text = save.dumps(game)  # money edited above: the save must refuse it
+    with pytest.raises(SaveError, match=r"does not follow from run\.history"):
+        save.loads(text, catalog)
+    game = until(catalog, 8, "shop")
+    if game.legal(OpenPack(slot)) is None:
+        game.apply(OpenPack(slot))
+        resumed = save.loads(save.dumps(game), catalog)
+        assert resumed.state.phase == game.state.phase
+        assert resumed.state.to_json() == game.state.to_json()
+
+
+def test_the_history_keeps_the_scorer_traces_after_a_resume(catalog: Catalog) -> None:
+    game = bot_game(catalog, seed=3, stop_after=12)
+    resumed = save.loads(save.dumps(game), catalog)
+    assert [h.score for h in resumed.history] == [h.score for h in game.history]
+    assert any(h.score is not None and h.score.events for h in resumed.history)
+
+
+def test_a_save_names_its_format_and_version(catalog: Catalog) -> None:
+    data = json.loads(save.dumps(bot_game(catalog, seed=3, stop_after=5)))
+    assert (data["format"], data["version"]) == ("studio-run", save.VERSION)
+    assert data["checksum"].startswith("sha256:")
+    assert set(data["run"]) == {"setup", "state", "history"}
+    assert set(data["run"]["state"]["rng"]["counters"]) >= {"shuffle", "boss"}
+
+
+def _resigned(data: dict[str, object]) -> str:
+    data["checksum"] = save.checksum(data["run"])
+    return json.dumps(data)
+
+
+def test_newer_and_older_versions_are_refused_with_the_reason(catalog: Catalog) -> None:
+    data = json.loads(save.dumps(bot_game(catalog, seed=3, stop_after=5)))
+    data["version"] = save.VERSION + 1
+    with pytest.raises(SaveError, match="newer than this studio reads"):
+        save.loads(json.dumps(data), catalog)
+    data["version"] = 0
+    with pytest.raises(SaveError, match="format version 0, which this studio no longer reads"):
+        save.loads(json.dumps(data), catalog)
+
+
+def test_an_older_version_with_a_migration_is_upgraded(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = bot_game(catalog, seed=3, stop_after=5)
+    data = json.loads(save.dumps(game))
+    old = data["run"]
+    old["setup"]["deck_id"] = old["setup"].pop("deck")  # how a version 0 might have spelled it
+    data["version"] = 0
+
+    def upgrade(body: dict[str, object]) -> dict[str, object]:
+        setup = dict(body["setup"])  # type: ignore[call-overload]
+        setup["deck"] = setup.pop("deck_id")
+        return {**body, "setup": setup}
+
+    monkeypatch.setitem(save.MIGRATIONS, 0, upgrade)
+    assert save.loads(_resigned(data), catalog).state.to_json() == game.state.to_json()
+
+
+def test_damaged_and_edited_saves_give_clear_errors(catalog: Catalog) -> None:
+    text = save.dumps(bot_game(catalog, seed=3, stop_after=20))
+    with pytest.raises(SaveError, match="cut off or damaged JSON"):
+        save.loads(text[: len(text) // 2], catalog)
+    with pytest.raises(SaveError, match="its checksum does not match"):
+        save.loads(text.replace('"money": ', '"money": 9', 1), catalog)
+    data = json.loads(text)
+    data["run"]["state"]["money"] += 100
+    with pytest.raises(SaveError, match=r"does not follow from run\.history"):
+        save.loads(_resigned(data), catalog)
+    data = json.loads(text)
+    data["run"]["history"].append({"action": "play", "cards": [42]})
+    with pytest.raises(SaveError, match=r"run.history\[20\]: "):
+        save.loads(_resigned(data), catalog)
+    data = json.loads(text)
+    data["run"]["setup"]["deck"] = "redd"
+    with pytest.raises(SaveError, match="did you mean 'red'"):
+        save.loads(_resigned(data), catalog)
+    with pytest.raises(SaveError, match="not a run save"):
+        save.loads("[]", catalog)
+
+
+@pytest.fixture(scope="module")
+def saved(catalog: Catalog) -> str:
+    game = Game.start(RunSetup.from_catalog(catalog, seed=6))
+    game.apply(SelectBlind())
+    game.apply(Play((0, 1)))
+    return save.dumps(game)
+
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def _loads_or_save_error(text: str | bytes, catalog: Catalog) -> None:
+    try:
+        save.loads(text, catalog)
+    except SaveError as err:
+        assert str(err)
+
+
+@FUZZ
+@given(cut=st.integers(min_value=0, max_value=10**6))
+def test_fuzz_truncated_saves_only_raise_save_error(catalog: Catalog, saved: str, cut: int) -> None:
+    _loads_or_save_error(saved[: cut % len(saved)], catalog)
+
+
+@FUZZ
+@given(at=st.integers(min_value=0, max_value=10**6), byte=st.integers(min_value=0, max_value=255))
+def test_fuzz_flipped_bytes_only_raise_save_error(catalog: Catalog, saved: str, at: int, byte: int) -> None:
+    raw = bytearray(saved.encode())
+    raw[at % len(raw)] ^= byte or 1
+    _loads_or_save_error(bytes(raw), catalog)
+
+
+def _paths(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found = [path]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            found += _paths(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            found += _paths(v, (*path, i))
+    return found
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@FUZZ
+@given(pick=st.integers(min_value=0, max_value=10**6), value=JSON_VALUES, resign=st.booleans())
+def test_fuzz_edited_fields_only_raise_save_error(
+    catalog: Catalog, saved: str, pick: int, value: object, resign: bool
+) -> None:
+    data = json.loads(saved)
+    paths = [p for p in _paths(data) if p]
+    path = paths[pick % len(paths)]
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    text = _resigned(data) if resign else json.dumps(data)
+    _loads_or_save_error(text, catalog)

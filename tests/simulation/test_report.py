@@ -1,0 +1,132 @@
+"""Reports add up exactly in any order and grouping; charms are credited from the real trace."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.scoring import Situation, score
+from studio.simulation.attribution import charm_effects, charm_of
+from studio.simulation.report import CharmTally, Report, RunStats, bucket_range, score_bucket
+from studio.simulation.spec import SimulationSpec, chunks, run_seed
+
+
+def test_charms_are_credited_with_what_their_events_added_to_points_x_mult(catalog: Catalog) -> None:
+    row = ("even_mult", "money_mult", "plain_mult", "splash")
+    situation = Situation(
+        catalog.cards("KH 10H:glass 6H 4H 2H"),
+        catalog.cards("5D:steel"),
+        tuple(CharmSlot(c) for c in row),
+        money=17,
+    )
+    result = score(situation, catalog)
+    assert result.total == 3082
+    effects = charm_effects(result.events, row)
+    # even_mult: +4 Mult on 10H (55 x 8 -> 55 x 12), 6H (61 x 12 -> 16), 4H (65 x 16 -> 20), 2H (67 x 20 -> 24)
+    assert effects["even_mult"] == (4, 220 + 244 + 260 + 268, 0)
+    assert effects["money_mult"] == (1, 67 * 42 - 67 * 36, 0)
+    assert effects["plain_mult"] == (1, 3082 - 67 * 42, 0)
+    assert "splash" not in effects  # a passive rule has no event of its own
+
+
+def test_a_retrigger_charm_is_credited_with_the_repeated_trigger(catalog: Catalog) -> None:
+    row = ("low_retrigger", "even_mult")
+    played = catalog.cards("2S 2H 5D 5C 9H")
+    result = score(Situation(played, (), tuple(CharmSlot(c) for c in row)), catalog)
+    assert result.total == 48 * 18
+    effects = charm_effects(result.events, row)
+    # repeated 2S: +2 Points (22 x 6 -> 24 x 6), +4 Mult (-> 24 x 10); 2H: 26 x 14 -> 28 x 14 -> 28 x 18;
+    # 5D: 33 x 18 -> 38 x 18; 5C: 43 x 18 -> 48 x 18
+    assert effects["low_retrigger"] == (4, 108 + 140 + 90 + 90, 0)
+    # even_mult on 2S, 2S again, 2H, 2H again: +4 Mult each time
+    assert effects["even_mult"] == (4, 88 + 96 + 104 + 112, 0)
+    held = score(Situation(played, catalog.cards("KS:steel"), (CharmSlot("held_retrigger"),)), catalog)
+    assert charm_effects(held.events, ("held_retrigger",)) == {"held_retrigger": (1, 153 - 102, 0)}
+
+
+def test_an_event_source_names_a_charm_of_the_row_only() -> None:
+    row = {"even_mult", "plain_mult"}
+    assert charm_of("KH even_mult", row) == "even_mult"
+    assert charm_of("plain_mult foil", row) == "plain_mult"
+    assert charm_of("KH foil", row) is None
+    assert charm_of("flint", row) is None
+
+
+def test_score_buckets_are_powers_of_two() -> None:
+    assert [score_bucket(t) for t in (0, 1, 2, 3, 4, 3082)] == [0, 1, 2, 2, 3, 12]
+    assert bucket_range(12) == (2048, 4096)
+    assert bucket_range(0) == (0, 1)
+
+
+def test_run_seeds_depend_on_the_simulation_seed_and_the_index_only() -> None:
+    seeds = {run_seed(1, i) for i in range(1000)}
+    assert len(seeds) == 1000
+    assert run_seed(1, 5) == run_seed(1, 5)
+    assert run_seed(2, 5) != run_seed(1, 5)
+    assert all(0 <= s < 2**63 for s in seeds)
+    assert [list(c) for c in chunks(7, 3)] == [[0, 1, 2], [3, 4, 5], [6]]
+
+
+def test_a_spec_refuses_a_negative_number_of_runs() -> None:
+    try:
+        SimulationSpec(runs=-1, seed=0)
+    except ValueError as exc:
+        assert "not -1" in str(exc)
+    else:
+        raise AssertionError("a negative number of runs was accepted")
+
+
+tallies = st.builds(
+    CharmTally,
+    *[st.integers(0, 10**6)] * 3,
+    st.integers(0, 500),
+    st.integers(0, 500),
+    st.integers(-(10**12), 10**15),
+    st.integers(-50, 50),
+)
+run_stats = st.builds(
+    RunStats,
+    index=st.integers(0, 10**6),
+    won=st.booleans(),
+    ante_reached=st.integers(1, 8),
+    antes_cleared=st.integers(0, 8),
+    antes=st.just(8),
+    hand_types=st.dictionaries(st.sampled_from(["pair", "flush", "high_card"]), st.integers(1, 30)),
+    scores=st.lists(st.one_of(st.integers(0, 10**30), st.just(-1)), max_size=20).map(tuple),
+    charms=st.dictionaries(st.sampled_from(["pair_mult", "plain_mult", "even_mult"]), tallies),
+    actions=st.integers(0, 500),
+)
+
+
+@given(st.lists(run_stats, max_size=12), st.randoms(use_true_random=False))
+def test_combining_is_the_same_in_any_order_and_grouping(runs: list[RunStats], rnd: random.Random) -> None:
+    whole = Report.combine(runs)
+    shuffled = list(runs)
+    rnd.shuffle(shuffled)
+    cut = rnd.randint(0, len(shuffled))
+    grouped = Report.combine([Report.combine(shuffled[cut:]), Report.combine(shuffled[:cut])])
+    assert grouped == whole
+    assert grouped.to_json() == whole.to_json()
+    assert whole.runs == len(runs)
+    assert whole.hands == sum(len(r.scores) for r in runs)
+    assert sum(whole.score_buckets.values()) + whole.infinite_hands == whole.hands
+
+
+def test_rates_come_from_the_counts() -> None:
+    def run(i: int, cleared: int, won: bool = False) -> RunStats:
+        return RunStats(i, won, min(cleared + 1, 8), cleared, 8, {"pair": 2}, (10, 40, -1))
+
+    report = Report.combine([run(0, 0), run(1, 2), run(2, 8, won=True), run(3, 2)])
+    assert report.win_rate == 0.25
+    assert report.cleared_by_ante() == [0.75, 0.75, 0.25, 0.25, 0.25, 0.25, 0.25, 0.25]
+    assert report.ante_reached == {"1": 1, "3": 2, "8": 1}
+    assert report.mean_score == 25
+    assert report.infinite_hands == 4
+    assert report.score_histogram() == [(8, 16, 4), (16, 32, 0), (32, 64, 4)]
+    text = report.render("Simulation")
+    assert "won: 1 (25.0%)" in text
+    assert "pair" in text

@@ -1,0 +1,65 @@
+"""Autosaved work survives a crash: a new workspace finds it and takes it back as unsaved edits."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ws_support import ref_of
+
+from studio.workspace import Workspace
+
+
+def test_unsaved_edits_come_back_after_a_crash(ws: Workspace, base_copy: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "recovery"
+    ref = ref_of(ws, "charm", "plain_mult")
+    ws.set_field(ref, ("abilities", 0, "effects", 0, "amount"), 7)
+    ws.create("charm", "night_owl", "base")
+    assert ws.autosave(folder) == 2
+    edited = ws.text(ref)
+
+    after_crash = Workspace.open([], base=base_copy)
+    items = Workspace.recoverable(folder)
+    assert sorted(i.path.name for i in items) == ["night_owl.yaml", "plain_mult.yaml"]
+    assert not any(i.disk_changed for i in items if i.path.name == "plain_mult.yaml")
+    for item in items:
+        after_crash.recover(item)
+        Workspace.discard(item)
+    assert Workspace.recoverable(folder) == []
+    assert after_crash.text(ref) == edited and after_crash.is_dirty(ref)
+    assert after_crash.catalog is not None
+    assert after_crash.catalog.charms["plain_mult"].description == "+7 Mult"
+    assert "night_owl" in after_crash.catalog.charms and after_crash.problems() == []
+
+
+def test_saving_drops_the_record_and_a_changed_disk_is_told(ws: Workspace, tmp_path: Path) -> None:
+    folder = tmp_path / "recovery"
+    ref = ref_of(ws, "charm", "plain_mult")
+    ws.set_field(ref, ("cost",), 3)
+    ws.autosave(folder)
+    [item] = Workspace.recoverable(folder)
+    ref.path.write_text(ref.path.read_text(encoding="utf-8") + "# edited elsewhere\n", encoding="utf-8")
+    assert item.disk_changed
+    ws.save(ref, force=True)
+    assert ws.autosave(folder) == 0 and Workspace.recoverable(folder) == []
+
+
+def test_a_broken_record_is_skipped(tmp_path: Path) -> None:
+    (tmp_path / "0123.recovery.json").write_text("{not json", encoding="utf-8")
+    assert Workspace.recoverable(tmp_path) == []
+    assert Workspace.recoverable(tmp_path / "missing") == []
+
+
+def test_autosave_rewrites_only_records_whose_text_changed(ws: Workspace, tmp_path: Path) -> None:
+    folder = tmp_path / "recovery"
+    cheap, dear = ref_of(ws, "charm", "plain_mult"), ref_of(ws, "charm", "money_mult")
+    ws.set_field(cheap, ("cost",), 1)
+    ws.set_field(dear, ("cost",), 9)
+    ws.autosave(folder)
+    for record in folder.iterdir():
+        os.utime(record, ns=(1, 1))  # as if written long ago
+    ws.set_field(dear, ("cost",), 10)
+    assert ws.autosave(folder) == 2
+    assert sorted(p.stat().st_mtime_ns > 1 for p in folder.iterdir()) == [False, True]
+    by_text = {i.path: i.text for i in Workspace.recoverable(folder)}
+    assert by_text == {cheap.path: ws.text(cheap), dear.path: ws.text(dear)}
