@@ -26,19 +26,24 @@ from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
-from studio.cli.jsonout import dump_json
+from studio.cli.jsonout import dump_json, dump_result
 from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
 from studio.content.models import ScenarioModel
-from studio.content.scenarios import run
+from studio.content.scenarios import NO_HAND_TYPES, run
 from studio.content.text import clip
 from studio.engine.cards import Card, parse_card
-from studio.engine.catalog import Catalog
+from studio.engine.catalog import Catalog, lookup
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import RngState
+from studio.engine.scoring import score
+from studio.engine.situation import Situation
 
 _ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
 _BLOCK = 256  # lines per block: a worker's share, and one write
 _READ_BYTES = 1024 * 1024
+_MAX_SLOTS = 100_000  # distinct charm entries kept: a bound on memory for a batch of made-up ids
 _INT_BOUNDS = {
     "money": (-1_000_000, 1_000_000_000),
     "hands_left": (0, 1000),
@@ -49,11 +54,6 @@ _INT_BOUNDS = {
 
 _FIELDS = ScenarioModel.model_fields
 _DEFAULTS = {n: f.default for n, f in _FIELDS.items() if f.default_factory is None and not f.is_required()}
-_FACTORIES: list[tuple[str, Callable[[], Any]]] = [
-    (n, f.default_factory)  # type: ignore[misc]  # the scenario's factories take no argument
-    for n, f in _FIELDS.items()
-    if f.default_factory is not None
-]
 
 
 class _BatchCatalog(Catalog):
@@ -75,8 +75,26 @@ class _BatchCatalog(Catalog):
             out.append(card)
         return tuple(out)
 
+    def slots(self, charms: list[str]) -> tuple[CharmSlot, ...]:
+        """The charm row of ``charms`` ('id' or 'id:edition'), as the scenario model reads it."""
+        known = self._slots
+        out = []
+        for entry in charms:
+            slot = known.get(entry)
+            if slot is None:
+                charm_id, _, edition = entry.partition(":")
+                slot = CharmSlot(charm_id.strip(), edition.strip() or None)
+                if len(known) < _MAX_SLOTS:
+                    known[entry] = slot
+            out.append(slot)
+        return tuple(out)
+
     @cached_property
     def _tokens(self) -> dict[str, Card]:
+        return {}
+
+    @cached_property
+    def _slots(self) -> dict[str, CharmSlot]:
         return {}
 
 
@@ -105,6 +123,10 @@ def run_batch(
     global _JOB
     _JOB = (str(path), _BatchCatalog.of(catalog), explain or (lambda exc: None))
     gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
+    thresholds = gc.get_threshold()
+    # Scoring makes few reference cycles but many objects, and the memo of charm rows and card views
+    # grows all batch long: collect far less often (a young collection per 50,000 objects, not 700).
+    gc.set_threshold(50_000, 20, 100)
     workers = _workers(info.st_size) if workers is None else workers
     clean = True
     try:
@@ -122,13 +144,14 @@ def run_batch(
                     out.write(text)
                     clean &= ok
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
     out.flush()
     return clean
 
 
 #: What the scoring processes work on: the batch file's name and the catalog (inherited when forked).
-_JOB: tuple[str, Catalog, Callable[[BaseException], str | None]] | None = None
+_JOB: tuple[str, _BatchCatalog, Callable[[BaseException], str | None]] | None = None
 _PARALLEL_BYTES = 1024 * 1024  # below this (a few thousand lines) starting processes costs more than it gains
 
 
@@ -160,17 +183,21 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
     clean = True
     for number, raw in block:
         try:
-            result = run(_scenario(raw), catalog).to_json()
+            scenario = _scenario(raw)
+            if isinstance(scenario, dict):
+                out.append(dump_result(score(_situation(scenario, catalog), catalog)))
+            else:
+                out.append(dump_result(run(scenario, catalog)))
+            continue
         except BatchLineError as exc:
-            result = {"error": f"{name}:{number}:{exc}"}
+            error = f"{name}:{number}:{exc}"
         except Exception as exc:  # a code charm may raise anything: its line fails, the batch goes on
             why = explain(exc)
             if why is None:  # bad cards, unknown ids, a hand of the wrong size
                 why = str(exc) if isinstance(exc, ValueError) else f"scoring failed: {clip(repr(exc), 300)}"
-            result = {"error": f"{name}:{number}: {why}"}
-        if "error" in result:
-            clean = False
-        out.append(dump_json(result))
+            error = f"{name}:{number}: {why}"
+        clean = False
+        out.append(dump_json({"error": error}))
     out.append("")
     return "\n".join(out), clean
 
@@ -203,8 +230,11 @@ def _lines(
         yield number + 1, None if skipping else pending
 
 
-def _scenario(raw: bytes | None) -> ScenarioModel:
-    """Read one line as a scenario; raise BatchLineError (``LINE-relative`` message) or ValueError."""
+def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
+    """Read one line as a scenario (a plain object `_fast` accepts, or the model).
+
+    Raises BatchLineError (``LINE-relative`` message) or ValueError.
+    """
     if raw is None:
         raise BatchLineError(f"1: more than {MAX_BATCH_LINE_BYTES} bytes on one line (MAX_BATCH_LINE_BYTES)")
     try:
@@ -239,8 +269,8 @@ def _depth(raw: bytes) -> int:
     return deepest
 
 
-def _fast(data: Any) -> ScenarioModel | None:
-    """The scenario, when ``data`` is a plain object the model would take as it is; else None."""
+def _fast(data: Any) -> dict[str, Any] | None:
+    """``data``, when it is a plain object the scenario model would take as it is; else None."""
     if type(data) is not dict:
         return None
     played = data.get("played")
@@ -273,5 +303,38 @@ def _fast(data: Any) -> ScenarioModel | None:
                 return None
         elif key != "played":
             return None  # expect, or a field the model does not know: let the model say
-    # every field given, so no default factory runs (pydantic inspects each one, slowly)
-    return ScenarioModel.model_construct(**{**_DEFAULTS, **{n: make() for n, make in _FACTORIES}, **data})
+    return data
+
+
+def _situation(data: dict[str, Any], catalog: _BatchCatalog) -> Situation:
+    """The situation the scenario model builds from ``data`` (checked by `_fast`), without the model.
+
+    The same checks in the same order, so a bad line fails with the same message;
+    the charm row of each distinct charm list is built once per batch.
+    """
+    if not catalog.hand_types:
+        raise ValueError(NO_HAND_TYPES)
+    data = {**_DEFAULTS, **data}
+    levels = data.get("levels") or {}
+    played_types = data.get("hand_types_played") or ()
+    for type_id in [*levels, *played_types]:
+        catalog.hand_type(type_id)
+    deck = data["deck"]
+    if catalog.decks:
+        lookup(catalog.decks, "deck", deck)
+    played = catalog.cards(data["played"])
+    held = catalog.cards(data["held"])
+    charms = data.get("charms")
+    return Situation(
+        played=played,
+        held=held,
+        charms=catalog.slots(charms) if charms else (),
+        levels=dict(levels),
+        boss=data["boss"],
+        money=data["money"],
+        hands_left=data["hands_left"],
+        discards_left=data["discards_left"],
+        hand_types_played=tuple(played_types),
+        deck=deck,
+        rng=RngState(data["seed"]),
+    )

@@ -8,7 +8,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from studio.cli.batch import run_batch
 from studio.cli.common import add_pack_options, dump_json, loaded, owning_packs, scored
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import score_report
@@ -145,6 +144,8 @@ def _from_file(path: Path, content: Content, name: str | None) -> list[Scenario]
 
 def _batch(path: Path, content: Content) -> int:
     assert content.catalog is not None
+    # Imported here: only a batch needs it (and multiprocessing), so one hand starts faster.
+    from studio.cli.batch import run_batch
 
     def explain(exc: BaseException) -> str | None:
         return describe_fault(exc, content) if is_fault(exc, content) else None

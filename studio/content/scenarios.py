@@ -139,12 +139,14 @@ def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Sc
     return chosen
 
 
+#: Why nothing can be scored with content that has no hand types.
+NO_HAND_TYPES = "the loaded content defines no hand types (load the base game, or a pack with hands/)"
+
+
 def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
     """Score a scenario (raises ValueError for bad cards, ids or hand sizes)."""
     if not catalog.hand_types:
-        raise ValueError(
-            "the loaded content defines no hand types (load the base game, or a pack with hands/)"
-        )
+        raise ValueError(NO_HAND_TYPES)
     return score(s.to_situation(catalog), catalog)
 
 

@@ -138,6 +138,12 @@ class ScoreResult(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         """Return the result as the JSON object of the CLI contract."""
+        data = self.summary_json()
+        data["events"] = [e.to_json() for e in self.events]
+        return data
+
+    def summary_json(self) -> dict[str, object]:
+        """Return the JSON object of the contract without its last key, ``events`` (for own encoders)."""
         return {
             "hand_type": self.hand_type,
             "scoring": list(self.scoring),
@@ -152,5 +158,4 @@ class ScoreResult(NamedTuple):
             "counters": list(self.counters),
             "levels": dict(self.levels),
             "rng": self.rng.to_json(),
-            "events": [e.to_json() for e in self.events],
         }

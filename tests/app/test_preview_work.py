@@ -11,6 +11,7 @@ from pathlib import Path
 from studio.app.main_window import MainWindow
 from studio.app.preview.best_play import best_play, plays
 from studio.cli.main import main as studio
+from studio.content.scenarios import read_scenarios
 from studio.engine.scoring import Situation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -90,3 +91,19 @@ def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(
     assert window.preview.played_input.text() == "AS AH"
     assert window.preview.total_label.text() == "320"
     assert "matches what the scenario expects" in window.preview.error_label.text()
+
+
+
+def test_a_scenario_charm_with_a_counter_keeps_it_through_the_preview(window: MainWindow, tmp_path: Path) -> None:
+    path = REPO / "content" / "tests" / "charms_hand.yaml"
+    scenarios, _ = read_scenarios(path)
+    index = next(i for i, s in enumerate(scenarios) if any(s.counter for s in s.model.slots()))
+    slots = scenarios[index].model.slots()
+    window.preview.open_scenario(path, index)
+    assert window.preview.situation_now().charms == slots
+    assert window.preview.trace_model.mismatches() == []
+    assert "matches what the scenario expects" in window.preview.error_label.text()
+    saved = tmp_path / "tests" / "grown.yaml"
+    window.preview.save_scenario(saved)
+    assert "counter:" in saved.read_text(encoding="utf-8")
+    assert studio(["test", str(saved)]) == 0

@@ -7,6 +7,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.app import palette
+from studio.app.preview.charm_tokens import id_of
 from studio.app.preview.hand_row import TileRow
 from studio.engine.catalog import Catalog
 
@@ -61,7 +62,7 @@ class CharmBox(QWidget):
         """Show these charms (named from ``catalog`` when given) without emitting ``changed``."""
         named = []
         for token in tokens:
-            charm = catalog.charms.get(token.partition(":")[0]) if catalog is not None else None
+            charm = catalog.charms.get(id_of(token)) if catalog is not None else None
             named.append((token, (charm.name or token) if charm is not None else None))
         self.row.set_tokens(named)
 
@@ -88,5 +89,5 @@ class CharmBox(QWidget):
 
     def follow_rename(self, old: str, new: str) -> None:
         """Keep a renamed charm in the row."""
-        self.set_tokens([new + t[len(old) :] if t.partition(":")[0] == old else t for t in self.tokens()])
+        self.set_tokens([new + t[len(old) :] if id_of(t) == old else t for t in self.tokens()])
         self.changed.emit()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import palette
 from studio.app.preview.card import paint_card, paint_charm
+from studio.app.preview.charm_tokens import edition_of, id_of
 from studio.engine.cards import Card
 
 TOKEN = Qt.ItemDataRole.UserRole
@@ -56,9 +57,9 @@ def _card_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> No
 
 def _charm_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> None:
     token = str(index.data(TOKEN))
-    charm_id, _, edition = token.partition(":")
     name = index.data(PAYLOAD)
-    paint_charm(p, rect, str(name or charm_id), edition or None, selected=selected, missing=name is None)
+    label = str(name or id_of(token))
+    paint_charm(p, rect, label, edition_of(token), selected=selected, missing=name is None)
 
 
 class TileRow(QListWidget):

@@ -28,6 +28,7 @@ from studio.app import palette
 from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.charm_box import CharmBox
+from studio.app.preview.charm_tokens import scenario_charm, slot_of, token_of
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.scenario_file import scenario_at, write_scenario
@@ -38,7 +39,6 @@ from studio.content.models.scenario import ExpectedEvent, ScenarioModel
 from studio.content.scenarios import mismatches
 from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import Event, ScoreResult, fmt
@@ -192,7 +192,7 @@ class PreviewPanel(QWidget):
         return {
             "played": self.played_input.text().strip(),
             "held": self.held_input.text().strip(),
-            "charms": self.charm_row.tokens(),
+            "charms": [scenario_charm(token) for token in self.charm_row.tokens()],
             **self.situation.values(),
         }
 
@@ -227,11 +227,11 @@ class PreviewPanel(QWidget):
         values = self.situation.values()
         slots = []
         for token in self.charm_row.tokens():
-            charm_id, _, edition = token.partition(":")
-            cat.charm(charm_id)
-            if edition:
-                cat.edition(edition)
-            slots.append(CharmSlot(charm_id, edition or None))
+            slot = slot_of(token)
+            cat.charm(slot.id)
+            if slot.edition:
+                cat.edition(slot.edition)
+            slots.append(slot)
         try:
             played = cat.cards(self.played_input.text())
         except ValueError as exc:
@@ -327,7 +327,7 @@ class PreviewPanel(QWidget):
         """Show scenario ``index`` of a file, each step against its expected trace (raises ValueError)."""
         model = scenario_at(path, index)
         data = model.model_dump(exclude={"expect"})
-        data["charms"] = [f"{s.id}:{s.edition}" if s.edition else s.id for s in model.slots()]
+        data["charms"] = [token_of(s) for s in model.slots()]
         self.set_state(data, model)
         self.message.emit(f"Opened scenario {index + 1} of {path.name}: {model.name}")
 
