@@ -17,21 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "cli"))
 
-from test_hostile_input import CASES, EXE, Case  # the cases live with their test
+from test_hostile_input import CASES, EXE, Case, lay_out  # the cases live with their test
 
 
 def measure(root: Path, name: str, case: Case) -> tuple[float, float, float, int]:
     """Run one case; return (wall s, CPU s, peak MB, exit code)."""
-    where = root / name
-    where.mkdir()
-    for rel, content in case.files.items():
-        path = where / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if callable(content):
-            content(path)
-        else:
-            path.write_bytes(content)
-    home = case.home if case.home and case.home.startswith("/") else str(where / (case.home or "home"))
+    where, home = lay_out(root, name, case)
     start = time.perf_counter()
     # A small launcher runs the command and reports its peak memory: measured from here, a child's
     # peak would include this process's own memory at the fork.

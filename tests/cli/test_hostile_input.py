@@ -261,7 +261,8 @@ def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def _run(root: Path, name: str, case: Case) -> subprocess.CompletedProcess[str]:
+def lay_out(root: Path, name: str, case: Case) -> tuple[Path, str]:
+    """Write a case's files under ``root/name``; return that folder and the data folder to use."""
     where = root / name
     where.mkdir()
     for rel, content in case.files.items():
@@ -272,6 +273,11 @@ def _run(root: Path, name: str, case: Case) -> subprocess.CompletedProcess[str]:
         else:
             path.write_bytes(content)
     home = case.home if case.home and case.home.startswith("/") else str(where / (case.home or "home"))
+    return where, home
+
+
+def _run(root: Path, name: str, case: Case) -> subprocess.CompletedProcess[str]:
+    where, home = lay_out(root, name, case)
     env = {**os.environ, "STUDIO_HOME": home}
     return subprocess.run(
         [EXE, *case.argv],
