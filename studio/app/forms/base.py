@@ -55,6 +55,14 @@ class Field(QWidget):
         """Put the inline message under the field's widgets."""
         layout.addWidget(self._message)
 
+    def hold(self, widget: QWidget, tip: str = "") -> None:
+        """Lay out a field made of one widget: it takes the field's tooltip and name, the message below."""
+        widget.setToolTip(self.toolTip() + tip)
+        widget.setAccessibleName(self.accessibleName())
+        layout = self.body()
+        layout.addWidget(widget)
+        self.finish(layout)
+
     def set_value(self, value: Any) -> None:
         """Show ``value`` without emitting ``edited``."""
         raise NotImplementedError

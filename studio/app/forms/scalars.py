@@ -19,20 +19,23 @@ class TextField(Field):
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
         self.box = QLineEdit()
-        self.box.setToolTip(self.toolTip())
-        self.box.setAccessibleName(self.accessibleName())
         if "maxLength" in node:
             self.box.setMaxLength(int(node["maxLength"]))
         self.box.textEdited.connect(lambda text: self.report(text, True))
-        layout = self.body()
-        layout.addWidget(self.box)
-        self.finish(layout)
+        self.hold(self.box)
 
     def set_value(self, value: Any) -> None:
         text = "" if value is None else str(value)
         if self.box.text() != text:
             self.box.setText(text)
 
+
+
+def _show_number(box: QSpinBox | QDoubleSpinBox, value: float) -> None:
+    """Show a number in a spin box without reporting it as an edit."""
+    box.blockSignals(True)
+    box.setValue(value)  # type: ignore[arg-type]
+    box.blockSignals(False)
 
 
 class IntField(Field):
@@ -42,18 +45,11 @@ class IntField(Field):
         super().__init__(node, ctx, path)
         self.box = QSpinBox()
         self.box.setRange(int(node.get("minimum", -INT_LIMIT)), int(node.get("maximum", INT_LIMIT)))
-        self.box.setToolTip(self.toolTip())
-        self.box.setAccessibleName(self.accessibleName())
         self.box.valueChanged.connect(lambda v: self.report(int(v), True))
-        layout = self.body()
-        layout.addWidget(self.box)
-        self.finish(layout)
+        self.hold(self.box)
 
     def set_value(self, value: Any) -> None:
-        value = self.default() if value is None else value
-        self.box.blockSignals(True)
-        self.box.setValue(int(value or 0))
-        self.box.blockSignals(False)
+        _show_number(self.box, int((self.default() if value is None else value) or 0))
 
 
 
@@ -75,20 +71,13 @@ class NumberField(Field):
         self.box = _Decimal()
         self.box.setDecimals(0 if whole else 2)
         self.box.setRange(float(node.get("minimum", -1e18)), float(node.get("maximum", 1e18)))
-        self.box.setToolTip(self.toolTip())
-        self.box.setAccessibleName(self.accessibleName())
         self.box.valueChanged.connect(
             lambda v: self.report(int(v) if float(v).is_integer() else float(v), True)
         )
-        layout = self.body()
-        layout.addWidget(self.box)
-        self.finish(layout)
+        self.hold(self.box)
 
     def set_value(self, value: Any) -> None:
-        value = self.default() if value is None else value
-        self.box.blockSignals(True)
-        self.box.setValue(float(value or 0))
-        self.box.blockSignals(False)
+        _show_number(self.box, float((self.default() if value is None else value) or 0))
 
 
 
@@ -98,12 +87,8 @@ class BoolField(Field):
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
         self.box = QCheckBox()  # the form's label names it
-        self.box.setToolTip(self.toolTip())
-        self.box.setAccessibleName(self.accessibleName())
         self.box.toggled.connect(lambda on: self.report(bool(on)))
-        layout = self.body()
-        layout.addWidget(self.box)
-        self.finish(layout)
+        self.hold(self.box)
 
     def set_value(self, value: Any) -> None:
         self.box.blockSignals(True)
@@ -119,8 +104,6 @@ class ChoiceField(Field):
         super().__init__(node, ctx, path)
         self.choices = choices
         self.box = QComboBox()
-        self.box.setToolTip(self.toolTip())
-        self.box.setAccessibleName(self.accessibleName())
         self.ref = node.get("x-ref")
         if self.ref:
             self.box.setEditable(True)
@@ -130,9 +113,7 @@ class ChoiceField(Field):
             line.editingFinished.connect(self._typed)
         self.box.addItems([str(c) for c in choices])
         self.box.activated.connect(lambda i: self.report(self.choices[i]))
-        layout = self.body()
-        layout.addWidget(self.box)
-        self.finish(layout)
+        self.hold(self.box)
 
     def _typed(self) -> None:
         text = self.box.currentText().strip()
@@ -165,12 +146,8 @@ class RawField(Field):
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
         self.box = QLineEdit()
-        self.box.setToolTip(self.toolTip() + " (YAML, e.g. {pair: 2})")
-        self.box.setAccessibleName(self.accessibleName())
         self.box.editingFinished.connect(self._parse)
-        layout = self.body()
-        layout.addWidget(self.box)
-        self.finish(layout)
+        self.hold(self.box, " (YAML, e.g. {pair: 2})")
 
     def _parse(self) -> None:
         from ruamel.yaml import YAML
