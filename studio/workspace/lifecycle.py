@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
 from typing import Any
 
 from studio.content.models import ENTRY_KINDS, KINDS
@@ -18,6 +17,7 @@ from studio.content.packs import Pack
 from studio.content.xrefs import MODIFIER_KINDS, references, retarget
 from studio.engine.names import did_you_mean
 from studio.workspace.files import FileState
+from studio.workspace.host import Host
 from studio.workspace.model import Change, EntryRef, JsonPath, WorkspaceError
 from studio.workspace.yamledit import edit_text
 
@@ -37,29 +37,8 @@ TEMPLATES: dict[str, str] = {
 }
 
 
-class Lifecycle:
+class Lifecycle(Host):
     """The entry operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
-
-    packs: list[Pack]
-    _files: dict[Path, FileState]
-
-    def _file(self, path: Path) -> FileState:
-        raise NotImplementedError
-
-    def _ref(self, f: FileState) -> EntryRef:
-        raise NotImplementedError
-
-    def _rebuild(self) -> None:
-        raise NotImplementedError
-
-    def _add_file(
-        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
-    ) -> FileState:
-        raise NotImplementedError
-
-    def ids(self, kind: str) -> list[str]:
-        """The ids of a kind in force."""
-        raise NotImplementedError
 
     def references(self, ref: EntryRef) -> list[tuple[EntryRef, JsonPath]]:
         """Every place in the loaded files (entries and scenarios) that names this entry."""

@@ -14,9 +14,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio.content.packs import Pack
-from studio.workspace.files import FileState, atomic_write, file_kind
-from studio.workspace.model import Change, EntryRef, WorkspaceError
+from studio.workspace.files import atomic_write, file_kind
+from studio.workspace.host import Host
+from studio.workspace.model import Change, WorkspaceError
 
 SUFFIX = ".recovery.json"
 
@@ -102,26 +102,8 @@ def read_records(folder: Path) -> list[Recovery]:
     return sorted(out, key=lambda r: r.saved_at)
 
 
-class Autosave:
+class Autosave(Host):
     """The recovery operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
-
-    packs: list[Pack]
-    _files: dict[Path, FileState]
-
-    def _ref(self, f: FileState) -> EntryRef:
-        raise NotImplementedError
-
-    def _rebuild(self) -> None:
-        raise NotImplementedError
-
-    def _add_file(
-        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
-    ) -> FileState:
-        raise NotImplementedError
-
-    def replace_text(self, ref: EntryRef, text: str) -> Change:
-        """Take new text for a file."""
-        raise NotImplementedError
 
     def autosave(self, folder: Path) -> int:
         """Write every unsaved file's text to the recovery folder; drop records of saved files."""
