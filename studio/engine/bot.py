@@ -27,9 +27,9 @@ from studio.engine.bot_values import CharmValues
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
+from studio.engine.rows import charm_row
 from studio.engine.run_setup import RunSetup
 from studio.engine.shop import reroll_cost, sell_value
-from studio.engine.views import charm_row
 
 
 class Bot:

@@ -23,8 +23,10 @@ Fire = Callable[[ScoringContext, ActiveCharm, "CardView | None"], None]
 #: Counts the extra triggers a retrigger ability gives a card.
 Count = Callable[[ScoringContext, ActiveCharm, CardView], int]
 #: (slot in the row, its compiled abilities at a trigger, its behaviour if it overrides that hook)
-Plan = tuple[tuple[int, tuple[Fire, ...], Behaviour | None], ...]
-RetriggerPlan = tuple[tuple[int, tuple[Count, ...], Behaviour | None], ...]
+PlanEntry = tuple[int, tuple[Fire, ...], Behaviour | None]
+Plan = tuple[PlanEntry, ...]
+RetriggerEntry = tuple[int, tuple[Count, ...], Behaviour | None]
+RetriggerPlan = tuple[RetriggerEntry, ...]
 _HELPERS = {"points": "add_points", "mult": "add_mult", "xmult": "add_xmult", "money": "add_money"}
 
 

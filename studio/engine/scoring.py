@@ -16,9 +16,10 @@ from studio.engine.catalog import Catalog
 from studio.engine.context import ScoringContext
 from studio.engine.firing import call_hook, fire_on_card, retrigger_sources
 from studio.engine.inplay import CardView
+from studio.engine.rows import NOTHING, Row
 from studio.engine.situation import MAX_PLAYED, Situation
 from studio.engine.trace import ScoreResult, Step, total_of
-from studio.engine.views import NOTHING, Row, open_context
+from studio.engine.views import open_context
 
 __all__ = ["MAX_PLAYED", "HandSizeError", "Situation", "score"]
 
@@ -220,7 +221,7 @@ def _hand_step(ctx: ScoringContext, row: Row) -> None:
             for effect in edition.effects:
                 if effect.kind != "xmult":
                     ctx.apply(effect, source, charm)
-        fires, behaviour = acts.get(charm.slot, NOTHING)
+        _, fires, behaviour = acts.get(charm.slot, NOTHING)
         for fire in fires:
             fire(ctx, charm, None)
         if behaviour is not None:

@@ -1,127 +1,25 @@
-"""What scoring steps share: cards resolved for this hand, the charm row compiled once,
-and the context every step runs in.
+"""What scoring steps share: cards resolved for this hand, the charm row (see
+:mod:`studio.engine.rows`), and the context every step runs in.
 
-A row's plan for a trigger lists, in row order, the charms that act at it with
-their abilities compiled (see :mod:`studio.engine.firing`), so each card's
-trigger loops only over charms with something to do. Rows and card views depend
-only on content, so they are memoised in the catalog.
+Card views depend only on content, the boss and the row's rule switches, so
+they are memoised in the catalog.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from studio.engine.behaviour import Behaviour
 from studio.engine.bosses import BossDef
 from studio.engine.cards import FACE_RANKS, SUITS, Card
 from studio.engine.catalog import Catalog, lookup
-from studio.engine.charms import CARD_TRIGGERS, TRIGGERS, CharmDef, CharmSlot
 from studio.engine.context import ScoringContext
-from studio.engine.firing import Count, Fire, Plan, RetriggerPlan, compile_ability, compile_retrigger
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
-from studio.engine.inplay import ActiveCharm, CardView
-from studio.engine.modifiers import EditionDef
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, evaluate
+from studio.engine.inplay import CardView
 from studio.engine.rng import Rng
+from studio.engine.rows import Row, charm_row
 from studio.engine.situation import Situation
 
 ALL_SUITS = frozenset(SUITS)
-#: What a charm brings to a step it does not act at.
-NOTHING: tuple[tuple[Fire, ...], Behaviour | None] = ((), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Acts:
-    """One charm's abilities compiled, by trigger, with its behaviour where it overrides the hook."""
-
-    fires: dict[str, tuple[tuple[Fire, ...], Behaviour | None]]
-    counts: dict[str, tuple[tuple[Count, ...], Behaviour | None]]
-
-
-def charm_acts(defn: CharmDef) -> Acts:
-    """Compile a charm's abilities for the scorer, grouped by trigger."""
-    hooks = defn.behaviour.overridden() if defn.behaviour else frozenset()
-    fires: dict[str, tuple[tuple[Fire, ...], Behaviour | None]] = {}
-    counts: dict[str, tuple[tuple[Count, ...], Behaviour | None]] = {}
-    for trigger in TRIGGERS:
-        plain = tuple(
-            compile_ability(a) for a in defn.abilities if a.trigger == trigger and not a.is_retrigger
-        )
-        behaviour = defn.behaviour if trigger in hooks else None
-        if plain or behaviour is not None:
-            fires[trigger] = (plain, behaviour)
-        if trigger in CARD_TRIGGERS:
-            again = tuple(
-                compile_retrigger(a) for a in defn.abilities if a.trigger == trigger and a.is_retrigger
-            )
-            behaviour = defn.behaviour if "retriggers" in hooks else None
-            if again or behaviour is not None:
-                counts[trigger] = (again, behaviour)
-    return Acts(fires, counts)
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """A charm row resolved: each charm's definition and edition, the rules they set, their plans."""
-
-    charms: tuple[ActiveCharm, ...]
-    flags: frozenset[str]
-    rules: HandRules
-    plans: dict[str, Plan]
-    again: dict[str, RetriggerPlan]
-    #: Slot -> what each charm brings to the whole-hand step (its edition applies regardless).
-    hand: dict[int, tuple[tuple[Fire, ...], Behaviour | None]]
-
-    def plan(self, trigger: str) -> Plan:
-        """Return who acts at ``trigger``, in row order."""
-        return self.plans.get(trigger, ())
-
-    def retriggers(self, trigger: str) -> RetriggerPlan:
-        """Return who retriggers cards at ``trigger``, in row order."""
-        return self.again.get(trigger, ())
-
-
-def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
-    """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition)."""
-    key = ("row", tuple((slot.id, slot.edition) for slot in slots))
-    row = catalog.memo.get(key)
-    if row is None:
-        defs = [catalog.charm(slot.id) for slot in slots]
-        charms = tuple(
-            ActiveCharm(i, defn.id, _edition(catalog, slot.edition))
-            for i, (defn, slot) in enumerate(zip(defs, slots, strict=True))
-        )
-        flags: frozenset[str] = frozenset().union(*(defn.rules for defn in defs))
-        plans: dict[str, list[tuple[int, tuple[Fire, ...], Behaviour | None]]] = {}
-        again: dict[str, list[tuple[int, tuple[Count, ...], Behaviour | None]]] = {}
-        for i, defn in enumerate(defs):
-            acts = _acts(defn, catalog)
-            for trigger, (fires, behaviour) in acts.fires.items():
-                plans.setdefault(trigger, []).append((i, fires, behaviour))
-            for trigger, (counts, behaviour) in acts.counts.items():
-                again.setdefault(trigger, []).append((i, counts, behaviour))
-        hand = {i: (fires, behaviour) for i, fires, behaviour in plans.get("hand", ())}
-        row = catalog.memo[key] = Row(
-            charms,
-            flags,
-            HandRules.from_flags(flags),
-            {k: tuple(v) for k, v in plans.items()},
-            {k: tuple(v) for k, v in again.items()},
-            hand,
-        )
-    return row  # type: ignore[return-value]
-
-
-def _acts(defn: CharmDef, catalog: Catalog) -> Acts:
-    key = ("acts", defn.id)
-    acts = catalog.memo.get(key)
-    if acts is None:
-        acts = catalog.memo[key] = charm_acts(defn)
-    return acts  # type: ignore[return-value]
-
-
-def _edition(catalog: Catalog, edition_id: str | None) -> EditionDef | None:
-    return lookup(catalog.editions, "edition", edition_id) if edition_id else None
 
 
 def card_view(

@@ -1,0 +1,175 @@
+"""Charm rows compiled once: who acts at each trigger, in row order, and the rules they set.
+
+A row's plan for a trigger lists, in row order, the charms that act at it with
+their abilities compiled (see :mod:`studio.engine.firing`), so each card's
+trigger loops only over charms with something to do.
+
+Building a row is cheap because its parts are compiled once: a charm's
+abilities once per charm (:func:`charm_acts`), and a charm at one place in a
+row once per (place, id, edition) (:class:`Seat`); a new row only joins its
+seats' plan entries. Rows are memoised in the catalog, in a memo of at most
+:data:`MAX_ROWS` rows: a batch where every line brings another row must not
+grow it (nor the garbage collector's work) without end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from studio.engine.behaviour import Behaviour
+from studio.engine.catalog import Catalog, lookup
+from studio.engine.charms import CARD_TRIGGERS, TRIGGERS, CharmDef, CharmSlot
+from studio.engine.firing import (
+    Count,
+    Fire,
+    Plan,
+    PlanEntry,
+    RetriggerEntry,
+    RetriggerPlan,
+    compile_ability,
+    compile_retrigger,
+)
+from studio.engine.hands import HandRules
+from studio.engine.inplay import ActiveCharm
+
+#: The most rows (and seats) kept in a catalog's memo; when full it is emptied and fills again.
+MAX_ROWS = 8192
+#: What a charm brings to a step it does not act at.
+NOTHING: PlanEntry = (-1, (), None)
+_NO_RULES: frozenset[str] = frozenset()
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True)
+class Acts:
+    """One charm's abilities compiled, by trigger, with its behaviour where it overrides the hook."""
+
+    fires: dict[str, tuple[tuple[Fire, ...], Behaviour | None]]
+    counts: dict[str, tuple[tuple[Count, ...], Behaviour | None]]
+
+
+def charm_acts(defn: CharmDef) -> Acts:
+    """Compile a charm's abilities for the scorer, grouped by trigger."""
+    hooks = defn.behaviour.overridden() if defn.behaviour else frozenset()
+    fires: dict[str, tuple[tuple[Fire, ...], Behaviour | None]] = {}
+    counts: dict[str, tuple[tuple[Count, ...], Behaviour | None]] = {}
+    for trigger in TRIGGERS:
+        plain = tuple(
+            compile_ability(a) for a in defn.abilities if a.trigger == trigger and not a.is_retrigger
+        )
+        behaviour = defn.behaviour if trigger in hooks else None
+        if plain or behaviour is not None:
+            fires[trigger] = (plain, behaviour)
+        if trigger in CARD_TRIGGERS:
+            again = tuple(
+                compile_retrigger(a) for a in defn.abilities if a.trigger == trigger and a.is_retrigger
+            )
+            behaviour = defn.behaviour if "retriggers" in hooks else None
+            if again or behaviour is not None:
+                counts[trigger] = (again, behaviour)
+    return Acts(fires, counts)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A charm at one place of a row: the charm in play and its entries in the row's plans."""
+
+    charm: ActiveCharm
+    rules: frozenset[str]
+    #: (trigger, plan entry) for each trigger it acts at, in trigger order.
+    fires: tuple[tuple[str, PlanEntry], ...]
+    counts: tuple[tuple[str, RetriggerEntry], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A charm row resolved: each charm's definition and edition, the rules they set, their plans."""
+
+    charms: tuple[ActiveCharm, ...]
+    flags: frozenset[str]
+    rules: HandRules
+    plans: dict[str, Plan]
+    again: dict[str, RetriggerPlan]
+    #: Slot -> what each charm brings to the whole-hand step (its edition applies regardless).
+    hand: dict[int, PlanEntry]
+
+    def plan(self, trigger: str) -> Plan:
+        """Return who acts at ``trigger``, in row order."""
+        return self.plans.get(trigger, ())
+
+    def retriggers(self, trigger: str) -> RetriggerPlan:
+        """Return who retriggers cards at ``trigger``, in row order."""
+        return self.again.get(trigger, ())
+
+
+def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
+    """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition)."""
+    rows: dict[tuple[tuple[str, str | None], ...], Row] = _memo(catalog, "rows")
+    key = tuple([(slot.id, slot.edition) for slot in slots])
+    row = rows.get(key)
+    if row is None:
+        row = _remember(rows, key, _build_row(key, catalog))
+    return row
+
+
+def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row:
+    """Join the seats of a row's charms into its plans."""
+    seats: dict[tuple[int, str, str | None], Seat] = _memo(catalog, "seats")
+    charms: list[ActiveCharm] = []
+    rules: list[frozenset[str]] = []
+    plans: dict[str, list[PlanEntry]] = {}
+    again: dict[str, list[RetriggerEntry]] = {}
+    for i, (charm_id, edition) in enumerate(key):
+        seat = seats.get((i, charm_id, edition))
+        if seat is None:
+            seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
+        charms.append(seat.charm)
+        if seat.rules:
+            rules.append(seat.rules)
+        for trigger, entry in seat.fires:
+            plans.setdefault(trigger, []).append(entry)
+        for trigger, counted in seat.counts:
+            again.setdefault(trigger, []).append(counted)
+    flags = frozenset().union(*rules) if rules else _NO_RULES
+    return Row(
+        tuple(charms),
+        flags,
+        HandRules.from_flags(flags),
+        {trigger: tuple(entries) for trigger, entries in plans.items()},
+        {trigger: tuple(entries) for trigger, entries in again.items()},
+        {entry[0]: entry for entry in plans.get("hand", ())},
+    )
+
+
+def _seat(slot: int, charm_id: str, edition_id: str | None, catalog: Catalog) -> Seat:
+    """Compile a charm for one place of a row."""
+    defn = catalog.charm(charm_id)
+    acts: Acts | None = catalog.memo.get(("acts", charm_id))  # type: ignore[assignment]
+    if acts is None:
+        acts = catalog.memo[("acts", charm_id)] = charm_acts(defn)
+    edition = lookup(catalog.editions, "edition", edition_id) if edition_id else None
+    return Seat(
+        ActiveCharm(slot, defn.id, edition),
+        defn.rules,
+        tuple((trigger, (slot, fires, behaviour)) for trigger, (fires, behaviour) in acts.fires.items()),
+        tuple((trigger, (slot, counts, behaviour)) for trigger, (counts, behaviour) in acts.counts.items()),
+    )
+
+
+def _memo(catalog: Catalog, name: str) -> dict[Any, Any]:
+    """The catalog's memo called ``name`` (created empty)."""
+    memo = catalog.memo.get(name)
+    if memo is None:
+        memo = catalog.memo[name] = {}
+    return memo  # type: ignore[return-value]
+
+
+def _remember(memo: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` under ``key``, emptying ``memo`` first when it holds :data:`MAX_ROWS` entries."""
+    if len(memo) >= MAX_ROWS:
+        memo.clear()
+    memo[key] = value
+    return value
