@@ -69,7 +69,8 @@ def dump_json(data: object) -> str:
 
 _EVENT_TEXTS: dict[tuple[object, ...], tuple[str, str]] = {}
 _NUMBER_TEXTS: dict[float, str] = {}
-_MAX_EVENT_TEXTS = 100_000  # distinct events (and numbers) kept: a bound on memory
+_STRING_TEXTS: dict[str | None, str] = {None: "null"}
+_MAX_EVENT_TEXTS = 100_000  # distinct events (and numbers, and strings) kept: a bound on memory
 
 
 def _number(value: float) -> str:
@@ -88,6 +89,42 @@ def _number(value: float) -> str:
     return text
 
 
+def _whole(value: int) -> str:
+    """An int as `dump_json` writes it (anything else goes through `dump_json`)."""
+    return int.__repr__(value) if value.__class__ is int else dump_json(value)
+
+
+def _string(value: str | None) -> str:
+    """A string (or None) as `dump_json` writes it, kept per value: a batch repeats ids and tokens."""
+    text = _STRING_TEXTS.get(value)
+    if text is None:
+        text = dump_json(value)
+        if len(_STRING_TEXTS) < _MAX_EVENT_TEXTS:
+            _STRING_TEXTS[value] = text
+    return text
+
+
+def _summary(r: ScoreResult) -> str:
+    """``dump_json(r.summary_json())`` without its closing brace, written from the result's fields.
+
+    The same keys, in the same order, and the same numbers (``mult`` and ``total``
+    as :func:`~studio.engine.trace.json_number` gives them): one f-string instead
+    of a dictionary per hand and a pass of the encoder over it.
+    """
+    string, number, whole = _string, _number, _whole
+    rng = r.rng
+    levels = ", ".join([f"{string(k)}: {whole(v)}" for k, v in r.levels]) if r.levels else ""
+    draws = ", ".join([f"{string(k)}: {whole(v)}" for k, v in rng.counters]) if rng.counters else ""
+    return (
+        f'{{"hand_type": {string(r.hand_type)}, "scoring": [{", ".join(map(string, r.scoring))}], '
+        f'"points": {whole(r.points)}, "mult": {number(r.mult)}, "total": {number(r.total)}, '
+        f'"money": {whole(r.money)}, "refused": {"true" if r.refused else "false"}, '
+        f'"broken": [{", ".join(map(string, r.broken))}], "boss": {string(r.boss)}, '
+        f'"deck": {string(r.deck)}, "counters": [{", ".join(map(whole, r.counters))}], '
+        f'"levels": {{{levels}}}, "rng": {{"seed": {whole(rng.seed)}, "counters": {{{draws}}}}}'
+    )
+
+
 def _event_parts(e: Event) -> tuple[str, str]:
     """The JSON text of an event before its Points and after its money: the same for every repeat."""
     data = e.to_json()
@@ -102,7 +139,6 @@ def dump_result(result: ScoreResult) -> str:
     A batch repeats the same events (``KH`` scores +10 Points in many hands);
     only the running Points, Mult and money differ.
     """
-    data = result.summary_json()
     pieces = []
     texts, number = _EVENT_TEXTS, _number
     for e in result.events:
@@ -114,4 +150,4 @@ def dump_result(result: ScoreResult) -> str:
                 texts[key] = parts
         points, mult, money = number(e.points), number(e.mult), number(e.money)
         pieces.append(f'{parts[0]}{points}, "mult": {mult}, "money": {money}{parts[1]}')
-    return f'{dump_json(data)[:-1]}, "events": [{", ".join(pieces)}]}}'
+    return f'{_summary(result)}, "events": [{", ".join(pieces)}]}}'

@@ -102,8 +102,19 @@ def test_events_with_any_number_are_written_as_the_contract_json(mult: float) ->
     result = ScoreResult(
         "flush", ("KH",), 55, mult, 0, 3, events, (1, 2), (("flush", 2),), RngState(5), boss=None, deck="x"
     )
+    other = result._replace(
+        scoring=("KH", "10H:glass"),
+        total=mult,
+        levels=(("flush", 2), ("pair", 3)),
+        rng=RngState(2**63 - 1, (("chance", 4), ("hook", 1))),
+        refused=True,
+        broken=("10H:glass",),
+        boss='a "boss" é',
+        deck=None,
+    )
     for _ in range(2):  # the second time from the kept texts
         text = dump_result(result)
         assert text == dump_json(result.to_json())
+        assert dump_result(other) == dump_json(other.to_json())
         strict = {"parse_constant": lambda name: pytest.fail(f"{name} is not JSON")}
         assert json.loads(text, **strict)["events"][5]["points"] == 55
