@@ -126,11 +126,22 @@ def _summary(r: ScoreResult) -> str:
 
 
 def _event_parts(e: Event) -> tuple[str, str]:
-    """The JSON text of an event before its Points and after its money: the same for every repeat."""
-    data = e.to_json()
-    head = dump_json({k: data[k] for k in ("step", "source", "what", "amount", "change")})
-    tail = dump_json({k: data[k] for k in ("source_kind", "zone", "position", "slot")})
-    return head[:-1] + ', "points": ', ", " + tail[1:]
+    """The JSON text of an event before its Points and after its money: the same for every repeat.
+
+    Written from the fields as :meth:`~studio.engine.trace.Event.to_json` gives them: a batch
+    meets thousands of distinct events, so this too is paid often.
+    """
+    position = "null" if e.position < 0 else _whole(e.position)
+    slot = "null" if e.slot < 0 else _whole(e.slot)
+    head = (
+        f'{{"step": {_string(e.step)}, "source": {dump_json(e.source)}, "what": {_string(e.what)}, '
+        f'"amount": {_number(e.amount)}, "change": {dump_json(e.change)}, "points": '
+    )
+    tail = (
+        f', "source_kind": {_string(e.source_kind)}, "zone": {_string(e.zone or None)}, '
+        f'"position": {position}, "slot": {slot}}}'
+    )
+    return head, tail
 
 
 def dump_result(result: ScoreResult) -> str:
@@ -140,7 +151,7 @@ def dump_result(result: ScoreResult) -> str:
     only the running Points, Mult and money differ.
     """
     pieces = []
-    texts, number = _EVENT_TEXTS, _number
+    texts, numbers, number = _EVENT_TEXTS, _NUMBER_TEXTS, _number
     for e in result.events:
         key = e[:4] + e[7:] if e.what != "base" else e  # the base event's change shows its Points and Mult
         parts = texts.get(key)
@@ -148,6 +159,10 @@ def dump_result(result: ScoreResult) -> str:
             parts = _event_parts(e)
             if len(texts) < _MAX_EVENT_TEXTS:
                 texts[key] = parts
-        points, mult, money = number(e.points), number(e.mult), number(e.money)
-        pieces.append(f'{parts[0]}{points}, "mult": {mult}, "money": {money}{parts[1]}')
+        head, tail = parts
+        # A kept number's text, else `_number` (which keeps it): no call for the common case.
+        points = numbers.get(e.points) or number(e.points)
+        mult = numbers.get(e.mult) or number(e.mult)
+        money = numbers.get(e.money) or number(e.money)
+        pieces.append(f'{head}{points}, "mult": {mult}, "money": {money}{tail}')
     return f'{_summary(result)}, "events": [{", ".join(pieces)}]}}'
