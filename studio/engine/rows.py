@@ -82,6 +82,8 @@ class Seat:
     #: (trigger, plan entry) for each trigger it acts at, in trigger order.
     fires: tuple[tuple[str, PlanEntry], ...]
     counts: tuple[tuple[str, RetriggerEntry], ...]
+    #: Its part in the whole-hand step (None: it has neither an edition nor a hand ability).
+    hand: tuple[ActiveCharm, PlanEntry] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +95,9 @@ class Row:
     rules: HandRules
     plans: dict[str, Plan]
     again: dict[str, RetriggerPlan]
-    #: Slot -> what each charm brings to the whole-hand step (its edition applies regardless).
-    hand: dict[int, PlanEntry]
+    #: Who acts in the whole-hand step, in row order: each charm with an edition or a hand
+    #: ability, and its entry in the hand plan (NOTHING: only its edition acts).
+    hand: tuple[tuple[ActiveCharm, PlanEntry], ...]
 
     def plan(self, trigger: str) -> Plan:
         """Return who acts at ``trigger``, in row order."""
@@ -122,6 +125,7 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
     rules: list[frozenset[str]] = []
     plans: dict[str, list[PlanEntry]] = {}
     again: dict[str, list[RetriggerEntry]] = {}
+    hand: list[tuple[ActiveCharm, PlanEntry]] = []
     for i, (charm_id, edition) in enumerate(key):
         seat = seats.get((i, charm_id, edition))
         if seat is None:
@@ -133,6 +137,8 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
             plans.setdefault(trigger, []).append(entry)
         for trigger, counted in seat.counts:
             again.setdefault(trigger, []).append(counted)
+        if seat.hand is not None:
+            hand.append(seat.hand)
     flags = frozenset().union(*rules) if rules else _NO_RULES
     return Row(
         tuple(charms),
@@ -140,7 +146,7 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         HandRules.from_flags(flags),
         {trigger: tuple(entries) for trigger, entries in plans.items()},
         {trigger: tuple(entries) for trigger, entries in again.items()},
-        {entry[0]: entry for entry in plans.get("hand", ())},
+        tuple(hand),
     )
 
 
@@ -151,11 +157,16 @@ def _seat(slot: int, charm_id: str, edition_id: str | None, catalog: Catalog) ->
     if acts is None:
         acts = catalog.memo[("acts", charm_id)] = charm_acts(defn)
     edition = lookup(catalog.editions, "edition", edition_id) if edition_id else None
+    charm = ActiveCharm(slot, defn.id, edition)
+    fires = {trigger: (slot, plain, behaviour) for trigger, (plain, behaviour) in acts.fires.items()}
+    counts = {trigger: (slot, again, behaviour) for trigger, (again, behaviour) in acts.counts.items()}
+    hand = fires.get("hand")
     return Seat(
-        ActiveCharm(slot, defn.id, edition),
+        charm,
         defn.rules,
-        tuple((trigger, (slot, fires, behaviour)) for trigger, (fires, behaviour) in acts.fires.items()),
-        tuple((trigger, (slot, counts, behaviour)) for trigger, (counts, behaviour) in acts.counts.items()),
+        tuple(fires.items()),
+        tuple(counts.items()),
+        (charm, hand or NOTHING) if hand is not None or edition is not None else None,
     )
 
 

@@ -16,7 +16,7 @@ from studio.engine.catalog import Catalog
 from studio.engine.context import ScoringContext
 from studio.engine.firing import call_hook, fire_on_card, retrigger_sources
 from studio.engine.inplay import CardView
-from studio.engine.rows import NOTHING, Row
+from studio.engine.rows import Row
 from studio.engine.situation import MAX_PLAYED, Situation
 from studio.engine.trace import ScoreResult, Step, total_of
 from studio.engine.views import open_context
@@ -143,7 +143,8 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
     """Scored cards (step 4) or held cards (step 5), left to right, every trigger of a card first.
 
     A debuffed scored card gives one event saying so; a debuffed held card does
-    nothing. A held card is retriggered only if its first trigger did something.
+    nothing. A held card is retriggered only if its first trigger did something,
+    so a held card with no upgrade is skipped when no charm acts on held cards.
     """
     ctx.step = step
     scored = step == "scored_card"
@@ -166,11 +167,14 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
             if scored:
                 ctx.note(card.source, "debuffed", 0, f"debuffed by {boss.id}" if boss else "debuffed")
             continue
+        if not scored and not acting and card.upgrade is None:
+            continue
         ctx.card_label = card.label
         before = len(ctx.events)
         modifiers(ctx, card)
-        fire_on_card(ctx, card, acting, step)
-        if not scored and len(ctx.events) == before:
+        if acting:
+            fire_on_card(ctx, card, acting, step)
+        if (not again and card.seal is None) or (not scored and len(ctx.events) == before):
             continue
         for source in retrigger_sources(ctx, card, again):
             ctx.note(source, "retrigger", 1, "retrigger")
@@ -212,16 +216,15 @@ def _held_modifiers(ctx: ScoringContext, card: CardView) -> None:
 
 
 def _hand_step(ctx: ScoringContext, row: Row) -> None:
+    """Step 6, in row order: each charm's edition (+Points, +Mult), its abilities and hook, then xMult."""
     ctx.step = "hand"
-    acts = row.hand
-    for charm in ctx.charms:
+    for charm, (_, fires, behaviour) in row.hand:
         edition = charm.edition
         if edition is not None:
             source = (f"{charm.id} {edition.id}", "edition", charm.slot)
             for effect in edition.effects:
                 if effect.kind != "xmult":
                     ctx.apply(effect, source, charm)
-        _, fires, behaviour = acts.get(charm.slot, NOTHING)
         for fire in fires:
             fire(ctx, charm, None)
         if behaviour is not None:

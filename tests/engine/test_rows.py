@@ -59,7 +59,9 @@ def test_a_row_joins_each_charms_plans_in_row_order(catalog: Catalog) -> None:
     row = charm_row([CharmSlot(i) for i in ids], fresh)
     assert [(charm.slot, charm.id) for charm in row.charms] == list(enumerate(ids))
     assert [entry[0] for entry in row.plan("hand")] == [0, 3]
-    assert sorted(row.hand) == [0, 3]
+    assert [(charm.slot, entry[0]) for charm, entry in row.hand] == [(0, 0), (3, 3)]
     assert [entry[0] for entry in row.retriggers("scored_card")] == [2]
     assert "splash" in row.flags and row.rules.splash
+    shiny = charm_row([CharmSlot("splash", "foil"), CharmSlot("plain_mult")], fresh)
+    assert [(charm.id, entry[0]) for charm, entry in shiny.hand] == [("splash", -1), ("plain_mult", 1)]
     assert row.plan("discard") == () and row.retriggers("held_card") == ()
