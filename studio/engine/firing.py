@@ -2,7 +2,8 @@
 
 Most abilities are one plain effect ("+4 Mult") behind no condition, one card
 condition ("scored 2, 4, 6, 8 or 10") or "the hand contains a Pair". Those become a direct call of the
-context's helper; every other shape goes through the general
+context's helper; an effect behind no condition (a scaled one, say) a direct
+:meth:`ScoringContext.apply`; every other shape goes through the general
 :meth:`ScoringContext.run`. The trace is the same either way. Code hooks run
 behind a fence: whatever they raise becomes a :class:`BehaviourError`.
 """
@@ -27,7 +28,12 @@ PlanEntry = tuple[int, tuple[Fire, ...], Behaviour | None]
 Plan = tuple[PlanEntry, ...]
 RetriggerEntry = tuple[int, tuple[Count, ...], Behaviour | None]
 RetriggerPlan = tuple[RetriggerEntry, ...]
-_HELPERS = {"points": "add_points", "mult": "add_mult", "xmult": "add_xmult", "money": "add_money"}
+_HELPERS: dict[str, Callable[[ScoringContext, float, ActiveCharm], None]] = {
+    "points": ScoringContext.add_points,
+    "mult": ScoringContext.add_mult,
+    "xmult": ScoringContext.add_xmult,
+    "money": ScoringContext.add_money,
+}
 
 
 def compile_ability(ability: Ability) -> Fire:
@@ -42,17 +48,20 @@ def compile_ability(ability: Ability) -> Fire:
         and effects[0].chance is None
     )
     if not plain:
+        if c is ALWAYS and len(effects) == 1:
+            effect = effects[0]
+            return lambda ctx, charm, card: ctx.apply(effect, charm, charm)
         return general
     helper = _HELPERS[effects[0].kind]
     amount = effects[0].amount
     if c is ALWAYS:
-        return lambda ctx, charm, card: getattr(ctx, helper)(amount, charm)
+        return lambda ctx, charm, card: helper(ctx, amount, charm)
     if c == Conditions(ranks=c.ranks):
         ranks = c.ranks
 
         def on_ranks(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
             if card is not None and card.rank in ranks:  # type: ignore[operator]
-                getattr(ctx, helper)(amount, charm)
+                helper(ctx, amount, charm)
 
         return on_ranks
     if c == Conditions(contains=c.contains):
@@ -61,7 +70,7 @@ def compile_ability(ability: Ability) -> Fire:
         def on_contains(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
             evaluation = ctx.evaluation
             if evaluation is not None and contains in evaluation.contains:
-                getattr(ctx, helper)(amount, charm)
+                helper(ctx, amount, charm)
 
         return on_contains
     if c == Conditions(suits=c.suits):
@@ -69,7 +78,7 @@ def compile_ability(ability: Ability) -> Fire:
 
         def on_suits(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
             if card is not None and card.cond_suits & suits:  # type: ignore[operator]
-                getattr(ctx, helper)(amount, charm)
+                helper(ctx, amount, charm)
 
         return on_suits
     return general

@@ -233,4 +233,8 @@ def evaluate(
         scoring = tuple(range(n)) if len(chosen) == n else tuple(sorted(chosen))
     if best is None:
         best = table.types[-1]
-    return Evaluation(best, scoring, contains, suit if best.needs_flush else None)
+    # Built without the named tuple's Python-level __new__ (fields in declaration order): one per hand.
+    return _new_evaluation(Evaluation, (best, scoring, contains, suit if best.needs_flush else None))
+
+
+_new_evaluation = tuple.__new__

@@ -83,12 +83,14 @@ _new_result = tuple.__new__
 def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
     """Return the scored cards that break after the hand (glass: 1 in 4), drawn in card order."""
     return tuple(
-        card.token
-        for card in ctx.scoring
-        if card.upgrade is not None
-        and card.upgrade.breaks is not None
-        and not card.debuffed
-        and ctx.rng.chance("chance", card.upgrade.breaks.n, card.upgrade.breaks.in_)
+        [
+            card.token
+            for card in ctx.scoring
+            if card.upgrade is not None
+            and card.upgrade.breaks is not None
+            and not card.debuffed
+            and ctx.rng.chance("chance", card.upgrade.breaks.n, card.upgrade.breaks.in_)
+        ]
     )
 
 

@@ -116,6 +116,9 @@ def open_context(
             [v.rank for v in views], [v.suits for v in views], catalog.hand_table, row.rules
         )
         ctx.evaluation = evaluation
-        ctx.scoring = tuple([views[i] for i in evaluation.scoring])
-        ctx.first_face = next((i for i in evaluation.scoring if views[i].face), -1)
+        ctx.scoring = scoring = tuple([views[i] for i in evaluation.scoring])
+        for i, view in zip(evaluation.scoring, scoring, strict=True):
+            if view.face:
+                ctx.first_face = i
+                break
     return ctx, row, boss
