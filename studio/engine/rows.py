@@ -166,7 +166,7 @@ def _seat(slot: int, charm_id: str, edition_id: str | None, catalog: Catalog) ->
         defn.rules,
         tuple(fires.items()),
         tuple(counts.items()),
-        (charm, hand or NOTHING) if hand is not None or edition is not None else None,
+        None if hand is None and edition is None else (charm, NOTHING if hand is None else hand),
     )
 
 
