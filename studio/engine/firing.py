@@ -43,7 +43,7 @@ def compile_ability(ability: Ability) -> Fire:
         return general
     helper = _HELPERS[effects[0].kind]
     amount = effects[0].amount
-    if c is ALWAYS:
+    if c == ALWAYS:  # equal, not only the same object: a catalog read back from a snapshot has copies
         return lambda ctx, charm, card: getattr(ctx, helper)(amount, charm)
     if c == Conditions(ranks=c.ranks):
         ranks = c.ranks
