@@ -145,16 +145,30 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
     }
     model = None
     if plain_scenario(data) is None:  # out of bounds: the model says which field and what it wants
-        from studio.content.scenarios import scenario_model
+        from studio.content.scenarios import ScenarioDataError, scenario_model
 
         try:
             model = scenario_model(data)
-        except ValueError as exc:
-            raise UsageError(f"command line: {exc}") from None
+        except ScenarioDataError as exc:
+            raise UsageError(f"{_option(args, exc.field)}: {exc.what}") from None
     try:
         return model.to_situation(catalog) if model is not None else plain_situation(data, catalog)
     except ValueError as exc:  # a bad card or an unknown id
         raise UsageError(str(exc)) from None
+
+
+#: The options that set scenario fields, where the name is not the field's.
+_OPTIONS = {"played": "the hand", "charms": "--charm", "levels": "--level"}
+
+
+def _option(args: argparse.Namespace, field: str) -> str:
+    """How the command line wrote the scenario field ``field`` (``money`` -> ``--money -5``)."""
+    name, _, rest = field.partition(".")
+    option = _OPTIONS.get(name, "--" + name.replace("_", "-"))
+    if rest:  # a level, or one charm of the row
+        return f"{option} {rest}"
+    value = getattr(args, name, None)
+    return f"{option} {value}" if isinstance(value, int) else option
 
 
 def _from_file(args: argparse.Namespace) -> list[Scored]:

@@ -122,14 +122,23 @@ def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Sc
     return chosen
 
 
+class ScenarioDataError(ValueError):
+    """Plain data that is not a scenario: ``field`` (dotted path) and ``what`` is wrong with it."""
+
+    def __init__(self, field: str, what: str) -> None:
+        super().__init__(f"{field}: {what}")
+        self.field = field
+        self.what = what
+
+
 def scenario_model(data: Any) -> ScenarioModel:
-    """Validate plain data as a scenario; raise ValueError saying ``field: what is wrong`` (first mistake)."""
+    """Validate plain data as a scenario; raise ScenarioDataError naming its first mistake."""
     try:
         return ScenarioModel.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "scenario"
-        raise ValueError(f"{field}: {err['msg'].removeprefix('Value error, ')}") from None
+        raise ScenarioDataError(field, err["msg"].removeprefix("Value error, ")) from None
 
 
 def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
