@@ -52,7 +52,11 @@ BAD_INPUT = [
     ("level_without_number", ["score", "AS AH", "--level", "pair"], ["bad --level 'pair'", "TYPE=N"]),
     ("level_not_a_number", ["score", "AS AH", "--level", "pair=two"], ["bad --level 'pair=two'"]),
     ("level_without_type", ["score", "AS AH", "--level", "=2"], ["bad --level '=2'"]),
-    ("level_below_1", ["score", "AS AH", "--level", "pair=0"], ["--level pair:", "greater than or equal to 1"]),
+    (
+        "level_below_1",
+        ["score", "AS AH", "--level", "pair=0"],
+        ["--level pair:", "greater than or equal to 1"],
+    ),
     ("negative_hands_left", ["score", "AS AH", "--hands-left", "-1"], ["--hands-left -1:"]),
     ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["--seed -1:"]),
     ("money_too_low", ["score", "AS AH", "--money", "-5000000"], ["--money -5000000:", "-1000000"]),

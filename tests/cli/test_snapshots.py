@@ -48,7 +48,9 @@ def test_a_second_score_takes_the_snapshot_and_never_imports_the_content_models(
     )
     env = {**os.environ, "STUDIO_HOME": str(studio_home)}
     runs = [
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        ).stdout
         for _ in range(2)
     ]
     assert runs[0].splitlines()[-1] == "models"
@@ -60,7 +62,8 @@ def test_a_second_score_takes_the_snapshot_and_never_imports_the_content_models(
 def _pack(tmp_path: Path, mult: int) -> Path:
     root = neon(tmp_path, GOOD.format(mult=mult))
     (root / "charms" / "neon_plain.yaml").write_text(
-        "id: neon_plain\nname: Plain\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 3}]\n", encoding="utf-8"
+        "id: neon_plain\nname: Plain\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 3}]\n",
+        encoding="utf-8",
     )
     return root
 
@@ -74,7 +77,8 @@ def test_a_changed_added_or_removed_pack_file_is_seen_at_once(studio, tmp_path):
     charm.write_text(charm.read_text(encoding="utf-8").replace("amount: 3", "amount: 4"), encoding="utf-8")
     assert "Total = 32 x 6 = 192" in studio(*args).out
     (root / "charms" / "neon_more.yaml").write_text(
-        "id: neon_more\nname: More\nabilities:\n  - trigger: hand\n    effects: [{kind: points, amount: 8}]\n", encoding="utf-8"
+        "id: neon_more\nname: More\nabilities:\n  - trigger: hand\n    effects: [{kind: points, amount: 8}]\n",
+        encoding="utf-8",
     )
     assert "Total = 40 x 6 = 240" in studio(*args, "--charm", "neon_more").out
     (root / "charms" / "neon_more.yaml").unlink()
@@ -103,7 +107,9 @@ def test_a_code_charm_that_raises_from_a_snapshot_is_named_in_one_line(studio, t
     second = studio(*args)
     assert first.code == second.code == 1
     assert first.err == second.err
-    assert second.err.startswith(f"studio score: error: charm neon_boom (pack 'neon', {root}/plugins/boom.py:8): ")
+    assert second.err.startswith(
+        f"studio score: error: charm neon_boom (pack 'neon', {root}/plugins/boom.py:8): "
+    )
 
 
 def test_an_installed_pack_changes_what_a_snapshot_serves(studio, tmp_path):
