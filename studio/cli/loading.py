@@ -12,10 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from studio.content.paths import is_base_content
 from studio.engine.catalog import Catalog
 from studio.plugins.snapshot import restore, save
+
+if TYPE_CHECKING:
+    from studio.content.registry import Content
 
 
 def add_pack_options(parser: argparse.ArgumentParser) -> None:
@@ -69,9 +73,15 @@ def catalog_of(args: argparse.Namespace) -> Catalog:
     found = quick_catalog(args)
     if found is not None:
         return found
-    from studio.cli.common import loaded  # the full load: only when no snapshot serves
+    content = full_load(args)
+    assert content.catalog is not None
+    return content.catalog
+
+
+def full_load(args: argparse.Namespace) -> Content:
+    """Load in full (UsageError on problems, see :func:`studio.cli.common.loaded`) and leave a snapshot."""
+    from studio.cli.common import loaded  # the content layer: only when no snapshot serves
 
     content = loaded(args)
     save(request_of(args), content)
-    assert content.catalog is not None
-    return content.catalog
+    return content

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.jsonout import dump_json
-from studio.cli.loading import add_pack_options, quick_catalog, request_of
+from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
 from studio.content.plain_scenarios import known, plain_scenario, plain_situation
 from studio.engine.catalog import Catalog
@@ -67,8 +67,11 @@ def main(args: argparse.Namespace) -> int:
     if args.scenario is not None:
         return _report(_from_file(args), args.json)
     catalog = quick_catalog(args)
-    content = None if catalog is not None else _full(args)
-    catalog = catalog or _catalog(content)
+    content = None
+    if catalog is None:
+        content = full_load(args)
+        catalog = content.catalog
+        assert catalog is not None
     if args.batch is not None:
         return _batch(args, catalog, content)
     situation = _situation(args, catalog)
@@ -77,7 +80,7 @@ def main(args: argparse.Namespace) -> int:
     except Exception as exc:  # a code charm may raise anything: the full load names it
         from studio.cli.common import failure
 
-        raise failure(exc, content or _full(args)) from None
+        raise failure(exc, content or full_load(args)) from None
     return _report([(None, args.hand, args.held, result)], args.json)
 
 
@@ -97,21 +100,6 @@ def _report(results: list[Scored], as_json: bool) -> int:
         ]
     print("\n\n".join(reports))
     return OK
-
-
-def _full(args: argparse.Namespace) -> Content:
-    """Load in full (raising UsageError on problems) and leave a snapshot for the next command."""
-    from studio.cli.common import loaded
-    from studio.plugins.snapshot import save
-
-    content = loaded(args)
-    save(request_of(args), content)
-    return content
-
-
-def _catalog(content: Content | None) -> Catalog:
-    assert content is not None and content.catalog is not None
-    return content.catalog
 
 
 def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
@@ -217,7 +205,7 @@ def _batch(args: argparse.Namespace, catalog: Catalog, content: Content | None) 
 
         if not loaded:
             try:
-                loaded.append(_full(args))
+                loaded.append(full_load(args))
             except UsageError:  # the content changed and no longer loads: the line says what it can
                 return None
         return describe_fault(exc, loaded[0]) if is_fault(exc, loaded[0]) else None
