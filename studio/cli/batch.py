@@ -22,38 +22,25 @@ from collections.abc import Callable, Iterator
 from dataclasses import fields
 from functools import cached_property
 from pathlib import Path
-from typing import Any, BinaryIO
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from studio.cli.jsonout import dump_json, dump_result
 from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
-from studio.content.models import ScenarioModel
-from studio.content.scenarios import NO_HAND_TYPES, run
+from studio.content.plain_scenarios import charm_slot, plain_scenario, plain_situation
 from studio.content.text import clip
 from studio.engine.cards import Card, parse_card
-from studio.engine.catalog import Catalog, lookup
+from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.rng import RngState
 from studio.engine.scoring import score
-from studio.engine.situation import Situation
 
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
+if TYPE_CHECKING:
+    from studio.content.models import ScenarioModel
+
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
 _BLOCK = 256  # lines per block: a worker's share, and one write
 _READ_BYTES = 1024 * 1024
 _MAX_SLOTS = 100_000  # distinct charm entries kept: a bound on memory for a batch of made-up ids
-_INT_BOUNDS = {
-    "money": (-1_000_000, 1_000_000_000),
-    "hands_left": (0, 1000),
-    "discards_left": (0, 1000),
-    "seed": (0, 2**63 - 1),
-}
-
-
-_FIELDS = ScenarioModel.model_fields
-_DEFAULTS = {n: f.default for n, f in _FIELDS.items() if f.default_factory is None and not f.is_required()}
 
 
 class _BatchCatalog(Catalog):
@@ -82,8 +69,7 @@ class _BatchCatalog(Catalog):
         for entry in charms:
             slot = known.get(entry)
             if slot is None:
-                charm_id, _, edition = entry.partition(":")
-                slot = CharmSlot(charm_id.strip(), edition.strip() or None)
+                slot = charm_slot(entry)
                 if len(known) < _MAX_SLOTS:
                     known[entry] = slot
             out.append(slot)
@@ -185,9 +171,9 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
         try:
             scenario = _scenario(raw)
             if isinstance(scenario, dict):
-                out.append(dump_result(score(_situation(scenario, catalog), catalog)))
+                out.append(dump_result(score(plain_situation(scenario, catalog, catalog.slots), catalog)))
             else:
-                out.append(dump_result(run(scenario, catalog)))
+                out.append(dump_result(score(scenario.to_situation(catalog), catalog)))
             continue
         except BatchLineError as exc:
             error = f"{name}:{number}:{exc}"
@@ -231,7 +217,7 @@ def _lines(
 
 
 def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
-    """Read one line as a scenario (a plain object `_fast` accepts, or the model).
+    """Read one line as a scenario: a plain object (see :mod:`studio.content.plain_scenarios`), or the model.
 
     Raises BatchLineError (``LINE-relative`` message) or ValueError.
     """
@@ -249,15 +235,15 @@ def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
         raise BatchLineError(f"{exc.colno}: not JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer past Python's digit limit
         raise BatchLineError(f"1: not JSON: {str(exc)[:200]}") from None
-    fast = _fast(data)
-    if fast is not None:
-        return fast
+    plain = plain_scenario(data)
+    if plain is not None:
+        return plain
+    from studio.content.scenarios import scenario_model  # the model only explains what the plain path refuses
+
     try:
-        return ScenarioModel.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "scenario"
-        raise BatchLineError(f" {field}: {err['msg'].removeprefix('Value error, ')}") from None
+        return scenario_model(data)
+    except ValueError as exc:
+        raise BatchLineError(f" {exc}") from None
 
 
 def _depth(raw: bytes) -> int:
@@ -267,74 +253,3 @@ def _depth(raw: bytes) -> int:
         depth += 1 if match.group() in (b"[", b"{") else -1
         deepest = max(deepest, depth)
     return deepest
-
-
-def _fast(data: Any) -> dict[str, Any] | None:
-    """``data``, when it is a plain object the scenario model would take as it is; else None."""
-    if type(data) is not dict:
-        return None
-    played = data.get("played")
-    if type(played) is not str or not played:
-        return None
-    for key, value in data.items():
-        if key in _INT_BOUNDS:
-            low, high = _INT_BOUNDS[key]
-            if type(value) is not int or not low <= value <= high:
-                return None
-        elif key in ("held", "name"):
-            if type(value) is not str or (key == "name" and len(value) > 200):
-                return None
-        elif key == "charms":
-            if type(value) is not list or len(value) > 100 or any(type(c) is not str for c in value):
-                return None
-        elif key == "deck":
-            if type(value) is not str or not _ID.match(value):
-                return None
-        elif key == "boss":
-            if value is not None and (type(value) is not str or not _ID.match(value)):
-                return None
-        elif key == "levels":
-            if type(value) is not dict or any(
-                type(v) is not int or not 1 <= v <= 10_000 for v in value.values()
-            ):
-                return None
-        elif key == "hand_types_played":
-            if type(value) is not list or any(type(t) is not str or not _ID.match(t) for t in value):
-                return None
-        elif key != "played":
-            return None  # expect, or a field the model does not know: let the model say
-    return data
-
-
-def _situation(data: dict[str, Any], catalog: _BatchCatalog) -> Situation:
-    """The situation the scenario model builds from ``data`` (checked by `_fast`), without the model.
-
-    The same checks in the same order, so a bad line fails with the same message;
-    the charm row of each distinct charm list is built once per batch.
-    """
-    if not catalog.hand_types:
-        raise ValueError(NO_HAND_TYPES)
-    data = {**_DEFAULTS, **data}
-    levels = data.get("levels") or {}
-    played_types = data.get("hand_types_played") or ()
-    for type_id in [*levels, *played_types]:
-        catalog.hand_type(type_id)
-    deck = data["deck"]
-    if catalog.decks:
-        lookup(catalog.decks, "deck", deck)
-    played = catalog.cards(data["played"])
-    held = catalog.cards(data["held"])
-    charms = data.get("charms")
-    return Situation(
-        played=played,
-        held=held,
-        charms=catalog.slots(charms) if charms else (),
-        levels=dict(levels),
-        boss=data["boss"],
-        money=data["money"],
-        hands_left=data["hands_left"],
-        discards_left=data["discards_left"],
-        hand_types_played=tuple(played_types),
-        deck=deck,
-        rng=RngState(data["seed"]),
-    )

@@ -19,33 +19,15 @@ from studio.content.models import ScenarioModel
 from studio.content.packs import MANIFEST as MANIFEST_FILE
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
 from studio.content.parsed import parsed_cache
-from studio.content.paths import base_content_dir
+from studio.content.paths import is_base_content
 from studio.content.problems import MANIFEST, PLUGIN, Problem, ordered
 from studio.content.registry import Content
 from studio.content.scenarios import run
 from studio.content.trust import TrustStore
-from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
 from studio.engine.trace import ScoreResult
 from studio.plugins.faults import describe_fault, is_fault
 from studio.plugins.loading import load_packs
-
-
-def add_pack_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--pack`` (repeatable), ``--no-base`` and ``--trust``."""
-    parser.add_argument(
-        "--pack",
-        action="append",
-        default=[],
-        metavar="PACK",
-        help="a pack folder, .zip or installed pack id, loaded with the base game (repeatable)",
-    )
-    parser.add_argument("--no-base", action="store_true", help="do not load the base game")
-    parser.add_argument(
-        "--trust",
-        action="store_true",
-        help="trust the packs given with --pack to run their code (remembered per pack content)",
-    )
 
 
 def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pack], list[Problem]]:
@@ -63,18 +45,10 @@ def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pac
     return packs, problems
 
 
-def is_base(path: Path) -> bool:
-    """True if ``path`` is the built-in base game's folder."""
-    try:
-        return path.resolve() == base_content_dir().resolve()
-    except OSError:
-        return False
-
-
 def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Problem]]:
     """Open ``--pack`` SPEC: a folder or zip, else an installed pack id; raise UsageError if none."""
     path = Path(spec)
-    if is_base(path):
+    if is_base_content(path):
         return base_pack(), []
     if path.exists():
         return open_pack(path)
@@ -98,7 +72,7 @@ def owning_packs(args: argparse.Namespace, paths: list[Path]) -> dict[Path, Path
             continue
         roots[path] = root
         given = {Path(spec).resolve() for spec in args.pack if Path(spec).exists()}
-        if root not in given and not (is_base(root) and not args.no_base):
+        if root not in given and not (is_base_content(root) and not args.no_base):
             args.pack = [*args.pack, _as_given(root)]
     return roots
 
@@ -198,13 +172,6 @@ def loaded(args: argparse.Namespace) -> Content:
     return content
 
 
-def catalog(args: argparse.Namespace) -> Catalog:
-    """Return the catalog of sound content, or raise UsageError naming the first problem."""
-    cat = loaded(args).catalog
-    assert cat is not None
-    return cat
-
-
 def scored(model: ScenarioModel, content: Content) -> ScoreResult:
     """Score a scenario of sound content; raise UsageError with one line if it cannot be scored.
 
@@ -215,9 +182,15 @@ def scored(model: ScenarioModel, content: Content) -> ScoreResult:
     try:
         return run(model, content.catalog)
     except Exception as exc:  # a behaviour hook may raise anything; the user gets one line
-        if isinstance(exc, ValueError) and not is_fault(exc, content):
-            raise UsageError(str(exc)) from None
-        raise UsageError(describe_fault(exc, content), PROBLEMS) from None
+        raise failure(exc, content) from None
+
+
+def failure(exc: Exception, content: Content) -> UsageError:
+    """The one line for a hand that failed to score: bad cards or ids (exit 2), or the code charm that raised
+    (exit 1, naming the charm, its pack and plugin file)."""
+    if isinstance(exc, ValueError) and not is_fault(exc, content):
+        return UsageError(str(exc))
+    return UsageError(describe_fault(exc, content), PROBLEMS)
 
 
 def tested_packs(content: Content) -> list[Pack]:

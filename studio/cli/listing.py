@@ -12,8 +12,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from studio.cli.common import add_pack_options, dump_json, loaded
+from studio.cli.common import dump_json, loaded
 from studio.cli.errors import OK
+from studio.cli.loading import add_pack_options
 from studio.cli.render import table
 from studio.content.models import (
     BossModel,

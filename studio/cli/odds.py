@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from studio.cli.common import add_pack_options, catalog, dump_json
 from studio.cli.errors import OK, UsageError
+from studio.cli.jsonout import dump_json
+from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.rng import Rng
@@ -29,7 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    cat = catalog(args)
+    cat = catalog_of(args)
     deck = cat.deck(args.deck)
     flags = charm_rules(cat, args.charm)
     if args.exhaustive:

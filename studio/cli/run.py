@@ -13,8 +13,9 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.cli.common import add_pack_options, catalog, dump_json
 from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.jsonout import dump_json
+from studio.cli.loading import add_pack_options, catalog_of
 from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
@@ -83,7 +84,7 @@ def main(args: argparse.Namespace) -> int:
 
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError(f"--stop-after needs 0 or more, not {args.stop_after}")
-    cat = catalog(args)
+    cat = catalog_of(args)
     game = start(args, cat)
     first = len(game.history)
     try:

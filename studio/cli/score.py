@@ -1,21 +1,34 @@
-"""``studio score``: score a hand from the command line, a scenario file or a JSON-lines batch."""
+"""``studio score``: score a hand from the command line, a scenario file or a JSON-lines batch.
+
+A hand from the command line is the author's loop, so it starts fast: the
+catalog comes from the snapshot of the last sound load when it is current
+(:mod:`studio.cli.loading`), and plain arguments are read without the
+scenario model. The content layer (models, documents, faults) is imported
+only when it is needed: a scenario file, a mistake to explain, a full load.
+"""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
-from studio.cli.common import add_pack_options, dump_json, loaded, owning_packs, scored
 from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.jsonout import dump_json
+from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
-from studio.content.documents import read_document
-from studio.content.models import ScenarioModel
-from studio.content.registry import Content
-from studio.content.scenarios import Scenario, known, pick, scenario_problems, scenarios_in
-from studio.plugins.faults import describe_fault, is_fault
+from studio.content.plain_scenarios import known, plain_scenario, plain_situation
+from studio.engine.catalog import Catalog
+from studio.engine.scoring import score
+from studio.engine.situation import Situation
+from studio.engine.trace import ScoreResult
+
+if TYPE_CHECKING:
+    from studio.content.registry import Content
+    from studio.content.scenarios import Scenario
+
+#: (scenario name, played, held, result) of each hand scored, as they are reported.
+Scored = tuple[str | None, str, str, ScoreResult]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -52,41 +65,60 @@ def main(args: argparse.Namespace) -> int:
     if args.name is not None and args.scenario is None:
         raise UsageError("--name picks a scenario of a --scenario FILE")
     if args.scenario is not None:
-        owning_packs(args, [args.scenario])  # a pack's tests/ file names that pack's entries
-    content = loaded(args)
-    cat = content.catalog
-    assert cat is not None
+        return _report(_from_file(args), args.json)
+    catalog = quick_catalog(args)
+    content = None
+    if catalog is None:
+        content = full_load(args)
+        catalog = content.catalog
+        assert catalog is not None
     if args.batch is not None:
-        return _batch(args.batch, content)
-    scenarios: list[tuple[str | None, ScenarioModel]]
-    if args.scenario:
-        scenarios = [(s.model.name, s.model) for s in _from_file(args.scenario, content, args.name)]
-    else:
-        scenarios = [(None, _from_args(args, content))]
-    results = [(name, model, scored(model, content)) for name, model in scenarios]
-    if args.json:
+        return _batch(args, catalog, content)
+    situation = _situation(args, catalog)
+    try:
+        result = score(situation, catalog)
+    except Exception as exc:  # a code charm may raise anything: the full load names it
+        from studio.cli.common import failure
+
+        raise failure(exc, content or full_load(args)) from None
+    return _report([(None, args.hand, args.held, result)], args.json)
+
+
+def _report(results: list[Scored], as_json: bool) -> int:
+    """Print the results: readable reports, or JSON (one object, or a list with names)."""
+    if as_json:
         if len(results) == 1:
-            print(dump_json(results[0][2].to_json()))
+            print(dump_json(results[0][3].to_json()))
         else:
-            print(dump_json([{"name": name, **result.to_json()} for name, _, result in results]))
+            print(dump_json([{"name": name, **result.to_json()} for name, _, _, result in results]))
         return OK
-    reports = [score_report(result, model.played, model.held) for _, model, result in results]
+    reports = [score_report(result, played, held) for _, played, held, result in results]
     if len(results) > 1:
         reports = [
             f"== {name or f'scenario {i}'} ==\n{r}"
-            for i, ((name, _, _), r) in enumerate(zip(results, reports, strict=True), 1)
+            for i, ((name, _, _, _), r) in enumerate(zip(results, reports, strict=True), 1)
         ]
     print("\n\n".join(reports))
     return OK
 
 
-def _from_args(args: argparse.Namespace, content: Content) -> ScenarioModel:
+def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
+    """The hand the command line describes; UsageError naming what is wrong."""
     levels = {}
     for item in args.level:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip().lstrip("-").isdigit():
             raise UsageError(f"bad --level '{item}': write TYPE=N, e.g. pair=2")
         levels[name.strip()] = int(value)
+    for option, kind, value in (
+        ("--boss", "boss", args.boss),
+        ("--deck", "deck", args.deck if catalog.decks else None),
+    ):
+        if value is not None:
+            try:
+                known(catalog, kind, value)
+            except ValueError as exc:
+                raise UsageError(f"{option} {value}: {exc}") from None
     data = {
         "played": args.hand,
         "held": args.held,
@@ -99,39 +131,58 @@ def _from_args(args: argparse.Namespace, content: Content) -> ScenarioModel:
         "discards_left": args.discards_left,
         "seed": args.seed,
     }
-    cat = content.catalog
-    assert cat is not None
-    for option, kind, value in (
-        ("--boss", "boss", args.boss),
-        ("--deck", "deck", args.deck if cat.decks else None),
-    ):
-        if value is not None:
-            try:
-                known(cat, kind, value)
-            except ValueError as exc:
-                raise UsageError(f"{option} {value}: {exc}") from None
-    return _model(data, "command line")
+    model = None
+    if plain_scenario(data) is None:  # out of bounds: the model says which field and what it wants
+        from studio.content.scenarios import ScenarioDataError, scenario_model
 
-
-def _model(data: Any, where: str) -> ScenarioModel:
+        try:
+            model = scenario_model(data)
+        except ScenarioDataError as exc:
+            raise UsageError(f"{_option(args, exc.field)}: {exc.what}") from None
     try:
-        return ScenarioModel.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "scenario"
-        raise UsageError(f"{where}: {field}: {err['msg'].removeprefix('Value error, ')}") from None
+        return model.to_situation(catalog) if model is not None else plain_situation(data, catalog)
+    except ValueError as exc:  # a bad card or an unknown id
+        raise UsageError(str(exc)) from None
 
 
-def _from_file(path: Path, content: Content, name: str | None) -> list[Scenario]:
-    """Read a scenario file (one scenario or a list); keep those called ``name`` if given."""
-    doc = read_document(path)
-    scenarios, problems = scenarios_in(doc)
+#: The options that set scenario fields, where the name is not the field's.
+_OPTIONS = {"played": "the hand", "charms": "--charm", "levels": "--level"}
+
+
+def _option(args: argparse.Namespace, field: str) -> str:
+    """How the command line wrote the scenario field ``field`` (``money`` -> ``--money -5``)."""
+    name, _, rest = field.partition(".")
+    option = _OPTIONS.get(name, "--" + name.replace("_", "-"))
+    if rest:  # a level, or one charm of the row
+        return f"{option} {rest}"
+    value = getattr(args, name, None)
+    return f"{option} {value}" if isinstance(value, int) else option
+
+
+def _from_file(args: argparse.Namespace) -> list[Scored]:
+    """Score a scenario file (one scenario or a list), in the context of the pack it belongs to."""
+    from studio.cli.common import loaded, owning_packs, scored
+
+    owning_packs(args, [args.scenario])  # a pack's tests/ file names that pack's entries
+    content = loaded(args)
+    return [
+        (s.model.name, s.model.played, s.model.held, scored(s.model, content)) for s in _chosen(args, content)
+    ]
+
+
+def _chosen(args: argparse.Namespace, content: Content) -> list[Scenario]:
+    """The scenarios of the file (those called ``--name`` if given), checked against the content."""
+    from studio.content.documents import read_document
+    from studio.content.scenarios import pick, scenario_problems, scenarios_in
+
+    path: Path = args.scenario
+    scenarios, problems = scenarios_in(read_document(path))
     if problems:
         raise UsageError(str(problems[0]))
     if not scenarios:
         raise UsageError(f"{path}: holds no scenario")
     try:
-        chosen = pick(scenarios, name, str(path))
+        chosen = pick(scenarios, args.name, str(path))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     assert content.catalog is not None
@@ -142,15 +193,24 @@ def _from_file(path: Path, content: Content, name: str | None) -> list[Scenario]
     return chosen
 
 
-def _batch(path: Path, content: Content) -> int:
-    assert content.catalog is not None
+def _batch(args: argparse.Namespace, catalog: Catalog, content: Content | None) -> int:
     # Imported here: only a batch needs it (and multiprocessing), so one hand starts faster.
     from studio.cli.batch import run_batch
 
+    loaded: list[Content] = [content] if content is not None else []
+
     def explain(exc: BaseException) -> str | None:
-        return describe_fault(exc, content) if is_fault(exc, content) else None
+        """Which code charm raised ``exc`` (None if none did); the full load names it."""
+        from studio.plugins.faults import describe_fault, is_fault
+
+        if not loaded:
+            try:
+                loaded.append(full_load(args))
+            except UsageError:  # the content changed and no longer loads: the line says what it can
+                return None
+        return describe_fault(exc, loaded[0]) if is_fault(exc, loaded[0]) else None
 
     try:
-        return OK if run_batch(path, content.catalog, explain=explain) else PROBLEMS
+        return OK if run_batch(args.batch, catalog, explain=explain) else PROBLEMS
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read file: {exc.strerror or exc}") from None
+        raise UsageError(f"{args.batch}: cannot read file: {exc.strerror or exc}") from None

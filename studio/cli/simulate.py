@@ -13,8 +13,9 @@ import sys
 import threading
 from typing import TYPE_CHECKING, TextIO
 
-from studio.cli.common import add_pack_options, catalog, dump_json
 from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.jsonout import dump_json
+from studio.cli.loading import add_pack_options, catalog_of
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
@@ -66,7 +67,7 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs 1 or more, not {args.workers}")
     try:
-        RunSetup.from_catalog(catalog(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
+        RunSetup.from_catalog(catalog_of(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
     except SetupError as exc:
         raise UsageError(str(exc)) from None
     return SimulationSpec(

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from studio.cli.common import add_pack_options, loaded, owning_packs, pack_at, scored, tested_packs
+from studio.cli.common import loaded, owning_packs, pack_at, scored, tested_packs
 from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.loading import add_pack_options
 from studio.cli.render import table
 from studio.content.documents import DocumentError
 from studio.content.packs import MANIFEST

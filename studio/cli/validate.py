@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from studio.cli.common import add_pack_options, load, owning_packs, tested_packs
+from studio.cli.common import load, owning_packs, tested_packs
 from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.loading import add_pack_options
 from studio.content.documents import CONTENT_SUFFIXES, DocumentError, read_document
 from studio.content.entries import kind_of
 from studio.content.models import FOLDER_KINDS

@@ -16,10 +16,11 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from studio import __version__
-from studio.content.archive import ArchiveError, content_hash, folder_files, read_zip
+from studio.content.archive import ArchiveError, content_hash
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.models import PackModel
-from studio.content.paths import base_content_dir, base_plugins_dir, installed_packs_dir
+from studio.content.pack_files import base_files, pack_files
+from studio.content.paths import base_content_dir, installed_packs_dir
 from studio.content.problems import Problem, json_path
 from studio.content.staging import recover
 from studio.content.validation import validate_document
@@ -83,11 +84,8 @@ class Pack:
 def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
     """Open a pack folder or zip and check its manifest."""
     try:
-        if path.is_dir():
-            files = folder_files(path)
-        elif path.suffix.lower() == ".zip" and path.is_file():
-            files = read_zip(path)
-        else:
+        files = pack_files(path)
+        if files is None:
             return None, [Problem(str(path), 1, 1, "no such pack: give a pack folder or a .zip")]
     except ArchiveError as exc:
         return None, [Problem(str(path), 1, 1, str(exc))]
@@ -107,11 +105,7 @@ def pack_root(path: Path) -> Path | None:
 
 def base_pack() -> Pack:
     """The base game: ``content/`` plus its ``plugins/`` (always trusted: it ships with Studio)."""
-    files = folder_files(base_content_dir())
-    plugins = base_plugins_dir()
-    if plugins.is_dir():
-        files.update({f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))})
-    pack, problems = _from_files(base_content_dir(), files)
+    pack, problems = _from_files(base_content_dir(), base_files())
     if pack is None:
         raise RuntimeError(f"the base game is broken: {problems[0]}")
     pack.builtin = True

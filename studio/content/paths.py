@@ -41,3 +41,16 @@ def user_dir() -> Path:
 def installed_packs_dir() -> Path:
     """Where ``studio pack install`` puts packs, one folder per pack id."""
     return user_dir() / "packs"
+
+
+def trust_file() -> Path:
+    """The record of which packs the user trusts to run their code."""
+    return user_dir() / "trust.json"
+
+
+def is_base_content(path: Path) -> bool:
+    """True if ``path`` is the built-in base game's folder."""
+    try:
+        return path.resolve() == base_content_dir().resolve()
+    except OSError:
+        return False

@@ -44,6 +44,8 @@ class Code:
     failed: dict[str, Problem] = field(default_factory=dict)
     #: Load problems that name no behaviour (a broken entry point, a file declaring nothing).
     problems: list[Problem] = field(default_factory=list)
+    #: (file name, source) of each pack plugin that ran, in the order it ran.
+    sources: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -63,6 +65,8 @@ class Content:
     disabled: dict[str, str] = field(default_factory=dict)
     #: ``kind/id`` of entries whose own files have problems: still known by id elsewhere.
     broken: set[str] = field(default_factory=set)
+    #: (file name, source) of each pack plugin that ran: what a snapshot of this content runs again.
+    sources: list[tuple[str, str]] = field(default_factory=list)
     catalog: Catalog | None = None
 
     def charm_origin(self, charm_id: str) -> tuple[str, str, str] | None:
@@ -79,6 +83,7 @@ def assemble(packs: Sequence[Pack], code: Code) -> Content:
     content = Content(packs=list(packs), requested=list(packs))
     content.behaviours.update(code.behaviours)
     content.origins.update(code.origins)
+    content.sources = list(code.sources)
     content.problems += [p.at_stage(PLUGIN) for p in code.problems]
     merged = merge(packs)
     content.entries = list(merged.entries.values())

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.models import ScenarioModel
 from studio.content.packs import Pack
+from studio.content.plain_scenarios import known
 from studio.content.problems import SCENARIO, Problem, json_path
 from studio.content.text import printable
 from studio.content.validation import validate_document
@@ -109,25 +111,6 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
     return problems
 
 
-def known(catalog: Catalog, kind: str, key: str) -> object:
-    """Return the charm, boss or deck ``key``; raise ValueError suggesting an id by id or by name.
-
-    A designer may type what the game shows (``The Flint``) where the id
-    (``flint``) is wanted: the suggestion then names the id.
-    """
-    table: Mapping[str, Any] = {"charm": catalog.charms, "boss": catalog.bosses, "deck": catalog.decks}[kind]
-    if key in table:
-        return table[key]
-    noun = "boss rule" if kind == "boss" else kind
-    ids = {k.casefold(): k for k in table}
-    ids.update(
-        {str(getattr(v, "name", "")).casefold(): k for k, v in table.items() if getattr(v, "name", "")}
-    )
-    close = difflib.get_close_matches(key.strip().casefold(), list(ids), n=1, cutoff=0.6)
-    hint = f" (did you mean '{ids[close[0]]}'?)" if close else ""
-    raise ValueError(f"unknown {noun} '{key}'{hint}")
-
-
 def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Scenario]:
     """Return the scenarios called ``name`` (all of them if ``name`` is None); raise ValueError if none."""
     if name is None:
@@ -139,14 +122,27 @@ def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Sc
     return chosen
 
 
-#: Why nothing can be scored with content that has no hand types.
-NO_HAND_TYPES = "the loaded content defines no hand types (load the base game, or a pack with hands/)"
+class ScenarioDataError(ValueError):
+    """Plain data that is not a scenario: ``field`` (dotted path) and ``what`` is wrong with it."""
+
+    def __init__(self, field: str, what: str) -> None:
+        super().__init__(f"{field}: {what}")
+        self.field = field
+        self.what = what
+
+
+def scenario_model(data: Any) -> ScenarioModel:
+    """Validate plain data as a scenario; raise ScenarioDataError naming its first mistake."""
+    try:
+        return ScenarioModel.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        field = ".".join(str(p) for p in err["loc"]) or "scenario"
+        raise ScenarioDataError(field, err["msg"].removeprefix("Value error, ")) from None
 
 
 def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
     """Score a scenario (raises ValueError for bad cards, ids or hand sizes)."""
-    if not catalog.hand_types:
-        raise ValueError(NO_HAND_TYPES)
     return score(s.to_situation(catalog), catalog)
 
 

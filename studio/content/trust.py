@@ -19,7 +19,7 @@ from filelock import FileLock
 from studio.content.documents import DocumentError, read_text
 from studio.content.limits import LOCK_TIMEOUT_SECONDS
 from studio.content.packs import Pack
-from studio.content.paths import user_dir
+from studio.content.paths import trust_file
 from studio.content.staging import BusyError, locked
 
 _HASH = re.compile(r"[0-9a-f]{64}\Z")
@@ -33,7 +33,7 @@ class TrustStore:
     """The pack ids and content hashes the user has trusted."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or user_dir() / "trust.json"
+        self.path = path or trust_file()
         #: Why the record on disk cannot be used, if it cannot: it is then never overwritten.
         self.damage: str | None = None
         self._trusted: dict[str, list[str]] = self._read()

@@ -41,6 +41,7 @@ def compile_ability(ability: Ability) -> Fire:
     effects = ability.effects
     c = ability.conditions
     general: Fire = lambda ctx, charm, card: ctx.run(c, effects, charm, card)  # noqa: E731
+    always = c == ALWAYS  # equal, not only the same object: a catalog read back from a snapshot has copies
     plain = (
         len(effects) == 1
         and effects[0].kind in _HELPERS
@@ -48,13 +49,13 @@ def compile_ability(ability: Ability) -> Fire:
         and effects[0].chance is None
     )
     if not plain:
-        if c is ALWAYS and len(effects) == 1:
+        if always and len(effects) == 1:
             effect = effects[0]
             return lambda ctx, charm, card: ctx.apply(effect, charm, charm)
         return general
     helper = _HELPERS[effects[0].kind]
     amount = effects[0].amount
-    if c is ALWAYS:
+    if always:
         return lambda ctx, charm, card: helper(ctx, amount, charm)
     if c == Conditions(ranks=c.ranks):
         ranks = c.ranks

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import importlib.metadata
 import inspect
 import re
 import sys
@@ -61,6 +60,8 @@ def load_plugin(name: str, source: str, found: dict[str, Behaviour]) -> tuple[bo
 
 def entry_point_behaviours() -> tuple[dict[str, Behaviour], list[Problem]]:
     """Load the behaviours that installed packages register under ``studio.plugins``."""
+    import importlib.metadata  # costs more than the rest of this module: only here
+
     found: dict[str, Behaviour] = {}
     problems: list[Problem] = []
     for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):

@@ -33,6 +33,8 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
                 continue
             found: dict[str, Behaviour] = {}
             ran, problems = load_plugin(name, source, found)
+            if ran:
+                code.sources.append((name, source))
             code.behaviours.update(found)
             code.origins.update(dict.fromkeys(found, (pack.id, name)))
             if ran or not declared:

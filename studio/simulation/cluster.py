@@ -18,6 +18,8 @@ from studio.simulation.spec import SimulationSpec, chunks
 
 #: Worker processes of ``--cluster local``.
 LOCAL_WORKERS = 2
+#: How long to try reaching a scheduler before saying it cannot be reached.
+CONNECT_TIMEOUT = "10s"
 
 
 class ClusterError(Exception):
@@ -47,11 +49,15 @@ def simulate_on_cluster(
             )
             client = Client(cluster)
         else:
-            client = Client(address, timeout="10s")
+            client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         if cluster is not None:
             cluster.close()
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    except ValueError as exc:  # not an address at all
+        raise ClusterError(
+            f"--cluster {address}: {exc}; give a Dask scheduler's address, e.g. tcp://HOST:8786, or 'local'"
+        ) from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         parts = list(chunks(spec.runs, chunk_size(spec.runs, workers)))

@@ -27,7 +27,7 @@ BAD_INPUT = [
     ("bad_held_card", ["score", "AS AH", "--held", "5D 1Z"], ["bad card '1Z'"]),
     ("unknown_card_modifier", ["score", "AS AH:glas"], ["'AH:glas'", "did you mean 'glass'"]),
     ("two_upgrades_on_a_card", ["score", "AS:glass:steel"], ["'AS:glass:steel'", "at most one upgrade"]),
-    ("no_played_cards", ["score", ""], ["played"]),
+    ("no_played_cards", ["score", ""], ["the hand", "at least 1 character"]),
     ("only_blanks_played", ["score", "   "], ["1 to 5 cards", "not 0"]),
     ("six_played_cards", ["score", "AS AH KD 5C 2H 3H"], ["1 to 5 cards", "not 6"]),
     # score: ids
@@ -52,9 +52,14 @@ BAD_INPUT = [
     ("level_without_number", ["score", "AS AH", "--level", "pair"], ["bad --level 'pair'", "TYPE=N"]),
     ("level_not_a_number", ["score", "AS AH", "--level", "pair=two"], ["bad --level 'pair=two'"]),
     ("level_without_type", ["score", "AS AH", "--level", "=2"], ["bad --level '=2'"]),
-    ("level_below_1", ["score", "AS AH", "--level", "pair=0"], ["levels.pair", "greater than or equal to 1"]),
-    ("negative_hands_left", ["score", "AS AH", "--hands-left", "-1"], ["hands_left"]),
-    ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["seed"]),
+    (
+        "level_below_1",
+        ["score", "AS AH", "--level", "pair=0"],
+        ["--level pair:", "greater than or equal to 1"],
+    ),
+    ("negative_hands_left", ["score", "AS AH", "--hands-left", "-1"], ["--hands-left -1:"]),
+    ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["--seed -1:"]),
+    ("money_too_low", ["score", "AS AH", "--money", "-5000000"], ["--money -5000000:", "-1000000"]),
     ("money_not_a_number", ["score", "AS AH", "--money", "lots"], ["--money", "'lots'"]),
     ("no_hand_given", ["score"], ["give exactly one of a hand, --scenario FILE or --batch FILE"]),
     (

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import Field
 
 from studio.content.models.common import Id, Model
+from studio.content.plain_scenarios import NO_HAND_TYPES, charm_slot
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
@@ -92,14 +93,15 @@ class ScenarioModel(Model):
         out = []
         for entry in self.charms:
             if isinstance(entry, str):
-                charm_id, _, edition = entry.partition(":")
-                out.append(CharmSlot(charm_id.strip(), edition.strip() or None))
+                out.append(charm_slot(entry))
             else:
                 out.append(CharmSlot(entry.id, entry.edition, entry.counter))
         return tuple(out)
 
     def to_situation(self, catalog: Catalog) -> Situation:
-        """Return the situation to score (raises ValueError for bad cards or ids)."""
+        """Return the situation to score (raises ValueError for bad cards or ids, or no hand types)."""
+        if not catalog.hand_types:
+            raise ValueError(NO_HAND_TYPES)
         for type_id in [*self.levels, *self.hand_types_played]:
             catalog.hand_type(type_id)
         if catalog.decks:

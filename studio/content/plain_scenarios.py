@@ -1,0 +1,155 @@
+"""Scenarios given as plain data (a command line, a batch line), read without the scenario model.
+
+The scenario model (pydantic) explains every mistake, but importing and
+running it costs more than scoring a hand. :func:`plain_scenario` accepts
+exactly the plain objects the model would take as they are in strict mode
+(the right types, within bounds, no unknown key) and :func:`plain_situation`
+builds the situation the model would build from them, with the same checks in
+the same order; anything else goes to the model, which says what is wrong. A
+test holds the bounds and defaults here equal to the model's.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from studio.engine.catalog import Catalog, lookup
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import RngState
+from studio.engine.situation import Situation
+
+#: An id as the model's ``Id`` reads it: lower-case, starting with a letter, at most 64 characters.
+ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
+#: The bounds of the model's integer fields.
+INT_BOUNDS = {
+    "money": (-1_000_000, 1_000_000_000),
+    "hands_left": (0, 1000),
+    "discards_left": (0, 1000),
+    "seed": (0, 2**63 - 1),
+}
+LEVEL_BOUNDS = (1, 10_000)
+MAX_NAME = 200
+MAX_CHARMS = 100
+#: The model's defaults of the fields that have a plain default.
+DEFAULTS: dict[str, Any] = {
+    "name": "",
+    "held": "",
+    "boss": None,
+    "deck": "standard",
+    "money": 0,
+    "hands_left": 0,
+    "discards_left": 0,
+    "seed": 0,
+    "expect": None,
+}
+#: Why nothing can be scored with content that has no hand types.
+NO_HAND_TYPES = "the loaded content defines no hand types (load the base game, or a pack with hands/)"
+
+
+def plain_scenario(data: Any) -> dict[str, Any] | None:
+    """``data``, when it is a plain object the scenario model would take as it is; else None."""
+    if type(data) is not dict:
+        return None
+    played = data.get("played")
+    if type(played) is not str or not played:
+        return None
+    for key, value in data.items():
+        if key in INT_BOUNDS:
+            low, high = INT_BOUNDS[key]
+            if type(value) is not int or not low <= value <= high:
+                return None
+        elif key in ("held", "name"):
+            if type(value) is not str or (key == "name" and len(value) > MAX_NAME):
+                return None
+        elif key == "charms":
+            if type(value) is not list or len(value) > MAX_CHARMS or any(type(c) is not str for c in value):
+                return None
+        elif key == "deck":
+            if type(value) is not str or not ID.match(value):
+                return None
+        elif key == "boss":
+            if value is not None and (type(value) is not str or not ID.match(value)):
+                return None
+        elif key == "levels":
+            low, high = LEVEL_BOUNDS
+            if type(value) is not dict or any(
+                type(v) is not int or not low <= v <= high for v in value.values()
+            ):
+                return None
+        elif key == "hand_types_played":
+            if type(value) is not list or any(type(t) is not str or not ID.match(t) for t in value):
+                return None
+        elif key != "played":
+            return None  # expect, or a field the model does not know: let the model say
+    return data
+
+
+def charm_slot(entry: str) -> CharmSlot:
+    """A charm written ``id`` or ``id:edition``, as a slot of the row."""
+    charm_id, _, edition = entry.partition(":")
+    return CharmSlot(charm_id.strip(), edition.strip() or None)
+
+
+def charm_slots(charms: list[str]) -> tuple[CharmSlot, ...]:
+    """The charm row of ``charms``."""
+    return tuple(charm_slot(entry) for entry in charms)
+
+
+def plain_situation(
+    data: Mapping[str, Any],
+    catalog: Catalog,
+    slots: Callable[[list[str]], tuple[CharmSlot, ...]] = charm_slots,
+) -> Situation:
+    """The situation the scenario model builds from ``data`` (accepted by :func:`plain_scenario`).
+
+    Raises ValueError naming a bad card or an unknown id, as the model's path
+    does. ``slots`` builds the charm row (a batch remembers rows it has seen).
+    """
+    if not catalog.hand_types:
+        raise ValueError(NO_HAND_TYPES)
+    data = {**DEFAULTS, **data}
+    levels = data.get("levels") or {}
+    played_types = data.get("hand_types_played") or ()
+    for type_id in [*levels, *played_types]:
+        catalog.hand_type(type_id)
+    deck = data["deck"]
+    if catalog.decks:
+        lookup(catalog.decks, "deck", deck)
+    played = catalog.cards(data["played"])
+    held = catalog.cards(data["held"])
+    charms = data.get("charms")
+    return Situation(
+        played=played,
+        held=held,
+        charms=slots(charms) if charms else (),
+        levels=dict(levels),
+        boss=data["boss"],
+        money=data["money"],
+        hands_left=data["hands_left"],
+        discards_left=data["discards_left"],
+        hand_types_played=tuple(played_types),
+        deck=deck,
+        rng=RngState(data["seed"]),
+    )
+
+
+def known(catalog: Catalog, kind: str, key: str) -> object:
+    """Return the charm, boss or deck ``key``; raise ValueError suggesting an id by id or by name.
+
+    A designer may type what the game shows (``The Flint``) where the id
+    (``flint``) is wanted: the suggestion then names the id.
+    """
+    table: Mapping[str, Any] = {"charm": catalog.charms, "boss": catalog.bosses, "deck": catalog.decks}[kind]
+    if key in table:
+        return table[key]
+    noun = "boss rule" if kind == "boss" else kind
+    ids = {k.casefold(): k for k in table}
+    ids.update(
+        {str(getattr(v, "name", "")).casefold(): k for k, v in table.items() if getattr(v, "name", "")}
+    )
+    close = difflib.get_close_matches(key.strip().casefold(), list(ids), n=1, cutoff=0.6)
+    hint = f" (did you mean '{ids[close[0]]}'?)" if close else ""
+    raise ValueError(f"unknown {noun} '{key}'{hint}")

@@ -1,0 +1,233 @@
+"""Snapshots of sound content: the catalog of a load that found no problem, kept for the next command.
+
+Loading the base game means reading, validating and cross-checking every file
+(and importing the content models to do it), which costs more than scoring a
+hand many times over. After a load without problems, :func:`save` keeps the
+engine catalog with its code behaviours taken out, the plugin sources that
+provided them, the warnings, and a fingerprint of everything the load read:
+the files of every pack loaded and of every installed pack (by content hash),
+the trust record, Studio's own code and the Python environment.
+
+:func:`restore` returns that catalog only while the fingerprint is unchanged.
+It then runs the same plugin sources again (they are the code the user
+trusted for exactly these files) and puts their behaviours back. Anything
+unexpected (a changed file, a damaged snapshot, a plugin that now fails)
+returns None, and the caller loads in full. A snapshot is a file of the
+user's own data folder, beside the trust record, and is as trusted as it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import studio
+from studio.content.archive import ArchiveError, content_hash, folder_files
+from studio.content.pack_files import base_files, pack_files
+from studio.content.paths import installed_packs_dir, trust_file, user_dir
+from studio.engine.behaviour import Behaviour
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmDef
+from studio.plugins.loader import entry_point_behaviours, load_plugin
+
+if TYPE_CHECKING:
+    from studio.content.registry import Content
+
+#: Bumped when what a snapshot holds changes shape.
+_FORMAT = b"studio-snapshot-1\n"
+#: Snapshots kept (one per distinct set of packs asked for); the oldest go first.
+KEEP = 8
+#: Names in the packs folder that a killed install or removal leaves (see studio.content.staging).
+_LEFTOVERS = (".old-", ".staging-", ".removing-")
+#: Marks a charm whose behaviour came from an installed package's entry point.
+_ENTRY_POINTS = "installed package"
+
+#: Where a load's input lives: ("base", ""), ("pack", folder or zip), ("installed", ""), ("trust", "").
+Source = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A sound load, ready to be used again while ``fingerprint`` holds."""
+
+    sources: tuple[Source, ...]
+    fingerprint: str
+    catalog: Catalog
+    #: Charm id -> behaviour id, for the charms whose behaviour was attached.
+    attached: dict[str, str]
+    #: (file name, source) of the pack plugins that ran, in order.
+    plugins: tuple[tuple[str, str], ...]
+    entry_points: bool
+    warnings: tuple[str, ...]
+
+
+def snapshot_path(request: Sequence[str]) -> Path:
+    """The file that holds the snapshot of a request (what the command line asked to load)."""
+    digest = hashlib.sha256("\0".join(request).encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return user_dir() / "cache" / "snapshots" / f"{digest}.pickle"
+
+
+def save(request: Sequence[str], content: Content) -> None:
+    """Keep a snapshot of sound ``content`` for ``request``; a failure to write is not an error.
+
+    Nothing is kept when the files on disk no longer match what was loaded
+    (a file saved while the command ran): the next command loads in full.
+    """
+    catalog = content.catalog
+    if catalog is None or content.problems:
+        return
+    sources: list[Source] = [("base", "")] if any(p.builtin for p in content.packs) else []
+    sources += [("pack", str(p.origin)) for p in content.packs if not p.builtin]
+    sources += [("installed", ""), ("trust", "")]
+    loaded = {("base", "") if p.builtin else ("pack", str(p.origin)): p.hash for p in content.packs}
+    parts = _parts(sources)
+    if parts is None or any(parts.get(source, h) != h for source, h in loaded.items()):
+        return
+    attached = {
+        charm_id: defn.behaviour_id
+        for charm_id, defn in catalog.charms.items()
+        if defn.behaviour is not None and defn.behaviour_id
+    }
+    snapshot = Snapshot(
+        sources=tuple(sources),
+        fingerprint=_digest(parts),
+        catalog=dataclasses.replace(catalog, charms=_detached(catalog), memo={}),
+        attached=attached,
+        plugins=tuple(content.sources),
+        entry_points=any(pack == _ENTRY_POINTS for pack, _ in content.origins.values()),
+        warnings=tuple(str(w) for w in content.warnings),
+    )
+    _write(snapshot_path(request), _FORMAT + pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def restore(request: Sequence[str]) -> Snapshot | None:
+    """The snapshot of ``request`` with its behaviours attached, if nothing it was made from changed."""
+    try:
+        raw = snapshot_path(request).read_bytes()
+        if not raw.startswith(_FORMAT):
+            return None
+        snapshot = pickle.loads(raw[len(_FORMAT) :])
+    except Exception:  # no snapshot, or one from another version of Studio: load in full
+        return None
+    if not isinstance(snapshot, Snapshot):
+        return None
+    parts = _parts(snapshot.sources)
+    if parts is None or _digest(parts) != snapshot.fingerprint:
+        return None
+    behaviours = _behaviours(snapshot)
+    if behaviours is None or not set(snapshot.attached.values()) <= set(behaviours):
+        return None
+    charms = dict(snapshot.catalog.charms)
+    for charm_id, behaviour_id in snapshot.attached.items():
+        charms[charm_id] = dataclasses.replace(charms[charm_id], behaviour=behaviours[behaviour_id])
+    return dataclasses.replace(snapshot, catalog=dataclasses.replace(snapshot.catalog, charms=charms))
+
+
+def _detached(catalog: Catalog) -> dict[str, CharmDef]:
+    """The charms without their behaviours (code objects that cannot be written to a file)."""
+    return {
+        charm_id: dataclasses.replace(defn, behaviour=None) if defn.behaviour is not None else defn
+        for charm_id, defn in catalog.charms.items()
+    }
+
+
+def _behaviours(snapshot: Snapshot) -> dict[str, Behaviour] | None:
+    """Run the snapshot's code again, as the full load did; None if any of it fails now."""
+    found: dict[str, Behaviour] = {}
+    if snapshot.entry_points:
+        found, problems = entry_point_behaviours()
+        if problems:
+            return None
+    for name, source in snapshot.plugins:
+        ran, problems = load_plugin(name, source, found)
+        if not ran or problems:
+            return None
+    return found
+
+
+def _parts(sources: Sequence[Source]) -> dict[Source, str] | None:
+    """Hash each source as it is on disk now, plus Studio's code and environment; None if unsure."""
+    parts: dict[Source, str] = {("code", ""): _code()}
+    for kind, where in sources:
+        try:
+            if kind == "base":
+                parts[(kind, where)] = content_hash(base_files())
+            elif kind == "pack":
+                files = pack_files(Path(where))
+                parts[(kind, where)] = content_hash(files) if files is not None else "missing"
+            elif kind == "installed":
+                found = _installed()
+                if found is None:
+                    return None
+                parts[(kind, where)] = found
+            else:
+                trust = trust_file()
+                parts[(kind, where)] = _sha256(trust.read_bytes()) if trust.exists() else ""
+        except (ArchiveError, OSError) as exc:
+            parts[(kind, where)] = f"unreadable: {exc}"
+    return parts
+
+
+def _installed() -> str | None:
+    """Hash the installed packs (folder names and files); None if an install was interrupted there."""
+    root = installed_packs_dir()
+    if not root.is_dir():
+        return ""
+    names = sorted(os.listdir(root))
+    if any(name.startswith(_LEFTOVERS) for name in names):
+        return None  # the full load recovers the folder first
+    digest = hashlib.sha256()
+    for name in names:
+        folder = root / name
+        if name.startswith(".") or not folder.is_dir():
+            continue
+        try:
+            digest.update(f"{name}\0{content_hash(folder_files(folder))}\0".encode())
+        except (ArchiveError, OSError) as exc:
+            digest.update(f"{name}\0unreadable: {exc}\0".encode())
+    return digest.hexdigest()
+
+
+def _code() -> str:
+    """Studio's own code (each module's size and time) and the Python and packages that run it."""
+    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0{studio.__version__}\0".encode())
+    package = Path(studio.__file__).parent
+    for path in sorted(package.rglob("*.py")):
+        info = path.stat()
+        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+    for folder in sys.path:  # installing a package (a new entry point) changes its site folder
+        if folder.endswith(("site-packages", "dist-packages")) and os.path.isdir(folder):
+            digest.update(f"{folder}\0{os.stat(folder).st_mtime_ns}\0".encode())
+    return digest.hexdigest()
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _digest(parts: dict[Source, str]) -> str:
+    digest = hashlib.sha256()
+    for (kind, where), value in sorted(parts.items()):
+        digest.update(f"{kind}\0{where}\0{value}\0".encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write atomically and keep only the newest `KEEP` snapshots."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        kept = sorted(path.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in kept[KEEP:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        tmp.unlink(missing_ok=True)

@@ -1,0 +1,166 @@
+"""A command that only scores reuses the snapshot of the last sound load, and never a stale one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_fenced_plugins import HOOK, neon
+
+from studio.content.models import ScenarioModel
+from studio.content.packs import base_pack
+from studio.content.paths import base_content_dir
+from studio.content.plain_scenarios import DEFAULTS, INT_BOUNDS, LEVEL_BOUNDS, MAX_CHARMS, MAX_NAME
+from studio.content.scenarios import pack_scenarios, run
+from studio.plugins.loading import load_base
+from studio.plugins.snapshot import restore, save, snapshot_path
+
+HAND = ["score", "KH 10H:glass 6H 4H 2H", "--held", "5D:steel", "--money", "17"]
+CHARMS = ["--charm", "even_mult", "--charm", "money_mult", "--charm", "plain_mult", "--charm", "splash"]
+GOOD = "from studio.plugins import Behaviour\n\n\nclass Boom(Behaviour):\n    id = 'neon_boom'\n\n    def hand(self, ctx, charm):\n        ctx.add_mult({mult}, charm)\n"
+
+
+def test_every_base_scenario_scores_the_same_from_a_snapshot_and_from_a_full_load():
+    content = load_base()
+    save(("base",), content)
+    snapshot = restore(("base",))
+    assert snapshot is not None
+    assert snapshot.catalog is not content.catalog
+    assert content.catalog is not None
+    scenarios, problems = pack_scenarios(base_pack())
+    assert not problems and len(scenarios) > 50
+    for s in scenarios:
+        assert run(s.model, snapshot.catalog).to_json() == run(s.model, content.catalog).to_json(), s.label
+    # the base game's code charm has its behaviour back
+    assert snapshot.catalog.charms["five_alive"].behaviour is not None
+
+
+def test_a_second_score_takes_the_snapshot_and_never_imports_the_content_models(studio_home):
+    code = (
+        "import sys\n"
+        "from studio.cli.main import main\n"
+        f"main({[*HAND, *CHARMS]!r})\n"
+        "print('models' if 'studio.content.models' in sys.modules else 'no models')\n"
+    )
+    env = {**os.environ, "STUDIO_HOME": str(studio_home)}
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        ).stdout
+        for _ in range(2)
+    ]
+    assert runs[0].splitlines()[-1] == "models"
+    assert runs[1].splitlines()[-1] == "no models"
+    assert runs[0].splitlines()[:-1] == runs[1].splitlines()[:-1]
+    assert "Total = 67 x 46 = 3082" in runs[1]
+
+
+def _pack(tmp_path: Path, mult: int) -> Path:
+    root = neon(tmp_path, GOOD.format(mult=mult))
+    (root / "charms" / "neon_plain.yaml").write_text(
+        "id: neon_plain\nname: Plain\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 3}]\n",
+        encoding="utf-8",
+    )
+    return root
+
+
+def test_a_changed_added_or_removed_pack_file_is_seen_at_once(studio, tmp_path):
+    root = _pack(tmp_path, 5)
+    args = ["score", "AS AH", "--pack", str(root), "--charm", "neon_plain"]
+    assert "Total = 32 x 5 = 160" in studio(*args).out
+    assert "Total = 32 x 5 = 160" in studio(*args).out  # from the snapshot
+    charm = root / "charms" / "neon_plain.yaml"
+    charm.write_text(charm.read_text(encoding="utf-8").replace("amount: 3", "amount: 4"), encoding="utf-8")
+    assert "Total = 32 x 6 = 192" in studio(*args).out
+    (root / "charms" / "neon_more.yaml").write_text(
+        "id: neon_more\nname: More\nabilities:\n  - trigger: hand\n    effects: [{kind: points, amount: 8}]\n",
+        encoding="utf-8",
+    )
+    assert "Total = 40 x 6 = 240" in studio(*args, "--charm", "neon_more").out
+    (root / "charms" / "neon_more.yaml").unlink()
+    gone = studio(*args, "--charm", "neon_more")
+    assert gone.code == 2 and "unknown charm 'neon_more'" in gone.err
+
+
+def test_trust_given_later_is_honoured_and_a_changed_plugin_runs_its_new_code(studio, tmp_path):
+    root = _pack(tmp_path, 5)
+    args = ["score", "AS AH", "--pack", str(root), "--charm", "neon_boom"]
+    untrusted = studio(*args)
+    assert "not trusted" in untrusted.err and "Total = 32 x 2 = 64" in untrusted.out
+    again = studio(*args)  # the snapshot repeats the warning, as a load does
+    assert again.err == untrusted.err and again.out == untrusted.out
+    assert "Total = 32 x 7 = 224" in studio(*args, "--trust").out
+    assert "Total = 32 x 7 = 224" in studio(*args).out  # trusted now, from the snapshot
+    (root / "plugins" / "boom.py").write_text(GOOD.format(mult=9), encoding="utf-8")
+    changed = studio(*args)  # new code: its content hash changed, so trust must be given again
+    assert "not trusted" in changed.err and "Total = 32 x 2 = 64" in changed.out
+
+
+def test_a_code_charm_that_raises_from_a_snapshot_is_named_in_one_line(studio, tmp_path):
+    root = neon(tmp_path, HOOK.format(body="raise RuntimeError('kaboom')"))
+    args = ["score", "AS AH", "--charm", "neon_boom", "--pack", str(root)]
+    first = studio(*args, "--trust")
+    second = studio(*args)
+    assert first.code == second.code == 1
+    assert first.err == second.err
+    assert second.err.startswith(
+        f"studio score: error: charm neon_boom (pack 'neon', {root}/plugins/boom.py:8): "
+    )
+
+
+def test_an_installed_pack_changes_what_a_snapshot_serves(studio, tmp_path):
+    root = _pack(tmp_path, 5)
+    built = tmp_path / "neon.zip"
+    assert studio("pack", "build", str(root), "-o", str(built)).code == 0
+    args = ["score", "AS AH", "--pack", "neon", "--charm", "neon_plain"]
+    assert studio(*args).code == 2  # not installed yet
+    assert studio("pack", "install", str(built)).code == 0
+    assert "Total = 32 x 5 = 160" in studio(*args).out
+    charm = root / "charms" / "neon_plain.yaml"
+    charm.write_text(charm.read_text(encoding="utf-8").replace("amount: 3", "amount: 7"), encoding="utf-8")
+    (root / "pack.yaml").write_text("id: neon\nname: Neon\nversion: 1.1.0\n", encoding="utf-8")
+    assert studio("pack", "build", str(root), "-o", str(built)).code == 0
+    assert studio("pack", "install", str(built)).code == 0
+    assert "Total = 32 x 9 = 288" in studio(*args).out
+
+
+@pytest.mark.parametrize("damage", [b"", b"studio-snapshot-1\nnot a pickle", b"something else entirely"])
+def test_a_damaged_snapshot_means_a_full_load_and_is_replaced(studio, damage):
+    first = studio(*HAND, *CHARMS)
+    path = snapshot_path(("base",))
+    assert path.is_file()
+    path.write_bytes(damage)
+    again = studio(*HAND, *CHARMS)
+    assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
+    assert path.read_bytes() != damage
+
+
+def test_content_with_problems_leaves_no_snapshot(studio, tmp_path):
+    root = tmp_path / "pack"
+    shutil.copytree(base_content_dir(), root)
+    (root / "pack.yaml").write_text("id: copy\nname: Copy\nversion: 1.0.0\n", encoding="utf-8")
+    (root / "charms" / "broken.yaml").write_text("id: broken\nname: [\n", encoding="utf-8")
+    run = studio("score", "AS AH", "--no-base", "--pack", str(root))
+    assert run.code == 2
+    assert not any(snapshot_path(("no-base", f"path:{root.resolve()}")).parent.glob("*.pickle"))
+
+
+def test_plain_scenario_bounds_and_defaults_are_the_models():
+    fields = ScenarioModel.model_fields
+    plain = {n: f.default for n, f in fields.items() if f.default_factory is None and not f.is_required()}
+    assert plain == DEFAULTS
+
+    def bounds(name: str) -> tuple[int, int]:
+        meta = fields[name].metadata
+        return next(m.ge for m in meta if hasattr(m, "ge")), next(m.le for m in meta if hasattr(m, "le"))
+
+    assert {name: bounds(name) for name in INT_BOUNDS} == INT_BOUNDS
+    schema = ScenarioModel.model_json_schema()["properties"]
+    levels = schema["levels"]["additionalProperties"]
+    assert (levels["minimum"], levels["maximum"]) == LEVEL_BOUNDS
+    assert schema["name"]["maxLength"] == MAX_NAME
+    assert schema["charms"]["maxItems"] == MAX_CHARMS
