@@ -40,7 +40,7 @@ _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKETS = re.compile(rb"[\[\]{}]")
 _BLOCK = 256  # lines per block: a worker's share, and one write
 _READ_BYTES = 1024 * 1024
-_MAX_SLOTS = 100_000  # distinct charm entries kept: a bound on memory for a batch of made-up ids
+_MAX_KEPT = 100_000  # distinct card tokens and charm entries kept: memory stays bounded on any batch
 
 
 class _BatchCatalog(Catalog):
@@ -58,7 +58,9 @@ class _BatchCatalog(Catalog):
         for token in text.split():
             card = known.get(token)
             if card is None:
-                card = known[token] = parse_card(token, self.modifier_kinds)
+                card = parse_card(token, self.modifier_kinds)
+                if len(known) < _MAX_KEPT:
+                    known[token] = card
             out.append(card)
         return tuple(out)
 
@@ -70,7 +72,7 @@ class _BatchCatalog(Catalog):
             slot = known.get(entry)
             if slot is None:
                 slot = charm_slot(entry)
-                if len(known) < _MAX_SLOTS:
+                if len(known) < _MAX_KEPT:
                     known[entry] = slot
             out.append(slot)
         return tuple(out)
