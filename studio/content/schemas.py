@@ -3,26 +3,63 @@
 :func:`schema_for` is the schema of one entry (what validation explains
 problems with); :func:`file_schema` is the schema of a whole file, written to
 ``schemas/``. They differ for scenarios only: a ``tests/`` file holds one
-scenario or a list of them, and the editor must accept both.
+scenario or a list of them, and the editor must accept both. Generating the
+schemas is slow, so they are kept in the data folder for each version of the
+code (see :func:`_schemas`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from studio.content.fingerprint import code_fingerprint
 from studio.content.models import KINDS
+from studio.content.paths import user_dir
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
-@cache
 def schema_for(kind: str) -> dict[str, Any]:
     """Return the JSON Schema of a content kind."""
-    model = KINDS[kind][1]
-    body = model.model_json_schema(by_alias=True)
+    return _schemas()[kind]
+
+
+@cache
+def _schemas() -> dict[str, dict[str, Any]]:
+    """Every kind's schema, generated from the models once per version of the code.
+
+    Generating them costs more than loading the base game's files, so they are
+    kept in the data folder's cache under the code's fingerprint; a damaged or
+    missing file is generated again, and a write that fails is not an error.
+    """
+    path = user_dir() / "cache" / f"schemas-{code_fingerprint()[:24]}.json"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(found, dict) and list(found) == list(KINDS):
+            return found
+    except (OSError, ValueError):
+        pass
+    made = {kind: _generated(kind) for kind in KINDS}
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(made, ensure_ascii=False), encoding="utf-8")
+        tmp.replace(path)
+        for old in path.parent.glob("schemas-*.json"):  # those of code that is gone
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+    return made
+
+
+def _generated(kind: str) -> dict[str, Any]:
+    """The schema of a kind, from its model."""
+    body = KINDS[kind][1].model_json_schema(by_alias=True)
     return {"$schema": DIALECT, "$id": f"{kind}.schema.json", **body}
 
 

@@ -22,14 +22,13 @@ import dataclasses
 import hashlib
 import os
 import pickle
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import studio
 from studio.content.archive import ArchiveError, content_hash, folder_files
+from studio.content.fingerprint import code_fingerprint
 from studio.content.pack_files import base_files, pack_files
 from studio.content.paths import installed_packs_dir, trust_file, user_dir
 from studio.engine.behaviour import Behaviour
@@ -154,7 +153,7 @@ def _behaviours(snapshot: Snapshot) -> dict[str, Behaviour] | None:
 
 def _parts(sources: Sequence[Source]) -> dict[Source, str] | None:
     """Hash each source as it is on disk now, plus Studio's code and environment; None if unsure."""
-    parts: dict[Source, str] = {("code", ""): _code()}
+    parts: dict[Source, str] = {("code", ""): code_fingerprint()}
     for kind, where in sources:
         try:
             if kind == "base":
@@ -192,19 +191,6 @@ def _installed() -> str | None:
             digest.update(f"{name}\0{content_hash(folder_files(folder))}\0".encode())
         except (ArchiveError, OSError) as exc:
             digest.update(f"{name}\0unreadable: {exc}\0".encode())
-    return digest.hexdigest()
-
-
-def _code() -> str:
-    """Studio's own code (each module's size and time) and the Python and packages that run it."""
-    digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0{studio.__version__}\0".encode())
-    package = Path(studio.__file__).parent
-    for path in sorted(package.rglob("*.py")):
-        info = path.stat()
-        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-    for folder in sys.path:  # installing a package (a new entry point) changes its site folder
-        if folder.endswith(("site-packages", "dist-packages")) and os.path.isdir(folder):
-            digest.update(f"{folder}\0{os.stat(folder).st_mtime_ns}\0".encode())
     return digest.hexdigest()
 
 
