@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
-from studio.app.balance_panel import BalancePanel
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
@@ -28,7 +27,11 @@ from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
 from studio.app.session import Session
 from studio.app.workers import Job, MainThreadGC, wait_all
+from studio.engine.catalog import Catalog
 from studio.workspace import Change, EntryRef, Problem, Workspace
+
+if TYPE_CHECKING:
+    from studio.app.balance_panel import BalancePanel
 
 
 class MainWindow(QMainWindow):
@@ -49,6 +52,8 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel()
         self.editor: EntryEditor | None = None
         self.balance: BalancePanel | None = None
+        #: What the Balance panel simulates (catalog, pack folders), kept until the panel is first opened.
+        self.balance_content: tuple[Catalog, list[str]] | None = None
         self.loading = QLabel("Loading content…")
         self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.loading.setWordWrap(True)
@@ -62,6 +67,7 @@ class MainWindow(QMainWindow):
             ),
         ]
         self.docks[3].hide()  # opened from View > Balance: its plots need room the editor uses
+        self.docks[3].visibilityChanged.connect(lambda shown: self._build_balance() if shown else None)
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
@@ -193,13 +199,26 @@ class MainWindow(QMainWindow):
         self.entries.session = self.session
         # Simulations play the saved content in worker processes, so the panel gets the pack folders.
         if ws.catalog is not None:
-            packs = [str(pack.origin) for pack in ws.packs if pack.id != "base"]
-            self.balance = BalancePanel(ws.catalog, packs)
-            self.docks[3].setWidget(self.balance)
+            self.balance_content = (ws.catalog, [str(p.origin) for p in ws.packs if p.id != "base"])
+            if self.balance is not None or self.docks[3].isVisible():
+                self._build_balance()
         if self.safety.start(self.session):
             self.tree.populate(ws)
         self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
         self.loaded.emit()
+
+    def _build_balance(self) -> None:
+        """Make the Balance panel for the content loaded (its plotting library is imported only now)."""
+        if self.balance_content is None or (
+            self.balance is not None and self.balance.catalog is self.balance_content[0]
+        ):
+            return
+        from studio.app.balance_panel import BalancePanel
+
+        if self.balance is not None:
+            self.balance.close()  # stops a simulation of the content it replaces
+        self.balance = BalancePanel(*self.balance_content)
+        self.docks[3].setWidget(self.balance)
 
     # --- reacting to changes ------------------------------------------------------------------
     def on_change(self, change: Change) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -86,7 +89,35 @@ def test_closing_the_panel_stops_its_simulation(qtbot, catalog: Catalog) -> None
 
 def test_the_main_window_docks_the_balance_panel_on_its_content(window) -> None:  # type: ignore[no-untyped-def]
     dock = window.findChild(type(window.docks[0]), "balanceDock")
-    assert dock is not None and dock.widget() is window.balance
+    assert dock is not None and window.balance is None  # made when first opened
+    dock.show()
+    assert dock.widget() is window.balance
     assert dock.toggleViewAction() in window.menuBar().actions()[3].menu().actions()
     assert window.balance.catalog is window.session.ws.catalog
     assert window.balance.charm.findData("pair_mult") > 0
+
+
+def test_the_editor_starts_without_the_plotting_library_until_balance_opens(tmp_path: Path) -> None:
+    """pyqtgraph costs a quarter of a second to import: only the Balance panel needs it."""
+    code = """
+import sys
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+from studio.app.main_window import MainWindow
+app = QApplication([])
+w = MainWindow(recovery_dir=__import__('pathlib').Path(sys.argv[1]) / 'r',
+               settings=QSettings(sys.argv[1] + '/s.ini', QSettings.Format.IniFormat))
+
+def loaded():
+    print('pyqtgraph' in sys.modules, w.balance is None)
+    w.docks[3].show()
+    app.processEvents()
+    print('pyqtgraph' in sys.modules, w.balance is not None and w.docks[3].widget() is w.balance)
+    app.quit()
+
+w.show(); w.loaded.connect(loaded); w.open_packs([]); app.exec()
+"""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "True", "True", "True"]
