@@ -35,6 +35,8 @@ from studio.simulation.spec import SimulationSpec
 #: Colours of the baseline and of the runs with the charm.
 BASE_COLOUR, CHARM_COLOUR = "#8a94a6", "#e0823d"
 NO_CHARM = "(none)"
+#: The widest the column of controls and findings gets: the plots take the rest.
+CONTROLS_WIDTH = 380
 
 
 class SimulationThread(QThread):
@@ -97,8 +99,10 @@ class BalancePanel(QWidget):
         for did in sorted(catalog.decks):
             self.deck.addItem(did, did)
         self.deck.setCurrentIndex(max(0, self.deck.findData("standard")))
-        self.difficulty = QSpinBox()
-        self.difficulty.setRange(0, max((d.level for d in catalog.difficulties.values()), default=0))
+        self.difficulty = QComboBox()  # level N applies every level up to N
+        self.difficulty.addItem("0 (none)", 0)
+        for d in sorted(catalog.difficulties.values(), key=lambda d: d.level):
+            self.difficulty.addItem(f"{d.level}: {d.name or d.id}", d.level)
         self.runs = _spin(1, 1_000_000, 200)
         self.seed = _spin(0, 2_000_000_000, 1)
         self.workers = _spin(1, 64, _cores())
@@ -141,16 +145,18 @@ class BalancePanel(QWidget):
         self.ante_plot.setXRange(0.5, antes + 0.5)
         self.ante_plot.setYRange(0, 100)
         self.score_plot.setYRange(0, 100)
-        plots = QHBoxLayout()
-        plots.addWidget(self.ante_plot, 1)
-        plots.addWidget(self.score_plot, 1)
-
-        top = QHBoxLayout()
-        top.addLayout(form)
-        top.addWidget(self.status, 1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(plots, 1)
+        # Controls in a column at the left, the plots beside them: the panel docks wide and low.
+        controls = QWidget()
+        controls.setMaximumWidth(CONTROLS_WIDTH)
+        column = QVBoxLayout(controls)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(form)
+        column.addWidget(self.status)
+        column.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addWidget(controls)
+        layout.addWidget(self.ante_plot, 1)
+        layout.addWidget(self.score_plot, 1)
 
         self.start_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
@@ -162,7 +168,7 @@ class BalancePanel(QWidget):
             runs=self.runs.value(),
             seed=self.seed.value(),
             deck=str(self.deck.currentData() or "standard"),
-            difficulty=self.difficulty.value(),
+            difficulty=int(self.difficulty.currentData()),
             charms=(charm,) if charm else (),
             packs=self.packs,
             no_base=self.no_base,

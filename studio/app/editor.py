@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QUndoStack
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from studio.app import palette
@@ -24,6 +24,12 @@ from studio.app.undo import ReplaceText, SetField, value_at
 from studio.app.yaml_view import YamlView
 from studio.workspace import EntryRef, Problem, WorkspaceError
 
+#: What the editor shows before an entry is opened.
+EMPTY_HINT = (
+    "Choose an entry in the Content tree to edit it, as a form or as YAML; it is checked as you type.\n\n"
+    "The Preview scores its hand with the real scorer and lists every step of the trace.\n\n"
+    "Ctrl+F filters the tree · Entry › New makes an entry · Ctrl+S saves"
+)
 
 def file_schema(schema: dict[str, Any], data: Any) -> dict[str, Any]:
     """The schema of a whole file: a file of scenarios may hold a list of them."""
@@ -50,7 +56,7 @@ class EntryEditor(QWidget):
         self.file: Path | None = None
         self.form: Field | None = None
         self.ctx: FormContext | None = None
-        self.title = QLabel("Choose an entry in the content tree")
+        self.title = QLabel("No entry open")
         self.title.setObjectName("editorTitle")
         self.text_line = QLabel()
         self.text_line.setObjectName("playerText")
@@ -78,12 +84,19 @@ class EntryEditor(QWidget):
         self.tabs.addTab(self.form_area, palette.icon("fa5s.list-alt"), "Form")
         self.tabs.addTab(self.yaml, palette.icon("fa5s.code"), "YAML")
         self.tabs.currentChanged.connect(lambda _i: self.yaml.flush())
+        self.empty = QLabel(EMPTY_HINT)
+        self.empty.setObjectName("editorEmpty")
+        self.empty.setWordWrap(True)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # the theme's muted ink
         v = QVBoxLayout(self)
         v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
         v.addWidget(self.title)
         v.addWidget(self.text_line)
         v.addWidget(self.banner)
         v.addWidget(self.tabs, 1)
+        v.addWidget(self.empty, 1)
+        self.tabs.hide()  # until an entry is opened
 
     @property
     def ref(self) -> EntryRef | None:
@@ -112,6 +125,8 @@ class EntryEditor(QWidget):
             self.form.opened.connect(lambda i: self.item_opened.emit(ref.path, i))
         self.holder_layout.insertWidget(0, self.form)
         self.odds.setVisible(ref.kind == "hand_type")
+        self.empty.hide()
+        self.tabs.show()
         self.refresh(catalog_changed=True)
 
     def close_file(self) -> None:
@@ -123,8 +138,10 @@ class EntryEditor(QWidget):
             self.form.deleteLater()
             self.form = None
         self.yaml.set_text("")
-        self.title.setText("Choose an entry in the content tree")
+        self.title.setText("No entry open")
         self.text_line.hide()
+        self.tabs.hide()
+        self.empty.show()
 
     def field_at(self, path: JsonPath) -> Field | None:
         """The widget of a field (for jumping to a problem, and for tests)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QApplication,
@@ -66,8 +66,12 @@ class MainWindow(QMainWindow):
                 "Balance", QLabel("Loading content…"), Qt.DockWidgetArea.BottomDockWidgetArea, "balanceDock"
             ),
         ]
-        self.docks[3].hide()  # opened from View > Balance: its plots need room the editor uses
-        self.docks[3].visibilityChanged.connect(lambda shown: self._build_balance() if shown else None)
+        # Balance opens from View > Balance as a tab beside Problems: its plots need the full width.
+        balance = self.docks[3]
+        self.tabifyDockWidget(self.docks[2], balance)
+        balance.hide()
+        balance.toggleViewAction().triggered.connect(lambda on: balance.raise_() if on else None)
+        balance.visibilityChanged.connect(lambda shown: self._build_balance() if shown else None)
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
@@ -82,12 +86,10 @@ class MainWindow(QMainWindow):
         self.collector = MainThreadGC(self)
         self.load_job: Job | None = None
         state = self.settings.value("state")
-        if isinstance(state, QByteArray):
+        #: True when the user's own arrangement of the docks was restored (else the defaults apply).
+        self.arranged = isinstance(state, QByteArray) and self.restoreState(state)
+        if self.arranged:
             self.restoreGeometry(self.settings.value("geometry") or QByteArray())
-            self.restoreState(state)
-        else:
-            self.resizeDocks([self.docks[0], self.docks[1]], [270, 620], Qt.Orientation.Horizontal)
-            self.resizeDocks([self.docks[2]], [80], Qt.Orientation.Vertical)
 
     # --- layout -------------------------------------------------------------------------------
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
@@ -204,8 +206,20 @@ class MainWindow(QMainWindow):
                 self._build_balance()
         if self.safety.start(self.session):
             self.tree.populate(ws)
+        if not self.arranged:  # once the editor's place in the layout is settled
+            QTimer.singleShot(0, self._arrange)
         self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
         self.loaded.emit()
+
+    def _arrange(self) -> None:
+        """The first-run layout, once the editor is in place: a slim tree, a wide preview, low problems."""
+        width, height = self.width(), self.height()
+        self.resizeDocks(
+            [self.docks[0], self.docks[1]],
+            [max(240, width // 6), max(560, width * 2 // 5)],
+            Qt.Orientation.Horizontal,
+        )
+        self.resizeDocks([self.docks[2]], [max(90, height // 9)], Qt.Orientation.Vertical)
 
     def _build_balance(self) -> None:
         """Make the Balance panel for the content loaded (its plotting library is imported only now)."""
@@ -215,10 +229,14 @@ class MainWindow(QMainWindow):
             return
         from studio.app.balance_panel import BalancePanel
 
+        first = self.balance is None
         if self.balance is not None:
             self.balance.close()  # stops a simulation of the content it replaces
         self.balance = BalancePanel(*self.balance_content)
         self.docks[3].setWidget(self.balance)
+        if first and not self.arranged:  # room for the controls and both plots
+            self.docks[3].raise_()
+            self.resizeDocks([self.docks[3]], [max(360, self.height() * 9 // 20)], Qt.Orientation.Vertical)
 
     # --- reacting to changes ------------------------------------------------------------------
     def on_change(self, change: Change) -> None:

@@ -87,11 +87,12 @@ def test_closing_the_panel_stops_its_simulation(qtbot, catalog: Catalog) -> None
     assert job.isFinished()
 
 
-def test_the_main_window_docks_the_balance_panel_on_its_content(window) -> None:  # type: ignore[no-untyped-def]
+def test_the_main_window_docks_the_balance_panel_on_its_content(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     dock = window.findChild(type(window.docks[0]), "balanceDock")
     assert dock is not None and window.balance is None  # made when first opened
-    dock.show()
-    assert dock.widget() is window.balance
+    dock.toggleViewAction().trigger()  # View > Balance
+    qtbot.waitUntil(lambda: window.balance is not None)
+    assert dock.isVisible() and dock.widget() is window.balance
     assert dock.toggleViewAction() in window.menuBar().actions()[3].menu().actions()
     assert window.balance.catalog is window.session.ws.catalog
     assert window.balance.charm.findData("pair_mult") > 0
@@ -110,7 +111,7 @@ w = MainWindow(recovery_dir=__import__('pathlib').Path(sys.argv[1]) / 'r',
 
 def loaded():
     print('pyqtgraph' in sys.modules, w.balance is None)
-    w.docks[3].show()
+    w.docks[3].toggleViewAction().trigger()
     app.processEvents()
     print('pyqtgraph' in sys.modules, w.balance is not None and w.docks[3].widget() is w.balance)
     app.quit()

@@ -315,3 +315,27 @@ def test_two_equal_cards_are_told_apart_in_the_trace(window: MainWindow) -> None
     lit = preview.select_events_text()
     assert lit and all(source.split()[0] == "AS" for source in lit)
     assert "AS glass" not in lit  # the glass ace is the other AS
+
+
+def test_the_first_start_gives_the_preview_room_and_says_how_to_begin(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    # As `studio edit` does: the window is up first, the content arrives afterwards.
+    window = MainWindow(
+        recovery_dir=tmp_path / "recovery",
+        settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
+    )
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.loaded, timeout=60_000):
+        window.open_packs([])
+    tree, preview, problems, editor = *window.docks[:3], window.editor
+    assert editor is not None
+    qtbot.waitUntil(lambda: editor.isVisible() and preview.width() >= window.width() * 2 // 5 - 20)
+    assert tree.width() <= window.width() // 5 and editor.width() > tree.width()
+    assert problems.height() <= window.height() // 8
+    assert editor.empty.isVisible() and not editor.tabs.isVisible()
+    window.tree.select("charm", "money_mult")
+    assert editor.tabs.isVisible() and not editor.empty.isVisible()
