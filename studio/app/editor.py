@@ -58,6 +58,7 @@ class EntryEditor(QWidget):
         self.ctx: FormContext | None = None
         self.title = QLabel("No entry open")
         self.title.setObjectName("editorTitle")
+        self.title.setWordWrap(True)  # a long scenario name wraps instead of squeezing the tree dock
         self.text_line = QLabel()
         self.text_line.setObjectName("playerText")
         self.text_line.setWordWrap(True)

@@ -28,6 +28,8 @@ class TextField(Field):
         text = "" if value is None else str(value)
         if self.box.text() != text:
             self.box.setText(text)
+            if not self.box.hasFocus():
+                self.box.setCursorPosition(0)  # a long value shows its start, not its end
 
 
 
