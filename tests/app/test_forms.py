@@ -185,3 +185,46 @@ def test_ticking_an_optional_field_gives_it_a_first_value(window: MainWindow) ->
     assert isinstance(chance, NullableField)
     chance.tick.setChecked(True)
     assert ws.data(ref)["abilities"][0]["effects"][0]["chance"] == {"in": 1}
+
+
+#: Values of the wrong type or out of every bound, as a designer may type them in the YAML tab.
+WRONG = ["lots", [1, 2], {"a": 1}, True, None, 1e30, -1e30, 3.5, 2**80, "", float("inf")]
+
+
+def _leaves(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every path into ``data`` (mappings and lists), the containers' own included."""
+    out = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            out += _leaves(value, (*path, i))
+    return out
+
+
+def _replaced(data: object, path: tuple[object, ...], value: object) -> object:
+    if not path:
+        return value
+    head, *rest = path
+    if isinstance(data, dict):
+        return {**data, head: _replaced(data[head], tuple(rest), value)}
+    assert isinstance(data, list) and isinstance(head, int)
+    return [_replaced(v, tuple(rest), value) if i == head else v for i, v in enumerate(data)]
+
+
+def test_a_form_shows_any_data_the_yaml_tab_may_hold_without_failing(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Text that parses but breaks the schema (``amount: lots``) reaches the form: it must not raise."""
+    assert window.session is not None
+    ws = window.session.ws
+    for kind in ws.kinds():
+        refs = ws.entries(kind)
+        if not refs:
+            continue
+        form = build(ws.schema(kind), FormContext(ws.schema(kind), ws.ids))
+        qtbot.addWidget(form)
+        data = ws.data(refs[0])
+        for path in _leaves(data)[1:]:
+            for wrong in WRONG:
+                form.set_value(_replaced(data, path, wrong))
+        form.set_value(data)

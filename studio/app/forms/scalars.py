@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
@@ -33,10 +34,19 @@ class TextField(Field):
 
 
 
-def _show_number(box: QSpinBox | QDoubleSpinBox, value: float) -> None:
-    """Show a number in a spin box without reporting it as an edit."""
+def _show_number(box: QSpinBox | QDoubleSpinBox, value: Any) -> None:
+    """Show a number in a spin box without reporting it as an edit.
+
+    Text typed in the YAML tab may hold anything (``amount: lots``, a list, 1e30):
+    what is not a number shows as 0, and a number is held to the box's range. The
+    field's inline problem says what is wrong.
+    """
+    number = float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+    if math.isnan(number):
+        number = 0.0
+    number = min(max(number, box.minimum()), box.maximum())
     box.blockSignals(True)
-    box.setValue(value)  # type: ignore[arg-type]
+    box.setValue(int(number) if isinstance(box, QSpinBox) else number)
     box.blockSignals(False)
 
 
@@ -51,7 +61,7 @@ class IntField(Field):
         self.hold(self.box)
 
     def set_value(self, value: Any) -> None:
-        _show_number(self.box, int((self.default() if value is None else value) or 0))
+        _show_number(self.box, self.default() if value is None else value)
 
 
 
@@ -79,7 +89,7 @@ class NumberField(Field):
         self.hold(self.box)
 
     def set_value(self, value: Any) -> None:
-        _show_number(self.box, float((self.default() if value is None else value) or 0))
+        _show_number(self.box, self.default() if value is None else value)
 
 
 
@@ -94,7 +104,7 @@ class BoolField(Field):
 
     def set_value(self, value: Any) -> None:
         self.box.blockSignals(True)
-        self.box.setChecked(bool(self.default() if value is None else value))
+        self.box.setChecked((self.default() if value is None else value) is True)
         self.box.blockSignals(False)
 
 
