@@ -46,7 +46,10 @@ def _show_number(box: QSpinBox | QDoubleSpinBox, value: Any) -> None:
         number = 0.0
     number = min(max(number, box.minimum()), box.maximum())
     box.blockSignals(True)
-    box.setValue(int(number) if isinstance(box, QSpinBox) else number)
+    if isinstance(box, QSpinBox):
+        box.setValue(int(number))
+    else:
+        box.setValue(number)
     box.blockSignals(False)
 
 
