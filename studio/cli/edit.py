@@ -19,7 +19,8 @@ def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     for folder in args.packs:
         if folder.is_file() and folder.suffix.lower() == ".zip":
-            raise UsageError(f"{folder}: the editor edits files in place, so it opens folders; extract the zip")
+            why = "the editor edits files in place, so it opens folders; extract the zip"
+            raise UsageError(f"{folder}: {why}")
         if not folder.is_dir():
             raise UsageError(f"{folder}: no such pack folder")
     try:
