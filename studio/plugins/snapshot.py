@@ -83,9 +83,9 @@ def save(request: Sequence[str], content: Content) -> None:
     if catalog is None or content.problems:
         return
     sources: list[Source] = [("base", "")] if any(p.builtin for p in content.packs) else []
-    sources += [("pack", str(p.origin)) for p in content.packs if not p.builtin]
+    sources += [("pack", str(p.origin.resolve())) for p in content.packs if not p.builtin]
     sources += [("installed", ""), ("trust", "")]
-    loaded = {("base", "") if p.builtin else ("pack", str(p.origin)): p.hash for p in content.packs}
+    loaded = {("base", "") if p.builtin else ("pack", str(p.origin.resolve())): p.hash for p in content.packs}
     parts = _parts(sources)
     if parts is None or any(parts.get(source, h) != h for source, h in loaded.items()):
         return

@@ -164,3 +164,16 @@ def test_plain_scenario_bounds_and_defaults_are_the_models():
     assert (levels["minimum"], levels["maximum"]) == LEVEL_BOUNDS
     assert schema["name"]["maxLength"] == MAX_NAME
     assert schema["charms"]["maxItems"] == MAX_CHARMS
+
+
+def test_a_pack_named_relatively_is_found_again_from_another_folder(studio, tmp_path, monkeypatch):
+    root = _pack(tmp_path, 5)
+    monkeypatch.chdir(tmp_path)
+    assert "Total = 32 x 5 = 160" in studio("score", "AS AH", "--pack", "neon", "--charm", "neon_plain").out
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert restore(("base", f"path:{root.resolve()}")) is not None  # the same pack, named another way
+    assert (
+        "Total = 32 x 5 = 160" in studio("score", "AS AH", "--pack", str(root), "--charm", "neon_plain").out
+    )
