@@ -13,7 +13,9 @@ It then runs the same plugin sources again (they are the code the user
 trusted for exactly these files) and puts their behaviours back. Anything
 unexpected (a changed file, a damaged snapshot, a plugin that now fails)
 returns None, and the caller loads in full. A snapshot is a file of the
-user's own data folder, beside the trust record, and is as trusted as it.
+user's own data folder, beside the trust record, and is as trusted as it; one
+written by other code (its header names the code's fingerprint) is never
+unpickled.
 """
 
 from __future__ import annotations
@@ -103,17 +105,19 @@ def save(request: Sequence[str], content: Content) -> None:
         entry_points=any(pack == _ENTRY_POINTS for pack, _ in content.origins.values()),
         warnings=tuple(str(w) for w in content.warnings),
     )
-    _write(snapshot_path(request), _FORMAT + pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
+    header = _FORMAT + code_fingerprint().encode("ascii") + b"\n"
+    _write(snapshot_path(request), header + pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def restore(request: Sequence[str]) -> Snapshot | None:
     """The snapshot of ``request`` with its behaviours attached, if nothing it was made from changed."""
+    header = _FORMAT + code_fingerprint().encode("ascii") + b"\n"
     try:
         raw = snapshot_path(request).read_bytes()
-        if not raw.startswith(_FORMAT):
+        if not raw.startswith(header):  # made by other code: never unpickled
             return None
-        snapshot = pickle.loads(raw[len(_FORMAT) :])
-    except Exception:  # no snapshot, or one from another version of Studio: load in full
+        snapshot = pickle.loads(raw[len(header) :])
+    except Exception:  # no snapshot, or a damaged one: load in full
         return None
     if not isinstance(snapshot, Snapshot):
         return None

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from test_fenced_plugins import HOOK, neon
 
+from studio.content.fingerprint import code_fingerprint
 from studio.content.models import ScenarioModel
 from studio.content.packs import base_pack
 from studio.content.paths import base_content_dir
@@ -128,11 +129,16 @@ def test_an_installed_pack_changes_what_a_snapshot_serves(studio, tmp_path):
     assert "Total = 32 x 9 = 288" in studio(*args).out
 
 
-@pytest.mark.parametrize("damage", [b"", b"studio-snapshot-1\nnot a pickle", b"something else entirely"])
+@pytest.mark.parametrize("damage", ["", "not a pickle", "another code's snapshot", "something else entirely"])
 def test_a_damaged_snapshot_means_a_full_load_and_is_replaced(studio, damage):
     first = studio(*HAND, *CHARMS)
     path = snapshot_path(("base",))
-    assert path.is_file()
+    header = b"studio-snapshot-1\n" + code_fingerprint().encode() + b"\n"
+    assert path.read_bytes().startswith(header)
+    damage = {
+        "not a pickle": header + b"not a pickle",
+        "another code's snapshot": header.replace(b"1\n", b"1\n0", 1) + path.read_bytes()[len(header) :],
+    }.get(damage, damage.encode())
     path.write_bytes(damage)
     again = studio(*HAND, *CHARMS)
     assert (again.code, again.out, again.err) == (first.code, first.out, first.err)
