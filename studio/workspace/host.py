@@ -29,6 +29,9 @@ class Host:
     ) -> FileState:
         raise NotImplementedError
 
+    def _move_file(self, f: FileState, rel: str) -> None:
+        raise NotImplementedError
+
     def ids(self, kind: str) -> list[str]:
         """The ids of a kind in force."""
         raise NotImplementedError

@@ -142,19 +142,23 @@ class Lifecycle(Host):
         data = copy.deepcopy(f.data)
         data["id"] = new_id
         self._set_text(f, edit_text(f.text, f.data, data))
-        del self._files[f.path]
-        f.pack.files.pop(f.rel)
-        if f.stamp is not None and f.old_path is None:
-            f.old_path = f.path
-        f.path, f.rel = path, rel
-        if f.old_path == path:
-            f.old_path = None
-        self._files[path] = f
-        f.pack.files[rel] = f.text.encode("utf-8")
+        self._move_file(f, rel)
         self._rebuild()
         change.entries |= {ref, self._ref(f)}
         change.files |= {ref.path, path}
         return change
+
+    def _move_file(self, f: FileState, rel: str) -> None:
+        """Give a file another name in its pack (unsaved: saving writes it there and deletes the old one)."""
+        del self._files[f.path]
+        f.pack.files.pop(f.rel)
+        if f.stamp is not None and f.old_path is None:
+            f.old_path = f.path
+        f.path, f.rel = f.pack.origin / rel, rel
+        if f.old_path == f.path:
+            f.old_path = None
+        self._files[f.path] = f
+        f.pack.files[rel] = f.text.encode("utf-8")
 
     def _set_text(self, f: FileState, text: str) -> None:
         f.set_text(text)

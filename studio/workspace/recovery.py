@@ -33,12 +33,14 @@ class Recovery:
     saved_at: float
     #: The hash of the file's text on disk when the edits began (None: a new file).
     base_sha256: str | None
+    #: Where the file is on disk when the unsaved edits renamed it (saving deletes it there).
+    old_path: Path | None = None
 
     @property
     def disk_changed(self) -> bool:
         """True if the file on disk is no longer the one the edits began from."""
         try:
-            now: str | None = hashlib.sha256(self.path.read_bytes()).hexdigest()
+            now: str | None = hashlib.sha256((self.old_path or self.path).read_bytes()).hexdigest()
         except OSError:
             now = None
         return now != self.base_sha256
@@ -49,29 +51,35 @@ def record_name(path: Path) -> str:
     return hashlib.sha256(str(path).encode("utf-8")).hexdigest()[:16] + SUFFIX
 
 
-def write_records(folder: Path, items: list[tuple[Path, str, str, str, str | None]]) -> int:
-    """Write one record per (path, pack id, relative path, text, base hash); return how many.
+def write_records(folder: Path, items: list[tuple[Path, str, str, str, str | None, Path | None]]) -> int:
+    """Write one record per (path, pack id, relative path, text, base hash, old path); return how many.
 
     A record that already holds the same text is left alone, so autosaving every few
     seconds writes only what changed.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    for path, pack_id, rel, text, base in items:
+    for path, pack_id, rel, text, base, old_path in items:
         record = folder / record_name(path)
-        if _holds(record, text, base):
+        old = str(old_path) if old_path is not None else None
+        if _holds(record, text, base, old):
             continue
         data = {"path": str(path), "pack": pack_id, "rel": rel, "text": text, "base_sha256": base}
+        data["old_path"] = old
         atomic_write(record, json.dumps({**data, "saved_at": time.time()}, ensure_ascii=False), sync=False)
     return len(items)
 
 
-def _holds(record: Path, text: str, base: str | None) -> bool:
-    """True if ``record`` already holds this text, from this base."""
+def _holds(record: Path, text: str, base: str | None, old_path: str | None) -> bool:
+    """True if ``record`` already holds this text, from this base and old path."""
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(data, dict) and data.get("text") == text and data.get("base_sha256") == base
+    return isinstance(data, dict) and (data.get("text"), data.get("base_sha256"), data.get("old_path")) == (
+        text,
+        base,
+        old_path,
+    )
 
 
 def drop_records(folder: Path, paths: list[Path]) -> None:
@@ -95,6 +103,7 @@ def read_records(folder: Path) -> list[Recovery]:
                     str(data["text"]),
                     float(data["saved_at"]),
                     data["base_sha256"],
+                    Path(data["old_path"]) if data.get("old_path") else None,
                 )
             )
         except (OSError, ValueError, KeyError, TypeError):
@@ -115,7 +124,7 @@ class Autosave(Host):
                     if f.saved_text is not None
                     else None
                 )
-                items.append((f.path, f.pack.id, f.rel, f.text, base))
+                items.append((f.path, f.pack.id, f.rel, f.text, base, f.old_path))
         drop_records(folder, [f.path for f in self._files.values() if not f.dirty])
         return write_records(folder, items)
 
@@ -125,9 +134,19 @@ class Autosave(Host):
         return read_records(folder)
 
     def recover(self, item: Recovery) -> Change:
-        """Put recovered text back as unsaved edits (a file never saved comes back as a new file)."""
+        """Put recovered text back as unsaved edits (a file never saved comes back as a new file).
+
+        A file that the edits renamed comes back renamed: saving it then deletes the old name.
+        """
         if item.path in self._files:
             return self.replace_text(self._ref(self._files[item.path]), item.text)
+        old = item.old_path
+        renamed = self._files.get(old) if old is not None else None
+        if old is not None and renamed is not None and renamed.pack.id == item.pack_id and renamed.writable:
+            self._move_file(renamed, item.rel)
+            change = self.replace_text(self._ref(renamed), item.text)
+            change.files.add(old)
+            return change
         kind = file_kind(item.rel)
         pack = next(
             (p for p in self.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None

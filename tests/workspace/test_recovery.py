@@ -63,3 +63,27 @@ def test_autosave_rewrites_only_records_whose_text_changed(ws: Workspace, tmp_pa
     assert sorted(p.stat().st_mtime_ns > 1 for p in folder.iterdir()) == [False, True]
     by_text = {i.path: i.text for i in Workspace.recoverable(folder)}
     assert by_text == {cheap.path: ws.text(cheap), dear.path: ws.text(dear)}
+
+
+def test_a_renamed_entry_comes_back_renamed_and_saving_removes_the_old_file(
+    ws: Workspace, base_copy: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "recovery"
+    ref = ref_of(ws, "charm", "plain_mult")
+    old_file = ref.path
+    ws.rename(ref, "plain_four")
+    ws.autosave(folder)
+
+    after_crash = Workspace.open([], base=base_copy)
+    items = Workspace.recoverable(folder)
+    renamed = next(i for i in items if i.path.name == "plain_four.yaml")
+    assert renamed.old_path == old_file and not renamed.disk_changed
+    for item in items:
+        after_crash.recover(item)
+    charms = {r.id for r in after_crash.entries("charm")}
+    assert "plain_four" in charms and "plain_mult" not in charms  # not both: it was renamed
+    assert after_crash.problems() == []
+    new_ref = ref_of(after_crash, "charm", "plain_four")
+    assert after_crash.is_dirty(new_ref)
+    after_crash.save(new_ref)
+    assert new_ref.path.is_file() and not old_file.exists()
