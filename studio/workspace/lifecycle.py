@@ -120,6 +120,13 @@ class Lifecycle(Host):
             raise WorkspaceError(f"{f.path}:{f.syntax.line}: the text does not parse; fix it before renaming")
         if not f.writable:
             raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
+        key = f"{f.kind}/{ref.id}"
+        for pack in self.packs:  # a replacement pairs two entries by id: renaming one breaks the pair
+            if key in pack.manifest.replaces:
+                raise WorkspaceError(
+                    f"{f.path}: '{key}' is listed under replaces: in {pack.manifest_doc.name}, which "
+                    "pairs entries by id; change that list first, or duplicate the entry under the new id"
+                )
         self._check_new_id(f.kind, new_id)
         rel = f"{f.rel.rsplit('/', 1)[0]}/{new_id}{f.path.suffix}"
         path = f.pack.origin / rel

@@ -101,3 +101,22 @@ def test_create_and_duplicate_live_in_memory_until_saved(ws: Workspace) -> None:
 def test_a_new_entry_of_each_kind_is_valid(ws: Workspace, kind: str) -> None:
     [new] = ws.create(kind, "fresh_one", "base").entries
     assert [str(p) for p in ws.problems() if p.entry == new] == []
+
+
+def test_rename_refuses_an_entry_that_replaces_an_earlier_packs(base_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    mod = tmp_path / "mod"
+    (mod / "charms").mkdir(parents=True)
+    (mod / "pack.yaml").write_text(
+        "id: mod\nname: Mod\nversion: 1.0.0\nreplaces: [charm/plain_mult]\n", encoding="utf-8"
+    )
+    plain = (base_copy / "charms" / "plain_mult.yaml").read_text(encoding="utf-8")
+    (mod / "charms" / "plain_mult.yaml").write_text(plain.replace("amount: 4", "amount: 5"), encoding="utf-8")
+    ws = Workspace.open([mod], base=base_copy)
+    both = [r for r in ws.entries("charm") if r.id == "plain_mult"]
+    assert {r.pack_id for r in both} == {"base", "mod"}
+    for ref in both:  # neither the replaced entry nor its replacement
+        with pytest.raises(
+            WorkspaceError, match=r"'charm/plain_mult' is listed under replaces: in .*mod/pack\.yaml"
+        ):
+            ws.rename(ref, "plain_five")
+    assert not ws.dirty()
