@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.app import palette
 from studio.engine.catalog import Catalog
 from studio.simulation.local import Cancelled, simulate
 from studio.simulation.report import Report, bucket_range
@@ -128,7 +129,7 @@ class BalancePanel(QWidget):
         form.addRow(buttons)
         form.addRow(self.progress)
 
-        pg.setConfigOptions(antialias=True, background="w", foreground="#333")
+        pg.setConfigOptions(antialias=True)
         self.ante_plot = pg.PlotWidget(title="Runs that clear each ante")
         self.ante_plot.setLabel("bottom", "ante")
         self.ante_plot.setLabel("left", "share of runs (%)")
@@ -140,6 +141,7 @@ class BalancePanel(QWidget):
             plot.addLegend(offset=corner)
             plot.showGrid(y=True, alpha=0.3)
             plot.setMouseEnabled(x=False, y=False)
+        self.apply_theme()
         antes = len(catalog.run.requirements) if catalog.run else 8
         self.ante_plot.getAxis("bottom").setTicks([[(a, str(a)) for a in range(1, antes + 1)]])
         self.ante_plot.setXRange(0.5, antes + 0.5)
@@ -160,6 +162,20 @@ class BalancePanel(QWidget):
 
         self.start_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
+
+    def apply_theme(self) -> None:
+        """Paint the plots in the current theme's colours (a white plot glares in the dark theme)."""
+        theme = palette.current()
+        for plot in (self.ante_plot, self.score_plot):
+            plot.setBackground(theme.base)
+            item = plot.getPlotItem()
+            item.setTitle(item.titleLabel.text, color=theme.text)
+            if item.legend is not None:
+                item.legend.setLabelTextColor(theme.text)
+            for side in ("left", "bottom"):
+                axis = item.getAxis(side)
+                axis.setPen(theme.muted)
+                axis.setTextPen(theme.text)
 
     def spec(self) -> SimulationSpec:
         """The simulation the controls describe."""
@@ -226,9 +242,9 @@ class BalancePanel(QWidget):
             self.score_plot, [(n, _score_shares(r, self.score_buckets), c) for n, r, c in reports], start=0
         )
         self.score_plot.enableAutoRange()
-        self.score_plot.getAxis("bottom").setTicks(
-            [[(i, _short(bucket_range(b)[0])) for i, b in enumerate(self.score_buckets)]]
-        )
+        # Every other bucket is a minor tick, labelled only where its text does not run into another.
+        ticks = [(i, _short(bucket_range(b)[0])) for i, b in enumerate(self.score_buckets)]
+        self.score_plot.getAxis("bottom").setTicks([ticks[::2], ticks[1::2]])
         self._ended(_summary(baseline, with_charm, charm))
 
     def _ended(self, message: str) -> None:

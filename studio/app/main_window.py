@@ -352,6 +352,8 @@ class MainWindow(QMainWindow):
             palette.apply(app, dark)
             self.settings.setValue("theme", {None: "system", True: "dark", False: "light"}[dark])
             self.preview.refresh()
+            if self.balance is not None:
+                self.balance.apply_theme()
             self.update()
 
     def follow_system(self) -> None:

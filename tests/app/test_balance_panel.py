@@ -122,3 +122,25 @@ w.show(); w.loaded.connect(loaded); w.open_packs([]); app.exec()
     run = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "True", "True", "True"]
+
+
+def test_the_plots_follow_the_theme(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    from studio.app import palette
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    style, colours, theme = app.style().name(), app.palette(), palette.current()
+    try:
+        palette.apply(app, True)
+        panel = BalancePanel(catalog)
+        qtbot.addWidget(panel)
+        assert panel.ante_plot.backgroundBrush().color().name() == palette.DARK.base.lower()
+        palette.apply(app, False)
+        panel.apply_theme()
+        assert panel.score_plot.backgroundBrush().color().name() == palette.LIGHT.base.lower()
+    finally:  # as the other tests found the application
+        palette.apply(app, theme is palette.DARK)
+        app.setStyle(style)
+        app.setPalette(colours)
