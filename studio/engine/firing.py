@@ -100,14 +100,26 @@ def compile_retrigger(ability: Ability) -> Count:
 def call_hook(
     ctx: ScoringContext, behaviour: Behaviour, hook: str, charm: ActiveCharm, card: CardView | None = None
 ) -> object:
-    """Run a code hook behind the fence: any exception becomes a :class:`BehaviourError`."""
+    """Run a code hook behind the fence: any exception becomes a :class:`BehaviourError`.
+
+    The running values must still be those of the last event afterwards: a hook
+    that reaches past its :class:`CharmContext` to change them fails, so the
+    total can never differ from the trace.
+    """
     method = getattr(behaviour, hook)
+    events = len(ctx.events)
+    before = (ctx.points, ctx.mult, ctx.money)
+    args = (CharmContext(ctx), charm) if card is None else (CharmContext(ctx), charm, card)
     try:
-        if card is None:
-            return method(CharmContext(ctx), charm)
-        return method(CharmContext(ctx), charm, card)
+        result = method(*args)
     except Exception as exc:  # a plugin's mistake must not escape as a traceback
         raise BehaviourError.wrap(exc, charm, behaviour, hook) from exc
+    last = ctx.events[-1] if len(ctx.events) > events else None
+    expected = (last.points, last.mult, last.money) if last is not None else before
+    if (ctx.points, ctx.mult, ctx.money) != expected:
+        why = "it changed Points, Mult or money without an effect (use the add_... methods)"
+        raise BehaviourError(charm.id, charm.slot, behaviour.id, hook, why)
+    return result
 
 
 def fire_on_card(ctx: ScoringContext, card: CardView, plan: Plan, hook: str) -> None:

@@ -28,8 +28,9 @@ def describe_fault(exc: BaseException, content: Content) -> str:
     charm_id = _charm_of(exc) or charm_id
     line = line or _field(exc, "line", 0)
     why = f"{type(cause).__name__}: {cause}" if str(cause) else type(cause).__name__
+    verb = "raised"
     if cause is exc and _charm_of(exc):  # the engine's own verdict (a hook returned a bad value)
-        why = _field(exc, "message", why)
+        why, verb = _field(exc, "message", why), "failed:"
     origin = content.charm_origin(charm_id) if charm_id else None
     if origin is None and behaviour_id in content.origins:
         origin = (behaviour_id, *content.origins[behaviour_id])
@@ -40,7 +41,7 @@ def describe_fault(exc: BaseException, content: Content) -> str:
     where = f"{file}:{line}" if line else file
     who = f"charm {charm_id} " if charm_id else ""
     source = "an installed package" if pack == "installed package" else f"pack '{pack}'"
-    return f"{who}({source}, {where}): behaviour '{behaviour}' raised {why}"
+    return f"{who}({source}, {where}): behaviour '{behaviour}' {verb} {why}"
 
 
 def _culprit(tb: TracebackType | None, files: dict[str, str]) -> tuple[str, str, int]:

@@ -75,7 +75,6 @@ def test_save_as_scenario_writes_a_test_that_passes(window: MainWindow, tmp_path
     assert studio(["test", str(path)]) == 0
 
 
-
 def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(window: MainWindow) -> None:
     from studio.app.forms.lists import ListField
 
@@ -93,8 +92,9 @@ def test_a_file_of_scenarios_folds_them_and_opening_one_shows_it_in_the_preview(
     assert "matches what the scenario expects" in window.preview.error_label.text()
 
 
-
-def test_a_scenario_charm_with_a_counter_keeps_it_through_the_preview(window: MainWindow, tmp_path: Path) -> None:
+def test_a_scenario_charm_with_a_counter_keeps_it_through_the_preview(
+    window: MainWindow, tmp_path: Path
+) -> None:
     path = REPO / "content" / "tests" / "charms_hand.yaml"
     scenarios, _ = read_scenarios(path)
     index = next(i for i, s in enumerate(scenarios) if any(s.counter for s in s.model.slots()))

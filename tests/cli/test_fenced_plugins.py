@@ -130,3 +130,14 @@ def test_an_engine_error_that_names_the_charm_is_described_with_its_pack_and_fil
         line
         == f"charm neon_boom (pack 'neon', {root}/plugins/boom.py): behaviour 'neon_boom' raised KeyError: 'inner'"
     )
+
+
+def test_a_hook_that_changes_the_score_behind_the_trace_is_one_line_naming_it(studio, tmp_path):
+    root = neon(tmp_path, HOOK.format(body="ctx._ctx.points += 1000"))
+    run = studio("score", "AS AH", "--charm", "neon_boom", "--pack", str(root), "--trust")
+    assert run.code == 1
+    line = one_line(run.err)
+    assert line == (
+        f"studio score: error: charm neon_boom (pack 'neon', {root}/plugins/boom.py): behaviour 'neon_boom' "
+        "failed: it changed Points, Mult or money without an effect (use the add_... methods)"
+    )

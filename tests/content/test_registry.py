@@ -86,7 +86,10 @@ def test_an_unknown_behaviour_suggests_a_loaded_one(tmp_path: Path) -> None:
 def test_a_plugin_that_fails_to_load_is_a_problem_with_its_line(tmp_path: Path) -> None:
     root = tree(tmp_path, {"plugins/broken.py": "x = 1\nraise RuntimeError('boom')\n"})
     (problem,) = messages(root, trusted=True)
-    assert problem == f"{root}/plugins/broken.py:2:1: pack 'test_pack': plugin failed to load: RuntimeError: boom"
+    assert (
+        problem
+        == f"{root}/plugins/broken.py:2:1: pack 'test_pack': plugin failed to load: RuntimeError: boom"
+    )
 
 
 def test_two_hand_types_of_equal_strength_are_ambiguous(tmp_path: Path) -> None:

@@ -80,6 +80,16 @@ def test_an_exception_in_any_hook_becomes_a_behaviour_error(
     assert caught.value.message.startswith(message)
 
 
+@pytest.mark.parametrize("body", ["ctx._ctx.points += 1000", "ctx._ctx.mult *= 3", "ctx._ctx.money = 99"])
+def test_a_hook_that_reaches_past_its_context_to_change_the_score_fails(
+    catalog: Catalog, tmp_path: Path, body: str
+) -> None:
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    with pytest.raises(BehaviourError, match="changed Points, Mult or money without an effect") as caught:
+        _score(cat)
+    assert caught.value.hook == "hand"
+
+
 def test_a_retriggers_hook_must_return_a_whole_number(catalog: Catalog, tmp_path: Path) -> None:
     source = CHEAT.replace("def hand(self, ctx, charm):", "def retriggers(self, ctx, charm, card):").replace(
         "ctx.points += 1000", "return '2'"
