@@ -282,6 +282,8 @@ class MainWindow(QMainWindow):
         if self.editor is None:
             return
         self.editor.open(ref)
+        if ref.kind == "charm":  # ready to try: Add puts the charm being edited in the preview's row
+            self.preview.charms.pick.setCurrentText(ref.id)
         if ref.kind == "scenario":
             try:
                 self.preview.open_scenario(ref.path)

@@ -9,6 +9,7 @@ pytest.importorskip("PySide6")
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from studio.app.main_window import MainWindow
 from tests.app.conftest import open_window
@@ -347,3 +348,12 @@ def test_a_long_entry_title_wraps_and_leaves_the_tree_its_width(window: MainWind
     window.tree.select("scenario", "appendix")  # its title is a long scenario name
     qtbot.wait(50)
     assert tree.width() >= before - 5
+
+
+def test_opening_a_charm_makes_it_the_one_the_preview_adds(window: MainWindow) -> None:
+    window.tree.select("charm", "pair_mult")
+    charms = window.preview.charms
+    assert charms.pick.currentText() == "pair_mult"
+    before = window.preview.charm_row.tokens()
+    next(b for b in charms.findChildren(QPushButton) if b.text() == "Add").click()
+    assert window.preview.charm_row.tokens() == [*before, "pair_mult"]
