@@ -6,6 +6,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,10 @@ from studio.engine.catalog import Catalog
 from studio.plugins.loading import load_base
 
 ROOT = Path(__file__).resolve().parents[1]
+#: Deleted entries go to the system trash (send2trash reads XDG_DATA_HOME when first imported):
+#: the tests' trash is a temporary folder, never the user's.
+TRASH_HOME = Path(tempfile.mkdtemp(prefix="studio-tests-data-"))
+os.environ["XDG_DATA_HOME"] = str(TRASH_HOME)
 
 #: GUI tests need Qt (the `app` extra): without it they skip (``pytest.importorskip("PySide6")``).
 pytest_plugins = ["pytestqt.plugin"] if importlib.util.find_spec("PySide6") else []

@@ -1,7 +1,7 @@
 """New, duplicate, rename and delete entries: the content tree's context menu and the Entry menu.
 
 Renaming updates every reference and moves the file (saved with Ctrl+S);
-deleting removes the file from disk after listing who still refers to it.
+deleting moves the file to the system trash after listing who still refers to it.
 Both change which files exist, so the undo history is cleared after them
 (the dialog says so).
 """
@@ -115,7 +115,7 @@ class EntryActions:
         ws = self.session.ws
         users = ws.references(ws.ref(ref.path))
         listed = "\n".join(f"• {u.kind} {u.id} ({'.'.join(map(str, p))})" for u, p in users[:12])
-        text = f"Delete {ref.path}? The file is removed from disk; this cannot be undone."
+        text = f"Delete {ref.path}? The file goes to the system trash, where it can be restored."
         if users:
             text += f"\n\nStill referred to by:\n{listed}"
         if not self.confirm(text):

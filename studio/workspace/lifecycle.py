@@ -94,15 +94,25 @@ class Lifecycle(Host):
         return self.create(f.kind, new_id, f.pack.id, edit_text(f.text, f.data, data))
 
     def delete(self, ref: EntryRef) -> Change:
-        """Remove an entry's file from the workspace and from disk (list its references first)."""
+        """Remove an entry's file from the workspace, moving it to the system trash (list references first).
+
+        The trash keeps a mistaken delete restorable; where there is no trash (a
+        network drive, say) nothing is deleted and the error says so.
+        """
         f = self._file(ref.path)
         if not f.writable:
             raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
         on_disk = f.old_path or f.path
         if f.stamp is not None and f.stamp.changed(on_disk) and on_disk.exists():
             raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it before deleting")
-        if f.stamp is not None:
-            on_disk.unlink(missing_ok=True)
+        if f.stamp is not None and on_disk.exists():
+            from send2trash import send2trash  # imported only to delete
+
+            try:
+                send2trash(on_disk)
+            except OSError as exc:
+                why = f"cannot be moved to the trash ({exc}); nothing was deleted"
+                raise WorkspaceError(f"{on_disk}: {why}") from None
         del self._files[f.path]
         f.pack.files.pop(f.rel, None)
         self._rebuild()

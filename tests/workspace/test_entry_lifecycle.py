@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from ws_support import changed_lines, ref_of
 
@@ -67,8 +70,11 @@ def test_delete_after_listing_references_leaves_them_as_problems(ws: Workspace) 
     hand = ref_of(ws, "hand_type", "flush")
     users = ws.references(hand)
     assert any(r.id == "flush_x2" for r, _ in users)
+    text = hand.path.read_text(encoding="utf-8")
     ws.delete(hand)
     assert not hand.path.exists()
+    trashed = Path(os.environ["XDG_DATA_HOME"]) / "Trash" / "files"  # the tests' trash (tests/conftest.py)
+    assert text in [p.read_text(encoding="utf-8") for p in trashed.glob("flush*.yaml")]
     messages = [(p.entry, p.json_path, p.message) for p in ws.problems()]
     assert (
         ref,
