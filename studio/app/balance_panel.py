@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.engine.catalog import Catalog
 from studio.simulation.local import Cancelled, simulate
-from studio.simulation.report import Report, bucket_range
+from studio.simulation.report import Report, antes_difference, bucket_range
 from studio.simulation.spec import SimulationSpec
 
 #: Colours of the baseline and of the runs with the charm.
@@ -306,13 +306,20 @@ def _summary(baseline: Report, with_charm: Report | None, charm: str | None) -> 
 
     def line(label: str, r: Report) -> str:
         return (
-            f"{label}: won {r.win_rate:.1%} of {r.runs:,} runs, {r.mean_antes_cleared:.2f} antes cleared"
-            f" on average, mean hand {r.mean_score:,.0f}."
+            f"{label}: won {r.win_rate:.1%} of {r.runs:,} runs, {r.mean_antes_cleared:.2f} ± "
+            f"{r.antes_cleared_margin:.2f} antes cleared on average, mean hand {r.mean_score:,.0f}."
         )
 
     lines = [line("Without a charm", baseline)]
     if with_charm is not None and charm:
         lines.append(line(f"With {charm}", with_charm))
+        difference, margin = antes_difference(baseline, with_charm)
+        verdict = (
+            "more than the seeds' luck"
+            if abs(difference) > margin
+            else "within the seeds' luck: play more runs to tell"
+        )
+        lines.append(f"{charm}: {difference:+.2f} antes cleared (± {margin:.2f} at 95%), {verdict}.")
         tally = with_charm.charms.get(charm)
         if tally is not None and tally.hands:
             lines.append(f"{charm} added {tally.per_hand:,.0f} Points x Mult per hand on average.")

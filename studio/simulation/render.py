@@ -35,8 +35,11 @@ def render(report: Report, title: str = "") -> str:
     """Return the report as plain text sections."""
     r = report
     out = [title] if title else []
-    out.append(f"Runs: {r.runs:,}   won: {r.wins:,} ({_pct(r.win_rate)})   actions: {r.actions:,}")
-    out += ["", f"Antes (a run clears {r.mean_antes_cleared:.2f} on average)"]
+    low, high = r.win_rate_interval()
+    won = f"won: {r.wins:,} ({_pct(r.win_rate)}; 95% interval {_pct(low)} to {_pct(high)})"
+    out.append(f"Runs: {r.runs:,}   {won}   actions: {r.actions:,}")
+    mean = f"{r.mean_antes_cleared:.2f} ± {r.antes_cleared_margin:.2f}"
+    out += ["", f"Antes (a run clears {mean} on average, 95% interval)"]
     cleared = r.cleared_by_ante()
     rows = [
         [str(a), f"{r.ante_reached.get(str(a), 0):,}", _pct(cleared[a - 1])] for a in range(1, r.antes + 1)

@@ -3,7 +3,8 @@
 Every figure is an integer count or sum, so adding reports is exact and
 associative: any split of the runs over processes or machines, combined in any
 order, gives the same report to the last digit. Rates and means are derived
-from the counts only when read.
+from the counts only when read, with their 95% intervals, so a designer can
+tell a real difference between two simulations from the luck of the seeds.
 """
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959964
 
 
 def _add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
@@ -203,6 +207,31 @@ class Report:
         return sum(int(k) * v for k, v in self.antes_cleared.items()) / self.runs if self.runs else 0.0
 
     @property
+    def antes_cleared_margin(self) -> float:
+        """Half the width of the 95% confidence interval of :attr:`mean_antes_cleared` (0 below 2 runs).
+
+        Read from the histogram of antes cleared, so it adds up like every other figure.
+        """
+        n = self.runs
+        if n < 2:
+            return 0.0
+        total = sum(int(k) * v for k, v in self.antes_cleared.items())
+        squares = sum(int(k) ** 2 * v for k, v in self.antes_cleared.items())
+        # The sample variance from integer sums: the same to the last digit in any order of runs.
+        variance = (n * squares - total * total) / (n * (n - 1))
+        return Z95 * math.sqrt(variance / n)
+
+    def win_rate_interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate: honest at 0 wins too (0 of 200 is at most ~1.9%)."""
+        n = self.runs
+        if not n:
+            return 0.0, 0.0
+        p = self.wins / n
+        centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    @property
     def mean_score(self) -> float:
         """Mean total of a played hand (infinite totals left out)."""
         finite = self.hands - self.infinite_hands
@@ -244,6 +273,8 @@ class Report:
             "antes_cleared": _sorted(self.antes_cleared),
             "cleared_by_ante": self.cleared_by_ante(),
             "mean_antes_cleared": self.mean_antes_cleared,
+            "mean_antes_cleared_margin": self.antes_cleared_margin,
+            "win_rate_interval": list(self.win_rate_interval()),
             "actions": self.actions,
             "hands": self.hands,
             "hand_types": _sorted(self.hand_types),
@@ -256,3 +287,13 @@ class Report:
             },
             "charms": {k: self.charms[k].to_json(self.runs) for k in sorted(self.charms)},
         }
+
+
+def antes_difference(baseline: Report, other: Report) -> tuple[float, float]:
+    """How many more antes ``other``'s runs clear on average, and the 95% margin of that difference.
+
+    The margin treats the two simulations as independent; playing the same seeds
+    only makes the true margin smaller, so a difference beyond it is no luck.
+    """
+    difference = other.mean_antes_cleared - baseline.mean_antes_cleared
+    return difference, math.hypot(baseline.antes_cleared_margin, other.antes_cleared_margin)

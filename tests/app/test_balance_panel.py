@@ -15,6 +15,7 @@ pytest.importorskip("pyqtgraph")
 from studio.app.balance_panel import BalancePanel
 from studio.engine.catalog import Catalog
 from studio.simulation.local import simulate
+from studio.simulation.report import antes_difference
 from studio.simulation.spec import SimulationSpec
 
 
@@ -45,6 +46,12 @@ def test_it_plots_the_runs_with_and_without_the_charm(qtbot, catalog: Catalog, t
     assert sum(shares) == pytest.approx(100)
     assert "With pair_mult: won" in panel.status.text()
     assert "Without a charm: won" in panel.status.text()
+    difference, margin = antes_difference(panel.baseline, panel.with_charm)
+    verdict = "more than the seeds' luck" if abs(difference) > margin else "within the seeds' luck"
+    assert (
+        f"pair_mult: {difference:+.2f} antes cleared (± {margin:.2f} at 95%), {verdict}"
+        in panel.status.text()
+    )
     assert panel.start_button.isEnabled() and not panel.cancel_button.isEnabled()
     assert panel.grab().save(str(tmp_path / "balance.png"))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from hypothesis import given
@@ -11,7 +12,14 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
 from studio.simulation.attribution import charm_effects, charm_of
-from studio.simulation.report import CharmTally, Report, RunStats, bucket_range, score_bucket
+from studio.simulation.report import (
+    CharmTally,
+    Report,
+    RunStats,
+    antes_difference,
+    bucket_range,
+    score_bucket,
+)
 from studio.simulation.spec import SimulationSpec, chunks, run_seed
 
 
@@ -128,5 +136,34 @@ def test_rates_come_from_the_counts() -> None:
     assert report.infinite_hands == 4
     assert report.score_histogram() == [(8, 16, 4), (16, 32, 0), (32, 64, 4)]
     text = report.render("Simulation")
-    assert "won: 1 (25.0%)" in text
+    assert "won: 1 (25.0%; 95% interval" in text
     assert "pair" in text
+
+
+def test_intervals_come_from_the_counts_and_say_when_a_difference_is_luck() -> None:
+    import statistics
+
+    def run(i: int, cleared: int, won: bool = False) -> RunStats:
+        return RunStats(i, won, min(cleared + 1, 8), cleared, 8, {}, (10,))
+
+    cleared = [0, 2, 8, 2, 3, 3, 1, 4]
+    report = Report.combine([run(i, c) for i, c in enumerate(cleared)])
+    expected = 1.959964 * statistics.stdev(cleared) / len(cleared) ** 0.5
+    assert math.isclose(report.antes_cleared_margin, expected)
+    assert Report.combine([run(0, 3)]).antes_cleared_margin == 0.0
+    none_won = Report.combine([run(i, 2) for i in range(200)])
+    low, high = none_won.win_rate_interval()
+    assert low == 0.0 and 0.018 < high < 0.020  # 0 of 200 is not "0%": at most about 1.9%
+    half = Report.combine([run(i, 8, won=i % 2 == 0) for i in range(100)])
+    low, high = half.win_rate_interval()
+    assert math.isclose(low, 0.4038, abs_tol=1e-3) and math.isclose(high, 0.5962, abs_tol=1e-3)
+    better = Report.combine([run(i, 5) for i in range(40)] + [run(40 + i, 6) for i in range(40)])
+    worse = Report.combine([run(i, 2) for i in range(40)] + [run(40 + i, 3) for i in range(40)])
+    difference, margin = antes_difference(worse, better)
+    assert difference == 3.0 and 0 < margin < 1
+    difference, margin = antes_difference(report, report)
+    assert difference == 0.0 and margin > 0
+    json = better.to_json()
+    assert json["mean_antes_cleared_margin"] == better.antes_cleared_margin
+    assert json["win_rate_interval"] == list(better.win_rate_interval())
+    assert "± " in better.render()
