@@ -52,6 +52,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="play on a Dask cluster: a scheduler address, or 'local' for two local worker processes",
     )
+    p.add_argument(
+        "--compare",
+        action="store_true",
+        help="also play the same runs without the --charm charms and say whether they change more than luck",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     add_pack_options(p)
     p.set_defaults(func=main)
@@ -89,17 +94,22 @@ def main(args: argparse.Namespace) -> int:
     from studio.simulation.play import RunFailed
 
     spec = spec_of(args)
+    if args.compare and not spec.charms:
+        raise UsageError("--compare plays the runs again without the --charm charms: give one or more")
+    specs = [spec.without_charms(), spec] if args.compare else [spec]
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        if args.cluster is not None:
-            from studio.simulation.cluster import ClusterError, simulate_on_cluster
+        reports = []
+        for one in specs:
+            if args.cluster is not None:
+                from studio.simulation.cluster import ClusterError, simulate_on_cluster
 
-            try:
-                report = simulate_on_cluster(spec, args.cluster, bar)
-            except ClusterError as exc:
-                raise UsageError(str(exc)) from None
-        else:
-            report = simulate(spec, args.workers or default_workers(spec.runs), bar)
+                try:
+                    reports.append(simulate_on_cluster(one, args.cluster, bar))
+                except ClusterError as exc:
+                    raise UsageError(str(exc)) from None
+            else:
+                reports.append(simulate(one, args.workers or default_workers(one.runs), bar))
     except ContentError as exc:
         raise UsageError(str(exc)) from None
     except RunFailed as exc:  # a pack's code failed in a run: it ran and failed, exit 1, no traceback
@@ -110,7 +120,11 @@ def main(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    print(dump_json({"spec": _spec_json(spec), **report.to_json()}) if args.json else _text(spec, report))
+    if not args.compare:
+        (report,) = reports
+        print(dump_json({"spec": _spec_json(spec), **report.to_json()}) if args.json else _text(spec, report))
+        return OK
+    print(dump_json(_comparison_json(spec, *reports)) if args.json else _comparison_text(spec, *reports))
     return OK
 
 
@@ -135,6 +149,40 @@ def _text(spec: SimulationSpec, report: Report) -> str:
     charms = f", starting with {', '.join(spec.charms)}" if spec.charms else ""
     title = f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}{charms}"
     return report.render(title)
+
+
+def _verdict(baseline: Report, report: Report) -> tuple[float, float, bool]:
+    """The difference in antes cleared, its 95% margin, and whether it is beyond the seeds' luck."""
+    from studio.simulation.report import antes_difference
+
+    difference, margin = antes_difference(baseline, report)
+    return difference, margin, abs(difference) > margin
+
+
+def _comparison_json(spec: SimulationSpec, baseline: Report, report: Report) -> dict[str, object]:
+    difference, margin, beyond = _verdict(baseline, report)
+    return {
+        "spec": _spec_json(spec),
+        "without": baseline.to_json(),
+        "with": report.to_json(),
+        "antes_cleared_difference": difference,
+        "antes_cleared_margin": margin,
+        "beyond_luck": beyond,
+    }
+
+
+def _comparison_text(spec: SimulationSpec, baseline: Report, report: Report) -> str:
+    difference, margin, beyond = _verdict(baseline, report)
+    charms = ", ".join(spec.charms)
+    verdict = "more than the seeds' luck" if beyond else "within the seeds' luck: play more runs to tell"
+    won = f"{100 * (report.win_rate - baseline.win_rate):+.1f} points of win rate"
+    return "\n\n".join(
+        [
+            _text(spec.without_charms(), baseline),
+            _text(spec, report),
+            f"{charms}: {difference:+.2f} antes cleared (± {margin:.2f} at 95%), {won}; {verdict}.",
+        ]
+    )
 
 
 class ProgressBar:

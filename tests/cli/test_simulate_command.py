@@ -63,6 +63,29 @@ def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run]) -> Non
     assert "difficulty" in fails("--runs", "2", "--seed", "1", "--difficulty", "99")
     assert "required" in fails("--seed", "1")
     assert "not allowed with" in fails("--runs", "2", "--seed", "1", "--workers", "2", "--cluster", "local")
+    assert "give one or more" in fails("--runs", "2", "--seed", "1", "--compare")
+
+
+def test_compare_plays_the_same_runs_without_the_charm_and_weighs_the_difference(
+    studio: Callable[..., Run],
+) -> None:
+    argv = ("simulate", "--runs", "6", "--seed", "3", "--charm", "pair_x2")
+    run = studio(*argv, "--compare", "--json")
+    assert run.code == 0, run.err
+    both = json.loads(run.out)
+    alone = json.loads(studio(*argv, "--json").out)
+    without = json.loads(studio("simulate", "--runs", "6", "--seed", "3", "--json").out)
+    assert both["with"] == {k: v for k, v in alone.items() if k != "spec"}
+    assert both["without"] == {k: v for k, v in without.items() if k != "spec"}
+    difference = alone["mean_antes_cleared"] - without["mean_antes_cleared"]
+    margin = (alone["mean_antes_cleared_margin"] ** 2 + without["mean_antes_cleared_margin"] ** 2) ** 0.5
+    assert both["antes_cleared_difference"] == difference
+    assert abs(both["antes_cleared_margin"] - margin) < 1e-12
+    assert both["beyond_luck"] == (abs(difference) > both["antes_cleared_margin"])
+    text = studio(*argv, "--compare").out
+    assert "Simulation: seed 3, deck standard, difficulty 0\n" in text
+    assert "Simulation: seed 3, deck standard, difficulty 0, starting with pair_x2" in text
+    assert f"pair_x2: {difference:+.2f} antes cleared (± {both['antes_cleared_margin']:.2f} at 95%)" in text
 
 
 def test_the_progress_bar_redraws_one_line() -> None:
