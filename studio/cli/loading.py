@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.content.paths import is_base_content
 from studio.engine.catalog import Catalog
-from studio.plugins.snapshot import restore, save
+from studio.plugins.snapshot import request_for, restore, save
 
 if TYPE_CHECKING:
     from studio.content.registry import Content
@@ -40,17 +38,8 @@ def add_pack_options(parser: argparse.ArgumentParser) -> None:
 
 
 def request_of(args: argparse.Namespace) -> tuple[str, ...]:
-    """What the command line asks to load, with pack paths made absolute (the snapshot's name)."""
-    parts = ["no-base" if args.no_base else "base"]
-    for spec in args.pack:
-        path = Path(spec)
-        if is_base_content(path):
-            parts.append("base")
-        elif path.exists():
-            parts.append(f"path:{path.resolve()}")
-        else:
-            parts.append(f"id:{spec}")
-    return tuple(parts)
+    """What the command line asks to load (the snapshot's name)."""
+    return request_for(args.pack, args.no_base)
 
 
 def quick_catalog(args: argparse.Namespace) -> Catalog | None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from studio.content.archive import ArchiveError, content_hash, folder_files
 from studio.content.fingerprint import code_fingerprint
 from studio.content.pack_files import base_files, pack_files
-from studio.content.paths import installed_packs_dir, trust_file, user_dir
+from studio.content.paths import installed_packs_dir, is_base_content, trust_file, user_dir
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
@@ -67,6 +67,23 @@ class Snapshot:
     plugins: tuple[tuple[str, str], ...]
     entry_points: bool
     warnings: tuple[str, ...]
+
+
+def request_for(packs: Sequence[str], no_base: bool) -> tuple[str, ...]:
+    """What a command asks to load (its ``--pack`` specs, ``--no-base``), with pack paths made absolute.
+
+    The name of its snapshot: the CLI and the simulation workers ask the same way.
+    """
+    parts = ["no-base" if no_base else "base"]
+    for spec in packs:
+        path = Path(spec)
+        if is_base_content(path):
+            parts.append("base")
+        elif path.exists():
+            parts.append(f"path:{path.resolve()}")
+        else:
+            parts.append(f"id:{spec}")
+    return tuple(parts)
 
 
 def snapshot_path(request: Sequence[str]) -> Path:

@@ -8,13 +8,15 @@ compiled charm code, and loading takes a fraction of a second once per process.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
-from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
-from studio.plugins.loading import load_packs
+from studio.plugins.snapshot import request_for, restore
 from studio.simulation.spec import SimulationSpec
+
+if TYPE_CHECKING:
+    from studio.content.packs import Pack
 
 
 class ContentError(ValueError):
@@ -36,8 +38,19 @@ def load_catalog(packs: tuple[str, ...], no_base: bool = False, trust: bool = Fa
     """Load the base game (unless ``no_base``) and the named packs; raise ContentError on a problem.
 
     ``trust`` lets the named packs' code run; otherwise code runs only where the
-    user's trust store already allows it.
+    user's trust store already allows it, and the snapshot of the last sound
+    load of the same packs serves when nothing changed (as for the CLI), so each
+    worker process starts without validating the content again.
     """
+    if not trust:
+        snapshot = restore(request_for(packs, no_base))
+        if snapshot is not None:
+            return snapshot.catalog
+    # The content layer (and pydantic) only when no snapshot serves: a worker then starts far faster.
+    from studio.content.packs import base_pack, installed_packs, resolve
+    from studio.content.trust import TrustStore
+    from studio.plugins.loading import load_packs
+
     installed, _ = installed_packs()
     requested = [] if no_base else [base_pack()]
     for name in packs:
@@ -59,6 +72,8 @@ def load_catalog(packs: tuple[str, ...], no_base: bool = False, trust: bool = Fa
 
 
 def _open(name: str, installed: list[Pack]) -> Pack:
+    from studio.content.packs import open_pack
+
     path = Path(name)
     if path.exists():
         pack, problems = open_pack(path)

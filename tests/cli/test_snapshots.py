@@ -183,3 +183,17 @@ def test_a_pack_named_relatively_is_found_again_from_another_folder(studio, tmp_
     assert (
         "Total = 32 x 5 = 160" in studio("score", "AS AH", "--pack", str(root), "--charm", "neon_plain").out
     )
+
+
+def test_a_simulation_worker_starts_from_the_snapshot_too(studio, studio_home):
+    assert studio(*HAND).code == 0  # leaves the snapshot of the base game
+    code = (
+        "import sys\n"
+        "from studio.simulation.catalogs import load_catalog\n"
+        "catalog = load_catalog(())\n"
+        "print(len(catalog.charms), 'studio.content.models' in sys.modules)\n"
+    )
+    env = {**os.environ, "STUDIO_HOME": str(studio_home)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    count, models = out.stdout.split()
+    assert int(count) == len(load_base().catalog.charms) and models == "False"
