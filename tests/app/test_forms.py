@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from data_paths import field_paths, with_field
 
 pytest.importorskip("PySide6")
 
@@ -14,18 +15,6 @@ from studio.app.forms.lists import ChoicesField, ListField
 from studio.app.forms.objects import NullableField
 from studio.app.forms.scalars import ChoiceField, IntField
 from studio.app.main_window import MainWindow
-
-
-def test_every_kind_of_file_gets_a_form_that_shows_its_data(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    assert window.session is not None
-    ws = window.session.ws
-    for kind in ws.kinds():
-        refs = ws.entries(kind)
-        if not refs:
-            continue
-        form = build(ws.schema(kind), FormContext(ws.schema(kind), ws.ids))
-        qtbot.addWidget(form)
-        form.set_value(ws.data(refs[0]))
 
 
 def test_a_field_with_x_ref_offers_the_loaded_ids(window: MainWindow) -> None:
@@ -193,30 +182,10 @@ def test_ticking_an_optional_field_gives_it_a_first_value(window: MainWindow) ->
 WRONG = ["lots", [1, 2], {"a": 1}, True, None, 1e30, -1e30, 3.5, 2**80, "", float("inf")]
 
 
-def _leaves(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Every path into ``data`` (mappings and lists), the containers' own included."""
-    out = [path]
-    if isinstance(data, dict):
-        for key, value in data.items():
-            out += _leaves(value, (*path, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            out += _leaves(value, (*path, i))
-    return out
-
-
-def _replaced(data: object, path: tuple[object, ...], value: object) -> object:
-    if not path:
-        return value
-    head, *rest = path
-    if isinstance(data, dict):
-        return {**data, head: _replaced(data[head], tuple(rest), value)}
-    assert isinstance(data, list) and isinstance(head, int)
-    return [_replaced(v, tuple(rest), value) if i == head else v for i, v in enumerate(data)]
-
-
-def test_a_form_shows_any_data_the_yaml_tab_may_hold_without_failing(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """Text that parses but breaks the schema (``amount: lots``) reaches the form: it must not raise."""
+def test_every_kind_gets_a_form_that_shows_its_data_and_any_data_the_yaml_tab_may_hold(  # type: ignore[no-untyped-def]
+    window: MainWindow, qtbot
+) -> None:
+    """Text that parses but breaks the schema (``amount: lots``) reaches the form too: it must not raise."""
     assert window.session is not None
     ws = window.session.ws
     for kind in ws.kinds():
@@ -226,9 +195,9 @@ def test_a_form_shows_any_data_the_yaml_tab_may_hold_without_failing(window: Mai
         form = build(ws.schema(kind), FormContext(ws.schema(kind), ws.ids))
         qtbot.addWidget(form)
         data = ws.data(refs[0])
-        for path in _leaves(data)[1:]:
+        for path in field_paths(data):
             for wrong in WRONG:
-                form.set_value(_replaced(data, path, wrong))
+                form.set_value(with_field(data, path, wrong))
         form.set_value(data)
 
 
@@ -248,10 +217,10 @@ def test_the_window_takes_any_yaml_that_parses_in_every_kind_of_file(window: Mai
         assert ref is not None
         data = ws.data(ref)
         window.editor.tabs.setCurrentIndex(1)
-        paths = _leaves(data)[1:]
+        paths = field_paths(data)
         for path in paths[:: max(1, len(paths) // 12)]:
             for wrong in ("lots", [1]):
-                yaml.edit.setPlainText(json.dumps(_replaced(data, path, wrong)))
+                yaml.edit.setPlainText(json.dumps(with_field(data, path, wrong)))
                 yaml.flush()
         yaml.edit.setPlainText(json.dumps(data))
         yaml.flush()

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 import pytest
+from data_paths import field_paths, with_field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
@@ -34,26 +32,6 @@ ODD_VALUES = st.one_of(
 )
 
 
-def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out += _paths(v, (*prefix, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            out += _paths(v, (*prefix, i))
-    return out
-
-
-def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
-    data = copy.deepcopy(data)
-    node = data
-    for part in path[:-1]:
-        node = node[part]
-    node[path[-1]] = value
-    return data
-
-
 def test_every_base_file_takes_the_fast_path() -> None:
     for kind, data in DOCS:
         KINDS[kind][1].model_validate(data, strict=True)
@@ -63,8 +41,8 @@ def test_every_base_file_takes_the_fast_path() -> None:
 @given(st.data())
 def test_strict_model_acceptance_implies_schema_acceptance(data: st.DataObject) -> None:
     kind, doc = data.draw(st.sampled_from(DOCS))
-    path = data.draw(st.sampled_from(_paths(doc)))
-    mutated = _set(doc, path, data.draw(ODD_VALUES))
+    path = data.draw(st.sampled_from(field_paths(doc)))
+    mutated = with_field(doc, path, data.draw(ODD_VALUES))
     try:
         KINDS[kind][1].model_validate(mutated, strict=True)
     except ValidationError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from data_paths import field_paths, with_field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -160,17 +161,6 @@ def test_fuzz_flipped_bytes_only_raise_save_error(catalog: Catalog, saved: str, 
     _loads_or_save_error(bytes(raw), catalog)
 
 
-def _paths(node: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    found = [path]
-    if isinstance(node, dict):
-        for k, v in node.items():
-            found += _paths(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            found += _paths(v, (*path, i))
-    return found
-
-
 JSON_VALUES = st.recursive(
     st.none()
     | st.booleans()
@@ -188,11 +178,7 @@ def test_fuzz_edited_fields_only_raise_save_error(
     catalog: Catalog, saved: str, pick: int, value: object, resign: bool
 ) -> None:
     data = json.loads(saved)
-    paths = [p for p in _paths(data) if p]
-    path = paths[pick % len(paths)]
-    node = data
-    for key in path[:-1]:
-        node = node[key]
-    node[path[-1]] = value
+    paths = field_paths(data)
+    data = with_field(data, paths[pick % len(paths)], value)
     text = _resigned(data) if resign else json.dumps(data)
     _loads_or_save_error(text, catalog)
