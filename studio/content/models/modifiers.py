@@ -9,6 +9,20 @@ from studio.content.models.effects import CardEffect, MoneyEffect, effects_to_en
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 
 _NAME = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
+#: The fields upgrades and seals share, declared once.
+_SCORED: list[CardEffect] = Field(
+    default_factory=list,
+    title="When scored",
+    description=(
+        "Effects each time the card scores: points, mult, xmult or money "
+        "(a seal's 'retriggers' repeats a card)."
+    ),
+)
+_END_OF_ROUND: list[MoneyEffect] = Field(
+    default_factory=list,
+    title="End of round",
+    description="Money if the card is held when the round ends (nothing else counts then).",
+)
 
 
 class UpgradeModel(Model):
@@ -27,24 +41,13 @@ class UpgradeModel(Model):
         description="Points a stone card gives (50 when left out); only for a stone upgrade.",
     )
     wild: bool = Field(False, title="Wild", description="Counts as every suit.")
-    scored: list[CardEffect] = Field(
-        default_factory=list,
-        title="When scored",
-        description=(
-            "Effects each time the card scores: points, mult, xmult or money "
-            "(a seal's 'retriggers' repeats a card)."
-        ),
-    )
+    scored: list[CardEffect] = _SCORED
     held: list[CardEffect] = Field(
         default_factory=list,
         title="While held",
         description="Effects while the card is held in hand: points, mult, xmult or money.",
     )
-    end_of_round: list[MoneyEffect] = Field(
-        default_factory=list,
-        title="End of round",
-        description="Money if the card is held when the round ends (nothing else counts then).",
-    )
+    end_of_round: list[MoneyEffect] = _END_OF_ROUND
     breaks: ChanceModel | None = Field(
         None, title="Breaks", description="Chance the card breaks after it scores, in a run."
     )
@@ -104,19 +107,8 @@ class SealModel(Model):
     id: Id
     name: str = _NAME
     retriggers: int = Field(0, ge=0, le=10, title="Retriggers", description="Extra times the card triggers.")
-    scored: list[CardEffect] = Field(
-        default_factory=list,
-        title="When scored",
-        description=(
-            "Effects each time the card scores: points, mult, xmult or money "
-            "(a seal's 'retriggers' repeats a card)."
-        ),
-    )
-    end_of_round: list[MoneyEffect] = Field(
-        default_factory=list,
-        title="End of round",
-        description="Money if the card is held when the round ends (nothing else counts then).",
-    )
+    scored: list[CardEffect] = _SCORED
+    end_of_round: list[MoneyEffect] = _END_OF_ROUND
 
     @field_validator("scored", "end_of_round")
     @classmethod
