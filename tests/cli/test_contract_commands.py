@@ -23,6 +23,17 @@ def write(path: Path, text: str) -> Path:
     return path
 
 
+def glow_pack(tmp_path: Path) -> Path:
+    """A pack ``neon`` with one charm, ``neon_glow`` (x2 Mult)."""
+    root = tmp_path / "neon"
+    write(root / "pack.yaml", "id: neon\nname: Neon\nversion: 1.0.0\n")
+    write(
+        root / "charms" / "neon_glow.yaml",
+        "id: neon_glow\nname: Glow\nabilities:\n  - trigger: hand\n    effects: [{kind: xmult, amount: 2}]\n",
+    )
+    return root
+
+
 def test_score_scenario_scores_every_scenario_of_a_list_form_file(studio, tmp_path):
     path = write(tmp_path / "two.yaml", LIST_FORM)
     run = studio("score", "--scenario", str(path), "--json")
@@ -51,12 +62,7 @@ def test_an_unknown_scenario_name_is_bad_input_with_a_suggestion(studio_cli, tmp
 
 
 def test_test_pack_dir_runs_that_packs_tests_with_the_pack_loaded(studio, tmp_path):
-    root = tmp_path / "neon"
-    write(root / "pack.yaml", "id: neon\nname: Neon\nversion: 1.0.0\n")
-    write(
-        root / "charms" / "neon_glow.yaml",
-        "id: neon_glow\nname: Glow\nabilities:\n  - trigger: hand\n    effects: [{kind: xmult, amount: 2}]\n",
-    )
+    root = glow_pack(tmp_path)
     write(root / "tests" / "glow.yaml", "played: AS AH\ncharms: [neon_glow]\nexpect: {total: 128}\n")
     run = studio("test", str(root))
     assert (run.code, run.out) == (0, "1 passed, 0 failed\n")
@@ -87,12 +93,7 @@ def test_a_scenario_naming_a_boss_by_display_name_suggests_its_id(studio, tmp_pa
 
 
 def test_score_scenario_of_a_packs_tests_file_loads_that_pack(studio, tmp_path):
-    root = tmp_path / "neon"
-    write(root / "pack.yaml", "id: neon\nname: Neon\nversion: 1.0.0\n")
-    write(
-        root / "charms" / "neon_glow.yaml",
-        "id: neon_glow\nname: Glow\nabilities:\n  - trigger: hand\n    effects: [{kind: xmult, amount: 2}]\n",
-    )
+    root = glow_pack(tmp_path)
     test = write(root / "tests" / "glow.yaml", "played: AS AH\ncharms: [neon_glow]\n")
     run = studio("score", "--scenario", str(test), "--json")
     assert run.code == 0, run.err

@@ -57,13 +57,20 @@ def test_a_pack_with_one_manifest_mistake_prints_one_problem(studio, tmp_path):
     ]
 
 
-def test_a_pack_whose_dependency_is_missing_leaves_the_other_packs_checked(studio, tmp_path):
-    broken = tmp_path / "lonely"
-    broken.mkdir()
-    (broken / "pack.yaml").write_text(
-        'id: lonely\nname: L\nversion: 1.0.0\ndependencies: [{id: nowhere, version: "^1.0.0"}]\n',
+def needing(tmp_path: Path, pack_id: str, dependency: str) -> Path:
+    """A pack folder holding only a manifest that needs ``dependency`` (^1.0.0)."""
+    root = tmp_path / pack_id
+    root.mkdir()
+    (root / "pack.yaml").write_text(
+        f"id: {pack_id}\nname: {pack_id.title()}\nversion: 1.0.0\n"
+        f'dependencies: [{{id: {dependency}, version: "^1.0.0"}}]\n',
         encoding="utf-8",
     )
+    return root
+
+
+def test_a_pack_whose_dependency_is_missing_leaves_the_other_packs_checked(studio, tmp_path):
+    broken = needing(tmp_path, "lonely", "nowhere")
     good = neon(tmp_path)
     (good / "tests" / "glow.yaml").write_text(TEST.replace("neon_glow", "neon_glo"), encoding="utf-8")
     run = studio("validate", str(broken), str(good))
@@ -120,18 +127,8 @@ def test_problems_are_listed_causes_first(studio, tmp_path):
 
 
 def test_a_pack_that_needs_a_failed_pack_is_left_out_without_a_second_problem(studio, tmp_path):
-    broken = tmp_path / "lonely"
-    broken.mkdir()
-    (broken / "pack.yaml").write_text(
-        'id: lonely\nname: L\nversion: 1.0.0\ndependencies: [{id: nowhere, version: "^1.0.0"}]\n',
-        encoding="utf-8",
-    )
-    needy = tmp_path / "needy"
-    needy.mkdir()
-    (needy / "pack.yaml").write_text(
-        'id: needy\nname: N\nversion: 1.0.0\ndependencies: [{id: lonely, version: "^1.0.0"}]\n',
-        encoding="utf-8",
-    )
+    broken = needing(tmp_path, "lonely", "nowhere")
+    needy = needing(tmp_path, "needy", "lonely")
     run = studio("validate", str(broken), str(needy))
     assert run.out.splitlines() == [
         f"{broken}/pack.yaml:4:16: $.dependencies[0]: needs pack 'nowhere' (^1.0.0), which is neither given with --pack nor installed",
@@ -162,12 +159,7 @@ def test_a_file_of_a_pack_that_holds_no_content_is_bad_usage(studio_cli, tmp_pat
 
 def test_a_pack_that_needs_a_pack_with_a_broken_manifest_adds_no_problem(studio, tmp_path):
     root = neon(tmp_path, "id: neon\nname: Neon\nversion: 0.1\n")
-    needy = tmp_path / "needy"
-    needy.mkdir()
-    (needy / "pack.yaml").write_text(
-        'id: needy\nname: N\nversion: 1.0.0\ndependencies: [{id: neon, version: "^1.0.0"}]\n',
-        encoding="utf-8",
-    )
+    needy = needing(tmp_path, "needy", "neon")
     run = studio("validate", str(root), str(needy))
     assert run.out.splitlines() == [
         f"{root}/pack.yaml:3:1: $.version: 0.1 is not of type 'string'",
