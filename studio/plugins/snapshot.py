@@ -5,8 +5,9 @@ Loading the base game means reading, validating and cross-checking every file
 hand many times over. After a load without problems, :func:`save` keeps the
 engine catalog with its code behaviours taken out, the plugin sources that
 provided them, the warnings, and a fingerprint of everything the load read:
-the files of every pack loaded and of every installed pack (by content hash),
-the trust record, Studio's own code and the Python environment.
+the files of every pack loaded and of every installed pack (by content hash)
+and the trust record. Its header names the fingerprint of Studio's code and
+Python environment (:func:`~studio.content.fingerprint.code_fingerprint`).
 
 :func:`restore` returns that catalog only while the fingerprint is unchanged.
 It then runs the same plugin sources again (they are the code the user
@@ -14,8 +15,7 @@ trusted for exactly these files) and puts their behaviours back. Anything
 unexpected (a changed file, a damaged snapshot, a plugin that now fails)
 returns None, and the caller loads in full. A snapshot is a file of the
 user's own data folder, beside the trust record, and is as trusted as it; one
-written by other code (its header names the code's fingerprint) is never
-unpickled.
+written by other code is never unpickled.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import dataclasses
 import hashlib
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -95,18 +95,17 @@ def snapshot_path(request: Sequence[str]) -> Path:
 def save(request: Sequence[str], content: Content) -> None:
     """Keep a snapshot of sound ``content`` for ``request``; a failure to write is not an error.
 
-    Nothing is kept when the files on disk no longer match what was loaded
-    (a file saved while the command ran): the next command loads in full.
+    The packs are fingerprinted by the files the load read, not read again: a
+    file saved while the command ran differs from them, so the next command
+    loads in full.
     """
     catalog = content.catalog
     if catalog is None or content.problems:
         return
-    sources: list[Source] = [("base", "")] if any(p.builtin for p in content.packs) else []
-    sources += [("pack", str(p.origin.resolve())) for p in content.packs if not p.builtin]
-    sources += [("installed", ""), ("trust", "")]
     loaded = {("base", "") if p.builtin else ("pack", str(p.origin.resolve())): p.hash for p in content.packs}
-    parts = _parts(sources)
-    if parts is None or any(parts.get(source, h) != h for source, h in loaded.items()):
+    sources: list[Source] = [*loaded, ("installed", ""), ("trust", "")]
+    parts = _parts(sources, loaded)
+    if parts is None:
         return
     attached = {
         charm_id: defn.behaviour_id
@@ -172,10 +171,12 @@ def _behaviours(snapshot: Snapshot) -> dict[str, Behaviour] | None:
     return found
 
 
-def _parts(sources: Sequence[Source]) -> dict[Source, str] | None:
-    """Hash each source as it is on disk now, plus Studio's code and environment; None if unsure."""
-    parts: dict[Source, str] = {("code", ""): code_fingerprint()}
+def _parts(sources: Sequence[Source], known: Mapping[Source, str] | None = None) -> dict[Source, str] | None:
+    """Hash each source as it is on disk now (or as ``known`` already says); None if unsure."""
+    parts: dict[Source, str] = dict(known or {})
     for kind, where in sources:
+        if (kind, where) in parts:
+            continue
         try:
             if kind == "base":
                 parts[(kind, where)] = content_hash(base_files())
