@@ -43,6 +43,19 @@ def installed_packs_dir() -> Path:
     return user_dir() / "packs"
 
 
+#: Names an install or removal gives its folders in the packs folder while it runs (see
+#: :mod:`studio.content.staging`), and leaves there when it is killed.
+LEFTOVERS = (".old-", ".staging-", ".removing-")
+
+
+def has_leftovers(root: Path) -> bool:
+    """True if ``root`` holds what an install or removal leaves while it runs or when killed."""
+    try:
+        return any(name.startswith(LEFTOVERS) for name in os.listdir(root))
+    except OSError:
+        return False
+
+
 def trust_file() -> Path:
     """The record of which packs the user trusts to run their code."""
     return user_dir() / "trust.json"

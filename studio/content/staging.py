@@ -22,9 +22,9 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from studio.content.limits import LOCK_TIMEOUT_SECONDS
+from studio.content.paths import has_leftovers
 
 LOCK_NAME = ".lock"
-_LEFTOVERS = (".old-", ".staging-", ".removing-")
 
 
 class BusyError(ValueError):
@@ -53,14 +53,6 @@ def locked(lock: FileLock) -> FileLock:
     except OSError as exc:
         raise BusyError(f"cannot lock {lock.lock_file}: {exc.strerror or exc}") from None
     return lock
-
-
-def has_leftovers(root: Path) -> bool:
-    """True if ``root`` holds what an install or removal leaves while it runs or when killed."""
-    try:
-        return any(name.startswith(_LEFTOVERS) for name in os.listdir(root))
-    except OSError:
-        return False
 
 
 def recover(root: Path) -> None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from studio.content.archive import ArchiveError, content_hash, folder_files
 from studio.content.fingerprint import code_fingerprint
 from studio.content.pack_files import base_files, pack_files
-from studio.content.paths import installed_packs_dir, is_base_content, trust_file, user_dir
+from studio.content.paths import has_leftovers, installed_packs_dir, is_base_content, trust_file, user_dir
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
@@ -45,8 +45,6 @@ if TYPE_CHECKING:
 _FORMAT = b"studio-snapshot-1\n"
 #: Snapshots kept (one per distinct set of packs asked for); the oldest go first.
 KEEP = 8
-#: Names in the packs folder that a killed install or removal leaves (see studio.content.staging).
-_LEFTOVERS = (".old-", ".staging-", ".removing-")
 #: Marks a charm whose behaviour came from an installed package's entry point.
 _ENTRY_POINTS = "installed package"
 
@@ -201,9 +199,9 @@ def _installed() -> str | None:
     root = installed_packs_dir()
     if not root.is_dir():
         return ""
-    names = sorted(os.listdir(root))
-    if any(name.startswith(_LEFTOVERS) for name in names):
+    if has_leftovers(root):
         return None  # the full load recovers the folder first
+    names = sorted(os.listdir(root))
     digest = hashlib.sha256()
     for name in names:
         folder = root / name
