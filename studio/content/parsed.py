@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 from pathlib import Path
 from typing import Any
 
+from studio.content.caches import write_quietly
 from studio.content.paths import user_dir
 
 #: Bumped when what the loader returns for a text may change.
@@ -70,14 +70,8 @@ class ParsedCache:
             return
         if len(self._entries) > LIMIT:
             self._entries = {k: v for k, v in self._entries.items() if k in self._used}
-        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(_FORMAT + marshal.dumps(self._entries))
-            tmp.replace(self.path)
+        if write_quietly(self.path, _FORMAT + marshal.dumps(self._entries)):
             self._dirty = False
-        except OSError:
-            tmp.unlink(missing_ok=True)
 
 
 def _key(text: str) -> str:

@@ -11,11 +11,11 @@ code (see :func:`_schemas`).
 from __future__ import annotations
 
 import json
-import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from studio.content.caches import write_quietly
 from studio.content.fingerprint import code_fingerprint
 from studio.content.models import KINDS
 from studio.content.paths import user_dir
@@ -44,16 +44,10 @@ def _schemas() -> dict[str, dict[str, Any]]:
     except (OSError, ValueError):
         pass
     made = {kind: _generated(kind) for kind in KINDS}
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(made, ensure_ascii=False), encoding="utf-8")
-        tmp.replace(path)
+    if write_quietly(path, json.dumps(made, ensure_ascii=False).encode("utf-8")):
         for old in path.parent.glob("schemas-*.json"):  # those of code that is gone
             if old != path:
                 old.unlink(missing_ok=True)
-    except OSError:
-        tmp.unlink(missing_ok=True)
     return made
 
 

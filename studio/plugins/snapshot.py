@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio.content.archive import ArchiveError, content_hash, folder_files
+from studio.content.caches import write_quietly
 from studio.content.fingerprint import code_fingerprint
 from studio.content.pack_files import base_files, pack_files
 from studio.content.paths import has_leftovers, installed_packs_dir, is_base_content, trust_file, user_dir
@@ -227,13 +228,11 @@ def _digest(parts: dict[Source, str]) -> str:
 
 def _write(path: Path, data: bytes) -> None:
     """Write atomically and keep only the newest `KEEP` snapshots."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    if not write_quietly(path, data):
+        return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        tmp.replace(path)
         kept = sorted(path.parent.glob("*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
         for old in kept[KEEP:]:
             old.unlink(missing_ok=True)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+    except OSError:  # another command pruned them first
+        pass
