@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 # Exit codes and UsageError live in studio.cli.errors (light, for --help); command modules may
@@ -13,6 +12,7 @@ from studio.cli.errors import OK as OK
 from studio.cli.errors import PROBLEMS as PROBLEMS
 from studio.cli.errors import UsageError as UsageError
 from studio.cli.errors import fail as fail
+from studio.cli.errors import warn
 from studio.cli.jsonout import dump_json as dump_json  # every command writes JSON through this one
 from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
@@ -124,7 +124,7 @@ def load(args: argparse.Namespace) -> Content:
     if content.problems:
         content.catalog = None
     for warning in content.warnings:
-        print(f"studio: warning: {warning}", file=sys.stderr)
+        warn(warning)
     return content
 
 

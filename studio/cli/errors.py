@@ -1,4 +1,4 @@
-"""Exit codes and the one-line failure of every subcommand (light: imported before any content)."""
+"""Exit codes, the one-line failure and the warnings of every subcommand (light: loaded before content)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,8 @@ def fail(command: str, message: str, code: int = BAD_INPUT) -> int:
 
     print(f"studio {command}: error: {printable(message)}", file=sys.stderr)
     return code
+
+
+def warn(message: object) -> None:
+    """Print a warning of the loaded content (an untrusted pack, say) as one line on stderr."""
+    print(f"studio: warning: {message}", file=sys.stderr)

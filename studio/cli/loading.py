@@ -10,9 +10,9 @@ load runs, reports its problems as usual, and leaves a snapshot for next time.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING
 
+from studio.cli.errors import warn
 from studio.engine.catalog import Catalog
 from studio.plugins.snapshot import request_for, restore, save
 
@@ -53,7 +53,7 @@ def quick_catalog(args: argparse.Namespace) -> Catalog | None:
     if snapshot is None:
         return None
     for warning in snapshot.warnings:
-        print(f"studio: warning: {warning}", file=sys.stderr)
+        warn(warning)
     return snapshot.catalog
 
 
