@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -27,6 +28,7 @@ from studio.content.models import (
     UpgradeModel,
 )
 from studio.content.registry import Content
+from studio.engine.describe import describe_effect
 from studio.engine.trace import fmt
 
 KINDS = ("charms", "hands", "upgrades", "editions", "seals", "bosses", "decks", "difficulties")
@@ -148,28 +150,14 @@ def _disabled(record: Record) -> str:
     return f" (disabled: {reason})" if reason else ""
 
 
-#: How each effect kind reads, from its amount.
-_EFFECT_TEXT = {
-    "points": "+{} Points",
-    "mult": "+{} Mult",
-    "xmult": "X{} Mult",
-    "money": "+${}",
-    "retrigger": "retrigger {} time(s)",
-    "grow": "+{} to the counter",
-    "reset": "reset the counter",
-    "level_up": "+{} level(s)",
-}
-
-
-def _effects_text(effects: Iterable[BaseModel]) -> str:
-    """Say what a list of effects does, e.g. ``+20 Mult (1 in 5 chance)``."""
+def _effects_text(effects: Iterable[Any]) -> str:
+    """Say what a list of effects does, in the words of the charms' text: ``+20 Mult (1 in 5 chance)``."""
     out = []
-    for e in effects:
-        kind, amount = str(getattr(e, "kind", "")), getattr(e, "amount", 0)
-        text = _EFFECT_TEXT.get(kind, kind + " {}").format(_cell(float(amount)))
-        chance = getattr(e, "chance", None)
-        if chance is not None:
-            text += f" ({chance.n} in {_in(chance)} chance)"
+    for model in effects:
+        effect = model.to_engine()
+        text = describe_effect(replace(effect, chance=None), {})
+        if effect.chance is not None:
+            text += f" ({effect.chance} chance)"
         out.append(text)
     return ", ".join(out)
 

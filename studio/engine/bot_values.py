@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
+from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
 
@@ -84,7 +85,7 @@ class CharmValues:
         return (
             slot.edition == "polychrome"
             or defn.behaviour is not None
-            or any(e.kind == "xmult" for a in defn.abilities for e in a.effects)
+            or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
         )
 
     def effect(self, slot: CharmSlot, money: int) -> Effect:

@@ -8,11 +8,8 @@ from typing import Literal, get_args
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
+from studio.engine.kinds import EFFECTS
 
-Trigger = Literal["before", "scored_card", "held_card", "hand", "discard", "end_of_round"]
-TRIGGERS: tuple[Trigger, ...] = get_args(Trigger)
-#: Triggers that fire per card, and so can retrigger it.
-CARD_TRIGGERS = ("scored_card", "held_card")
 Rule = Literal["four_fingers", "shortcut", "splash", "pareidolia", "smeared"]
 RULES: tuple[Rule, ...] = get_args(Rule)
 
@@ -21,14 +18,14 @@ RULES: tuple[Rule, ...] = get_args(Rule)
 class Ability:
     """When it fires, when it applies, what it does."""
 
-    trigger: Trigger
+    trigger: str
     effects: tuple[Effect, ...]
     conditions: Conditions = ALWAYS
 
     @property
-    def is_retrigger(self) -> bool:
-        """Return True if this ability adds triggers to a card instead of scoring."""
-        return any(e.kind == "retrigger" for e in self.effects)
+    def repeats(self) -> bool:
+        """Return True if this ability gives a card extra triggers instead of applying effects."""
+        return any(EFFECTS[e.kind].repeats for e in self.effects)
 
 
 @dataclass(frozen=True, slots=True)

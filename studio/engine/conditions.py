@@ -1,13 +1,19 @@
-"""When an ability applies: conditions on the card, the hand and the round, all of which must hold."""
+"""When an ability applies: tests on the card, the hand and the round, all of which must hold.
+
+Each test names a condition kind (see :mod:`studio.engine.kinds`) and carries
+its argument; :func:`compile_checks` turns them into small functions once, so
+scoring never looks a kind up per card.
+"""
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from studio.engine.effects import Chance, Value
+if TYPE_CHECKING:
+    from studio.engine.kinds.registry import Check
 
 Op = Literal["<", "<=", "==", "!=", ">=", ">"]
 OPS: dict[str, Callable[[float, float], bool]] = {
@@ -22,11 +28,12 @@ OPS: dict[str, Callable[[float, float], bool]] = {
 
 @dataclass(frozen=True, slots=True)
 class Compare:
-    """``value op n``, e.g. played_cards <= 3."""
+    """``value op n``, e.g. played_cards <= 3; ``arg`` is the value's setting where it takes one."""
 
-    value: Value
+    value: str
     op: Op
-    n: int
+    n: float
+    arg: Any = None
 
     def holds(self, actual: float) -> bool:
         """Return True if ``actual`` compares to ``n`` as asked."""
@@ -34,29 +41,71 @@ class Compare:
 
 
 @dataclass(frozen=True, slots=True)
-class Conditions:
-    """Every field that is set must hold; card fields only apply to card triggers."""
+class Test:
+    """One condition: its kind and its argument (a hashable value)."""
 
-    suits: frozenset[str] | None = None
-    ranks: frozenset[int] | None = None
-    face: bool | None = None
-    first_face: bool | None = None
-    contains: str | None = None
-    hand_types: frozenset[str] | None = None
-    compares: tuple[Compare, ...] = ()
-    first_hand: bool | None = None
-    final_hand: bool | None = None
-    chance: Chance | None = None
+    kind: str
+    arg: Any
+
+
+class Conditions:
+    """Tests that must all hold, in the order their kinds check (a chance draws last).
+
+    Built from tests or from keywords named after condition kinds:
+    ``Conditions(suits=frozenset("D"))``; a keyword given None is left out.
+    """
+
+    __slots__ = ("tests",)
+    tests: tuple[Test, ...]
+
+    def __init__(self, tests: Iterable[Test] = (), **kinds: Any) -> None:
+        given = [*tests, *(Test(k, v) for k, v in kinds.items() if v is not None and v != ())]
+        self.tests = tuple(sorted(given, key=_order))
+
+    def get(self, kind: str) -> Any:
+        """Return the argument of the test of ``kind`` (None when there is none)."""
+        for t in self.tests:
+            if t.kind == kind:
+                return t.arg
+        return None
 
     @property
     def uses_card(self) -> bool:
-        """Return True if a condition looks at the triggering card."""
-        return (
-            self.suits is not None
-            or self.ranks is not None
-            or self.face is not None
-            or self.first_face is not None
-        )
+        """Return True if a test looks at the triggering card."""
+        from studio.engine.kinds import CONDITIONS
+
+        return any(CONDITIONS[t.kind].about == "card" for t in self.tests)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Conditions) and self.tests == other.tests
+
+    def __hash__(self) -> int:
+        return hash(self.tests)
+
+    def __repr__(self) -> str:
+        return "Conditions(" + ", ".join(f"{t.kind}={t.arg!r}" for t in self.tests) + ")"
+
+    def __getstate__(self) -> tuple[Test, ...]:
+        return self.tests
+
+    def __setstate__(self, tests: tuple[Test, ...]) -> None:
+        self.tests = tests
+
+
+def _order(test: Test) -> tuple[int, int]:
+    """Check order: the kind's ``order``, then registration order."""
+    from studio.engine.kinds import CONDITIONS
+
+    names = CONDITIONS.names()
+    kind = CONDITIONS[test.kind]
+    return kind.order, names.index(test.kind)
+
+
+def compile_checks(conditions: Conditions) -> tuple[Check, ...]:
+    """Return one check function per test, in check order."""
+    from studio.engine.kinds import CONDITIONS
+
+    return tuple(CONDITIONS[t.kind].compile(t.arg) for t in conditions.tests)
 
 
 ALWAYS = Conditions()

@@ -8,14 +8,17 @@ narrower :class:`~studio.engine.hooks.CharmContext`.
 
 from __future__ import annotations
 
-from studio.engine.conditions import ALWAYS, Conditions
-from studio.engine.effects import Effect, Value
+from typing import Any
+
+from studio.engine.conditions import Conditions, compile_checks
+from studio.engine.effects import Effect
 from studio.engine.hands import Evaluation, HandType
 from studio.engine.inplay import ActiveCharm, CardView, Source
+from studio.engine.kinds import EFFECTS, VALUES
 from studio.engine.rng import Rng
 from studio.engine.trace import Event, Step, What, Zone
 
-#: The most extra triggers one retrigger effect (or one code charm) gives a card, however it scales.
+#: The most extra triggers one effect (or one code charm) gives a card, however it scales.
 MAX_RETRIGGERS = 100
 #: Builds an Event without the named tuple's Python-level ``__new__``: one per change adds up.
 _new_event = tuple.__new__
@@ -31,7 +34,6 @@ class ScoringContext:
         "discards_left",
         "evaluation",
         "events",
-        "first_face",
         "first_hand",
         "hands_left",
         "held",
@@ -79,9 +81,6 @@ class ScoringContext:
         self.zone: Zone = ""
         self.position = -1
         self.scoring: tuple[CardView, ...] = ()
-        #: Played position of the first scoring face card (-1: none). Positions, not cards:
-        #: two equal cards share one view.
-        self.first_face = -1
         self.evaluation: Evaluation | None = None
 
     @property
@@ -132,7 +131,7 @@ class ScoringContext:
         )
 
     def note(self, source: Source | ActiveCharm, what: What, amount: float, note: str) -> None:
-        """Record an event that changes no running value (a retrigger, a level, a debuff)."""
+        """Record an event that changes no running value (an extra trigger, a level, a debuff)."""
         self.record(source, what, amount, self.points, self.mult, self.money, note)
 
     # -- the helpers every charm calls --------------------------------------------
@@ -148,11 +147,6 @@ class ScoringContext:
         if amount:
             self.record(source, "mult", amount, self.points, self.mult + amount, self.money)
 
-    def add_xmult(self, factor: float, source: Source | ActiveCharm) -> None:
-        """Multiply Mult."""
-        if factor != 1:
-            self.record(source, "xmult", factor, self.points, self.mult * factor, self.money)
-
     def add_money(self, amount: float, source: Source | ActiveCharm) -> None:
         """Change money at once (a later step sees it)."""
         n = int(amount)
@@ -166,7 +160,7 @@ class ScoringContext:
             now = self.counters[charm.slot]
             self.note(source, "counter", by, f"counter {'+' if by > 0 else ''}{by} → {now}")
 
-    def level_up(self, type_id: str, by: int, source: Source | ActiveCharm) -> None:
+    def change_level(self, type_id: str, by: int, source: Source | ActiveCharm) -> None:
         """Change a hand type's level (never below 1)."""
         old = self.levels.get(type_id, 1)
         new = max(old + by, 1)
@@ -176,99 +170,34 @@ class ScoringContext:
 
     # -- what conditions and scaling ask -----------------------------------------
 
-    def value(self, name: Value, charm: ActiveCharm | None) -> float:
-        """Return a named value of the hand, the round or the charm."""
-        if name == "money":
-            return self.money
-        if name == "hands_left":
-            return self.hands_left
-        if name == "discards_left":
-            return self.discards_left
-        if name == "counter":
-            return self.counters[charm.slot] if charm else 0
-        if name == "played_cards":
-            return len(self.played)
-        if name == "scoring_cards":
-            return len(self.scoring)
-        if name == "scoring_face_cards":
-            return sum(1 for c in self.scoring if c.face)
-        return len(self.held)
+    def value(self, name: str, charm: ActiveCharm | None, arg: Any = None) -> float:
+        """Return a named value of the hand, the round or the charm (see the value kinds)."""
+        return VALUES.kinds[name].read(self, charm, arg)
 
     def holds(self, c: Conditions, card: CardView | None, charm: ActiveCharm | None) -> bool:
-        """Return True if every condition in ``c`` holds (a chance draws last)."""
-        if c is ALWAYS:
-            return True
-        if c.suits is not None and (card is None or not card.cond_suits & c.suits):
-            return False
-        if c.ranks is not None and (card is None or card.rank not in c.ranks):
-            return False
-        if c.face is not None and (card is None or card.face != c.face):
-            return False
-        if c.first_face is not None and (
-            card is None or (self.step == "scored_card" and self.position == self.first_face) != c.first_face
-        ):
-            return False
-        if c.contains is not None and (self.evaluation is None or c.contains not in self.evaluation.contains):
-            return False
-        if c.hand_types is not None and (
-            self.evaluation is None or self.evaluation.hand_type.id not in c.hand_types
-        ):
-            return False
-        for cmp in c.compares:
-            if not cmp.holds(self.value(cmp.value, charm)):
-                return False
-        if c.first_hand is not None and self.first_hand != c.first_hand:
-            return False
-        if c.final_hand is not None and (self.hands_left == 0) != c.final_hand:
-            return False
-        return c.chance is None or self.rng.chance("chance", c.chance.n, c.chance.in_)
+        """Return True if every test in ``c`` holds (a chance draws last)."""
+        return all(check(self, card, charm) for check in compile_checks(c))
 
     # -- running data -------------------------------------------------------------
 
-    def run(
-        self, conditions: Conditions, effects: tuple[Effect, ...], charm: ActiveCharm, card: CardView | None
-    ) -> None:
-        """Apply an ability's effects for ``charm`` if its conditions hold."""
-        if self.holds(conditions, card, charm):
-            for effect in effects:
-                self.apply(effect, charm, charm)
+    def amount(self, effect: Effect, charm: ActiveCharm | None) -> float:
+        """Return an effect's amount, scaled by its kind's rule where it has a ``per``."""
+        scaling = effect.scaling
+        if scaling is None:
+            return effect.amount
+        steps = scaling.steps(self.value(scaling.per, charm, scaling.arg))
+        return EFFECTS.kinds[effect.kind].scale(effect.amount, steps)
 
     def apply(self, effect: Effect, source: Source | ActiveCharm, charm: ActiveCharm | None) -> None:
         """Apply one effect (after its own chance, if any) on behalf of ``source``."""
         if effect.chance is not None and not self.rng.chance("chance", effect.chance.n, effect.chance.in_):
             return
-        scaling = effect.scaling
-        amount = (
-            effect.amount if scaling is None else effect.scaled(scaling.steps(self.value(scaling.per, charm)))
-        )
-        kind = effect.kind
-        if kind == "points":
-            self.add_points(amount, source)
-        elif kind == "mult":
-            self.add_mult(amount, source)
-        elif kind == "xmult":
-            self.add_xmult(amount, source)
-        elif kind == "money":
-            self.add_money(amount, source)
-        elif kind == "grow" and charm is not None:
-            self.grow(charm, int(amount), source)
-        elif kind == "reset" and charm is not None and self.counters[charm.slot]:
-            self.grow(charm, -self.counters[charm.slot], source)
-        elif kind == "level_up" and (effect.hand_type or self.evaluation):
-            self.level_up(effect.hand_type or self.hand_type.id, int(amount), source)
+        EFFECTS.kinds[effect.kind].apply(self, effect, self.amount(effect, charm), source, charm)
 
     def retriggers(self, effect: Effect, charm: ActiveCharm) -> int:
-        """Return how many extra triggers a retrigger effect gives: its scaled count (at most
-        :data:`MAX_RETRIGGERS`), each retrigger drawing its own chance."""
-        scaling = effect.scaling
-        times = min(
-            int(
-                effect.amount
-                if scaling is None
-                else effect.scaled(scaling.steps(self.value(scaling.per, charm)))
-            ),
-            MAX_RETRIGGERS,
-        )
+        """Return how many extra triggers an effect that repeats a card gives: its scaled count
+        (at most :data:`MAX_RETRIGGERS`), each extra trigger drawing its own chance."""
+        times = min(int(self.amount(effect, charm)), MAX_RETRIGGERS)
         chance = effect.chance
         if chance is None:
             return times

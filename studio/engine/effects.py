@@ -1,23 +1,13 @@
-"""What a charm, upgrade, edition or seal does: effects, their scaling and chances."""
+"""What a charm, upgrade, edition or seal does: effects, their scaling and chances.
+
+An effect names its kind (see :mod:`studio.engine.kinds`), which decides what
+it does; the effect itself only carries the numbers and settings.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
-
-EffectKind = Literal["points", "mult", "xmult", "money", "retrigger", "grow", "reset", "level_up"]
-#: Values an amount can scale with, or a condition can compare.
-Value = Literal[
-    "money",
-    "hands_left",
-    "discards_left",
-    "counter",
-    "played_cards",
-    "scoring_cards",
-    "scoring_face_cards",
-    "held_cards",
-]
-VALUES: tuple[Value, ...] = get_args(Value)
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +23,15 @@ class Chance:
 
 @dataclass(frozen=True, slots=True)
 class Scaling:
-    """Multiply an amount by ``floor(value / every)`` (never below 0)."""
+    """Multiply an amount by ``floor(value / every)`` (never below 0).
 
-    per: Value
+    ``per`` names a value kind; ``arg`` is its setting where it takes one (a
+    variable's name, a card filter).
+    """
+
+    per: str
     every: int = 1
+    arg: Any = None
 
     def steps(self, value: float) -> int:
         """Return how many times the amount applies for ``value``."""
@@ -45,22 +40,22 @@ class Scaling:
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One change: +Points, +Mult, xMult, +money, retrigger, counter or level change.
+    """One change, of the kind ``kind``, by ``amount``.
 
-    With ``scaling``, additive amounts multiply by the steps and an xMult becomes
-    ``1 + amount x steps``. ``level_up`` raises ``hand_type`` (the played type when None).
+    With ``scaling`` the amount is scaled by the kind's rule (additive amounts
+    multiply by the steps). ``args`` holds the kind's own settings as sorted
+    (name, value) pairs, e.g. ``(("hand_type", "pair"),)``.
     """
 
-    kind: EffectKind
+    kind: str
     amount: float = 0
     scaling: Scaling | None = None
     chance: Chance | None = None
-    hand_type: str | None = None
+    args: tuple[tuple[str, Any], ...] = ()
 
-    def scaled(self, steps: int | None) -> float:
-        """Return the amount after scaling by ``steps`` (None: no scaling)."""
-        if steps is None:
-            return self.amount
-        if self.kind == "xmult":
-            return 1 + self.amount * steps
-        return self.amount * steps
+    def arg(self, name: str, default: Any = None) -> Any:
+        """Return the setting ``name`` (``default`` when not given)."""
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default

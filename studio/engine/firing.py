@@ -1,11 +1,11 @@
 """Abilities compiled to small functions, and firing a row's charms on a card.
 
-Most abilities are one plain effect ("+4 Mult") behind no condition, one card
-condition ("scored 2, 4, 6, 8 or 10") or "the hand contains a Pair". Those become a direct call of the
-context's helper; an effect behind no condition (a scaled one, say) a direct
-:meth:`ScoringContext.apply`; every other shape goes through the general
-:meth:`ScoringContext.run`. The trace is the same either way. Code hooks run
-behind a fence: whatever they raise becomes a :class:`BehaviourError`.
+An ability compiles once into a function: its conditions become check
+functions (:func:`~studio.engine.conditions.compile_checks`) and each effect a
+direct call of its kind's ``apply``, with the amount worked out in advance
+where it does not scale or draw a chance. The trace is the same either way.
+Code hooks run behind a fence: whatever they raise becomes a
+:class:`BehaviourError`.
 """
 
 from __future__ import annotations
@@ -14,86 +14,74 @@ from collections.abc import Callable
 
 from studio.engine.behaviour import Behaviour, BehaviourError
 from studio.engine.charms import Ability
-from studio.engine.conditions import ALWAYS, Conditions
+from studio.engine.conditions import compile_checks
 from studio.engine.context import MAX_RETRIGGERS, ScoringContext
+from studio.engine.effects import Effect
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView, Source
+from studio.engine.kinds import EFFECTS
 
 #: Fires an ability for a charm (and the triggering card, if any).
 Fire = Callable[[ScoringContext, ActiveCharm, "CardView | None"], None]
-#: Counts the extra triggers a retrigger ability gives a card.
+#: Counts the extra triggers an ability gives a card.
 Count = Callable[[ScoringContext, ActiveCharm, CardView], int]
+#: Applies one effect for a charm.
+Step = Callable[[ScoringContext, ActiveCharm], None]
 #: (slot in the row, its compiled abilities at a trigger, its behaviour if it overrides that hook)
 PlanEntry = tuple[int, tuple[Fire, ...], Behaviour | None]
 Plan = tuple[PlanEntry, ...]
 RetriggerEntry = tuple[int, tuple[Count, ...], Behaviour | None]
 RetriggerPlan = tuple[RetriggerEntry, ...]
-_HELPERS: dict[str, Callable[[ScoringContext, float, ActiveCharm], None]] = {
-    "points": ScoringContext.add_points,
-    "mult": ScoringContext.add_mult,
-    "xmult": ScoringContext.add_xmult,
-    "money": ScoringContext.add_money,
-}
+
+
+def compile_effect(effect: Effect) -> Step:
+    """Return a function that applies ``effect`` for a charm."""
+    apply = EFFECTS[effect.kind].apply
+    if effect.scaling is None and effect.chance is None:
+        amount = effect.amount
+        return lambda ctx, charm: apply(ctx, effect, amount, charm, charm)
+    return lambda ctx, charm: ctx.apply(effect, charm, charm)
 
 
 def compile_ability(ability: Ability) -> Fire:
     """Return a function that fires ``ability`` for a charm (and card) in a context."""
-    effects = ability.effects
-    c = ability.conditions
-    general: Fire = lambda ctx, charm, card: ctx.run(c, effects, charm, card)  # noqa: E731
-    always = c == ALWAYS  # equal, not only the same object: a catalog read back from a snapshot has copies
-    plain = (
-        len(effects) == 1
-        and effects[0].kind in _HELPERS
-        and effects[0].scaling is None
-        and effects[0].chance is None
-    )
-    if not plain:
-        if always and len(effects) == 1:
-            effect = effects[0]
-            return lambda ctx, charm, card: ctx.apply(effect, charm, charm)
-        return general
-    helper = _HELPERS[effects[0].kind]
-    amount = effects[0].amount
-    if always:
-        return lambda ctx, charm, card: helper(ctx, amount, charm)
-    if c == Conditions(ranks=c.ranks):
-        ranks = c.ranks
+    checks = compile_checks(ability.conditions)
+    steps = tuple(compile_effect(e) for e in ability.effects)
+    if len(steps) == 1 and len(checks) <= 1:
+        step = steps[0]
+        if not checks:
+            return lambda ctx, charm, card: step(ctx, charm)
+        check = checks[0]
 
-        def on_ranks(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
-            if card is not None and card.rank in ranks:  # type: ignore[operator]
-                helper(ctx, amount, charm)
+        def fire_one(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+            if check(ctx, card, charm):
+                step(ctx, charm)
 
-        return on_ranks
-    if c == Conditions(contains=c.contains):
-        contains = c.contains
+        return fire_one
 
-        def on_contains(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
-            evaluation = ctx.evaluation
-            if evaluation is not None and contains in evaluation.contains:
-                helper(ctx, amount, charm)
+    def fire(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+        for check in checks:
+            if not check(ctx, card, charm):
+                return
+        for step in steps:
+            step(ctx, charm)
 
-        return on_contains
-    if c == Conditions(suits=c.suits):
-        suits = c.suits
-
-        def on_suits(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
-            if card is not None and card.cond_suits & suits:  # type: ignore[operator]
-                helper(ctx, amount, charm)
-
-        return on_suits
-    return general
+    return fire
 
 
 def compile_retrigger(ability: Ability) -> Count:
     """Return a function that counts the extra triggers ``ability`` gives a card."""
-    c = ability.conditions
+    checks = compile_checks(ability.conditions)
     effects = ability.effects
+
+    def holds(ctx: ScoringContext, charm: ActiveCharm, card: CardView) -> bool:
+        return all(check(ctx, card, charm) for check in checks)
+
     if all(e.scaling is None and e.chance is None for e in effects):
         times = sum(int(e.amount) for e in effects)
-        return lambda ctx, charm, card: times if ctx.holds(c, card, charm) else 0
+        return lambda ctx, charm, card: times if holds(ctx, charm, card) else 0
     return lambda ctx, charm, card: (
-        sum(ctx.retriggers(e, charm) for e in effects) if ctx.holds(c, card, charm) else 0
+        sum(ctx.retriggers(e, charm) for e in effects) if holds(ctx, charm, card) else 0
     )
 
 

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from studio.engine.context import ScoringContext
-from studio.engine.effects import Value
+from studio.engine.effects import Effect
 from studio.engine.inplay import ActiveCharm, CardView
+from studio.engine.kinds import EFFECTS
 from studio.engine.trace import Step
 
 
@@ -99,9 +101,9 @@ class CharmContext:
         """True on the round's first hand."""
         return self._ctx.first_hand
 
-    def value(self, name: Value, charm: ActiveCharm | None = None) -> float:
+    def value(self, name: str, charm: ActiveCharm | None = None, arg: Any = None) -> float:
         """Return a named value (``money``, ``counter``, ``held_cards``, ...) as conditions read it."""
-        return self._ctx.value(name, charm)
+        return self._ctx.value(name, charm, arg)
 
     def counter(self, charm: ActiveCharm) -> int:
         """Return a charm's counter now."""
@@ -123,7 +125,7 @@ class CharmContext:
 
     def add_xmult(self, factor: float, charm: ActiveCharm) -> None:
         """Multiply Mult on behalf of ``charm``."""
-        self._ctx.add_xmult(factor, _own(charm))
+        self.effect("xmult", factor, charm)
 
     def add_money(self, amount: float, charm: ActiveCharm) -> None:
         """Add (or take) money on behalf of ``charm``."""
@@ -139,7 +141,16 @@ class CharmContext:
 
     def level_up(self, type_id: str, charm: ActiveCharm, by: int = 1) -> None:
         """Raise (or lower) a hand type's level on behalf of ``charm``."""
-        self._ctx.level_up(str(type_id), int(by), _own(charm))
+        self.effect("level_up", int(by), charm, hand_type=str(type_id))
+
+    def effect(self, kind: str, amount: float, charm: ActiveCharm, **args: Any) -> None:
+        """Apply any registered effect kind on behalf of ``charm``, exactly as a data ability would.
+
+        ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events.
+        """
+        EFFECTS[kind]  # an unknown kind fails here, with a suggestion
+        effect = Effect(kind, float(amount), args=tuple(sorted(args.items())))
+        self._ctx.apply(effect, _own(charm), charm)
 
 
 def _own(charm: object) -> ActiveCharm:

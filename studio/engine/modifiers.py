@@ -5,14 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from studio.engine.effects import Chance, Effect
+from studio.engine.kinds import EFFECTS
 
 
 @dataclass(frozen=True, slots=True)
 class UpgradeDef:
     """A card enhancement.
 
-    ``scored`` effects run when the card scores (points first, then +Mult and
-    money, then xMult, as RULES.md section 3 orders them); ``held`` effects run
+    ``scored`` effects run when the card scores, in the places RULES.md
+    section 3 gives each kind (its ``card_order``: Points, then +Mult and
+    money, then multiplying effects); ``held`` effects run
     while the card is held; ``end_of_round`` effects pay out if held at round end.
     """
 
@@ -25,28 +27,32 @@ class UpgradeDef:
     held: tuple[Effect, ...] = ()
     end_of_round: tuple[Effect, ...] = ()
     breaks: Chance | None = None
-    #: ``scored`` split by the step of RULES.md section 3 each effect belongs to: (a) Points,
-    #: (b) +Mult and money, (d) xMult.
+    #: ``scored`` split by the step of RULES.md section 3 each effect belongs to: (a), (b), (d).
     by_step: tuple[tuple[Effect, ...], tuple[Effect, ...], tuple[Effect, ...]] = field(
         init=False, repr=False, compare=False
     )
 
     def __post_init__(self) -> None:
-        steps = (
-            tuple(e for e in self.scored if e.kind == "points"),
-            tuple(e for e in self.scored if e.kind in ("mult", "money")),
-            tuple(e for e in self.scored if e.kind == "xmult"),
-        )
+        order = [EFFECTS[e.kind].card_order for e in self.scored]
+        steps = tuple(tuple(e for e, o in zip(self.scored, order, strict=True) if o == n) for n in range(3))
         object.__setattr__(self, "by_step", steps)
 
 
 @dataclass(frozen=True, slots=True)
 class EditionDef:
-    """An edition: additive effects apply before its holder's effect, xMult after."""
+    """An edition: its effects apply before its holder's effect, multiplying ones after."""
 
     id: str
     name: str = ""
     effects: tuple[Effect, ...] = ()
+    #: ``effects`` split into those before and those after the holder's own effect.
+    before: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+    after: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        late = [EFFECTS[e.kind].multiplies for e in self.effects]
+        object.__setattr__(self, "before", tuple(e for e, x in zip(self.effects, late, strict=True) if not x))
+        object.__setattr__(self, "after", tuple(e for e, x in zip(self.effects, late, strict=True) if x))
 
 
 @dataclass(frozen=True, slots=True)

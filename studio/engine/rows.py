@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog, lookup
-from studio.engine.charms import CARD_TRIGGERS, TRIGGERS, CharmDef, CharmSlot
+from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.firing import (
     Count,
     Fire,
@@ -33,6 +33,7 @@ from studio.engine.firing import (
 )
 from studio.engine.hands import HandRules
 from studio.engine.inplay import ActiveCharm
+from studio.engine.kinds import TRIGGERS
 
 #: The most rows (and seats) kept in a catalog's memo; when full it is emptied and fills again.
 MAX_ROWS = 8192
@@ -56,17 +57,14 @@ def charm_acts(defn: CharmDef) -> Acts:
     hooks = defn.behaviour.overridden() if defn.behaviour else frozenset()
     fires: dict[str, tuple[tuple[Fire, ...], Behaviour | None]] = {}
     counts: dict[str, tuple[tuple[Count, ...], Behaviour | None]] = {}
-    for trigger in TRIGGERS:
-        plain = tuple(
-            compile_ability(a) for a in defn.abilities if a.trigger == trigger and not a.is_retrigger
-        )
-        behaviour = defn.behaviour if trigger in hooks else None
+    for kind in TRIGGERS:
+        trigger = kind.name
+        plain = tuple(compile_ability(a) for a in defn.abilities if a.trigger == trigger and not a.repeats)
+        behaviour = defn.behaviour if kind.hook in hooks else None
         if plain or behaviour is not None:
             fires[trigger] = (plain, behaviour)
-        if trigger in CARD_TRIGGERS:
-            again = tuple(
-                compile_retrigger(a) for a in defn.abilities if a.trigger == trigger and a.is_retrigger
-            )
+        if kind.card:
+            again = tuple(compile_retrigger(a) for a in defn.abilities if a.trigger == trigger and a.repeats)
             behaviour = defn.behaviour if "retriggers" in hooks else None
             if again or behaviour is not None:
                 counts[trigger] = (again, behaviour)

@@ -16,6 +16,7 @@ from studio.engine.catalog import Catalog
 from studio.engine.context import ScoringContext
 from studio.engine.firing import call_hook, fire_on_card, retrigger_sources
 from studio.engine.inplay import CardView
+from studio.engine.kinds.effects import REPEAT_LABEL
 from studio.engine.rows import Row
 from studio.engine.situation import MAX_PLAYED, Situation
 from studio.engine.trace import ScoreResult, Step, total_of
@@ -112,7 +113,7 @@ def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[st
         ctx.note(source, "refuse", 0, f"hand refused: {reason}")
         return True
     if boss.level_down:
-        ctx.level_up(type_id, -boss.level_down, source)
+        ctx.change_level(type_id, -boss.level_down, source)
     if boss.money_per_card:
         ctx.add_money(boss.money_per_card * len(ctx.played), source)
     return False
@@ -179,7 +180,7 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
         if (not again and card.seal is None) or (not scored and len(ctx.events) == before):
             continue
         for source in retrigger_sources(ctx, card, again):
-            ctx.note(source, "retrigger", 1, "retrigger")
+            ctx.note(source, REPEAT_LABEL, 1, REPEAT_LABEL)
             modifiers(ctx, card)
             fire_on_card(ctx, card, acting, step)
     ctx.card_label = ""
@@ -218,20 +219,19 @@ def _held_modifiers(ctx: ScoringContext, card: CardView) -> None:
 
 
 def _hand_step(ctx: ScoringContext, row: Row) -> None:
-    """Step 6, in row order: each charm's edition (+Points, +Mult), its abilities and hook, then xMult."""
+    """Step 6, in row order: each charm's edition (+Points, +Mult), its abilities and hook, then
+    its edition's multiplying effects."""
     ctx.step = "hand"
     for charm, (_, fires, behaviour) in row.hand:
         edition = charm.edition
         if edition is not None:
             source = (f"{charm.id} {edition.id}", "edition", charm.slot)
-            for effect in edition.effects:
-                if effect.kind != "xmult":
-                    ctx.apply(effect, source, charm)
+            for effect in edition.before:
+                ctx.apply(effect, source, charm)
         for fire in fires:
             fire(ctx, charm, None)
         if behaviour is not None:
             call_hook(ctx, behaviour, "hand", charm)
         if edition is not None:
-            for effect in edition.effects:
-                if effect.kind == "xmult":
-                    ctx.apply(effect, source, charm)
+            for effect in edition.after:
+                ctx.apply(effect, source, charm)

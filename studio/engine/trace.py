@@ -7,6 +7,7 @@ scores.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Literal, NamedTuple
 
 from studio.engine.rng import RngState
@@ -14,9 +15,11 @@ from studio.engine.rng import RngState
 Step = Literal["boss", "before", "base", "scored_card", "held_card", "hand", "discard", "end_of_round"]
 #: The steps of scoring a hand, in order.
 SCORE_STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
-What = Literal[
-    "refuse", "level", "base", "halve", "points", "mult", "xmult", "money", "retrigger", "counter", "debuffed"
-]
+#: What an event did: ``base``, ``halve``, ``refuse``, ``level``, ``counter``, ``debuffed``, or
+#: the label of the effect kind that fired (see :mod:`studio.engine.kinds`).
+What = str
+#: How an event of each effect label reads its amount ("+10 Points"); effect kinds register here.
+CHANGE_TEXT: dict[str, Callable[[float], str]] = {}
 #: What kind of thing an event comes from; ``source`` is its display text.
 SourceKind = Literal["hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck"]
 #: Where the card an event concerns lies: played (or discarded) cards, or cards held in hand.
@@ -68,15 +71,9 @@ class Event(NamedTuple):
     @property
     def change(self) -> str:
         """Describe what changed, e.g. ``+10 Points`` or ``x1.5 Mult``."""
-        a = fmt(self.amount)
-        if self.what == "points":
-            return f"{'+' if self.amount >= 0 else ''}{a} Points"
-        if self.what == "mult":
-            return f"{'+' if self.amount >= 0 else ''}{a} Mult"
-        if self.what == "xmult":
-            return f"x{a} Mult"
-        if self.what == "money":
-            return f"+${a}" if self.amount >= 0 else f"-${fmt(-self.amount)}"
+        text = CHANGE_TEXT.get(self.what)
+        if text is not None:
+            return text(self.amount)
         if self.what == "base":
             return f"{self.points} Points, {fmt(self.mult)} Mult ({self.note})"
         return self.note

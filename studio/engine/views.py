@@ -116,9 +116,5 @@ def open_context(
             [v.rank for v in views], [v.suits for v in views], catalog.hand_table, row.rules
         )
         ctx.evaluation = evaluation
-        ctx.scoring = scoring = tuple([views[i] for i in evaluation.scoring])
-        for i, view in zip(evaluation.scoring, scoring, strict=True):
-            if view.face:
-                ctx.first_face = i
-                break
+        ctx.scoring = tuple([views[i] for i in evaluation.scoring])
     return ctx, row, boss

@@ -4,9 +4,9 @@ An event's effect is measured where it fired: the running Points x Mult after
 it minus before it. A +Mult late in the trace is worth more than the same
 +Mult early, which is how the game scores. A charm's edition counts as the
 charm's own (``plain_mult foil``); a charm acting on a card too (``KH even_mult``).
-A retrigger charm is credited with what the repeated trigger added (the events
-right after its ``retrigger`` event that belong to the same card), so those
-events count both for it and for whatever fired in them.
+A charm that repeats a card is credited with what the repeated trigger added
+(the events right after its repeat event that belong to the same card), so
+those events count both for it and for whatever fired in them.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
+from studio.engine.kinds.effects import REPEAT_LABEL
 from studio.engine.trace import Event
 
 
@@ -37,14 +38,14 @@ def charm_effects(events: Sequence[Event], row: Collection[str]) -> dict[str, tu
         out[charm] = (n + count, total + added, cash + paid)
 
     points, mult = 0, 0.0
-    repeat: tuple[str, str] | None = None  # (retrigger charm, card) while its repeated trigger runs
+    repeat: tuple[str, str] | None = None  # (repeating charm, card) while its repeated trigger runs
     first = ""  # the first event of that repeated trigger: seeing it again starts another trigger
     for e in events:
         change = e.points * e.mult - points * mult
         added = int(change) if math.isfinite(change) else 0
         points, mult = e.points, e.mult
         card = e.source.split(" ", 1)[0]
-        if repeat is not None and (e.what == "retrigger" or card != repeat[1] or e.source == first):
+        if repeat is not None and (e.what == REPEAT_LABEL or card != repeat[1] or e.source == first):
             repeat = None
         if repeat is not None:
             first = first or e.source
@@ -54,6 +55,6 @@ def charm_effects(events: Sequence[Event], row: Collection[str]) -> dict[str, tu
             continue
         paid = int(e.amount) if e.what == "money" and math.isfinite(e.amount) else 0
         credit(charm, 1, added, paid)
-        if e.what == "retrigger":
+        if e.what == REPEAT_LABEL:
             repeat, first = (charm, card), ""
     return out

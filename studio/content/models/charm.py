@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
 from studio.content.models.common import ConditionsModel, Id, Model
-from studio.content.models.effects import SCORE_KINDS, EffectModel, LevelUpEffect, effects_to_engine
+from studio.content.models.effects import EffectModel, effects_to_engine
 from studio.engine.behaviour import Behaviour
-from studio.engine.charms import CARD_TRIGGERS, Ability, CharmDef, Rule, Trigger
+from studio.engine.charms import Ability, CharmDef, Rule
 from studio.engine.conditions import ALWAYS
+from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS
 
-#: Triggers at which no Points or Mult are being added up, and why.
-_UNSCORED = {
-    "before": "before scoring there are no Points or Mult yet (the base sets them)",
-    "discard": "a discard scores nothing",
-    "end_of_round": "the end of a round scores nothing",
-}
+if TYPE_CHECKING:
+    Trigger = str
+else:  # the registered names, so the schema lists them and the form offers them
+    Trigger = Literal[TRIGGERS.names()]
 
 
 class AbilityModel(Model):
@@ -41,29 +40,34 @@ class AbilityModel(Model):
 
     @model_validator(mode="after")
     def _fits_trigger(self) -> AbilityModel:
-        trigger = self.trigger
-        if self.when.uses_card and trigger not in (*CARD_TRIGGERS, "discard"):
-            raise ValueError(f"card conditions need a card trigger, not '{trigger}'")
-        if self.when.first_face is not None and trigger != "scored_card":
-            raise ValueError("'first_face' asks about scoring cards: it needs the trigger scored_card")
-        if trigger == "end_of_round" and (self.when.contains or self.when.hand_types):
-            raise ValueError("at the end of a round there is no hand for 'contains' or 'hand_types'")
-        if trigger == "end_of_round" and any(
-            isinstance(e, LevelUpEffect) and e.hand_type is None for e in self.effects
-        ):
-            raise ValueError("a level_up at the end of a round must name its 'hand_type'")
-        kinds = {e.kind for e in self.effects}
-        scoring = sorted(kinds & set(SCORE_KINDS))
-        if scoring and trigger in _UNSCORED:
+        """Reject what cannot work at this trigger, asking each kind what it needs."""
+        trigger = TRIGGERS[self.trigger]
+        for name in self.when.kinds():
+            kind = CONDITIONS[name]
+            if kind.about == "card" and not trigger.has_card:
+                raise ValueError(f"card conditions need a card trigger, not '{trigger.name}'")
+            if kind.triggers and trigger.name not in kind.triggers:
+                asks = f"asks about {kind.asks}: " if kind.asks else ""
+                raise ValueError(f"'{name}' {asks}it needs the trigger {' or '.join(sorted(kind.triggers))}")
+            if kind.about == "hand" and trigger.no_hand:
+                raise ValueError(f"at the {trigger.name.replace('_', ' ')} there is no hand for '{name}'")
+        for effect in self.effects:
+            misfit = effect.misfit(trigger)
+            if misfit:
+                raise ValueError(misfit)
+        kinds = [EFFECTS[e.kind] for e in self.effects]
+        scoring = [k.name for k in kinds if k.scores]
+        if scoring and not trigger.scores:
             raise ValueError(
-                f"{_UNSCORED[trigger]}, so '{scoring[0]}' would change nothing: "
+                f"{trigger.unscored}, so '{scoring[0]}' would change nothing: "
                 "use the trigger hand, scored_card or held_card"
             )
-        if "retrigger" in kinds:
-            if trigger not in CARD_TRIGGERS:
-                raise ValueError("a retrigger ability fires on scored_card or held_card")
-            if kinds != {"retrigger"}:
-                raise ValueError("a retrigger ability holds only retrigger effects")
+        repeats = [k.name for k in kinds if k.repeats]
+        if repeats:
+            if not trigger.card:
+                raise ValueError(f"a {repeats[0]} ability fires on scored_card or held_card")
+            if len(repeats) != len(kinds):
+                raise ValueError(f"a {repeats[0]} ability holds only {repeats[0]} effects")
         return self
 
     def to_engine(self) -> Ability:

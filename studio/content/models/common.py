@@ -8,13 +8,20 @@ its forms from them.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from studio.engine.cards import parse_rank
 from studio.engine.conditions import Compare, Conditions, Op
-from studio.engine.effects import Chance, Value
+from studio.engine.effects import Chance
+from studio.engine.kinds import VALUES
+
+if TYPE_CHECKING:
+    Value = str
+else:  # the registered names, so the schema lists them and the form offers them
+    #: The name of a value kind (see studio.engine.kinds): what a comparison or a 'per' reads.
+    Value = Literal[VALUES.names()]
 
 Id = Annotated[
     str,
@@ -127,13 +134,12 @@ class ConditionsModel(Model):
             first_face=self.first_face,
             contains=self.contains,
             hand_types=frozenset(self.hand_types) if self.hand_types else None,
-            compares=tuple(c.to_engine() for c in self.compare),
+            compare=tuple(c.to_engine() for c in self.compare),
             first_hand=self.first_hand,
             final_hand=self.final_hand,
             chance=self.chance.to_engine() if self.chance else None,
         )
 
-    @property
-    def uses_card(self) -> bool:
-        """Return True if a condition looks at the triggering card."""
-        return self.to_engine().uses_card
+    def kinds(self) -> list[str]:
+        """Return the condition kinds this sets (each field is named after its kind)."""
+        return [name for name in type(self).model_fields if getattr(self, name) not in (None, [])]

@@ -12,8 +12,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from studio.content.models.common import Amount, ChanceModel, Id, Model
-from studio.engine.effects import Effect, Scaling, Value
+from studio.content.models.common import Amount, ChanceModel, Id, Model, Value
+from studio.engine.effects import Effect, Scaling
+from studio.engine.kinds import TriggerKind
+
+#: Fields every effect model may have that are not the kind's own settings.
+_COMMON = frozenset({"kind", "amount", "per", "every", "chance"})
 
 _PER = Field(
     None,
@@ -32,17 +36,26 @@ class _Effect(Model):
     chance: ChanceModel | None = _CHANCE
 
     def to_engine(self) -> Effect:
-        """Return the engine value."""
+        """Return the engine value: the kind's own settings go into ``args``."""
         kind = getattr(self, "kind")  # noqa: B009 - each subclass declares its own literal
-        per: Value | None = getattr(self, "per", None)
+        per: str | None = getattr(self, "per", None)
         every: int | None = getattr(self, "every", None)
+        args = tuple(
+            (name, getattr(self, name))
+            for name in sorted(type(self).model_fields)
+            if name not in _COMMON and getattr(self, name) is not None
+        )
         return Effect(
             kind,
             float(getattr(self, "amount", 0)),
             Scaling(per, every or 1) if per else None,
             self.chance.to_engine() if self.chance else None,
-            getattr(self, "hand_type", None),
+            args,
         )
+
+    def misfit(self, trigger: TriggerKind) -> str | None:
+        """Return why this effect cannot work at ``trigger`` (None: it can)."""
+        return None
 
 
 class _Scaled(_Effect):
@@ -130,6 +143,12 @@ class LevelUpEffect(_Scaled):
         json_schema_extra={"x-ref": "hand_type"},
     )
 
+    def misfit(self, trigger: TriggerKind) -> str | None:
+        """Without a hand there is no played type to raise."""
+        if trigger.no_hand and self.hand_type is None:
+            return f"a level_up at the {trigger.name.replace('_', ' ')} must name its 'hand_type'"
+        return None
+
 
 #: Any effect: what a charm's ability may do.
 EffectModel = Annotated[
@@ -145,9 +164,6 @@ EffectModel = Annotated[
 ]
 #: An effect of a card's upgrade, seal or edition: it changes the score, and has no counter.
 CardEffect = Annotated[PointsEffect | MultEffect | XMultEffect | MoneyEffect, Field(discriminator="kind")]
-#: Kinds that change Points or Mult, which only a hand being scored has.
-SCORE_KINDS = ("points", "mult", "xmult")
-
 
 def effects_to_engine(
     effects: list[EffectModel] | list[CardEffect] | list[MoneyEffect],

@@ -14,7 +14,7 @@ _SCORED: list[CardEffect] = Field(
     default_factory=list,
     title="When scored",
     description=(
-        "Effects each time the card scores: points, mult, xmult or money "
+        "Effects each time the card scores: what adds Points, Mult or money, or multiplies Mult "
         "(a seal's 'retriggers' repeats a card)."
     ),
 )
@@ -45,7 +45,9 @@ class UpgradeModel(Model):
     held: list[CardEffect] = Field(
         default_factory=list,
         title="While held",
-        description="Effects while the card is held in hand: points, mult, xmult or money.",
+        description=(
+            "Effects while the card is held in hand: what adds Points, Mult or money, or multiplies Mult."
+        ),
     )
     end_of_round: list[MoneyEffect] = _END_OF_ROUND
     breaks: ChanceModel | None = Field(
@@ -79,7 +81,7 @@ class UpgradeModel(Model):
 
 
 class EditionModel(Model):
-    """An edition of a card or charm; +Points and +Mult apply first, xMult last."""
+    """An edition of a card or charm; +Points and +Mult apply first, multiplying effects last."""
 
     id: Id
     name: str = _NAME
@@ -88,7 +90,7 @@ class EditionModel(Model):
         min_length=1,
         max_length=4,
         title="Effects",
-        description="What the edition adds: points, mult or money first, xmult last.",
+        description="What the edition adds: Points, Mult or money first, multiplying effects last.",
     )
 
     @field_validator("effects")

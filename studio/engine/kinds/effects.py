@@ -1,0 +1,184 @@
+"""The built-in effect kinds: what each does to a hand, how it reads, how its events read.
+
+Each kind is one :class:`EffectKind` entry; the content model of the same
+name lives in :mod:`studio.content.models.effects`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from studio.engine.kinds.registry import EFFECTS, EffectKind
+from studio.engine.trace import fmt
+
+if TYPE_CHECKING:
+    from studio.engine.context import ScoringContext
+    from studio.engine.effects import Effect
+    from studio.engine.inplay import ActiveCharm, Source
+
+
+def signed(amount: float) -> str:
+    """``+4``, ``-2``: an amount as a change."""
+    return f"{'-' if amount < 0 else '+'}{fmt(abs(amount))}"
+
+
+def _money_change(amount: float) -> str:
+    return f"+${fmt(amount)}" if amount >= 0 else f"-${fmt(-amount)}"
+
+
+# -- Points, Mult and money ---------------------------------------------------------
+
+
+def _points(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    ctx.add_points(amount, source)
+
+
+def _mult(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    ctx.add_mult(amount, source)
+
+
+def _xmult(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    if amount != 1:
+        ctx.record(source, "xmult", amount, ctx.points, ctx.mult * amount, ctx.money)
+
+
+def _money(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    ctx.add_money(amount, source)
+
+
+def _xmult_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    return f"X1 Mult plus X{amount}" if e.scaling else f"X{amount} Mult"
+
+
+def _factor(amount: float, steps: int) -> float:
+    """A scaled factor grows from 1: x(1 + amount x steps)."""
+    return 1 + amount * steps
+
+
+EFFECTS.add(
+    EffectKind(
+        "points",
+        _points,
+        lambda e, amount, names: f"{signed(e.amount)} Points",
+        label="points",
+        change=lambda a: f"{'+' if a >= 0 else ''}{fmt(a)} Points",
+        scores=True,
+        card_order=0,
+        worth=1.0,
+    ),
+    builtin=True,
+)
+EFFECTS.add(
+    EffectKind(
+        "mult",
+        _mult,
+        lambda e, amount, names: f"{signed(e.amount)} Mult",
+        label="mult",
+        change=lambda a: f"{'+' if a >= 0 else ''}{fmt(a)} Mult",
+        scores=True,
+        card_order=1,
+        worth=8.0,
+    ),
+    builtin=True,
+)
+EFFECTS.add(
+    EffectKind(
+        "xmult",
+        _xmult,
+        _xmult_text,
+        label="xmult",
+        change=lambda a: f"x{fmt(a)} Mult",
+        scores=True,
+        card_order=2,
+        multiplies=True,
+        scale=_factor,
+        worth=40.0,
+    ),
+    builtin=True,
+)
+EFFECTS.add(
+    EffectKind(
+        "money",
+        _money,
+        lambda e, amount, names: f"{'-' if e.amount < 0 else '+'}${amount}",
+        label="money",
+        change=_money_change,
+        card_order=1,
+        worth=2.0,
+    ),
+    builtin=True,
+)
+
+# -- extra triggers -----------------------------------------------------------------
+
+
+def _no_apply(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    """Extra triggers are counted before a card's next trigger, never applied as a change."""
+
+
+#: The ``what`` of the event that starts a card's extra trigger.
+REPEAT_LABEL = "retrigger"
+
+
+def _times_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    n = int(e.amount)
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+EFFECTS.add(
+    EffectKind("retrigger", _no_apply, _times_text, label=REPEAT_LABEL, repeats=True, worth=20.0),
+    builtin=True,
+)
+
+# -- the charm's counter and hand levels ---------------------------------------------
+
+
+def _grow(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    if charm is not None:
+        ctx.grow(charm, int(amount), source)
+
+
+def _reset(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    if charm is not None and ctx.counters[charm.slot]:
+        ctx.grow(charm, -ctx.counters[charm.slot], source)
+
+
+def _level(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    type_id = e.arg("hand_type") or (ctx.evaluation.hand_type.id if ctx.evaluation else None)
+    if type_id is not None:
+        ctx.change_level(type_id, int(amount), source)
+
+
+def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    target = e.arg("hand_type")
+    return f"+{amount} level to {names.get(target, target) if target else 'the played hand type'}"
+
+
+EFFECTS.add(
+    EffectKind(
+        "grow", _grow, lambda e, amount, names: f"+{amount} to its counter", needs_charm=True, worth=1.0
+    ),
+    builtin=True,
+)
+EFFECTS.add(
+    EffectKind("reset", _reset, lambda e, amount, names: "reset its counter", needs_charm=True),
+    builtin=True,
+)
+EFFECTS.add(EffectKind("level_up", _level, _level_text, worth=15.0), builtin=True)

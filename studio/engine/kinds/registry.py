@@ -1,0 +1,195 @@
+"""The shape of a rule kind, and the registries that hold one definition per kind.
+
+A trigger, condition, effect or value kind is defined once, here in the
+engine: how it behaves, the text a player reads, and the label its events
+carry in the trace. The content layer adds the kind's model (and so its
+schema and form) under the same name. Scoring, the generated text, listings,
+attribution and the bot ask these registries; no other module names a kind.
+
+A trusted plugin may register more kinds; built-in names cannot be replaced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from studio.engine.names import UnknownIdError
+from studio.engine.trace import CHANGE_TEXT
+
+if TYPE_CHECKING:
+    from studio.engine.context import ScoringContext
+    from studio.engine.effects import Effect
+    from studio.engine.inplay import ActiveCharm, CardView, Source
+
+#: Decides whether a condition holds: (context, triggering card or None, charm or None).
+Check = Callable[["ScoringContext", "CardView | None", "ActiveCharm | None"], bool]
+#: Reads a value: (context, charm or None, the value's argument).
+Read = Callable[["ScoringContext", "ActiveCharm | None", Any], float]
+#: Applies an effect with its amount worked out: (context, effect, amount, source, charm).
+Apply = Callable[["ScoringContext", "Effect", float, "Source | ActiveCharm", "ActiveCharm | None"], None]
+#: Where a condition looks: the triggering card, the hand, or the round and run.
+About = Literal["card", "hand", "round"]
+
+
+def _times(amount: float, steps: int) -> float:
+    return amount * steps
+
+
+@dataclass(frozen=True, slots=True)
+class EffectKind:
+    """One kind of effect: what it does, how it reads and how its events are labelled.
+
+    ``apply`` gets the amount already scaled. ``label`` is the ``what`` of its
+    events and ``change`` their change text. ``scores``: it changes Points or
+    Mult, so it only makes sense while a hand is scored. ``card_order``: where
+    it falls among a playing card's own modifiers (RULES.md section 3, steps
+    a, b and d); None where a card modifier cannot carry it. ``multiplies``:
+    an edition's effect of this kind applies after its holder's effect.
+    ``repeats``: it gives a card extra triggers instead of applying.
+    ``worth``: a rough weight per unit of amount for the bot's valuation.
+    """
+
+    name: str
+    apply: Apply
+    text: Callable[[Effect, str, Mapping[str, str]], str]
+    label: str = ""
+    change: Callable[[float], str] | None = None
+    scores: bool = False
+    card_order: int | None = None
+    multiplies: bool = False
+    repeats: bool = False
+    scale: Callable[[float, int], float] = _times
+    worth: float = 0.0
+    needs_charm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CardPhrase:
+    """What a card condition adds to "each scored ___": words before, the core, the noun, after."""
+
+    before: str = ""
+    core: str = ""
+    noun: str = ""
+    after: str = ""
+    #: Replaces the whole "for each scored ___" phrase (e.g. "for the first scoring face card").
+    whole: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionKind:
+    """One kind of condition: its check, compiled once per argument, and its text.
+
+    ``about`` says what it reads: a card condition needs a card trigger and adds
+    to the card's phrase; the others add a clause. ``order``: checks run in
+    ascending order (a chance draws last). ``triggers``: the only triggers it
+    makes sense at (empty: any that ``about`` allows).
+    """
+
+    name: str
+    compile: Callable[[Any], Check]
+    about: About = "hand"
+    clause: Callable[[Any, Mapping[str, str]], str] | None = None
+    phrase: Callable[[Any], CardPhrase] | None = None
+    #: Text that opens the ability's sentence instead of a clause ("1 in 2 chance").
+    prefix: Callable[[Any], str] | None = None
+    order: int = 0
+    triggers: frozenset[str] = frozenset()
+    #: What it asks about, for the message when it is used at another trigger.
+    asks: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ValueKind:
+    """One value a comparison, a ``per`` or an amount can read.
+
+    ``noun`` reads "if <noun> is at least N"; ``per_one`` and ``per_many``
+    read "+2 Mult <per_one>" and "<per_many>" with ``{every}``. ``about``:
+    "card" values need a triggering card, "hand" ones a played hand.
+    """
+
+    name: str
+    read: Read
+    noun: str
+    per_one: str
+    per_many: str
+    about: About = "round"
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerKind:
+    """When abilities fire.
+
+    ``card``: it fires per scored or held card, which it can also repeat;
+    ``has_card``: there is a triggering card (card triggers and discards);
+    ``scores``: Points and Mult are being added up (else ``unscored`` says why
+    not); ``no_hand``: no hand is there for hand conditions. ``lead`` opens its
+    text, ``each`` names the card ("for each scored {card}") and ``where``
+    says where a repeated card is. ``hook`` is the code behaviour's method.
+    """
+
+    name: str
+    card: bool = False
+    has_card: bool = False
+    scores: bool = False
+    no_hand: bool = False
+    unscored: str = ""
+    lead: str = ""
+    each: str = ""
+    where: str = ""
+    hook: str = ""
+
+    def __post_init__(self) -> None:
+        if self.card:
+            object.__setattr__(self, "has_card", True)
+
+
+K = TypeVar("K", EffectKind, ConditionKind, ValueKind, TriggerKind)
+
+
+@dataclass
+class Registry(Generic[K]):
+    """Kinds by name, in registration order; built-ins first, then plugins' kinds."""
+
+    what: str
+    kinds: dict[str, K] = field(default_factory=dict)
+    builtin: set[str] = field(default_factory=set)
+
+    def add(self, kind: K, *, builtin: bool = False) -> K:
+        """Register ``kind``; a built-in name cannot be taken, a plugin's may be registered again."""
+        if kind.name in self.builtin:
+            raise ValueError(f"{self.what} kind '{kind.name}' is built in and cannot be replaced")
+        self.kinds[kind.name] = kind
+        if isinstance(kind, EffectKind) and kind.change is not None:
+            CHANGE_TEXT[kind.label or kind.name] = kind.change
+        if builtin:
+            self.builtin.add(kind.name)
+        return kind
+
+    def remove(self, name: str) -> None:
+        """Forget a plugin's kind (built-ins stay)."""
+        if name not in self.builtin:
+            self.kinds.pop(name, None)
+
+    def __getitem__(self, name: str) -> K:
+        try:
+            return self.kinds[name]
+        except KeyError:
+            raise UnknownIdError(f"{self.what} kind", name, self.kinds) from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.kinds
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(list(self.kinds.values()))
+
+    def names(self) -> tuple[str, ...]:
+        """Return every registered name, built-ins first."""
+        return tuple(self.kinds)
+
+
+EFFECTS: Registry[EffectKind] = Registry("effect")
+CONDITIONS: Registry[ConditionKind] = Registry("condition")
+VALUES: Registry[ValueKind] = Registry("value")
+TRIGGERS: Registry[TriggerKind] = Registry("trigger")
