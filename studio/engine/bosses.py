@@ -1,28 +1,45 @@
-"""Boss rules: what an ante's boss blind does to hands and to the round."""
+"""Boss rules as rule records: abilities, modifiers, refusals and a debuff, in the charms' vocabulary.
+
+A boss is a source like a charm: its abilities fire at their triggers (its
+``before`` abilities in the boss step, RULES.md section 3 step 1, the others
+after the charms), its modifiers change layered values (hands, hand size, the
+blind's requirement, ...), a refusal scores a hand 0 with its reason, and its
+debuff is a card filter: matching cards are debuffed. Nothing here is
+specific to one boss.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from studio.engine.charms import Ability
+from studio.engine.conditions import Conditions
+from studio.engine.values import Modifier
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The hand scores 0 when ``conditions`` hold; ``reason`` says why (``{hand_type}`` and value
+    names in braces are filled in)."""
+
+    conditions: Conditions
+    reason: str
+
 
 @dataclass(frozen=True, slots=True)
 class BossDef:
-    """A boss rule; every field left at its default changes nothing."""
+    """A boss rule; every part left empty changes nothing."""
 
     id: str
     name: str = ""
-    debuff_suits: frozenset[str] = frozenset()
-    debuff_face: bool = False
-    min_cards: int = 0
-    no_repeat_type: bool = False
-    only_first_type: bool = False
-    level_down: int = 0
-    halve_base: bool = False
-    money_per_card: int = 0
-    hands: int | None = None
-    discards: int | None = None
-    score_mult: float | None = None
-    discard_held_after_hand: int = 0
-    hand_size: int = 0
-    reward: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
+    #: Cards matching every test are debuffed (None: no card is).
+    debuff: Conditions | None = None
     min_ante: int = 1
+    text: str = ""
+
+    def abilities_at(self, trigger: str) -> tuple[Ability, ...]:
+        """Return its abilities that fire at ``trigger``, in order."""
+        return tuple(a for a in self.abilities if a.trigger == trigger)

@@ -27,6 +27,7 @@ from studio.engine.bot_values import CharmValues
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
+from studio.engine.round_values import charm_slots
 from studio.engine.rows import charm_row
 from studio.engine.run_setup import RunSetup
 from studio.engine.shop import reroll_cost, sell_value
@@ -71,7 +72,7 @@ class Bot:
                 return Discard(throw)
         if best.total < need and r.hands_left > 1 and len(best.cards) < 5:
             boss = self.catalog.boss(r.boss) if r.boss else None
-            if boss is None or not boss.money_per_card:
+            if boss is None or not boss.abilities:  # a boss that acts on hands may punish more cards
                 return Play(kickers(best.cards, r.hand))
         return Play(best.cards)
 
@@ -89,7 +90,7 @@ class Bot:
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind != "charm" or offer.sold or offer.price > s.money:
                 continue
-            if len(s.charms) < s.charm_slots:
+            if len(s.charms) < charm_slots(s, game.setup):
                 gain = (
                     self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price, s.levels)
                     - base
@@ -108,10 +109,11 @@ class Bot:
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind == "pack" and not offer.sold and offer.price + self.reserve <= s.money:
                 kind = self._pack_kind(game, offer.item)
-                if kind == "levels" or (kind == "charms" and len(s.charms) < s.charm_slots):
+                if kind == "levels" or (kind == "charms" and len(s.charms) < charm_slots(s, game.setup)):
                     return OpenPack(slot)
         cost = reroll_cost(s, game.setup)
-        if s.money >= cost + self.reroll_above and (len(s.charms) < s.charm_slots or s.money >= cost + 30):
+        room = len(s.charms) < charm_slots(s, game.setup)
+        if s.money >= cost + self.reroll_above and (room or s.money >= cost + 30):
             return Reroll()
         return LeaveShop()
 
@@ -144,7 +146,7 @@ class Bot:
         if pack.kind == "levels" and options:
             played = _types_played(game)
             return Choose(max(options, key=lambda i: (played.get(pack.options[i], 0), -i)))
-        if pack.kind == "charms" and options and len(s.charms) < s.charm_slots:
+        if pack.kind == "charms" and options and len(s.charms) < charm_slots(s, game.setup):
             base = self.values.row(s.charms, s.money, s.levels)
             gains = {
                 i: self.values.row([*s.charms, CharmSlot(pack.options[i])], s.money, s.levels) - base

@@ -128,9 +128,8 @@ def best_play(
     row = charm_row(charms, catalog)
     views = _views(rnd.hand, catalog, boss, row.flags)
     plays = candidates(views, row.flags)
-    need = boss.min_cards if boss is not None else 0
-    if need:
-        plays = [_pad(p, views, need) for p in plays]
+    if boss is not None and boss.refusals:  # a refusal may ask for more cards: try each play padded too
+        plays = plays + [_pad(p, views, MAX_PLAYED) for p in plays if len(p) < MAX_PLAYED]
     best = PlayChoice((), -1.0, "")
     slots = tuple(charms)
     types = tuple(rnd.types_played)

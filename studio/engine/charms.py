@@ -1,17 +1,14 @@
-"""Charms: data abilities (trigger, conditions, effects), passive rules and code behaviours."""
+"""Charms: data abilities (trigger, conditions, effects), value modifiers and code behaviours."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
 from studio.engine.kinds import EFFECTS
-
-Rule = Literal["four_fingers", "shortcut", "splash", "pareidolia", "smeared"]
-RULES: tuple[Rule, ...] = get_args(Rule)
+from studio.engine.values import Modifier
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,12 +27,13 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class CharmDef:
-    """A charm: its abilities, passive rules and optional code behaviour."""
+    """A charm: its abilities, modifiers and optional code behaviour."""
 
     id: str
     name: str = ""
     abilities: tuple[Ability, ...] = ()
-    rules: frozenset[str] = frozenset()
+    #: Layered-value modifiers while it is in the row (hand rules are flag values set to 1).
+    modifiers: tuple[Modifier, ...] = ()
     behaviour_id: str | None = None
     behaviour: Behaviour | None = None
     description: str = ""

@@ -17,6 +17,7 @@ from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import EFFECTS, VALUES
 from studio.engine.rng import Rng
 from studio.engine.trace import Event, Step, What, Zone
+from studio.engine.values import Modifier, layered
 
 #: The most extra triggers one effect (or one code charm) gives a card, however it scales.
 MAX_RETRIGGERS = 100
@@ -29,6 +30,7 @@ class ScoringContext:
 
     __slots__ = (
         "card_label",
+        "chances",
         "charms",
         "counters",
         "discards_left",
@@ -38,6 +40,7 @@ class ScoringContext:
         "hands_left",
         "held",
         "levels",
+        "modifiers",
         "money",
         "mult",
         "played",
@@ -46,6 +49,7 @@ class ScoringContext:
         "rng",
         "scoring",
         "step",
+        "types_played",
         "zone",
     )
 
@@ -82,6 +86,12 @@ class ScoringContext:
         self.position = -1
         self.scoring: tuple[CardView, ...] = ()
         self.evaluation: Evaluation | None = None
+        #: The modifiers active in this hand, in source order (deck, charms, boss).
+        self.modifiers: tuple[Modifier, ...] = ()
+        #: Hand types already played this round, in order.
+        self.types_played: tuple[str, ...] = ()
+        #: The ``chances`` value: every chance's N is multiplied by it.
+        self.chances = 1.0
 
     @property
     def hand_type(self) -> HandType:
@@ -174,6 +184,14 @@ class ScoringContext:
         """Return a named value of the hand, the round or the charm (see the value kinds)."""
         return VALUES.kinds[name].read(self, charm, arg)
 
+    def chance(self, n: int, in_: int) -> bool:
+        """Return True with chance ``n`` (times the ``chances`` value) in ``in_``: one draw of ``chance``."""
+        return self.rng.chance("chance", n * self.chances, in_)
+
+    def layered(self, name: str, base: float) -> float:
+        """Return a layered value from ``base`` through the modifiers active in this hand."""
+        return layered(name, base, self.modifiers)
+
     def holds(self, c: Conditions, card: CardView | None, charm: ActiveCharm | None) -> bool:
         """Return True if every test in ``c`` holds (a chance draws last)."""
         return all(check(self, card, charm) for check in compile_checks(c))
@@ -190,7 +208,7 @@ class ScoringContext:
 
     def apply(self, effect: Effect, source: Source | ActiveCharm, charm: ActiveCharm | None) -> None:
         """Apply one effect (after its own chance, if any) on behalf of ``source``."""
-        if effect.chance is not None and not self.rng.chance("chance", effect.chance.n, effect.chance.in_):
+        if effect.chance is not None and not self.chance(effect.chance.n, effect.chance.in_):
             return
         EFFECTS.kinds[effect.kind].apply(self, effect, self.amount(effect, charm), source, charm)
 
@@ -201,4 +219,4 @@ class ScoringContext:
         chance = effect.chance
         if chance is None:
             return times
-        return sum(1 for _ in range(times) if self.rng.chance("chance", chance.n, chance.in_))
+        return sum(1 for _ in range(times) if self.chance(chance.n, chance.in_))

@@ -21,24 +21,35 @@ from studio.engine.conditions import Conditions
 from studio.engine.effects import Effect, Scaling
 from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS, VALUES, CardPhrase
 from studio.engine.trace import fmt
-
-RULE_TEXT = {
-    "four_fingers": "Flushes and straights need only 4 cards",
-    "shortcut": "Straights may skip one rank at a time",
-    "splash": "Every played card scores",
-    "pareidolia": "Every card counts as a face card",
-    "smeared": "♥ and ♦ count as one suit, ♠ and ♣ as another",
-}
+from studio.engine.values import Modifier
 
 
 def describe_charm(charm: CharmDef, hand_names: Mapping[str, str] | None = None) -> str:
-    """Return the charm's text: one sentence per ability, then its passive rules."""
+    """Return the charm's text: one sentence per ability, then its modifiers (hand rules sorted)."""
     if charm.behaviour_id:
         return charm.description
     names = hand_names or {}
     parts = [describe_ability(a, names) for a in charm.abilities]
-    parts += [RULE_TEXT[r] for r in sorted(charm.rules)]
+    flags = sorted(m.value for m in charm.modifiers if VALUES[m.value].flag and m.op == "set" and m.amount)
+    parts += [VALUES[f].text for f in flags]
+    parts += [describe_modifier(m) for m in charm.modifiers if m.value not in flags]
     return ". ".join(parts)
+
+
+def describe_modifier(m: Modifier) -> str:
+    """Return one modifier as a player reads it: "+1 hand size", "Hands per round set to 1"."""
+    kind = VALUES[m.value]
+    if kind.flag:
+        return kind.text if m.amount > 0 else f"The {kind.noun} rule is off"
+    amount = fmt(m.amount)
+    if m.op == "set":
+        text = f"{kind.noun} set to {amount}"
+    elif m.op == "add":
+        text = f"{'+' if m.amount >= 0 else '-'}{fmt(abs(m.amount))} {kind.noun}"
+    else:
+        text = f"{kind.noun} x{amount}"
+    text = text[0].upper() + text[1:]
+    return text + {"hand": " this hand", "round": " this round"}.get(m.scope, "")
 
 
 def describe_ability(a: Ability, names: Mapping[str, str]) -> str:

@@ -10,7 +10,7 @@ Code hooks run behind a fence: whatever they raise becomes a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from studio.engine.behaviour import Behaviour, BehaviourError
 from studio.engine.charms import Ability
@@ -83,6 +83,16 @@ def compile_retrigger(ability: Ability) -> Count:
     return lambda ctx, charm, card: (
         sum(ctx.retriggers(e, charm) for e in effects) if holds(ctx, charm, card) else 0
     )
+
+
+def fire_source(
+    ctx: ScoringContext, abilities: Sequence[Ability], source: Source, card: CardView | None
+) -> None:
+    """Fire the abilities of a source that is not a charm of the row (the boss), on its behalf."""
+    for ability in abilities:
+        if ctx.holds(ability.conditions, card, None):
+            for effect in ability.effects:
+                ctx.apply(effect, source, None)
 
 
 def call_hook(

@@ -26,6 +26,7 @@ from studio.engine.actions import (
 )
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
+from studio.engine.round_values import charm_slots
 from studio.engine.run_events import Resolved, RunEvent
 from studio.engine.run_round import advance, discard_cards, pick_boss, play_hand, start_round
 from studio.engine.run_setup import RunSetup
@@ -156,8 +157,9 @@ class Game:
             return f"slot {slot} ({offer.item}) is already sold"
         if s.money < offer.price:
             return f"{offer.item} costs ${offer.price}, you have ${s.money}"
-        if isinstance(action, Buy) and len(s.charms) >= s.charm_slots:
-            return f"no free charm slot ({len(s.charms)} of {s.charm_slots} used); sell one first"
+        slots = charm_slots(s, self.setup)
+        if isinstance(action, Buy) and len(s.charms) >= slots:
+            return f"no free charm slot ({len(s.charms)} of {slots} used); sell one first"
         return None
 
     def _check_choose(self, action: Choose) -> str | None:
@@ -170,8 +172,9 @@ class Game:
             return f"no option {action.option} (the pack shows {len(pack.options)})"
         if action.option in pack.taken:
             return f"option {action.option} ({pack.options[action.option]}) is already taken"
-        if pack.kind == "charms" and len(s.charms) >= s.charm_slots:
-            return f"no free charm slot ({len(s.charms)} of {s.charm_slots} used); sell one or skip"
+        slots = charm_slots(s, self.setup)
+        if pack.kind == "charms" and len(s.charms) >= slots:
+            return f"no free charm slot ({len(s.charms)} of {slots} used); sell one or skip"
         return None
 
     def can_play(self, cards: Sequence[int]) -> str | None:

@@ -110,8 +110,8 @@ class CharmContext:
         return self._ctx.counters[charm.slot]
 
     def chance(self, n: int, in_: int) -> bool:
-        """Return True with chance ``n`` in ``in_``, drawn from the ``chance`` stream."""
-        return self._ctx.rng.chance("chance", n, in_)
+        """Return True with chance ``n`` in ``in_`` (as every rule's chance, after the ``chances`` value)."""
+        return self._ctx.chance(n, in_)
 
     # -- what it can do: each call records one event ----------------------------
 

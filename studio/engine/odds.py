@@ -20,6 +20,7 @@ from studio.engine.cards import SUITS, Card
 from studio.engine.catalog import Catalog
 from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
 from studio.engine.rng import Rng
+from studio.engine.values import flags_on
 from studio.engine.views import ALL_SUITS, card_view
 
 #: Cards of one rank per bucket: each suit class, then wild, then stone (no suit).
@@ -56,8 +57,8 @@ class Odds:
 
 
 def charm_rules(catalog: Catalog, charm_ids: Iterable[str]) -> frozenset[str]:
-    """Return the passive rule names that the given charms switch on."""
-    return frozenset().union(*(catalog.charm(c).rules for c in charm_ids))
+    """Return the hand rules (flag values) that the given charms switch on."""
+    return flags_on(m for c in charm_ids for m in catalog.charm(c).modifiers)
 
 
 def suit_classes(rules: HandRules) -> tuple[frozenset[str], ...]:

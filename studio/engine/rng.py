@@ -79,7 +79,7 @@ class Rng:
         self.counters[stream] = n + 1
         return draw(stream_key(self.seed, stream), n)
 
-    def chance(self, stream: str, n: int, in_: int) -> bool:
+    def chance(self, stream: str, n: float, in_: int) -> bool:
         """Return True with probability ``n / in_`` (one draw from ``stream``)."""
         return self.random(stream) * in_ < n
 

@@ -15,7 +15,7 @@ grow it (nor the garbage collector's work) without end.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from studio.engine.behaviour import Behaviour
@@ -34,6 +34,7 @@ from studio.engine.firing import (
 from studio.engine.hands import HandRules
 from studio.engine.inplay import ActiveCharm
 from studio.engine.kinds import TRIGGERS
+from studio.engine.values import Modifier, flags_on
 
 #: The most rows (and seats) kept in a catalog's memo; when full it is emptied and fills again.
 MAX_ROWS = 8192
@@ -76,7 +77,7 @@ class Seat:
     """A charm at one place of a row: the charm in play and its entries in the row's plans."""
 
     charm: ActiveCharm
-    rules: frozenset[str]
+    modifiers: tuple[Modifier, ...]
     #: (trigger, plan entry) for each trigger it acts at, in trigger order.
     fires: tuple[tuple[str, PlanEntry], ...]
     counts: tuple[tuple[str, RetriggerEntry], ...]
@@ -89,6 +90,8 @@ class Row:
     """A charm row resolved: each charm's definition and edition, the rules they set, their plans."""
 
     charms: tuple[ActiveCharm, ...]
+    #: The charms' modifiers in row order, and the hand rules they switch on.
+    modifiers: tuple[Modifier, ...]
     flags: frozenset[str]
     rules: HandRules
     plans: dict[str, Plan]
@@ -120,7 +123,7 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
     """Join the seats of a row's charms into its plans."""
     seats: dict[tuple[int, str, str | None], Seat] = _memo(catalog, "seats")
     charms: list[ActiveCharm] = []
-    rules: list[frozenset[str]] = []
+    modifiers: list[Modifier] = []
     plans: dict[str, list[PlanEntry]] = {}
     again: dict[str, list[RetriggerEntry]] = {}
     hand: list[tuple[ActiveCharm, PlanEntry]] = []
@@ -129,17 +132,17 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         if seat is None:
             seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
         charms.append(seat.charm)
-        if seat.rules:
-            rules.append(seat.rules)
+        modifiers += seat.modifiers
         for trigger, entry in seat.fires:
             plans.setdefault(trigger, []).append(entry)
         for trigger, counted in seat.counts:
             again.setdefault(trigger, []).append(counted)
         if seat.hand is not None:
             hand.append(seat.hand)
-    flags = frozenset().union(*rules) if rules else _NO_RULES
+    flags = flags_on(modifiers) if modifiers else _NO_RULES
     return Row(
         tuple(charms),
+        tuple(modifiers),
         flags,
         HandRules.from_flags(flags),
         {trigger: tuple(entries) for trigger, entries in plans.items()},
@@ -161,7 +164,7 @@ def _seat(slot: int, charm_id: str, edition_id: str | None, catalog: Catalog) ->
     hand = fires.get("hand")
     return Seat(
         charm,
-        defn.rules,
+        tuple(replace(m, source=(m.source[0], m.source[1], slot)) for m in defn.modifiers),
         tuple(fires.items()),
         tuple(counts.items()),
         None if hand is None and edition is None else (charm, NOTHING if hand is None else hand),

@@ -13,14 +13,15 @@ from collections.abc import Sequence
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
 from studio.engine.charms import CharmSlot
+from studio.engine.round_values import interest, round_modifiers
 from studio.engine.rounds import RoundResult, discard, end_of_round
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Round, RunState
-from studio.engine.runs import interest
 from studio.engine.scoring import MAX_PLAYED, Situation, score
 from studio.engine.shop import open_shop
 from studio.engine.trace import ScoreResult
+from studio.engine.values import layered
 
 
 def pick_boss(state: RunState, setup: RunSetup) -> RunEvent | None:
@@ -49,8 +50,9 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     """Set up the blind on offer: requirement, reward, boss changes, a shuffled draw pile; deal."""
     blind = setup.rules.blinds[state.blind]
     boss = current_boss(state, setup)
-    factor = boss.score_mult if boss is not None and boss.score_mult is not None else blind.score_mult
-    reward = boss.reward if boss is not None and boss.reward is not None else blind.reward
+    mods = round_modifiers(state, setup, boss)
+    factor = layered("blind_factor", blind.score_mult, mods)
+    reward = int(layered("blind_reward", blind.reward, mods))
     pile = list(state.deck)
     state.rng.shuffle("shuffle", pile)
     r = Round(
@@ -58,9 +60,9 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
         requirement=int(setup.rules.requirements[state.ante - 1] * factor),
         reward=reward,
         boss=boss.id if boss is not None else None,
-        hands_left=boss.hands if boss is not None and boss.hands is not None else state.hands,
-        discards_left=boss.discards if boss is not None and boss.discards is not None else state.discards,
-        hand_size=max(state.hand_size + (boss.hand_size if boss is not None else 0), 1),
+        hands_left=int(layered("hands", state.hands, mods)),
+        discards_left=int(layered("discards", state.discards, mods)),
+        hand_size=int(layered("hand_size", state.hand_size, mods)),
         draw_pile=pile,
     )
     state.round = r
@@ -168,14 +170,15 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
 
 
 def _hook(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """The boss rule that discards random held cards after each hand (``hook`` stream)."""
+    """Random held cards discarded after each hand, as many as ``held_discarded`` says (``hook`` stream)."""
     r = state.round
     assert r is not None
     boss = setup.catalog.boss(r.boss) if r.boss else None
-    if boss is None or not boss.discard_held_after_hand or not r.hand:
+    count = int(layered("held_discarded", 0, round_modifiers(state, setup, boss)))
+    if not count or not r.hand:
         return []
     lost = []
-    for _ in range(min(boss.discard_held_after_hand, len(r.hand))):
+    for _ in range(min(count, len(r.hand))):
         lost.append(r.hand.pop(int(state.rng.random("hook") * len(r.hand))))
     return [RunEvent("hook", " ".join(map(str, lost)), len(lost), "discarded by the boss rule")]
 
@@ -201,7 +204,7 @@ def win_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     assert r is not None
     result = end_of_round(_round_state(state, r.hand, r.hands_left, r.discards_left), setup.catalog)
     _take_round_result(state, result)
-    paid = interest(state.money, setup.table, setup.rules.interest_cap)
+    paid = interest(state.money, state, setup, current_boss(state, setup))
     per_hand = setup.table.hand_reward * r.hands_left
     state.money += r.reward + per_hand + paid
     events = [

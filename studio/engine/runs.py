@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from studio.engine.cards import Card
+from studio.engine.values import Modifier, folded
 
 PackKind = Literal["cards", "charms", "levels"]
 RARITIES = ("common", "uncommon", "rare", "legendary")
@@ -14,7 +15,8 @@ RARITIES = ("common", "uncommon", "rare", "legendary")
 
 @dataclass(frozen=True, slots=True)
 class StartValues:
-    """What a run starts with (or, as a change, what a deck or difficulty adds)."""
+    """What a run starts with: the run table's, then folded through the deck's and difficulty's
+    modifiers (:func:`run_setup`)."""
 
     money: int = 0
     hand_size: int = 0
@@ -22,14 +24,14 @@ class StartValues:
     discards: int = 0
     charm_slots: int = 0
 
-    def plus(self, other: StartValues) -> StartValues:
-        """Return these values with ``other`` added field by field."""
+    def folded(self, modifiers: Sequence[Modifier]) -> StartValues:
+        """Return these values with ``modifiers`` folded in, each value kept in its bounds."""
         return StartValues(
-            self.money + other.money,
-            self.hand_size + other.hand_size,
-            self.hands + other.hands,
-            self.discards + other.discards,
-            self.charm_slots + other.charm_slots,
+            int(folded("start_money", self.money, modifiers)),
+            int(folded("hand_size", self.hand_size, modifiers)),
+            int(folded("hands", self.hands, modifiers)),
+            int(folded("discards", self.discards, modifiers)),
+            int(folded("charm_slots", self.charm_slots, modifiers)),
         )
 
 
@@ -97,11 +99,11 @@ class RunTable:
 
 @dataclass(frozen=True, slots=True)
 class DeckDef:
-    """A starting deck: its cards and what it changes at the start of a run."""
+    """A starting deck: its cards and the values it changes (folded into a run's base values)."""
 
     id: str
     cards: tuple[Card, ...]
-    changes: StartValues = StartValues()
+    modifiers: tuple[Modifier, ...] = ()
     name: str = ""
 
 
@@ -111,10 +113,9 @@ class DifficultyDef:
 
     id: str
     level: int
-    changes: StartValues = StartValues()
+    modifiers: tuple[Modifier, ...] = ()
     score_scale: float = 1.0
     blind_rewards: tuple[tuple[str, int], ...] = ()
-    interest_cap: int | None = None
     name: str = ""
 
 
@@ -125,29 +126,23 @@ class RunRules:
     start: StartValues
     requirements: tuple[int, ...]
     blinds: tuple[Blind, ...]
-    interest_cap: int
+    #: The deck's and difficulty levels' modifiers, folded into the base values above.
+    base_modifiers: tuple[Modifier, ...] = ()
 
 
 def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunRules:
-    """Combine the table, the deck and every difficulty up to ``level`` (cumulative)."""
-    start = table.start.plus(deck.changes)
+    """Combine the table, the deck and every difficulty up to ``level`` (cumulative, in level order)."""
     scale = 1.0
-    cap = table.interest_cap
     blinds = {b.id: b for b in table.blinds}
+    modifiers = list(deck.modifiers)
     for d in sorted(difficulties, key=lambda d: d.level):
         if d.level > level:
             break
-        start = start.plus(d.changes)
+        modifiers += d.modifiers
         scale *= d.score_scale
-        cap = d.interest_cap if d.interest_cap is not None else cap
         for blind_id, reward in d.blind_rewards:
             if blind_id in blinds:
                 blinds[blind_id] = replace(blinds[blind_id], reward=reward)
     requirements = tuple(int(r * scale) for r in table.requirements)
-    return RunRules(start, requirements, tuple(blinds.values()), cap)
-
-
-def interest(money: int, table: RunTable, cap: int | None = None) -> int:
-    """Return the interest paid on ``money`` at the end of a round."""
-    limit = table.interest_cap if cap is None else cap
-    return min(max(money, 0) // table.interest_every * table.interest_per, limit)
+    start = table.start.folded(modifiers)
+    return RunRules(start, requirements, tuple(blinds.values()), tuple(modifiers))

@@ -14,12 +14,14 @@ from studio.engine.bosses import BossDef
 from studio.engine.cards import rank_points
 from studio.engine.catalog import Catalog
 from studio.engine.context import ScoringContext
-from studio.engine.firing import call_hook, fire_on_card, retrigger_sources
+from studio.engine.firing import call_hook, fire_on_card, fire_source, retrigger_sources
 from studio.engine.inplay import CardView
+from studio.engine.kinds import VALUES
 from studio.engine.kinds.effects import REPEAT_LABEL
 from studio.engine.rows import Row
 from studio.engine.situation import MAX_PLAYED, Situation
-from studio.engine.trace import ScoreResult, Step, total_of
+from studio.engine.trace import ScoreResult, Step, fmt, total_of
+from studio.engine.values import Modifier
 from studio.engine.views import open_context
 
 __all__ = ["MAX_PLAYED", "HandSizeError", "Situation", "score"]
@@ -41,18 +43,21 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         raise ValueError(
             "the loaded content defines no hand types (load the base game, or a pack with hands/)"
         )
-    if not 1 <= len(s.played) <= s.max_played:
-        raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not {len(s.played)}")
+    if not s.played:
+        raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not 0")
     ctx, row, boss = open_context(s, catalog, s.played)
+    most = int(ctx.layered("max_played", s.max_played)) if ctx.modifiers else s.max_played
+    if len(s.played) > most:
+        raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
     evaluation = ctx.evaluation
     assert evaluation is not None
-    refused = _boss_step(ctx, boss, s.hand_types_played)
+    refused = _boss_step(ctx, boss)
     if not refused:
         _before_step(ctx, row)
-        _base_step(ctx, boss)
+        _base_step(ctx)
         _card_step(ctx, row, "scored_card", boss)
         _card_step(ctx, row, "held_card", boss)
-        _hand_step(ctx, row)
+        _hand_step(ctx, row, boss)
     broken = () if refused else _breakage(ctx)
     events = tuple(ctx.events)
     last = events[-1]
@@ -90,33 +95,50 @@ def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
             if card.upgrade is not None
             and card.upgrade.breaks is not None
             and not card.debuffed
-            and ctx.rng.chance("chance", card.upgrade.breaks.n, card.upgrade.breaks.in_)
+            and ctx.chance(card.upgrade.breaks.n, card.upgrade.breaks.in_)
         ]
     )
 
 
-def _boss_step(ctx: ScoringContext, boss: BossDef | None, types_played: tuple[str, ...]) -> bool:
-    """Apply the boss rule's hand checks; return True if the hand is refused."""
+def _boss_step(ctx: ScoringContext, boss: BossDef | None) -> bool:
+    """Step 1: the boss's refusals, then its ``before`` abilities; return True if the hand is refused."""
     if boss is None:
         return False
     ctx.step = "boss"
     source = (boss.id, "boss", -1)
-    type_id = ctx.hand_type.id
-    reason = ""
-    if len(ctx.played) < boss.min_cards:
-        reason = f"needs {boss.min_cards} cards, {len(ctx.played)} played"
-    elif boss.no_repeat_type and type_id in types_played:
-        reason = f"{type_id} was already played this round"
-    elif boss.only_first_type and types_played and type_id != types_played[0]:
-        reason = f"only {types_played[0]} may be played this round"
-    if reason:
-        ctx.note(source, "refuse", 0, f"hand refused: {reason}")
-        return True
-    if boss.level_down:
-        ctx.change_level(type_id, -boss.level_down, source)
-    if boss.money_per_card:
-        ctx.add_money(boss.money_per_card * len(ctx.played), source)
+    for refusal in boss.refusals:
+        if ctx.holds(refusal.conditions, None, None):
+            ctx.note(source, "refuse", 0, f"hand refused: {_reason(ctx, refusal.reason)}")
+            return True
+    fire_source(ctx, boss.abilities_at("before"), source, None)
     return False
+
+
+def _reason(ctx: ScoringContext, text: str) -> str:
+    """Fill a refusal's reason: ``{hand_type}``, ``{first_type}`` and value names in braces."""
+    fields = _ReasonFields(ctx)
+    try:
+        return text.format_map(fields)
+    except (ValueError, IndexError):  # braces that are not fields: the text as written
+        return text
+
+
+class _ReasonFields(dict[str, object]):
+    """What a refusal's reason may name, looked up only when named."""
+
+    def __init__(self, ctx: ScoringContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def __missing__(self, key: str) -> object:
+        ctx = self.ctx
+        if key == "hand_type":
+            return ctx.hand_type.id
+        if key == "first_type":
+            return ctx.types_played[0] if ctx.types_played else ctx.hand_type.id
+        if key in VALUES:
+            return fmt(ctx.value(key, None))
+        return "{" + key + "}"
 
 
 def _before_step(ctx: ScoringContext, row: Row) -> None:
@@ -129,17 +151,28 @@ def _before_step(ctx: ScoringContext, row: Row) -> None:
             call_hook(ctx, behaviour, "before", charm)
 
 
-def _base_step(ctx: ScoringContext, boss: BossDef | None) -> None:
+def _base_step(ctx: ScoringContext) -> None:
+    """Step 3: the hand type's Points and Mult at its level, then the modifiers of ``base_points``
+    and ``base_mult`` (the Flint halves both), as one event of the sources that changed them."""
     ctx.step = "base"
     hand_type = ctx.hand_type
     level = ctx.levels.get(hand_type.id, 1)
     points, mult = hand_type.at_level(level)
     ctx.record((hand_type.id, "hand_type", -1), "base", 0, points, mult, ctx.money, f"level {level}")
-    if boss is not None and boss.halve_base:
-        points = max(int(points / 2 + 0.5), 0)
-        mult = max(int(mult / 2 + 0.5), 1)
-        note = f"halved to {points} Points, {mult} Mult"
-        ctx.record((boss.id, "boss", -1), "halve", 0, points, mult, ctx.money, note)
+    changes = [m for m in ctx.modifiers if m.value in _BASE_VALUES]
+    if changes:
+        new_points = int(ctx.layered("base_points", points))
+        new_mult = ctx.layered("base_mult", mult)
+        if (new_points, new_mult) != (points, mult):
+            note = ", ".join(f"{VALUES[m.value].noun} {_op_text(m)}" for m in changes)
+            ctx.record(changes[-1].source, "base", 0, new_points, new_mult, ctx.money, note)
+
+
+_BASE_VALUES = ("base_points", "base_mult")
+
+
+def _op_text(m: Modifier) -> str:
+    return {"set": "set to ", "add": "+", "times": "x"}[m.op] + fmt(m.amount)
 
 
 def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) -> None:
@@ -163,6 +196,8 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
     modifiers: Callable[[ScoringContext, CardView], None] = _scored_modifiers if scored else _held_modifiers
     acting = row.plan(step)
     again = row.retriggers(step)
+    boss_acts = boss.abilities_at(step) if boss is not None and boss.abilities else ()
+    boss_source = (boss.id, "boss", -1) if boss is not None else ("", "", -1)
     for position in cards:
         card = views[position]
         ctx.position = position
@@ -170,19 +205,23 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
             if scored:
                 ctx.note(card.source, "debuffed", 0, f"debuffed by {boss.id}" if boss else "debuffed")
             continue
-        if not scored and not acting and card.upgrade is None:
+        if not scored and not acting and not boss_acts and card.upgrade is None:
             continue
         ctx.card_label = card.label
         before = len(ctx.events)
         modifiers(ctx, card)
         if acting:
             fire_on_card(ctx, card, acting, step)
+        if boss_acts:
+            fire_source(ctx, boss_acts, boss_source, card)
         if (not again and card.seal is None) or (not scored and len(ctx.events) == before):
             continue
         for source in retrigger_sources(ctx, card, again):
             ctx.note(source, REPEAT_LABEL, 1, REPEAT_LABEL)
             modifiers(ctx, card)
             fire_on_card(ctx, card, acting, step)
+            if boss_acts:
+                fire_source(ctx, boss_acts, boss_source, card)
     ctx.card_label = ""
     ctx.zone = ""
     ctx.position = -1
@@ -218,9 +257,9 @@ def _held_modifiers(ctx: ScoringContext, card: CardView) -> None:
             ctx.apply(effect, card.upgrade_source, None)
 
 
-def _hand_step(ctx: ScoringContext, row: Row) -> None:
+def _hand_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
     """Step 6, in row order: each charm's edition (+Points, +Mult), its abilities and hook, then
-    its edition's multiplying effects."""
+    its edition's multiplying effects; then the boss's hand abilities."""
     ctx.step = "hand"
     for charm, (_, fires, behaviour) in row.hand:
         edition = charm.edition
@@ -235,3 +274,5 @@ def _hand_step(ctx: ScoringContext, row: Row) -> None:
         if edition is not None:
             for effect in edition.after:
                 ctx.apply(effect, source, charm)
+    if boss is not None and boss.abilities:
+        fire_source(ctx, boss.abilities_at("hand"), (boss.id, "boss", -1), None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from studio.engine.cards import SUITS, Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
+from studio.engine.round_values import price, run_value
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Offer, OpenedPack, RunState, Shop
@@ -22,8 +23,9 @@ def sell_value(setup: RunSetup, charm_id: str) -> int:
 
 
 def reroll_cost(state: RunState, setup: RunSetup) -> int:
-    """The next reroll's price: the base price plus $1 per reroll already made in this shop."""
-    return setup.table.shop.reroll_cost + (state.shop.rerolls if state.shop else 0)
+    """The next reroll's price: the ``reroll_cost`` value plus $1 per reroll already made in this shop."""
+    base = int(run_value("reroll_cost", setup.table.shop.reroll_cost, state, setup))
+    return base + (state.shop.rerolls if state.shop else 0)
 
 
 def pack_def(setup: RunSetup, pack_id: str) -> PackDef:
@@ -75,7 +77,7 @@ def _charm_offers(state: RunState, setup: RunSetup) -> list[Offer]:
         if charm_id is None:
             break
         exclude.add(charm_id)
-        offers.append(Offer("charm", charm_id, setup.catalog.charm(charm_id).cost))
+        offers.append(Offer("charm", charm_id, price(setup.catalog.charm(charm_id).cost, state, setup)))
     return offers
 
 
@@ -89,7 +91,7 @@ def open_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
         pack_id = _weighted(state.rng, "shop", packs)
         if pack_id is None:
             break
-        offers.append(Offer("pack", pack_id, pack_def(setup, pack_id).price))
+        offers.append(Offer("pack", pack_id, price(pack_def(setup, pack_id).price, state, setup)))
     state.shop.offers = offers
     return [RunEvent("shop", " ".join(o.item for o in offers), len(offers))]
 

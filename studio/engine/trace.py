@@ -21,7 +21,7 @@ What = str
 #: How an event of each effect label reads its amount ("+10 Points"); effect kinds register here.
 CHANGE_TEXT: dict[str, Callable[[float], str]] = {}
 #: What kind of thing an event comes from; ``source`` is its display text.
-SourceKind = Literal["hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck"]
+SourceKind = Literal["hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck", "difficulty"]
 #: Where the card an event concerns lies: played (or discarded) cards, or cards held in hand.
 Zone = Literal["played", "held", "discarded", ""]
 

@@ -8,16 +8,19 @@ they are memoised in the catalog.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from studio.engine.bosses import BossDef
 from studio.engine.cards import FACE_RANKS, SUITS, Card
 from studio.engine.catalog import Catalog, lookup
+from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.context import ScoringContext
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, evaluate
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
 from studio.engine.inplay import CardView
 from studio.engine.rng import Rng
 from studio.engine.rows import Row, charm_row
 from studio.engine.situation import Situation
+from studio.engine.values import flags_on, layered
 
 ALL_SUITS = frozenset(SUITS)
 
@@ -51,7 +54,8 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
     """Resolve modifiers; decide rank, suits (for flushes and for charm conditions), face, debuff.
 
     A suit is asked the same way everywhere: with ``smeared`` a heart is also a
-    diamond for flushes, for charm conditions and for a boss's suit debuff.
+    diamond for flushes, for charm conditions and for a boss's debuff, which is
+    a card filter checked by the same card condition kinds.
     """
     upgrade = lookup(catalog.upgrades, "upgrade", card.upgrade) if card.upgrade else None
     edition = lookup(catalog.editions, "edition", card.edition) if card.edition else None
@@ -63,25 +67,33 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
     suits = ALL_SUITS if wild and not stone else printed
     asked = _smear(suits) if "smeared" in flags else suits
     face = rank is not None and ("pareidolia" in flags or rank in FACE_RANKS)
-    debuffed = boss is not None and (bool(boss.debuff_suits & asked) or (boss.debuff_face and face))
     label = card.base
-    return CardView(
+    view = CardView(
         card=card,
         label=label,
         token=str(card),
         rank=rank,
-        suits=printed if debuffed else suits,
-        cond_suits=frozenset() if debuffed else asked,
-        face=face and not debuffed,
+        suits=suits,
+        cond_suits=asked,
+        face=face,
         upgrade=upgrade,
         edition=edition,
         seal=seal,
-        debuffed=debuffed,
+        debuffed=False,
         source=(label, "card", -1),
         upgrade_source=(f"{label} {upgrade.id}" if upgrade else label, "upgrade", -1),
         edition_source=(f"{label} {edition.id}" if edition else label, "edition", -1),
         seal_source=(f"{label} {seal.id}" if seal else label, "seal", -1),
     )
+    if boss is None or boss.debuff is None or not _matches(boss.debuff, view):
+        return view
+    # A debuffed card keeps its printed suits for flushes and is of no suit, and no face, for conditions.
+    return replace(view, suits=printed, cond_suits=frozenset(), face=False, debuffed=True)
+
+
+def _matches(debuff: Conditions, view: CardView) -> bool:
+    """Return True if a card passes every test of a card filter (card tests read only the card)."""
+    return all(check(None, view, None) for check in compile_checks(debuff))  # type: ignore[arg-type]
 
 
 def open_context(
@@ -95,7 +107,13 @@ def open_context(
     s = situation
     row = charm_row(s.charms, catalog)
     boss = catalog.boss(s.boss) if s.boss else None
-    flags = row.flags
+    deck = catalog.decks.get(s.deck) if s.deck else None
+    modifiers, flags, rules = row.modifiers, row.flags, row.rules
+    if (boss is not None and boss.modifiers) or (deck is not None and deck.modifiers):
+        # Sources in the order of RULES.md section 6: deck, charms left to right, boss.
+        modifiers = (*(deck.modifiers if deck else ()), *modifiers, *(boss.modifiers if boss else ()))
+        flags = flags_on(modifiers)
+        rules = HandRules.from_flags(flags)
     known = _views(catalog, boss, flags)
     views = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in cards])
     held = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
@@ -111,9 +129,13 @@ def open_context(
         not s.hand_types_played,
         Rng.from_state(s.rng),
     )
+    ctx.modifiers = modifiers
+    if modifiers:
+        ctx.chances = layered("chances", 1, modifiers)
+    ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):
         evaluation = evaluate(
-            [v.rank for v in views], [v.suits for v in views], catalog.hand_table, row.rules
+            [v.rank for v in views], [v.suits for v in views], catalog.hand_table, rules
         )
         ctx.evaluation = evaluation
         ctx.scoring = tuple([views[i] for i in evaluation.scoring])

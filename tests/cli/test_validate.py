@@ -61,7 +61,7 @@ def broken_tree(small_tree: Path) -> Path:
     )
     write(  # missing required field 'name': reported at the mapping, line 2 (after a comment)
         root / "bosses/flint.yaml",
-        "# no name\nid: flint\ntext: Base Points and Mult are halved\nhalve_base: true\nmin_ante: 2\n",
+        "# no name\nid: flint\ntext: Base Points and Mult are halved\nmin_ante: 2\n",
     )
     write(root / "charms/broken.yaml", "id: broken\nname: [unclosed\ncost: 4\n")  # malformed YAML
     write(  # unknown hand type on line 8, column 7

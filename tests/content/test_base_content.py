@@ -9,7 +9,10 @@ from studio.content.entries import kind_of
 from studio.content.models import KINDS
 from studio.content.paths import base_content_dir
 from studio.engine.catalog import Catalog
-from studio.engine.runs import interest, run_setup
+from studio.engine.game import Game
+from studio.engine.round_values import interest
+from studio.engine.run_setup import RunSetup
+from studio.engine.runs import run_setup
 
 REQUIRED_CHARMS = """plain_mult pair_mult pair_points pair_x2 straight_mult small_hand_mult money_mult
 discards_points last_hand_x3 five_alive bus_rider diamond_mult ace_bonus fibonacci face_points even_mult
@@ -27,7 +30,7 @@ def test_every_required_charm_exists_and_there_are_at_least_forty(catalog: Catal
 def test_some_charm_fires_at_every_trigger(catalog: Catalog) -> None:
     triggers = {a.trigger for c in catalog.charms.values() for a in c.abilities}
     assert triggers == {"before", "scored_card", "held_card", "hand", "discard", "end_of_round"}
-    assert any(c.rules for c in catalog.charms.values())
+    assert any(c.modifiers for c in catalog.charms.values())
 
 
 def test_the_twelve_hand_types_run_best_first(catalog: Catalog) -> None:
@@ -113,6 +116,11 @@ def test_every_kind_but_patches_has_a_place_in_the_base_game() -> None:
 
 
 def test_interest_is_a_dollar_per_five_held_up_to_five(catalog: Catalog) -> None:
-    assert catalog.run is not None
-    assert [interest(m, catalog.run) for m in (-3, 0, 4, 5, 14, 25, 99)] == [0, 0, 0, 1, 2, 5, 5]
-    assert interest(99, catalog.run, cap=3) == 3
+    game = Game.start(RunSetup.from_catalog(catalog))
+    paid = [interest(m, game.state, game.setup, None) for m in (-3, 0, 4, 5, 14, 25, 99)]
+    assert paid == [0, 0, 0, 1, 2, 5, 5]
+
+
+def test_lean_times_caps_interest_at_three(catalog: Catalog) -> None:
+    game = Game.start(RunSetup.from_catalog(catalog, difficulty=5))
+    assert interest(99, game.state, game.setup, None) == 3

@@ -245,7 +245,7 @@ def test_a_pack_adds_bosses_decks_and_difficulty_levels(tmp_path: Path) -> None:
         tmp_path,
         "mod",
         files={
-            "bosses/mod_glare.yaml": "id: mod_glare\nname: The Glare\ndebuff_suits: [S]\n",
+            "bosses/mod_glare.yaml": "id: mod_glare\nname: The Glare\ndebuff: {suits: [S]}\n",
             "decks/mod_tiny.yaml": "id: mod_tiny\nname: Tiny\ncards:\n  - {suits: [H], ranks: [A, K, Q]}\n",
             "difficulties/mod_brutal.yaml": "id: mod_brutal\nname: Brutal\nlevel: 6\nscore_scale: 2\n",
         },

@@ -21,6 +21,7 @@ from studio.engine.hands import HandRules, evaluate
 from studio.engine.modifiers import UpgradeDef
 from studio.engine.odds import Odds, charm_rules, count_exhaustive, count_sampled, suit_classes
 from studio.engine.rng import Rng
+from studio.engine.values import Modifier
 
 HANDS_DIR = Path(__file__).resolve().parents[2] / "content" / "hands"
 RULE_NAMES = ("four_fingers", "shortcut", "smeared", "splash")
@@ -201,8 +202,8 @@ def test_identical_cards_are_distinct_cards() -> None:
 
 def test_charms_switch_on_their_passive_rules() -> None:
     charms = {
-        "four_fingers": CharmDef("four_fingers", rules=frozenset({"four_fingers"})),
-        "smeared_joker": CharmDef("smeared_joker", rules=frozenset({"smeared"})),
+        "four_fingers": CharmDef("four_fingers", modifiers=(Modifier("four_fingers", "set", 1),)),
+        "smeared_joker": CharmDef("smeared_joker", modifiers=(Modifier("smeared", "set", 1),)),
     }
     catalog = Catalog(hand_types=CATALOG.hand_types, charms=charms)
     flags = charm_rules(catalog, ["four_fingers", "smeared_joker"])

@@ -109,7 +109,7 @@ def _debuffed_by_clubs(card: Card, smeared: bool) -> bool:
 @given(situations)
 def test_a_debuffed_card_adds_nothing_and_a_scored_one_says_so_once(s: Situation) -> None:
     r = score(dataclasses.replace(s, boss="club_debuff"), CATALOG)
-    smeared = any(CATALOG.charm(slot.id).rules & {"smeared"} for slot in s.charms)
+    smeared = any(m.value == "smeared" for slot in s.charms for m in CATALOG.charm(slot.id).modifiers)
     played = {i for i, c in enumerate(s.played) if _debuffed_by_clubs(c, smeared)}
     held = {i for i, c in enumerate(s.held) if _debuffed_by_clubs(c, smeared)}
     said: list[int] = []

@@ -59,16 +59,20 @@ def test_a_new_nested_key_of_the_first_item_keeps_every_other_line(ws: Workspace
 
 
 def test_a_new_key_after_a_nested_mapping_of_a_plain_file(ws: Workspace) -> None:
-    ref = ref_of(ws, "difficulty", "short_fuse")
+    ref = ref_of(ws, "difficulty", "tight_purse")
     before = ws.text(ref)
-    assert before.endswith("changes:\n  discards: -1\n")
-    ws.set_field(ref, ("interest_cap",), 3)
+    assert before.endswith("blind_rewards:\n  small: 0\n")
+    ws.set_field(ref, ("score_scale",), 1.5)
     data = ws.data(ref)
-    data["blind_rewards"] = {"small": 0}
+    data["text"] = "Tighter still"
     ws.replace(ref, data)
     after = ws.text(ref)
-    assert changed_lines(before, after) == ["+interest_cap: 3", "+blind_rewards:", "+  small: 0"]
-    assert load(after) == data and data["changes"] == {"discards": -1}
+    assert changed_lines(before, after) == [
+        "-text: The Small Blind pays no reward",
+        "+text: Tighter still",
+        "+score_scale: 1.5",
+    ]
+    assert load(after) == data and data["blind_rewards"] == {"small": 0}
     assert ws.problems() == []
     ws.save(ref)
     assert ref.path.read_text(encoding="utf-8") == after

@@ -34,7 +34,22 @@ def test_a_scenario_refers_to_charms_editions_hand_types_boss_and_deck() -> None
 
 @pytest.mark.parametrize(
     ("kind", "expected"),
-    [("deck", {("cards", ITEM, "modifiers"): "modifier"}), ("hand_type", {}), ("boss", {})],
+    [
+        ("deck", {("cards", ITEM, "modifiers"): "modifier"}),
+        ("hand_type", {}),
+        (  # a boss's rule records speak the charms' vocabulary, hand types included
+            "boss",
+            {
+                ("abilities", ITEM, "effects", ITEM, "hand_type"): "hand_type",
+                ("abilities", ITEM, "when", "contains"): "hand_type",
+                ("abilities", ITEM, "when", "hand_types"): "hand_type",
+                ("debuff", "contains"): "hand_type",
+                ("debuff", "hand_types"): "hand_type",
+                ("refuse", ITEM, "when", "contains"): "hand_type",
+                ("refuse", ITEM, "when", "hand_types"): "hand_type",
+            },
+        ),
+    ],
 )
 def test_other_kinds(kind: str, expected: dict[tuple[str, ...], str]) -> None:
     assert dict(ref_patterns(kind)) == expected

@@ -1,75 +1,108 @@
-"""The boss rule model: what an ante's boss blind does to hands and to the round."""
+"""The boss rule model: rule records in the charms' vocabulary.
+
+A boss lists abilities (as a charm's), modifiers of layered values,
+refusals (conditions under which a hand scores 0, with the reason) and a
+debuff (a card filter). No field is specific to one boss.
+"""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from studio.content.models.common import Id, Model, Suit
-from studio.engine.bosses import BossDef
+from studio.content.models.charm import AbilityModel
+from studio.content.models.common import ConditionsModel, Id, Model, moved_fields
+from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
+from studio.engine.bosses import BossDef, Refusal
+from studio.engine.kinds import CONDITIONS
+
+
+class RefusalModel(Model):
+    """When the hand scores 0, and why."""
+
+    when: ConditionsModel = Field(
+        ..., title="When", description="The hand is refused when all of these hold."
+    )
+    reason: str = Field(
+        ...,
+        min_length=1,
+        max_length=120,
+        title="Reason",
+        description=(
+            "Shown in the trace; {hand_type}, {first_type} and value names in braces ({played_cards}) "
+            "are filled in."
+        ),
+    )
+
+    def to_engine(self) -> Refusal:
+        """Return the engine value."""
+        return Refusal(self.when.to_engine(), self.reason)
 
 
 class BossModel(Model):
-    """A boss rule; every field left out changes nothing."""
+    """A boss rule; every part left out changes nothing."""
 
     id: Id
     name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
     text: str = Field("", max_length=200, title="Text", description="The rule as the player reads it.")
-    debuff_suits: list[Suit] = Field(
+    debuff: ConditionsModel | None = Field(
+        None,
+        title="Debuffed cards",
+        description="Cards matching every card condition here are debuffed (e.g. suits: [C], or face: true).",
+    )
+    refuse: list[RefusalModel] = Field(
+        default_factory=list, max_length=8, title="Refusals", description="Hands that score 0, and why."
+    )
+    abilities: list[AbilityModel] = Field(
         default_factory=list,
-        title="Debuffed suits",
-        description="Cards of these suits (and wild cards) are debuffed.",
+        max_length=8,
+        title="Abilities",
+        description="As a charm's; 'before' abilities act in the boss step, the others after the charms.",
     )
-    debuff_face: bool = Field(False, title="Debuff face cards", description="Face cards are debuffed.")
-    min_cards: int = Field(
-        0, ge=0, le=10, title="Minimum cards", description="Hands with fewer cards are refused."
-    )
-    no_repeat_type: bool = Field(
-        False, title="No repeated type", description="A hand type already played this round is refused."
-    )
-    only_first_type: bool = Field(
-        False, title="Only the first type", description="Only the round's first hand type may be played."
-    )
-    level_down: int = Field(
-        0, ge=0, le=10, title="Level down", description="Lowers the played type's level (not below 1)."
-    )
-    halve_base: bool = Field(
-        False, title="Halve base", description="Halves the hand type's base Points and Mult."
-    )
-    money_per_card: int = Field(
-        0, ge=-100, le=100, title="Money per card", description="Money changed per card played."
-    )
-    hands: int | None = Field(None, ge=1, le=20, title="Hands", description="Hands this round.")
-    discards: int | None = Field(None, ge=0, le=20, title="Discards", description="Discards this round.")
-    score_mult: float | None = Field(
-        None, gt=0, le=100, title="Score requirement factor", description="Replaces the boss blind's x2."
-    )
-    discard_held_after_hand: int = Field(
-        0, ge=0, le=10, title="Discard held cards", description="Random held cards discarded after each hand."
-    )
-    hand_size: int = Field(0, ge=-10, le=10, title="Hand size change", description="Added to the hand size.")
-    reward: int | None = Field(
-        None, ge=0, le=100, title="Reward", description="Replaces the boss blind's $5."
-    )
+    modify: list[ModifierModel] = MODIFY
     min_ante: int = Field(1, ge=1, le=100, title="From ante", description="First ante it can appear in.")
+
+    _moved = moved_fields(
+        {
+            "debuff_suits": "debuff: {suits: [C]}",
+            "debuff_face": "debuff: {face: true}",
+            "min_cards": "refuse: [{when: {compare: [{value: played_cards, op: '<', n: 5}]}, reason: ...}]",
+            "no_repeat_type": "refuse: [{when: {type_played: true}, reason: ...}]",
+            "only_first_type": "refuse: [{when: {first_type: false}, reason: ...}]",
+            "level_down": "abilities: [{trigger: before, effects: [{kind: level_up, amount: -1}]}]",
+            "halve_base": "modify: [{value: base_points, times: 0.5}, {value: base_mult, times: 0.5}]",
+            "money_per_card": (
+                "abilities: [{trigger: before, effects: [{kind: money, amount: -1, per: played_cards}]}]"
+            ),
+            "hands": "modify: [{value: hands, set: 1}]",
+            "discards": "modify: [{value: discards, set: 0}]",
+            "score_mult": "modify: [{value: blind_factor, set: 4}]",
+            "reward": "modify: [{value: blind_reward, set: 0}]",
+            "discard_held_after_hand": "modify: [{value: held_discarded, add: 2}]",
+            "hand_size": "modify: [{value: hand_size, add: -1}]",
+        }
+    )
+
+    @field_validator("debuff")
+    @classmethod
+    def _card_conditions_only(cls, debuff: ConditionsModel | None) -> ConditionsModel | None:
+        if debuff is None:
+            return None
+        other = [k for k in debuff.kinds() if CONDITIONS[k].about != "card" or CONDITIONS[k].triggers]
+        if other:
+            raise ValueError(f"a debuff is a card filter: '{other[0]}' does not ask about the card alone")
+        if not debuff.kinds():
+            raise ValueError("a debuff needs at least one card condition (or leave it out)")
+        return debuff
 
     def to_engine(self) -> BossDef:
         """Return the engine value."""
         return BossDef(
             id=self.id,
             name=self.name,
-            debuff_suits=frozenset(self.debuff_suits),
-            debuff_face=self.debuff_face,
-            min_cards=self.min_cards,
-            no_repeat_type=self.no_repeat_type,
-            only_first_type=self.only_first_type,
-            level_down=self.level_down,
-            halve_base=self.halve_base,
-            money_per_card=self.money_per_card,
-            hands=self.hands,
-            discards=self.discards,
-            score_mult=self.score_mult,
-            discard_held_after_hand=self.discard_held_after_hand,
-            hand_size=self.hand_size,
-            reward=self.reward,
+            abilities=tuple(a.to_engine() for a in self.abilities),
+            modifiers=modifiers_of(self.modify, (self.id, "boss", -1)),
+            refusals=tuple(r.to_engine() for r in self.refuse),
+            debuff=self.debuff.to_engine() if self.debuff else None,
             min_ante=self.min_ante,
+            text=self.text,
         )

@@ -8,8 +8,9 @@ from pydantic import Field, model_validator
 
 from studio.content.models.common import ConditionsModel, Id, Model
 from studio.content.models.effects import EffectModel, effects_to_engine
+from studio.content.models.value_modifiers import MODIFY, Flag, ModifierModel, modifiers_of
 from studio.engine.behaviour import Behaviour
-from studio.engine.charms import Ability, CharmDef, Rule
+from studio.engine.charms import Ability, CharmDef
 from studio.engine.conditions import ALWAYS
 from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS
 
@@ -90,11 +91,12 @@ class CharmModel(Model):
     abilities: list[AbilityModel] = Field(
         default_factory=list, max_length=8, title="Abilities", description="Its data abilities."
     )
-    passive: list[Rule] = Field(
+    passive: list[Flag] = Field(
         default_factory=list,
         title="Passive rules",
-        description="Rule switches that hold while the charm is in play.",
+        description="Hand rules switched on while the charm is in play (short for modify ... set: 1).",
     )
+    modify: list[ModifierModel] = MODIFY
     behaviour: Id | None = Field(
         None,
         title="Behaviour",
@@ -110,8 +112,8 @@ class CharmModel(Model):
 
     @model_validator(mode="after")
     def _does_something(self) -> CharmModel:
-        if not (self.abilities or self.passive or self.behaviour):
-            raise ValueError("a charm needs abilities, passive rules or a behaviour")
+        if not (self.abilities or self.passive or self.modify or self.behaviour):
+            raise ValueError("a charm needs abilities, passive rules, modifiers or a behaviour")
         if self.description is not None and self.behaviour is None:
             raise ValueError("a data charm's description is generated; drop 'description'")
         if self.behaviour is not None and not self.description:
@@ -126,7 +128,7 @@ class CharmModel(Model):
             id=self.id,
             name=self.name,
             abilities=tuple(a.to_engine() for a in self.abilities),
-            rules=frozenset(self.passive),
+            modifiers=modifiers_of(self.modify, (self.id, "charm", -1), self.passive),
             behaviour_id=self.behaviour,
             behaviour=behaviour,
             description=description or self.description or "",

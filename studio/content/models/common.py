@@ -8,7 +8,7 @@ its forms from them.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -123,6 +123,14 @@ class ConditionsModel(Model):
     final_hand: bool | None = Field(
         None, title="Final hand", description="This is (or is not) the round's final hand."
     )
+    type_played: bool | None = Field(
+        None,
+        title="Type played",
+        description="The played hand type was (or was not) already played this round.",
+    )
+    first_type: bool | None = Field(
+        None, title="First type", description="The played hand type is (or is not) the round's first type."
+    )
     chance: ChanceModel | None = Field(None, title="Chance", description="Applies with this chance.")
 
     def to_engine(self) -> Conditions:
@@ -137,9 +145,27 @@ class ConditionsModel(Model):
             compare=tuple(c.to_engine() for c in self.compare),
             first_hand=self.first_hand,
             final_hand=self.final_hand,
+            type_played=self.type_played,
+            first_type=self.first_type,
             chance=self.chance.to_engine() if self.chance else None,
         )
 
     def kinds(self) -> list[str]:
         """Return the condition kinds this sets (each field is named after its kind)."""
         return [name for name in type(self).model_fields if getattr(self, name) not in (None, [])]
+
+
+def moved_fields(moved: dict[str, str]) -> Any:
+    """A before-validator that explains a field that moved, instead of a bare 'unknown field'.
+
+    ``moved`` maps each old key to how it is written now.
+    """
+
+    def check(cls: type, data: Any) -> Any:
+        if isinstance(data, dict):
+            for old, new in moved.items():
+                if old in data:
+                    raise ValueError(f"'{old}' is now written as {new}")
+        return data
+
+    return model_validator(mode="before")(classmethod(check))  # type: ignore[arg-type]

@@ -135,13 +135,25 @@ class LevelUpEffect(_Scaled):
     """Raise a hand type's level."""
 
     kind: Literal["level_up"] = Field(..., title="Effect", description="Raise a hand type's level.")
-    amount: int = Field(1, ge=1, le=100, title="Levels", description="Levels added (per step with 'per').")
+    amount: int = Field(
+        1,
+        ge=-100,
+        le=100,
+        title="Levels",
+        description="Levels added, or taken away when below 0 (never below 1).",
+    )
     hand_type: Id | None = Field(
         None,
         title="Hand type",
         description="The hand type to raise (the played type when left out).",
         json_schema_extra={"x-ref": "hand_type"},
     )
+
+    @model_validator(mode="after")
+    def _not_zero(self) -> LevelUpEffect:
+        if self.amount == 0:
+            raise ValueError("a level_up of 0 levels changes nothing")
+        return self
 
     def misfit(self, trigger: TriggerKind) -> str | None:
         """Without a hand there is no played type to raise."""

@@ -7,7 +7,8 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from studio.content.models.common import Id, Model, Rank, Suit, rank_number
+from studio.content.models.common import Id, Model, Rank, Suit, moved_fields, rank_number
+from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
 from studio.engine.cards import Card, ModifierKind, parse_card, rank_name
 from studio.engine.names import did_you_mean
 from studio.engine.runs import (
@@ -27,7 +28,7 @@ ALL_RANKS: list[Rank] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
 
 
 class ValuesModel(Model):
-    """Run values: what a run starts with, or what a deck or difficulty adds to them."""
+    """What a run starts with, before the deck's and difficulty's modifiers."""
 
     money: int = Field(0, ge=-1000, le=1000, title="Money", description="$.")
     hand_size: int = Field(0, ge=-20, le=20, title="Hand size", description="Cards held in hand.")
@@ -218,14 +219,14 @@ class DeckModel(Model):
     cards: list[CardGroupModel] = Field(
         ..., min_length=1, max_length=60, title="Cards", description="The deck's cards, as groups."
     )
-    changes: ValuesModel = Field(
-        default_factory=ValuesModel, title="Changes", description="Added to the run's starting values."
-    )
+    modify: list[ModifierModel] = MODIFY
+
+    _moved = moved_fields({"changes": "modify: [{value: discards, add: 1}] (money is start_money)"})
 
     def to_engine(self, kinds: Mapping[str, ModifierKind]) -> DeckDef:
         """Return the engine value."""
         cards = tuple(c for group in self.cards for c in group.cards(kinds))
-        return DeckDef(self.id, cards, self.changes.to_engine(), self.name)
+        return DeckDef(self.id, cards, modifiers_of(self.modify, (self.id, "deck", -1)), self.name)
 
 
 class DifficultyModel(Model):
@@ -235,17 +236,19 @@ class DifficultyModel(Model):
     name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
     level: int = Field(..., ge=1, le=100, title="Level", description="1 is the easiest.")
     text: str = Field("", max_length=200, title="Text", description="What the level changes, for players.")
-    changes: ValuesModel = Field(
-        default_factory=ValuesModel, title="Changes", description="Added to the run's starting values."
-    )
+    modify: list[ModifierModel] = MODIFY
     score_scale: float = Field(
         1.0, gt=0, le=100, title="Score scale", description="Multiplies every score requirement."
     )
     blind_rewards: dict[str, int] = Field(
         default_factory=dict, title="Blind rewards", description="New $ rewards by blind id."
     )
-    interest_cap: int | None = Field(
-        None, ge=0, le=1000, title="Interest cap", description="Replaces the interest cap."
+
+    _moved = moved_fields(
+        {
+            "changes": "modify: [{value: hand_size, add: -1}] (money is start_money)",
+            "interest_cap": "modify: [{value: interest_cap, set: 3}]",
+        }
     )
 
     def to_engine(self) -> DifficultyDef:
@@ -253,9 +256,8 @@ class DifficultyModel(Model):
         return DifficultyDef(
             self.id,
             self.level,
-            self.changes.to_engine(),
+            modifiers_of(self.modify, (self.id, "difficulty", -1)),
             self.score_scale,
             tuple(sorted(self.blind_rewards.items())),
-            self.interest_cap,
             self.name,
         )

@@ -194,7 +194,7 @@ def _chance(chance: Any) -> Check:
     n, in_ = chance.n, chance.in_
 
     def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
-        return ctx.rng.chance("chance", n, in_)
+        return ctx.chance(n, in_)
 
     return check
 

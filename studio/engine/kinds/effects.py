@@ -168,7 +168,8 @@ def _level(
 
 def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     target = e.arg("hand_type")
-    return f"+{amount} level to {names.get(target, target) if target else 'the played hand type'}"
+    levels = "level" if abs(e.amount) == 1 else "levels"
+    return f"{signed(e.amount)} {levels} to {names.get(target, target) if target else 'the played hand type'}"
 
 
 EFFECTS.add(

@@ -112,9 +112,19 @@ class ValueKind:
     name: str
     read: Read
     noun: str
-    per_one: str
-    per_many: str
+    per_one: str = ""
+    per_many: str = ""
     about: About = "round"
+    #: A value a ``modify`` can change (a layered value): its base where no run table gives one,
+    #: whether it is kept whole (rounded half up), and its bounds.
+    modifiable: bool = False
+    base: float = 0
+    whole: bool = True
+    low: float | None = None
+    high: float | None = None
+    #: A hand rule, on while the value is above 0; ``text`` says what it does.
+    flag: bool = False
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

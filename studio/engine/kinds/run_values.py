@@ -1,0 +1,59 @@
+"""The layered values a ``modify`` changes: the round's numbers, the shop's, and the hand rules.
+
+Each is read through :func:`studio.engine.values.layered`. Inside a hand a
+value is layered over the modifiers active in the hand, from the kind's own
+base; the run engine layers the round's values from the run table's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from studio.engine.kinds.registry import VALUES, ValueKind
+
+if TYPE_CHECKING:
+    from studio.engine.context import ScoringContext
+    from studio.engine.inplay import ActiveCharm
+
+
+def _layered(name: str, base: float) -> Any:
+    def read(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+        return ctx.layered(name, base)
+
+    return read
+
+
+def _value(name: str, noun: str, base: float, low: float | None = None, **more: Any) -> ValueKind:
+    return ValueKind(name, _layered(name, base), noun, modifiable=True, base=base, low=low, **more)
+
+
+_FLAGS = {
+    "four_fingers": "Flushes and straights need only 4 cards",
+    "shortcut": "Straights may skip one rank at a time",
+    "splash": "Every played card scores",
+    "pareidolia": "Every card counts as a face card",
+    "smeared": "♥ and ♦ count as one suit, ♠ and ♣ as another",
+}
+
+for _kind in (
+    _value("hands", "hands per round", 4, low=1),
+    _value("discards", "discards per round", 3, low=0),
+    _value("charm_slots", "charm slots", 5, low=1),
+    _value("max_played", "cards per played hand", 5, low=1, high=52),
+    _value("start_money", "starting money", 4),
+    _value("interest_per", "interest paid per step", 1, low=0),
+    _value("interest_every", "$ held per interest step", 5, low=1),
+    _value("interest_cap", "most interest per round", 5, low=0),
+    _value("reroll_cost", "reroll cost", 5, low=0),
+    _value("prices", "shop prices (x)", 1, low=0, whole=False),
+    _value("chances", "chances (x)", 1, low=0, whole=False),
+    _value("base_points", "base Points", 0, low=0),
+    _value("base_mult", "base Mult", 0, low=1),
+    _value("blind_factor", "blind score requirement (x)", 1, low=0, whole=False),
+    _value("blind_reward", "blind reward", 0, low=0),
+    _value("held_discarded", "held cards discarded after each hand", 0, low=0),
+    *(_value(name, name.replace("_", " "), 0, low=0, flag=True, text=text) for name, text in _FLAGS.items()),
+):
+    VALUES.add(_kind, builtin=True)
+if "hand_size" not in VALUES:
+    VALUES.add(_value("hand_size", "hand size", 8, low=1), builtin=True)

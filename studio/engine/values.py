@@ -1,0 +1,88 @@
+"""Layered values: every number a rule reads, from its base through every active modifier.
+
+A value's base comes from the run table, folded through the deck's and then
+the difficulty levels' modifiers (inside a hand with no run, the value kind's
+own base). Then, gathered from every active source in order (deck,
+difficulty, vouchers, charms left to right, stickers, boss): every ``set``
+(the last wins), every ``add``, every ``times``, and last the value's bounds
+(RULES.md section 6). A hand rule such as ``four_fingers`` is a value that is on when
+above 0.
+
+>>> layered("hands", 4, (Modifier("hands", "set", 1), Modifier("hands", "add", 1)))
+2
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from studio.engine.kinds import VALUES
+
+ModifierOp = Literal["set", "add", "times"]
+#: How long a modifier lasts: while its source is active, or for the hand or round it names.
+Scope = Literal["active", "hand", "round"]
+OPS: tuple[ModifierOp, ...] = ("set", "add", "times")
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """``value`` is set to, raised by or multiplied by ``amount`` while its source is active."""
+
+    value: str
+    op: ModifierOp
+    amount: float
+    scope: Scope = "active"
+    #: Who declares it, as an event source: (display text, source kind, charm slot or -1).
+    source: tuple[str, str, int] = ("", "", -1)
+
+
+def layered(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
+    """Return value ``name`` from ``base`` through the modifiers of ``name``, in source order."""
+    value = base
+    adds = 0.0
+    factor = 1.0
+    for m in modifiers:
+        if m.value != name:
+            continue
+        if m.op == "set":
+            value = m.amount
+        elif m.op == "add":
+            adds += m.amount
+        else:
+            factor *= m.amount
+    return bounded(name, (value + adds) * factor)
+
+
+def bounded(name: str, value: float) -> float:
+    """Return ``value`` within the bounds of value ``name``, whole where the value is whole."""
+    kind = VALUES[name]
+    if kind.whole:
+        value = math.floor(value + 0.5) if math.isfinite(value) else value
+    if kind.low is not None:
+        value = max(value, kind.low)
+    if kind.high is not None:
+        value = min(value, kind.high)
+    return int(value) if kind.whole and math.isfinite(value) else value
+
+
+def folded(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
+    """Fold base sources' modifiers (the deck's, then the difficulty levels') into a value's base.
+
+    Each applies in turn, so a difficulty's ``add`` counts after the deck's ``set``; the result is
+    the base the round's modifiers are then layered on.
+    """
+    value = base
+    for m in modifiers:
+        if m.value == name:
+            value = m.amount if m.op == "set" else value + m.amount if m.op == "add" else value * m.amount
+    return bounded(name, value)
+
+
+def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:
+    """Return the hand rules (flag values) the modifiers switch on."""
+    mods = tuple(modifiers)
+    names = {m.value for m in mods if VALUES[m.value].flag}
+    return frozenset(n for n in names if layered(n, 0, mods) > 0)
