@@ -29,7 +29,17 @@ INT_BOUNDS = {
     "hands_left": (0, 1000),
     "discards_left": (0, 1000),
     "seed": (0, 2**63 - 1),
+    "ante": (1, 1000),
+    "draw_pile": (0, 10_000),
 }
+#: The bounds of the model's integer fields that may also be null (derived from other fields).
+OPTIONAL_INT_BOUNDS = {
+    "hand_size": (1, 1000),
+    "charm_slots": (0, 100),
+    "hands_played": (0, 1000),
+}
+#: The bounds of a ``times_played`` count.
+TIMES_BOUNDS = (0, 1_000_000)
 LEVEL_BOUNDS = (1, 10_000)
 MAX_NAME = 200
 MAX_CHARMS = 100
@@ -43,6 +53,13 @@ DEFAULTS: dict[str, Any] = {
     "hands_left": 0,
     "discards_left": 0,
     "seed": 0,
+    "ante": 1,
+    "blind": None,
+    "hand_size": None,
+    "charm_slots": None,
+    "full_deck": None,
+    "draw_pile": 0,
+    "hands_played": None,
     "expect": None,
 }
 #: Why nothing can be scored with content that has no hand types.
@@ -61,6 +78,10 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
             low, high = INT_BOUNDS[key]
             if type(value) is not int or not low <= value <= high:
                 return None
+        elif key in OPTIONAL_INT_BOUNDS:
+            low, high = OPTIONAL_INT_BOUNDS[key]
+            if value is not None and (type(value) is not int or not low <= value <= high):
+                return None
         elif key in ("held", "name"):
             if type(value) is not str or (key == "name" and len(value) > MAX_NAME):
                 return None
@@ -70,8 +91,11 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
         elif key == "deck":
             if type(value) is not str or not ID.match(value):
                 return None
-        elif key == "boss":
+        elif key in ("boss", "blind"):
             if value is not None and (type(value) is not str or not ID.match(value)):
+                return None
+        elif key == "full_deck":
+            if value is not None and type(value) is not str:
                 return None
         elif key == "levels":
             low, high = LEVEL_BOUNDS
@@ -81,6 +105,12 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
                 return None
         elif key == "hand_types_played":
             if type(value) is not list or any(type(t) is not str or not ID.match(t) for t in value):
+                return None
+        elif key == "times_played":
+            low, high = TIMES_BOUNDS
+            if type(value) is not dict or any(
+                type(k) is not str or type(v) is not int or not low <= v <= high for k, v in value.items()
+            ):
                 return None
         elif key != "played":
             return None  # expect, or a field the model does not know: let the model say
@@ -113,13 +143,17 @@ def plain_situation(
     data = {**DEFAULTS, **data}
     levels = data.get("levels") or {}
     played_types = data.get("hand_types_played") or ()
-    for type_id in [*levels, *played_types]:
+    times_played = data.get("times_played") or {}
+    for type_id in [*levels, *played_types, *times_played]:
         catalog.hand_type(type_id)
     deck = data["deck"]
-    if catalog.decks:
-        lookup(catalog.decks, "deck", deck)
+    deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks else None
     played = catalog.cards(data["played"])
     held = catalog.cards(data["held"])
+    if data["full_deck"] is not None:
+        full_deck = catalog.cards(data["full_deck"])
+    else:
+        full_deck = deck_def.cards if deck_def is not None else ()
     charms = data.get("charms")
     return Situation(
         played=played,
@@ -133,6 +167,14 @@ def plain_situation(
         hand_types_played=tuple(played_types),
         deck=deck,
         rng=RngState(data["seed"]),
+        ante=data["ante"],
+        blind=data["blind"],
+        hand_size=data["hand_size"],
+        charm_slots=data["charm_slots"],
+        full_deck=full_deck,
+        draw_pile=data["draw_pile"],
+        times_played=dict(times_played),
+        hands_played=data["hands_played"],
     )
 
 

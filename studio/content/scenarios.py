@@ -12,6 +12,8 @@ from pydantic import ValidationError
 
 from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.models import ScenarioModel
+from studio.content.models.scenario import ExpectedEvent
+from studio.content.models.variables import var_values
 from studio.content.packs import Pack
 from studio.content.plain_scenarios import known
 from studio.content.problems import SCENARIO, Problem, json_path
@@ -20,7 +22,7 @@ from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
 from studio.engine.scoring import score
-from studio.engine.trace import ScoreResult, fmt
+from studio.engine.trace import Event, ScoreResult, fmt
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,8 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         (("played",), "", lambda: catalog.cards(m.played)),
         (("held",), "", lambda: catalog.cards(m.held)),
     ]
+    if m.full_deck is not None:
+        checks.append((("full_deck",), "", lambda: catalog.cards(m.full_deck or "")))
     if m.boss:
         checks.append((("boss",), f"boss/{m.boss}", lambda: known(catalog, "boss", m.boss or "")))
     if catalog.decks:
@@ -99,6 +103,10 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         checks.append((("levels", type_id), f"hand_type/{type_id}", partial(catalog.hand_type, type_id)))
     for i, type_id in enumerate(m.hand_types_played):
         checks.append((("hand_types_played", i), f"hand_type/{type_id}", partial(catalog.hand_type, type_id)))
+    for type_id in m.times_played:
+        checks.append(
+            (("times_played", type_id), f"hand_type/{type_id}", partial(catalog.hand_type, type_id))
+        )
     problems = []
     for parts, key, check in checks:
         if key in broken:
@@ -165,12 +173,26 @@ def mismatches(s: ScenarioModel, result: ScoreResult) -> list[str]:
         want = getattr(e, key)
         if want is not None and want != got:
             out.append(f"{key}: expected {_show(want)}, got {_show(got)}")
+    if e.vars is not None:
+        want_vars = [dict(var_values(v)) for v in e.vars]
+        got_vars = [dict(v) for v in result.vars]
+        if want_vars != got_vars:
+            out.append(f"vars: expected {want_vars}, got {got_vars}")
+    if e.after is not None:
+        got_after = result.after.to_json() if result.after is not None and not result.after.is_empty() else {}
+        if e.after != got_after:
+            out.append(f"after: expected {e.after}, got {got_after}")
     if e.events is not None:
-        got_events = [(ev.step, ev.source, ev.points, ev.mult) for ev in result.events]
-        want_events = [(ev.step, ev.source, ev.points, ev.mult) for ev in e.events]
-        if got_events != want_events:
+        got_events = list(result.events)
+        if len(got_events) != len(e.events) or not all(map(_same, got_events, e.events)):
             out.append("events: the trace differs")
     return out
+
+
+def _same(got: Event, want: ExpectedEvent) -> bool:
+    """An event matches its expected one: step, source and running values, and what it did if given."""
+    running = (got.step, got.source, got.points, got.mult)
+    return running == (want.step, want.source, want.points, want.mult) and want.what in (None, got.what)
 
 
 def _show(x: object) -> str:
@@ -194,15 +216,5 @@ def iter_events_diff(s: ScenarioModel, result: ScoreResult) -> Iterator[list[str
             continue
         w = expected[i] if i < len(expected) else None
         want = f"{w.step} {w.source} -> {w.points} x {fmt(w.mult)}" if w else "-"
-        same = (
-            g is not None
-            and w is not None
-            and (g.step, g.source, g.points, g.mult)
-            == (
-                w.step,
-                w.source,
-                w.points,
-                w.mult,
-            )
-        )
+        same = g is not None and w is not None and _same(g, w)
         yield [str(i + 1), " " if same else "!", actual, "" if same else f"expected {want}"]

@@ -29,6 +29,7 @@ from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
 from studio.engine.round_values import charm_slots
 from studio.engine.rows import charm_row
+from studio.engine.run_round import round_situation
 from studio.engine.run_setup import RunSetup
 from studio.engine.shop import reroll_cost, sell_value
 
@@ -64,7 +65,8 @@ class Bot:
         s = game.state
         r = s.round
         assert r is not None
-        best = best_play(r, s.charms, s.levels, s.money, self.catalog)
+        around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+        best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
         need = r.requirement - r.score
         if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
             throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)

@@ -11,7 +11,7 @@ with a neutral generator, so the bot never peeks at the run's own luck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from studio.engine.bosses import BossDef
@@ -122,8 +122,13 @@ def best_play(
     levels: dict[str, int],
     money: int,
     catalog: Catalog,
+    around: Situation | None = None,
 ) -> PlayChoice:
-    """Return the best-scoring candidate play by the real scorer (refused hands score 0)."""
+    """Return the best-scoring candidate play by the real scorer (refused hands score 0).
+
+    ``around`` is the run and round the plays are scored in (the ante, the deck, ...);
+    without it, only what the other arguments say.
+    """
     boss = catalog.boss(rnd.boss) if rnd.boss else None
     row = charm_row(charms, catalog)
     views = _views(rnd.hand, catalog, boss, row.flags)
@@ -131,27 +136,22 @@ def best_play(
     if boss is not None and boss.refusals:  # a refusal may ask for more cards: try each play padded too
         plays = plays + [_pad(p, views, MAX_PLAYED) for p in plays if len(p) < MAX_PLAYED]
     best = PlayChoice((), -1.0, "")
-    slots = tuple(charms)
-    types = tuple(rnd.types_played)
+    base = around or Situation(
+        charms=tuple(charms),
+        levels=levels,
+        boss=rnd.boss,
+        money=money,
+        hands_left=rnd.hands_left - 1,
+        discards_left=rnd.discards_left,
+        hand_types_played=tuple(rnd.types_played),
+    )
     for play in plays:
         if not 1 <= len(play) <= MAX_PLAYED:
             continue
         chosen = set(play)
-        result = score(
-            Situation(
-                played=tuple(rnd.hand[i] for i in play),
-                held=tuple(c for i, c in enumerate(rnd.hand) if i not in chosen),
-                charms=slots,
-                levels=levels,
-                boss=rnd.boss,
-                money=money,
-                hands_left=rnd.hands_left - 1,
-                discards_left=rnd.discards_left,
-                hand_types_played=types,
-                rng=NEUTRAL_RNG,
-            ),
-            catalog,
-        )
+        played = tuple(rnd.hand[i] for i in play)
+        held = tuple(c for i, c in enumerate(rnd.hand) if i not in chosen)
+        result = score(replace(base, played=played, held=held, rng=NEUTRAL_RNG), catalog)
         total = float(result.total)
         if total > best.total or (total == best.total and len(play) < len(best.cards)):
             best = PlayChoice(play, total, result.hand_type)

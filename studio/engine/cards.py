@@ -55,9 +55,13 @@ class Card:
     upgrade: str | None = None
     edition: str | None = None
     seal: str | None = None
+    #: Extra Points it gives whenever it scores (``KH:+10``), given by effects that edit cards.
+    extra: int = 0
 
     def __str__(self) -> str:
         mods = [m for m in (self.upgrade, self.edition, self.seal) if m]
+        if self.extra:
+            mods.append(f"+{self.extra}")
         return ":".join([f"{rank_name(self.rank)}{self.suit}", *mods])
 
     @property
@@ -69,16 +73,22 @@ class Card:
 def parse_card(token: str, modifiers: Mapping[str, ModifierKind] | None = None) -> Card:
     """Read one card token; ``modifiers`` maps each known modifier id to its kind.
 
-    >>> parse_card("10h:glass", {"glass": "upgrade"})
-    Card(rank=10, suit='H', upgrade='glass', edition=None, seal=None)
+    ``+N`` adds N extra Points (a card an effect has edited).
+
+    >>> parse_card("10h:glass:+5", {"glass": "upgrade"})
+    Card(rank=10, suit='H', upgrade='glass', edition=None, seal=None, extra=5)
     """
     known = modifiers or {}
     head, *mods = token.strip().split(":")
     if len(head) < 2 or head[-1].upper() not in SUITS or head[:-1].upper() not in _RANKS_BY_NAME:
         raise CardError(f"bad card '{token}': a card is {GOOD_CARD}")
     slots: dict[ModifierKind, str] = {}
+    extra = 0
     for mod in mods:
         name = mod.strip().lower()
+        if name.startswith("+") and name[1:].isdigit() and len(name) <= 8:
+            extra += int(name[1:])
+            continue
         kind = known.get(name)
         if kind is None:
             raise CardError(f"bad card '{token}': unknown modifier '{mod}'{did_you_mean(name, known)}")
@@ -94,6 +104,7 @@ def parse_card(token: str, modifiers: Mapping[str, ModifierKind] | None = None) 
         slots.get("upgrade"),
         slots.get("edition"),
         slots.get("seal"),
+        extra,
     )
 
 

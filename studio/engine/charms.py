@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
 from studio.engine.kinds import EFFECTS
+from studio.engine.situation import CharmSlot as CharmSlot  # re-exported: the row's slots are the situation's
 from studio.engine.values import Modifier
 
 
@@ -26,6 +28,21 @@ class Ability:
 
 
 @dataclass(frozen=True, slots=True)
+class VarDef:
+    """A charm's variable: its name, what it holds, its start, and what it is drawn from each round.
+
+    ``draw``: ``deck`` (a rank or suit of a random card of the full deck) or ``list`` (one of
+    ``choices``); empty: it is only changed by effects.
+    """
+
+    name: str
+    type: str = "number"
+    start: Any = 0
+    draw: str = ""
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class CharmDef:
     """A charm: its abilities, modifiers and optional code behaviour."""
 
@@ -34,6 +51,8 @@ class CharmDef:
     abilities: tuple[Ability, ...] = ()
     #: Layered-value modifiers while it is in the row (hand rules are flag values set to 1).
     modifiers: tuple[Modifier, ...] = ()
+    #: Its variables other than ``counter`` (which every charm has).
+    variables: tuple[VarDef, ...] = ()
     behaviour_id: str | None = None
     behaviour: Behaviour | None = None
     description: str = ""
@@ -41,11 +60,7 @@ class CharmDef:
     rarity: str = "common"
     cost: int = 4
 
-
-@dataclass(frozen=True, slots=True)
-class CharmSlot:
-    """A charm in the row: its id, edition and counter (state kept between hands)."""
-
-    id: str
-    edition: str | None = None
-    counter: int = 0
+    @property
+    def sell_value(self) -> int:
+        """What the shop pays for it: half its cost, rounded down, at least $1."""
+        return max(self.cost // 2, 1)

@@ -8,16 +8,22 @@ narrower :class:`~studio.engine.hooks.CharmContext`.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from studio.engine.aftermath import Aftermath
 from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.effects import Effect
 from studio.engine.hands import Evaluation, HandType
 from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import EFFECTS, VALUES
 from studio.engine.rng import Rng
-from studio.engine.trace import Event, Step, What, Zone
+from studio.engine.trace import Event, Step, What, Zone, fmt
 from studio.engine.values import Modifier, layered
+
+if TYPE_CHECKING:
+    from studio.engine.cards import Card
+    from studio.engine.situation import Situation
 
 #: The most extra triggers one effect (or one code charm) gives a card, however it scales.
 MAX_RETRIGGERS = 100
@@ -29,6 +35,8 @@ class ScoringContext:
     """Running Points, Mult and money, the trace, and what conditions ask about."""
 
     __slots__ = (
+        "after",
+        "boss_off",
         "card_label",
         "chances",
         "charms",
@@ -37,9 +45,12 @@ class ScoringContext:
         "evaluation",
         "events",
         "first_hand",
+        "gone",
         "hands_left",
         "held",
+        "leaving",
         "levels",
+        "memo",
         "modifiers",
         "money",
         "mult",
@@ -48,8 +59,11 @@ class ScoringContext:
         "position",
         "rng",
         "scoring",
+        "situation",
         "step",
         "types_played",
+        "vars",
+        "view",
         "zone",
     )
 
@@ -65,6 +79,8 @@ class ScoringContext:
         discards_left: int,
         first_hand: bool,
         rng: Rng,
+        situation: Situation,
+        view: Callable[[Card], CardView],
     ) -> None:
         self.played = played
         self.held = held
@@ -92,6 +108,21 @@ class ScoringContext:
         self.types_played: tuple[str, ...] = ()
         #: The ``chances`` value: every chance's N is multiplied by it.
         self.chances = 1.0
+        #: Each slot's variables other than its counter (name -> number, rank, suit or hand type).
+        self.vars: list[dict[str, Any]] = []
+        #: What the hand leaves to take effect after it (None: nothing yet).
+        self.after: Aftermath | None = None
+        #: Slots of charms destroyed in an earlier step (they no longer act), and in this one.
+        self.gone: frozenset[int] = frozenset()
+        self.leaving: list[int] = []
+        #: True once an effect disabled the boss: its abilities stop acting.
+        self.boss_off = False
+        #: What the hand is resolved in: the run, the round and the deck around it.
+        self.situation = situation
+        #: Any card as the rules see it this hand (the deck's cards are viewed only when asked).
+        self.view = view
+        #: What value and condition kinds work out once per hand, keyed by what they read.
+        self.memo: dict[Any, Any] = {}
 
     @property
     def hand_type(self) -> HandType:
@@ -164,11 +195,47 @@ class ScoringContext:
             self.record(source, "money", n, self.points, self.mult, self.money + n)
 
     def grow(self, charm: ActiveCharm, by: int, source: Source | ActiveCharm) -> None:
-        """Change a charm's counter by ``by``."""
-        if by:
+        """Change a charm's counter by ``by`` (a copy never changes the copied charm's)."""
+        if by and charm.reads < 0:
             self.counters[charm.slot] += by
             now = self.counters[charm.slot]
             self.note(source, "counter", by, f"counter {'+' if by > 0 else ''}{by} → {now}")
+
+    def aftermath(self) -> Aftermath:
+        """Return the record of what the hand leaves to take effect after it (created when needed)."""
+        if self.after is None:
+            self.after = Aftermath()
+        return self.after
+
+    def close_step(self) -> None:
+        """End a step: charms destroyed in it leave the row for the steps after it."""
+        if self.leaving:
+            self.gone = self.gone.union(self.leaving)
+            self.leaving = []
+
+    def var(self, charm: ActiveCharm, name: str) -> Any:
+        """Return a charm's variable (a copy reads the copied charm's)."""
+        slot = charm.reads if charm.reads >= 0 else charm.slot
+        if name == "counter":
+            return self.counters[slot]
+        return self.vars[slot].get(name, 0) if slot < len(self.vars) else 0
+
+    def set_var(self, charm: ActiveCharm, name: str, value: Any, source: Source | ActiveCharm) -> None:
+        """Set a charm's variable, with an event; a copy never changes the copied charm's."""
+        if charm.reads >= 0:
+            return
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        old = self.var(charm, name)
+        if value == old:
+            return
+        if name == "counter":
+            self.counters[charm.slot] = int(value)
+        else:
+            self.vars[charm.slot][name] = value
+        amount = value - old if isinstance(value, (int, float)) and isinstance(old, (int, float)) else 0
+        what = "counter" if name == "counter" else "var"
+        self.note(source, what, amount, f"{name} {fmt(old)} → {fmt(value)}")
 
     def change_level(self, type_id: str, by: int, source: Source | ActiveCharm) -> None:
         """Change a hand type's level (never below 1)."""

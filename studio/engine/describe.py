@@ -15,17 +15,23 @@ round condition's clause, a value's "per" phrase, a trigger's lead.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from studio.engine.cards import SUIT_SYMBOLS, rank_name
 from studio.engine.charms import Ability, CharmDef
 from studio.engine.conditions import Conditions
 from studio.engine.effects import Effect, Scaling
-from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS, VALUES, CardPhrase
+from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS, VALUES
+from studio.engine.kinds.phrases import card_noun, card_phrase, with_article
 from studio.engine.trace import fmt
 from studio.engine.values import Modifier
 
 
-def describe_charm(charm: CharmDef, hand_names: Mapping[str, str] | None = None) -> str:
-    """Return the charm's text: one sentence per ability, then its modifiers (hand rules sorted)."""
+def describe_charm(
+    charm: CharmDef, hand_names: Mapping[str, str] | None = None, values: Mapping[str, Any] | None = None
+) -> str:
+    """Return the charm's text: one sentence per ability, then its modifiers (hand rules sorted), then
+    its variables' current ``values`` (their start values when not given)."""
     if charm.behaviour_id:
         return charm.description
     names = hand_names or {}
@@ -33,7 +39,22 @@ def describe_charm(charm: CharmDef, hand_names: Mapping[str, str] | None = None)
     flags = sorted(m.value for m in charm.modifiers if VALUES[m.value].flag and m.op == "set" and m.amount)
     parts += [VALUES[f].text for f in flags]
     parts += [describe_modifier(m) for m in charm.modifiers if m.value not in flags]
+    if charm.variables:
+        now = dict(values) if values is not None else {v.name: v.start for v in charm.variables}
+        shown = [f"{v.name} {show_value(v.type, now.get(v.name, v.start), names)}" for v in charm.variables]
+        parts.append("Now: " + ", ".join(shown))
     return ". ".join(parts)
+
+
+def show_value(kind: str, value: Any, names: Mapping[str, str]) -> str:
+    """A variable's value as a player reads it: ``K``, ``♥``, ``Pair``, ``3``."""
+    if kind == "rank" and isinstance(value, int) and value >= 2:
+        return rank_name(value)
+    if kind == "suit":
+        return SUIT_SYMBOLS.get(str(value), str(value))
+    if kind == "hand_type":
+        return names.get(str(value), str(value))
+    return fmt(value) if isinstance(value, (int, float)) else str(value)
 
 
 def describe_modifier(m: Modifier) -> str:
@@ -92,8 +113,7 @@ def describe_effect(e: Effect, names: Mapping[str, str]) -> str:
 
 
 def _per(s: Scaling) -> str:
-    kind = VALUES[s.per]
-    return kind.per_one if s.every == 1 else kind.per_many.format(every=s.every)
+    return VALUES[s.per].per(s.every, s.arg)
 
 
 def _prefixes(c: Conditions) -> list[str]:
@@ -106,18 +126,16 @@ def _prefixes(c: Conditions) -> list[str]:
 
 
 def _card(c: Conditions) -> tuple[str, str, str]:
-    """Return the card's noun ("♦ card", "Ace", "face card"), what follows it, and a whole phrase."""
-    phrases = [p(t.arg) for t in c.tests if (p := CONDITIONS[t.kind].phrase) is not None]
-    merged = CardPhrase(
-        before=" ".join(p.before for p in phrases if p.before),
-        core=" ".join(p.core for p in phrases if p.core),
-        noun=" ".join(p.noun for p in phrases if p.noun),
-        after="".join(p.after for p in phrases),
-        whole=next((p.whole for p in phrases if p.whole), ""),
-    )
-    noun = merged.noun or ("" if merged.core else "card")
-    words = [w for w in (merged.before, merged.core, noun) if w]
-    return " ".join(words), merged.after, merged.whole
+    """Return the card's noun ("♦ card", "Ace", "face card"), what follows it, and a whole phrase.
+
+    A whole phrase names one card ("for the first scoring card"); the other card
+    tests then say what that card must be ("... if it is a ♦ card").
+    """
+    phrase = card_phrase(c)
+    noun, whole = card_noun(phrase), phrase.whole
+    if whole and (noun != "card" or phrase.after):
+        whole += f" if it is {with_article(noun + phrase.after)}"
+    return noun, phrase.after, whole
 
 
 def _clauses(c: Conditions, names: Mapping[str, str]) -> str:

@@ -89,6 +89,8 @@ def fire_source(
     ctx: ScoringContext, abilities: Sequence[Ability], source: Source, card: CardView | None
 ) -> None:
     """Fire the abilities of a source that is not a charm of the row (the boss), on its behalf."""
+    if ctx.boss_off:
+        return
     for ability in abilities:
         if ctx.holds(ability.conditions, card, None):
             for effect in ability.effects:
@@ -122,7 +124,10 @@ def call_hook(
 
 def fire_on_card(ctx: ScoringContext, card: CardView, plan: Plan, hook: str) -> None:
     """One trigger of a card for each acting charm, in row order: its abilities, then its hook."""
+    gone = ctx.gone
     for i, fires, behaviour in plan:
+        if gone and i in gone:
+            continue
         charm = ctx.charms[i]
         for fire in fires:
             fire(ctx, charm, card)
@@ -136,7 +141,10 @@ def retrigger_sources(ctx: ScoringContext, card: CardView, plan: RetriggerPlan) 
     seal = card.seal
     if seal is not None and seal.retriggers:
         sources += [card.seal_source] * seal.retriggers
+    gone = ctx.gone
     for i, counts, behaviour in plan:
+        if gone and i in gone:
+            continue
         charm = ctx.charms[i]
         times = 0
         for count in counts:

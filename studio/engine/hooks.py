@@ -107,7 +107,11 @@ class CharmContext:
 
     def counter(self, charm: ActiveCharm) -> int:
         """Return a charm's counter now."""
-        return self._ctx.counters[charm.slot]
+        return int(self._ctx.var(charm, "counter"))
+
+    def var(self, charm: ActiveCharm, name: str) -> Any:
+        """Return one of a charm's variables now (a number, or a rank, suit or hand type)."""
+        return self._ctx.var(charm, name)
 
     def chance(self, n: int, in_: int) -> bool:
         """Return True with chance ``n`` in ``in_`` (as every rule's chance, after the ``chances`` value)."""
@@ -137,7 +141,7 @@ class CharmContext:
 
     def reset(self, charm: ActiveCharm) -> None:
         """Set the charm's counter back to 0."""
-        self._ctx.grow(_own(charm), -self._ctx.counters[charm.slot], charm)
+        self._ctx.grow(_own(charm), -int(self._ctx.var(charm, "counter")), charm)
 
     def level_up(self, type_id: str, charm: ActiveCharm, by: int = 1) -> None:
         """Raise (or lower) a hand type's level on behalf of ``charm``."""

@@ -17,11 +17,17 @@ Source = tuple[str, str, int]
 
 
 class ActiveCharm(NamedTuple):
-    """A charm in the row this hand: its slot, id and edition. Its counter lives in the context."""
+    """A charm in the row this hand: its slot, id and edition. Its variables live in the context.
+
+    A charm that copies another's abilities ``reads`` that charm's slot for variables (and
+    never changes them); -1: it reads its own. ``sell_value``: the $ selling it would give.
+    """
 
     slot: int
     id: str
     edition: EditionDef | None
+    reads: int = -1
+    sell_value: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from studio.engine.effects import Chance, Effect
-from studio.engine.kinds import EFFECTS
+from studio.engine.kinds.registry import EFFECTS
 
 
 @dataclass(frozen=True, slots=True)

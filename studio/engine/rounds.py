@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from studio.engine.aftermath import Aftermath
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.context import ScoringContext
@@ -30,6 +32,9 @@ class RoundResult:
     counters: tuple[int, ...]
     levels: tuple[tuple[str, int], ...]
     rng: RngState
+    #: What it leaves to take effect after it (None: nothing), and the charms' other variables.
+    after: Aftermath | None = None
+    vars: tuple[tuple[tuple[str, Any], ...], ...] = ()
 
 
 def _result(ctx: ScoringContext, start_money: int) -> RoundResult:
@@ -40,6 +45,8 @@ def _result(ctx: ScoringContext, start_money: int) -> RoundResult:
         tuple(ctx.counters),
         tuple(sorted(ctx.levels.items())),
         ctx.rng.state(),
+        ctx.after,
+        tuple(tuple(sorted(v.items())) for v in ctx.vars),
     )
 
 

@@ -33,7 +33,7 @@ from studio.engine.firing import (
 )
 from studio.engine.hands import HandRules
 from studio.engine.inplay import ActiveCharm
-from studio.engine.kinds import TRIGGERS
+from studio.engine.kinds import EFFECTS, TRIGGERS
 from studio.engine.values import Modifier, flags_on
 
 #: The most rows (and seats) kept in a catalog's memo; when full it is emptied and fills again.
@@ -99,6 +99,13 @@ class Row:
     #: Who acts in the whole-hand step, in row order: each charm with an edition or a hand
     #: ability, and its entry in the hand plan (NOTHING: only its edition acts).
     hand: tuple[tuple[ActiveCharm, PlanEntry], ...]
+    #: Each slot's variables other than its counter, at their start values.
+    starts: tuple[dict[str, Any], ...]
+
+    @property
+    def declares(self) -> bool:
+        """Return True if a charm of the row declares variables besides its counter."""
+        return any(self.starts)
 
     def plan(self, trigger: str) -> Plan:
         """Return who acts at ``trigger``, in row order."""
@@ -127,10 +134,16 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
     plans: dict[str, list[PlanEntry]] = {}
     again: dict[str, list[RetriggerEntry]] = {}
     hand: list[tuple[ActiveCharm, PlanEntry]] = []
+    copied = _copies(key, catalog)
     for i, (charm_id, edition) in enumerate(key):
-        seat = seats.get((i, charm_id, edition))
-        if seat is None:
-            seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
+        seat: Seat | None
+        if i in copied:
+            target = copied[i]
+            seat = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
+        else:
+            seat = seats.get((i, charm_id, edition))
+            if seat is None:
+                seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
         charms.append(seat.charm)
         modifiers += seat.modifiers
         for trigger, entry in seat.fires:
@@ -148,17 +161,62 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         {trigger: tuple(entries) for trigger, entries in plans.items()},
         {trigger: tuple(entries) for trigger, entries in again.items()},
         tuple(hand),
+        tuple(_starts(catalog.charm(charm_id)) for charm_id, _ in key),
     )
 
 
-def _seat(slot: int, charm_id: str, edition_id: str | None, catalog: Catalog) -> Seat:
-    """Compile a charm for one place of a row."""
+def _starts(defn: CharmDef) -> dict[str, Any]:
+    """A charm's variables (other than its counter) at their start values."""
+    return {v.name: v.start for v in defn.variables}
+
+
+def _copies(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> dict[int, int]:
+    """Map each copying charm's slot to the slot whose abilities it uses (RULES.md section 6).
+
+    A copy of a copier copies what that copier copies; a loop of copiers, or a copy with
+    nothing to copy, copies nothing (the slot maps to -1).
+    """
+    targets = {i: _target(i, catalog.charm(charm_id), len(key)) for i, (charm_id, _) in enumerate(key)}
+    copies = {i: t for i, t in targets.items() if t is not None}
+    resolved: dict[int, int] = {}
+    for i in copies:
+        seen = {i}
+        target = copies[i]
+        while target in copies and target not in seen and target >= 0:
+            seen.add(target)
+            target = copies[target]
+        resolved[i] = -1 if target in seen or target in copies else target
+    return resolved
+
+
+def _target(slot: int, defn: CharmDef, size: int) -> int | None:
+    """The slot a charm copies (None: it copies nothing; -1: its target is not there)."""
+    for ability in defn.abilities:
+        for effect in ability.effects:
+            if EFFECTS[effect.kind].copies:
+                target = 0 if effect.arg("target") == "leftmost" else slot + 1
+                return target if target < size and target != slot else -1
+    return None
+
+
+def _seat(
+    slot: int, charm_id: str, edition_id: str | None, catalog: Catalog, copies: tuple[int, str] | None = None
+) -> Seat:
+    """Compile a charm for one place of a row. A copier (``copies``: the slot and id it copies;
+    slot -1: nothing) acts with the copied charm's abilities, reading that charm's variables."""
     defn = catalog.charm(charm_id)
-    acts: Acts | None = catalog.memo.get(("acts", charm_id))  # type: ignore[assignment]
-    if acts is None:
-        acts = catalog.memo[("acts", charm_id)] = charm_acts(defn)
     edition = lookup(catalog.editions, "edition", edition_id) if edition_id else None
-    charm = ActiveCharm(slot, defn.id, edition)
+    charm = ActiveCharm(slot, defn.id, edition, sell_value=defn.sell_value)
+    source = defn
+    if copies is not None:
+        target, target_id = copies
+        source = catalog.charm(target_id) if target >= 0 else CharmDef(defn.id)
+        charm = ActiveCharm(slot, defn.id, edition, target, defn.sell_value)
+    acts: Acts | None = catalog.memo.get(("acts", source.id))  # type: ignore[assignment]
+    if acts is None or copies is not None:
+        acts = charm_acts(source)
+        if copies is None:
+            catalog.memo[("acts", source.id)] = acts
     fires = {trigger: (slot, plain, behaviour) for trigger, (plain, behaviour) in acts.fires.items()}
     counts = {trigger: (slot, again, behaviour) for trigger, (again, behaviour) in acts.counts.items()}
     hand = fires.get("hand")

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
-from studio.engine.charms import CharmSlot
-from studio.engine.round_values import interest, round_modifiers
+from studio.engine.round_values import charm_slots, interest, round_modifiers
 from studio.engine.rounds import RoundResult, discard, end_of_round
+from studio.engine.run_after import draw_variables, take_after, take_result
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Round, RunState
-from studio.engine.scoring import MAX_PLAYED, Situation, score
+from studio.engine.scoring import Situation, score
 from studio.engine.shop import open_shop
 from studio.engine.trace import ScoreResult
 from studio.engine.values import layered
@@ -70,6 +70,7 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     events = [
         RunEvent("blind", blind.id, r.requirement, f"ante {state.ante}, boss {r.boss}" if r.boss else "")
     ]
+    events += draw_variables(state, setup.catalog)
     events += deal(state)
     return events
 
@@ -89,10 +90,19 @@ def deal(state: RunState) -> list[RunEvent]:
     return events
 
 
-def _round_state(state: RunState, held: Sequence[Card], hands_left: int, discards_left: int) -> Situation:
+def round_situation(
+    state: RunState,
+    setup: RunSetup,
+    held: Sequence[Card],
+    hands_left: int,
+    discards_left: int,
+    played: Sequence[Card] = (),
+) -> Situation:
+    """The situation of a play, a discard or the end of the round: the run and the round as they stand."""
     r = state.round
     assert r is not None
     return Situation(
+        played=tuple(played),
         held=tuple(held),
         charms=tuple(state.charms),
         levels=state.levels,
@@ -102,20 +112,22 @@ def _round_state(state: RunState, held: Sequence[Card], hands_left: int, discard
         discards_left=discards_left,
         hand_types_played=tuple(r.types_played),
         rng=state.rng.state(),
+        modifiers=tuple(r.modifiers),
+        deck=setup.deck.id,
+        ante=state.ante,
+        blind=r.blind,
+        hand_size=r.hand_size,
+        charm_slots=charm_slots(state, setup),
+        full_deck=tuple(state.deck),
+        draw_pile=len(r.draw_pile),
+        times_played=dict(state.times_played),
+        hands_played=r.hands_played,
     )
 
 
-def _take_round_result(state: RunState, result: RoundResult) -> None:
-    state.money = result.money
-    state.charms = _with_counters(state.charms, result.counters)
-    state.levels = dict(result.levels)
-    state.rng = type(state.rng).from_state(result.rng)
-
-
-def _with_counters(charms: list[CharmSlot], counters: Sequence[int]) -> list[CharmSlot]:
-    return [
-        c if c.counter == n else CharmSlot(c.id, c.edition, n) for c, n in zip(charms, counters, strict=True)
-    ]
+def _take_round_result(state: RunState, result: RoundResult) -> list[RunEvent]:
+    take_result(state, result.money, result.counters, result.vars, result.levels, result.rng)
+    return take_after(state, result.after)
 
 
 def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[list[RunEvent], ScoreResult]:
@@ -125,29 +137,14 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
     chosen = set(cards)
     played = tuple(r.hand[i] for i in cards)
     held = [c for i, c in enumerate(r.hand) if i not in chosen]
-    result = score(
-        Situation(
-            played=played,
-            held=tuple(held),
-            charms=tuple(state.charms),
-            levels=state.levels,
-            boss=r.boss,
-            money=state.money,
-            hands_left=r.hands_left - 1,
-            discards_left=r.discards_left,
-            hand_types_played=tuple(r.types_played),
-            rng=state.rng.state(),
-            max_played=MAX_PLAYED,
-        ),
-        setup.catalog,
-    )
-    state.money = result.money
-    state.charms = _with_counters(state.charms, result.counters)
-    state.levels = dict(result.levels)
-    state.rng = type(state.rng).from_state(result.rng)
+    situation = round_situation(state, setup, held, r.hands_left - 1, r.discards_left, played)
+    result = score(situation, setup.catalog)
+    take_result(state, result.money, result.counters, result.vars, result.levels, result.rng)
     r.score += result.total
+    r.hands_played += 1
     if not result.refused:
         r.types_played.append(result.hand_type)
+        state.times_played[result.hand_type] = state.times_played.get(result.hand_type, 0) + 1
     r.hand = held
     r.hands_left -= 1
     events = [
@@ -159,18 +156,20 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
                 del state.deck[i]
                 events.append(RunEvent("broken", token, 1, "leaves the deck"))
                 break
+    events += take_after(state, result.after)
     if r.score >= r.requirement:
         events += win_round(state, setup)
     elif r.hands_left <= 0:
         events += lose(state, f"scored {r.score} of {r.requirement}")
     else:
-        events += _hook(state, setup)
+        events += _discard_held(state, setup)
         events += deal(state)
     return events, result
 
 
-def _hook(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """Random held cards discarded after each hand, as many as ``held_discarded`` says (``hook`` stream)."""
+def _discard_held(state: RunState, setup: RunSetup) -> list[RunEvent]:
+    """Random held cards discarded after each hand, as many as the value ``held_discarded`` says (from
+    the stream of that name)."""
     r = state.round
     assert r is not None
     boss = setup.catalog.boss(r.boss) if r.boss else None
@@ -179,8 +178,8 @@ def _hook(state: RunState, setup: RunSetup) -> list[RunEvent]:
         return []
     lost = []
     for _ in range(min(count, len(r.hand))):
-        lost.append(r.hand.pop(int(state.rng.random("hook") * len(r.hand))))
-    return [RunEvent("hook", " ".join(map(str, lost)), len(lost), "discarded by the boss rule")]
+        lost.append(r.hand.pop(int(state.rng.random("held_discarded") * len(r.hand))))
+    return [RunEvent("held_discarded", " ".join(map(str, lost)), len(lost), "discarded by a rule")]
 
 
 def discard_cards(state: RunState, setup: RunSetup, cards: Sequence[int]) -> list[RunEvent]:
@@ -190,11 +189,12 @@ def discard_cards(state: RunState, setup: RunSetup, cards: Sequence[int]) -> lis
     chosen = set(cards)
     thrown = [r.hand[i] for i in cards]
     held = [c for i, c in enumerate(r.hand) if i not in chosen]
-    result = discard(thrown, _round_state(state, held, r.hands_left, r.discards_left - 1), setup.catalog)
-    _take_round_result(state, result)
+    situation = round_situation(state, setup, held, r.hands_left, r.discards_left - 1)
+    result = discard(thrown, situation, setup.catalog)
     r.hand = held
     r.discards_left -= 1
     events = [RunEvent("discard", " ".join(map(str, thrown)), len(thrown), "", result.events)]
+    events += _take_round_result(state, result)
     return events + deal(state)
 
 
@@ -202,8 +202,9 @@ def win_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     """End-of-round triggers, then the reward, $ per hand left and interest; then the shop or the win."""
     r = state.round
     assert r is not None
-    result = end_of_round(_round_state(state, r.hand, r.hands_left, r.discards_left), setup.catalog)
-    _take_round_result(state, result)
+    situation = round_situation(state, setup, r.hand, r.hands_left, r.discards_left)
+    result = end_of_round(situation, setup.catalog)
+    after = _take_round_result(state, result)
     paid = interest(state.money, state, setup, current_boss(state, setup))
     per_hand = setup.table.hand_reward * r.hands_left
     state.money += r.reward + per_hand + paid
@@ -215,6 +216,7 @@ def win_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
             r.reward + per_hand + paid,
             f"${r.reward} + ${per_hand} hands + ${paid} interest",
         ),
+        *after,
     ]
     state.round = None
     if state.blind == len(setup.rules.blinds) - 1 and state.ante == len(setup.rules.requirements):

@@ -15,6 +15,7 @@ from typing import Literal, TypeVar, get_args
 from studio.engine.cards import Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng, RngState
+from studio.engine.values import Modifier
 
 Phase = Literal["select", "round", "shop", "pack", "won", "lost"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
@@ -41,6 +42,10 @@ class Round:
     hand: list[Card] = field(default_factory=list)
     draw_pile: list[Card] = field(default_factory=list)
     types_played: list[str] = field(default_factory=list)
+    #: Modifiers effects added for the rest of the round.
+    modifiers: list[Modifier] = field(default_factory=list)
+    #: Hands played so far, refused ones too (``types_played`` holds only the scored ones).
+    hands_played: int = 0
 
 
 @dataclass(slots=True)
@@ -90,6 +95,8 @@ class RunState:
     levels: dict[str, int] = field(default_factory=dict)
     boss: str | None = None
     bosses_seen: list[str] = field(default_factory=list)
+    #: How often each hand type was scored this run (refused hands not counted).
+    times_played: dict[str, int] = field(default_factory=dict)
     round: Round | None = None
     shop: Shop | None = None
     pack: OpenedPack | None = None
@@ -112,10 +119,11 @@ class RunState:
             "discards": self.discards,
             "charm_slots": self.charm_slots,
             "deck": [str(c) for c in self.deck],
-            "charms": [{"id": c.id, "edition": c.edition, "counter": c.counter} for c in self.charms],
+            "charms": [_charm_json(c) for c in self.charms],
             "levels": dict(sorted(self.levels.items())),
             "boss": self.boss,
             "bosses_seen": list(self.bosses_seen),
+            "times_played": dict(sorted(self.times_played.items())),
             "round": None
             if r is None
             else {
@@ -130,6 +138,8 @@ class RunState:
                 "hand": [str(c) for c in r.hand],
                 "draw_pile": [str(c) for c in r.draw_pile],
                 "types_played": list(r.types_played),
+                "modifiers": [modifier_json(m) for m in r.modifiers],
+                "hands_played": r.hands_played,
             },
             "shop": None
             if self.shop is None
@@ -181,6 +191,8 @@ class RunState:
                 cards(_get(r, "hand", list, "state.round"), "state.round.hand"),
                 cards(_get(r, "draw_pile", list, "state.round"), "state.round.draw_pile"),
                 _strs(_get(r, "types_played", list, "state.round"), "state.round.types_played"),
+                [_modifier(m, f"state.round.modifiers[{i}]") for i, m in enumerate(_list(r, "modifiers"))],
+                _int(r.get("hands_played", 0), "state.round.hands_played"),
             )
         shop: Shop | None = None
         if d.get("shop") is not None:
@@ -220,9 +232,11 @@ class RunState:
                     _get(cd, "id", str, where),
                     _opt_str(cd, "edition", where),
                     _get(cd, "counter", int, where),
+                    tuple(sorted(_obj(cd.get("vars", {}), f"{where}.vars").items())),
                 )
             )
         levels = _obj(d.get("levels"), "state.levels")
+        times = _obj(d.get("times_played", {}), "state.times_played")
         try:
             rng = Rng.from_state(RngState.from_json(_obj(d.get("rng"), "state.rng")))
         except (TypeError, ValueError) as err:
@@ -242,10 +256,46 @@ class RunState:
             {str(k): _int(v, f"state.levels.{k}") for k, v in levels.items()},
             _opt_str(d, "boss", "state"),
             _strs(_get(d, "bosses_seen", list, "state"), "state.bosses_seen"),
+            {str(k): _int(v, f"state.times_played.{k}") for k, v in times.items()},
             round_,
             shop,
             pack,
         )
+
+
+def _charm_json(c: CharmSlot) -> dict[str, object]:
+    data: dict[str, object] = {"id": c.id, "edition": c.edition, "counter": c.counter}
+    if c.vars:
+        data["vars"] = dict(c.vars)
+    return data
+
+
+def modifier_json(m: Modifier) -> dict[str, object]:
+    """Return a modifier as saved: value, op, amount, how long it lasts, who declared it."""
+    return {"value": m.value, "op": m.op, "amount": m.amount, "for": m.scope, "source": list(m.source)}
+
+
+def _modifier(data: object, where: str) -> Modifier:
+    d = _obj(data, where)
+    op, scope = _get(d, "op", str, where), _get(d, "for", str, where)
+    if op not in ("set", "add", "times") or scope not in ("active", "hand", "round"):
+        raise StateError(f"{where}: want op set/add/times and for active/hand/round, not {op!r}/{scope!r}")
+    amount = d.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int | float):
+        raise StateError(f"{where}.amount: want a number, not {amount!r}")
+    source = _get(d, "source", list, where)
+    if len(source) != 3 or not isinstance(source[2], int):
+        raise StateError(f"{where}.source: want [text, kind, slot], not {source!r}")
+    declared = (str(source[0]), str(source[1]), source[2])
+    return Modifier(_get(d, "value", str, where), op, float(amount), scope, declared)  # type: ignore[arg-type]
+
+
+def _list(d: Mapping[str, object], key: str) -> list[object]:
+    """An optional list (absent in states saved before it existed)."""
+    value = d.get(key, [])
+    if not isinstance(value, list):
+        raise StateError(f"{key}: want a list, not {type(value).__name__}")
+    return value
 
 
 def _obj(value: object, where: str) -> Mapping[str, object]:

@@ -53,11 +53,9 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     assert evaluation is not None
     refused = _boss_step(ctx, boss)
     if not refused:
-        _before_step(ctx, row)
-        _base_step(ctx)
-        _card_step(ctx, row, "scored_card", boss)
-        _card_step(ctx, row, "held_card", boss)
-        _hand_step(ctx, row, boss)
+        for step in _STEPS:
+            step(ctx, row, boss)
+            ctx.close_step()
     broken = () if refused else _breakage(ctx)
     events = tuple(ctx.events)
     last = events[-1]
@@ -79,6 +77,8 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
             broken,
             s.boss,
             s.deck,
+            ctx.after,
+            tuple([tuple(sorted(v.items())) for v in ctx.vars]),
         ),
     )
 
@@ -141,9 +141,13 @@ class _ReasonFields(dict[str, object]):
         return "{" + key + "}"
 
 
-def _before_step(ctx: ScoringContext, row: Row) -> None:
+def _before_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
+    """Step 2: the charms that act before scoring, left to right."""
     ctx.step = "before"
+    gone = ctx.gone
     for i, fires, behaviour in row.plan("before"):
+        if gone and i in gone:
+            continue
         charm = ctx.charms[i]
         for fire in fires:
             fire(ctx, charm, None)
@@ -151,7 +155,7 @@ def _before_step(ctx: ScoringContext, row: Row) -> None:
             call_hook(ctx, behaviour, "before", charm)
 
 
-def _base_step(ctx: ScoringContext) -> None:
+def _base_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
     """Step 3: the hand type's Points and Mult at its level, then the modifiers of ``base_points``
     and ``base_mult`` (the Flint halves both), as one event of the sources that changed them."""
     ctx.step = "base"
@@ -175,6 +179,16 @@ def _op_text(m: Modifier) -> str:
     return {"set": "set to ", "add": "+", "times": "x"}[m.op] + fmt(m.amount)
 
 
+def _scored_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
+    """Step 4: scored cards."""
+    _card_step(ctx, row, "scored_card", boss)
+
+
+def _held_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
+    """Step 5: held cards."""
+    _card_step(ctx, row, "held_card", boss)
+
+
 def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) -> None:
     """Scored cards (step 4) or held cards (step 5), left to right, every trigger of a card first.
 
@@ -196,7 +210,7 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
     modifiers: Callable[[ScoringContext, CardView], None] = _scored_modifiers if scored else _held_modifiers
     acting = row.plan(step)
     again = row.retriggers(step)
-    boss_acts = boss.abilities_at(step) if boss is not None and boss.abilities else ()
+    boss_acts = boss.abilities_at(step) if boss is not None and boss.abilities and not ctx.boss_off else ()
     boss_source = (boss.id, "boss", -1) if boss is not None else ("", "", -1)
     for position in cards:
         card = views[position]
@@ -231,9 +245,9 @@ def _scored_modifiers(ctx: ScoringContext, card: CardView) -> None:
     """Steps (a) to (e) of RULES.md section 3: Points, +Mult, seal money, xMult, edition."""
     up = card.upgrade
     if up is not None and up.stone:
-        ctx.add_points(up.stone_points, card.upgrade_source)
+        ctx.add_points(up.stone_points + card.card.extra, card.upgrade_source)
     elif card.rank is not None:
-        ctx.add_points(rank_points(card.rank), card.source)
+        ctx.add_points(rank_points(card.rank) + card.card.extra, card.source)
     if up is not None:
         for effect in up.by_step[0]:
             ctx.apply(effect, card.upgrade_source, None)
@@ -262,6 +276,8 @@ def _hand_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
     its edition's multiplying effects; then the boss's hand abilities."""
     ctx.step = "hand"
     for charm, (_, fires, behaviour) in row.hand:
+        if ctx.gone and charm.slot in ctx.gone:
+            continue
         edition = charm.edition
         if edition is not None:
             source = (f"{charm.id} {edition.id}", "edition", charm.slot)
@@ -276,3 +292,7 @@ def _hand_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
                 ctx.apply(effect, source, charm)
     if boss is not None and boss.abilities:
         fire_source(ctx, boss.abilities_at("hand"), (boss.id, "boss", -1), None)
+
+
+#: Steps 2 to 6 of the scoring order, each ended by :meth:`ScoringContext.close_step`.
+_STEPS = (_before_step, _base_step, _scored_step, _held_step, _hand_step)

@@ -19,7 +19,7 @@ from studio.engine.runs import PackDef
 
 def sell_value(setup: RunSetup, charm_id: str) -> int:
     """Half the charm's cost, rounded down, at least $1."""
-    return max(setup.catalog.charm(charm_id).cost // 2, 1)
+    return setup.catalog.charm(charm_id).sell_value
 
 
 def reroll_cost(state: RunState, setup: RunSetup) -> int:

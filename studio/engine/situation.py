@@ -9,13 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from studio.engine.cards import Card
-from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
+from studio.engine.values import Modifier
 
 #: The most cards a played hand may hold unless a rule value raises it.
 MAX_PLAYED = 5
+
+
+@dataclass(frozen=True, slots=True)
+class CharmSlot:
+    """A charm in the row: its id, edition and variables (state kept between hands).
+
+    ``counter`` is the variable every charm has; ``vars`` the others it declares, as sorted
+    (name, value) pairs (a variable left out holds its start value).
+    """
+
+    id: str
+    edition: str | None = None
+    counter: int = 0
+    vars: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +50,18 @@ class Situation:
     hand_types_played: tuple[str, ...] = ()
     rng: RngState = field(default_factory=RngState)
     max_played: int = MAX_PLAYED
+    #: Modifiers effects added for this round (after the charms', before the boss's).
+    modifiers: tuple[Modifier, ...] = ()
+    #: Where the run stands: its ante, and the id of the blind being played (None: no run).
+    ante: int = 1
+    blind: str | None = None
+    #: The round's hand size and the row's charm slots (None: layered in the hand from their bases).
+    hand_size: int | None = None
+    charm_slots: int | None = None
+    #: Every card of the run's deck, wherever it is now, and how many are left to draw.
+    full_deck: tuple[Card, ...] = ()
+    draw_pile: int = 0
+    #: How often each hand type was played this run before this hand (refused hands not counted).
+    times_played: Mapping[str, int] = field(default_factory=dict)
+    #: Hands played this round before this one, refused ones too (None: one per hand type played).
+    hands_played: int | None = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from studio.engine.rng import RngState
 
@@ -132,11 +132,24 @@ class ScoreResult(NamedTuple):
     #: The boss rule and the deck in play (None: no boss; the deck is None when not given).
     boss: str | None = None
     deck: str | None = None
+    #: What the hand leaves to take effect after it (see studio.engine.aftermath; None: nothing).
+    after: Any = None
+    #: Each charm's variables other than its counter after the hand, as sorted pairs (empty: none).
+    vars: tuple[tuple[tuple[str, Any], ...], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Return the result as the JSON object of the CLI contract."""
         data = self.summary_json()
         data["events"] = [e.to_json() for e in self.events]
+        return data
+
+    def optional_json(self) -> dict[str, object]:
+        """Return the keys a result has only when they say something: ``vars`` and ``after``."""
+        data: dict[str, object] = {}
+        if any(self.vars):
+            data["vars"] = [dict(v) for v in self.vars]
+        if self.after is not None and not self.after.is_empty():
+            data["after"] = self.after.to_json()
         return data
 
     def summary_json(self) -> dict[str, object]:
@@ -155,4 +168,5 @@ class ScoreResult(NamedTuple):
             "counters": list(self.counters),
             "levels": dict(self.levels),
             "rng": self.rng.to_json(),
+            **self.optional_json(),
         }

@@ -19,8 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.engine.kinds import VALUES
-
 ModifierOp = Literal["set", "add", "times"]
 #: How long a modifier lasts: while its source is active, or for the hand or round it names.
 Scope = Literal["active", "hand", "round"]
@@ -86,3 +84,7 @@ def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:
     mods = tuple(modifiers)
     names = {m.value for m in mods if VALUES[m.value].flag}
     return frozenset(n for n in names if layered(n, 0, mods) > 0)
+
+
+# Imported last: the built-in kinds this import registers use the records above.
+from studio.engine.kinds.registry import VALUES  # noqa: E402

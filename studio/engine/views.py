@@ -109,14 +109,24 @@ def open_context(
     boss = catalog.boss(s.boss) if s.boss else None
     deck = catalog.decks.get(s.deck) if s.deck else None
     modifiers, flags, rules = row.modifiers, row.flags, row.rules
-    if (boss is not None and boss.modifiers) or (deck is not None and deck.modifiers):
-        # Sources in the order of RULES.md section 6: deck, charms left to right, boss.
-        modifiers = (*(deck.modifiers if deck else ()), *modifiers, *(boss.modifiers if boss else ()))
+    if (boss is not None and boss.modifiers) or (deck is not None and deck.modifiers) or s.modifiers:
+        # Sources in the order of RULES.md section 6: deck, charms left to right (and what their
+        # effects added this round), boss.
+        modifiers = (
+            *(deck.modifiers if deck else ()),
+            *modifiers,
+            *s.modifiers,
+            *(boss.modifiers if boss else ()),
+        )
         flags = flags_on(modifiers)
         rules = HandRules.from_flags(flags)
     known = _views(catalog, boss, flags)
     views = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in cards])
     held = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
+
+    def view(card: Card) -> CardView:
+        return known.get(card) or card_view(card, catalog, boss, flags)
+
     ctx = ScoringContext(
         views,
         held,
@@ -128,15 +138,17 @@ def open_context(
         s.discards_left,
         not s.hand_types_played,
         Rng.from_state(s.rng),
+        s,
+        view,
     )
     ctx.modifiers = modifiers
+    if row.declares or any(slot.vars for slot in s.charms):
+        ctx.vars = [{**start, **dict(slot.vars)} for start, slot in zip(row.starts, s.charms, strict=True)]
     if modifiers:
         ctx.chances = layered("chances", 1, modifiers)
     ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):
-        evaluation = evaluate(
-            [v.rank for v in views], [v.suits for v in views], catalog.hand_table, rules
-        )
+        evaluation = evaluate([v.rank for v in views], [v.suits for v in views], catalog.hand_table, rules)
         ctx.evaluation = evaluation
         ctx.scoring = tuple([views[i] for i in evaluation.scoring])
     return ctx, row, boss

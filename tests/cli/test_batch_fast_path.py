@@ -44,9 +44,28 @@ def _lines(catalog, n: int) -> list[dict[str, object]]:
             line["levels"] = {rnd.choice([t.id for t in catalog.hand_types]): rnd.randint(1, 20)}
         if rnd.random() < 0.3:
             line["hand_types_played"] = [rnd.choice([t.id for t in catalog.hand_types])]
-        for key in ("money", "hands_left", "discards_left", "seed"):
+        for key in (
+            "money",
+            "hands_left",
+            "discards_left",
+            "seed",
+            "draw_pile",
+            "hands_played",
+            "charm_slots",
+        ):
             if rnd.random() < 0.5:
                 line[key] = rnd.randint(0, 30)
+        for key, values in (
+            ("ante", [1, 3, 8]),
+            ("blind", ["small", "boss", None]),
+            ("hand_size", [5, None]),
+        ):
+            if rnd.random() < 0.3:
+                line[key] = rnd.choice(values)
+        if rnd.random() < 0.3:
+            line["times_played"] = {rnd.choice([t.id for t in catalog.hand_types]): rnd.randint(0, 9)}
+        if rnd.random() < 0.2:
+            line["full_deck"] = " ".join(rnd.sample(deck, 10))
         if i % 50 == 0:  # wrong on purpose: the same one-line error as the model path gives
             key, value = rnd.choice(
                 [
@@ -55,6 +74,8 @@ def _lines(catalog, n: int) -> list[dict[str, object]]:
                     ("deck", "no_such_deck"),
                     ("played", "ZZ 2H"),
                     ("hand_types_played", ["no_such_type"]),
+                    ("times_played", {"no_such_type": 1}),
+                    ("full_deck", "9S ZZ"),
                 ]
             )
             line[key] = value

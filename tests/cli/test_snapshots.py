@@ -15,7 +15,15 @@ from studio.content.fingerprint import code_fingerprint
 from studio.content.models import ScenarioModel
 from studio.content.packs import base_pack
 from studio.content.paths import base_content_dir
-from studio.content.plain_scenarios import DEFAULTS, INT_BOUNDS, LEVEL_BOUNDS, MAX_CHARMS, MAX_NAME
+from studio.content.plain_scenarios import (
+    DEFAULTS,
+    INT_BOUNDS,
+    LEVEL_BOUNDS,
+    MAX_CHARMS,
+    MAX_NAME,
+    OPTIONAL_INT_BOUNDS,
+    TIMES_BOUNDS,
+)
 from studio.content.scenarios import pack_scenarios, run
 from studio.plugins.loading import load_base
 from studio.plugins.snapshot import restore, save, snapshot_path
@@ -165,9 +173,12 @@ def test_plain_scenario_bounds_and_defaults_are_the_models():
         return next(m.ge for m in meta if hasattr(m, "ge")), next(m.le for m in meta if hasattr(m, "le"))
 
     assert {name: bounds(name) for name in INT_BOUNDS} == INT_BOUNDS
+    assert {name: bounds(name) for name in OPTIONAL_INT_BOUNDS} == OPTIONAL_INT_BOUNDS
     schema = ScenarioModel.model_json_schema()["properties"]
     levels = schema["levels"]["additionalProperties"]
     assert (levels["minimum"], levels["maximum"]) == LEVEL_BOUNDS
+    times = schema["times_played"]["additionalProperties"]
+    assert (times["minimum"], times["maximum"]) == TIMES_BOUNDS
     assert schema["name"]["maxLength"] == MAX_NAME
     assert schema["charms"]["maxItems"] == MAX_CHARMS
 

@@ -79,8 +79,9 @@ _REJECTED = [
     (
         "charms",
         "abilities: [{trigger: hand, effects: [{kind: mlt, amount: 2}]}]",
-        "$.abilities[0].effects[0].kind: 'mlt' is not one of grow, level_up, money, mult, points, reset, "
-        "retrigger, xmult (did you mean 'mult'?)",
+        "$.abilities[0].effects[0].kind: 'mlt' is not one of add_var, copy_card, copy_charm, destroy_card, "
+        "destroy_self, disable_boss, edit_card, grow, level_up, modify, money, mult, points, reset, retrigger, "
+        "set_var, xmult (did you mean 'mult'?)",
     ),
     (
         "charms",

@@ -44,7 +44,7 @@ def test_hook_discards_two_random_held_cards_after_each_hand(catalog: Catalog) -
     game, r = at_boss(catalog, "hook")
     pile = len(r.draw_pile)
     game.apply(Play((0, 1)))
-    hooked = next(e for e in game.history[-1].events if e.kind == "hook")
+    hooked = next(e for e in game.history[-1].events if e.kind == "held_discarded")
     assert hooked.amount == 2 and len(hooked.subject.split()) == 2
     assert len(r.hand) == 8 and len(r.draw_pile) == pile - 4
 

@@ -7,14 +7,38 @@ import pytest
 from studio.content.schemas import schema_for
 from studio.content.xrefs import ITEM, KEY, ref_patterns, references
 
+MODIFIERS = ("upgrade", "edition", "seal")
 
-def test_the_charm_schema_marks_hand_types_and_behaviours() -> None:
-    assert dict(ref_patterns("charm")) == {
-        ("abilities", ITEM, "when", "contains"): "hand_type",
-        ("abilities", ITEM, "when", "hand_types"): "hand_type",
-        ("abilities", ITEM, "effects", ITEM, "hand_type"): "hand_type",
-        ("behaviour",): "behaviour",
+
+def _card_tests(*where: str) -> dict[tuple[str, ...], str]:
+    """The modifier references of card tests (a card condition, a card filter) at ``where``."""
+    return {(*where, f"{kind}s"): kind for kind in MODIFIERS}
+
+
+def _conditions(*where: str) -> dict[tuple[str, ...], str]:
+    """The references of conditions at ``where``: card tests, hand types, and the card filters in them."""
+    return {
+        **_card_tests(*where),
+        (*where, "contains"): "hand_type",
+        (*where, "hand_types"): "hand_type",
+        **_card_tests(*where, "compare", ITEM, "filter"),
+        **_card_tests(*where, "all_held"),
     }
+
+
+def _abilities() -> dict[tuple[str, ...], str]:
+    """The references of abilities: their conditions and effects (a scaling's filter, a card change)."""
+    effects = ("abilities", ITEM, "effects", ITEM)
+    return {
+        **_conditions("abilities", ITEM, "when"),
+        **_card_tests(*effects, "filter"),
+        (*effects, "hand_type"): "hand_type",
+        **{(*effects, kind): kind for kind in MODIFIERS},
+    }
+
+
+def test_the_charm_schema_marks_hand_types_modifiers_and_behaviours() -> None:
+    assert dict(ref_patterns("charm")) == {**_abilities(), ("behaviour",): "behaviour"}
     props = schema_for("charm")["$defs"]["ConditionsModel"]["properties"]
     assert props["contains"]["x-ref"] == "hand_type" and props["hand_types"]["x-ref"] == "hand_type"
 
@@ -28,6 +52,7 @@ def test_a_scenario_refers_to_charms_editions_hand_types_boss_and_deck() -> None
         ("boss",): "boss",
         ("deck",): "deck",
         ("hand_types_played",): "hand_type",
+        ("times_played", KEY): "hand_type",
         ("expect", "hand_type"): "hand_type",
     }
 
@@ -37,17 +62,9 @@ def test_a_scenario_refers_to_charms_editions_hand_types_boss_and_deck() -> None
     [
         ("deck", {("cards", ITEM, "modifiers"): "modifier"}),
         ("hand_type", {}),
-        (  # a boss's rule records speak the charms' vocabulary, hand types included
+        (  # a boss's rule records speak the charms' vocabulary, hand types and modifiers included
             "boss",
-            {
-                ("abilities", ITEM, "effects", ITEM, "hand_type"): "hand_type",
-                ("abilities", ITEM, "when", "contains"): "hand_type",
-                ("abilities", ITEM, "when", "hand_types"): "hand_type",
-                ("debuff", "contains"): "hand_type",
-                ("debuff", "hand_types"): "hand_type",
-                ("refuse", ITEM, "when", "contains"): "hand_type",
-                ("refuse", ITEM, "when", "hand_types"): "hand_type",
-            },
+            {**_abilities(), **_conditions("debuff"), **_conditions("refuse", ITEM, "when")},
         ),
     ],
 )

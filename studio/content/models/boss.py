@@ -68,7 +68,7 @@ class BossModel(Model):
             "min_cards": "refuse: [{when: {compare: [{value: played_cards, op: '<', n: 5}]}, reason: ...}]",
             "no_repeat_type": "refuse: [{when: {type_played: true}, reason: ...}]",
             "only_first_type": "refuse: [{when: {first_type: false}, reason: ...}]",
-            "level_down": "abilities: [{trigger: before, effects: [{kind: level_up, amount: -1}]}]",
+            "level_down": "an ability at the trigger before that lowers the played level (amount: -1)",
             "halve_base": "modify: [{value: base_points, times: 0.5}, {value: base_mult, times: 0.5}]",
             "money_per_card": (
                 "abilities: [{trigger: before, effects: [{kind: money, amount: -1, per: played_cards}]}]"

@@ -6,13 +6,16 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
+from studio.content.models.change_effects import EffectModel
 from studio.content.models.common import ConditionsModel, Id, Model
-from studio.content.models.effects import EffectModel, effects_to_engine
+from studio.content.models.effects import effects_to_engine
 from studio.content.models.value_modifiers import MODIFY, Flag, ModifierModel, modifiers_of
+from studio.content.models.variables import VarModel
 from studio.engine.behaviour import Behaviour
 from studio.engine.charms import Ability, CharmDef
 from studio.engine.conditions import ALWAYS
 from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS
+from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:
     Trigger = str
@@ -97,6 +100,12 @@ class CharmModel(Model):
         description="Hand rules switched on while the charm is in play (short for modify ... set: 1).",
     )
     modify: list[ModifierModel] = MODIFY
+    vars: dict[Id, VarModel] = Field(
+        default_factory=dict,
+        max_length=8,
+        title="Variables",
+        description="Values it keeps between hands besides its counter: numbers, ranks, suits, hand types.",
+    )
     behaviour: Id | None = Field(
         None,
         title="Behaviour",
@@ -120,7 +129,25 @@ class CharmModel(Model):
             raise ValueError("a behaviour charm needs a 'description' for players")
         if "pareidolia" in self.passive and any(a.when.face is False for a in self.abilities):
             raise ValueError("with pareidolia every card is a face card, so 'face: false' never holds")
+        self._check_variables()
+        copies = [a for a in self.abilities if any(EFFECTS[e.kind].copies for e in a.effects)]
+        if copies and (len(self.abilities) > 1 or len(copies[0].effects) > 1):
+            raise ValueError("a charm that copies another uses that charm's abilities: give it no others")
         return self
+
+    def _check_variables(self) -> None:
+        """Every variable an ability names must be declared (``counter`` always is)."""
+        if "counter" in self.vars:
+            raise ValueError("'counter' is every charm's own variable: declare only the others")
+        known = {"counter", *self.vars}
+        for ability in self.abilities:
+            named = ability.when.variables()
+            for effect in ability.effects:
+                named |= {v for v in (getattr(effect, "var", None), getattr(effect, "per_var", None)) if v}
+            unknown = sorted(named - known)
+            if unknown:
+                hint = did_you_mean(unknown[0], known)
+                raise ValueError(f"the variable '{unknown[0]}' is not declared under 'vars'{hint}")
 
     def to_engine(self, behaviour: Behaviour | None = None, description: str = "") -> CharmDef:
         """Return the engine value, with its behaviour if one was loaded."""
@@ -129,6 +156,7 @@ class CharmModel(Model):
             name=self.name,
             abilities=tuple(a.to_engine() for a in self.abilities),
             modifiers=modifiers_of(self.modify, (self.id, "charm", -1), self.passive),
+            variables=tuple(v.to_engine(name) for name, v in self.vars.items()),
             behaviour_id=self.behaviour,
             behaviour=behaviour,
             description=description or self.description or "",

@@ -76,20 +76,16 @@ class ChanceModel(Model):
         return Chance(self.n, self.in_)
 
 
-class CompareModel(Model):
-    """A value of the hand or round compared to a number."""
-
-    value: Value = Field(..., title="Value", description="What to compare.")
-    op: Op = Field(..., title="Comparison", description="How to compare.")
-    n: int = Field(..., ge=-1_000_000, le=1_000_000, title="N", description="The number.")
-
-    def to_engine(self) -> Compare:
-        """Return the engine value."""
-        return Compare(self.value, self.op, self.n)
+def check_var(value: str | None, var: str | None) -> None:
+    """The value 'var' reads the variable named by 'var'; no other value takes one."""
+    if value == "var" and var is None:
+        raise ValueError("the value 'var' needs 'var': the name of one of the charm's variables")
+    if var is not None and value != "var":
+        raise ValueError("'var' names a variable for the value 'var' only")
 
 
-class ConditionsModel(Model):
-    """When an ability applies; every condition given must hold."""
+class _CardTests(Model):
+    """Tests on one card, each named after its condition kind; every test given must hold."""
 
     suits: list[Suit] | None = Field(
         None, min_length=1, title="Suits", description="The card is of one of these suits."
@@ -98,8 +94,105 @@ class ConditionsModel(Model):
         None, min_length=1, title="Ranks", description="The card has one of these ranks."
     )
     face: bool | None = Field(None, title="Face card", description="The card is (or is not) a face card.")
+    upgrades: list[Id] | None = Field(
+        None,
+        min_length=1,
+        title="Upgrades",
+        description="The card has one of these upgrades.",
+        json_schema_extra={"x-ref": "upgrade"},
+    )
+    editions: list[Id] | None = Field(
+        None,
+        min_length=1,
+        title="Editions",
+        description="The card has one of these editions.",
+        json_schema_extra={"x-ref": "edition"},
+    )
+    seals: list[Id] | None = Field(
+        None,
+        min_length=1,
+        title="Seals",
+        description="The card has one of these seals.",
+        json_schema_extra={"x-ref": "seal"},
+    )
+
+    def card_tests(self) -> dict[str, Any]:
+        """Return the engine arguments of the card tests given, by kind."""
+        return {
+            "suits": frozenset(self.suits) if self.suits else None,
+            "ranks": frozenset(rank_number(r) for r in self.ranks) if self.ranks else None,
+            "face": self.face,
+            "upgrades": frozenset(self.upgrades) if self.upgrades else None,
+            "editions": frozenset(self.editions) if self.editions else None,
+            "seals": frozenset(self.seals) if self.seals else None,
+        }
+
+
+class CardFilterModel(_CardTests):
+    """Which cards count: those that pass every test given (wild cards are of every suit)."""
+
+    @model_validator(mode="after")
+    def _tests_something(self) -> CardFilterModel:
+        if not any(v is not None for v in self.card_tests().values()):
+            raise ValueError("a card filter needs at least one test (suits, ranks, face, upgrades, ...)")
+        return self
+
+    def to_engine(self) -> Conditions:
+        """Return the engine value: card tests."""
+        return Conditions(**self.card_tests())
+
+
+#: A value's card filter, written next to the ``value`` or ``per`` that counts cards.
+FILTER = Field(
+    None,
+    title="Filter",
+    description="For a value that counts cards (deck_count): only the cards that pass it count.",
+)
+
+
+def filter_misfit(value: str | None, card_filter: CardFilterModel | None) -> str | None:
+    """Return why ``card_filter`` cannot go with the value ``value`` (None: it can)."""
+    if card_filter is None or (value is not None and VALUES[value].counts_cards):
+        return None
+    counting = ", ".join(k.name for k in VALUES if k.counts_cards)
+    if value is None:
+        return f"'filter' only counts with 'per': add 'per' ({counting}) or drop 'filter'"
+    return f"'filter' only goes with a value that counts cards ({counting}), not '{value}'"
+
+
+class CompareModel(Model):
+    """A value of the hand or round compared to a number."""
+
+    value: Value = Field(..., title="Value", description="What to compare.")
+    var: Id | None = Field(
+        None, title="Variable", description="With value 'var': which of the charm's variables."
+    )
+    op: Op = Field(..., title="Comparison", description="How to compare.")
+    n: int = Field(..., ge=-1_000_000, le=1_000_000, title="N", description="The number.")
+    filter: CardFilterModel | None = FILTER
+
+    @model_validator(mode="after")
+    def _var_with_var(self) -> CompareModel:
+        check_var(self.value, self.var)
+        misfit = filter_misfit(self.value, self.filter)
+        if misfit:
+            raise ValueError(misfit)
+        return self
+
+    def to_engine(self) -> Compare:
+        """Return the engine value (its argument: the variable's name, or the card filter)."""
+        arg = self.filter.to_engine() if self.filter else self.var
+        return Compare(self.value, self.op, self.n, arg)
+
+
+class ConditionsModel(_CardTests):
+    """When an ability applies; every condition given must hold."""
+
     first_face: bool | None = Field(
         None, title="First face card", description="The card is the first scoring face card."
+    )
+    first_scoring: bool | None = Field(
+        None, title="First scoring card", description="The card is (or is not) the first scoring card."
     )
     contains: Id | None = Field(
         None,
@@ -123,6 +216,34 @@ class ConditionsModel(Model):
     final_hand: bool | None = Field(
         None, title="Final hand", description="This is (or is not) the round's final hand."
     )
+    suits_present: list[Suit] | None = Field(
+        None,
+        min_length=1,
+        title="Suits present",
+        description="The played hand has a card of each of these suits (a wild card stands for one).",
+    )
+    all_held: CardFilterModel | None = Field(
+        None,
+        title="All held",
+        description="Every card held in hand passes these tests (true if none is held).",
+    )
+    blind: list[Id] | None = Field(
+        None,
+        min_length=1,
+        title="Blind",
+        description="The blind being played is one of these (ids of the run's blinds: small, big, boss).",
+    )
+    rank_var: Id | None = Field(
+        None, title="Rank is variable", description="The card's rank is the one this charm variable holds."
+    )
+    suit_var: Id | None = Field(
+        None, title="Suit is variable", description="The card is of the suit this charm variable holds."
+    )
+    hand_type_var: Id | None = Field(
+        None,
+        title="Contains variable type",
+        description="The played hand contains the hand type this variable of the charm holds.",
+    )
     type_played: bool | None = Field(
         None,
         title="Type played",
@@ -136,19 +257,29 @@ class ConditionsModel(Model):
     def to_engine(self) -> Conditions:
         """Return the engine value."""
         return Conditions(
-            suits=frozenset(self.suits) if self.suits else None,
-            ranks=frozenset(rank_number(r) for r in self.ranks) if self.ranks else None,
-            face=self.face,
+            **self.card_tests(),
             first_face=self.first_face,
+            first_scoring=self.first_scoring,
             contains=self.contains,
             hand_types=frozenset(self.hand_types) if self.hand_types else None,
             compare=tuple(c.to_engine() for c in self.compare),
             first_hand=self.first_hand,
             final_hand=self.final_hand,
+            suits_present=frozenset(self.suits_present) if self.suits_present else None,
+            all_held=self.all_held.to_engine() if self.all_held else None,
+            blind=frozenset(self.blind) if self.blind else None,
+            rank_var=self.rank_var,
+            suit_var=self.suit_var,
+            hand_type_var=self.hand_type_var,
             type_played=self.type_played,
             first_type=self.first_type,
             chance=self.chance.to_engine() if self.chance else None,
         )
+
+    def variables(self) -> set[str]:
+        """Return the charm variables these conditions read."""
+        named = {self.rank_var, self.suit_var, self.hand_type_var, *(c.var for c in self.compare)}
+        return {v for v in named if v}
 
     def kinds(self) -> list[str]:
         """Return the condition kinds this sets (each field is named after its kind)."""

@@ -8,16 +8,27 @@ a card's upgrade, seal or edition takes only the kinds that change the score
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from studio.content.models.common import Amount, ChanceModel, Id, Model, Value
+from studio.content.models.common import (
+    FILTER,
+    Amount,
+    CardFilterModel,
+    ChanceModel,
+    Id,
+    Model,
+    Value,
+    check_var,
+    filter_misfit,
+)
 from studio.engine.effects import Effect, Scaling
 from studio.engine.kinds import TriggerKind
 
 #: Fields every effect model may have that are not the kind's own settings.
-_COMMON = frozenset({"kind", "amount", "per", "every", "chance"})
+_COMMON = frozenset({"kind", "amount", "per", "every", "per_var", "filter", "chance"})
 
 _PER = Field(
     None,
@@ -34,12 +45,16 @@ class _Effect(Model):
     """What every effect kind shares: an optional chance."""
 
     chance: ChanceModel | None = _CHANCE
+    if TYPE_CHECKING:
+        kind: str  # each subclass declares its own literal
 
     def to_engine(self) -> Effect:
         """Return the engine value: the kind's own settings go into ``args``."""
         kind = getattr(self, "kind")  # noqa: B009 - each subclass declares its own literal
         per: str | None = getattr(self, "per", None)
         every: int | None = getattr(self, "every", None)
+        card_filter: CardFilterModel | None = getattr(self, "filter", None)
+        arg = card_filter.to_engine() if card_filter else getattr(self, "per_var", None)
         args = tuple(
             (name, getattr(self, name))
             for name in sorted(type(self).model_fields)
@@ -47,8 +62,8 @@ class _Effect(Model):
         )
         return Effect(
             kind,
-            float(getattr(self, "amount", 0)),
-            Scaling(per, every or 1) if per else None,
+            float(getattr(self, "amount", 0) or 0),
+            Scaling(per, every or 1, arg) if per else None,
             self.chance.to_engine() if self.chance else None,
             args,
         )
@@ -63,11 +78,19 @@ class _Scaled(_Effect):
 
     per: Value | None = _PER
     every: int | None = _EVERY
+    per_var: Id | None = Field(
+        None, title="Per variable", description="With 'per: var': which of the charm's variables."
+    )
+    filter: CardFilterModel | None = FILTER
 
     @model_validator(mode="after")
     def _every_needs_per(self) -> _Scaled:
         if self.every is not None and self.per is None:
             raise ValueError("'every' only counts with 'per': add 'per' or drop 'every'")
+        check_var(self.per, self.per_var)
+        misfit = filter_misfit(self.per, self.filter)
+        if misfit:
+            raise ValueError(misfit)
         return self
 
 
@@ -162,24 +185,22 @@ class LevelUpEffect(_Scaled):
         return None
 
 
-#: Any effect: what a charm's ability may do.
-EffectModel = Annotated[
-    PointsEffect
-    | MultEffect
-    | XMultEffect
-    | MoneyEffect
-    | RetriggerEffect
-    | GrowEffect
-    | ResetEffect
-    | LevelUpEffect,
-    Field(discriminator="kind"),
-]
+#: The effects that change the score or a charm's counter or a level (the rest: change_effects.py).
+SCORE_EFFECTS = (
+    PointsEffect,
+    MultEffect,
+    XMultEffect,
+    MoneyEffect,
+    RetriggerEffect,
+    GrowEffect,
+    ResetEffect,
+    LevelUpEffect,
+)
 #: An effect of a card's upgrade, seal or edition: it changes the score, and has no counter.
 CardEffect = Annotated[PointsEffect | MultEffect | XMultEffect | MoneyEffect, Field(discriminator="kind")]
 
-def effects_to_engine(
-    effects: list[EffectModel] | list[CardEffect] | list[MoneyEffect],
-) -> tuple[Effect, ...]:
+
+def effects_to_engine(effects: Sequence[_Effect]) -> tuple[Effect, ...]:
     """Convert a list of effect models."""
     return tuple(e.to_engine() for e in effects)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
 from studio.content.models.common import Id, Model
+from studio.content.models.variables import VarValue, var_values
 from studio.content.plain_scenarios import NO_HAND_TYPES, charm_slot
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
@@ -15,13 +16,19 @@ from studio.engine.situation import Situation
 
 
 class CharmEntry(Model):
-    """A charm in the row, with its edition and counter."""
+    """A charm in the row, with its edition and variables."""
 
     id: Id = Field(..., json_schema_extra={"x-ref": "charm"})
     edition: Id | None = Field(
         None, title="Edition", description="The charm's edition.", json_schema_extra={"x-ref": "edition"}
     )
     counter: int = Field(0, ge=-1_000_000, le=1_000_000, title="Counter", description="Its counter now.")
+    vars: dict[Id, VarValue] = Field(
+        default_factory=dict,
+        max_length=16,
+        title="Variables",
+        description="Its other variables now (a number, rank, suit or hand type); the rest hold their start.",
+    )
 
 
 class ExpectedEvent(Model):
@@ -31,6 +38,9 @@ class ExpectedEvent(Model):
     source: str = Field(..., title="Source", description="What fired, e.g. '10H glass'.")
     points: int = Field(..., title="Points", description="Running Points after the event.")
     mult: float = Field(..., title="Mult", description="Running Mult after the event.")
+    what: str | None = Field(
+        None, max_length=40, title="What", description="What the event did (destroy_card, ...), if given."
+    )
 
 
 class Expect(Model):
@@ -49,6 +59,14 @@ class Expect(Model):
     scoring: list[str] | None = Field(None, title="Scoring cards", description="Scoring cards, in order.")
     counters: list[int] | None = Field(None, title="Counters", description="Each charm's counter after.")
     events: list[ExpectedEvent] | None = Field(None, title="Trace", description="The whole expected trace.")
+    vars: list[dict[str, VarValue]] | None = Field(
+        None, title="Variables", description="Each charm's variables besides its counter after the hand."
+    )
+    after: dict[str, Any] | None = Field(
+        None,
+        title="After the hand",
+        description="What the hand leaves to take effect after it, as the result's 'after' ({}: nothing).",
+    )
 
 
 class ScenarioModel(Model):
@@ -86,6 +104,43 @@ class ScenarioModel(Model):
         json_schema_extra={"x-ref": "hand_type"},
     )
     seed: int = Field(0, ge=0, le=2**63 - 1, title="Seed", description="The run seed for chance effects.")
+    ante: int = Field(1, ge=1, le=1000, title="Ante", description="The run's ante.")
+    blind: Id | None = Field(
+        None, title="Blind", description="The blind being played (small, big, boss; none: not in a run)."
+    )
+    hand_size: int | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        title="Hand size",
+        description="The round's hand size (default: 8, changed by the deck, charms and boss in play).",
+    )
+    charm_slots: int | None = Field(
+        None,
+        ge=0,
+        le=100,
+        title="Charm slots",
+        description="Charm slots of the row (default: 5, changed by the deck, charms and boss in play).",
+    )
+    full_deck: str | None = Field(
+        None,
+        title="Full deck",
+        description="Every card of the run's deck, e.g. '9S 9H KD:glass' (default: the deck's cards).",
+    )
+    draw_pile: int = Field(0, ge=0, le=10_000, title="Draw pile", description="Cards left to draw.")
+    hands_played: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        title="Hands played",
+        description="Hands played this round before this one (default: one per type played).",
+    )
+    times_played: dict[str, Annotated[int, Field(ge=0, le=1_000_000)]] = Field(
+        default_factory=dict,
+        title="Times played",
+        description="Times each hand type was played this run before this hand.",
+        json_schema_extra={"propertyNames": {"x-ref": "hand_type"}},
+    )
     expect: Expect | None = Field(None, title="Expect", description="Makes the scenario a regression test.")
 
     def slots(self) -> tuple[CharmSlot, ...]:
@@ -95,20 +150,24 @@ class ScenarioModel(Model):
             if isinstance(entry, str):
                 out.append(charm_slot(entry))
             else:
-                out.append(CharmSlot(entry.id, entry.edition, entry.counter))
+                out.append(CharmSlot(entry.id, entry.edition, entry.counter, var_values(entry.vars)))
         return tuple(out)
 
     def to_situation(self, catalog: Catalog) -> Situation:
         """Return the situation to score (raises ValueError for bad cards or ids, or no hand types)."""
         if not catalog.hand_types:
             raise ValueError(NO_HAND_TYPES)
-        for type_id in [*self.levels, *self.hand_types_played]:
+        for type_id in [*self.levels, *self.hand_types_played, *self.times_played]:
             catalog.hand_type(type_id)
-        if catalog.decks:
-            lookup(catalog.decks, "deck", self.deck)
+        deck = lookup(catalog.decks, "deck", self.deck) if catalog.decks else None
+        played, held = catalog.cards(self.played), catalog.cards(self.held)
+        if self.full_deck is not None:
+            full_deck = catalog.cards(self.full_deck)
+        else:
+            full_deck = deck.cards if deck is not None else ()
         return Situation(
-            played=catalog.cards(self.played),
-            held=catalog.cards(self.held),
+            played=played,
+            held=held,
             charms=self.slots(),
             levels=dict(self.levels),
             boss=self.boss,
@@ -118,4 +177,12 @@ class ScenarioModel(Model):
             hand_types_played=tuple(self.hand_types_played),
             deck=self.deck,
             rng=RngState(self.seed),
+            ante=self.ante,
+            blind=self.blind,
+            hand_size=self.hand_size,
+            charm_slots=self.charm_slots,
+            full_deck=full_deck,
+            draw_pile=self.draw_pile,
+            times_played=dict(self.times_played),
+            hands_played=self.hands_played,
         )

@@ -4,7 +4,18 @@ Importing this package registers the built-in triggers, conditions, values
 and effects (see :mod:`studio.engine.kinds.registry`).
 """
 
-from studio.engine.kinds import conditions, effects, round_conditions, run_values, triggers, values  # noqa: F401  (registers the built-ins)  # noqa: F401, I001  (after values: it layers some)
+from studio.engine.kinds import (  # noqa: F401  (importing them registers the built-ins)
+    change_effects,
+    conditions,
+    conditions_on_cards,
+    effects,
+    round_conditions,
+    run_values,
+    situation_values,
+    triggers,
+    values,
+    variables,
+)
 from studio.engine.kinds.registry import (
     CONDITIONS,
     EFFECTS,

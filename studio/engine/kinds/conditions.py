@@ -160,7 +160,7 @@ def compare_text(c: Compare) -> str:
         return "if a scoring card is a face card"
     if c.value == "played_cards" and c.op == "<=":
         return f"if {n} or fewer cards are played"
-    return f"if {VALUES[c.value].noun} is {_OP_TEXT[c.op]} {n}"
+    return VALUES[c.value].clause(_OP_TEXT[c.op], n, c.arg)
 
 
 CONDITIONS.add(
@@ -199,6 +199,13 @@ def _chance(chance: Any) -> Check:
     return check
 
 
+def _blind(blinds: frozenset[str]) -> Check:
+    def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
+        return ctx.situation.blind in blinds
+
+    return check
+
+
 def _round_clause(yes: str, no: str) -> Any:
     def clause(flag: bool, names: Mapping[str, str]) -> str:
         return yes if flag else no
@@ -221,6 +228,17 @@ CONDITIONS.add(
         _final_hand,
         about="round",
         clause=_round_clause("on the final hand of the round", "before the final hand"),
+    ),
+    builtin=True,
+)
+CONDITIONS.add(
+    ConditionKind(
+        "blind",
+        _blind,
+        about="round",
+        clause=lambda blinds, names: (
+            f"in the {' or '.join(sorted(b.replace('_', ' ') for b in blinds))} blind"
+        ),
     ),
     builtin=True,
 )

@@ -154,8 +154,8 @@ def _grow(
 def _reset(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
-    if charm is not None and ctx.counters[charm.slot]:
-        ctx.grow(charm, -ctx.counters[charm.slot], source)
+    if charm is not None and ctx.var(charm, "counter"):
+        ctx.grow(charm, -ctx.var(charm, "counter"), source)
 
 
 def _level(

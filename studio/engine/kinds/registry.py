@@ -62,7 +62,11 @@ class EffectKind:
     repeats: bool = False
     scale: Callable[[float, int], float] = _times
     worth: float = 0.0
+    #: It acts on its charm (a card's modifier cannot carry it), or on the triggering card.
     needs_charm: bool = False
+    needs_card: bool = False
+    #: It makes its charm use another charm's abilities (resolved when the row is built).
+    copies: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +108,12 @@ class ConditionKind:
 class ValueKind:
     """One value a comparison, a ``per`` or an amount can read.
 
-    ``noun`` reads "if <noun> is at least N"; ``per_one`` and ``per_many``
-    read "+2 Mult <per_one>" and "<per_many>" with ``{every}``. ``about``:
-    "card" values need a triggering card, "hand" ones a played hand.
+    ``noun`` reads "if <noun> is at least N", or ``compared`` (with ``{op}``
+    and ``{n}``) where that reads better; ``per_one`` and ``per_many`` read
+    "+2 Mult <per_one>" and "<per_many>" with ``{every}``. ``about``: "card"
+    values need a triggering card, "hand" ones a played hand. ``words`` names
+    the value's argument for the placeholders of those texts; ``counts_cards``:
+    it counts the cards that pass a card filter, its argument (None: every card).
     """
 
     name: str
@@ -125,6 +132,22 @@ class ValueKind:
     #: A hand rule, on while the value is above 0; ``text`` says what it does.
     flag: bool = False
     text: str = ""
+    compared: str = ""
+    words: Callable[[Any], Mapping[str, str]] | None = None
+    counts_cards: bool = False
+
+    def clause(self, op: str, n: float, arg: Any = None) -> str:
+        """Read a comparison, ``op`` in words: "if $ held is at least 10"."""
+        words = self.words(arg) if self.words else {}
+        noun = self.noun.format(**words) if words else self.noun
+        return (self.compared or "if {noun} is {op} {n}").format(noun=noun, op=op, n=n, **words)
+
+    def per(self, every: int, arg: Any = None) -> str:
+        """Read a scaling: "for every $5 held"."""
+        words = self.words(arg) if self.words else {}
+        if every == 1:
+            return self.per_one.format(**words) if words else self.per_one
+        return self.per_many.format(every=every, **words)
 
 
 @dataclass(frozen=True, slots=True)

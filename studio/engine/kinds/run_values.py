@@ -27,6 +27,12 @@ def _value(name: str, noun: str, base: float, low: float | None = None, **more: 
     return ValueKind(name, _layered(name, base), noun, modifiable=True, base=base, low=low, **more)
 
 
+def _hand_size(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    """The round's hand size where the run gives it (already layered), else layered in this hand."""
+    size = ctx.situation.hand_size
+    return ctx.layered("hand_size", 8) if size is None else size
+
+
 _FLAGS = {
     "four_fingers": "Flushes and straights need only 4 cards",
     "shortcut": "Straights may skip one rank at a time",
@@ -36,6 +42,16 @@ _FLAGS = {
 }
 
 for _kind in (
+    ValueKind(
+        "hand_size",
+        _hand_size,
+        "hand size",
+        "for each card of hand size",
+        "for every {every} cards of hand size",
+        modifiable=True,
+        base=8,
+        low=1,
+    ),
     _value("hands", "hands per round", 4, low=1),
     _value("discards", "discards per round", 3, low=0),
     _value("charm_slots", "charm slots", 5, low=1),
@@ -45,15 +61,13 @@ for _kind in (
     _value("interest_every", "$ held per interest step", 5, low=1),
     _value("interest_cap", "most interest per round", 5, low=0),
     _value("reroll_cost", "reroll cost", 5, low=0),
-    _value("prices", "shop prices (x)", 1, low=0, whole=False),
-    _value("chances", "chances (x)", 1, low=0, whole=False),
+    _value("prices", "shop prices", 1, low=0, whole=False),
+    _value("chances", "all chances", 1, low=0, whole=False),
     _value("base_points", "base Points", 0, low=0),
     _value("base_mult", "base Mult", 0, low=1),
-    _value("blind_factor", "blind score requirement (x)", 1, low=0, whole=False),
+    _value("blind_factor", "the blind's score requirement", 1, low=0, whole=False),
     _value("blind_reward", "blind reward", 0, low=0),
     _value("held_discarded", "held cards discarded after each hand", 0, low=0),
     *(_value(name, name.replace("_", " "), 0, low=0, flag=True, text=text) for name, text in _FLAGS.items()),
 ):
     VALUES.add(_kind, builtin=True)
-if "hand_size" not in VALUES:
-    VALUES.add(_value("hand_size", "hand size", 8, low=1), builtin=True)

@@ -1,4 +1,5 @@
-"""The built-in values a comparison or a ``per`` reads: of the hand, the round and the charm."""
+"""The built-in values a comparison or a ``per`` reads: of the hand, the held cards, the round,
+and the charm and its row (the run's are in :mod:`studio.engine.kinds.situation_values`)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def _discards_left(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> 
 
 
 def _counter(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
-    return ctx.counters[charm.slot] if charm else 0
+    return ctx.var(charm, "counter") if charm else 0
 
 
 def _played(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
@@ -41,6 +42,25 @@ def _scoring_faces(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> 
 
 def _held(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
     return len(ctx.held)
+
+
+def _lowest_held_rank(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    """Ranks 2 to 14 (an ace is high); stone cards have none; 0 when no held card has a rank."""
+    return min((v.rank for v in ctx.held if v.rank is not None), default=0)
+
+
+def _charms(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    return len(ctx.charms)
+
+
+def _empty_charm_slots(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    """The run's charm slots where it gives them, else the layered ``charm_slots`` of this hand."""
+    slots = ctx.situation.charm_slots
+    return max((ctx.value("charm_slots", charm) if slots is None else slots) - len(ctx.charms), 0)
+
+
+def _sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    return charm.sell_value if charm else 0
 
 
 for _kind in (
@@ -84,6 +104,35 @@ for _kind in (
         "cards held in hand",
         "for each card held in hand",
         "for every {every} cards held in hand",
+    ),
+    ValueKind(
+        "lowest_held_rank",
+        _lowest_held_rank,
+        "the lowest rank held in hand",
+        "times the lowest rank held in hand (J 11, Q 12, K 13, A 14)",
+        "for every {every} of the lowest rank held in hand (J 11, Q 12, K 13, A 14)",
+    ),
+    ValueKind(
+        "charms",
+        _charms,
+        "charms in the row",
+        "for each charm in the row",
+        "for every {every} charms in the row",
+    ),
+    ValueKind(
+        "empty_charm_slots",
+        _empty_charm_slots,
+        "empty charm slots",
+        "for each empty charm slot",
+        "for every {every} empty charm slots",
+    ),
+    ValueKind(
+        "sell_value",
+        _sell_value,
+        "its sell value",
+        "for every $1 of its sell value",
+        "for every ${every} of its sell value",
+        compared="if its sell value is {op} ${n}",
     ),
 ):
     VALUES.add(_kind, builtin=True)

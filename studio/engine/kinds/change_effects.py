@@ -1,0 +1,204 @@
+"""Effect kinds that change the run beyond the score: cards, charms, the boss, values.
+
+What they change takes effect after the step or the hand, as RULES.md
+section 6 says (see :mod:`studio.engine.aftermath`); each shows in the trace
+as an event of its source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from studio.engine.aftermath import CardChange
+from studio.engine.cards import SUIT_SYMBOLS, rank_name
+from studio.engine.kinds.registry import EFFECTS, VALUES, EffectKind
+from studio.engine.trace import fmt
+from studio.engine.values import Modifier, layered
+
+if TYPE_CHECKING:
+    from studio.engine.context import ScoringContext
+    from studio.engine.effects import Effect
+    from studio.engine.inplay import ActiveCharm, CardView, Source
+
+
+def _card(ctx: ScoringContext) -> CardView | None:
+    """The card now triggering (None outside a card's trigger)."""
+    if ctx.position < 0:
+        return None
+    cards = ctx.held if ctx.zone == "held" else ctx.played
+    return cards[ctx.position] if ctx.position < len(cards) else None
+
+
+# -- charms --------------------------------------------------------------------------
+
+
+def _destroy_self(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    if charm is None or charm.slot in ctx.gone or charm.slot in ctx.leaving or charm.reads >= 0:
+        return
+    ctx.leaving.append(charm.slot)
+    ctx.aftermath().charms.append(charm.slot)
+    ctx.note(source, "destroyed", 0, f"{charm.id} is destroyed")
+
+
+EFFECTS.add(
+    EffectKind(
+        "destroy_self",
+        _destroy_self,
+        lambda e, amount, names: "destroy itself",
+        label="destroyed",
+        needs_charm=True,
+    ),
+    builtin=True,
+)
+
+
+def _noop(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    """The copy is made when the row is built: the copier acts with the copied charm's abilities."""
+
+
+def _copy_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    return (
+        "use the abilities of the leftmost charm"
+        if e.arg("target") == "leftmost"
+        else ("use the abilities of the charm to its right")
+    )
+
+
+EFFECTS.add(EffectKind("copy_charm", _noop, _copy_text, copies=True, needs_charm=True), builtin=True)
+
+# -- the boss ------------------------------------------------------------------------
+
+
+def _disable_boss(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    if ctx.boss_off:
+        return
+    ctx.boss_off = True
+    ctx.aftermath().boss_disabled = True
+    ctx.modifiers = tuple(m for m in ctx.modifiers if m.source[1] != "boss")
+    ctx.chances = layered("chances", 1, ctx.modifiers)
+    ctx.note(source, "disable_boss", 0, "the boss rule stops for the rest of the round")
+
+
+EFFECTS.add(
+    EffectKind(
+        "disable_boss", _disable_boss, lambda e, amount, names: "disable the boss rule", label="disable_boss"
+    ),
+    builtin=True,
+)
+
+# -- playing cards -------------------------------------------------------------------
+
+
+def _destroy_card(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    view = _card(ctx)
+    if view is None:
+        return
+    after = ctx.aftermath()
+    if any(c.zone == ctx.zone and c.position == ctx.position and c.becomes is None for c in after.cards):
+        return
+    after.cards.append(CardChange(ctx.zone, ctx.position, view.card, None))
+    ctx.note(source, "destroy_card", 0, f"{view.card} is destroyed after the hand")
+
+
+def _edit_card(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    view = _card(ctx)
+    if view is None:
+        return
+    after = ctx.aftermath()
+    old = after.current(ctx.zone, ctx.position, view.card)
+    fields = {k: v for k, v in e.args if k in ("upgrade", "edition", "seal", "suit", "rank")}
+    extra = int(e.arg("extra_points", 0))
+    new = replace(old, extra=old.extra + extra, **fields)
+    if new == old:
+        return
+    after.cards.append(CardChange(ctx.zone, ctx.position, view.card, new))
+    ctx.note(source, "edit_card", 0, f"{old} becomes {new} after the hand")
+
+
+def _edit_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    parts = [f"+{e.arg('extra_points')} Points on the card"] if e.arg("extra_points") else []
+    looks = [e.arg(key) for key in ("upgrade", "edition", "seal") if e.arg(key)]
+    if e.arg("suit"):
+        looks.append(SUIT_SYMBOLS[e.arg("suit")])
+    if e.arg("rank"):
+        looks.append(f"a {rank_name(e.arg('rank'))}")
+    if looks:
+        parts.append("make the card " + " and ".join(str(x).replace("_", " ") for x in looks))
+    return " and ".join(parts) + " for good"
+
+
+def _copy_card(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    view = _card(ctx)
+    if view is None:
+        return
+    to = e.arg("to", "deck")
+    after = ctx.aftermath()
+    after.copies.append((after.current(ctx.zone, ctx.position, view.card), to))
+    ctx.note(source, "copy_card", 0, f"a copy of {view.card} joins the {to} after the hand")
+
+
+EFFECTS.add(
+    EffectKind(
+        "destroy_card",
+        _destroy_card,
+        lambda e, amount, names: "destroy the card",
+        label="destroy_card",
+        needs_card=True,
+    ),
+    builtin=True,
+)
+EFFECTS.add(EffectKind("edit_card", _edit_card, _edit_text, label="edit_card", needs_card=True), builtin=True)
+EFFECTS.add(
+    EffectKind(
+        "copy_card",
+        _copy_card,
+        lambda e, amount, names: f"add a copy of the card to the {e.arg('to', 'deck')}",
+        label="copy_card",
+        needs_card=True,
+    ),
+    builtin=True,
+)
+
+# -- values --------------------------------------------------------------------------
+
+
+def _modify(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    declared = (charm.id, "charm", charm.slot) if charm is not None and source is charm else source
+    m = Modifier(e.arg("value"), e.arg("op", "add"), amount, e.arg("for", "hand"), declared)  # type: ignore[arg-type]
+    ctx.modifiers = (*ctx.modifiers, m)
+    ctx.chances = layered("chances", 1, ctx.modifiers)
+    if m.scope == "round":
+        ctx.aftermath().modifiers.append(m)
+    ctx.note(source, "modify", amount, f"{_modifier_text(m)} this {m.scope}")
+
+
+def _modifier_text(m: Modifier) -> str:
+    noun = VALUES[m.value].noun
+    return {
+        "set": f"{noun} set to {fmt(m.amount)}",
+        "add": f"{'+' if m.amount >= 0 else '-'}{fmt(abs(m.amount))} {noun}",
+    }.get(m.op, f"{noun} x{fmt(m.amount)}")
+
+
+def _modify_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    m = Modifier(e.arg("value"), e.arg("op", "add"), e.amount, e.arg("for", "hand"))
+    return f"{_modifier_text(m)} this {m.scope}"
+
+
+EFFECTS.add(EffectKind("modify", _modify, _modify_text, label="modify"), builtin=True)

@@ -1,0 +1,100 @@
+"""What a hand leaves behind takes effect after it, in a real run (RULES.md section 6)."""
+
+from __future__ import annotations
+
+from studio.engine.actions import Play, SelectBlind
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
+from studio.engine.run_state import Round, RunState
+
+
+def at_round(catalog: Catalog, charms: list[CharmSlot], hand: str, boss: str | None = None) -> tuple[Game, Round]:
+    """A run at the first small blind (or an ante-2 boss blind) with ``charms`` and ``hand`` dealt."""
+    game = Game.start(RunSetup.from_catalog(catalog, seed=5))
+    if boss is not None:
+        game.state.ante, game.state.blind, game.state.boss = 2, 2, boss
+    game.state.charms = list(charms)
+    game.apply(SelectBlind())
+    r = game.state.round
+    assert r is not None
+    r.draw_pile += r.hand
+    r.hand = list(catalog.cards(hand))
+    return game, r
+
+
+def kinds(game: Game) -> list[str]:
+    return [e.kind for e in game.history[-1].events]
+
+
+def test_a_destroyed_card_leaves_the_deck_after_the_hand(catalog: Catalog) -> None:
+    game, _ = at_round(catalog, [CharmSlot("trash_compactor")], "2S 2H 9C KD")
+    deck_twos = sum(1 for c in game.state.deck if c.rank == 2)
+    game.apply(Play((0, 1)))
+    assert sum(1 for c in game.state.deck if c.rank == 2) == deck_twos - 2
+    assert kinds(game).count("card_destroyed") == 2
+
+
+def test_an_edited_card_is_changed_in_the_deck_and_scores_changed_next_time(catalog: Catalog) -> None:
+    game, _ = at_round(catalog, [CharmSlot("hiker")], "KS KH 4C 9D")
+    game.apply(Play((0, 1)))
+    tokens = [str(c) for c in game.state.deck]
+    assert "KS:+5" in tokens and "KH:+5" in tokens and "KS" not in tokens
+    assert game.history[-1].score is not None and game.history[-1].score.total == 60  # unchanged this hand
+
+
+def test_an_edited_held_card_changes_in_the_hand_too(catalog: Catalog) -> None:
+    slot = CharmSlot("king_held_x")
+    game, r = at_round(catalog, [slot, CharmSlot("midas")], "QS QH KD 4C")
+    game.apply(Play((0, 1)))
+    assert [str(c) for c in r.hand if c.rank == 12] == []
+    assert sum(1 for c in game.state.deck if str(c) in ("QS:gold", "QH:gold")) == 2
+
+
+def test_a_charm_that_destroys_itself_leaves_the_row(catalog: Catalog) -> None:
+    game, r = at_round(catalog, [CharmSlot("plain_mult"), CharmSlot("fuse")], "AS AH 4C 9D")
+    r.hands_left = 1
+    r.requirement = 10**9
+    game.apply(Play((0, 1)))
+    assert [c.id for c in game.state.charms] == ["plain_mult"]
+    assert "charm_destroyed" in kinds(game)
+
+
+def test_a_copied_card_joins_the_hand_and_the_deck(catalog: Catalog) -> None:
+    game, r = at_round(catalog, [CharmSlot("cloner")], "KD 4C 9S")
+    size = len(game.state.deck)
+    r.requirement = 10**9
+    game.apply(Play((0,)))
+    assert len(game.state.deck) == size + 1
+    assert any(str(c) == "KD" for c in r.hand)
+
+
+def test_a_disabled_boss_stops_for_the_rest_of_the_round(catalog: Catalog) -> None:
+    game, r = at_round(catalog, [CharmSlot("bribe")], "KS KH 4C 4D 9S 2H 3H 5C", boss="psychic")
+    r.requirement = 10**9
+    game.apply(Play((0, 1)))  # refused in the boss step: the bribe never got to act
+    assert game.history[-1].score is not None and game.history[-1].score.refused
+    assert r.boss == "psychic"
+    game.apply(Play((0, 1, 2, 3, 4)))  # five cards score, and the bribe disables the boss
+    assert r.boss is None
+    game.apply(Play((0, 1)))  # the psychic no longer refuses two cards
+    assert game.history[-1].score is not None and not game.history[-1].score.refused
+
+
+def test_round_variables_are_drawn_from_each_charms_own_stream(catalog: Catalog) -> None:
+    one, _ = at_round(catalog, [CharmSlot("idol"), CharmSlot("wish_list")], "AS")
+    two, _ = at_round(catalog, [CharmSlot("plain_mult"), CharmSlot("idol"), CharmSlot("wish_list")], "AS")
+    drawn = [dict(c.vars) for c in one.state.charms]
+    assert drawn == [dict(c.vars) for c in two.state.charms][1:]  # another charm shifts no draw
+    assert drawn[0]["rank"] in range(2, 15) and drawn[1]["wish"] in ("pair", "two_pair", "three_of_a_kind", "straight", "flush")
+
+
+def test_variables_and_round_modifiers_survive_save_and_resume(catalog: Catalog) -> None:
+    game, r = at_round(catalog, [CharmSlot("snowball", vars=(("size", 4),))], "7S 7H 7D 2C")
+    r.requirement = 10**9
+    game.apply(Play((0, 1, 2)))
+    assert dict(game.state.charms[0].vars) == {"size": 6}
+    saved = game.state.to_json()
+    again = RunState.from_json(saved, lambda t: catalog.cards(t)[0])
+    assert again.to_json() == saved and dict(again.charms[0].vars) == {"size": 6}
