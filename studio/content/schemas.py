@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.content.caches import write_quietly
+from studio.content.extensions import signature
 from studio.content.fingerprint import code_fingerprint
 from studio.content.models import KINDS
 from studio.content.paths import user_dir
@@ -24,18 +25,27 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def schema_for(kind: str) -> dict[str, Any]:
-    """Return the JSON Schema of a content kind."""
-    return _schemas()[kind]
+    """Return the JSON Schema of a content kind (with the plugin kinds of the vocabulary now)."""
+    return _schemas(signature())[kind]
+
+
+def forget() -> None:
+    """Forget the schemas made so far: the vocabulary changed."""
+    _schemas.cache_clear()
 
 
 @cache
-def _schemas() -> dict[str, dict[str, Any]]:
+def _schemas(vocabulary: str) -> dict[str, dict[str, Any]]:
     """Every kind's schema, generated from the models once per version of the code.
 
     Generating them costs more than loading the base game's files, so they are
     kept in the data folder's cache under the code's fingerprint; a damaged or
     missing file is generated again, and a write that fails is not an error.
+    With a trusted plugin's kinds in the vocabulary (``vocabulary`` names
+    them) they are made for this process only.
     """
+    if vocabulary:  # plugin kinds: made for this load only, never kept
+        return {kind: _generated(kind) for kind in KINDS}
     path = user_dir() / "cache" / f"schemas-{code_fingerprint()[:24]}.json"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))

@@ -23,6 +23,11 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fail
     from jsonschema.exceptions import ValidationError
 
 
+def forget() -> None:
+    """Forget the validators made so far: the schemas changed with the vocabulary."""
+    _validator.cache_clear()
+
+
 @cache
 def _validator(kind: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 #: The most extra triggers one effect (or one code charm) gives a card, however it scales.
 MAX_RETRIGGERS = 100
+#: What a context starts with: no variables besides counters, no charm destroyed (never changed in place).
+_NO_VARS: list[dict[str, Any]] = []
+_NOTHING_GONE: frozenset[int] = frozenset()
 #: Builds an Event without the named tuple's Python-level ``__new__``: one per change adds up.
 _new_event = tuple.__new__
 
@@ -109,20 +112,26 @@ class ScoringContext:
         #: The ``chances`` value: every chance's N is multiplied by it.
         self.chances = 1.0
         #: Each slot's variables other than its counter (name -> number, rank, suit or hand type).
-        self.vars: list[dict[str, Any]] = []
+        self.vars: list[dict[str, Any]] = _NO_VARS
         #: What the hand leaves to take effect after it (None: nothing yet).
         self.after: Aftermath | None = None
         #: Slots of charms destroyed in an earlier step (they no longer act), and in this one.
-        self.gone: frozenset[int] = frozenset()
-        self.leaving: list[int] = []
+        self.gone: frozenset[int] = _NOTHING_GONE
+        self.leaving: tuple[int, ...] = ()
         #: True once an effect disabled the boss: its abilities stop acting.
         self.boss_off = False
         #: What the hand is resolved in: the run, the round and the deck around it.
         self.situation = situation
         #: Any card as the rules see it this hand (the deck's cards are viewed only when asked).
         self.view = view
-        #: What value and condition kinds work out once per hand, keyed by what they read.
-        self.memo: dict[Any, Any] = {}
+        #: What value and condition kinds work out once per hand, keyed by what they read (None: none yet).
+        self.memo: dict[Any, Any] | None = None
+
+    def hand_memo(self) -> dict[Any, Any]:
+        """Return the memo of what kinds work out once per hand (created when first asked)."""
+        if self.memo is None:
+            self.memo = {}
+        return self.memo
 
     @property
     def hand_type(self) -> HandType:
@@ -211,7 +220,7 @@ class ScoringContext:
         """End a step: charms destroyed in it leave the row for the steps after it."""
         if self.leaving:
             self.gone = self.gone.union(self.leaving)
-            self.leaving = []
+            self.leaving = ()
 
     def var(self, charm: ActiveCharm, name: str) -> Any:
         """Return a charm's variable (a copy reads the copied charm's)."""

@@ -81,9 +81,8 @@ def describe_ability(a: Ability, names: Mapping[str, str]) -> str:
     noun, after, whole = _card(c)
     if a.repeats:
         times = " and ".join(describe_effect(e, names) for e in a.effects)
-        text = f"Retrigger each {noun} {trigger.where}{after} {times}".replace(
-            "each card held", "every card held"
-        )
+        target = whole.removeprefix("for ") if whole else f"each {noun} {trigger.where}{after}"
+        text = f"Retrigger {target} {times}".replace("each card held", "every card held")
         if prefix:
             text = f"{prefix} chance to r{text[1:]}"
         return text + _clauses(c, names)

@@ -101,11 +101,8 @@ class Row:
     hand: tuple[tuple[ActiveCharm, PlanEntry], ...]
     #: Each slot's variables other than its counter, at their start values.
     starts: tuple[dict[str, Any], ...]
-
-    @property
-    def declares(self) -> bool:
-        """Return True if a charm of the row declares variables besides its counter."""
-        return any(self.starts)
+    #: True if a charm of the row declares variables besides its counter.
+    declares: bool
 
     def plan(self, trigger: str) -> Plan:
         """Return who acts at ``trigger``, in row order."""
@@ -153,6 +150,7 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         if seat.hand is not None:
             hand.append(seat.hand)
     flags = flags_on(modifiers) if modifiers else _NO_RULES
+    starts = tuple(_starts(catalog.charm(charm_id)) for charm_id, _ in key)
     return Row(
         tuple(charms),
         tuple(modifiers),
@@ -161,7 +159,8 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         {trigger: tuple(entries) for trigger, entries in plans.items()},
         {trigger: tuple(entries) for trigger, entries in again.items()},
         tuple(hand),
-        tuple(_starts(catalog.charm(charm_id)) for charm_id, _ in key),
+        starts,
+        any(starts),
     )
 
 

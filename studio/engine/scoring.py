@@ -46,16 +46,27 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
     if not s.played:
         raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not 0")
     ctx, row, boss = open_context(s, catalog, s.played)
-    most = int(ctx.layered("max_played", s.max_played)) if ctx.modifiers else s.max_played
+    most = s.max_played
+    if ctx.modifiers and any(m.value == "max_played" for m in ctx.modifiers):
+        most = int(ctx.layered("max_played", most))
     if len(s.played) > most:
         raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
     evaluation = ctx.evaluation
     assert evaluation is not None
     refused = _boss_step(ctx, boss)
     if not refused:
-        for step in _STEPS:
-            step(ctx, row, boss)
+        # Steps 2 to 6; charms destroyed in a step leave the row for the steps after it.
+        _before_step(ctx, row, boss)
+        if ctx.leaving:
             ctx.close_step()
+        _base_step(ctx, row, boss)
+        _card_step(ctx, row, "scored_card", boss)
+        if ctx.leaving:
+            ctx.close_step()
+        _card_step(ctx, row, "held_card", boss)
+        if ctx.leaving:
+            ctx.close_step()
+        _hand_step(ctx, row, boss)
     broken = () if refused else _breakage(ctx)
     events = tuple(ctx.events)
     last = events[-1]
@@ -163,7 +174,7 @@ def _base_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
     level = ctx.levels.get(hand_type.id, 1)
     points, mult = hand_type.at_level(level)
     ctx.record((hand_type.id, "hand_type", -1), "base", 0, points, mult, ctx.money, f"level {level}")
-    changes = [m for m in ctx.modifiers if m.value in _BASE_VALUES]
+    changes = [m for m in ctx.modifiers if m.value in _BASE_VALUES] if ctx.modifiers else ()
     if changes:
         new_points = int(ctx.layered("base_points", points))
         new_mult = ctx.layered("base_mult", mult)
@@ -177,16 +188,6 @@ _BASE_VALUES = ("base_points", "base_mult")
 
 def _op_text(m: Modifier) -> str:
     return {"set": "set to ", "add": "+", "times": "x"}[m.op] + fmt(m.amount)
-
-
-def _scored_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
-    """Step 4: scored cards."""
-    _card_step(ctx, row, "scored_card", boss)
-
-
-def _held_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
-    """Step 5: held cards."""
-    _card_step(ctx, row, "held_card", boss)
 
 
 def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) -> None:
@@ -217,7 +218,8 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
         ctx.position = position
         if card.debuffed:
             if scored:
-                ctx.note(card.source, "debuffed", 0, f"debuffed by {boss.id}" if boss else "debuffed")
+                why = f"debuffed by {boss.id}" if boss is not None else "debuffed"
+                ctx.note(card.source, "debuffed", 0, why)
             continue
         if not scored and not acting and not boss_acts and card.upgrade is None:
             continue
@@ -275,8 +277,9 @@ def _hand_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
     """Step 6, in row order: each charm's edition (+Points, +Mult), its abilities and hook, then
     its edition's multiplying effects; then the boss's hand abilities."""
     ctx.step = "hand"
+    gone = ctx.gone
     for charm, (_, fires, behaviour) in row.hand:
-        if ctx.gone and charm.slot in ctx.gone:
+        if gone and charm.slot in gone:
             continue
         edition = charm.edition
         if edition is not None:
@@ -292,7 +295,3 @@ def _hand_step(ctx: ScoringContext, row: Row, boss: BossDef | None) -> None:
                 ctx.apply(effect, source, charm)
     if boss is not None and boss.abilities:
         fire_source(ctx, boss.abilities_at("hand"), (boss.id, "boss", -1), None)
-
-
-#: Steps 2 to 6 of the scoring order, each ended by :meth:`ScoringContext.close_step`.
-_STEPS = (_before_step, _base_step, _scored_step, _held_step, _hand_step)

@@ -136,15 +136,15 @@ def open_context(
         s.money,
         s.hands_left,
         s.discards_left,
-        not s.hand_types_played,
+        not s.hand_types_played if s.hands_played is None else s.hands_played == 0,
         Rng.from_state(s.rng),
         s,
         view,
     )
     ctx.modifiers = modifiers
-    if row.declares or any(slot.vars for slot in s.charms):
+    if row.declares or (s.charms and any(slot.vars for slot in s.charms)):
         ctx.vars = [{**start, **dict(slot.vars)} for start, slot in zip(row.starts, s.charms, strict=True)]
-    if modifiers:
+    if modifiers and any(m.value == "chances" for m in modifiers):
         ctx.chances = layered("chances", 1, modifiers)
     ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 
+from studio.content.extensions import reset as reset_vocabulary
 from studio.content.packs import Pack, base_pack
 from studio.content.problems import PLUGIN, Problem
 from studio.content.registry import Code, Content, Trusted, assemble, builtin_only
@@ -19,7 +20,11 @@ from studio.plugins.loader import declared_behaviours, entry_point_behaviours, l
 
 
 def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
-    """Run the trusted packs' plugins and the entry points; read the untrusted ones' ids."""
+    """Run the trusted packs' plugins and the entry points; read the untrusted ones' ids.
+
+    The vocabulary starts from the built-in kinds: only the plugins run here may add to it.
+    """
+    reset_vocabulary()
     code = Code()
     code.behaviours, code.problems = entry_point_behaviours()
     for behaviour_id, behaviour in code.behaviours.items():  # pip-installed: named by their source file

@@ -24,6 +24,7 @@ import dataclasses
 import hashlib
 import os
 import pickle
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -158,6 +159,9 @@ def _detached(catalog: Catalog) -> dict[str, CharmDef]:
 
 def _behaviours(snapshot: Snapshot) -> dict[str, Behaviour] | None:
     """Run the snapshot's code again, as the full load did; None if any of it fails now."""
+    extensions = sys.modules.get("studio.content.extensions")  # loaded only if a plugin extended it
+    if extensions is not None:
+        extensions.reset()
     found: dict[str, Behaviour] = {}
     if snapshot.entry_points:
         found, problems = entry_point_behaviours()

@@ -98,3 +98,13 @@ def test_variables_and_round_modifiers_survive_save_and_resume(catalog: Catalog)
     saved = game.state.to_json()
     again = RunState.from_json(saved, lambda t: catalog.cards(t)[0])
     assert again.to_json() == saved and dict(again.charms[0].vars) == {"size": 6}
+
+
+def test_the_first_hand_is_the_first_played_even_when_refused(catalog: Catalog) -> None:
+    game, r = at_round(catalog, [CharmSlot("warm_up")], "KS KH 4C 4D 9S 2H 3H 5C", boss="psychic")
+    r.requirement = 10**9
+    game.apply(Play((0, 1)))  # refused, but played: the round's first hand
+    game.apply(Play((0, 1, 2, 3, 4)))
+    score = game.history[-1].score
+    assert score is not None and not score.refused
+    assert all(e.source != "warm_up" for e in score.events)

@@ -64,7 +64,11 @@ def test_a_scenario_refers_to_charms_editions_hand_types_boss_and_deck() -> None
         ("hand_type", {}),
         (  # a boss's rule records speak the charms' vocabulary, hand types and modifiers included
             "boss",
-            {**_abilities(), **_conditions("debuff"), **_conditions("refuse", ITEM, "when")},
+            {
+                **_abilities(),
+                **{("debuff", kind + "s"): kind for kind in MODIFIERS},  # a card filter
+                **_conditions("refuse", ITEM, "when"),
+            },
         ),
     ],
 )

@@ -7,13 +7,12 @@ debuff (a card filter). No field is specific to one boss.
 
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from studio.content.models.charm import AbilityModel
-from studio.content.models.common import ConditionsModel, Id, Model, moved_fields
+from studio.content.models.common import CardFilterModel, ConditionsModel, Id, Model, moved_fields
 from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
 from studio.engine.bosses import BossDef, Refusal
-from studio.engine.kinds import CONDITIONS
 
 
 class RefusalModel(Model):
@@ -44,10 +43,10 @@ class BossModel(Model):
     id: Id
     name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
     text: str = Field("", max_length=200, title="Text", description="The rule as the player reads it.")
-    debuff: ConditionsModel | None = Field(
+    debuff: CardFilterModel | None = Field(
         None,
         title="Debuffed cards",
-        description="Cards matching every card condition here are debuffed (e.g. suits: [C], or face: true).",
+        description="Cards that pass this card filter are debuffed (e.g. suits: [C], or face: true).",
     )
     refuse: list[RefusalModel] = Field(
         default_factory=list, max_length=8, title="Refusals", description="Hands that score 0, and why."
@@ -81,18 +80,6 @@ class BossModel(Model):
             "hand_size": "modify: [{value: hand_size, add: -1}]",
         }
     )
-
-    @field_validator("debuff")
-    @classmethod
-    def _card_conditions_only(cls, debuff: ConditionsModel | None) -> ConditionsModel | None:
-        if debuff is None:
-            return None
-        other = [k for k in debuff.kinds() if CONDITIONS[k].about != "card" or CONDITIONS[k].triggers]
-        if other:
-            raise ValueError(f"a debuff is a card filter: '{other[0]}' does not ask about the card alone")
-        if not debuff.kinds():
-            raise ValueError("a debuff needs at least one card condition (or leave it out)")
-        return debuff
 
     def to_engine(self) -> BossDef:
         """Return the engine value."""

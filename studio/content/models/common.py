@@ -8,20 +8,40 @@ its forms from them.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema, core_schema
 
 from studio.engine.cards import parse_rank
 from studio.engine.conditions import Compare, Conditions, Op
 from studio.engine.effects import Chance
 from studio.engine.kinds import VALUES
+from studio.engine.names import did_you_mean
 
-if TYPE_CHECKING:
-    Value = str
-else:  # the registered names, so the schema lists them and the form offers them
-    #: The name of a value kind (see studio.engine.kinds): what a comparison or a 'per' reads.
-    Value = Literal[VALUES.names()]
+
+class _ValueName:
+    """The name of a registered value kind, read from the registry when validating and when the
+    schema is made, so a value a trusted plugin registers is accepted and offered like a built-in."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_after_validator_function(_known_value, core_schema.str_schema())
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return {"type": "string", "enum": list(VALUES.names())}
+
+
+def _known_value(name: str) -> str:
+    if name not in VALUES:
+        raise ValueError(f"unknown value '{name}'{did_you_mean(name, VALUES.names())}")
+    return name
+
+
+#: The name of a value kind (see studio.engine.kinds): what a comparison or a 'per' reads.
+Value = Annotated[str, _ValueName]
 
 Id = Annotated[
     str,
@@ -255,8 +275,10 @@ class ConditionsModel(_CardTests):
     chance: ChanceModel | None = Field(None, title="Chance", description="Applies with this chance.")
 
     def to_engine(self) -> Conditions:
-        """Return the engine value."""
+        """Return the engine value (a plugin's condition kinds get their field's value as it is)."""
+        extra = {k: _hashable(getattr(self, k)) for k in type(self).model_fields if k not in _BUILT_IN}
         return Conditions(
+            **{k: v for k, v in extra.items() if v is not None},
             **self.card_tests(),
             first_face=self.first_face,
             first_scoring=self.first_scoring,
@@ -284,6 +306,15 @@ class ConditionsModel(_CardTests):
     def kinds(self) -> list[str]:
         """Return the condition kinds this sets (each field is named after its kind)."""
         return [name for name in type(self).model_fields if getattr(self, name) not in (None, [])]
+
+
+#: The condition fields of the built-in kinds (the others are a trusted plugin's).
+_BUILT_IN = frozenset(ConditionsModel.model_fields)
+
+
+def _hashable(value: Any) -> Any:
+    """A plugin condition's value as a test's argument: lists become tuples."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def moved_fields(moved: dict[str, str]) -> Any:

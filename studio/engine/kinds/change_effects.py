@@ -39,7 +39,7 @@ def _destroy_self(
 ) -> None:
     if charm is None or charm.slot in ctx.gone or charm.slot in ctx.leaving or charm.reads >= 0:
         return
-    ctx.leaving.append(charm.slot)
+    ctx.leaving = (*ctx.leaving, charm.slot)
     ctx.aftermath().charms.append(charm.slot)
     ctx.note(source, "destroyed", 0, f"{charm.id} is destroyed")
 

@@ -160,6 +160,8 @@ def compare_text(c: Compare) -> str:
         return "if a scoring card is a face card"
     if c.value == "played_cards" and c.op == "<=":
         return f"if {n} or fewer cards are played"
+    if c.value == "played_cards" and c.op == "==":
+        return f"if exactly {n} card{' is' if n == 1 else 's are'} played"
     return VALUES[c.value].clause(_OP_TEXT[c.op], n, c.arg)
 
 

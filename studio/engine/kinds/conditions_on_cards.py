@@ -144,7 +144,7 @@ def _all_held(test: Conditions) -> Check:
     checks = compile_checks(test)
 
     def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
-        memo = ctx.memo
+        memo = ctx.hand_memo()
         holds = memo.get(check)
         if holds is None:
             holds = memo[check] = all(all(c(ctx, v, charm) for c in checks) for v in ctx.held)

@@ -73,7 +73,6 @@ EFFECTS.add(
         change=lambda a: f"{'+' if a >= 0 else ''}{fmt(a)} Points",
         scores=True,
         card_order=0,
-        worth=1.0,
     ),
     builtin=True,
 )
@@ -86,7 +85,6 @@ EFFECTS.add(
         change=lambda a: f"{'+' if a >= 0 else ''}{fmt(a)} Mult",
         scores=True,
         card_order=1,
-        worth=8.0,
     ),
     builtin=True,
 )
@@ -101,7 +99,6 @@ EFFECTS.add(
         card_order=2,
         multiplies=True,
         scale=_factor,
-        worth=40.0,
     ),
     builtin=True,
 )
@@ -113,7 +110,6 @@ EFFECTS.add(
         label="money",
         change=_money_change,
         card_order=1,
-        worth=2.0,
     ),
     builtin=True,
 )
@@ -137,7 +133,7 @@ def _times_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 EFFECTS.add(
-    EffectKind("retrigger", _no_apply, _times_text, label=REPEAT_LABEL, repeats=True, worth=20.0),
+    EffectKind("retrigger", _no_apply, _times_text, label=REPEAT_LABEL, repeats=True),
     builtin=True,
 )
 
@@ -173,13 +169,11 @@ def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 EFFECTS.add(
-    EffectKind(
-        "grow", _grow, lambda e, amount, names: f"+{amount} to its counter", needs_charm=True, worth=1.0
-    ),
+    EffectKind("grow", _grow, lambda e, amount, names: f"+{amount} to its counter", needs_charm=True),
     builtin=True,
 )
 EFFECTS.add(
     EffectKind("reset", _reset, lambda e, amount, names: "reset its counter", needs_charm=True),
     builtin=True,
 )
-EFFECTS.add(EffectKind("level_up", _level, _level_text, worth=15.0), builtin=True)
+EFFECTS.add(EffectKind("level_up", _level, _level_text), builtin=True)

@@ -48,7 +48,6 @@ class EffectKind:
     a, b and d); None where a card modifier cannot carry it. ``multiplies``:
     an edition's effect of this kind applies after its holder's effect.
     ``repeats``: it gives a card extra triggers instead of applying.
-    ``worth``: a rough weight per unit of amount for the bot's valuation.
     """
 
     name: str
@@ -61,7 +60,6 @@ class EffectKind:
     multiplies: bool = False
     repeats: bool = False
     scale: Callable[[float, int], float] = _times
-    worth: float = 0.0
     #: It acts on its charm (a card's modifier cannot carry it), or on the triggering card.
     needs_charm: bool = False
     needs_card: bool = False

@@ -29,7 +29,8 @@ def _ante(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
 def _deck_count(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
     """Cards of the full deck that pass the filter, as the rules see them this hand (counted once)."""
     key = ("deck_count", arg)
-    count = ctx.memo.get(key)
+    memo = ctx.hand_memo()
+    count = memo.get(key)
     if count is None:
         deck = ctx.situation.full_deck
         if arg is None:
@@ -38,7 +39,7 @@ def _deck_count(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> flo
             checks = _filter_checks(arg)
             view = ctx.view
             count = sum(1 for c in deck if all(check(ctx, view(c), charm) for check in checks))
-        ctx.memo[key] = count
+        memo[key] = count
     return float(count)
 
 

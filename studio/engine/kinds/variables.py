@@ -75,7 +75,7 @@ def _add_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 EFFECTS.add(EffectKind("set_var", _set, _set_text, needs_charm=True), builtin=True)
-EFFECTS.add(EffectKind("add_var", _add, _add_text, needs_charm=True, worth=1.0), builtin=True)
+EFFECTS.add(EffectKind("add_var", _add, _add_text, needs_charm=True), builtin=True)
 
 
 def _card_var(attribute: str) -> Any:
