@@ -17,6 +17,7 @@ from studio.engine.effects import Effect
 from studio.engine.hands import Evaluation, HandType
 from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import EFFECTS, VALUES
+from studio.engine.kinds.effects import TIMES_LABEL
 from studio.engine.rng import Rng
 from studio.engine.trace import Event, Step, What, Zone, fmt
 from studio.engine.values import Modifier, layered
@@ -197,6 +198,11 @@ class ScoringContext:
         if amount:
             self.record(source, "mult", amount, self.points, self.mult + amount, self.money)
 
+    def multiply_mult(self, factor: float, source: Source | ActiveCharm) -> None:
+        """Multiply Mult."""
+        if factor != 1:
+            self.record(source, TIMES_LABEL, factor, self.points, self.mult * factor, self.money)
+
     def add_money(self, amount: float, source: Source | ActiveCharm) -> None:
         """Change money at once (a later step sees it)."""
         n = int(amount)
@@ -264,6 +270,10 @@ class ScoringContext:
         """Return True with chance ``n`` (times the ``chances`` value) in ``in_``: one draw of ``chance``."""
         return self.rng.chance("chance", n * self.chances, in_)
 
+    def touched(self) -> frozenset[str]:
+        """Return the values this hand's modifiers change."""
+        return frozenset(m.value for m in self.modifiers)
+
     def layered(self, name: str, base: float) -> float:
         """Return a layered value from ``base`` through the modifiers active in this hand."""
         return layered(name, base, self.modifiers)
@@ -275,18 +285,38 @@ class ScoringContext:
     # -- running data -------------------------------------------------------------
 
     def amount(self, effect: Effect, charm: ActiveCharm | None) -> float:
-        """Return an effect's amount, scaled by its kind's rule where it has a ``per``."""
+        """Return an effect's amount (drawn first when it is a random range), scaled by its kind's
+        rule where it has a ``per``."""
+        base = effect.amount if effect.up_to is None else self.draw_amount(effect.amount, effect.up_to)
         scaling = effect.scaling
         if scaling is None:
-            return effect.amount
+            return base
         steps = scaling.steps(self.value(scaling.per, charm, scaling.arg))
-        return EFFECTS.kinds[effect.kind].scale(effect.amount, steps)
+        return EFFECTS.kinds[effect.kind].scale(base, steps)
+
+    def draw_amount(self, low: float, high: float) -> float:
+        """Return a random amount from ``low`` to ``high`` (one draw of ``chance``): a whole number
+        when both ends are whole, else rounded to hundredths."""
+        r = self.rng.random("chance")
+        if float(low).is_integer() and float(high).is_integer():
+            return float(int(low) + int(r * (int(high) - int(low) + 1)))
+        return round(low + r * (high - low), 2)
 
     def apply(self, effect: Effect, source: Source | ActiveCharm, charm: ActiveCharm | None) -> None:
         """Apply one effect (after its own chance, if any) on behalf of ``source``."""
-        if effect.chance is not None and not self.chance(effect.chance.n, effect.chance.in_):
+        chance = effect.chance
+        if chance is not None and not self.rng.chance("chance", chance.n * self.chances, chance.in_):
             return
-        EFFECTS.kinds[effect.kind].apply(self, effect, self.amount(effect, charm), source, charm)
+        kind = EFFECTS.kinds[effect.kind]
+        scaling = effect.scaling
+        if effect.up_to is not None:
+            amount = self.amount(effect, charm)
+        elif scaling is None:
+            amount = effect.amount
+        else:  # self.amount, inline: a scaled effect is paid on many cards
+            value = VALUES.kinds[scaling.per].read(self, charm, scaling.arg)
+            amount = kind.scale(effect.amount, scaling.steps(value))
+        kind.apply(self, effect, amount, source, charm)
 
     def retriggers(self, effect: Effect, charm: ActiveCharm) -> int:
         """Return how many extra triggers an effect that repeats a card gives: its scaled count

@@ -99,7 +99,10 @@ def describe_ability(a: Ability, names: Mapping[str, str]) -> str:
 
 def describe_effect(e: Effect, names: Mapping[str, str]) -> str:
     """Return one effect's words: "+4 Mult", "X1.5 Mult for every $5 held", "1 in 2 chance of +$3"."""
-    text = EFFECTS[e.kind].text(e, fmt(abs(e.amount)), names)
+    amount = fmt(abs(e.amount))
+    if e.up_to is not None:  # a random range: "+0 to +23 Mult"
+        amount += f" to {'+' if e.up_to >= 0 else ''}{fmt(e.up_to)}"
+    text = EFFECTS[e.kind].text(e, amount, names)
     if e.scaling:
         text += " " + _per(e.scaling)
     if e.chance:

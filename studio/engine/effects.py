@@ -43,7 +43,8 @@ class Effect:
     """One change, of the kind ``kind``, by ``amount``.
 
     With ``scaling`` the amount is scaled by the kind's rule (additive amounts
-    multiply by the steps). ``args`` holds the kind's own settings as sorted
+    multiply by the steps); with ``up_to`` it is drawn first, from ``amount``
+    to ``up_to`` (whole numbers when both are whole). ``args`` holds the kind's own settings as sorted
     (name, value) pairs, e.g. ``(("hand_type", "pair"),)``.
     """
 
@@ -52,6 +53,8 @@ class Effect:
     scaling: Scaling | None = None
     chance: Chance | None = None
     args: tuple[tuple[str, Any], ...] = ()
+    #: A seeded random amount from ``amount`` to this (drawn from the ``chance`` stream each time).
+    up_to: float | None = None
 
     def arg(self, name: str, default: Any = None) -> Any:
         """Return the setting ``name`` (``default`` when not given)."""

@@ -19,7 +19,7 @@ from studio.engine.context import MAX_RETRIGGERS, ScoringContext
 from studio.engine.effects import Effect
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView, Source
-from studio.engine.kinds import EFFECTS
+from studio.engine.kinds import CONDITIONS, EFFECTS
 
 #: Fires an ability for a charm (and the triggering card, if any).
 Fire = Callable[[ScoringContext, ActiveCharm, "CardView | None"], None]
@@ -37,17 +37,40 @@ RetriggerPlan = tuple[RetriggerEntry, ...]
 def compile_effect(effect: Effect) -> Step:
     """Return a function that applies ``effect`` for a charm."""
     apply = EFFECTS[effect.kind].apply
-    if effect.scaling is None and effect.chance is None:
+    if effect.scaling is None and effect.chance is None and effect.up_to is None:
         amount = effect.amount
         return lambda ctx, charm: apply(ctx, effect, amount, charm, charm)
     return lambda ctx, charm: ctx.apply(effect, charm, charm)
 
 
 def compile_ability(ability: Ability) -> Fire:
-    """Return a function that fires ``ability`` for a charm (and card) in a context."""
+    """Return a function that fires ``ability`` for a charm (and card) in a context.
+
+    The commonest shape (one effect of a fixed amount behind no test or one) calls its kind's
+    ``plain`` context method directly: each frame saved is paid back on every card of every hand.
+    """
     checks = compile_checks(ability.conditions)
     steps = tuple(compile_effect(e) for e in ability.effects)
+    tests = ability.conditions.tests
     if len(steps) == 1 and len(checks) <= 1:
+        effect = ability.effects[0]
+        kind = EFFECTS[effect.kind]
+        fixed = effect.scaling is None and effect.chance is None and effect.up_to is None and kind.plain
+        if fixed:
+            helper: Callable[[ScoringContext, float, ActiveCharm], None] = getattr(ScoringContext, kind.plain)
+            amount = effect.amount
+            if not checks:
+                return lambda ctx, charm, card: helper(ctx, amount, charm)
+            fused = CONDITIONS[tests[0].kind].fused
+            if fused is not None:
+                return fused(tests[0].arg, helper, amount)
+            check = checks[0]
+
+            def fire_fixed(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+                if check(ctx, card, charm):
+                    helper(ctx, amount, charm)
+
+            return fire_fixed
         step = steps[0]
         if not checks:
             return lambda ctx, charm, card: step(ctx, charm)
@@ -77,7 +100,7 @@ def compile_retrigger(ability: Ability) -> Count:
     def holds(ctx: ScoringContext, charm: ActiveCharm, card: CardView) -> bool:
         return all(check(ctx, card, charm) for check in checks)
 
-    if all(e.scaling is None and e.chance is None for e in effects):
+    if all(e.scaling is None and e.chance is None and e.up_to is None for e in effects):
         times = sum(int(e.amount) for e in effects)
         return lambda ctx, charm, card: times if holds(ctx, charm, card) else 0
     return lambda ctx, charm, card: (

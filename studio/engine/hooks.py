@@ -129,7 +129,7 @@ class CharmContext:
 
     def add_xmult(self, factor: float, charm: ActiveCharm) -> None:
         """Multiply Mult on behalf of ``charm``."""
-        self.effect("xmult", factor, charm)
+        self._ctx.multiply_mult(factor, _own(charm))
 
     def add_money(self, amount: float, charm: ActiveCharm) -> None:
         """Add (or take) money on behalf of ``charm``."""

@@ -53,3 +53,5 @@ class CardView:
     upgrade_source: Source
     edition_source: Source
     seal_source: Source
+    #: The Points it gives in step (a) when scored: its rank's (or a stone's) plus its extra Points.
+    points: int = 0

@@ -83,6 +83,9 @@ class Seat:
     counts: tuple[tuple[str, RetriggerEntry], ...]
     #: Its part in the whole-hand step (None: it has neither an edition nor a hand ability).
     hand: tuple[ActiveCharm, PlanEntry] | None
+    #: Which charm it copies ("right", "leftmost"; "": none), and its variables' start values.
+    copies: str
+    starts: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +106,8 @@ class Row:
     starts: tuple[dict[str, Any], ...]
     #: True if a charm of the row declares variables besides its counter.
     declares: bool
+    #: The values the row's modifiers change.
+    touches: frozenset[str]
 
     def plan(self, trigger: str) -> Plan:
         """Return who acts at ``trigger``, in row order."""
@@ -124,24 +129,23 @@ def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
 
 
 def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row:
-    """Join the seats of a row's charms into its plans."""
+    """Join the seats of a row's charms into its plans (a copier's seat is made for its row)."""
     seats: dict[tuple[int, str, str | None], Seat] = _memo(catalog, "seats")
-    charms: list[ActiveCharm] = []
+    placed: list[Seat] = []
+    for i, (charm_id, edition) in enumerate(key):
+        seat = seats.get((i, charm_id, edition))
+        if seat is None:
+            seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
+        placed.append(seat)
+    if any(seat.copies for seat in placed):
+        for i, target in _copies(placed).items():
+            charm_id, edition = key[i]
+            placed[i] = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
     modifiers: list[Modifier] = []
     plans: dict[str, list[PlanEntry]] = {}
     again: dict[str, list[RetriggerEntry]] = {}
     hand: list[tuple[ActiveCharm, PlanEntry]] = []
-    copied = _copies(key, catalog)
-    for i, (charm_id, edition) in enumerate(key):
-        seat: Seat | None
-        if i in copied:
-            target = copied[i]
-            seat = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
-        else:
-            seat = seats.get((i, charm_id, edition))
-            if seat is None:
-                seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
-        charms.append(seat.charm)
+    for seat in placed:
         modifiers += seat.modifiers
         for trigger, entry in seat.fires:
             plans.setdefault(trigger, []).append(entry)
@@ -150,9 +154,9 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         if seat.hand is not None:
             hand.append(seat.hand)
     flags = flags_on(modifiers) if modifiers else _NO_RULES
-    starts = tuple(_starts(catalog.charm(charm_id)) for charm_id, _ in key)
+    starts = tuple(seat.starts for seat in placed)
     return Row(
-        tuple(charms),
+        tuple(seat.charm for seat in placed),
         tuple(modifiers),
         flags,
         HandRules.from_flags(flags),
@@ -161,22 +165,22 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         tuple(hand),
         starts,
         any(starts),
+        frozenset(m.value for m in modifiers) if modifiers else _NO_RULES,
     )
 
 
-def _starts(defn: CharmDef) -> dict[str, Any]:
-    """A charm's variables (other than its counter) at their start values."""
-    return {v.name: v.start for v in defn.variables}
-
-
-def _copies(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> dict[int, int]:
+def _copies(placed: Sequence[Seat]) -> dict[int, int]:
     """Map each copying charm's slot to the slot whose abilities it uses (RULES.md section 6).
 
     A copy of a copier copies what that copier copies; a loop of copiers, or a copy with
     nothing to copy, copies nothing (the slot maps to -1).
     """
-    targets = {i: _target(i, catalog.charm(charm_id), len(key)) for i, (charm_id, _) in enumerate(key)}
-    copies = {i: t for i, t in targets.items() if t is not None}
+    size = len(placed)
+    copies = {}
+    for i, seat in enumerate(placed):
+        if seat.copies:
+            target = 0 if seat.copies == "leftmost" else i + 1
+            copies[i] = target if target < size and target != i else -1
     resolved: dict[int, int] = {}
     for i in copies:
         seen = {i}
@@ -188,14 +192,13 @@ def _copies(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> dict[i
     return resolved
 
 
-def _target(slot: int, defn: CharmDef, size: int) -> int | None:
-    """The slot a charm copies (None: it copies nothing; -1: its target is not there)."""
+def _copy_target(defn: CharmDef) -> str:
+    """Which charm ``defn`` copies: "right", "leftmost", or "" (it copies none)."""
     for ability in defn.abilities:
         for effect in ability.effects:
             if EFFECTS[effect.kind].copies:
-                target = 0 if effect.arg("target") == "leftmost" else slot + 1
-                return target if target < size and target != slot else -1
-    return None
+                return str(effect.arg("target", "right"))
+    return ""
 
 
 def _seat(
@@ -225,6 +228,8 @@ def _seat(
         tuple(fires.items()),
         tuple(counts.items()),
         None if hand is None and edition is None else (charm, NOTHING if hand is None else hand),
+        _copy_target(defn),
+        {v.name: v.start for v in defn.variables},
     )
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from studio.engine.bosses import BossDef
-from studio.engine.cards import rank_points
 from studio.engine.catalog import Catalog
 from studio.engine.context import ScoringContext
 from studio.engine.firing import call_hook, fire_on_card, fire_source, retrigger_sources
@@ -47,7 +46,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not 0")
     ctx, row, boss = open_context(s, catalog, s.played)
     most = s.max_played
-    if ctx.modifiers and any(m.value == "max_played" for m in ctx.modifiers):
+    if ctx.modifiers and "max_played" in (row.touches if ctx.modifiers is row.modifiers else ctx.touched()):
         most = int(ctx.layered("max_played", most))
     if len(s.played) > most:
         raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
@@ -89,7 +88,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
             s.boss,
             s.deck,
             ctx.after,
-            tuple([tuple(sorted(v.items())) for v in ctx.vars]),
+            tuple([tuple(sorted(v.items())) for v in ctx.vars]) if ctx.vars else (),
         ),
     )
 
@@ -106,7 +105,7 @@ def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
             if card.upgrade is not None
             and card.upgrade.breaks is not None
             and not card.debuffed
-            and ctx.chance(card.upgrade.breaks.n, card.upgrade.breaks.in_)
+            and ctx.rng.chance("chance", card.upgrade.breaks.n * ctx.chances, card.upgrade.breaks.in_)
         ]
     )
 
@@ -212,7 +211,7 @@ def _card_step(ctx: ScoringContext, row: Row, step: Step, boss: BossDef | None) 
     acting = row.plan(step)
     again = row.retriggers(step)
     boss_acts = boss.abilities_at(step) if boss is not None and boss.abilities and not ctx.boss_off else ()
-    boss_source = (boss.id, "boss", -1) if boss is not None else ("", "", -1)
+    boss_source = (boss.id, "boss", -1) if boss_acts and boss is not None else ("", "", -1)
     for position in cards:
         card = views[position]
         ctx.position = position
@@ -247,9 +246,9 @@ def _scored_modifiers(ctx: ScoringContext, card: CardView) -> None:
     """Steps (a) to (e) of RULES.md section 3: Points, +Mult, seal money, xMult, edition."""
     up = card.upgrade
     if up is not None and up.stone:
-        ctx.add_points(up.stone_points + card.card.extra, card.upgrade_source)
+        ctx.add_points(card.points, card.upgrade_source)
     elif card.rank is not None:
-        ctx.add_points(rank_points(card.rank) + card.card.extra, card.source)
+        ctx.add_points(card.points, card.source)
     if up is not None:
         for effect in up.by_step[0]:
             ctx.apply(effect, card.upgrade_source, None)

@@ -81,9 +81,12 @@ def folded(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
 
 def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:
     """Return the hand rules (flag values) the modifiers switch on."""
-    mods = tuple(modifiers)
-    names = {m.value for m in mods if VALUES[m.value].flag}
-    return frozenset(n for n in names if layered(n, 0, mods) > 0)
+    kinds = VALUES.kinds
+    flags = [m for m in modifiers if kinds[m.value].flag]
+    if all(m.op == "set" and m.amount > 0 for m in flags):  # the usual case: charms switching rules on
+        return frozenset([m.value for m in flags])
+    names = {m.value for m in flags}
+    return frozenset(n for n in names if layered(n, 0, flags) > 0)
 
 
 # Imported last: the built-in kinds this import registers use the records above.

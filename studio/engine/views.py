@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from studio.engine.bosses import BossDef
-from studio.engine.cards import FACE_RANKS, SUITS, Card
+from studio.engine.cards import FACE_RANKS, SUITS, Card, rank_points
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.context import ScoringContext
@@ -20,7 +20,7 @@ from studio.engine.inplay import CardView
 from studio.engine.rng import Rng
 from studio.engine.rows import Row, charm_row
 from studio.engine.situation import Situation
-from studio.engine.values import flags_on, layered
+from studio.engine.values import Modifier, flags_on, layered
 
 ALL_SUITS = frozenset(SUITS)
 
@@ -84,6 +84,7 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
         upgrade_source=(f"{label} {upgrade.id}" if upgrade else label, "upgrade", -1),
         edition_source=(f"{label} {edition.id}" if edition else label, "edition", -1),
         seal_source=(f"{label} {seal.id}" if seal else label, "seal", -1),
+        points=(upgrade.stone_points if stone else rank_points(card.rank)) + card.extra,  # type: ignore[union-attr]
     )
     if boss is None or boss.debuff is None or not _matches(boss.debuff, view):
         return view
@@ -94,6 +95,10 @@ def _make_view(card: Card, catalog: Catalog, boss: BossDef | None, flags: frozen
 def _matches(debuff: Conditions, view: CardView) -> bool:
     """Return True if a card passes every test of a card filter (card tests read only the card)."""
     return all(check(None, view, None) for check in compile_checks(debuff))  # type: ignore[arg-type]
+
+
+def _names(modifiers: Sequence[Modifier]) -> frozenset[str]:
+    return frozenset(m.value for m in modifiers)
 
 
 def open_context(
@@ -142,9 +147,9 @@ def open_context(
         view,
     )
     ctx.modifiers = modifiers
-    if row.declares or (s.charms and any(slot.vars for slot in s.charms)):
+    if row.declares:  # only a charm that declares variables has any an ability can name
         ctx.vars = [{**start, **dict(slot.vars)} for start, slot in zip(row.starts, s.charms, strict=True)]
-    if modifiers and any(m.value == "chances" for m in modifiers):
+    if modifiers and "chances" in (row.touches if modifiers is row.modifiers else _names(modifiers)):
         ctx.chances = layered("chances", 1, modifiers)
     ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):

@@ -46,3 +46,32 @@ def test_every_registry_has_its_built_ins() -> None:
     assert {"before", "scored_card", "held_card", "hand", "discard", "end_of_round"} <= set(TRIGGERS.names())
     assert {"suits", "ranks", "contains", "compare", "chance"} <= set(CONDITIONS.names())
     assert {"money", "counter", "hand_size", "chances", "four_fingers"} <= set(VALUES.names())
+
+
+def test_a_random_range_draws_whole_amounts_within_its_ends() -> None:
+    from studio.engine.charms import Ability, CharmDef
+    from studio.engine.effects import Effect
+    from studio.engine.rng import RngState
+    from studio.engine.scoring import score
+    from studio.engine.situation import CharmSlot, Situation
+    from studio.plugins.loading import load_base
+
+    base = load_base().catalog
+    charm = CharmDef("range", abilities=(Ability("hand", (Effect("mult", 2, up_to=5),)),))
+    catalog = type(base)(base.hand_types, {**base.charms, "range": charm}, base.upgrades, base.editions, base.seals)
+    drawn = set()
+    for seed in range(60):
+        r = score(Situation(catalog.cards("AS"), charms=(CharmSlot("range"),), rng=RngState(seed)), catalog)
+        drawn.add(r.mult - 1)
+    assert drawn == {2, 3, 4, 5}
+
+
+def test_a_random_range_must_rise() -> None:
+    from pydantic import ValidationError
+
+    from studio.content.models.charm import CharmModel
+
+    with pytest.raises(ValidationError, match="up_to"):
+        CharmModel.model_validate(
+            {"id": "x", "name": "X", "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 5, "up_to": 5}]}]}
+        )

@@ -166,7 +166,7 @@ class ModifyEffect(_Scaled):
         effect = super().to_engine()
         args = (("for", self.for_), ("op", op), ("value", self.value))
         scaling = effect.scaling
-        return type(effect)(effect.kind, float(getattr(self, op)), scaling, effect.chance, args)
+        return type(effect)(effect.kind, float(getattr(self, op)), scaling, effect.chance, args, effect.up_to)
 
 
 CHANGE_EFFECTS = (

@@ -66,6 +66,7 @@ class _Effect(Model):
             Scaling(per, every or 1, arg) if per else None,
             self.chance.to_engine() if self.chance else None,
             args,
+            getattr(self, "up_to", None),
         )
 
     def misfit(self, trigger: TriggerKind) -> str | None:
@@ -81,6 +82,11 @@ class _Scaled(_Effect):
     per_var: Id | None = Field(
         None, title="Per variable", description="With 'per: var': which of the charm's variables."
     )
+    up_to: Amount | None = Field(
+        None,
+        title="Up to",
+        description="A random amount from 'amount' to this, drawn each time from the chance stream.",
+    )
     filter: CardFilterModel | None = FILTER
 
     @model_validator(mode="after")
@@ -91,6 +97,9 @@ class _Scaled(_Effect):
         misfit = filter_misfit(self.per, self.filter)
         if misfit:
             raise ValueError(misfit)
+        low = getattr(self, "amount", None)
+        if self.up_to is not None and (not isinstance(low, int | float) or self.up_to <= low):
+            raise ValueError("'up_to' is the top of a random range: it must be above 'amount'")
         return self
 
 

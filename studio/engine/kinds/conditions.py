@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from studio.engine.cards import SUIT_SYMBOLS, SUITS, rank_name
 from studio.engine.conditions import OPS, Compare
-from studio.engine.kinds.registry import CONDITIONS, VALUES, CardPhrase, Check, ConditionKind
+from studio.engine.kinds.phrases import yes_no
+from studio.engine.kinds.registry import CONDITIONS, VALUES, CardPhrase, Check, ConditionKind, Fire, Plain
 
 if TYPE_CHECKING:
     from studio.engine.context import ScoringContext
@@ -31,6 +31,22 @@ def _ranks(ranks: frozenset[int]) -> Check:
         return card is not None and card.rank in ranks
 
     return check
+
+
+def _fused_suits(suits: frozenset[str], plain: Plain, amount: float) -> Fire:
+    def fire(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+        if card is not None and card.cond_suits & suits:
+            plain(ctx, amount, charm)
+
+    return fire
+
+
+def _fused_ranks(ranks: frozenset[int], plain: Plain, amount: float) -> Fire:
+    def fire(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+        if card is not None and card.rank in ranks:
+            plain(ctx, amount, charm)
+
+    return fire
 
 
 def _face(face: bool) -> Check:
@@ -69,11 +85,18 @@ CONDITIONS.add(
         _suits,
         about="card",
         phrase=lambda suits: CardPhrase(before="/".join(SUIT_SYMBOLS[s] for s in SUITS if s in suits)),
+        fused=_fused_suits,
     ),
     builtin=True,
 )
 CONDITIONS.add(
-    ConditionKind("ranks", _ranks, about="card", phrase=lambda ranks: CardPhrase(core=_rank_words(ranks))),
+    ConditionKind(
+        "ranks",
+        _ranks,
+        about="card",
+        phrase=lambda ranks: CardPhrase(core=_rank_words(ranks)),
+        fused=_fused_ranks,
+    ),
     builtin=True,
 )
 CONDITIONS.add(
@@ -112,6 +135,15 @@ def _contains(type_id: str) -> Check:
     return check
 
 
+def _fused_contains(type_id: str, plain: Plain, amount: float) -> Fire:
+    def fire(ctx: ScoringContext, charm: ActiveCharm, card: CardView | None) -> None:
+        evaluation = ctx.evaluation
+        if evaluation is not None and type_id in evaluation.contains:
+            plain(ctx, amount, charm)
+
+    return fire
+
+
 def _hand_types(types: frozenset[str]) -> Check:
     def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
         evaluation = ctx.evaluation
@@ -125,6 +157,7 @@ CONDITIONS.add(
         "contains",
         _contains,
         clause=lambda t, names: f"if the played hand contains a {names.get(t, t)}",
+        fused=_fused_contains,
     ),
     builtin=True,
 )
@@ -208,19 +241,12 @@ def _blind(blinds: frozenset[str]) -> Check:
     return check
 
 
-def _round_clause(yes: str, no: str) -> Any:
-    def clause(flag: bool, names: Mapping[str, str]) -> str:
-        return yes if flag else no
-
-    return clause
-
-
 CONDITIONS.add(
     ConditionKind(
         "first_hand",
         _first_hand,
         about="round",
-        clause=_round_clause("on the first hand of the round", "after the first hand"),
+        clause=yes_no("on the first hand of the round", "after the first hand"),
     ),
     builtin=True,
 )
@@ -229,7 +255,7 @@ CONDITIONS.add(
         "final_hand",
         _final_hand,
         about="round",
-        clause=_round_clause("on the final hand of the round", "before the final hand"),
+        clause=yes_no("on the final hand of the round", "before the final hand"),
     ),
     builtin=True,
 )

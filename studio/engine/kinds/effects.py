@@ -23,6 +23,10 @@ def signed(amount: float) -> str:
     return f"{'-' if amount < 0 else '+'}{fmt(abs(amount))}"
 
 
+def _sign(e: Effect) -> str:
+    return "-" if e.amount < 0 else "+"
+
+
 def _money_change(amount: float) -> str:
     return f"+${fmt(amount)}" if amount >= 0 else f"-${fmt(-amount)}"
 
@@ -42,11 +46,14 @@ def _mult(
     ctx.add_mult(amount, source)
 
 
+#: The ``what`` of an event that multiplies Mult.
+TIMES_LABEL = "xmult"
+
+
 def _xmult(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
-    if amount != 1:
-        ctx.record(source, "xmult", amount, ctx.points, ctx.mult * amount, ctx.money)
+    ctx.multiply_mult(amount, source)
 
 
 def _money(
@@ -68,8 +75,9 @@ EFFECTS.add(
     EffectKind(
         "points",
         _points,
-        lambda e, amount, names: f"{signed(e.amount)} Points",
+        lambda e, amount, names: f"{_sign(e)}{amount} Points",
         label="points",
+        plain="add_points",
         change=lambda a: f"{'+' if a >= 0 else ''}{fmt(a)} Points",
         scores=True,
         card_order=0,
@@ -80,8 +88,9 @@ EFFECTS.add(
     EffectKind(
         "mult",
         _mult,
-        lambda e, amount, names: f"{signed(e.amount)} Mult",
+        lambda e, amount, names: f"{_sign(e)}{amount} Mult",
         label="mult",
+        plain="add_mult",
         change=lambda a: f"{'+' if a >= 0 else ''}{fmt(a)} Mult",
         scores=True,
         card_order=1,
@@ -93,7 +102,8 @@ EFFECTS.add(
         "xmult",
         _xmult,
         _xmult_text,
-        label="xmult",
+        label=TIMES_LABEL,
+        plain="multiply_mult",
         change=lambda a: f"x{fmt(a)} Mult",
         scores=True,
         card_order=2,
@@ -106,8 +116,9 @@ EFFECTS.add(
     EffectKind(
         "money",
         _money,
-        lambda e, amount, names: f"{'-' if e.amount < 0 else '+'}${amount}",
+        lambda e, amount, names: f"{_sign(e)}${amount}",
         label="money",
+        plain="add_money",
         change=_money_change,
         card_order=1,
     ),

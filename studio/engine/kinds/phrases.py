@@ -8,7 +8,7 @@ each scored ♦ card"), and so do card filters ("if every card held in hand is a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from studio.engine.kinds.registry import CONDITIONS, CardPhrase
@@ -57,3 +57,12 @@ def names_of(ids: Iterable[str]) -> str:
     """Modifier ids as a player reads them: ``red_seal`` -> "Red Seal"; several joined with "or"."""
     names = sorted(i.replace("_", " ").title() for i in ids)
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def yes_no(yes: str, no: str) -> Callable[[bool, Mapping[str, str]], str]:
+    """The clause of a condition that is true or false: ``yes`` when it must hold, ``no`` when not."""
+
+    def clause(flag: bool, names: Mapping[str, str]) -> str:
+        return yes if flag else no
+
+    return clause

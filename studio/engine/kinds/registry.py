@@ -29,6 +29,10 @@ Check = Callable[["ScoringContext", "CardView | None", "ActiveCharm | None"], bo
 Read = Callable[["ScoringContext", "ActiveCharm | None", Any], float]
 #: Applies an effect with its amount worked out: (context, effect, amount, source, charm).
 Apply = Callable[["ScoringContext", "Effect", float, "Source | ActiveCharm", "ActiveCharm | None"], None]
+#: A context method applying a fixed amount for a source: ``ScoringContext.add_mult`` and the like.
+Plain = Callable[["ScoringContext", float, "ActiveCharm"], None]
+#: Fires a compiled ability for a charm (and the triggering card, if any).
+Fire = Callable[["ScoringContext", "ActiveCharm", "CardView | None"], None]
 #: Where a condition looks: the triggering card, the hand, or the round and run.
 About = Literal["card", "hand", "round"]
 
@@ -65,6 +69,9 @@ class EffectKind:
     needs_card: bool = False
     #: It makes its charm use another charm's abilities (resolved when the row is built).
     copies: bool = False
+    #: The ScoringContext method that applies a fixed amount of it, ``(amount, source)``: a fast
+    #: path for the commonest effects ("" where there is none).
+    plain: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +107,9 @@ class ConditionKind:
     triggers: frozenset[str] = frozenset()
     #: What it asks about, for the message when it is used at another trigger.
     asks: str = ""
+    #: Builds, for an argument and a context method applying a fixed amount, one function that
+    #: tests and applies: the commonest abilities skip a call per card (None: check, then apply).
+    fused: Callable[[Any, Plain, float], Fire] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from studio.engine.kinds.phrases import yes_no
 from studio.engine.kinds.registry import CONDITIONS, Check, ConditionKind
 
 if TYPE_CHECKING:
@@ -33,18 +33,11 @@ def _first_type(first: bool) -> Check:
     return check
 
 
-def _clause(yes: str, no: str) -> object:
-    def clause(flag: bool, names: Mapping[str, str]) -> str:
-        return yes if flag else no
-
-    return clause
-
-
 CONDITIONS.add(
     ConditionKind(
         "type_played",
         _type_played,
-        clause=_clause(  # type: ignore[arg-type]
+        clause=yes_no(
             "if the played hand type was already played this round",
             "if the played hand type was not played yet this round",
         ),
@@ -55,7 +48,7 @@ CONDITIONS.add(
     ConditionKind(
         "first_type",
         _first_type,
-        clause=_clause(  # type: ignore[arg-type]
+        clause=yes_no(
             "if the played hand type is the round's first",
             "if the played hand type is not the round's first",
         ),
