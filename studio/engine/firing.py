@@ -96,16 +96,21 @@ def compile_retrigger(ability: Ability) -> Count:
     """Return a function that counts the extra triggers ``ability`` gives a card."""
     checks = compile_checks(ability.conditions)
     effects = ability.effects
-
-    def holds(ctx: ScoringContext, charm: ActiveCharm, card: CardView) -> bool:
-        return all(check(ctx, card, charm) for check in checks)
-
     if all(e.scaling is None and e.chance is None and e.up_to is None for e in effects):
         times = sum(int(e.amount) for e in effects)
-        return lambda ctx, charm, card: times if holds(ctx, charm, card) else 0
-    return lambda ctx, charm, card: (
-        sum(ctx.retriggers(e, charm) for e in effects) if holds(ctx, charm, card) else 0
-    )
+        if not checks:
+            return lambda ctx, charm, card: times
+        if len(checks) == 1:
+            check = checks[0]
+            return lambda ctx, charm, card: times if check(ctx, card, charm) else 0
+
+    def count(ctx: ScoringContext, charm: ActiveCharm, card: CardView) -> int:
+        for check in checks:
+            if not check(ctx, card, charm):
+                return 0
+        return sum(ctx.retriggers(e, charm) for e in effects)
+
+    return count
 
 
 def fire_source(

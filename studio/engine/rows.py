@@ -137,35 +137,40 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
         if seat is None:
             seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
         placed.append(seat)
-    if any(seat.copies for seat in placed):
-        for i, target in _copies(placed).items():
-            charm_id, edition = key[i]
-            placed[i] = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
+    copier = False
     modifiers: list[Modifier] = []
     plans: dict[str, list[PlanEntry]] = {}
     again: dict[str, list[RetriggerEntry]] = {}
     hand: list[tuple[ActiveCharm, PlanEntry]] = []
     for seat in placed:
-        modifiers += seat.modifiers
+        copier = copier or bool(seat.copies)
+    if copier:
+        for i, target in _copies(placed).items():
+            charm_id, edition = key[i]
+            placed[i] = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
+    declares = False
+    for seat in placed:
+        if seat.modifiers:
+            modifiers += seat.modifiers
         for trigger, entry in seat.fires:
             plans.setdefault(trigger, []).append(entry)
         for trigger, counted in seat.counts:
             again.setdefault(trigger, []).append(counted)
         if seat.hand is not None:
             hand.append(seat.hand)
+        declares = declares or bool(seat.starts)
     flags = flags_on(modifiers) if modifiers else _NO_RULES
-    starts = tuple(seat.starts for seat in placed)
     return Row(
-        tuple(seat.charm for seat in placed),
+        tuple([seat.charm for seat in placed]),
         tuple(modifiers),
         flags,
         HandRules.from_flags(flags),
         {trigger: tuple(entries) for trigger, entries in plans.items()},
         {trigger: tuple(entries) for trigger, entries in again.items()},
         tuple(hand),
-        starts,
-        any(starts),
-        frozenset(m.value for m in modifiers) if modifiers else _NO_RULES,
+        tuple([seat.starts for seat in placed]) if declares else (),
+        declares,
+        frozenset([m.value for m in modifiers]) if modifiers else _NO_RULES,
     )
 
 

@@ -83,7 +83,12 @@ def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:
     """Return the hand rules (flag values) the modifiers switch on."""
     kinds = VALUES.kinds
     flags = [m for m in modifiers if kinds[m.value].flag]
-    if all(m.op == "set" and m.amount > 0 for m in flags):  # the usual case: charms switching rules on
+    usual = True  # the usual case: charms switching rules on
+    for m in flags:
+        if m.op != "set" or m.amount <= 0:
+            usual = False
+            break
+    if usual:
         return frozenset([m.value for m in flags])
     names = {m.value for m in flags}
     return frozenset(n for n in names if layered(n, 0, flags) > 0)

@@ -177,6 +177,13 @@ CONDITIONS.add(
 
 def _compare(compares: tuple[Compare, ...]) -> Check:
     reads = tuple((VALUES[c.value].read, c.arg, OPS[c.op], c.n) for c in compares)
+    if len(reads) == 1:  # the usual case, without a loop
+        ((read, arg, op, n),) = reads
+
+        def check_one(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
+            return op(read(ctx, charm, arg), n)
+
+        return check_one
 
     def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
         return all(op(read(ctx, charm, arg), n) for read, arg, op, n in reads)

@@ -12,8 +12,7 @@ A trusted plugin may register more kinds; built-in names cannot be replaced.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from studio.engine.names import UnknownIdError
 from studio.engine.trace import CHANGE_TEXT
@@ -41,8 +40,7 @@ def _times(amount: float, steps: int) -> float:
     return amount * steps
 
 
-@dataclass(frozen=True, slots=True)
-class EffectKind:
+class EffectKind(NamedTuple):
     """One kind of effect: what it does, how it reads and how its events are labelled.
 
     ``apply`` gets the amount already scaled. ``label`` is the ``what`` of its
@@ -74,8 +72,7 @@ class EffectKind:
     plain: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class CardPhrase:
+class CardPhrase(NamedTuple):
     """What a card condition adds to "each scored ___": words before, the core, the noun, after."""
 
     before: str = ""
@@ -86,8 +83,7 @@ class CardPhrase:
     whole: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class ConditionKind:
+class ConditionKind(NamedTuple):
     """One kind of condition: its check, compiled once per argument, and its text.
 
     ``about`` says what it reads: a card condition needs a card trigger and adds
@@ -112,8 +108,7 @@ class ConditionKind:
     fused: Callable[[Any, Plain, float], Fire] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ValueKind:
+class ValueKind(NamedTuple):
     """One value a comparison, a ``per`` or an amount can read.
 
     ``noun`` reads "if <noun> is at least N", or ``compared`` (with ``{op}``
@@ -158,12 +153,11 @@ class ValueKind:
         return self.per_many.format(every=every, **words)
 
 
-@dataclass(frozen=True, slots=True)
-class TriggerKind:
+class TriggerKind(NamedTuple):
     """When abilities fire.
 
     ``card``: it fires per scored or held card, which it can also repeat;
-    ``has_card``: there is a triggering card (card triggers and discards);
+    ``has_card``: there is a triggering card (every card trigger, and discards);
     ``scores``: Points and Mult are being added up (else ``unscored`` says why
     not); ``no_hand``: no hand is there for hand conditions. ``lead`` opens its
     text, ``each`` names the card ("for each scored {card}") and ``where``
@@ -181,21 +175,21 @@ class TriggerKind:
     where: str = ""
     hook: str = ""
 
-    def __post_init__(self) -> None:
-        if self.card:
-            object.__setattr__(self, "has_card", True)
-
 
 K = TypeVar("K", EffectKind, ConditionKind, ValueKind, TriggerKind)
 
 
-@dataclass
 class Registry(Generic[K]):
-    """Kinds by name, in registration order; built-ins first, then plugins' kinds."""
+    """Kinds by name, in registration order; built-ins first, then plugins' kinds.
 
-    what: str
-    kinds: dict[str, K] = field(default_factory=dict)
-    builtin: set[str] = field(default_factory=set)
+    The kind records are named tuples: made once each at start-up, where a dataclass's
+    generated methods would cost every command.
+    """
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self.kinds: dict[str, K] = {}
+        self.builtin: set[str] = set()
 
     def add(self, kind: K, *, builtin: bool = False) -> K:
         """Register ``kind``; a built-in name cannot be taken, a plugin's may be registered again."""

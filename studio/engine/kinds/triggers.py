@@ -14,6 +14,7 @@ for _kind in (
     TriggerKind(
         "scored_card",
         card=True,
+        has_card=True,
         scores=True,
         each="for each scored {card}",
         where="scored",
@@ -22,6 +23,7 @@ for _kind in (
     TriggerKind(
         "held_card",
         card=True,
+        has_card=True,
         scores=True,
         each="for each {card} held in hand",
         where="held in hand",
