@@ -8,11 +8,10 @@ as an event of its source.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from studio.engine.aftermath import CardChange
-from studio.engine.cards import SUIT_SYMBOLS, rank_name
+from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
 from studio.engine.kinds.registry import EFFECTS, VALUES, EffectKind
 from studio.engine.trace import fmt
 from studio.engine.values import Modifier, layered
@@ -117,10 +116,16 @@ def _edit_card(
     if view is None:
         return
     after = ctx.aftermath()
-    old = after.current(ctx.zone, ctx.position, view.card)
-    fields = {k: v for k, v in e.args if k in ("upgrade", "edition", "seal", "suit", "rank")}
-    extra = int(e.arg("extra_points", 0))
-    new = replace(old, extra=old.extra + extra, **fields)
+    old = after.current(ctx.zone, ctx.position, view.card) if after.cards else view.card
+    to = dict(e.args)
+    new = Card(
+        to.get("rank", old.rank),
+        to.get("suit", old.suit),
+        to.get("upgrade", old.upgrade),
+        to.get("edition", old.edition),
+        to.get("seal", old.seal),
+        old.extra + int(to.get("extra_points", 0)),
+    )
     if new == old:
         return
     after.cards.append(CardChange(ctx.zone, ctx.position, view.card, new))
@@ -182,7 +187,8 @@ def _modify(
     declared = (charm.id, "charm", charm.slot) if charm is not None and source is charm else source
     m = Modifier(e.arg("value"), e.arg("op", "add"), amount, e.arg("for", "hand"), declared)  # type: ignore[arg-type]
     ctx.modifiers = (*ctx.modifiers, m)
-    ctx.chances = layered("chances", 1, ctx.modifiers)
+    if m.value == "chances":
+        ctx.chances = layered("chances", 1, ctx.modifiers)
     if m.scope == "round":
         ctx.aftermath().modifiers.append(m)
     ctx.note(source, "modify", amount, f"{_modifier_text(m)} this {m.scope}")
