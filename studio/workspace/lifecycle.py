@@ -12,8 +12,12 @@ import copy
 import re
 from typing import Any
 
+from ruamel.yaml.error import YAMLError
+
+from studio.content.documents import Document, DocumentError
 from studio.content.models import ENTRY_KINDS, KINDS
 from studio.content.packs import Pack
+from studio.content.written_ids import rename_written
 from studio.content.xrefs import MODIFIER_KINDS, references, retarget
 from studio.engine.names import did_you_mean
 from studio.workspace.files import FileState
@@ -143,17 +147,23 @@ class Lifecycle(Host):
         if path in self._files or (path.exists() and path != f.old_path):
             raise WorkspaceError(f"{path}: a file of that name already exists")
         change = Change(problems_changed=True, catalog_changed=True)
-        for other, parts in self.references(ref):
-            o = self._file(other.path)
-            if o.syntax is not None or not o.writable:
+        referring = {other.path: parts for other, parts in self.references(ref)}
+        for o in list(self._files.values()):
+            if o.path == f.path or o.syntax is not None or not o.writable:
                 continue
             data = copy.deepcopy(o.data)
-            if other.kind == "patch" and parts == ("target",):
+            written = False
+            if o.path in referring and o.kind == "patch" and referring[o.path] == ("target",):
                 data["target"] = f"{ref.kind}/{new_id}"
-            else:
+            elif o.path in referring:
                 for _, doc in _documents(o, data):
                     retarget(o.kind, doc, _ref_kinds(ref.kind), ref.id, new_id)
-            self._set_text(o, edit_text(o.text, o.data, data))
+            if o.kind == "scenario":  # ids written in trace sources and card tokens too
+                for _, doc in _documents(o, data):
+                    written = rename_written(doc, ref.kind, ref.id, new_id) or written
+            if o.path not in referring and not written:
+                continue
+            self._set_text(o, _as_saved(o, edit_text(o.text, o.data, data), data))
             change.entries.add(self._ref(o))
             change.files.add(o.path)
         data = copy.deepcopy(f.data)
@@ -204,6 +214,18 @@ class Lifecycle(Host):
             if f.pack is pack and f.kind == kind and f.text.startswith(SCHEMA_LINE):
                 return f.text.splitlines()[0] + "\n"
         return ""
+
+
+def _as_saved(f: FileState, text: str, data: Any) -> str:
+    """The file's saved text where ``data`` is what it holds (a rename undone by another): the
+    merged edit may quote a scalar the author wrote plain, which would leave a change to save."""
+    if f.saved_text is None or f.saved_text == text:
+        return text
+    try:
+        saved = Document.parse(str(f.path), f.saved_text).data
+    except (DocumentError, YAMLError):
+        return text
+    return f.saved_text if saved == data else text
 
 
 def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any]]:
