@@ -22,7 +22,7 @@ from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
 from studio.app.pack_menu import PackMenu
-from studio.app.preview.panel import SAMPLE, PreviewPanel
+from studio.app.preview.panel import PreviewPanel, sample_for
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
 from studio.app.session import Session
@@ -196,7 +196,7 @@ class MainWindow(QMainWindow):
         self.problems.show_problems(ws.problems())
         self.preview.set_catalog(ws.catalog)
         if not self.preview.played_input.text():
-            self.preview.set_state(SAMPLE)
+            self.preview.set_state(sample_for(ws.catalog))
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
         # Simulations play the saved content in worker processes, so the panel gets the pack folders.

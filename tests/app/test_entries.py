@@ -50,3 +50,37 @@ def test_deleting_lists_the_references_first_and_can_be_declined(window: MainWin
     assert not (content / "charms" / "money_mult.yaml").exists()
     assert window.editor is not None and window.editor.file is None
     assert window.problems.count() > 0  # the scenarios and preview that used it now name it unknown
+
+
+def test_a_deleted_charm_in_the_preview_row_is_marked_and_the_rest_still_scores(window: MainWindow) -> None:
+    ref = window.tree.select("charm", "plain_mult")
+    assert ref is not None
+    window.entries.confirm = lambda _text: True
+    assert window.entries.delete(ref)
+    preview = window.preview
+    assert preview.charm_row.tokens() == ["even_mult", "money_mult", "plain_mult", "splash"]
+    assert preview.total_label.text() == "2,814"  # 67 x 42: the appendix hand without plain_mult's +4
+    assert "unknown charm 'plain_mult'" in preview.error_label.text()
+    assert "scored without it" in preview.error_label.text()
+
+
+def test_the_start_up_hand_names_only_charms_and_modifiers_the_content_has() -> None:
+    from studio.app.preview.panel import SAMPLE, sample_for
+    from studio.plugins.loading import load_base
+
+    catalog = load_base().catalog
+    assert sample_for(catalog) == SAMPLE
+    bare = type(catalog)(catalog.hand_types, {k: v for k, v in catalog.charms.items() if k != "splash"})
+    assert sample_for(bare) == {**SAMPLE, "played": "KH 10H 6H 4H 2H", "held": "5D", "charms": SAMPLE["charms"][:3]}
+
+
+def test_the_charm_picker_follows_a_rename_and_forgets_a_deleted_charm(window: MainWindow) -> None:
+    picker = window.preview.charms.pick
+    ref = window.tree.select("charm", "money_mult")
+    assert ref is not None and picker.currentText() == "money_mult"  # opening a charm offers it
+    window.entries.ask = lambda *_: "fat_wallet"
+    renamed = window.entries.rename(ref)
+    assert renamed is not None and picker.currentText() == "fat_wallet"
+    window.entries.confirm = lambda _text: True
+    assert window.entries.delete(renamed)
+    assert picker.currentText() == "" and picker.findText("fat_wallet") == -1

@@ -67,12 +67,13 @@ class CharmBox(QWidget):
         self.row.set_tokens(named)
 
     def set_ids(self, ids: list[str]) -> None:
-        """Offer these charm ids in the picker (kept as typed when unchanged)."""
+        """Offer these charm ids in the picker, keeping its text while it names one of them (a deleted
+        charm's id goes; a renamed one's follows through :meth:`follow_rename`)."""
         if ids != [self.pick.itemText(i) for i in range(self.pick.count())]:
             now = self.pick.currentText()
             self.pick.clear()
             self.pick.addItems(ids)
-            self.pick.setCurrentText(now)
+            self.pick.setCurrentText(now if id_of(now) in ids else "")
 
     def add(self, token: str) -> None:
         """Append a charm to the row."""
@@ -88,6 +89,8 @@ class CharmBox(QWidget):
         self.changed.emit()
 
     def follow_rename(self, old: str, new: str) -> None:
-        """Keep a renamed charm in the row."""
+        """Keep a renamed charm in the row, and in the picker."""
         self.set_tokens([new + t[len(old) :] if id_of(t) == old else t for t in self.tokens()])
+        if id_of(self.pick.currentText()) == old:
+            self.pick.setCurrentText(new)
         self.changed.emit()

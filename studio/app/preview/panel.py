@@ -43,12 +43,27 @@ from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import Event, ScoreResult, fmt
 
-SAMPLE = {
-    "played": "KH 10H:glass 6H 4H 2H",
-    "held": "5D:steel",
-    "charms": ["even_mult", "money_mult", "plain_mult", "splash"],
-    "money": 17,
-}
+SAMPLE_PLAYED, SAMPLE_HELD = "KH 10H:glass 6H 4H 2H", "5D:steel"
+SAMPLE_CHARMS = ["even_mult", "money_mult", "plain_mult", "splash"]
+SAMPLE: dict[str, Any] = {"played": SAMPLE_PLAYED, "held": SAMPLE_HELD, "charms": SAMPLE_CHARMS, "money": 17}
+
+
+def sample_for(catalog: Catalog | None) -> dict[str, Any]:
+    """The start-up hand, naming only what ``catalog`` has: its charms, and card modifiers it knows."""
+    if catalog is None:
+        return SAMPLE
+    known = catalog.modifier_kinds
+
+    def cards(text: str) -> str:
+        tokens = [t.split(":") for t in text.split()]
+        return " ".join(":".join([head, *(m for m in mods if m in known)]) for head, *mods in tokens)
+
+    return {
+        **SAMPLE,
+        "played": cards(SAMPLE_PLAYED),
+        "held": cards(SAMPLE_HELD),
+        "charms": [c for c in SAMPLE_CHARMS if c in catalog.charms],
+    }
 
 
 def _cards_input(name: str, label: str) -> QLineEdit:
@@ -76,6 +91,8 @@ class PreviewPanel(QWidget):
         self._scenario: ScenarioModel | None = None
         self.result: ScoreResult | None = None
         self._last_failure = ""
+        #: Why charms of the row were left out of the last score (unknown ids), to show beside it.
+        self._unknown: list[str] = []
         self.played_input = _cards_input("playedInput", "Played cards")
         self.held_input = _cards_input("heldInput", "Held cards")
         self.played_row = TileRow("card")
@@ -226,11 +243,16 @@ class PreviewPanel(QWidget):
             raise ValueError("no content loaded: fix the problems listed to see a preview")
         values = self.situation.values()
         slots = []
+        self._unknown = []
         for token in self.charm_row.tokens():
             slot = slot_of(token)
-            cat.charm(slot.id)
-            if slot.edition:
-                cat.edition(slot.edition)
+            try:
+                cat.charm(slot.id)
+                if slot.edition:
+                    cat.edition(slot.edition)
+            except ValueError as exc:  # a deleted or mistyped charm: marked, and the rest still scores
+                self._unknown.append(str(exc))
+                continue
             slots.append(slot)
         try:
             played = cat.cards(self.played_input.text())
@@ -276,7 +298,9 @@ class PreviewPanel(QWidget):
             self.trace_model.set_events([], self._expected)
             return None
         self.result = result
-        self.error_label.setText("")
+        missing = "; ".join(self._unknown)
+        warning = f"<span style='color:{palette.current().error}'>⚠ {missing}: scored without it</span>"
+        self.error_label.setText(warning if missing else "")
         self.played_row.set_tokens([(str(c), c) for c in situation.played])
         self.held_row.set_tokens([(str(c), c) for c in situation.held])
         cat = self._catalog
