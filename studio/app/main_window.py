@@ -11,9 +11,11 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QWidget,
 )
 
@@ -32,6 +34,19 @@ from studio.workspace import Change, EntryRef, Problem, Workspace
 
 if TYPE_CHECKING:
     from studio.app.balance_panel import BalancePanel
+
+
+#: The least width the entry editor keeps when the layout is arranged (its fields need it).
+EDITOR_MIN = 360
+
+
+def _scrolled(panel: QWidget) -> QScrollArea:
+    """``panel`` in a scroll area: a small screen scrolls it rather than the window outgrowing the screen."""
+    area = QScrollArea()
+    area.setWidget(panel)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    return area
 
 
 class MainWindow(QMainWindow):
@@ -60,7 +75,9 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.loading)
         self.docks = [
             self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
-            self._dock("Preview", self.preview, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
+            self._dock(
+                "Preview", _scrolled(self.preview), Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"
+            ),
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
             self._dock(
                 "Balance", QLabel("Loading content…"), Qt.DockWidgetArea.BottomDockWidgetArea, "balanceDock"
@@ -148,6 +165,7 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
+        self._action(view, "Reset &layout", self.reset_layout)
         view.addSeparator()
         self._action(view, "Light theme", lambda: self.set_theme(False))
         self._action(view, "Dark theme", lambda: self.set_theme(True))
@@ -206,20 +224,41 @@ class MainWindow(QMainWindow):
                 self._build_balance()
         if self.safety.start(self.session):
             self.tree.populate(ws)
-        if not self.arranged:  # once the editor's place in the layout is settled
-            QTimer.singleShot(0, self._arrange)
+        # Once the editor's place in the layout is settled: the first-run layout, or the restored one
+        # if it still leaves every part usable (it was saved around another window and screen).
+        QTimer.singleShot(0, self._check_layout if self.arranged else self._arrange)
         self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
         self.loaded.emit()
 
     def _arrange(self) -> None:
-        """The first-run layout, once the editor is in place: a slim tree, a wide preview, low problems."""
+        """The first-run layout, once the editor is in place: a slim tree, a wide preview, low problems.
+
+        Shares are cut to what the window holds, so the editor keeps :data:`EDITOR_MIN` pixels.
+        """
         width, height = self.width(), self.height()
-        self.resizeDocks(
-            [self.docks[0], self.docks[1]],
-            [max(240, width // 6), max(560, width * 2 // 5)],
-            Qt.Orientation.Horizontal,
-        )
+        room = max(width - EDITOR_MIN - 24, 0)  # 24: the docks' separators and margins
+        tree = min(max(200, width // 6), room * 2 // 7)
+        preview = min(max(400, width * 2 // 5), room - tree)
+        self.resizeDocks([self.docks[0], self.docks[1]], [tree, preview], Qt.Orientation.Horizontal)
         self.resizeDocks([self.docks[2]], [max(90, height // 9)], Qt.Orientation.Vertical)
+
+    def _check_layout(self) -> None:
+        """Keep a restored layout only while the editor, the tree and the preview are all usable."""
+        central = self.centralWidget()
+        tree, preview = self.docks[0], self.docks[1]
+        squeezed = central is not None and central.width() < min(EDITOR_MIN, self.width() // 3)
+        if squeezed or (tree.isVisible() and tree.width() > self.width() // 2) or (
+            preview.isVisible() and preview.width() < 240
+        ):
+            self._arrange()
+
+    def reset_layout(self) -> None:
+        """View > Reset layout: the docks and sizes of a first start (the saved arrangement is forgotten)."""
+        for dock in self.docks[:3]:
+            dock.show()
+        self.docks[3].hide()
+        self.settings.remove("state")
+        self._arrange()
 
     def _build_balance(self) -> None:
         """Make the Balance panel for the content loaded (its plotting library is imported only now)."""

@@ -344,6 +344,7 @@ def test_the_first_start_gives_the_preview_room_and_says_how_to_begin(
 
 def test_a_long_entry_title_wraps_and_leaves_the_tree_its_width(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     tree = window.docks[0]
+    qtbot.wait(50)  # the start-up layout is arranged first
     before = tree.width()
     window.tree.select("scenario", "appendix")  # its title is a long scenario name
     qtbot.wait(50)

@@ -44,6 +44,8 @@ class SituationBox(QWidget):
         self.levels.setAccessibleName("Hand levels")
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
+        # A narrow preview puts a row's label above its fields rather than widening the window.
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         top = QHBoxLayout()
         top.addWidget(self.boss, 1)
         top.addWidget(self.deck, 1)

@@ -1,0 +1,66 @@
+"""Start, quit, start again: the same usable layout every time (and View > Reset layout)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import open_window
+
+from studio.app.main_window import MainWindow
+
+
+def widths(window: MainWindow) -> tuple[int, int, int]:
+    """The content tree's, the editor's and the preview's width on screen."""
+    tree, preview = window.docks[0], window.docks[1]
+    central = window.centralWidget()
+    assert central is not None
+    return tree.width(), central.width(), preview.width()
+
+
+def settle(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(1400, 900)
+    qtbot.wait(50)
+    QApplication.processEvents()
+
+
+def test_the_layout_stays_usable_across_starts(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    for start in range(3):
+        window = open_window(qtbot, tmp_path, content)
+        if start == 0:
+            settle(window, qtbot)  # later starts take the size they were left at
+        qtbot.waitUntil(lambda w=window: w.session is not None)
+        qtbot.wait(50)
+        tree, editor, preview = widths(window)
+        assert editor >= 360, (start, tree, editor, preview)  # the form keeps room for its fields
+        assert tree <= window.width() // 3 and preview >= 240, (start, tree, editor, preview)
+        window.close()
+
+
+def test_a_window_asked_for_at_1024_by_700_fits_with_room_for_every_part(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.resize(1024, 700)
+    window.reset_layout()
+    qtbot.wait(50)
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1024 and hint.height() <= 700
+    assert window.size().width() == 1024 and window.size().height() == 700
+    tree, editor, preview = widths(window)
+    assert editor >= 360 and preview >= 400 and tree >= 150, (tree, editor, preview)
+    window.docks[3].toggleViewAction().trigger()  # View > Balance, a tab below: the window does not grow
+    qtbot.waitUntil(lambda: window.balance is not None)
+    qtbot.wait(50)
+    assert window.size().height() == 700
+
+
+def test_reset_layout_brings_back_the_first_start_layout(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    window = open_window(qtbot, tmp_path, content)
+    settle(window, qtbot)
+    window.resizeDocks([window.docks[0]], [900], __import__("PySide6.QtCore").QtCore.Qt.Orientation.Horizontal)
+    qtbot.wait(20)
+    assert widths(window)[1] < 360
+    window.reset_layout()
+    qtbot.wait(20)
+    assert widths(window)[1] >= 360
