@@ -252,3 +252,16 @@ def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  
         assert ("abilities", 0, "when", "all_red") in ctx.fields
     finally:
         reset()
+
+
+def test_a_new_effect_starts_with_a_useful_amount(window: MainWindow) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None and window.session is not None
+    effects = window.editor.field_at(("abilities", 0, "effects"))
+    assert isinstance(effects, ListField)
+    effects.add()
+    data = window.session.ws.data(window.session.ws.ref(window.editor.file))
+    added = data["abilities"][0]["effects"][1]
+    assert added["kind"] in ("points", "mult", "xmult", "money") and added["amount"] in (30, 4, 1.5, 3)
+    assert added["amount"] != 0
+    assert window.session.ws.problems() == []

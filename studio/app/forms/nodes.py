@@ -74,12 +74,16 @@ def default_value(node: Node, ctx: FormContext) -> Any:
 
     >>> default_value({"type": "integer", "minimum": 1}, FormContext({}))
     1
+    >>> default_value({"type": "number", "examples": [4]}, FormContext({}))
+    4
     """
     node = ctx.resolve(node)
     if "const" in node:
         return copy.deepcopy(node["const"])
     if node.get("default") is not None:
         return copy.deepcopy(node["default"])
+    if node.get("examples"):  # a required field's typical value: a new +Mult effect starts at +4, not +0
+        return copy.deepcopy(node["examples"][0])
     variants = node.get("anyOf") or node.get("oneOf") or []
     if variants and "discriminator" in node:
         first = ctx.resolve(variants[0])

@@ -107,14 +107,18 @@ class PointsEffect(_Scaled):
     """+Points (whole numbers; negative takes Points away)."""
 
     kind: Literal["points"] = Field(..., title="Effect", description="+Points.")
-    amount: Amount = Field(..., title="Amount", description="Points added (per step with 'per').")
+    amount: Amount = Field(
+        ..., title="Amount", description="Points added (per step with 'per').", examples=[30]
+    )
 
 
 class MultEffect(_Scaled):
     """+Mult."""
 
     kind: Literal["mult"] = Field(..., title="Effect", description="+Mult.")
-    amount: Amount = Field(..., title="Amount", description="Mult added (per step with 'per').")
+    amount: Amount = Field(
+        ..., title="Amount", description="Mult added (per step with 'per').", examples=[4]
+    )
 
 
 class XMultEffect(_Scaled):
@@ -122,7 +126,10 @@ class XMultEffect(_Scaled):
 
     kind: Literal["xmult"] = Field(..., title="Effect", description="Multiply Mult.")
     amount: Amount = Field(
-        ..., title="Amount", description="The factor (with 'per': what each step adds to a factor of 1)."
+        ...,
+        title="Amount",
+        description="The factor (with 'per': what each step adds to a factor of 1).",
+        examples=[1.5],
     )
 
     @model_validator(mode="after")
@@ -136,7 +143,9 @@ class MoneyEffect(_Scaled):
     """+$ (negative takes money away)."""
 
     kind: Literal["money"] = Field(..., title="Effect", description="+$.")
-    amount: Amount = Field(..., title="Amount", description="Money added (per step with 'per').")
+    amount: Amount = Field(
+        ..., title="Amount", description="Money added (per step with 'per').", examples=[3]
+    )
 
 
 class RetriggerEffect(_Scaled):
