@@ -124,7 +124,18 @@ class ContentTree(QWidget):
             self.opened.emit(ref)
 
     def select(self, kind: str, entry_id: str) -> EntryRef | None:
-        """Select and open an entry by kind and id (returns it, or None if there is none)."""
+        """Select and open an entry by kind and id (returns it, or None if there is none).
+
+        An entry the filter hides (a new, duplicated or renamed one, say) clears the filter, so
+        what was just made is always shown and open.
+        """
+        found = self._select(kind, entry_id)
+        if found is None and self.filter.text().strip():
+            self.filter.clear()
+            found = self._select(kind, entry_id)
+        return found
+
+    def _select(self, kind: str, entry_id: str) -> EntryRef | None:
         for row in range(self.proxy.rowCount()):
             top = self.proxy.index(row, 0)
             for child in range(self.proxy.rowCount(top)):

@@ -25,6 +25,7 @@ from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
 from studio.app.pack_menu import PackMenu
 from studio.app.preview.panel import PreviewPanel, sample_for
+from studio.app.preview.scenario_file import scenario_text
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
 from studio.app.session import Session
@@ -380,11 +381,35 @@ class MainWindow(QMainWindow):
         """Write the preview as a test scenario with its expectation."""
         target = self.pack_menu.folder() / "tests" / "new_scenario.yaml"
         name, _ = QFileDialog.getSaveFileName(self, "Save as scenario", str(target), "YAML (*.yaml)")
-        if name:
-            try:
-                self.preview.save_scenario(Path(name))
-            except (OSError, ValueError) as exc:
-                self.problems.add_message(f"save scenario: {exc}")
+        if not name:
+            return
+        path = Path(name)
+        pack = self._tests_pack(path)
+        if pack is not None and self.session is not None and self.preview.result is not None:
+            # In a loaded pack's tests/: the workspace makes and saves it, so it shows in the tree at once.
+            ws = self.session.ws
+            text = scenario_text(self.preview.state(), self.preview.result)
+            made = self.session.run("save scenario", lambda: ws.create("scenario", path.stem, pack, text))
+            if made is None:
+                return
+            if self.session.run("save scenario", lambda: ws.save(ws.ref(path))) is not None:
+                self.tree.populate(ws)
+                self.tree.select("scenario", path.stem)
+                self.status(f"Saved scenario {path}")
+            return
+        try:
+            self.preview.save_scenario(path)
+        except (OSError, ValueError) as exc:
+            self.problems.add_message(f"save scenario: {exc}")
+
+    def _tests_pack(self, path: Path) -> str | None:
+        """The id of the loaded pack folder whose tests/ holds ``path`` as a new file (None: none)."""
+        if self.session is None or path.exists():
+            return None
+        for pack in self.session.ws.packs:
+            if pack.origin.is_dir() and path.parent.resolve() == (pack.origin / "tests").resolve():
+                return pack.id
+        return None
 
     def set_theme(self, dark: bool | None) -> None:
         """Switch between the light and dark palettes (None follows the system)."""

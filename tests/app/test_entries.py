@@ -84,3 +84,26 @@ def test_the_charm_picker_follows_a_rename_and_forgets_a_deleted_charm(window: M
     window.entries.confirm = lambda _text: True
     assert window.entries.delete(renamed)
     assert picker.currentText() == "" and picker.findText("fat_wallet") == -1
+
+
+def test_a_new_entry_shows_and_opens_even_under_a_filter_that_would_hide_it(window: MainWindow) -> None:
+    window.tree.filter.setText("fibonacci")
+    window.entries.ask = lambda *_: "lucky_thirteen"
+    ref = window.entries.new("charm")
+    assert ref is not None and ref.id == "lucky_thirteen"
+    assert window.tree.filter.text() == ""  # cleared: the filter would have hidden it
+    assert window.editor is not None and window.editor.file == ref.path
+
+
+def test_a_saved_scenario_shows_in_the_tree_at_once_selected_and_open(
+    window: MainWindow, content: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog
+
+    target = content / "tests" / "my_flush.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.save_scenario_dialog()  # File > Save preview as scenario (Ctrl+Shift+E)
+    assert target.is_file() and "expect:" in target.read_text(encoding="utf-8")
+    assert window.session is not None and "my_flush" in [r.id for r in window.session.ws.entries("scenario")]
+    assert window.editor is not None and window.editor.file == target
+    assert not window.session.ws.dirty()
