@@ -122,14 +122,12 @@ def _summary(r: ScoreResult) -> str:
         f'"broken": [{", ".join(map(string, r.broken))}], "boss": {string(r.boss)}, '
         f'"deck": {string(r.deck)}, "counters": [{", ".join(map(whole, r.counters))}], '
         f'"levels": {{{levels}}}, "rng": {{"seed": {whole(rng.seed)}, "counters": {{{draws}}}}}'
-        + _optional(r)
+        + (_optional(r) if r.vars or r.after is not None else "")  # a call only when there may be some
     )
 
 
 def _optional(r: ScoreResult) -> str:
     """The keys a result has only when they say something, as :meth:`ScoreResult.optional_json`."""
-    if not any(r.vars) and r.after is None:
-        return ""
     extra = r.optional_json()
     return "".join(f", {dump_json(key)}: {dump_json(value)}" for key, value in extra.items())
 

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio.cli.errors import OK, PROBLEMS, UsageError
-from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
 from studio.content.plain_scenarios import known, plain_scenario, plain_situation
@@ -87,6 +86,8 @@ def main(args: argparse.Namespace) -> int:
 def _report(results: list[Scored], as_json: bool) -> int:
     """Print the results: readable reports, or JSON (one object, or a list with names)."""
     if as_json:
+        from studio.cli.jsonout import dump_json  # only JSON output needs the encoder: a report starts faster
+
         if len(results) == 1:
             print(dump_json(results[0][3].to_json()))
         else:

@@ -2,7 +2,8 @@
 
 Installed packs may be hostile, so every archive is checked whole (central directory first, then each
 member's real bytes under running caps) before anything is returned or written. Refusals raise
-`ArchiveError` with a one-line reason naming the member.
+`ArchiveError` with a one-line reason naming the member. Pack folders, the hash of a pack's files and
+the refusals they share with archives are in :mod:`studio.content.folders` (re-exported here).
 """
 
 from __future__ import annotations
@@ -19,12 +20,20 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from studio.content import limits as bounds
-from studio.content.pack_names import clash, name_problem
+from studio.content.folders import (
+    LIMITS,
+    ArchiveError,
+    Limits,
+    check_names,
+    content_hash,
+    folder_files,
+    left_out,
+    refuse,
+)
+from studio.content.pack_names import name_problem
 
 __all__ = [
     "LIMITS",
@@ -37,22 +46,6 @@ __all__ = [
     "write_zip",
 ]
 
-
-class ArchiveError(ValueError):
-    """An archive refused; the message names the member (if any) and why, in one line."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much an archive may hold; sizes are uncompressed bytes, the ratio is uncompressed / compressed."""
-
-    max_files: int = bounds.MAX_FILES
-    max_file_bytes: int = bounds.MAX_FILE_BYTES  # one member, uncompressed
-    max_total_bytes: int = bounds.MAX_PACK_BYTES  # all members, uncompressed
-    max_ratio: float = bounds.MAX_RATIO  # uncompressed / compressed, per member and overall
-
-
-LIMITS = Limits()
 
 _CHUNK = 64 * 1024
 # zipfile parses the whole central directory before we can count it, and it loops on the directory's byte
@@ -70,29 +63,8 @@ _EOCD64 = struct.Struct("<4sQ2H2L4Q")
 _ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def _refuse(reason: str, member: str | None = None) -> ArchiveError:
-    reason = _clip(" ".join(reason.split()))  # one short line, whatever an exception's text held
-    return ArchiveError(f"{_clip(repr(member), 120)}: {reason}" if member is not None else reason)
-
-
-def _clip(text: str, most: int = 200) -> str:
-    """Names and zipfile's messages (which quote names) can run to 64 KiB."""
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
 def _why(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
-
-
-def _check_names(names: list[tuple[str, bool]]) -> None:
-    """Refuse the first name `name_problem` or `clash` finds wrong."""
-    for name, is_folder in names:
-        problem = name_problem(name, is_folder)
-        if problem:
-            raise _refuse(problem, name)
-    found = clash(names)
-    if found:
-        raise _refuse(found[1], found[0])
 
 
 # --- reading ---------------------------------------------------------------------------------------------
@@ -108,7 +80,7 @@ def _directory_extent(fp: BinaryIO) -> tuple[int, int]:
     if not (at >= 0 and tail[at : at + 4] == b"PK\5\6" and tail[-2:] == b"\0\0"):
         at = tail.rfind(b"PK\5\6")
         if at < 0 or len(tail) - at < _EOCD.size:
-            raise _refuse("not a zip file (no end of central directory record)")
+            raise refuse("not a zip file (no end of central directory record)")
     _, _, _, _, entries, cd_bytes, _, _ = _EOCD.unpack_from(tail, at)
     end = size - tail_len + at
     if end >= _EOCD64_LOCATOR.size + _EOCD64.size:
@@ -123,45 +95,45 @@ def _directory_extent(fp: BinaryIO) -> tuple[int, int]:
 def _check_directory(infos: list[zipfile.ZipInfo], archive_bytes: int, limits: Limits) -> None:
     """Every check that needs only the central directory; raises on the first problem."""
     if len(infos) > limits.max_files:
-        raise _refuse(f"{len(infos)} members, more than max_files={limits.max_files}")
+        raise refuse(f"{len(infos)} members, more than max_files={limits.max_files}")
     total = compressed = 0
     for info in infos:
         name = info.orig_filename  # before zipfile cuts it at a NUL (or turns '\' into '/' on Windows)
         problem = name_problem(name, folder=True)
         if problem:
-            raise _refuse(problem, name)
+            raise refuse(problem, name)
         mode = info.external_attr >> 16
         if stat.S_ISLNK(mode):
-            raise _refuse("is a symlink", name)
+            raise refuse("is a symlink", name)
         if stat.S_IFMT(mode) and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-            raise _refuse(f"is not a regular file (mode {mode:#o})", name)
+            raise refuse(f"is not a regular file (mode {mode:#o})", name)
         if stat.S_ISDIR(mode) and not name.endswith("/"):
-            raise _refuse("is a folder without a trailing '/'", name)
+            raise refuse("is a folder without a trailing '/'", name)
         if info.flag_bits & _FLAG_ENCRYPTED:
-            raise _refuse("is encrypted", name)
+            raise refuse("is encrypted", name)
         if info.flag_bits & _FLAG_PATCHED:
-            raise _refuse("uses compressed patched data", name)
+            raise refuse("uses compressed patched data", name)
         if info.compress_type not in _METHODS:
-            raise _refuse(f"compression method {info.compress_type} not allowed (stored or deflated)", name)
+            raise refuse(f"compression method {info.compress_type} not allowed (stored or deflated)", name)
         if name.endswith("/") and info.file_size:
-            raise _refuse("is a folder entry that carries data", name)
+            raise refuse("is a folder entry that carries data", name)
         if info.file_size > limits.max_file_bytes:
-            raise _refuse(
+            raise refuse(
                 f"declares {info.file_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name
             )
         if _ratio(info.file_size, info.compress_size) > limits.max_ratio:
-            raise _refuse(
+            raise refuse(
                 f"compression ratio {_ratio(info.file_size, info.compress_size):.0f} "
                 f"over max_ratio={limits.max_ratio:g} ({info.file_size} from {info.compress_size} bytes)",
                 name,
             )
         total += info.file_size
         compressed += info.compress_size
-    _check_names([(i.orig_filename, i.orig_filename.endswith("/")) for i in infos])
+    check_names([(i.orig_filename, i.orig_filename.endswith("/")) for i in infos])
     if total > limits.max_total_bytes:
-        raise _refuse(f"declares {total} bytes in all, more than max_total_bytes={limits.max_total_bytes}")
+        raise refuse(f"declares {total} bytes in all, more than max_total_bytes={limits.max_total_bytes}")
     if _ratio(total, compressed) > limits.max_ratio:  # implied by the per-member check; kept as stated
-        raise _refuse(
+        raise refuse(
             f"overall compression ratio {_ratio(total, compressed):.0f} over max_ratio={limits.max_ratio:g}"
         )
     _check_layout(infos, archive_bytes)
@@ -182,9 +154,9 @@ def _check_layout(infos: list[zipfile.ZipInfo], archive_bytes: int) -> None:
     )
     for (_, end, name), (start, _, after) in itertools.pairwise(spans):
         if end > start:
-            raise _refuse(f"overlaps member {after!r}", name)
+            raise refuse(f"overlaps member {after!r}", name)
     if spans and spans[-1][1] > archive_bytes:
-        raise _refuse("data runs past the end of the archive", spans[-1][2])
+        raise refuse("data runs past the end of the archive", spans[-1][2])
 
 
 def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, limits: Limits) -> bytes:
@@ -204,14 +176,14 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, limits
         while chunk := stream.read(_CHUNK):
             got += len(chunk)
             if got > declared:
-                raise _refuse(f"inflates past its declared {declared} bytes", name)
+                raise refuse(f"inflates past its declared {declared} bytes", name)
             if got > limits.max_file_bytes:
-                raise _refuse(f"inflates past max_file_bytes={limits.max_file_bytes}", name)
+                raise refuse(f"inflates past max_file_bytes={limits.max_file_bytes}", name)
             if got > budget:
-                raise _refuse(f"inflates the archive past max_total_bytes={limits.max_total_bytes}", name)
+                raise refuse(f"inflates the archive past max_total_bytes={limits.max_total_bytes}", name)
             parts.append(chunk)
     if got != declared:
-        raise _refuse(f"holds {got} bytes but declares {declared}", name)
+        raise refuse(f"holds {got} bytes but declares {declared}", name)
     return b"".join(parts)
 
 
@@ -230,13 +202,13 @@ def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
     """
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block on open, a device never end
-            raise _refuse("not a regular file (a device, FIFO or socket)")
+            raise refuse("not a regular file (a device, FIFO or socket)")
         with Path(path).open("rb") as fp:
             entries, cd_bytes = _directory_extent(fp)
             if entries > limits.max_files:
-                raise _refuse(f"{entries} members, more than max_files={limits.max_files}")
+                raise refuse(f"{entries} members, more than max_files={limits.max_files}")
             if cd_bytes > limits.max_files * _CENTRAL_BYTES_PER_FILE:
-                raise _refuse(
+                raise refuse(
                     f"central directory of {cd_bytes} bytes is too big for max_files={limits.max_files}"
                 )
             archive_bytes = fp.seek(0, os.SEEK_END)
@@ -249,11 +221,11 @@ def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
                 for info in sorted(infos, key=lambda i: i.header_offset):
                     if info.orig_filename.endswith("/"):
                         continue
-                    if any(_left_out(part) for part in info.orig_filename.split("/")):
+                    if any(left_out(part) for part in info.orig_filename.split("/")):
                         if "__pycache__" in info.orig_filename or info.orig_filename.endswith(
                             (".pyc", ".pyo")
                         ):
-                            raise _refuse(
+                            raise refuse(
                                 "compiled Python is not allowed in a pack: ship the .py source",
                                 info.orig_filename,
                             )
@@ -261,13 +233,13 @@ def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
                     try:
                         data = _read_member(zf, info, budget, limits)
                     except (*_BROKEN, UnicodeDecodeError) as exc:
-                        raise _refuse(f"corrupt: {_why(exc)}", info.orig_filename) from exc
+                        raise refuse(f"corrupt: {_why(exc)}", info.orig_filename) from exc
                     budget -= len(data)
                     files[info.orig_filename] = data
     except ArchiveError:
         raise
     except (*_BROKEN, ValueError) as exc:  # not a zip, truncated, bad name encoding, unreadable file
-        raise _refuse(f"not a readable zip file: {_why(exc)}") from exc
+        raise refuse(f"not a readable zip file: {_why(exc)}") from exc
     return dict(sorted(files.items()))
 
 
@@ -279,24 +251,24 @@ def extract_zip(path: Path, dest: Path, limits: Limits = LIMITS) -> dict[str, by
     """
     dest = Path(dest)
     if os.path.lexists(dest):
-        raise _refuse(f"destination {str(dest)!r} already exists")
+        raise refuse(f"destination {str(dest)!r} already exists")
     files = read_zip(path, limits)
     try:
         dest.mkdir(parents=True)
     except OSError as exc:
-        raise _refuse(f"cannot create destination: {_why(exc)}") from exc
+        raise refuse(f"cannot create destination: {_why(exc)}") from exc
     try:
         root = dest.resolve()
         for name, data in files.items():
             target = root.joinpath(*name.split("/"))
             if not target.is_relative_to(root) or target.resolve() != target:
-                raise _refuse("would be written outside the destination", name)
+                raise refuse("would be written outside the destination", name)
             target.parent.mkdir(parents=True, exist_ok=True)
             _write_new(target, data)
     except BaseException as exc:
         shutil.rmtree(dest, ignore_errors=True)
         if isinstance(exc, OSError):
-            raise _refuse(f"cannot write: {_why(exc)}") from exc
+            raise refuse(f"cannot write: {_why(exc)}") from exc
         raise
     return files
 
@@ -304,78 +276,6 @@ def extract_zip(path: Path, dest: Path, limits: Limits = LIMITS) -> dict[str, by
 def _write_new(target: Path, data: bytes) -> None:
     with target.open("xb") as out:  # exclusive: never follows or replaces what is already there
         out.write(data)
-
-
-# --- folders, hashes, writing ----------------------------------------------------------------------------
-
-
-def folder_files(folder: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
-    """The files of a pack folder that belong in a build: relative POSIX paths, skipping hidden files and
-    folders (any path part starting with '.'), __pycache__ folders and *.pyc; refuses symlinks inside
-    (ArchiveError).
-
-    Names, depth, count and sizes are held to the same rules as archive members (checked before a folder
-    is entered or a file read), so a folder that builds is a pack that installs.
-    """
-    folder = Path(folder)
-    if not folder.is_dir():
-        raise _refuse(f"{str(folder)!r} is not a folder")
-    files: dict[str, bytes] = {}
-    _walk(folder, "", files, [0], limits)
-    _check_names([(name, False) for name in files])
-    return dict(sorted(files.items()))
-
-
-def _left_out(part: str) -> bool:
-    """A path part that never belongs in a pack: hidden files (editor, VCS, Finder), compiled Python."""
-    return part.startswith(".") or part in ("__pycache__", "__MACOSX") or part.endswith((".pyc", ".pyo"))
-
-
-def _walk(folder: Path, prefix: str, files: dict[str, bytes], used: list[int], limits: Limits) -> None:
-    """Read the files under ``folder`` into ``files``; ``used`` holds the bytes read so far."""
-    with os.scandir(folder) as it:
-        entries = sorted(it, key=lambda e: e.name)
-    for entry in entries:
-        name = prefix + entry.name
-        if _left_out(entry.name):
-            continue
-        info = entry.stat(follow_symlinks=False)
-        if entry.is_symlink() or getattr(info, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT:
-            raise _refuse("is a symlink (or another link to elsewhere)", name)
-        problem = name_problem(name)
-        if problem:
-            raise _refuse(problem, name)
-        if stat.S_ISDIR(info.st_mode):
-            _walk(Path(entry.path), name + "/", files, used, limits)
-        elif stat.S_ISREG(info.st_mode):
-            if len(files) >= limits.max_files:
-                raise _refuse(f"more than max_files={limits.max_files} files in the pack", name)
-            if info.st_size > limits.max_file_bytes:
-                raise _refuse(f"{info.st_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name)
-            with open(entry.path, "rb") as handle:
-                data = handle.read(limits.max_file_bytes + 1)
-            if len(data) > limits.max_file_bytes:
-                raise _refuse(f"more than max_file_bytes={limits.max_file_bytes}", name)
-            files[name] = data
-            used[0] += len(data)
-            if used[0] > limits.max_total_bytes:
-                raise _refuse(f"the pack's files hold more than max_total_bytes={limits.max_total_bytes}")
-        else:
-            raise _refuse("is not a regular file (a device, FIFO or socket)", name)
-
-
-def content_hash(files: Mapping[str, bytes]) -> str:
-    """sha256 hex of the files: for each path in sorted order,
-    path utf-8 + b'\\0' + str(len).encode() + b'\\0' + bytes.
-
-    The same files give the same hash whether they come from a folder or a zip.
-    """
-    digest = hashlib.sha256()
-    for name in sorted(files):
-        data = files[name]
-        digest.update(name.encode("utf-8") + b"\0" + str(len(data)).encode() + b"\0")
-        digest.update(data)
-    return digest.hexdigest()
 
 
 def write_zip(files: Mapping[str, bytes], out: Path) -> str:
@@ -386,7 +286,7 @@ def write_zip(files: Mapping[str, bytes], out: Path) -> str:
     temp file in the same folder, then os.replace. Same files -> byte-identical zip (given the same zlib).
     Names are held to the archive rules, so what is written can be read back.
     """
-    _check_names([(name, False) for name in files])
+    check_names([(name, False) for name in files])
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as zf:
         for name in sorted(files):

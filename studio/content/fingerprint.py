@@ -13,7 +13,6 @@ import hashlib
 import os
 import sys
 from functools import cache
-from pathlib import Path
 
 import studio
 
@@ -22,11 +21,25 @@ import studio
 def code_fingerprint() -> str:
     """The fingerprint (hex) of the code and environment of this process."""
     digest = hashlib.sha256(f"{sys.version}\0{sys.prefix}\0{studio.__version__}\0".encode())
-    package = Path(studio.__file__).parent
-    for path in sorted(package.rglob("*.py")):
-        info = path.stat()
+    modules: list[tuple[str, os.stat_result]] = []
+    _modules(os.path.dirname(studio.__file__), modules)
+    for path, info in sorted(modules):
         digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode("utf-8", "surrogatepass"))
     for folder in sys.path:  # installing a package (a new entry point, another pydantic) changes its folder
         if folder.endswith(("site-packages", "dist-packages")) and os.path.isdir(folder):
             digest.update(f"{folder}\0{os.stat(folder).st_mtime_ns}\0".encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
+
+
+def _modules(folder: str, found: list[tuple[str, os.stat_result]]) -> None:
+    """Add each ``*.py`` file under ``folder`` (symlinked folders not followed), with its status.
+
+    Every command that may use a cache asks for the fingerprint: ``os.scandir`` walks the package
+    several times faster than ``Path.rglob``.
+    """
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                _modules(entry.path, found)
+            elif entry.name.endswith(".py"):
+                found.append((entry.path, entry.stat()))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.content.archive import folder_files, read_zip
+from studio.content.folders import folder_files
 from studio.content.paths import base_content_dir, base_plugins_dir
 
 
@@ -21,6 +21,8 @@ def pack_files(path: Path) -> dict[str, bytes] | None:
     if path.is_dir():
         return folder_files(path)
     if path.suffix.lower() == ".zip" and path.is_file():
+        from studio.content.archive import read_zip  # the zip reader (and zipfile) only for a zip
+
         return read_zip(path)
     return None
 

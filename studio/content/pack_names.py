@@ -24,12 +24,15 @@ def name_problem(name: str, folder: bool = False) -> str | None:
     """Why `name` cannot be a relative POSIX path inside a pack (a folder entry may end in '/'), or None."""
     if not name:
         return "empty name"
-    if "\0" in name:
-        return "NUL in name"
-    if any(ord(c) < 32 or ord(c) == 127 for c in name):
-        return "control character in name"
-    if any(c in BIDI_CONTROLS for c in name):
-        return "Unicode direction control in name (it makes a name read as another)"
+    # Control and direction characters are not printable: a printable name (nearly every name, and
+    # every command checks the base game's files) skips looking for them character by character.
+    if not name.isprintable():
+        if "\0" in name:
+            return "NUL in name"
+        if any(ord(c) < 32 or ord(c) == 127 for c in name):
+            return "control character in name"
+        if any(c in BIDI_CONTROLS for c in name):
+            return "Unicode direction control in name (it makes a name read as another)"
     if name.startswith(("/", "\\")) or _DRIVE.match(name):
         return "absolute path"
     if "\\" in name:

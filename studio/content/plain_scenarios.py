@@ -11,7 +11,6 @@ test holds the bounds and defaults here equal to the model's.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
-from studio.engine.situation import Situation
+from studio.engine.situation import MAX_PLAYED, Situation
 
 #: An id as the model's ``Id`` reads it: lower-case, starting with a letter, at most 64 characters.
 ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
@@ -62,6 +61,8 @@ DEFAULTS: dict[str, Any] = {
     "hands_played": None,
     "expect": None,
 }
+#: The generator state of a scenario without a seed, shared (it is immutable): most lines have none.
+_UNSEEDED = RngState(0)
 #: Why nothing can be scored with content that has no hand types.
 NO_HAND_TYPES = "the loaded content defines no hand types (load the base game, or a pack with hands/)"
 
@@ -73,20 +74,23 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
     played = data.get("played")
     if type(played) is not str or not played:
         return None
+    # The commonest keys first: every line of a batch comes through here.
     for key, value in data.items():
+        if key == "played":
+            continue
         if key in INT_BOUNDS:
             low, high = INT_BOUNDS[key]
             if type(value) is not int or not low <= value <= high:
-                return None
-        elif key in OPTIONAL_INT_BOUNDS:
-            low, high = OPTIONAL_INT_BOUNDS[key]
-            if value is not None and (type(value) is not int or not low <= value <= high):
                 return None
         elif key in ("held", "name"):
             if type(value) is not str or (key == "name" and len(value) > MAX_NAME):
                 return None
         elif key == "charms":
             if type(value) is not list or len(value) > MAX_CHARMS or any(type(c) is not str for c in value):
+                return None
+        elif key in OPTIONAL_INT_BOUNDS:
+            low, high = OPTIONAL_INT_BOUNDS[key]
+            if value is not None and (type(value) is not int or not low <= value <= high):
                 return None
         elif key == "deck":
             if type(value) is not str or not ID.match(value):
@@ -112,7 +116,7 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
                 type(k) is not str or type(v) is not int or not low <= v <= high for k, v in value.items()
             ):
                 return None
-        elif key != "played":
+        else:
             return None  # expect, or a field the model does not know: let the model say
     return data
 
@@ -155,26 +159,30 @@ def plain_situation(
     else:
         full_deck = deck_def.cards if deck_def is not None else ()
     charms = data.get("charms")
+    # Positional, in the order of Situation's fields: one line of a batch builds one, and keywords
+    # cost a name match each.
     return Situation(
-        played=played,
-        held=held,
-        charms=slots(charms) if charms else (),
-        levels=dict(levels),
-        boss=data["boss"],
-        money=data["money"],
-        hands_left=data["hands_left"],
-        discards_left=data["discards_left"],
-        hand_types_played=tuple(played_types),
-        deck=deck,
-        rng=RngState(data["seed"]),
-        ante=data["ante"],
-        blind=data["blind"],
-        hand_size=data["hand_size"],
-        charm_slots=data["charm_slots"],
-        full_deck=full_deck,
-        draw_pile=data["draw_pile"],
-        times_played=dict(times_played),
-        hands_played=data["hands_played"],
+        played,
+        held,
+        slots(charms) if charms else (),
+        dict(levels),
+        data["boss"],
+        deck,
+        data["money"],
+        data["hands_left"],
+        data["discards_left"],
+        tuple(played_types),
+        RngState(data["seed"]) if data["seed"] else _UNSEEDED,
+        MAX_PLAYED,  # max_played
+        (),  # modifiers
+        data["ante"],
+        data["blind"],
+        data["hand_size"],
+        data["charm_slots"],
+        full_deck,
+        data["draw_pile"],
+        dict(times_played),
+        data["hands_played"],
     )
 
 
@@ -187,6 +195,8 @@ def known(catalog: Catalog, kind: str, key: str) -> object:
     table: Mapping[str, Any] = {"charm": catalog.charms, "boss": catalog.bosses, "deck": catalog.decks}[kind]
     if key in table:
         return table[key]
+    import difflib  # only a mistake needs it: a command line that scores imports this module
+
     noun = "boss rule" if kind == "boss" else kind
     ids = {k.casefold(): k for k in table}
     ids.update(

@@ -58,6 +58,10 @@ class Aftermath:
         """Return True if the hand changes nothing after it."""
         return not (self.cards or self.copies or self.charms or self.boss_disabled or self.modifiers)
 
+    def change(self, zone: str, position: int, card: Card, becomes: Card | None) -> None:
+        """Record that the card at ``zone``/``position`` becomes ``becomes`` (None: it is destroyed)."""
+        self.cards.append(CardChange(zone, position, card, becomes))
+
     def current(self, zone: str, position: int, card: Card) -> Card:
         """Return the card at ``zone``/``position`` as earlier effects of this hand left it."""
         for change in reversed(self.cards):

@@ -11,14 +11,14 @@ specific to one boss.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from studio.engine.charms import Ability
 from studio.engine.conditions import Conditions
 from studio.engine.values import Modifier
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
+class Refusal(NamedTuple):
     """The hand scores 0 when ``conditions`` hold; ``reason`` says why (``{hand_type}`` and value
     names in braces are filled in)."""
 

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from studio.engine.aftermath import Aftermath
 from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.effects import Effect
 from studio.engine.hands import Evaluation, HandType
 from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import EFFECTS, VALUES
 from studio.engine.kinds.effects import TIMES_LABEL
-from studio.engine.rng import Rng
+from studio.engine.rng import Rng, RngState
 from studio.engine.trace import Event, Step, What, Zone, fmt
 from studio.engine.values import Modifier, layered
 
 if TYPE_CHECKING:
+    from studio.engine.aftermath import Aftermath
     from studio.engine.cards import Card
     from studio.engine.situation import Situation
 
@@ -39,6 +39,7 @@ class ScoringContext:
     """Running Points, Mult and money, the trace, and what conditions ask about."""
 
     __slots__ = (
+        "_rng",
         "after",
         "boss_off",
         "card_label",
@@ -61,9 +62,9 @@ class ScoringContext:
         "played",
         "points",
         "position",
-        "rng",
         "scoring",
         "situation",
+        "start_rng",
         "step",
         "types_played",
         "vars",
@@ -82,7 +83,7 @@ class ScoringContext:
         hands_left: int,
         discards_left: int,
         first_hand: bool,
-        rng: Rng,
+        start_rng: RngState,
         situation: Situation,
         view: Callable[[Card], CardView],
     ) -> None:
@@ -95,7 +96,9 @@ class ScoringContext:
         self.hands_left = hands_left
         self.discards_left = discards_left
         self.first_hand = first_hand
-        self.rng = rng
+        #: The generator state the hand starts from; the generator itself is made on the first draw.
+        self.start_rng = start_rng
+        self._rng: Rng | None = None
         self.points = 0
         self.mult: float = 0
         self.events: list[Event] = []
@@ -133,6 +136,21 @@ class ScoringContext:
         if self.memo is None:
             self.memo = {}
         return self.memo
+
+    @property
+    def rng(self) -> Rng:
+        """The hand's generator, made from its start state when first asked: most hands draw nothing."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = Rng.from_state(self.start_rng)
+        return rng
+
+    def rng_after(self) -> RngState:
+        """Return the generator state after the hand (the start state itself while nothing was drawn)."""
+        if self._rng is None and not self.start_rng.counters:
+            return self.start_rng
+        rng = self.rng
+        return rng.state() if rng.counters else self.start_rng
 
     @property
     def hand_type(self) -> HandType:
@@ -217,8 +235,13 @@ class ScoringContext:
             self.note(source, "counter", by, f"counter {'+' if by > 0 else ''}{by} → {now}")
 
     def aftermath(self) -> Aftermath:
-        """Return the record of what the hand leaves to take effect after it (created when needed)."""
+        """Return the record of what the hand leaves to take effect after it (created when needed).
+
+        Its module is imported on the first effect that changes the run: most commands never need it.
+        """
         if self.after is None:
+            from studio.engine.aftermath import Aftermath
+
             self.after = Aftermath()
         return self.after
 

@@ -19,7 +19,8 @@ from studio.engine.context import MAX_RETRIGGERS, ScoringContext
 from studio.engine.effects import Effect
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView, Source
-from studio.engine.kinds import CONDITIONS, EFFECTS
+from studio.engine.kinds import CONDITIONS, EFFECTS, VALUES
+from studio.engine.kinds.registry import Plain
 
 #: Fires an ability for a charm (and the triggering card, if any).
 Fire = Callable[[ScoringContext, ActiveCharm, "CardView | None"], None]
@@ -35,12 +36,25 @@ RetriggerPlan = tuple[RetriggerEntry, ...]
 
 
 def compile_effect(effect: Effect) -> Step:
-    """Return a function that applies ``effect`` for a charm."""
-    apply = EFFECTS[effect.kind].apply
-    if effect.scaling is None and effect.chance is None and effect.up_to is None:
-        amount = effect.amount
+    """Return a function that applies ``effect`` for a charm.
+
+    Without a chance or a random range, this is :meth:`ScoringContext.apply` worked out once: the
+    kind and the reader of a scaling value are looked up here, and a scaled amount goes straight to
+    the kind's ``plain`` context method where it has one, two calls fewer on every fire.
+    """
+    if effect.chance is not None or effect.up_to is not None:
+        return lambda ctx, charm: ctx.apply(effect, charm, charm)
+    kind = EFFECTS[effect.kind]
+    apply = kind.apply
+    amount = effect.amount
+    scaling = effect.scaling
+    if scaling is None:
         return lambda ctx, charm: apply(ctx, effect, amount, charm, charm)
-    return lambda ctx, charm: ctx.apply(effect, charm, charm)
+    read, arg, count, scale = VALUES[scaling.per].read, scaling.arg, scaling.steps, kind.scale
+    if kind.plain:
+        helper: Plain = getattr(ScoringContext, kind.plain)
+        return lambda ctx, charm: helper(ctx, scale(amount, count(read(ctx, charm, arg))), charm)
+    return lambda ctx, charm: apply(ctx, effect, scale(amount, count(read(ctx, charm, arg))), charm, charm)
 
 
 def compile_ability(ability: Ability) -> Fire:
@@ -57,7 +71,7 @@ def compile_ability(ability: Ability) -> Fire:
         kind = EFFECTS[effect.kind]
         fixed = effect.scaling is None and effect.chance is None and effect.up_to is None and kind.plain
         if fixed:
-            helper: Callable[[ScoringContext, float, ActiveCharm], None] = getattr(ScoringContext, kind.plain)
+            helper: Plain = getattr(ScoringContext, kind.plain)
             amount = effect.amount
             if not checks:
                 return lambda ctx, charm, card: helper(ctx, amount, charm)

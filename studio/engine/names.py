@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -12,6 +11,8 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     >>> did_you_mean("pair_mul", ["pair_mult", "plain_mult"])
     " (did you mean 'pair_mult'?)"
     """
+    import difflib  # only a mistake needs it: every command imports this module
+
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

@@ -9,14 +9,15 @@ abilities once per charm (:func:`charm_acts`), and a charm at one place in a
 row once per (place, id, edition) (:class:`Seat`); a new row only joins its
 seats' plan entries. Rows are memoised in the catalog, in a memo of at most
 :data:`MAX_ROWS` rows: a batch where every line brings another row must not
-grow it (nor the garbage collector's work) without end.
+grow it (nor the garbage collector's work) without end. The records are named
+tuples: cheaper to build than dataclasses, and a dataclass's generated methods
+are built at every start.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog, lookup
@@ -26,7 +27,6 @@ from studio.engine.firing import (
     Fire,
     Plan,
     PlanEntry,
-    RetriggerEntry,
     RetriggerPlan,
     compile_ability,
     compile_retrigger,
@@ -41,12 +41,16 @@ MAX_ROWS = 8192
 #: What a charm brings to a step it does not act at.
 NOTHING: PlanEntry = (-1, (), None)
 _NO_RULES: frozenset[str] = frozenset()
+#: The hand rules a row's modifiers switch on, as flags and as rules, and the values they change.
+RowRules = tuple[frozenset[str], HandRules, frozenset[str]]
+_PLAIN: RowRules = (_NO_RULES, HandRules.from_flags(_NO_RULES), _NO_RULES)
+#: Builds a Row without the named tuple's Python-level ``__new__`` (fields in declaration order).
+_new_row = tuple.__new__
 K = TypeVar("K")
 V = TypeVar("V")
 
 
-@dataclass(frozen=True, slots=True)
-class Acts:
+class Acts(NamedTuple):
     """One charm's abilities compiled, by trigger, with its behaviour where it overrides the hook."""
 
     fires: dict[str, tuple[tuple[Fire, ...], Behaviour | None]]
@@ -72,24 +76,24 @@ def charm_acts(defn: CharmDef) -> Acts:
     return Acts(fires, counts)
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(NamedTuple):
     """A charm at one place of a row: the charm in play and its entries in the row's plans."""
 
     charm: ActiveCharm
     modifiers: tuple[Modifier, ...]
-    #: (trigger, plan entry) for each trigger it acts at, in trigger order.
-    fires: tuple[tuple[str, PlanEntry], ...]
-    counts: tuple[tuple[str, RetriggerEntry], ...]
-    #: Its part in the whole-hand step (None: it has neither an edition nor a hand ability).
-    hand: tuple[ActiveCharm, PlanEntry] | None
+    #: (trigger, its plan entry alone in a tuple) for each trigger it acts at, in trigger order:
+    #: a row's plan is its seats' entries added up.
+    fires: tuple[tuple[str, Plan], ...]
+    counts: tuple[tuple[str, RetriggerPlan], ...]
+    #: Its part in the whole-hand step, alone in a tuple (empty: it has neither an edition nor a
+    #: hand ability).
+    hand: tuple[tuple[ActiveCharm, PlanEntry], ...]
     #: Which charm it copies ("right", "leftmost"; "": none), and its variables' start values.
     copies: str
     starts: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """A charm row resolved: each charm's definition and edition, the rules they set, their plans."""
 
     charms: tuple[ActiveCharm, ...]
@@ -102,10 +106,9 @@ class Row:
     #: Who acts in the whole-hand step, in row order: each charm with an edition or a hand
     #: ability, and its entry in the hand plan (NOTHING: only its edition acts).
     hand: tuple[tuple[ActiveCharm, PlanEntry], ...]
-    #: Each slot's variables other than its counter, at their start values.
+    #: Each slot's variables other than its counter, at their start values (empty: no charm of
+    #: the row declares variables besides its counter).
     starts: tuple[dict[str, Any], ...]
-    #: True if a charm of the row declares variables besides its counter.
-    declares: bool
     #: The values the row's modifiers change.
     touches: frozenset[str]
 
@@ -129,49 +132,72 @@ def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
 
 
 def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row:
-    """Join the seats of a row's charms into its plans (a copier's seat is made for its row)."""
+    """Join the seats of a row's charms into its plans (a copier's seat is made for its row).
+
+    Paid for every row not seen before (a batch brings a new row on nearly every line): one pass
+    over the seats, plans joined as tuples, the rules worked out only when a seat has modifiers.
+    """
     seats: dict[tuple[int, str, str | None], Seat] = _memo(catalog, "seats")
     placed: list[Seat] = []
+    copier = False
     for i, (charm_id, edition) in enumerate(key):
         seat = seats.get((i, charm_id, edition))
         if seat is None:
             seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
         placed.append(seat)
-    copier = False
-    modifiers: list[Modifier] = []
-    plans: dict[str, list[PlanEntry]] = {}
-    again: dict[str, list[RetriggerEntry]] = {}
-    hand: list[tuple[ActiveCharm, PlanEntry]] = []
-    for seat in placed:
-        copier = copier or bool(seat.copies)
+        if seat.copies:
+            copier = True
     if copier:
         for i, target in _copies(placed).items():
             charm_id, edition = key[i]
             placed[i] = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
+    charms: list[ActiveCharm] = []
+    modifiers: tuple[Modifier, ...] = ()
+    plans: dict[str, Plan] = {}
+    again: dict[str, RetriggerPlan] = {}
+    hand: tuple[tuple[ActiveCharm, PlanEntry], ...] = ()
     declares = False
     for seat in placed:
+        charms.append(seat.charm)
+        for trigger, entries in seat.fires:
+            plans[trigger] = plans.get(trigger, ()) + entries
+        if seat.counts:
+            for trigger, counted in seat.counts:
+                again[trigger] = again.get(trigger, ()) + counted
+        if seat.hand:
+            hand += seat.hand
         if seat.modifiers:
             modifiers += seat.modifiers
-        for trigger, entry in seat.fires:
-            plans.setdefault(trigger, []).append(entry)
-        for trigger, counted in seat.counts:
-            again.setdefault(trigger, []).append(counted)
-        if seat.hand is not None:
-            hand.append(seat.hand)
-        declares = declares or bool(seat.starts)
-    flags = flags_on(modifiers) if modifiers else _NO_RULES
-    return Row(
-        tuple([seat.charm for seat in placed]),
-        tuple(modifiers),
-        flags,
-        HandRules.from_flags(flags),
-        {trigger: tuple(entries) for trigger, entries in plans.items()},
-        {trigger: tuple(entries) for trigger, entries in again.items()},
-        tuple(hand),
-        tuple([seat.starts for seat in placed]) if declares else (),
-        declares,
-        frozenset([m.value for m in modifiers]) if modifiers else _NO_RULES,
+        if seat.starts:
+            declares = True
+    flags, rules, touches = _rules(modifiers, catalog) if modifiers else _PLAIN
+    starts = tuple([seat.starts for seat in placed]) if declares else ()
+    return _new_row(
+        Row,
+        (
+            tuple(charms),
+            modifiers,
+            flags,
+            rules,
+            plans,
+            again,
+            hand,
+            starts,
+            touches,
+        ),
     )
+
+
+def _rules(modifiers: tuple[Modifier, ...], catalog: Catalog) -> RowRules:
+    """The :data:`RowRules` of ``modifiers``, memoised by them: a batch builds a row on nearly every
+    line, and rows that differ elsewhere share their modifiers."""
+    known: dict[tuple[Modifier, ...], RowRules] = _memo(catalog, "rules")
+    found = known.get(modifiers)
+    if found is None:
+        flags = flags_on(modifiers)
+        found = (flags, HandRules.from_flags(flags), frozenset([m.value for m in modifiers]))
+        _remember(known, modifiers, found)
+    return found
 
 
 def _copies(placed: Sequence[Seat]) -> dict[int, int]:
@@ -224,15 +250,15 @@ def _seat(
         acts = charm_acts(source)
         if copies is None:
             catalog.memo[("acts", source.id)] = acts
-    fires = {trigger: (slot, plain, behaviour) for trigger, (plain, behaviour) in acts.fires.items()}
-    counts = {trigger: (slot, again, behaviour) for trigger, (again, behaviour) in acts.counts.items()}
+    fires = {trigger: ((slot, plain, behaviour),) for trigger, (plain, behaviour) in acts.fires.items()}
+    counts = {trigger: ((slot, again, behaviour),) for trigger, (again, behaviour) in acts.counts.items()}
     hand = fires.get("hand")
     return Seat(
         charm,
-        tuple(replace(m, source=(m.source[0], m.source[1], slot)) for m in defn.modifiers),
+        tuple(m._replace(source=(m.source[0], m.source[1], slot)) for m in defn.modifiers),
         tuple(fires.items()),
         tuple(counts.items()),
-        None if hand is None and edition is None else (charm, NOTHING if hand is None else hand),
+        () if hand is None and edition is None else ((charm, NOTHING if hand is None else hand[0]),),
         _copy_target(defn),
         {v.name: v.start for v in defn.variables},
     )

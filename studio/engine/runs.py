@@ -1,10 +1,13 @@
-"""Run set-up: the ante table, shop data, decks and difficulty levels, and what a run starts with."""
+"""Run set-up: the ante table, shop data, decks and difficulty levels, and what a run starts with.
+
+The records are named tuples, not dataclasses: every command that loads content imports this
+module, and a dataclass's generated methods are built at every start.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from studio.engine.cards import Card
 from studio.engine.values import Modifier, folded
@@ -13,8 +16,7 @@ PackKind = Literal["cards", "charms", "levels"]
 RARITIES = ("common", "uncommon", "rare", "legendary")
 
 
-@dataclass(frozen=True, slots=True)
-class StartValues:
+class StartValues(NamedTuple):
     """What a run starts with: the run table's, then folded through the deck's and difficulty's
     modifiers (:func:`run_setup`)."""
 
@@ -35,8 +37,7 @@ class StartValues:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Blind:
+class Blind(NamedTuple):
     """A blind of each ante: its score requirement factor and reward."""
 
     id: str
@@ -45,8 +46,7 @@ class Blind:
     is_boss: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class PackDef:
+class PackDef(NamedTuple):
     """A pack the shop sells: ``size`` options shown, ``picks`` of them may be taken."""
 
     id: str
@@ -64,8 +64,7 @@ DEFAULT_PACKS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class ShopTable:
+class ShopTable(NamedTuple):
     """What the shop offers after each blind, and its prices."""
 
     charm_offers: int = 2
@@ -80,8 +79,7 @@ class ShopTable:
     seal_chance: float = 0.1
 
 
-@dataclass(frozen=True, slots=True)
-class RunTable:
+class RunTable(NamedTuple):
     """The ante table and the run's starting values and economy."""
 
     requirements: tuple[int, ...]
@@ -94,11 +92,10 @@ class RunTable:
     hand_reward: int = 1
     #: $ for skipping a small or big blind (its reward and shop are lost).
     skip_reward: int = 2
-    shop: ShopTable = field(default_factory=ShopTable)
+    shop: ShopTable = ShopTable()
 
 
-@dataclass(frozen=True, slots=True)
-class DeckDef:
+class DeckDef(NamedTuple):
     """A starting deck: its cards and the values it changes (folded into a run's base values)."""
 
     id: str
@@ -107,8 +104,7 @@ class DeckDef:
     name: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class DifficultyDef:
+class DifficultyDef(NamedTuple):
     """A difficulty level; level N also applies every level below it."""
 
     id: str
@@ -119,8 +115,7 @@ class DifficultyDef:
     name: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class RunRules:
+class RunRules(NamedTuple):
     """The values a run with a given deck and difficulty starts from."""
 
     start: StartValues
@@ -142,7 +137,7 @@ def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyD
         scale *= d.score_scale
         for blind_id, reward in d.blind_rewards:
             if blind_id in blinds:
-                blinds[blind_id] = replace(blinds[blind_id], reward=reward)
+                blinds[blind_id] = blinds[blind_id]._replace(reward=reward)
     requirements = tuple(int(r * scale) for r in table.requirements)
     start = table.start.folded(modifiers)
     return RunRules(start, requirements, tuple(blinds.values()), tuple(modifiers))

@@ -82,7 +82,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
             events,
             tuple(ctx.counters),
             tuple(sorted(ctx.levels.items())) if ctx.levels else (),  # levels
-            ctx.rng.state() if ctx.rng.counters else s.rng,  # rng
+            ctx.rng_after(),  # rng
             refused,
             broken,
             s.boss,

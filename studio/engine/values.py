@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 ModifierOp = Literal["set", "add", "times"]
 #: How long a modifier lasts: while its source is active, or for the hand or round it names.
@@ -25,9 +24,11 @@ Scope = Literal["active", "hand", "round"]
 OPS: tuple[ModifierOp, ...] = ("set", "add", "times")
 
 
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    """``value`` is set to, raised by or multiplied by ``amount`` while its source is active."""
+class Modifier(NamedTuple):
+    """``value`` is set to, raised by or multiplied by ``amount`` while its source is active.
+
+    A named tuple, not a dataclass: a dataclass's generated methods are built at every start.
+    """
 
     value: str
     op: ModifierOp

@@ -17,7 +17,6 @@ from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.context import ScoringContext
 from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
 from studio.engine.inplay import CardView
-from studio.engine.rng import Rng
 from studio.engine.rows import Row, charm_row
 from studio.engine.situation import Situation
 from studio.engine.values import Modifier, flags_on, layered
@@ -142,12 +141,12 @@ def open_context(
         s.hands_left,
         s.discards_left,
         not s.hand_types_played if s.hands_played is None else s.hands_played == 0,
-        Rng.from_state(s.rng),
+        s.rng,
         s,
         view,
     )
     ctx.modifiers = modifiers
-    if row.declares:  # only a charm that declares variables has any an ability can name
+    if row.starts:  # only a charm that declares variables has any an ability can name
         ctx.vars = [{**start, **dict(slot.vars)} for start, slot in zip(row.starts, s.charms, strict=True)]
     if modifiers and "chances" in (row.touches if modifiers is row.modifiers else _names(modifiers)):
         ctx.chances = layered("chances", 1, modifiers)

@@ -19,10 +19,13 @@ import traceback
 import types
 from collections.abc import Iterable
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
-from studio.content.problems import PLUGIN, Problem
 from studio.content.text import clip
 from studio.engine.behaviour import Behaviour
+
+if TYPE_CHECKING:
+    from studio.content.problems import Problem
 
 ENTRY_POINT_GROUP = "studio.plugins"
 _ID_LINE = re.compile(r"""^[ \t]+id\s*(?::[^=]*)?=\s*["']([^"']+)["']\s*$""", re.M)
@@ -54,7 +57,7 @@ def load_plugin(name: str, source: str, found: dict[str, Behaviour]) -> tuple[bo
     except Exception as exc:  # a broken plugin must not take the tool down
         sys.modules.pop(module_name, None)
         why = clip(f"{type(exc).__name__}: {exc}", 300)  # a SyntaxError can quote a whole (huge) line
-        return False, [Problem(name, _line_in(name, exc), 1, f"plugin failed to load: {why}", stage=PLUGIN)]
+        return False, [_problem(name, _line_in(name, exc), f"plugin failed to load: {why}")]
     return True, _collect(module, name, found)
 
 
@@ -69,18 +72,14 @@ def entry_point_behaviours() -> tuple[dict[str, Behaviour], list[Problem]]:
         try:
             loaded = ep.load()
         except Exception as exc:  # an installed package may be broken
-            problems.append(
-                Problem(where, 1, 1, f"plugin failed to load: {type(exc).__name__}: {exc}", stage=PLUGIN)
-            )
+            problems.append(_problem(where, 1, f"plugin failed to load: {type(exc).__name__}: {exc}"))
             continue
         if isinstance(loaded, types.ModuleType):
             problems += _collect(loaded, where, found)
         elif inspect.isclass(loaded) and issubclass(loaded, Behaviour) and loaded.id:
             found[loaded.id] = loaded()
         else:
-            problems.append(
-                Problem(where, 1, 1, "is neither a module nor a Behaviour class with an id", stage=PLUGIN)
-            )
+            problems.append(_problem(where, 1, "is neither a module nor a Behaviour class with an id"))
     return found, problems
 
 
@@ -122,9 +121,17 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
             and cls.__module__ == module.__name__
         ):
             if cls.id in found:
-                problems.append(Problem(name, 1, 1, f"behaviour '{cls.id}' is defined twice", stage=PLUGIN))
+                problems.append(_problem(name, 1, f"behaviour '{cls.id}' is defined twice"))
             found[cls.id] = cls()
     return problems
+
+
+def _problem(where: str, line: int, text: str) -> Problem:
+    """A plugin's load problem; the problems module is imported only then (a load that runs its
+    plugins without a problem, as a snapshot's does on every command, never needs it)."""
+    from studio.content.problems import PLUGIN, Problem
+
+    return Problem(where, line, 1, text, stage=PLUGIN)
 
 
 def _line_in(name: str, exc: BaseException) -> int:

@@ -26,13 +26,12 @@ import os
 import pickle
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from studio.content.archive import ArchiveError, content_hash, folder_files
 from studio.content.caches import write_quietly
 from studio.content.fingerprint import code_fingerprint
+from studio.content.folders import ArchiveError, content_hash, folder_files
 from studio.content.pack_files import base_files, pack_files
 from studio.content.paths import has_leftovers, installed_packs_dir, is_base_content, trust_file, user_dir
 from studio.engine.behaviour import Behaviour
@@ -54,9 +53,11 @@ _ENTRY_POINTS = "installed package"
 Source = tuple[str, str]
 
 
-@dataclass(frozen=True)
-class Snapshot:
-    """A sound load, ready to be used again while ``fingerprint`` holds."""
+class Snapshot(NamedTuple):
+    """A sound load, ready to be used again while ``fingerprint`` holds.
+
+    A named tuple, not a dataclass: a dataclass's generated methods are built at every start.
+    """
 
     sources: tuple[Source, ...]
     fingerprint: str
@@ -146,7 +147,7 @@ def restore(request: Sequence[str]) -> Snapshot | None:
     charms = dict(snapshot.catalog.charms)
     for charm_id, behaviour_id in snapshot.attached.items():
         charms[charm_id] = dataclasses.replace(charms[charm_id], behaviour=behaviours[behaviour_id])
-    return dataclasses.replace(snapshot, catalog=dataclasses.replace(snapshot.catalog, charms=charms))
+    return snapshot._replace(catalog=dataclasses.replace(snapshot.catalog, charms=charms))
 
 
 def _detached(catalog: Catalog) -> dict[str, CharmDef]:

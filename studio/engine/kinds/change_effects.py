@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from studio.engine.aftermath import CardChange
 from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
 from studio.engine.kinds.registry import EFFECTS, VALUES, EffectKind
 from studio.engine.trace import fmt
@@ -105,7 +104,7 @@ def _destroy_card(
     after = ctx.aftermath()
     if any(c.zone == ctx.zone and c.position == ctx.position and c.becomes is None for c in after.cards):
         return
-    after.cards.append(CardChange(ctx.zone, ctx.position, view.card, None))
+    after.change(ctx.zone, ctx.position, view.card, None)
     ctx.note(source, "destroy_card", 0, f"{view.card} is destroyed after the hand")
 
 
@@ -128,7 +127,7 @@ def _edit_card(
     )
     if new == old:
         return
-    after.cards.append(CardChange(ctx.zone, ctx.position, view.card, new))
+    after.change(ctx.zone, ctx.position, view.card, new)
     ctx.note(source, "edit_card", 0, f"{old} becomes {new} after the hand")
 
 

@@ -65,8 +65,10 @@ def _first_face(first: bool) -> Check:
         is_first = False
         if ctx.step == "scored_card" and ctx.evaluation is not None:
             played = ctx.played
-            faces = [i for i in ctx.evaluation.scoring if played[i].face]
-            is_first = bool(faces) and ctx.position == faces[0]
+            for i in ctx.evaluation.scoring:  # up to the first face only: it runs on every scored card
+                if played[i].face:
+                    is_first = ctx.position == i
+                    break
         return is_first == first
 
     return check
