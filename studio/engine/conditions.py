@@ -55,12 +55,15 @@ class Conditions:
     ``Conditions(suits=frozenset("D"))``; a keyword given None is left out.
     """
 
-    __slots__ = ("tests",)
+    __slots__ = ("checks", "tests")
     tests: tuple[Test, ...]
+    #: The tests compiled (see :func:`compile_checks`), kept once made; never saved or compared.
+    checks: tuple[Check, ...] | None
 
     def __init__(self, tests: Iterable[Test] = (), **kinds: Any) -> None:
         given = [*tests, *(Test(k, v) for k, v in kinds.items() if v is not None and v != ())]
         self.tests = tuple(sorted(given, key=_order))
+        self.checks = None
 
     def get(self, kind: str) -> Any:
         """Return the argument of the test of ``kind`` (None when there is none)."""
@@ -68,13 +71,6 @@ class Conditions:
             if t.kind == kind:
                 return t.arg
         return None
-
-    @property
-    def uses_card(self) -> bool:
-        """Return True if a test looks at the triggering card."""
-        from studio.engine.kinds import CONDITIONS
-
-        return any(CONDITIONS[t.kind].about == "card" for t in self.tests)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Conditions) and self.tests == other.tests
@@ -90,6 +86,7 @@ class Conditions:
 
     def __setstate__(self, tests: tuple[Test, ...]) -> None:
         self.tests = tests
+        self.checks = None
 
 
 def _order(test: Test) -> tuple[int, int]:
@@ -102,10 +99,13 @@ def _order(test: Test) -> tuple[int, int]:
 
 
 def compile_checks(conditions: Conditions) -> tuple[Check, ...]:
-    """Return one check function per test, in check order."""
-    from studio.engine.kinds import CONDITIONS
+    """Return one check function per test, in check order (compiled once per conditions: a boss's
+    refusals and abilities are asked on every hand)."""
+    if conditions.checks is None:
+        from studio.engine.kinds import CONDITIONS
 
-    return tuple(CONDITIONS[t.kind].compile(t.arg) for t in conditions.tests)
+        conditions.checks = tuple(CONDITIONS[t.kind].compile(t.arg) for t in conditions.tests)
+    return conditions.checks
 
 
 ALWAYS = Conditions()

@@ -18,29 +18,19 @@ from studio.engine.kinds import TriggerKind
 from studio.engine.values import OPS
 
 
-class _CardEffect(_Effect):
-    """An effect on the triggering card: it needs a trigger with a card."""
-
-    def misfit(self, trigger: TriggerKind) -> str | None:
-        """Only a trigger with a card has one to act on."""
-        if not trigger.has_card:
-            return f"'{self.kind}' acts on the triggering card: use scored_card, held_card or discard"
-        return None
-
-
 class DestroySelfEffect(_Effect):
     """The charm destroys itself: it leaves the row after this step."""
 
     kind: Literal["destroy_self"] = Field(..., title="Effect", description="The charm destroys itself.")
 
 
-class DestroyCardEffect(_CardEffect):
+class DestroyCardEffect(_Effect):
     """The triggering card is destroyed: it leaves the deck after the hand."""
 
     kind: Literal["destroy_card"] = Field(..., title="Effect", description="Destroy the triggering card.")
 
 
-class EditCardEffect(_CardEffect):
+class EditCardEffect(_Effect):
     """The triggering card changes for good, from its next trigger on (not in this hand)."""
 
     kind: Literal["edit_card"] = Field(
@@ -87,7 +77,7 @@ class EditCardEffect(_CardEffect):
         return type(effect)(effect.kind, effect.amount, effect.scaling, effect.chance, args)
 
 
-class CopyCardEffect(_CardEffect):
+class CopyCardEffect(_Effect):
     """A copy of the triggering card joins the deck (or the hand) after the hand."""
 
     kind: Literal["copy_card"] = Field(..., title="Effect", description="Copy the triggering card.")

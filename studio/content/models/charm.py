@@ -66,6 +66,11 @@ class AbilityModel(Model):
                 f"{trigger.unscored}, so '{scoring[0]}' would change nothing: "
                 "use the trigger hand, scored_card or held_card"
             )
+        needing = [k.name for k in kinds if k.needs_card]
+        if needing and not trigger.has_card:
+            raise ValueError(
+                f"'{needing[0]}' acts on the triggering card: use scored_card, held_card or discard"
+            )
         repeats = [k.name for k in kinds if k.repeats]
         if repeats:
             if not trigger.card:

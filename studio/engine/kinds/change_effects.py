@@ -48,7 +48,6 @@ EFFECTS.add(
         _destroy_self,
         lambda e, amount, names: "destroy itself",
         label="destroyed",
-        needs_charm=True,
     ),
     builtin=True,
 )
@@ -68,7 +67,7 @@ def _copy_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     )
 
 
-EFFECTS.add(EffectKind("copy_charm", _noop, _copy_text, copies=True, needs_charm=True), builtin=True)
+EFFECTS.add(EffectKind("copy_charm", _noop, _copy_text, copies=True), builtin=True)
 
 # -- the boss ------------------------------------------------------------------------
 

@@ -180,11 +180,11 @@ def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 EFFECTS.add(
-    EffectKind("grow", _grow, lambda e, amount, names: f"+{amount} to its counter", needs_charm=True),
+    EffectKind("grow", _grow, lambda e, amount, names: f"+{amount} to its counter"),
     builtin=True,
 )
 EFFECTS.add(
-    EffectKind("reset", _reset, lambda e, amount, names: "reset its counter", needs_charm=True),
+    EffectKind("reset", _reset, lambda e, amount, names: "reset its counter"),
     builtin=True,
 )
 EFFECTS.add(EffectKind("level_up", _level, _level_text), builtin=True)

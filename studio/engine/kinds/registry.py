@@ -62,8 +62,7 @@ class EffectKind(NamedTuple):
     multiplies: bool = False
     repeats: bool = False
     scale: Callable[[float, int], float] = _times
-    #: It acts on its charm (a card's modifier cannot carry it), or on the triggering card.
-    needs_charm: bool = False
+    #: It acts on the triggering card, so it needs a trigger with one.
     needs_card: bool = False
     #: It makes its charm use another charm's abilities (resolved when the row is built).
     copies: bool = False

@@ -74,8 +74,8 @@ def _add_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     return f"{'-' if e.amount < 0 else '+'}{amount} to its {e.arg('var')}"
 
 
-EFFECTS.add(EffectKind("set_var", _set, _set_text, needs_charm=True), builtin=True)
-EFFECTS.add(EffectKind("add_var", _add, _add_text, needs_charm=True), builtin=True)
+EFFECTS.add(EffectKind("set_var", _set, _set_text), builtin=True)
+EFFECTS.add(EffectKind("add_var", _add, _add_text), builtin=True)
 
 
 def _card_var(attribute: str) -> Any:
