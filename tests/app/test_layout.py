@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import open_window
-
 from studio.app.main_window import MainWindow
+from tests.app.conftest import open_window
 
 
 def widths(window: MainWindow) -> tuple[int, int, int]:
