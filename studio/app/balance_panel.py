@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QThread, Signal
@@ -31,7 +31,7 @@ from studio.app import palette
 from studio.engine.catalog import Catalog
 from studio.simulation.local import Cancelled, simulate
 from studio.simulation.report import Report, antes_difference, bucket_range
-from studio.simulation.spec import SimulationSpec
+from studio.simulation.spec import Edits, SimulationSpec
 
 #: Colours of the baseline and of the runs with the charm.
 BASE_COLOUR, CHARM_COLOUR = "#8a94a6", "#e0823d"
@@ -73,7 +73,12 @@ class SimulationThread(QThread):
 
 
 class BalancePanel(QWidget):
-    """Choose a charm, deck, difficulty and number of runs; see what the charm changes."""
+    """Choose a charm, deck, difficulty and number of runs; see what the charm changes.
+
+    ``edits`` gives the unsaved edits at the moment a simulation starts, so the
+    worker processes, which read the packs from disk, play the content on screen;
+    ``trust`` lets the named packs' code run there as it runs in the editor.
+    """
 
     finished = Signal()
 
@@ -83,27 +88,22 @@ class BalancePanel(QWidget):
         packs: Sequence[str] = (),
         no_base: bool = False,
         parent: QWidget | None = None,
+        edits: Callable[[], Edits] = tuple,
+        trust: bool = False,
     ) -> None:
         super().__init__(parent)
         self.catalog, self.packs, self.no_base = catalog, tuple(packs), no_base
+        self.edits, self.trust = edits, trust
         self.baseline: Report | None = None
         self.with_charm: Report | None = None
         self.job: SimulationThread | None = None
         self.setWindowTitle("Balance")
 
         self.charm = QComboBox()
-        self.charm.addItem(NO_CHARM, None)
-        for cid in sorted(catalog.charms):
-            name = catalog.charms[cid].name
-            self.charm.addItem(f"{name} ({cid})" if name else cid, cid)
         self.deck = QComboBox()
-        for did in sorted(catalog.decks):
-            self.deck.addItem(did, did)
-        self.deck.setCurrentIndex(max(0, self.deck.findData("standard")))
         self.difficulty = QComboBox()  # level N applies every level up to N
-        self.difficulty.addItem("0 (none)", 0)
-        for d in sorted(catalog.difficulties.values(), key=lambda d: d.level):
-            self.difficulty.addItem(f"{d.level}: {d.name or d.id}", d.level)
+        self.set_catalog(catalog)
+        self.deck.setCurrentIndex(max(0, self.deck.findData("standard")))
         self.runs = _spin(1, 1_000_000, 200)
         self.seed = _spin(0, 2_000_000_000, 1)
         self.workers = _spin(1, 64, _cores())
@@ -163,6 +163,23 @@ class BalancePanel(QWidget):
         self.start_button.clicked.connect(self.start)
         self.cancel_button.clicked.connect(self.cancel)
 
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Follow the loaded content: its charms, decks and difficulties, keeping what was chosen."""
+        self.catalog = catalog
+        charms = [(f"{c.name} ({cid})" if c.name else cid, cid) for cid, c in sorted(catalog.charms.items())]
+        decks = [(did, did) for did in sorted(catalog.decks)]
+        levels = sorted(catalog.difficulties.values(), key=lambda d: d.level)
+        _fill(self.charm, [(NO_CHARM, None), *charms])
+        _fill(self.deck, decks)
+        named = [(f"{d.level}: {d.name or d.id}", d.level) for d in levels]
+        _fill(self.difficulty, [("0 (none)", 0), *named])
+
+    def choose_charm(self, charm_id: str) -> None:
+        """Put ``charm_id`` in the charm box (the charm being edited), if the content has it."""
+        index = self.charm.findData(charm_id)
+        if index >= 0 and self.job is None:
+            self.charm.setCurrentIndex(index)
+
     def apply_theme(self) -> None:
         """Paint the plots in the current theme's colours (a white plot glares in the dark theme)."""
         theme = palette.current()
@@ -188,6 +205,8 @@ class BalancePanel(QWidget):
             charms=(charm,) if charm else (),
             packs=self.packs,
             no_base=self.no_base,
+            trust=self.trust,
+            edits=self.edits(),
         )
 
     def start(self) -> None:
@@ -260,6 +279,19 @@ class BalancePanel(QWidget):
 def _cores() -> int:
     """Cores this process may use: the default number of worker processes."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _fill(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:
+    """Give a combo box these (text, data) items, keeping the chosen data when it is still there."""
+    if [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == list(items):
+        return
+    chosen = box.currentData()
+    box.blockSignals(True)
+    box.clear()
+    for text, data in items:
+        box.addItem(text, data)
+    box.setCurrentIndex(max(0, box.findData(chosen)) if chosen is not None else 0)
+    box.blockSignals(False)
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:

@@ -30,7 +30,6 @@ from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
 from studio.app.session import Session
 from studio.app.workers import Job, MainThreadGC, wait_all
-from studio.engine.catalog import Catalog
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
 if TYPE_CHECKING:
@@ -68,8 +67,6 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPanel()
         self.editor: EntryEditor | None = None
         self.balance: BalancePanel | None = None
-        #: What the Balance panel simulates (catalog, pack folders), kept until the panel is first opened.
-        self.balance_content: tuple[Catalog, list[str]] | None = None
         self.loading = QLabel("Loading content…")
         self.loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.loading.setWordWrap(True)
@@ -218,11 +215,8 @@ class MainWindow(QMainWindow):
             self.preview.set_state(sample_for(ws.catalog))
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
-        # Simulations play the saved content in worker processes, so the panel gets the pack folders.
-        if ws.catalog is not None:
-            self.balance_content = (ws.catalog, [str(p.origin) for p in ws.packs if p.id != "base"])
-            if self.balance is not None or self.docks[3].isVisible():
-                self._build_balance()
+        if self.balance is not None or self.docks[3].isVisible():
+            self._build_balance()
         if self.safety.start(self.session):
             self.tree.populate(ws)
         # Once the editor's place in the layout is settled: the first-run layout, or the restored one
@@ -262,9 +256,15 @@ class MainWindow(QMainWindow):
         self._arrange()
 
     def _build_balance(self) -> None:
-        """Make the Balance panel for the content loaded (its plotting library is imported only now)."""
-        if self.balance_content is None or (
-            self.balance is not None and self.balance.catalog is self.balance_content[0]
+        """Make the Balance panel for the workspace on screen (its plotting library is imported only now).
+
+        Simulations play in worker processes that read the pack folders; the panel
+        hands them the workspace's unsaved edits as each simulation starts, so they
+        play what is on screen.
+        """
+        ws = self.session.ws if self.session is not None else None
+        if ws is None or ws.catalog is None or (
+            self.balance is not None and self.balance.edits == ws.unsaved_edits
         ):
             return
         from studio.app.balance_panel import BalancePanel
@@ -272,8 +272,11 @@ class MainWindow(QMainWindow):
         first = self.balance is None
         if self.balance is not None:
             self.balance.close()  # stops a simulation of the content it replaces
-        self.balance = BalancePanel(*self.balance_content)
+        packs = [str(p.origin) for p in ws.packs if not p.builtin]
+        self.balance = BalancePanel(ws.catalog, packs, edits=ws.unsaved_edits, trust=ws.code_trusted)
         self.docks[3].setWidget(self.balance)
+        if self.editor is not None and self.editor.ref is not None and self.editor.ref.kind == "charm":
+            self.balance.choose_charm(self.editor.ref.id)
         if first and not self.arranged:  # room for the controls and both plots
             self.docks[3].raise_()
             self.resizeDocks([self.docks[3]], [max(360, self.height() * 9 // 20)], Qt.Orientation.Vertical)
@@ -289,6 +292,8 @@ class MainWindow(QMainWindow):
             self.editor.refresh(change.catalog_changed, problems)
         if change.catalog_changed or change.problems_changed:
             self.preview.set_catalog(ws.catalog)
+        if change.catalog_changed and self.balance is not None and ws.catalog is not None:
+            self.balance.set_catalog(ws.catalog)
         if problems is not None:
             self.problems.show_problems(problems, [])
         self._title()
@@ -324,6 +329,8 @@ class MainWindow(QMainWindow):
         self.editor.open(ref)
         if ref.kind == "charm":  # ready to try: Add puts the charm being edited in the preview's row
             self.preview.charms.pick.setCurrentText(ref.id)
+            if self.balance is not None:  # and Balance compares it, until another charm is chosen there
+                self.balance.choose_charm(ref.id)
         if ref.kind == "scenario":
             try:
                 self.preview.open_scenario(ref.path)

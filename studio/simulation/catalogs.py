@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
 from studio.plugins.snapshot import request_for, restore
-from studio.simulation.spec import SimulationSpec
+from studio.simulation.spec import Edits, SimulationSpec
 
 if TYPE_CHECKING:
     from studio.content.packs import Pack
@@ -23,26 +23,30 @@ class ContentError(ValueError):
     """The content a simulation names does not load; the message names the first problem."""
 
 
-_CACHE: dict[tuple[tuple[str, ...], bool, bool], Catalog] = {}
+_CACHE: dict[tuple[tuple[str, ...], bool, bool, Edits], Catalog] = {}
 
 
 def catalog_for(spec: SimulationSpec) -> Catalog:
     """Return the catalog of the spec's packs, loading it on the first call in this process."""
-    key = (spec.packs, spec.no_base, spec.trust)
+    key = (spec.packs, spec.no_base, spec.trust, spec.edits)
     if key not in _CACHE:
-        _CACHE[key] = load_catalog(spec.packs, no_base=spec.no_base, trust=spec.trust)
+        _CACHE[key] = load_catalog(spec.packs, no_base=spec.no_base, trust=spec.trust, edits=spec.edits)
     return _CACHE[key]
 
 
-def load_catalog(packs: tuple[str, ...], no_base: bool = False, trust: bool = False) -> Catalog:
+def load_catalog(
+    packs: tuple[str, ...], no_base: bool = False, trust: bool = False, edits: Edits = ()
+) -> Catalog:
     """Load the base game (unless ``no_base``) and the named packs; raise ContentError on a problem.
 
     ``trust`` lets the named packs' code run; otherwise code runs only where the
     user's trust store already allows it, and the snapshot of the last sound
     load of the same packs serves when nothing changed (as for the CLI), so each
-    worker process starts without validating the content again.
+    worker process starts without validating the content again. ``edits`` are
+    laid over the files read (trust is decided on the files as read, as the
+    editor decided it when it opened them).
     """
-    if not trust:
+    if not trust and not edits:
         snapshot = restore(request_for(packs, no_base))
         if snapshot is not None:
             return snapshot.catalog
@@ -60,15 +64,28 @@ def load_catalog(packs: tuple[str, ...], no_base: bool = False, trust: bool = Fa
         raise ContentError(str(resolution.problems[0]))
     store = TrustStore()
     named = {p.id for p in requested if not p.builtin}
-
-    def trusted(pack: Pack) -> bool:
-        return pack.builtin or (trust and pack.id in named) or store.is_trusted(pack)
-
-    content = load_packs(resolution.order, trusted)
+    allowed = {
+        id(p) for p in resolution.order if p.builtin or (trust and p.id in named) or store.is_trusted(p)
+    }
+    _lay_over(resolution.order, edits)
+    content = load_packs(resolution.order, lambda pack: id(pack) in allowed)
     if content.catalog is None:
         more = len(content.problems) - 1
         raise ContentError(f"{content.problems[0]}" + (f" (and {more} more)" if more else ""))
     return content.catalog
+
+
+def _lay_over(packs: list[Pack], edits: Edits) -> None:
+    """Put the edited texts in place of the files read, add new files and drop removed ones."""
+    by_id = {p.id: p for p in packs}
+    for pack_id, rel, text in edits:
+        pack = by_id.get(pack_id)
+        if pack is None:
+            raise ContentError(f"an edit names the pack {pack_id!r}, which is not loaded")
+        if text is None:
+            pack.files.pop(rel, None)
+        else:
+            pack.files[rel] = text.encode("utf-8")
 
 
 def _open(name: str, installed: list[Pack]) -> Pack:

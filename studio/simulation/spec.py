@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: The largest seed a run gets (63 bits: a positive int on every platform).
 _SEED_BITS = 63
+
+#: Files that differ from the packs as read from disk: (pack id, relative path, text; None: gone).
+Edits = tuple[tuple[str, str, str | None], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,8 @@ class SimulationSpec:
     no_base: bool = False
     #: Let the named packs' code run (the command line records that trust first).
     trust: bool = False
+    #: Unsaved edits laid over the packs (the editor simulates what is on screen, not what is saved).
+    edits: Edits = ()
 
     def __post_init__(self) -> None:
         if self.runs < 0:
@@ -38,9 +43,7 @@ class SimulationSpec:
 
     def without_charms(self) -> SimulationSpec:
         """The same simulation with no starting charm: the baseline a charm is compared with."""
-        return SimulationSpec(
-            self.runs, self.seed, self.deck, self.difficulty, (), self.packs, self.no_base, self.trust
-        )
+        return replace(self, charms=())
 
 
 def run_seed(seed: int, index: int) -> int:

@@ -27,11 +27,13 @@ from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+from studio.simulation.spec import Edits
 from studio.workspace.checker import Checker
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, atomic_write, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
 from studio.workspace.recovery import Autosave
+from studio.workspace.unsaved import unsaved_edits
 from studio.workspace.yamledit import edit_text
 
 
@@ -46,6 +48,8 @@ class Workspace(Lifecycle, Autosave):
         self._behaviours: dict[str, Behaviour] = {}
         self._untrusted: dict[str, Pack] = {}
         self._load_code(trusted)
+        #: Every pack with code has it running (by trust given at opening or recorded before).
+        self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in self.packs if p.code())
         self._files: dict[Path, FileState] = {}
         for pack in self.packs:
             for rel in sorted(pack.files):
@@ -197,6 +201,10 @@ class Workspace(Lifecycle, Autosave):
     def dirty(self) -> list[EntryRef]:
         """Every file with unsaved edits."""
         return [self._ref(f) for f in self._files.values() if f.dirty]
+
+    def unsaved_edits(self) -> Edits:
+        """What differs from the packs as read from disk: lay it over them to get the content on screen."""
+        return unsaved_edits(self._files.values())
 
     def problems(self) -> list[Problem]:
         """Every problem and warning, with the entry it belongs to."""

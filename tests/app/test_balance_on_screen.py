@@ -1,0 +1,57 @@
+"""Balance simulates what is on screen: unsaved edits and new entries, on the charm being edited."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pyqtgraph")
+
+from studio.simulation.local import simulate
+from studio.simulation.spec import SimulationSpec
+
+AMOUNT = ("abilities", 0, "effects", 0, "amount")
+
+
+def _open_balance(qtbot, window):  # type: ignore[no-untyped-def]
+    window.docks[3].toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: window.balance is not None)
+    return window.balance
+
+
+def test_it_starts_on_the_charm_being_edited_and_follows_the_editor(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("charm", "plain_mult")
+    panel = _open_balance(qtbot, window)
+    assert panel.charm.currentData() == "plain_mult"
+    window.tree.select("charm", "even_mult")
+    assert panel.charm.currentData() == "even_mult"
+
+
+def test_a_new_unsaved_charm_is_listed_chosen_and_simulated(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = _open_balance(qtbot, window)
+    assert panel.charm.findData("balance_probe") < 0
+    window.entries.ask = lambda *_args: "balance_probe"
+    window.entries.new("charm")
+    ws = window.session.ws
+    assert panel.charm.findData("balance_probe") > 0  # the list follows the loaded content
+    assert panel.charm.currentData() == "balance_probe"  # opened in the editor, so chosen
+    window.session.set_field(ws.ref(window.editor.file), ("cost",), 3)
+    panel.runs.setValue(2)
+    panel.seed.setValue(4)
+    panel.workers.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000):
+        panel.start_button.click()
+    assert "failed" not in panel.status.text(), panel.status.text()
+    spec = SimulationSpec(runs=2, seed=4, charms=("balance_probe",), edits=ws.unsaved_edits())
+    assert panel.with_charm == simulate(spec)
+
+
+def test_an_unsaved_edit_is_what_the_simulation_plays(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    panel = _open_balance(qtbot, window)
+    window.tree.select("charm", "plain_mult")
+    field = window.editor.field_at(AMOUNT)
+    field.box.setValue(60)
+    spec = panel.spec()
+    assert [rel for _, rel, _ in spec.edits] == ["charms/plain_mult.yaml"]
+    assert "amount: 60" in spec.edits[0][2]
+    window.stack.undo()
+    assert panel.spec().edits == ()  # back to the saved content: nothing to lay over it
