@@ -1,4 +1,4 @@
-"""Checks between entries: unknown ids, clashing modifiers, hand types that can never win.
+"""Checks between entries: unknown ids, clashing modifiers, hand types that can never win or be played.
 
 Which fields refer to which kind of entry is read from the schemas' ``x-ref``
 marks (studio.content.xrefs), the one place that declares it.
@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from studio.content.entries import Entry
+from studio.content.hand_cards import played_changes, played_limit, too_many_cards
 from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.content.problems import Problem
 from studio.content.xrefs import references
@@ -78,8 +79,13 @@ def entry_problems(e: Entry, known: Known) -> list[Problem]:
 SHARED_KINDS = frozenset({"hand_type", "difficulty", "run"})
 
 
-def shared_problems(entries: Sequence[Entry]) -> list[Problem]:
-    """Problems between entries: one id as two kinds of modifier, hand type order, difficulty levels."""
+def shared_problems(
+    entries: Sequence[Entry], played: Sequence[tuple[str, float, bool]] | None = None
+) -> list[Problem]:
+    """Problems between entries: one id as two kinds of modifier, hand type order and size, difficulty levels.
+
+    ``played`` lists every change of the cards a hand may hold (read from the entries if not given).
+    """
     problems: list[Problem] = []
     modifier_kinds: dict[str, str] = {}
     for kind in ("upgrade", "edition", "seal"):
@@ -90,7 +96,11 @@ def shared_problems(entries: Sequence[Entry]) -> list[Problem]:
                     problems.append(
                         e.problem(f"'{e.id}' is both {_a(other)} and {_a(kind)}; cards could not tell", "id")
                     )
-    problems += _order_problems([e for e in entries if e.kind == "hand_type"])
+    hands = [e for e in entries if e.kind == "hand_type"]
+    problems += _order_problems(hands)
+    if played is None:
+        played = [change for e in entries for change in played_changes(e.doc.data)]
+    problems += too_many_cards(hands, played_limit(played))
     problems += _difficulty_problems(entries)
     return problems
 

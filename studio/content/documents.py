@@ -153,8 +153,6 @@ _ADVICE = (
     ),
     ("did not find expected key", "line {line} is indented differently from the lines above it"),
     ("did not find expected '-'", "line {line} is indented differently from the other items of its list"),
-    ("expected ',' or '}'", "a '{' is not closed by a '}'"),
-    ("expected ',' or ']'", "a '[' is not closed by a ']'"),
 )
 
 

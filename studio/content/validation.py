@@ -13,7 +13,9 @@ from pydantic import ValidationError as ModelError
 from studio.content.documents import Document
 from studio.content.limits import MAX_EXCERPT_CHARS
 from studio.content.models import KINDS
+from studio.content.models.common import FieldError
 from studio.content.problems import Problem, json_path
+from studio.content.schema_messages import sentence, type_sentence
 from studio.content.schemas import schema_for
 from studio.content.text import excerpt
 from studio.engine.names import did_you_mean
@@ -59,7 +61,9 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
     except ModelError as exc:
         out = []
         for err in exc.errors():
-            parts = _doc_parts(doc.data, list(err["loc"]))
+            cause = err.get("ctx", {}).get("error")
+            field = cause.path if isinstance(cause, FieldError) else ()
+            parts = _doc_parts(doc.data, [*err["loc"], *field])
             line, col = doc.locate(parts)
             message = err["msg"].removeprefix("Value error, ")
             out.append(Problem(doc.name, line, col, message, json_path(parts)))
@@ -164,7 +168,7 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     if len(message) > MAX_EXCERPT_CHARS * 2:  # jsonschema quotes the whole value: quote an excerpt
         message = message.replace(repr(err.instance), excerpt(err.instance))
     if types:
-        message = f"{excerpt(err.instance)} is not of type {' or '.join(repr(t) for t in types)}"
+        message = type_sentence(err.instance, types)
     elif err.validator in ("anyOf", "oneOf") and _is_enum_union(err):
         message = _enum_union_message(err)
     elif (
@@ -186,6 +190,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
         message = f"{err.instance!r} is not allowed here: the only choice is {err.validator_value!r}"
     elif err.validator == "type" and not parts:
         message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {_type_name(err.instance)}"
+    else:
+        message = sentence(err) or message
     line, col = doc.locate(parts)
     return Problem(doc.name, line, col, message, json_path(parts))
 

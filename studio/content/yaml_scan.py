@@ -93,7 +93,7 @@ def scan(text: str, build: bool) -> Position:
     try:
         return _Scan(build).run(text)
     except MarkedYAMLError as exc:
-        raise _malformed(exc) from None
+        raise _malformed(exc, text) from None
     except YAMLError as exc:
         raise ScanError(1, 1, f"malformed YAML: {clip(str(exc), 200)}") from None
 
@@ -104,7 +104,7 @@ def load(text: str) -> Any:
     try:
         return _loader().load(text)
     except MarkedYAMLError as exc:  # e.g. a duplicate key, a merge key on a list
-        raise _malformed(exc) from None
+        raise _malformed(exc, text) from None
     except (YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
         raise ScanError(1, 1, f"malformed YAML: {clip(str(exc), 200)}") from None
 
@@ -120,7 +120,31 @@ def _loader() -> YAML:
     return loader
 
 
-def _malformed(exc: MarkedYAMLError) -> ScanError:
+#: The parser's context for a bracket or quote left open, and the character that closes it.
+_OPENED = {
+    "while parsing a flow mapping": "}",
+    "while parsing a flow sequence": "]",
+    "while scanning a quoted scalar": "",
+}
+
+
+def _malformed(exc: MarkedYAMLError, text: str) -> ScanError:
+    """The parser's complaint at its line; a bracket or quote left open is reported where it opens.
+
+    The parser only notices an unclosed ``{`` where the text goes on without it, often at the
+    end of the file; the context it was parsing starts at the opener, read from the text.
+    """
+    closer, start, stop = _OPENED.get(str(exc.context)), exc.context_mark, exc.problem_mark
+    if closer is not None and start is not None and stop is not None:
+        lines = text.splitlines()
+        line = lines[start.line] if start.line < len(lines) else ""
+        opener = line[start.column : start.column + 1] or "{"
+        where = f"line {stop.line + 1}" if stop.line != start.line else f"column {stop.column + 1}"
+        if stop.line >= len(lines):
+            where = "the end of the text"
+        comma = f", or lacks a ',' before {where}" if closer else f" before {where}"
+        message = f"malformed YAML: this {opener!r} is not closed by a {(closer or opener)!r}{comma}"
+        return ScanError(start.line + 1, start.column + 1, message)
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     return ScanError(line, col, f"malformed YAML: {exc.problem or exc.context or 'malformed'}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from studio.content.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
 from studio.content.documents import Document
 from studio.content.entries import Entry, merge
+from studio.content.hand_cards import played_changes
 from studio.content.models import CharmModel, HandTypeModel
 from studio.content.packs import Pack
 from studio.content.problems import Problem
@@ -51,6 +52,11 @@ class Checker:
         self._known: Known | None = None
         self._shared: list[Problem] = []
         self._own: dict[str, list[Problem]] = {}
+        #: Each entry's changes of how many cards a hand may hold (hand types' size check reads them).
+        self._played: dict[str, list[tuple[str, float, bool]]] = {}
+        #: Entries whose current text fails its checks: their last good version stays in the catalog,
+        #: but is not cross-checked (as a full check leaves out an entry whose file has problems).
+        self._aside: set[str] = set()
 
     def rebuild(self, files: Iterable[FileState]) -> None:
         """Merge every pack again from the packs' files (kept in step with the texts in memory)."""
@@ -77,7 +83,8 @@ class Checker:
             return False
         self.file_problems[f.path] = found
         if model is None:
-            return True  # the last good version stays in force
+            self._set_aside(entry)  # the last good version stays in force
+            return True
         before = self.entries[entry.key].model
         new = self.entries[entry.key] = Entry(entry.kind, entry.id, doc, model, entry.pack)
         self._cross_check(new)
@@ -108,6 +115,9 @@ class Checker:
     def syntax_error(self, f: FileState) -> None:
         """The file's text does not parse: that is its one problem; its last good entry stays."""
         self.file_problems[f.path] = [f.syntax] if f.syntax else []
+        entry = next((e for e in self.entries.values() if e.name == str(f.path) and not e.patched), None)
+        if entry is not None:
+            self._set_aside(entry)
 
     def check_scenarios(self, f: FileState, doc: Document | None) -> None:
         """Validate a scenario file's scenarios (their ids are checked against the catalog on demand)."""
@@ -145,13 +155,39 @@ class Checker:
         """Re-run the checks between entries; for one entry changed in place (same id), only its own."""
         entries = list(self.entries.values())
         if changed is None or self._known is None:
+            self._aside = set()
+            self._played = {e.key: played_changes(e.doc.data) for e in entries}
             self._known = known_ids(entries, self.known, self.broken)
-            self._shared = shared_problems(entries)
+            self._shared = self._shared_problems()
             self._own = {e.key: entry_problems(e, self._known) for e in entries}
         else:
+            played = played_changes(changed.doc.data)  # a charm may change how many cards a hand holds
+            again = changed.kind in SHARED_KINDS or changed.key in self._aside
+            again = again or played != self._played.get(changed.key, [])
+            self._aside.discard(changed.key)
+            self._played[changed.key] = played
             self._own[changed.key] = entry_problems(changed, self._known)
-            if changed.kind in SHARED_KINDS:
-                self._shared = shared_problems(entries)
+            if again:
+                self._shared = self._shared_problems()
+        self._gather()
+
+    def _set_aside(self, entry: Entry) -> None:
+        """Stop cross-checking an entry whose current text fails (its problems are of a text now gone)."""
+        if entry.key in self._aside:
+            return
+        self._aside.add(entry.key)
+        self._own[entry.key] = []
+        if entry.kind in SHARED_KINDS or self._played.get(entry.key):
+            self._shared = self._shared_problems()
+        self._gather()
+
+    def _shared_problems(self) -> list[Problem]:
+        """The checks between entries, over the entries whose current text passes its own checks."""
+        valid = [e for e in self.entries.values() if e.key not in self._aside]
+        return shared_problems(valid, [c for e in valid for c in self._played.get(e.key, [])])
+
+    def _gather(self) -> None:
+        """The cross-check problems: those between entries and each entry's own."""
         self.cross = sorted({*self._shared, *(p for group in self._own.values() for p in group)})
 
     def _scenario_catalog_problems(self) -> list[Problem]:

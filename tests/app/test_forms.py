@@ -265,3 +265,69 @@ def test_a_new_effect_starts_with_a_useful_amount(window: MainWindow) -> None:
     assert added["kind"] in ("points", "mult", "xmult", "money") and added["amount"] in (30, 4, 1.5, 3)
     assert added["amount"] != 0
     assert window.session.ws.problems() == []
+
+
+def _completions(field: ChoiceField, text: str) -> list[str]:
+    """What the id field's search offers for ``text``."""
+    search = field.box.completer()
+    assert search is not None
+    search.setCompletionPrefix(text)
+    found = search.completionModel()
+    return [found.index(row, 0).data() for row in range(found.rowCount())]
+
+
+def _id_field(window: MainWindow, path: tuple[str | int, ...]) -> ChoiceField:
+    assert window.editor is not None
+    field = window.editor._nearest(path)  # opens a folded item on the way, as a problem's jump does
+    if isinstance(field, NullableField):
+        field = field.inner
+    assert isinstance(field, ChoiceField) and field.ref, path
+    return field
+
+
+def test_fields_that_name_ids_are_searchable_dropdowns_of_the_loaded_ids(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("charm", "house_money")
+    hand_type_is = _id_field(window, ("abilities", 0, "when", "hand_types", 1))  # a list of ids: each a dropdown
+    assert hand_type_is.box.currentText() == "flush_house"
+    assert _completions(hand_type_is, "FLUSH") == ["flush", "flush_five", "flush_house", "straight_flush"]
+    window.tree.select("charm", "pair_mult")
+    contains = _id_field(window, ("abilities", 0, "when", "contains"))
+    assert "straight_flush" in _completions(contains, "aight")  # found anywhere in the id, in any case
+    window.tree.select("charm", "five_alive")
+    assert "five_alive" in _completions(_id_field(window, ("behaviour",)), "alive")
+    window.tree.select("scenario", "bosses")
+    boss = _id_field(window, (0, "boss"))
+    assert boss.box.currentText() == "club_debuff" and "club_debuff" in _completions(boss, "CLUB")
+
+
+def test_picking_a_searched_id_sets_the_field(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    window.tree.select("charm", "pair_mult")
+    contains = _id_field(window, ("abilities", 0, "when", "contains"))
+    line = contains.box.lineEdit()
+    assert line is not None
+    line.selectAll()
+    qtbot.keyClicks(line, "strai")
+    search = contains.box.completer()
+    assert search is not None and search.popup().isVisible()
+    popup = search.popup()
+    assert [popup.model().index(r, 0).data() for r in range(popup.model().rowCount())] == ["straight", "straight_flush"]
+    qtbot.keyClick(popup, Qt.Key.Key_Down)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    assert window.session is not None and window.editor is not None and window.editor.ref is not None
+    assert window.session.ws.data(window.editor.ref)["abilities"][0]["when"]["contains"] == "straight"
+
+
+def test_the_odds_follow_the_deck_chosen_in_the_preview(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("hand_type", "flush")
+    assert window.editor is not None
+    odds = window.editor.odds
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert odds.counts is not None and sum(odds.counts.values()) == 2_598_960
+    odds.counts = None
+    window.preview.situation.deck.setCurrentText("abandoned")  # 40 cards: no faces
+    qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
+    assert sum(odds.counts.values()) == 658_008  # every 5 of 40 cards
+    assert odds.counts["flush"] != 5108
+    assert "Abandoned Deck (40 cards), the preview's deck" in odds.title.text()

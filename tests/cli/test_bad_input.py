@@ -76,7 +76,7 @@ BAD_INPUT = [
     (
         "malformed_yaml_scenario",
         ["score", "--scenario", "{tmp}/malformed.yaml"],
-        ["{tmp}/malformed.yaml:3:", "malformed YAML"],
+        ["{tmp}/malformed.yaml:2:", "malformed YAML"],
     ),
     (
         "scenario_failing_schema",

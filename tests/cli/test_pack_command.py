@@ -138,7 +138,7 @@ def test_build_refuses_a_pack_with_problems_and_lists_them_all(studio_exe, tmp_p
     (pack / "hands/flush_pair.yaml").write_text(HAND.replace("points: 50", "points: lots"))
     run = studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "x.zip"))
     assert run.code == 1
-    assert "unknown field 'colour'" in run.out and "'lots' is not of type 'integer'" in run.out
+    assert "unknown field 'colour'" in run.out and "'lots' is not a whole number" in run.out
     assert "not built: 2 problem(s)" in run.out
 
 

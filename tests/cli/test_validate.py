@@ -121,7 +121,7 @@ def test_broken_tree_exits_1_and_prints_every_problem_with_its_line(studio, brok
     found = problems(run.out, broken_tree)
     assert sorted((file, line) for file, line, _, _ in found) == [
         ("bosses/flint.yaml", 2),
-        ("charms/broken.yaml", 3),
+        ("charms/broken.yaml", 2),  # where the unclosed [ opens
         ("charms/even_mult.yaml", 6),
         ("charms/json_charm.json", 4),
         ("charms/pair_mult.yaml", 8),

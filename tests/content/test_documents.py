@@ -82,7 +82,15 @@ def test_entries_past_the_limit_are_refused_at_the_first_extra_one() -> None:
 
 
 def test_malformed_yaml_names_its_line() -> None:
-    assert refused("played: AS\nheld: [KS\n").startswith("f.yaml:3:")
+    assert refused("played: AS\nmoney: 4: 5\n").startswith("f.yaml:2:")
+
+
+def test_an_unclosed_flow_is_named_where_it_opens_not_where_the_text_ends() -> None:
+    message = refused("played: AS\nheld: [KS\nmoney: 4\nseed: 1\n")
+    assert message.startswith("f.yaml:2:7: malformed YAML: this '[' is not closed by a ']'")
+    nested = refused("id: x\nabilities:\n  - when: {hand_types: [pair}\n    trigger: hand\n")
+    assert nested.startswith("f.yaml:3:24: ") and "this '[' is not closed by a ']'" in nested
+    assert refused('name: "Neon\nid: x\n').startswith("f.yaml:1:7: malformed YAML: this '\"' is not closed")
 
 
 def test_read_document_refuses_a_folder_a_device_and_a_file_over_the_size_limit(tmp_path: Path) -> None:

@@ -155,7 +155,7 @@ def test_a_patch_is_checked_against_the_schema_at_its_own_lines(tmp_path: Path) 
     patch = "target: charm/plain_mult\nset:\n  cost: lots\n"
     mod = make(tmp_path, "mod", files={"patches/bad.yaml": patch})
     (problem,) = load_packs([base_pack(), opened(mod)]).problems
-    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:3: $.cost: 'lots' is not of type 'integer'")
+    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:3: $.cost: 'lots' is not a whole number")
 
 
 def test_a_patch_of_an_unknown_entry_suggests_one(tmp_path: Path) -> None:
@@ -179,6 +179,8 @@ def test_two_packs_add_hand_types_and_charms_together(tmp_path: Path) -> None:
         "dependencies: [{id: one}]\n",
         {
             "hands/six_card.yaml": "id: six_card\nname: Six\nstrength: 1250\ngroups: [3, 3]\npoints: 200\nmult: 20\n",
+            # six cards can be played only with a charm that lets them: without it six_card is a problem
+            "charms/six_hand.yaml": "id: six_hand\nname: Six Hand\nmodify: [{value: max_played, add: 1}]\n",
             "charms/two_mult.yaml": "id: two_mult\nname: Two\nabilities:\n  - trigger: hand\n    when: {contains: flush_pair}\n    effects: [{kind: xmult, amount: 2}]\n",
         },
     )

@@ -88,7 +88,7 @@ def test_broken_text_is_kept_is_a_problem_and_is_never_saved(ws: Workspace) -> N
     ws.replace_text(ref, broken)
     assert ws.text(ref) == broken
     [problem] = ws.problems()
-    assert problem.line == 8 and problem.message.startswith("malformed YAML")
+    assert problem.line == 7 and problem.message.startswith("malformed YAML")  # where the [ opens
     assert ws.catalog is not None and "plain_mult" in ws.catalog.charms  # its last good version
     with pytest.raises(WorkspaceError, match="not saved: the text does not parse"):
         ws.save(ref)

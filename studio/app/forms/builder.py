@@ -11,7 +11,7 @@ from typing import Any
 
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.lists import ChoicesField, ListField
-from studio.app.forms.nodes import choices
+from studio.app.forms.nodes import choices, item_node
 from studio.app.forms.objects import NullableField, ObjectField
 from studio.app.forms.scalars import (
     INT_LIMIT,
@@ -45,7 +45,7 @@ def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
     if options is not None and kind != "array":
         return ChoiceField(node, ctx, path, options)
     if kind == "array":
-        items = ctx.resolve(node.get("items", {}))
+        items = item_node(node, ctx)
         item_choices = choices(items, ctx)
         if item_choices is not None and "x-ref" not in items:
             return ChoicesField(node, ctx, path, item_choices)

@@ -59,6 +59,18 @@ def choices(node: Node, ctx: FormContext) -> list[Any] | None:
     return None
 
 
+def item_node(node: Node, ctx: FormContext) -> Node:
+    """The schema of a list's items; a list of text marked ``x-ref`` (hand type is) holds ids of that kind.
+
+    (A scenario's charms are marked too, but an item there may be ``id:edition`` or a mapping.)
+    """
+    items = ctx.resolve(node.get("items", {}))
+    if "x-ref" in node and "x-ref" not in items and items.get("type") == "string":  # named: "Hand type 2"
+        kind = str(node["x-ref"])
+        return {**items, "x-ref": kind, "title": kind.replace("_", " ").capitalize()}
+    return items
+
+
 def variant_tag(node: Node, prop: str) -> str:
     """Return the discriminator value a variant schema fixes (``const`` or a one-item ``enum``)."""
     sub = node.get("properties", {}).get(prop, {})

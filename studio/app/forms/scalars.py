@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QCheckBox, QComboBox, QCompleter, QDoubleSpinBox, QLineEdit, QSpinBox
 
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.engine.trace import fmt
@@ -113,30 +114,43 @@ class BoolField(Field):
 
 
 class ChoiceField(Field):
-    """One of fixed choices: an enum, or the ids of a kind (``x-ref``; typing an unknown id is allowed)."""
+    """One of fixed choices: an enum, or the ids of a kind (``x-ref``).
+
+    Ids are searched as they are typed: the pop-up lists every id holding the text, in any case
+    (``flu`` finds ``straight_flush``); an id not loaded yet may be typed too.
+    """
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
         super().__init__(node, ctx, path)
         self.choices = choices
         self.box = QComboBox()
         self.ref = node.get("x-ref")
+        self.shown: Any = None
         if self.ref:
             self.box.setEditable(True)
             self.box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            search = QCompleter(self.box.model(), self.box)
+            search.setFilterMode(Qt.MatchFlag.MatchContains)
+            search.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+            search.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+            search.activated.connect(self._typed)
+            self.box.setCompleter(search)
             line = self.box.lineEdit()
             assert line is not None
+            line.setPlaceholderText(f"search {str(self.ref).replace('_', ' ')} ids")
             line.editingFinished.connect(self._typed)
         self.box.addItems([str(c) for c in choices])
         self.box.activated.connect(lambda i: self.report(self.choices[i]))
         self.hold(self.box)
 
-    def _typed(self) -> None:
+    def _typed(self, *_picked: object) -> None:
         text = self.box.currentText().strip()
-        if text and text not in [str(c) for c in self.choices]:
+        if text and text != str(self.shown):
             self.report(text)
 
     def set_value(self, value: Any) -> None:
         value = self.default() if value is None else value
+        self.shown = value
         self.box.blockSignals(True)
         if self.ref:  # ids come and go as entries are created, renamed and deleted
             fresh = list(self.ctx.ids(str(self.ref)))
@@ -165,13 +179,12 @@ class RawField(Field):
         self.hold(self.box, " (YAML, e.g. {pair: 2})")
 
     def _parse(self) -> None:
-        from ruamel.yaml import YAML
-        from ruamel.yaml.error import YAMLError
+        from studio.content.yaml_scan import ScanError, load
 
         try:
-            value = YAML(typ="safe").load(self.box.text() or "null")
-        except YAMLError as exc:
-            self.show_message(f"not YAML: {str(exc).splitlines()[0]}")
+            value = load(self.box.text() or "null")  # within the content files' bounds, said as they are
+        except ScanError as exc:
+            self.show_message(exc.message)
             return
         self.report(value)
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, model_validator
 
 from studio.content.models.change_effects import EffectModel
-from studio.content.models.common import ConditionsModel, Id, Model
+from studio.content.models.common import ConditionsModel, FieldError, Id, Model
 from studio.content.models.effects import effects_to_engine
 from studio.content.models.value_modifiers import MODIFY, Flag, ModifierModel, modifiers_of
 from studio.content.models.variables import VarModel
@@ -127,7 +127,7 @@ class CharmModel(Model):
     @model_validator(mode="after")
     def _does_something(self) -> CharmModel:
         if not (self.abilities or self.passive or self.modify or self.behaviour):
-            raise ValueError("a charm needs abilities, passive rules, modifiers or a behaviour")
+            raise FieldError("a charm needs abilities, passive rules, modifiers or a behaviour", "abilities")
         if self.description is not None and self.behaviour is None:
             raise ValueError("a data charm's description is generated; drop 'description'")
         if self.behaviour is not None and not self.description:

@@ -43,6 +43,8 @@ def _known_value(name: str) -> str:
 #: The name of a value kind (see studio.engine.kinds): what a comparison or a 'per' reads.
 Value = Annotated[str, _ValueName]
 
+#: What a value that is not an id is told: the schema's ``x-message`` beside the pattern.
+ID_RULE = "an id uses lower-case letters, digits and _, starting with a letter"
 Id = Annotated[
     str,
     Field(
@@ -51,6 +53,7 @@ Id = Annotated[
         max_length=64,
         title="Id",
         description="Lower-case letters, digits and underscores, starting with a letter.",
+        json_schema_extra={"x-message": ID_RULE},
     ),
 ]
 Suit = Literal["S", "H", "C", "D"]
@@ -69,6 +72,14 @@ def _title(model: type) -> str:
     """Form title of a model: ``HandTypeModel`` -> ``Hand type``."""
     words = re.findall(r"[A-Z][a-z]*", model.__name__.removesuffix("Model"))
     return " ".join(words).capitalize()
+
+
+class FieldError(ValueError):
+    """A model check's complaint about one of its fields: validation reports it at that field."""
+
+    def __init__(self, message: str, *path: str | int) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 class Model(BaseModel):

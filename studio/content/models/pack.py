@@ -5,11 +5,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
+from pydantic.config import JsonDict
 
 from studio.content.models.common import Id, Model
 from studio.content.versions import parse_range, parse_version
 
 ENTRY_REF = r"^[a-z_]+/[a-z][a-z0-9_]*$"
+#: What a value that is not written as kind/id is told (the schema's ``x-message`` beside the pattern).
+ENTRY_REF_MESSAGE: JsonDict = {"x-message": "write an entry as kind/id in lower case, e.g. charm/plain_mult"}
 
 
 def _range(text: str) -> str:
@@ -73,7 +76,7 @@ class PackModel(Model):
         title="Priority",
         description="Among packs whose dependencies are loaded, lower loads first (ties by id).",
     )
-    replaces: list[Annotated[str, Field(pattern=ENTRY_REF)]] = Field(
+    replaces: list[Annotated[str, Field(pattern=ENTRY_REF, json_schema_extra=ENTRY_REF_MESSAGE)]] = Field(
         default_factory=list,
         max_length=1000,
         title="Replaces",
@@ -90,6 +93,7 @@ class PatchModel(Model):
         pattern=ENTRY_REF,
         title="Target",
         description="The entry to change, as kind/id, e.g. charm/plain_mult.",
+        json_schema_extra=ENTRY_REF_MESSAGE,
     )
     set: dict[str, Any] = Field(
         ...,

@@ -1,0 +1,50 @@
+"""An entry's problems are always about its text now, edit after edit, as a full check would find them."""
+
+from __future__ import annotations
+
+from ws_support import ref_of
+
+from studio.workspace import Workspace
+
+CONTAINS = ("abilities", 0, "when", "contains")
+
+
+def _of(ws: Workspace, name: str) -> list[tuple[tuple[str | int, ...], str]]:
+    return sorted((p.json_path, p.message) for p in ws.problems() if p.path.name == name)
+
+
+def _as_a_full_check_finds(ws: Workspace, name: str) -> list[tuple[tuple[str | int, ...], str]]:
+    fresh = Workspace.open([], base=ws.packs[0].origin)  # read again, then given the same unsaved texts
+    for ref in ws.dirty():
+        fresh.replace_text(fresh.ref(ref.path), ws.text(ref))
+    return _of(fresh, name)
+
+
+def test_a_broken_entry_keeps_no_reference_problem_of_its_last_good_version(ws: Workspace) -> None:
+    charm = ref_of(ws, "charm", "pair_mult")
+    start = ws.text(charm)
+    ws.set_field(charm, ("name",), "")  # broken: its references wait until it is whole again
+    broken = ws.text(charm)
+    ws.set_field(charm, CONTAINS, "flush_par")
+    ws.set_field(charm, ("name",), "Pairs")  # whole: the unknown hand type is found
+    assert (CONTAINS, "unknown hand type 'flush_par' (did you mean 'flush'?)") in _of(ws, "pair_mult.yaml")
+    ws.replace_text(charm, broken)  # undone back to a broken text that says 'pair'
+    assert _of(ws, "pair_mult.yaml") == [(("name",), "empty: write something here")]
+    assert _of(ws, "pair_mult.yaml") == _as_a_full_check_finds(ws, "pair_mult.yaml")
+    ws.replace_text(charm, start.replace("contains: pair", "contains: [pair"))  # and a text that does not parse
+    [problem] = [p for p in ws.problems() if p.path == charm.path]
+    assert problem.line == 9  # where the [ opens
+    assert problem.message == "malformed YAML: this '[' is not closed by a ']', or lacks a ',' before line 10"
+
+
+def test_a_hand_type_that_needs_six_cards_follows_the_charms_that_let_six_be_played(ws: Workspace) -> None:
+    hand = ref_of(ws, "hand_type", "two_pair")
+    ws.set_field(hand, ("groups",), [3, 3])
+    too_many = "the groups [3, 3] need at least 6 cards, but a played hand holds at most 5: no hand can be a Two Pair"
+    assert (("groups",), too_many) in _of(ws, "two_pair.yaml")
+    charm = ref_of(ws, "charm", "money_mult")
+    ws.set_field(charm, ("modify",), [{"value": "max_played", "add": 1}])  # one charm edit re-checks the hands
+    assert (("groups",), too_many) not in _of(ws, "two_pair.yaml")
+    ws.set_field(charm, ("modify",), None)
+    assert (("groups",), too_many) in _of(ws, "two_pair.yaml")
+    assert _of(ws, "two_pair.yaml") == _as_a_full_check_finds(ws, "two_pair.yaml")
