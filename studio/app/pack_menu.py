@@ -1,8 +1,11 @@
-"""The Pack menu: new pack, validate, run tests, build zip — the CLI's own commands, off the GUI thread.
+"""The Pack menu: new pack, install zip, validate, run tests, build zip — the CLI's own commands, off the
+GUI thread — and File > Open pack folder, which adds a pack to the open workspace.
 
-Each action runs ``studio.cli.main.main`` with the arguments a modder would
+Each command runs ``studio.cli.main.main`` with the arguments a modder would
 type, in a worker, and shows its output as a list (passes in green, failures
 and problems in red), so the app and the command line can never disagree.
+Every dialog starts beside the pack being edited (or in the home folder for
+the base game), never in the folder Studio was started from.
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -32,6 +37,7 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.session import Session
 from studio.app.workers import Job
+from studio.content.packs import pack_root
 
 
 def run_cli(argv: list[str]) -> tuple[int, list[str]]:
@@ -94,14 +100,22 @@ class ResultDialog(QDialog):
         self.summary.setText(f"<b>{self.windowTitle()}</b>: {verdict} (exit {code})")
 
 
-class PackMenu:
-    """Builds the Pack menu and runs its commands for the pack being edited."""
+class PackMenu(QObject):
+    """Builds the Pack menu and runs its commands for the pack being edited.
+
+    ``opened`` carries the folder of a pack just added to the workspace (opened, or made by New pack).
+    """
+
+    opened = Signal(object)
 
     def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
         self.window = window
         self.session: Session | None = None
         self.job: Job | None = None
         self.dialog: ResultDialog | None = None
+        #: The pack folder last opened or made here: the one being edited while it stays loaded.
+        self.current: Path | None = None
 
     def set_session(self, session: Session) -> None:
         """Use the open workspace to know which pack is being edited."""
@@ -111,11 +125,8 @@ class PackMenu:
         """Add the actions to ``menu``."""
         for text, slot, icon in (
             ("&New pack…", self.new_pack, "fa5s.box-open"),
-            (
-                "&Validate",
-                lambda: self.run("Validate", ["validate", str(self.folder())]),
-                "fa5s.check-double",
-            ),
+            ("&Install zip…", self.install_zip, "fa5s.download"),
+            ("&Validate", self.validate, "fa5s.check-double"),
             ("Run &tests", self.run_tests, "fa5s.vial"),
             ("&Build zip…", self.build, "fa5s.file-archive"),
         ):
@@ -123,18 +134,28 @@ class PackMenu:
             action.triggered.connect(slot)
 
     def folder(self) -> Path:
-        """The pack being edited: the last pack opened that is not the base game, else the base game."""
+        """The pack being edited: the last opened or made here, else the last loaded besides the base game,
+        else the base game."""
         if self.session is not None:
+            folders = [p.origin for p in self.session.ws.packs]
+            if self.current is not None and self.current in folders:
+                return self.current
             for pack in reversed(self.session.ws.packs):
                 if not pack.builtin and pack.origin.is_dir():
                     return pack.origin
-            if self.session.ws.packs:
-                return self.session.ws.packs[0].origin
+            if folders:
+                return folders[0]
         return Path("content")
 
     def is_base(self) -> bool:
         """Whether the pack being edited is the base game."""
-        return self.session is None or all(p.builtin for p in self.session.ws.packs)
+        if self.session is None:
+            return True
+        return all(p.builtin for p in self.session.ws.packs if p.origin == self.folder())
+
+    def beside(self) -> Path:
+        """Where dialogs start: the folder holding the pack being edited (home, for the base game)."""
+        return Path.home() if self.is_base() else self.folder().resolve().parent
 
     def validate(self) -> ResultDialog:
         """Check the pack as ``studio validate DIR`` does (the base game: ``studio validate``)."""
@@ -144,33 +165,71 @@ class PackMenu:
         """Run the pack's tests as ``studio test --pack DIR`` does (the base game: ``studio test``)."""
         return self.run("Run tests", ["test"] if self.is_base() else ["test", "--pack", str(self.folder())])
 
+    def open_folder_dialog(self) -> None:
+        """File > Open pack folder: ask for a pack folder and add it to the workspace."""
+        where = QFileDialog.getExistingDirectory(self.window, "Open pack folder", str(self.beside()))
+        if where:
+            self.open_folder(Path(where))
+
+    def open_folder(self, folder: Path) -> bool:
+        """Add a pack folder to the workspace (no restart); it becomes the pack being edited."""
+        if self.session is None:
+            return False
+        ws = self.session.ws
+        if self.session.run("open pack", lambda: ws.add_pack(folder)) is None:
+            return False
+        root = (pack_root(folder) or folder).resolve()
+        self.current = next((p.origin for p in ws.packs if p.origin.resolve() == root), None)
+        self.opened.emit(self.current or folder)
+        return True
+
     def new_pack(self) -> None:
-        """Ask for an id and a folder, then create the skeleton as ``studio pack new`` does."""
+        """Ask for an id and a folder, create the skeleton as ``studio pack new`` does, then open it."""
         pack_id, ok = QInputDialog.getText(
             self.window, "New pack", "Pack id (lower-case letters, digits, _):"
         )
         if not ok or not pack_id:
             return
-        where = QFileDialog.getExistingDirectory(self.window, "Create the pack in…", str(Path.cwd()))
+        where = QFileDialog.getExistingDirectory(self.window, "Create the pack in…", str(self.beside()))
         if where:
-            self.run("New pack", ["pack", "new", pack_id, "--dir", where])
+            made = Path(where) / pack_id
+            self.run("New pack", ["pack", "new", pack_id, "--dir", where], lambda: self.open_folder(made))
+
+    def install_zip(self) -> None:
+        """Ask for a pack zip, then install it as ``studio pack install`` does."""
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, "Install pack zip", str(self.beside()), "Pack zip (*.zip)"
+        )
+        if name:
+            self.run("Install zip", ["pack", "install", name])
 
     def build(self) -> None:
-        """Ask where to write the zip, then build as ``studio pack build`` does."""
-        folder = self.folder()
-        name, _ = QFileDialog.getSaveFileName(self.window, "Build zip", f"{folder.name}.zip", "Zip (*.zip)")
+        """Ask where to write the zip (beside the pack, named with its version), then build as
+        ``studio pack build`` does."""
+        folder = self.folder().resolve()
+        packs = self.session.ws.packs if self.session is not None else []
+        version = next((p.version for p in packs if p.origin.resolve() == folder), None)
+        stem = folder.name if version is None else f"{folder.name}-{version}"
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, "Build zip", str(folder.parent / f"{stem}.zip"), "Zip (*.zip)"
+        )
         if name:
             self.run("Build zip", ["pack", "build", str(folder), "-o", name])
 
-    def run(self, title: str, argv: list[str]) -> ResultDialog:
-        """Run a CLI command in a worker and show its output in a dialog."""
+    def run(self, title: str, argv: list[str], then: Callable[[], object] | None = None) -> ResultDialog:
+        """Run a CLI command in a worker and show its output in a dialog; ``then`` follows a success."""
         self.dialog = dialog = ResultDialog(title, self.window)
 
         def work(_p: Any, _c: Any) -> tuple[int, list[str]]:
             return run_cli(argv)
 
+        def done(result: tuple[int, list[str]]) -> None:
+            dialog.show_result(*result)
+            if result[0] == 0 and then is not None:
+                then()
+
         self.job = job = Job(work, dialog)
-        job.done.connect(lambda r: dialog.show_result(*r))
+        job.done.connect(done)
         job.failed.connect(lambda m: dialog.show_result(2, [m]))
         dialog.show()
         job.start()

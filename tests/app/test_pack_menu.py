@@ -62,3 +62,108 @@ def test_output_lines_are_told_apart() -> None:
     assert line_tone("/x/charms/a.yaml:3:1: $.name: field required") == "bad"
     assert line_tone("FAIL tests/a.yaml[0]: total: expected 1, got 2") == "bad"
     assert line_tone("studio pack: error: x: no such pack folder") == "bad"
+
+
+def _trigger(window: MainWindow, menu: str, text: str) -> None:
+    """Choose a menu entry as a person would (the text without its & and …)."""
+    for top in window.menuBar().actions():
+        if top.text().replace("&", "") == menu and top.menu() is not None:
+            for action in top.menu().actions():
+                if action.text().replace("&", "").rstrip("…") == text:
+                    action.trigger()
+                    return
+    raise AssertionError(f"no {menu} > {text}")
+
+
+def test_open_pack_folder_adds_the_pack_to_the_running_workspace(  # type: ignore[no-untyped-def]
+    window: MainWindow, tmp_path: Path, monkeypatch, qtbot
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    pack = tmp_path / "mypack"
+    write_skeleton(pack, "mypack")
+    asked: list[str] = []
+
+    def choose(_parent, _title, start):  # type: ignore[no-untyped-def]
+        asked.append(start)
+        return str(pack / "charms")  # a folder inside the pack opens the pack
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", choose)
+    assert window.tree.select("charm", "mypack_pair_bonus") is None
+    _trigger(window, "File", "Open pack folder")
+    assert asked == [str(Path.home())]  # the base game alone: never the folder Studio started in
+    assert window.tree.select("charm", "mypack_pair_bonus") is not None
+    assert window.pack_menu.folder() == pack
+    assert window.session is not None and window.session.ws.problems() == []
+    assert window.session.ws.catalog is not None and "mypack_pair_bonus" in window.session.ws.catalog.charms
+    window.preview.add_charm("mypack_pair_bonus")  # the preview scores with it at once
+    assert window.preview.result is not None
+
+
+def test_new_pack_makes_the_skeleton_and_opens_it(  # type: ignore[no-untyped-def]
+    pack_window: tuple[MainWindow, Path], tmp_path: Path, monkeypatch, qtbot
+) -> None:
+    from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+    window, pack = pack_window
+    asked: list[str] = []
+
+    def where(_parent, _title, start):  # type: ignore[no-untyped-def]
+        asked.append(start)
+        return str(tmp_path)
+
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("neon", True))
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", where)
+    _trigger(window, "Pack", "New pack")
+    assert asked == [str(pack.parent)]  # beside the pack being edited
+    qtbot.waitUntil(lambda: window.pack_menu.folder() == tmp_path / "neon", timeout=30_000)
+    assert window.tree.select("charm", "neon_pair_bonus") is not None
+    dialog = window.pack_menu.dialog
+    assert dialog is not None and "created pack 'neon'" in " ".join(_lines(dialog))
+
+
+def test_build_asks_where_to_write_starting_beside_the_pack(  # type: ignore[no-untyped-def]
+    pack_window: tuple[MainWindow, Path], tmp_path: Path, monkeypatch, qtbot
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    window, pack = pack_window
+    asked: list[str] = []
+
+    def save_as(_parent, _title, start, _filter):  # type: ignore[no-untyped-def]
+        asked.append(start)
+        return start, _filter
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_as)
+    _trigger(window, "Pack", "Build zip")
+    assert asked == [str(pack.parent / "mypack-0.1.0.zip")]
+    dialog = window.pack_menu.dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
+    assert (pack.parent / "mypack-0.1.0.zip").is_file(), _lines(dialog)
+
+
+def test_install_zip_installs_the_pack_as_studio_pack_install_does(  # type: ignore[no-untyped-def]
+    pack_window: tuple[MainWindow, Path], tmp_path: Path, studio_home: Path, monkeypatch, qtbot
+) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from studio.cli.main import main as studio_main
+
+    window, pack = pack_window
+    built = tmp_path / "mypack-0.1.0.zip"
+    assert studio_main(["pack", "build", str(pack), "-o", str(built)]) == 0
+    asked: list[str] = []
+
+    def choose(_parent, _title, start, _filter):  # type: ignore[no-untyped-def]
+        asked.append(start)
+        return str(built), _filter
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", choose)
+    _trigger(window, "Pack", "Install zip")
+    assert asked == [str(pack.parent)]
+    dialog = window.pack_menu.dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
+    assert _lines(dialog)[0].startswith("installed mypack 0.1.0 into")
+    assert (studio_home / "packs" / "mypack" / "pack.yaml").is_file()
