@@ -1,8 +1,13 @@
 """Never lose work: autosave to a recovery folder, recovery after a crash, files changed on disk.
 
 The records themselves are the workspace's (``studio/workspace/recovery.py``);
-this module runs them on timers and asks the questions. A file another
-program changed is offered for reload and never overwritten silently.
+this module runs them on timers and asks the questions. A record also keeps
+the undo history of its file, so recovered edits can be undone step by step.
+
+A file another program changed is read again at once when it has no unsaved
+edits (its undo history goes, every other file keeps its own); when it has
+some, the two texts are shown side by side (``disk_conflict.py``) and nothing
+is overwritten before the user has seen the other change.
 """
 
 from __future__ import annotations
@@ -12,12 +17,14 @@ from functools import partial
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QMessageBox, QWidget
 
+from studio.app.disk_conflict import Answer, DiskConflict
 from studio.app.session import Session
-from studio.workspace import EntryRef, Workspace
-from studio.workspace.recovery import SUFFIX
+from studio.app.undo import History, ReplaceText
+from studio.workspace import EntryRef, Workspace, WorkspaceError
+from studio.workspace.recovery import SUFFIX, UndoStep
 
 AUTOSAVE_MS = 5000
 DISK_CHECK_MS = 3000
@@ -29,18 +36,21 @@ def recovery_folder() -> Path:
 
 
 class Safety(QObject):
-    """Autosave and disk checks for one window's session."""
+    """Autosave and disk checks for one window's session.
+
+    ``told`` carries a line for the status bar; ``left`` says files left the
+    workspace because they were removed on disk (the tree must be rebuilt).
+    """
+
+    told = Signal(str)
+    left = Signal()
 
     def __init__(
-        self,
-        window: QWidget,
-        folder: Path | None,
-        report: Callable[[str], None],
-        reloaded: Callable[[], None],
+        self, window: QWidget, folder: Path | None, report: Callable[[str], None], history: History
     ) -> None:
         super().__init__(window)
         self.window = window
-        self.reloaded = reloaded
+        self.history = history
         self.folder = folder or recovery_folder()
         self.report = report
         self.session: Session | None = None
@@ -48,6 +58,8 @@ class Safety(QObject):
             QMessageBox.question(window, "Recover unsaved work", text) == QMessageBox.StandardButton.Yes
         )
         self._asking: set[Path] = set()
+        #: The disk's text of clean files that could not be read again: told once, tried when it changes.
+        self._unread: dict[Path, str | None] = {}
         self._autosave = QTimer(self)
         self._autosave.setInterval(AUTOSAVE_MS)
         self._autosave.timeout.connect(self.autosave)
@@ -64,15 +76,18 @@ class Safety(QObject):
         return restored
 
     def autosave(self) -> None:
-        """Write unsaved work to the recovery folder."""
+        """Write unsaved work, with its undo history, to the recovery folder."""
         if self.session is not None:
             try:
-                self.session.ws.autosave(self.folder)
+                self.session.ws.autosave(self.folder, self.history.steps())
             except OSError as exc:
                 self.report(f"autosave failed: {exc}")
 
     def offer_recovery(self) -> int:
-        """Offer back work autosaved before a crash; return how many files were restored."""
+        """Offer back work autosaved before a crash, with its undo history; return how many files came back.
+
+        The undo history of the files it did not bring back is not touched.
+        """
         items = Workspace.recoverable(self.folder)
         if not items or self.session is None:
             return 0
@@ -83,11 +98,12 @@ class Safety(QObject):
             self.clear()
             return 0
         ws = self.session.ws
-        restored = 0
+        undo: dict[Path, tuple[UndoStep, ...]] = {}
         for item in items:
             if self.session.run(f"recover {item.path}", partial(ws.recover, item)) is not None:
-                restored += 1
-        return restored
+                undo[item.path] = item.undo
+        self.history.restore(self.session, undo)
+        return len(undo)
 
     def clear(self) -> None:
         """Drop the autosaved work (after a clean exit, or when the user declines it)."""
@@ -95,37 +111,78 @@ class Safety(QObject):
             record.unlink(missing_ok=True)
 
     def check_disk(self) -> None:
-        """Offer to reload each file another program changed (one question per file at a time)."""
-        if self.session is None:
-            return
-        for ref in self.session.ws.check_disk():
-            if ref.path in self._asking:
-                continue
-            self._asking.add(ref.path)
-            box = QMessageBox(
-                QMessageBox.Icon.Question,
-                "File changed on disk",
-                f"{ref.path} was changed by another program.\nReload it (your unsaved edits of "
-                "it are dropped) or keep yours (the next save overwrites it)?",
-                parent=self.window,
-            )
-            reload_button = box.addButton("Reload", QMessageBox.ButtonRole.AcceptRole)
-            box.addButton("Keep mine", QMessageBox.ButtonRole.RejectRole)
-            box.finished.connect(partial(self._answered, box, ref, reload_button))
-            box.open()
+        """Take in what other programs changed: read clean files again, ask about files with unsaved edits.
 
-    def _answered(
-        self, box: QMessageBox, ref: EntryRef, reload_button: QAbstractButton, _result: int
-    ) -> None:
-        self._asking.discard(ref.path)
+        A clean file that cannot be read is named in the problems panel once, until the disk changes again.
+        """
         if self.session is None:
             return
         ws = self.session.ws
-        if box.clickedButton() is reload_button:
-            if self.session.run("reload", lambda: ws.reload(ws.ref(ref.path))) is not None:
-                self.reloaded()  # the undo history spoke of the text that was just replaced
-        else:
-            ws.acknowledge(ws.ref(ref.path))
+        quiet = []
+        for ref in ws.check_disk():
+            theirs = ws.disk_text(ref)
+            if ref.path in self._asking or (ref.path in self._unread and self._unread[ref.path] == theirs):
+                continue
+            if not ws.is_dirty(ref) or theirs == ws.text(ref):
+                quiet.append(ref)
+            else:
+                self._ask(ref, theirs)
+        done = self._reload(quiet) if quiet else []
+        for ref in quiet:
+            if ref in done:
+                self._unread.pop(ref.path, None)
+            else:
+                self._unread[ref.path] = ws.disk_text(ref)
+
+    def _reload(self, refs: list[EntryRef]) -> list[EntryRef]:
+        """Read files again from disk (their undo history goes with the text it spoke of); return those read
+        (a file that cannot be read is named in the problems panel)."""
+        assert self.session is not None
+        ws = self.session.ws
+        run = self.session.run
+        done = [r for r in refs if run(f"reload {r.path.name}", partial(ws.reload, r)) is not None]
+        if not done:
+            return done
+        self.history.prune()
+        gone = [r.path.name for r in done if self.session.text(r.path) is None]
+        read = [r.path.name for r in done if r.path.name not in gone]
+        if gone:
+            self.left.emit()
+        said = [f"Reloaded {', '.join(read)}, changed on disk"] if read else []
+        said += [f"{', '.join(gone)} removed on disk"] if gone else []
+        self.told.emit("; ".join(said))
+        return done
+
+    def _ask(self, ref: EntryRef, theirs: str | None) -> None:
+        """Show the disk's text beside the unsaved one and let the user choose."""
+        assert self.session is not None
+        ws = self.session.ws
+        self._asking.add(ref.path)
+        dialog = DiskConflict(self.window, ref.path, ws.base_text(ref), ws.text(ref), theirs)
+        dialog.finished.connect(partial(self._answered, dialog))
+        dialog.open()
+
+    def _answered(self, dialog: DiskConflict, _result: int) -> None:
+        self._asking.discard(dialog.path)
+        dialog.deleteLater()
+        if self.session is None:
+            return
+        ws = self.session.ws
+        try:
+            ref = ws.ref(dialog.path)
+        except WorkspaceError:
+            return  # the file left the workspace meanwhile
+        if dialog.answer is Answer.RELOAD:
+            self._reload([ref])
+            return
+        text = dialog.merged_text() if dialog.answer is Answer.MERGE else ws.text(ref)
+        if not ws.acknowledge(ref, dialog.theirs):
+            self.told.emit(f"{ref.path.name} changed on disk again since it was shown; it is shown again")
+        if text != ws.text(ref):
+            label = f"Merge {ref.path.name} with the file on disk"
+            self.history.push(ReplaceText(self.session, ref.path, ws.text(ref), text, label, typing=False))
+        elif dialog.answer is Answer.KEEP:
+            self.told.emit(f"Kept your edits of {ref.path.name}; saving writes them over the file on disk")
 
     def stop(self) -> None:
         """Stop the timers and drop the records (a clean exit)."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.workspace import Change, EntryRef, JsonPath, Workspace
+from studio.workspace import Change, EntryRef, JsonPath, Workspace, WorkspaceError
 
 
 class Session(QObject):
@@ -40,6 +40,13 @@ class Session(QObject):
     def ref(self, path: Path) -> EntryRef:
         """The current reference of a file."""
         return self.ws.ref(path)
+
+    def text(self, path: Path) -> str | None:
+        """The file's current text (None: the workspace holds no file there any more)."""
+        try:
+            return self.ws.text(self.ws.ref(path))
+        except WorkspaceError:
+            return None
 
     def set_field(self, path: Path, json_path: JsonPath, value: Any) -> Change | None:
         """Set one field of the file at ``path``."""

@@ -1,9 +1,13 @@
 """Autosave of unsaved work to a recovery folder, and putting it back after a crash.
 
 Each file with unsaved edits is one JSON record in the folder (named by a hash
-of the file's path, written atomically), holding its text and the hash of the
-text on disk the edits started from, so recovery can say whether the file was
-changed since. A record goes away when its file is saved or reverted.
+of the file's path, written atomically), holding its text, the hash of the
+text on disk the edits started from (so recovery can say whether the file was
+changed since) and the file's undo history, so the rescued edits can still be
+undone one by one. A record goes away when its file is saved or reverted.
+
+Records carry a ``version``: 1 (no such key) holds no undo history, 2 does; a
+record of either recovers its text.
 """
 
 from __future__ import annotations
@@ -11,14 +15,31 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from studio.workspace.files import atomic_write, file_kind
 from studio.workspace.host import Host
 from studio.workspace.model import Change, WorkspaceError
 
 SUFFIX = ".recovery.json"
+#: The record format written: 2 added ``undo``.
+VERSION = 2
+#: The most undo steps a record keeps of its file (the latest), so a long session's records stay small.
+UNDO_KEPT = 100
+
+
+@dataclass(frozen=True)
+class UndoStep:
+    """One undoable edit of a file: undoing it puts back ``before``."""
+
+    #: Its place in the session's whole history, where the steps of several files interleave.
+    seq: int
+    #: What the edit menu called it ("Edit money_mult cost").
+    label: str
+    before: str
 
 
 @dataclass(frozen=True)
@@ -35,6 +56,8 @@ class Recovery:
     base_sha256: str | None
     #: Where the file is on disk when the unsaved edits renamed it (saving deletes it there).
     old_path: Path | None = None
+    #: The edits that led to ``text``, oldest first (empty from a record without undo history).
+    undo: tuple[UndoStep, ...] = ()
 
     @property
     def disk_changed(self) -> bool:
@@ -51,35 +74,28 @@ def record_name(path: Path) -> str:
     return hashlib.sha256(str(path).encode("utf-8")).hexdigest()[:16] + SUFFIX
 
 
-def write_records(folder: Path, items: list[tuple[Path, str, str, str, str | None, Path | None]]) -> int:
-    """Write one record per (path, pack id, relative path, text, base hash, old path); return how many.
+def write_records(folder: Path, records: Sequence[dict[str, Any]]) -> int:
+    """Write each record (as :meth:`Autosave.autosave` makes them) to its file; return how many.
 
-    A record that already holds the same text is left alone, so autosaving every few
+    A record file that already holds the same record is left alone, so autosaving every few
     seconds writes only what changed.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    for path, pack_id, rel, text, base, old_path in items:
-        record = folder / record_name(path)
-        old = str(old_path) if old_path is not None else None
-        if _holds(record, text, base, old):
+    for data in records:
+        record = folder / record_name(Path(data["path"]))
+        if _holds(record, data):
             continue
-        data = {"path": str(path), "pack": pack_id, "rel": rel, "text": text, "base_sha256": base}
-        data["old_path"] = old
         atomic_write(record, json.dumps({**data, "saved_at": time.time()}, ensure_ascii=False), sync=False)
-    return len(items)
+    return len(records)
 
 
-def _holds(record: Path, text: str, base: str | None, old_path: str | None) -> bool:
-    """True if ``record`` already holds this text, from this base and old path."""
+def _holds(record: Path, data: dict[str, Any]) -> bool:
+    """True if ``record`` already holds ``data`` (whenever it was written)."""
     try:
-        data = json.loads(record.read_text(encoding="utf-8"))
+        old = json.loads(record.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(data, dict) and (data.get("text"), data.get("base_sha256"), data.get("old_path")) == (
-        text,
-        base,
-        old_path,
-    )
+    return isinstance(old, dict) and {k: v for k, v in old.items() if k != "saved_at"} == data
 
 
 def drop_records(folder: Path, paths: list[Path]) -> None:
@@ -104,6 +120,7 @@ def read_records(folder: Path) -> list[Recovery]:
                     float(data["saved_at"]),
                     data["base_sha256"],
                     Path(data["old_path"]) if data.get("old_path") else None,
+                    _undo(data.get("undo")),
                 )
             )
         except (OSError, ValueError, KeyError, TypeError):
@@ -111,12 +128,25 @@ def read_records(folder: Path) -> list[Recovery]:
     return sorted(out, key=lambda r: r.saved_at)
 
 
+def _undo(steps: Any) -> tuple[UndoStep, ...]:
+    """The undo history of a record; none when it has none or it is damaged (the text still recovers)."""
+    try:
+        out = tuple(UndoStep(int(s["seq"]), str(s["label"]), str(s["before"])) for s in steps or ())
+    except (KeyError, TypeError, ValueError):
+        return ()
+    return tuple(sorted(out, key=lambda s: s.seq))
+
+
 class Autosave(Host):
     """The recovery operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
 
-    def autosave(self, folder: Path) -> int:
-        """Write every unsaved file's text to the recovery folder; drop records of saved files."""
-        items = []
+    def autosave(self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None) -> int:
+        """Write every unsaved file's text, and its ``undo`` history if given (the latest
+        :data:`UNDO_KEPT` steps), to the recovery folder.
+
+        Records of files saved since are dropped.
+        """
+        records = []
         for f in self._files.values():
             if f.dirty:
                 base = (
@@ -124,9 +154,21 @@ class Autosave(Host):
                     if f.saved_text is not None
                     else None
                 )
-                items.append((f.path, f.pack.id, f.rel, f.text, base, f.old_path))
+                steps = list((undo or {}).get(f.path, ()))[-UNDO_KEPT:]
+                records.append(
+                    {
+                        "version": VERSION,
+                        "path": str(f.path),
+                        "pack": f.pack.id,
+                        "rel": f.rel,
+                        "text": f.text,
+                        "base_sha256": base,
+                        "old_path": str(f.old_path) if f.old_path is not None else None,
+                        "undo": [{"seq": s.seq, "label": s.label, "before": s.before} for s in steps],
+                    }
+                )
         drop_records(folder, [f.path for f in self._files.values() if not f.dirty])
-        return write_records(folder, items)
+        return write_records(folder, records)
 
     @staticmethod
     def recoverable(folder: Path) -> list[Recovery]:

@@ -167,17 +167,16 @@ def test_a_bad_card_is_named_and_the_text_is_kept(window: MainWindow) -> None:
 
 
 def test_a_file_changed_on_disk_is_offered_for_reload(window: MainWindow, content: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtWidgets import QMessageBox
+    from studio.app.disk_conflict import DiskConflict
 
     field = _open_money_mult(window)
     field.box.setValue(3)
     path = content / "charms" / "money_mult.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("cost: 6", "cost: 7"), encoding="utf-8")
     window.safety.check_disk()
-    box = next(w for w in window.findChildren(QMessageBox) if w.isVisible())
-    assert str(path) in box.text()
-    reload_button = next(b for b in box.buttons() if b.text() == "Reload")
-    reload_button.click()
+    dialog = next(w for w in window.findChildren(DiskConflict) if w.isVisible())
+    assert dialog.path == path
+    dialog.reload_button.click()
     assert window.session is not None
     ws = window.session.ws
     assert "cost: 7" in ws.text(ws.ref(path))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from ws_support import ref_of
 
 from studio.workspace import Workspace
+from studio.workspace.recovery import UNDO_KEPT, UndoStep, record_name
 
 
 def test_unsaved_edits_come_back_after_a_crash(ws: Workspace, base_copy: Path, tmp_path: Path) -> None:
@@ -87,3 +89,52 @@ def test_a_renamed_entry_comes_back_renamed_and_saving_removes_the_old_file(
     assert after_crash.is_dirty(new_ref)
     after_crash.save(new_ref)
     assert new_ref.path.is_file() and not old_file.exists()
+
+
+def test_a_record_keeps_the_undo_history_it_is_given(ws: Workspace, tmp_path: Path) -> None:
+    folder = tmp_path / "recovery"
+    ref = ref_of(ws, "charm", "plain_mult")
+    saved = ws.text(ref)
+    ws.set_field(ref, ("cost",), 3)
+    middle = ws.text(ref)
+    ws.set_field(ref, ("cost",), 4)
+    steps = [UndoStep(0, "Edit plain_mult cost", saved), UndoStep(2, "Edit plain_mult cost", middle)]
+    ws.autosave(folder, {ref.path: steps})
+    record = json.loads(next(folder.iterdir()).read_text(encoding="utf-8"))
+    assert record["version"] == 2
+    [item] = Workspace.recoverable(folder)
+    assert item.undo == tuple(steps) and item.text == ws.text(ref)
+
+
+def test_a_record_without_undo_history_still_recovers(ws: Workspace, base_copy: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "recovery"
+    ref = ref_of(ws, "charm", "plain_mult")
+    ws.set_field(ref, ("cost",), 3)
+    text = ws.text(ref)
+    folder.mkdir()
+    first_format = {  # as written before records had a version and an undo history
+        "path": str(ref.path),
+        "pack": "base",
+        "rel": "charms/plain_mult.yaml",
+        "text": text,
+        "base_sha256": None,
+        "old_path": None,
+        "saved_at": 1.0,
+    }
+    (folder / record_name(ref.path)).write_text(json.dumps(first_format), encoding="utf-8")
+    damaged = {**first_format, "path": str(ref.path.with_name("x.yaml")), "undo": [{"seq": "?"}]}
+    (folder / record_name(ref.path.with_name("x.yaml"))).write_text(json.dumps(damaged), encoding="utf-8")
+    items = Workspace.recoverable(folder)
+    assert [i.undo for i in items] == [(), ()]
+    after_crash = Workspace.open([], base=base_copy)
+    after_crash.recover(next(i for i in items if i.path == ref.path))
+    assert after_crash.text(ref) == text and after_crash.is_dirty(ref)
+
+
+def test_a_record_keeps_only_the_latest_undo_steps(ws: Workspace, tmp_path: Path) -> None:
+    ref = ref_of(ws, "charm", "plain_mult")
+    ws.set_field(ref, ("cost",), 3)
+    steps = [UndoStep(i, "Edit plain_mult cost", f"cost: {i}\n") for i in range(UNDO_KEPT + 5)]
+    ws.autosave(tmp_path, {ref.path: steps})
+    [item] = Workspace.recoverable(tmp_path)
+    assert item.undo == tuple(steps[5:])
