@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -278,6 +278,12 @@ class PreviewPanel(QWidget):
             rng=RngState(values["seed"]),
         )
 
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch redraws the total and the messages, whose colours are the theme's."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "_catalog", None) is not None:
+            self.refresh()
+
     def refresh(self) -> ScoreResult | None:
         """Re-run the real scorer on the inputs and show its trace and total."""
         try:
@@ -343,17 +349,22 @@ class PreviewPanel(QWidget):
         steps = len(self.trace_model.mismatches())
         if not wrong:
             return f"<span style='color:{theme.ok}'>✓ matches what the scenario expects</span>"
-        lines = [w if not w.startswith("events") else f"{steps} steps of the trace differ" for w in wrong]
+        differ = f"{steps} step{'s' * (steps != 1)} of the trace differ{'s' * (steps == 1)}"
+        lines = [w if not w.startswith("events") else differ for w in wrong]
         return f"<span style='color:{theme.error}'>✗ " + "; ".join(lines) + "</span>"
 
     # --- scenarios ----------------------------------------------------------------------------
-    def open_scenario(self, path: Path, index: int = 0) -> None:
-        """Show scenario ``index`` of a file, each step against its expected trace (raises ValueError)."""
-        model = scenario_at(path, index)
+    def open_scenario(self, path: Path, index: int = 0, text: str | None = None) -> None:
+        """Show scenario ``index`` of a file (of ``text``, its unsaved edits, when given), each step
+        against its expected trace (raises ValueError)."""
+        self.show_scenario(scenario_at(path, index, text), f"scenario {index + 1} of {path.name}")
+
+    def show_scenario(self, model: ScenarioModel, where: str) -> None:
+        """Show a scenario as given (a file's unsaved text included), each step against its expected trace."""
         data = model.model_dump(exclude={"expect"})
         data["charms"] = [token_of(s) for s in model.slots()]
         self.set_state(data, model)
-        self.message.emit(f"Opened scenario {index + 1} of {path.name}: {model.name}")
+        self.message.emit(f"Opened {where}: {model.name}")
 
     def save_scenario(self, path: Path) -> None:
         """Write the preview as a test scenario expecting today's result (raises ValueError if none)."""

@@ -14,8 +14,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from studio.content.documents import Document, DocumentError
 from studio.content.models import ScenarioModel
-from studio.content.scenarios import read_scenarios
+from studio.content.scenarios import read_scenarios, scenarios_in
 from studio.engine.trace import ScoreResult, json_number
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n"
@@ -66,9 +67,17 @@ def write_scenario(path: Path, data: dict[str, Any], result: ScoreResult) -> Non
     os.replace(tmp, path)
 
 
-def scenario_at(path: Path, index: int = 0) -> ScenarioModel:
-    """Read scenario ``index`` of a file (raises ValueError with the file's first problem)."""
-    scenarios, problems = read_scenarios(path)
+def scenario_at(path: Path, index: int = 0, text: str | None = None) -> ScenarioModel:
+    """Read scenario ``index`` of a file, or of ``text``, the file as edited.
+
+    Raises ValueError with the first problem.
+    """
+    try:
+        scenarios, problems = (
+            read_scenarios(path) if text is None else scenarios_in(Document.parse(str(path), text))
+        )
+    except DocumentError as exc:
+        raise ValueError(str(exc.problem)) from None
     if problems:
         raise ValueError(str(problems[0]))
     if not 0 <= index < len(scenarios):
