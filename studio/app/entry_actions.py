@@ -2,13 +2,15 @@
 
 Renaming updates every reference and moves the file (saved with Ctrl+S);
 deleting moves the file to the system trash after listing who still refers to it.
-Both change which files exist, so the undo history is cleared after them
-(the dialog says so).
+Both change which files exist, so the undo history of the files they touch
+(the entry and, for a rename, the files that refer to it) is dropped; every
+other file keeps its own (the dialog says so).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
@@ -44,6 +46,8 @@ class EntryActions:
         self.tree = tree
         self.session: Session | None = None
         self.on_done = on_done
+        #: Further operations on an entry for the context menu: (icon, text, action).
+        self.more: list[tuple[str, str, Callable[[EntryRef], object]]] = []
         self.ask: Ask = _ask_text(parent)
         self.confirm: Callable[[str], bool] = lambda text: (
             QMessageBox.question(parent, "Delete entry", text) == QMessageBox.StandardButton.Yes
@@ -52,8 +56,10 @@ class EntryActions:
         tree.tree.customContextMenuRequested.connect(self._menu)
 
     def _menu(self, pos: QPoint) -> None:
-        index = self.tree.tree.indexAt(pos)
-        ref = index.data(REF)
+        self.menu(self.tree.tree.indexAt(pos).data(REF)).exec(self.tree.tree.viewport().mapToGlobal(pos))
+
+    def menu(self, ref: object) -> QMenu:
+        """The context menu of a tree item: an entry's operations, then ``more`` (empty off an entry)."""
         menu = QMenu(self.parent)
         if isinstance(ref, EntryRef):
             menu.addAction(
@@ -62,7 +68,11 @@ class EntryActions:
             menu.addAction(palette.icon("fa5s.copy"), "Duplicate…", lambda: self.duplicate(ref))
             menu.addAction(palette.icon("fa5s.i-cursor"), "Rename…", lambda: self.rename(ref))
             menu.addAction(palette.icon("fa5s.trash-alt"), "Delete…", lambda: self.delete(ref))
-        menu.exec(self.tree.tree.viewport().mapToGlobal(pos))
+            if self.more:
+                menu.addSeparator()
+            for icon, text, action in self.more:
+                menu.addAction(palette.icon(icon), text, partial(action, ref))
+        return menu
 
     def pack_id(self) -> str:
         """The pack new entries go to: the last pack opened (a modder's own), else the base game."""
@@ -99,7 +109,7 @@ class EntryActions:
             return None
         ws = self.session.ws
         users = ws.references(ws.ref(ref.path))
-        note = f" ({len(users)} references follow; undo history is cleared)" if users else ""
+        note = f" ({len(users)} references follow; their undo history is dropped)" if users else ""
         new_id = self.ask("Rename", f"New id for {ref.id}{note}:", ref.id)
         if new_id is None or new_id == ref.id:
             return None

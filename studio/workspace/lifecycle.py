@@ -1,15 +1,17 @@
-"""Creating, duplicating, deleting and renaming entries, and finding who refers to one.
+"""Creating, duplicating, deleting and renaming entries, finding who refers to one, and its saved text.
 
 New and renamed files live in memory until saved (a renamed file's old name is
 removed when the new one is written); a delete removes the file at once, so the
 caller lists :meth:`Lifecycle.references` and asks first. References are found
-through the schemas' ``x-ref`` marks (studio.content.xrefs).
+through the schemas' ``x-ref`` marks (studio.content.xrefs). Reverting gives
+back texts, so a caller can make an undoable edit of them.
 """
 
 from __future__ import annotations
 
 import copy
 import re
+from pathlib import Path
 from typing import Any
 
 from ruamel.yaml.error import YAMLError
@@ -22,7 +24,8 @@ from studio.content.xrefs import MODIFIER_KINDS, references, retarget
 from studio.engine.names import did_you_mean
 from studio.workspace.files import FileState
 from studio.workspace.host import Host
-from studio.workspace.model import Change, EntryRef, JsonPath, WorkspaceError
+from studio.workspace.model import Change, EntryRef, JsonPath, Usage, WorkspaceError
+from studio.workspace.put_back import put_back
 from studio.workspace.yamledit import edit_text
 
 ID = re.compile(r"[a-z][a-z0-9_]*")
@@ -62,6 +65,46 @@ class Lifecycle(Host):
             ):
                 out.append((self._ref(f), ("target",)))
         return sorted(out, key=lambda r: (str(r[0].path), [str(p) for p in r[1]]))
+
+    def usages(self, ref: EntryRef) -> list[Usage]:
+        """:meth:`references` with the line and column of each, in file then line order."""
+        out = []
+        texts: dict[Path, Document] = {}  # one scan of positions per file, however many usages it has
+        for user, parts in self.references(ref):
+            f = self._file(user.path)
+            if f.syntax is not None:
+                out.append(Usage(user, parts, f.syntax.line, f.syntax.col))
+                continue
+            doc = texts.setdefault(f.path, Document(str(f.path), f.text, f.data))
+            out.append(Usage(user, parts, *doc.locate(parts)))
+        return sorted(out, key=lambda u: (str(u.entry.path), u.line, u.col))
+
+    def reverted_text(self, ref: EntryRef, json_path: JsonPath = ()) -> str:
+        """The file's text with one field (by default the whole entry) as it was last loaded or saved.
+
+        With nothing else different, that is the saved text itself, so the file is clean again.
+        A new file has no saved text, and a renamed one must be renamed back first (its saved
+        text is under its old name).
+        """
+        f = self._file(ref.path)
+        if f.old_path is not None:
+            raise WorkspaceError(
+                f"{f.path}: renamed from {f.old_path.name} and not saved; rename it back first"
+            )
+        if f.saved_text is None:
+            raise WorkspaceError(f"{f.path}: a new file, never saved; there is nothing to go back to")
+        if not json_path:
+            return f.saved_text
+        if f.syntax is not None:
+            raise WorkspaceError(f"{f.path}:{f.syntax.line}: the text does not parse; revert the whole entry")
+        try:
+            saved = Document.parse(str(f.path), f.saved_text).data
+        except (DocumentError, YAMLError):
+            raise WorkspaceError(f"{f.path}: the saved text does not parse; revert the whole entry") from None
+        data = put_back(f.data, saved, json_path)
+        if data == saved:
+            return f.saved_text
+        return edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json")
 
     def create(self, kind: str, entry_id: str, pack_id: str, text: str | None = None) -> Change:
         """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""

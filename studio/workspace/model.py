@@ -58,6 +58,28 @@ def parse_json_path(text: str) -> JsonPath:
     return tuple(int(i) if i else k for k, i in _PART.findall(text.removeprefix("$")))
 
 
+@dataclass(frozen=True, slots=True)
+class Usage:
+    """One place that names an entry: the referring file, the field's path in it, and its line and column."""
+
+    entry: EntryRef
+    json_path: JsonPath
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.entry.path}:{self.line}:{self.col}: {show_path(self.json_path)}"
+
+
+def show_path(json_path: JsonPath) -> str:
+    """A field's path as written in messages: ``$.abilities[0].effects``.
+
+    >>> show_path(("abilities", 0, "effects"))
+    '$.abilities[0].effects'
+    """
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in json_path)
+
+
 @dataclass
 class Change:
     """What an operation changed, so a view refreshes only that."""
