@@ -1,8 +1,10 @@
-"""Render the main window with a real preview, light and dark, to docs/screenshot-{light,dark}.png.
+"""Render the main window with a real preview, light and dark, to docs/screenshot-{light,dark}.png,
+and the table view to docs/screenshot-table.png.
 
 The window opens on the base game with the charm money_mult in the editor
 and the rule book's worked hand in the preview, its Mult edited from 2 to 3
-(unsaved), so the pictures show what `make run` shows after one edit.
+(unsaved), so the pictures show what `make run` shows after one edit. The
+table picture shows the charms sorted by cost, three of them selected.
 
     python scripts/screenshots.py
 """
@@ -12,11 +14,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QItemSelectionModel, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from studio.app import palette
@@ -26,22 +29,33 @@ from studio.workspace import Workspace
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
+def _window(ws: Workspace, tmp: str) -> MainWindow:
+    """The window on ``ws`` with settings and recovery in ``tmp``, shown, money_mult open."""
+    settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(recovery_dir=Path(tmp) / "recovery", settings=settings)
+    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.resize(1600, 1000)
+    window.set_workspace(ws)
+    window.show()
+    window.tree.select("charm", "money_mult")
+    return window
+
+
 def render(app: QApplication, ws: Workspace, dark: bool, out: Path) -> None:
     """Show the window in one theme, make the edit, and save a picture."""
     palette.apply(app, dark)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(recovery_dir=Path(tmp) / "recovery", settings=settings)
-        window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
-        window.resize(1600, 1000)
-        window.set_workspace(ws)
-        window.show()
-        window.tree.select("charm", "money_mult")
+        window = _window(ws, tmp)
         assert window.editor is not None
         field = window.editor.field_at(("abilities", 0, "effects", 0, "amount"))
         assert field is not None
         field.box.setValue(3)  # type: ignore[attr-defined]
         window.preview.charm_row.item(1).setSelected(True)
+        # The tests that name money_mult run in the background: wait for the one the edit breaks.
+        deadline = time.monotonic() + 20
+        while "failing test" not in window.docks[2].windowTitle() and time.monotonic() < deadline:
+            app.processEvents()
+            time.sleep(0.02)
         for _ in range(5):
             app.processEvents()
         window.grab().save(str(out))
@@ -49,13 +63,37 @@ def render(app: QApplication, ws: Workspace, dark: bool, out: Path) -> None:
         window.close()
 
 
+def render_table(app: QApplication, ws: Workspace, out: Path) -> None:
+    """Open View > Table on the charms, sort them by cost, select three, and save a picture."""
+    palette.apply(app, False)
+    with tempfile.TemporaryDirectory() as tmp:
+        window = _window(ws, tmp)
+        app.processEvents()  # the first start's layout settles, then the table opens over it
+        window.table_dock.toggleViewAction().trigger()
+        table = window.table
+        cost = [c.path for c in table.model.columns].index(("cost",))
+        table.view.sortByColumn(cost, Qt.SortOrder.DescendingOrder)
+        rows = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for row in (2, 3, 4):
+            table.view.selectionModel().select(table.proxy.index(row, 0), rows)
+        table.view.selectionModel().setCurrentIndex(
+            table.proxy.index(2, cost), QItemSelectionModel.SelectionFlag.NoUpdate
+        )
+        for _ in range(5):
+            app.processEvents()
+        window.grab().save(str(out))
+        window.close()
+
+
 def main() -> int:
-    """Write both screenshots."""
+    """Write the three screenshots."""
     app = QApplication(sys.argv[:1])
     ws = Workspace.open([])
     for dark, name in ((False, "screenshot-light.png"), (True, "screenshot-dark.png")):
         render(app, ws, dark, DOCS / name)
         print(DOCS / name)
+    render_table(app, ws, DOCS / "screenshot-table.png")
+    print(DOCS / "screenshot-table.png")
     return 0
 
 

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import QEvent, Qt, QThread, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -189,10 +189,18 @@ class BalancePanel(QWidget):
             item.setTitle(item.titleLabel.text, color=theme.text)
             if item.legend is not None:
                 item.legend.setLabelTextColor(theme.text)
+                for _sample, label in item.legend.items:  # the colour is kept, but the text is drawn anew
+                    label.setText(label.text)
             for side in ("left", "bottom"):
                 axis = item.getAxis(side)
                 axis.setPen(theme.muted)
                 axis.setTextPen(theme.text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch repaints the plots as a start in that theme would."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "score_plot"):
+            self.apply_theme()
 
     def spec(self) -> SimulationSpec:
         """The simulation the controls describe."""

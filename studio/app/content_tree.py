@@ -1,6 +1,10 @@
-"""The content tree: every loaded file by kind, with a filter box and a dirty marker per file."""
+"""The content tree: every loaded file by kind, with a filter box, a dirty marker per file and the
+tests' ✓ / ✗ on scenario files."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -8,8 +12,10 @@ from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayo
 
 from studio.app import palette
 from studio.workspace import EntryRef, Workspace, WorkspaceError
+from studio.workspace.scenario_watch import Tally
 
 REF = Qt.ItemDataRole.UserRole + 1
+DIRTY = Qt.ItemDataRole.UserRole + 2
 KIND_TITLES = {
     "hand_type": "Hand types",
     "charm": "Charms",
@@ -64,6 +70,7 @@ class ContentTree(QWidget):
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setUniformRowHeights(True)
         self.filter.textChanged.connect(self._filter)
+        self.filter.returnPressed.connect(self.open_first)
         self.tree.activated.connect(self._activated)
         self.tree.clicked.connect(self._activated)
         v = QVBoxLayout(self)
@@ -71,6 +78,8 @@ class ContentTree(QWidget):
         v.addWidget(self.filter)
         v.addWidget(self.tree)
         self._items: dict[str, QStandardItem] = {}
+        #: How each scenario file's tests did at their last run.
+        self.tests: Mapping[Path, Tally] = {}
 
     def populate(self, ws: Workspace) -> None:
         """Fill the tree from the workspace (kinds with files only)."""
@@ -106,17 +115,41 @@ class ContentTree(QWidget):
                 item.setData(fresh, REF)
                 self._label(item, fresh, ws.is_dirty(fresh))
 
+    def show_tests(self, tallies: Mapping[Path, Tally]) -> None:
+        """Mark each scenario file ✓ (its tests pass) or ✗ (one fails); a file not run has no mark."""
+        self.tests = tallies
+        for item in self._items.values():
+            ref = item.data(REF)
+            if isinstance(ref, EntryRef) and ref.kind == "scenario":
+                self._label(item, ref, bool(item.data(DIRTY)))
+
     def _label(self, item: QStandardItem, ref: EntryRef, dirty: bool) -> None:
         name = ref.name if ref.name and ref.name != ref.id else ""
         pack = "" if ref.pack_id == "base" else f"  [{ref.pack_id}]"
-        item.setText(f"{'● ' if dirty else ''}{ref.id}{'  — ' + name if name else ''}{pack}")
-        item.setToolTip(f"{ref.id} {ref.name} {ref.kind} {ref.pack_id} {ref.path}")
-        item.setData(f"{ref.id}{', unsaved' if dirty else ''}", Qt.ItemDataRole.AccessibleTextRole)
+        tally = self.tests.get(ref.path)
+        mark = f"{tally.marker} " if tally else ""
+        tests = f", {tally.summary}" if tally else ""
+        item.setText(f"{'● ' if dirty else ''}{mark}{ref.id}{'  — ' + name if name else ''}{pack}")
+        item.setToolTip(f"{ref.id} {ref.name} {ref.kind} {ref.pack_id} {ref.path}{tests}")
+        item.setData(f"{ref.id}{', unsaved' if dirty else ''}{tests}", Qt.ItemDataRole.AccessibleTextRole)
+        item.setData(dirty, DIRTY)
 
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
         if text.strip():
             self.tree.expandAll()
+
+    def open_first(self) -> EntryRef | None:
+        """Enter in the filter: select and open the first entry it lets through."""
+        for row in range(self.proxy.rowCount()):
+            kind = self.proxy.index(row, 0)
+            if self.proxy.rowCount(kind):
+                first = self.proxy.index(0, 0, kind)
+                self.tree.setCurrentIndex(first)
+                self._activated(first)
+                ref = first.data(REF)
+                return ref if isinstance(ref, EntryRef) else None
+        return None
 
     def _activated(self, index: QModelIndex) -> None:
         ref = index.data(REF)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPalette, QUndoStack
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
@@ -19,6 +19,7 @@ from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.builder import build
 from studio.app.forms.lists import ListField
 from studio.app.odds_box import OddsBox
+from studio.app.pending import listed, pending
 from studio.app.session import Session
 from studio.app.undo import ReplaceText, SetField, value_at
 from studio.app.yaml_view import YamlView
@@ -45,9 +46,13 @@ def file_schema(schema: dict[str, Any], data: Any) -> dict[str, Any]:
 
 
 class EntryEditor(QWidget):
-    """Form and YAML tabs for one file of the workspace; ``item_opened`` names an item of a file of many."""
+    """Form and YAML tabs for one file of the workspace; ``item_opened`` names an item of a file of many.
+
+    ``pending_changed`` says the problems held back as pending (see studio.app.pending) changed.
+    """
 
     item_opened = Signal(object, int)
+    pending_changed = Signal()
 
     def __init__(self, session: Session, stack: QUndoStack, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,6 +78,15 @@ class EntryEditor(QWidget):
         self.form_area.setWidgetResizable(True)
         self.holder = QWidget()
         self.holder_layout = QVBoxLayout(self.holder)
+        #: In the form's place while the text does not parse: the form would show the last values that did.
+        self.unparsed = QLabel()
+        self.unparsed.setObjectName("formUnparsed")
+        self.unparsed.setWordWrap(True)
+        self.unparsed.hide()
+        self.holder_layout.addWidget(self.unparsed)
+        #: True while the entry is being written (edited here, or new): an emptied list is pending.
+        self.holding = False
+        self.held: frozenset[Problem] = frozenset()
         self.odds = OddsBox()
         self.odds.hide()
         self.holder_layout.addWidget(self.odds)  # the form goes above it
@@ -128,6 +142,7 @@ class EntryEditor(QWidget):
         self.odds.setVisible(ref.kind == "hand_type")
         self.empty.hide()
         self.tabs.show()
+        self.holding = not ref.path.exists()  # a new entry is still being written
         self.refresh(catalog_changed=True)
 
     def close_file(self) -> None:
@@ -143,6 +158,9 @@ class EntryEditor(QWidget):
         self.text_line.hide()
         self.tabs.hide()
         self.empty.show()
+        if self.held:
+            self.held = frozenset()
+            self.pending_changed.emit()
 
     def field_at(self, path: JsonPath) -> Field | None:
         """The widget of a field (for jumping to a problem, and for tests)."""
@@ -155,6 +173,7 @@ class EntryEditor(QWidget):
         old = value_at(self.session.ws.data(ref), path)
         if old == value:
             return
+        self.holding = True
         before = self.session.ws.text(ref)
         self.stack.push(SetField(self.session, self.file, path, before, value, typing))
 
@@ -164,7 +183,14 @@ class EntryEditor(QWidget):
             return
         old = self.session.ws.text(ref)
         if old != text:
+            self.holding = True
             self.stack.push(ReplaceText(self.session, self.file, old, text))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch redraws the title, the banner and the YAML marks in the new theme's colours."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "form", None) is not None:
+            self.refresh()
 
     def refresh(self, catalog_changed: bool = False, problems: list[Problem] | None = None) -> None:
         """Re-read the file from the workspace: data, text, problems (given, or asked), player text, odds."""
@@ -177,13 +203,15 @@ class EntryEditor(QWidget):
             f"<b>{ref.name or ref.id}</b> <span style='color:{palette.current().muted}'>"
             f"{ref.kind} · {ref.pack_id} · {ref.path.name}{dirty}</span>"
         )
-        self.form.set_value(ws.data(ref))
+        data = ws.data(ref)
+        self.form.set_value(data)
         self.yaml.set_text(ws.text(ref))
         mine = [
             p
             for p in (ws.problems() if problems is None else problems)
             if p.path == ref.path and p.severity == "error"
         ]
+        held = pending(mine, ref.path, data) if self.holding and ws.is_dirty(ref) else frozenset()
         assert self.ctx is not None
         for field in self.ctx.fields.values():
             field.show_message("")
@@ -191,12 +219,12 @@ class EntryEditor(QWidget):
         for p in mine:
             near = self._nearest(p.json_path)
             if near is not None and p.json_path:
-                near.show_message(p.message)
+                near.show_message(p.message, p in held)
             else:
                 unplaced.append(p)
-        self.yaml.mark([(p.line, p.message) for p in mine])
-        syntax = any(not p.json_path and p.message.startswith("malformed") for p in mine)
-        self.form.setEnabled(not syntax)
+        self.yaml.mark([(p.line, p.message) for p in mine if p not in held])
+        syntax = next((p for p in mine if not p.json_path and p.message.startswith("malformed")), None)
+        self._unparsed(syntax)
         if unplaced:
             self.banner.setText(
                 f"<span style='color:{palette.current().error}'>⚠ "
@@ -205,8 +233,31 @@ class EntryEditor(QWidget):
             )
         self.banner.setVisible(bool(unplaced))
         self._player_text(ref)
-        if ref.kind == "hand_type" and catalog_changed:
+        if ref.kind == "hand_type" and syntax is not None:
+            self.odds.clear("fix the YAML text to count")
+        elif ref.kind == "hand_type" and catalog_changed:
             self.odds.update_for(ws.catalog, ref.id)
+        if held != self.held:
+            self.held = held
+            self.pending_changed.emit()
+
+    def listed(self, problems: list[Problem]) -> list[Problem]:
+        """``problems`` as the problems panel lists them: those pending in the entry being written say so."""
+        return listed(problems, self.held) if self.held else problems
+
+    def _unparsed(self, syntax: Problem | None) -> None:
+        """While the text does not parse, show a note in the form's place, never its out-of-date values."""
+        assert self.form is not None
+        self.form.setEnabled(syntax is None)
+        self.form.setVisible(syntax is None)
+        self.unparsed.setVisible(syntax is not None)
+        if syntax is not None:
+            self.unparsed.setText(
+                f"<span style='color:{palette.current().error}'>⚠ The YAML text does not parse "
+                f"(line {syntax.line}), so there is no form to show. Fix it in the YAML tab; "
+                "the form comes back as soon as the text parses.</span>"
+            )
+            self.text_line.hide()
 
     def focus_problem(self, problem: Problem) -> None:
         """Put the focus on a problem's field, or on its line in the YAML tab when no field fits."""
@@ -238,6 +289,8 @@ class EntryEditor(QWidget):
         return None
 
     def _player_text(self, ref: EntryRef) -> None:
+        if not self.unparsed.isHidden():
+            return  # the text of the last version that parsed would not be this one's
         catalog = self.session.ws.catalog
         charm = catalog.charms.get(ref.id) if catalog is not None and ref.kind == "charm" else None
         if charm is None:

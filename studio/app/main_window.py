@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -23,12 +23,18 @@ from studio.app import palette
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
+from studio.app.entry_tools import EntryTools
 from studio.app.pack_menu import PackMenu
 from studio.app.preview.panel import PreviewPanel, sample_for
 from studio.app.preview.scenario_file import scenario_text
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.safety import Safety
+from studio.app.scenario_runs import ScenarioRuns
 from studio.app.session import Session
+from studio.app.tab_order import TabOrder
+from studio.app.table_view import TablePanel
+from studio.app.undo import History
+from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
@@ -61,7 +67,7 @@ class MainWindow(QMainWindow):
         self.resize(1500, 920)
         self.settings = settings or QSettings("Charm Studio", "studio")
         self.session: Session | None = None
-        self.stack = QUndoStack(self)
+        self.stack = History(self)
         self.tree = ContentTree()
         self.preview = PreviewPanel()
         self.problems = ProblemsPanel()
@@ -87,17 +93,38 @@ class MainWindow(QMainWindow):
         balance.hide()
         balance.toggleViewAction().triggered.connect(lambda on: balance.raise_() if on else None)
         balance.visibilityChanged.connect(lambda shown: self._build_balance() if shown else None)
+        # The table (View > Table) and the usages (Entry > Find usages) are tabs beside Problems too.
+        self.table, self.usages = TablePanel(), UsagesPanel()
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self.table_dock = self._dock("Table", self.table, bottom, "tableDock")
+        self.usages_dock = self._dock("Usages", self.usages, bottom, "usagesDock")
+        for dock in (self.table_dock, self.usages_dock):
+            self.tabifyDockWidget(self.docks[2], dock)
+            dock.hide()
+            dock.toggleViewAction().triggered.connect(lambda on, d=dock: self._show_tab(d) if on else None)
+            self.docks.append(dock)
+        self.table.jump.connect(self.jump_to)
+        self.usages.jump.connect(self.jump_to)
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
+        self.pack_menu.opened.connect(self._pack_opened)
+        self.tab_order = TabOrder(self, self._panels)
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
+        self.tools = EntryTools(
+            self, self.stack, self.usages, lambda: self._show_tab(self.usages_dock), self.status
+        )
+        self.entries.more = self.tools.tree_actions()
+        self.tests = ScenarioRuns(self, self.problems, self.tree, self.preview, self.jump_to)
         self._actions()
         self.tree.opened.connect(self.open_entry)
         self.problems.jump.connect(self.jump_to)
         self.preview.message.connect(self.status)
         self.preview.failed.connect(self.problems.add_message)
         self.stack.indexChanged.connect(self._title)
-        self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack.clear)
+        self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack)
+        self.safety.told.connect(self.status)
+        self.safety.left.connect(self._files_left)
         self.collector = MainThreadGC(self)
         self.load_job: Job | None = None
         state = self.settings.value("state")
@@ -141,6 +168,7 @@ class MainWindow(QMainWindow):
             QKeySequence.StandardKey.Open,
             "fa5s.folder-open",
         )
+        self._action(file, "Open &pack folder…", self.pack_menu.open_folder_dialog, None, "fa5s.folder-plus")
         self._action(
             file, "Save preview as scenario…", self.save_scenario_dialog, "Ctrl+Shift+E", "fa5s.vial"
         )
@@ -164,6 +192,8 @@ class MainWindow(QMainWindow):
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
         self._action(view, "Reset &layout", self.reset_layout)
+        self._action(view, "&Next panel", lambda: self.tab_order.move_panel(True), "Ctrl+Tab")
+        self._action(view, "&Previous panel", lambda: self.tab_order.move_panel(False), "Ctrl+Shift+Tab")
         view.addSeparator()
         self._action(view, "Light theme", lambda: self.set_theme(False))
         self._action(view, "Dark theme", lambda: self.set_theme(True))
@@ -177,6 +207,7 @@ class MainWindow(QMainWindow):
         self._action(
             entry, "De&lete…", lambda: self._with_entry(self.entries.delete), "Ctrl+Delete", "fa5s.trash-alt"
         )
+        self.tools.install(entry)
         self.pack_menu.install(bar.addMenu("&Pack"))
         for action in (self.save_action, undo, redo):
             tools.addAction(action)
@@ -205,16 +236,22 @@ class MainWindow(QMainWindow):
         self.session.changed.connect(self.on_change)
         self.session.failed.connect(self.problems.add_message)
         self.session.failed.connect(self.status)
+        self.tests.start(self.session)
         self.editor = EntryEditor(self.session, self.stack)
         self.editor.item_opened.connect(self.open_scenario_item)
+        self.editor.pending_changed.connect(lambda: self.problems.show_problems(self._listed(ws.problems())))
+        self.preview.situation.deck.currentTextChanged.connect(self.editor.odds.set_deck)
         self.setCentralWidget(self.editor)
         self.tree.populate(ws)
         self.problems.show_problems(ws.problems())
         self.preview.set_catalog(ws.catalog)
         if not self.preview.played_input.text():
             self.preview.set_state(sample_for(ws.catalog))
+        self.editor.odds.set_deck(self.preview.situation.deck.currentText())  # odds count the preview's deck
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
+        self.table.set_session(self.session, self.stack)
+        self.tools.attach(self.session, self.editor)
         if self.balance is not None or self.docks[3].isVisible():
             self._build_balance()
         if self.safety.start(self.session):
@@ -247,13 +284,28 @@ class MainWindow(QMainWindow):
         ):
             self._arrange()
 
+    def _panels(self) -> list[QWidget]:
+        """The panels in the order Tab visits them: tree, editor, preview, then the other docks as placed."""
+        first = [self.docks[0].widget(), self.centralWidget(), self.docks[1].widget()]
+        others = [d for d in self.findChildren(QDockWidget) if d not in self.docks[:2] and d.isVisible()]
+        others.sort(key=lambda d: (d.geometry().y(), d.geometry().x()))
+        return [w for w in (*first, *(d.widget() for d in others)) if w is not None]
+
     def reset_layout(self) -> None:
         """View > Reset layout: the docks and sizes of a first start (the saved arrangement is forgotten)."""
         for dock in self.docks[:3]:
             dock.show()
-        self.docks[3].hide()
+        for dock in self.docks[3:]:
+            dock.hide()
         self.settings.remove("state")
         self._arrange()
+
+    def _show_tab(self, dock: QDockWidget) -> None:
+        """Show a tab of the bottom docks in front, tall enough for a table (it opens at Problems' height)."""
+        dock.show()
+        dock.raise_()
+        if dock.height() < self.height() // 3:
+            self.resizeDocks([dock], [self.height() * 2 // 5], Qt.Orientation.Vertical)
 
     def _build_balance(self) -> None:
         """Make the Balance panel for the workspace on screen (its plotting library is imported only now).
@@ -263,8 +315,12 @@ class MainWindow(QMainWindow):
         play what is on screen.
         """
         ws = self.session.ws if self.session is not None else None
-        if ws is None or ws.catalog is None or (
-            self.balance is not None and self.balance.edits == ws.unsaved_edits
+        if ws is None or ws.catalog is None:
+            return
+        packs = [str(p.origin) for p in ws.packs if not p.builtin]
+        if self.balance is not None and (self.balance.edits, self.balance.packs) == (
+            ws.unsaved_edits,
+            tuple(packs),
         ):
             return
         from studio.app.balance_panel import BalancePanel
@@ -272,7 +328,6 @@ class MainWindow(QMainWindow):
         first = self.balance is None
         if self.balance is not None:
             self.balance.close()  # stops a simulation of the content it replaces
-        packs = [str(p.origin) for p in ws.packs if not p.builtin]
         self.balance = BalancePanel(ws.catalog, packs, edits=ws.unsaved_edits, trust=ws.code_trusted)
         self.docks[3].setWidget(self.balance)
         if self.editor is not None and self.editor.ref is not None and self.editor.ref.kind == "charm":
@@ -287,22 +342,40 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         ws = self.session.ws
         self.tree.mark(ws, change.entries)
+        self.tests.changed(change)
         problems = ws.problems() if change.problems_changed else None
         if self.editor is not None and self.editor.file in change.files:
             self.editor.refresh(change.catalog_changed, problems)
         if change.catalog_changed or change.problems_changed:
             self.preview.set_catalog(ws.catalog)
         if change.catalog_changed and self.balance is not None and ws.catalog is not None:
+            self._build_balance()  # anew when a pack was opened; else its lists follow the catalog
             self.balance.set_catalog(ws.catalog)
         if problems is not None:
-            self.problems.show_problems(problems, [])
+            self.problems.show_problems(self._listed(problems), [])
         self._title()
 
+    def _listed(self, problems: list[Problem]) -> list[Problem]:
+        """The problems as the panel lists them: a list emptied in the entry being written is pending."""
+        return self.editor.listed(problems) if self.editor is not None else problems
+
+    def _pack_opened(self, folder: Path) -> None:
+        """A pack joined the workspace (File > Open pack folder, Pack > New pack): the tree shows it."""
+        if self.session is not None:
+            self.tree.populate(self.session.ws)
+            self.status(f"Opened pack {folder}")
+
     def _entries_changed(self) -> None:
-        """Files were added, moved or removed: the undo history no longer fits them."""
-        self.stack.clear()
+        """Files were added, moved or removed: the undo history of the files that changed goes."""
+        self.stack.prune()
         if self.editor is not None and self.editor.file is not None and self.editor.ref is None:
             self.editor.close_file()
+
+    def _files_left(self) -> None:
+        """Files removed on disk left the workspace: the tree shows what is left."""
+        if self.session is not None:
+            self.tree.populate(self.session.ws)
+        self._entries_changed()
 
     def _title(self, *_args: object) -> None:
         dirty = bool(self.session and self.session.ws.dirty())
@@ -332,10 +405,7 @@ class MainWindow(QMainWindow):
             if self.balance is not None:  # and Balance compares it, until another charm is chosen there
                 self.balance.choose_charm(ref.id)
         if ref.kind == "scenario":
-            try:
-                self.preview.open_scenario(ref.path)
-            except ValueError as exc:
-                self.status(str(exc))
+            self.open_scenario_item(ref.path, 0)
 
     def _with_entry(self, action: Any) -> None:
         ref = self.editor.ref if self.editor is not None else None
@@ -365,10 +435,11 @@ class MainWindow(QMainWindow):
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_item(self, path: Path, index: int) -> None:
-        """Show scenario ``index`` of a file in the preview, expected against actual."""
-        if self.editor is not None and self.editor.ref is not None and self.editor.ref.kind == "scenario":
+        """Show scenario ``index`` of a file in the preview, as edited, expected against actual."""
+        ref = self.editor.ref if self.editor is not None else None
+        if ref is not None and ref.kind == "scenario" and self.session is not None:
             try:
-                self.preview.open_scenario(path, index)
+                self.preview.open_scenario(path, index, self.session.ws.text(self.session.ws.ref(path)))
             except ValueError as exc:
                 self.status(str(exc))
 
@@ -424,10 +495,6 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             palette.apply(app, dark)
             self.settings.setValue("theme", {None: "system", True: "dark", False: "light"}[dark])
-            self.preview.refresh()
-            if self.balance is not None:
-                self.balance.apply_theme()
-            self.update()
 
     def follow_system(self) -> None:
         """The system's appearance changed: follow it unless a theme was chosen."""
@@ -447,6 +514,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it."""
+        if self.editor is not None:  # typing in the YAML tab not yet taken is unsaved work too
+            self.editor.yaml.flush()
         if self.session is not None and self.session.ws.dirty():
             answer = self.ask_save()
             if answer == QMessageBox.StandardButton.Cancel:
@@ -460,6 +529,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("state", self.saveState())
         self.preview.shutdown()
+        self.tests.shutdown()
         if self.editor is not None:
             self.editor.odds.shutdown()
         if self.balance is not None:
@@ -467,4 +537,5 @@ class MainWindow(QMainWindow):
         wait_all()
         self.collector.stop()
         self.safety.stop()
+        self.tab_order.stop()
         super().closeEvent(event)

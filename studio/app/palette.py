@@ -111,7 +111,8 @@ def apply(app: QApplication, dark: bool | None = None) -> Theme:
     """Apply the light or dark theme (``None``: follow the system) and return it."""
     global _current
     _current = theme = DARK if (system_is_dark() if dark is None else dark) else LIGHT
-    app.setStyle("Fusion")
+    if app.style().name().lower() != "fusion":  # set once: a new style re-polishes every widget
+        app.setStyle("Fusion")
     pal = QPalette()
     roles = {
         QPalette.ColorRole.Window: theme.window,

@@ -9,6 +9,7 @@ from PySide6.QtGui import (
     QColor,
     QFont,
     QFontDatabase,
+    QKeyEvent,
     QShowEvent,
     QSyntaxHighlighter,
     QTextCharFormat,
@@ -54,6 +55,16 @@ class YamlHighlighter(QSyntaxHighlighter):
                 self.setFormat(m.start(), m.end() - m.start(), style)
 
 
+class YamlText(QPlainTextEdit):
+    """The text box: Tab indents with two spaces, since YAML refuses tab characters."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Tab and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            self.insertPlainText("  ")
+            return
+        super().keyPressEvent(event)
+
+
 class YamlView(QWidget):
     """A text editor for one file; emits ``text_edited`` a moment after typing stops."""
 
@@ -61,7 +72,7 @@ class YamlView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.edit = QPlainTextEdit()
+        self.edit = YamlText()
         self.edit.setObjectName("yamlText")
         self.edit.setAccessibleName("YAML text")
         self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
@@ -108,12 +119,16 @@ class YamlView(QWidget):
             self._shown = text
             return
         cursor = self.edit.textCursor().position()
+        bars = (self.edit.verticalScrollBar(), self.edit.horizontalScrollBar())
+        scrolled = [bar.value() for bar in bars]
         self.edit.blockSignals(True)
         self.edit.setPlainText(text)
         self.edit.blockSignals(False)
         c = self.edit.textCursor()
         c.setPosition(min(cursor, len(text)))
         self.edit.setTextCursor(c)
+        for bar, value in zip(bars, scrolled, strict=True):  # the text stays where it was on screen
+            bar.setValue(value)
         self._shown = text
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -18,6 +18,7 @@ from studio.content.documents import Document
 from studio.content.entries import Entry
 from studio.content.models import ENTRY_KINDS
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
+from studio.content.parsed import parsed_cache
 from studio.content.paths import base_plugins_dir
 from studio.content.problems import Problem as ContentProblem
 from studio.content.registry import Content
@@ -32,12 +33,13 @@ from studio.workspace.checker import Checker
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, atomic_write, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
+from studio.workspace.pack_adding import PackAdding
 from studio.workspace.recovery import Autosave
 from studio.workspace.unsaved import unsaved_edits
 from studio.workspace.yamledit import edit_text
 
 
-class Workspace(Lifecycle, Autosave):
+class Workspace(Lifecycle, Autosave, PackAdding):
     """Packs loaded for editing (see docs/workspace.md)."""
 
     def __init__(
@@ -93,7 +95,9 @@ class Workspace(Lifecycle, Autosave):
         store = TrustStore()
         given = {id(p) for p in requested}
         trusted = [p for p in resolution.order if store.is_trusted(p) or (trust and id(p) in given)]
-        return cls(resolution.order, trusted, problems)
+        ws = cls(resolution.order, trusted, problems)
+        parsed_cache().save()  # the next start reads every file's data back instead of parsing it
+        return ws
 
     def _load_code(self, trusted: Sequence[Pack]) -> None:
         found, problems = entry_point_behaviours()
@@ -101,16 +105,18 @@ class Workspace(Lifecycle, Autosave):
         self._load_problems += problems
         allowed = {id(p) for p in trusted}
         for pack in self.packs:
-            code = pack.code()
-            if not code:
-                continue
-            if id(pack) in allowed:
-                found, problems = load_plugins(code)
-                self._behaviours.update(found)
-                self._load_problems += problems
-            else:
-                for _, source in code:
-                    self._untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
+            self._load_pack_code(pack, id(pack) in allowed)
+
+    def _load_pack_code(self, pack: Pack, trusted: bool) -> None:
+        """Load a trusted pack's behaviours; of another, only note the ids its code declares."""
+        code = pack.code()
+        if code and trusted:
+            found, problems = load_plugins(code)
+            self._behaviours.update(found)
+            self._load_problems += problems
+        elif code:
+            for _, source in code:
+                self._untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
 
     def _add_file(
         self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
@@ -304,12 +310,34 @@ class Workspace(Lifecycle, Autosave):
             if f.stamp is not None and f.writable and f.stamp.changed(f.old_path or f.path)
         ]
 
-    def acknowledge(self, ref: EntryRef) -> None:
-        """Keep the workspace's text over a change on disk: the next save overwrites it."""
+    def disk_text(self, ref: EntryRef) -> str | None:
+        """The file's text on disk now (None: it is not there), to show beside the workspace's."""
+        try:
+            return (self._file(ref.path).old_path or ref.path).read_bytes().decode("utf-8", errors="replace")
+        except OSError:
+            return None
+
+    def base_text(self, ref: EntryRef) -> str | None:
+        """The text on disk the unsaved edits began from (None: a new file), for a three-way merge."""
+        return self._file(ref.path).saved_text
+
+    def acknowledge(self, ref: EntryRef, seen: str | None) -> bool:
+        """Keep the workspace's text over the disk's ``seen`` text: the next save overwrites it.
+
+        ``seen`` is the disk's text as shown to the user (:meth:`disk_text`; None: removed).
+        If the disk holds anything else by now, nothing is acknowledged (False), so that
+        change is asked about in turn. A file removed on disk becomes a new file.
+        """
         f = self._file(ref.path)
-        path = f.old_path or f.path
-        if path.is_file():
-            f.stamp = Stamp.of_text(path, path.read_bytes().decode("utf-8", errors="replace"))
+        text = self.disk_text(ref)
+        if text != seen:
+            return False
+        if text is None:
+            f.stamp, f.saved_text = None, None
+        else:
+            f.stamp = Stamp.of_text(f.old_path or f.path, text)
+            f.saved_text = text  # unsaved now means: differs from the disk
+        return True
 
     def reload(self, ref: EntryRef) -> Change:
         """Read the file again from disk, dropping unsaved edits (a file gone from disk leaves)."""

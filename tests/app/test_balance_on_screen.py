@@ -55,3 +55,15 @@ def test_an_unsaved_edit_is_what_the_simulation_plays(qtbot, window) -> None:  #
     assert "amount: 60" in spec.edits[0][2]
     window.stack.undo()
     assert panel.spec().edits == ()  # back to the saved content: nothing to lay over it
+
+
+def test_a_pack_opened_in_the_app_is_simulated_with_the_rest(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from studio.content.skeleton import write_skeleton
+
+    panel = _open_balance(qtbot, window)
+    pack = tmp_path / "neon"
+    write_skeleton(pack, "neon")
+    assert window.pack_menu.open_folder(pack)
+    assert window.balance.packs == (str(pack),)
+    assert window.balance.charm.findData("neon_pair_bonus") > 0
+    assert window.balance is not panel  # a new pack is new content to simulate

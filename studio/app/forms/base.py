@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.app import palette
@@ -43,6 +43,8 @@ class Field(QWidget):
         self._message.setWordWrap(True)
         self._message.hide()
         self._text = ""
+        #: The message shown is pending (see :meth:`show_message`), not an error.
+        self.pending = False
 
     def body(self) -> QVBoxLayout:
         """A layout for the field's widgets with the inline message below them."""
@@ -71,16 +73,33 @@ class Field(QWidget):
         """The value this field starts with when it is added or given (from the schema alone)."""
         return default_value(self.node, self.ctx)
 
-    def show_message(self, text: str) -> None:
-        """Show (or with "" hide) the inline problem under this field."""
-        if text == self._text:
+    def show_message(self, text: str, pending: bool = False) -> None:
+        """Show (or with "" hide) the inline problem under this field.
+
+        A ``pending`` one (a list still empty while the entry is being written) is shown muted,
+        as something to do before saving rather than as an error.
+        """
+        if (text, pending) == (self._text, self.pending):
             return
-        self._text = text
-        self._message.setText(
-            f"<span style='color:{palette.current().error}'>⚠ {text}</span>" if text else ""
-        )
+        self._text, self.pending = text, pending
+        self._paint_message()
         self._message.setVisible(bool(text))
-        self.setProperty("problem", bool(text))
+        self.setProperty("problem", bool(text) and not pending)
+
+    def _paint_message(self) -> None:
+        text, theme = self._text, palette.current()
+        if not text:
+            self._message.setText("")
+        elif self.pending:
+            self._message.setText(f"<span style='color:{theme.muted}'>○ {text} (to do before saving)</span>")
+        else:
+            self._message.setText(f"<span style='color:{theme.error}'>⚠ {text}</span>")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch repaints the inline problem in the new theme's colour."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_message"):
+            self._paint_message()
 
     def message(self) -> str:
         """The inline problem shown, if any."""

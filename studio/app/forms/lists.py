@@ -8,11 +8,11 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
-from superqt import QCollapsible
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
-from studio.app.forms.nodes import default_value
+from studio.app.forms.fold import Fold
+from studio.app.forms.nodes import default_value, item_node
 
 
 class ChoicesField(Field):
@@ -76,11 +76,11 @@ class ListField(Field):
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         super().__init__(node, ctx, path)
-        self.item_node = ctx.resolve(node.get("items", {}))
+        self.item_node = item_node(node, ctx)
         self.value: list[Any] = []
         self.items: list[Field | None] = []
         self.frames: list[QWidget] = []
-        self.folds: list[QCollapsible | None] = []
+        self.folds: list[Fold | None] = []
         self.labels: list[QLabel] = []
         self._title = str(self.item_node.get("title") or _singular(str(node.get("title") or "Item")))
         layout = self.body()
@@ -184,7 +184,7 @@ class ListField(Field):
             self.folds.append(None)
             v.addWidget(child)
         else:
-            fold = QCollapsible("details")
+            fold = Fold("details")
             fold.toggled.connect(partial(self._toggled, i))
             self.folds.append(fold)
             v.addWidget(fold)

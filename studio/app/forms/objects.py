@@ -6,11 +6,11 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
-from superqt import QCollapsible
 
 from studio.app.forms.base import Field, FormContext, JsonPath, describe
+from studio.app.forms.fold import Fold
 
-#: A nested object with more properties than this folds away (superqt's collapsible section).
+#: A nested object with more properties than this folds away (a collapsible section).
 FOLD_OVER = 6
 
 
@@ -44,9 +44,9 @@ class ObjectField(Field):
             label.setToolTip(describe(sub))
             label.setBuddy(child)
             form.addRow(label, child)
-        self.fold: QCollapsible | None = None
+        self.fold: Fold | None = None
         if path and isinstance(path[-1], str) and len(self.by_key) > FOLD_OVER:
-            self.fold = QCollapsible("none given")
+            self.fold = Fold("none given")
             self.fold.setObjectName("fold")
             inner = QWidget()
             inner.setLayout(form)
