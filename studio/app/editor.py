@@ -21,9 +21,10 @@ from studio.app.forms.lists import ListField
 from studio.app.odds_box import OddsBox
 from studio.app.pending import listed, pending
 from studio.app.session import Session
-from studio.app.undo import ReplaceText, SetField, value_at
+from studio.app.undo import ReplaceText, SetField
 from studio.app.yaml_view import YamlView
 from studio.workspace import EntryRef, Problem, WorkspaceError
+from studio.workspace.model import value_at
 
 #: What the editor shows before an entry is opened.
 EMPTY_HINT = (

@@ -14,8 +14,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from studio.app.undo import value_at
 from studio.workspace import Problem
+from studio.workspace.model import value_at
 
 #: The severity a held-back problem is listed with (neither error nor warning).
 PENDING = "pending"

@@ -17,7 +17,7 @@ from typing import Any
 from studio.app.forms.nodes import FormContext, Node, choices, variant_tag
 from studio.engine.trace import fmt
 from studio.workspace import JsonPath
-from studio.workspace.model import show_path
+from studio.workspace.model import show_path, value_at
 
 #: How deep the first-item columns go: a list of objects, and a list its item requires.
 DEPTH = 2
@@ -139,16 +139,6 @@ def columns(schema: Node, ctx: FormContext, rows: list[Any]) -> list[Column]:
             out += [c for c in found if 2 * sum(value_at(r, c.path) is not None for r in rows) >= len(rows)]
     return out
 
-
-def value_at(data: Any, path: JsonPath) -> Any:
-    """The value at ``path`` (None where it is missing)."""
-    node = data
-    for part in path:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node
 
 
 def field_at(schema: Node, ctx: FormContext, data: Any, path: JsonPath) -> Field | None:

@@ -212,13 +212,3 @@ def _leaves(step: QUndoCommand) -> list[FileCommand]:
         return [step]
     return [leaf for i in range(step.childCount()) for leaf in _leaves(step.child(i))]
 
-
-def value_at(data: Any, path: JsonPath) -> Any:
-    """Return the value at ``path`` in ``data`` (None where it is missing)."""
-    node = data
-    for part in path:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node

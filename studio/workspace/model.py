@@ -5,10 +5,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from studio.content.problems import Problem as ContentProblem
 
 JsonPath = tuple[str | int, ...]
+
+#: What :func:`value_at` returns for a path that is not there when no default is given.
+MISSING: object = object()
+
+
+def value_at(data: object, path: JsonPath, default: object = None) -> Any:
+    """The value at ``path`` in ``data``; ``default`` where the path is missing."""
+    node: Any = data
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return default
+    return node
 _PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 
 

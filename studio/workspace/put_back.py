@@ -11,28 +11,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from studio.workspace.model import JsonPath
-
-_MISSING = object()
-
-
-def _at(data: Any, path: JsonPath) -> Any:
-    node = data
-    for part in path:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return _MISSING
-    return node
+from studio.workspace.model import MISSING, JsonPath, value_at
 
 
 def _with(data: Any, path: JsonPath, value: Any) -> Any:
-    """A copy of ``data`` with ``value`` at ``path`` (whose parent exists); ``_MISSING`` removes the key."""
+    """A copy of ``data`` with ``value`` at ``path`` (whose parent exists); ``MISSING`` removes the key."""
     if not path:
         return copy.deepcopy(value)
     out = copy.deepcopy(data)
-    parent = _at(out, path[:-1])
-    if value is _MISSING:
+    parent = value_at(out, path[:-1], MISSING)
+    if value is MISSING:
         del parent[path[-1]]
     else:
         parent[path[-1]] = copy.deepcopy(value)
@@ -52,15 +40,16 @@ def put_back(current: Any, saved: Any, path: JsonPath) -> Any:
     depth = 0  # how far down the path both versions go
     while (
         depth < len(path)
-        and _at(current, path[: depth + 1]) is not _MISSING
-        and _at(saved, path[: depth + 1]) is not _MISSING
+        and value_at(current, path[: depth + 1], MISSING) is not MISSING
+        and value_at(saved, path[: depth + 1], MISSING) is not MISSING
     ):
         depth += 1
     if depth == len(path):
-        return _with(current, path, _at(saved, path))
-    here, there, key = _at(current, path[:depth]), _at(saved, path[:depth]), path[depth]
+        return _with(current, path, value_at(saved, path, MISSING))
+    here, there = value_at(current, path[:depth], MISSING), value_at(saved, path[:depth], MISSING)
+    key = path[depth]
     if isinstance(here, dict) and isinstance(there, dict):  # a key added or removed since
         if key in there:
             return _with(current, path[: depth + 1], there[key])
-        return _with(current, path[: depth + 1], _MISSING) if key in here else copy.deepcopy(current)
+        return _with(current, path[: depth + 1], MISSING) if key in here else copy.deepcopy(current)
     return _with(current, path[:depth], there)  # an item added or removed: the list as saved
