@@ -15,6 +15,8 @@ from pydantic import BaseModel
 
 from studio.cli.common import dump_json, loaded
 from studio.cli.errors import OK
+from studio.cli.listing_run import KINDS as RUN_KINDS
+from studio.cli.listing_run import run_records
 from studio.cli.loading import add_pack_options
 from studio.cli.render import table
 from studio.content.models import (
@@ -28,10 +30,10 @@ from studio.content.models import (
     UpgradeModel,
 )
 from studio.content.registry import Content
-from studio.engine.describe import describe_effect
+from studio.engine.describe import describe_effect, describe_modifier
 from studio.engine.trace import fmt
 
-KINDS = ("charms", "hands", "upgrades", "editions", "seals", "bosses", "decks", "difficulties")
+KINDS = ("charms", "hands", "upgrades", "editions", "seals", "bosses", "decks", "difficulties", *RUN_KINDS)
 
 Record = dict[str, Any]
 
@@ -61,6 +63,8 @@ def main(args: argparse.Namespace) -> int:
 
 def records_of(kind: str, content: Content) -> list[Record]:
     """Return the records of one kind of loaded content, in the order a designer reads them."""
+    if kind in RUN_KINDS:
+        return run_records(kind, content)
     cat = content.catalog
     assert cat is not None
     models = [e.model for e in content.entries]
@@ -97,7 +101,7 @@ def records_of(kind: str, content: Content) -> list[Record]:
         ]
     if kind == "editions":
         return [
-            {"id": m.id, "name": m.name, "effect": _effects_text(m.effects)}
+            {"id": m.id, "name": m.name, "effect": _edition_text(m)}
             for m in sorted(_of(models, EditionModel), key=lambda m: m.id)
         ]
     if kind == "seals":
@@ -160,6 +164,11 @@ def _effects_text(effects: Iterable[Any]) -> str:
             text += f" ({effect.chance} chance)"
         out.append(text)
     return ", ".join(out)
+
+
+def _edition_text(m: EditionModel) -> str:
+    on_charms = [f"{describe_modifier(mod)} (on a charm)" for mod in m.to_engine().modifiers]
+    return "; ".join(p for p in (_effects_text(m.effects), *on_charms) if p)
 
 
 def _upgrade_text(m: UpgradeModel) -> str:

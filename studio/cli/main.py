@@ -21,7 +21,7 @@ COMMANDS = {
     "odds": ("odds", "count hand types over a deck"),
     "validate": ("validate", "check content files and their cross-references"),
     "test": ("testing", "run scenarios with expected results"),
-    "list": ("listing", "list loaded charms, hand types, modifiers, bosses, decks or difficulties"),
+    "list": ("listing", "list loaded content of one kind: charms, hand types, modifiers, bosses, ..."),
     "schema": ("schema", "JSON Schemas of the content kinds"),
     "pack": ("pack", "make, build, install and compare content packs"),
     "edit": ("edit", "open the editor on the base game and the given pack folders"),

@@ -13,6 +13,7 @@ from studio.content.entries import Entry
 from studio.content.hand_cards import played_changes, played_limit, too_many_cards
 from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.content.problems import Problem
+from studio.content.run_checks import RUN_KINDS, run_problems
 from studio.content.xrefs import references
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
@@ -76,13 +77,14 @@ def entry_problems(e: Entry, known: Known) -> list[Problem]:
 
 
 #: The kinds whose content (not only ids) :func:`shared_problems` reads.
-SHARED_KINDS = frozenset({"hand_type", "difficulty", "run"})
+SHARED_KINDS = frozenset({"hand_type", "difficulty", "run", *RUN_KINDS})
 
 
 def shared_problems(
     entries: Sequence[Entry], played: Sequence[tuple[str, float, bool]] | None = None
 ) -> list[Problem]:
-    """Problems between entries: one id as two kinds of modifier, hand type order and size, difficulty levels.
+    """Problems between entries: one id as two kinds of modifier, hand type order and size, difficulty levels,
+    and what a run sells (:mod:`studio.content.run_checks`).
 
     ``played`` lists every change of the cards a hand may hold (read from the entries if not given).
     """
@@ -102,6 +104,7 @@ def shared_problems(
         played = [change for e in entries for change in played_changes(e.doc.data)]
     problems += too_many_cards(hands, played_limit(played))
     problems += _difficulty_problems(entries)
+    problems += run_problems(entries)
     return problems
 
 

@@ -14,18 +14,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from studio import __version__
-from studio.content.archive import ArchiveError, content_hash
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
-from studio.content.models import PackModel
+from studio.content.folders import ArchiveError, content_hash
 from studio.content.pack_files import base_files, pack_files
 from studio.content.paths import base_content_dir, installed_packs_dir
 from studio.content.problems import Problem, json_path
 from studio.content.staging import recover
-from studio.content.validation import validate_document
-from studio.content.versions import Version, parse_range, parse_version
 from studio.engine.names import did_you_mean
+
+if TYPE_CHECKING:
+    from studio.content.models import PackModel
+    from studio.content.versions import Version
 
 MANIFEST = "pack.yaml"
 BASE_ID = "base"
@@ -33,23 +35,37 @@ BASE_ID = "base"
 
 @dataclass
 class Pack:
-    """A pack's manifest and files (relative POSIX path -> bytes), and where it came from."""
+    """A pack's manifest and files (relative POSIX path -> bytes), and where it came from.
 
-    manifest: PackModel
+    Only a manifest that validates makes a pack (:func:`open_pack`), but its model is
+    built when first read: a pack made again from the files of a sound load (the
+    editor's snapshot) opens without importing the content models.
+    """
+
     manifest_doc: Document
     origin: Path
     files: dict[str, bytes]
     builtin: bool = False
     installed: bool = False
 
+    @cached_property
+    def manifest(self) -> PackModel:
+        """The manifest's model (validated once per content, see :func:`_manifest`)."""
+        model, _, problems = _manifest(self.manifest_doc.name, self.files[MANIFEST])
+        if model is None:
+            raise ValueError(f"not a valid manifest: {problems[0] if problems else self.manifest_doc.name}")
+        return model
+
     @property
     def id(self) -> str:
-        """The pack id."""
-        return self.manifest.id
+        """The pack id (the manifest's, which validated)."""
+        return str(self.manifest_doc.data["id"])
 
     @property
     def version(self) -> Version:
         """The pack version."""
+        from studio.content.versions import parse_version  # semantic_version: only to resolve packs
+
         return parse_version(self.manifest.version)
 
     @cached_property
@@ -140,12 +156,15 @@ def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, lis
     model, doc, problems = _manifest(str(origin / MANIFEST), files[MANIFEST])
     if model is None or isinstance(doc, Problem):
         return None, problems
-    return Pack(model, doc, origin, files), []
+    return Pack(doc, origin, files), []
 
 
 @lru_cache(maxsize=256)
 def _manifest(name: str, data: bytes) -> tuple[PackModel | None, Document | Problem, list[Problem]]:
     """A manifest, validated once per content (every command reads each installed pack's manifest)."""
+    from studio.content.models import PackModel  # the models and validation: only to validate
+    from studio.content.validation import validate_document
+
     doc = _document(name, data)
     if isinstance(doc, Problem):
         return None, doc, [doc]
@@ -172,6 +191,8 @@ class Resolution:
 
 def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
     """Choose and order the packs: the requested ones and every dependency they need."""
+    from studio.content.versions import parse_range, parse_version
+
     out = Resolution()
     by_id: dict[str, Pack] = {}
     for pack in requested:

@@ -166,4 +166,8 @@ def build_catalog(entries: Sequence[Entry], behaviours: dict[str, Behaviour]) ->
         decks={m.id: m.to_engine(kinds) for m in by_kind["deck"]},
         difficulties={m.id: m.to_engine() for m in by_kind["difficulty"]},
         run=by_kind["run"][-1].to_engine() if by_kind["run"] else None,
+        consumables={m.id: m.to_engine(names) for m in by_kind["consumable"]},
+        vouchers={m.id: m.to_engine() for m in by_kind["voucher"]},
+        tags={m.id: m.to_engine() for m in by_kind["tag"]},
+        stickers={m.id: m.to_engine() for m in by_kind["sticker"]},
     )

@@ -15,8 +15,6 @@ from collections.abc import Collection, Iterator
 from functools import cache
 from typing import Any
 
-from studio.content.schemas import schema_for
-
 #: Pattern parts besides property names: any list item, any mapping value, a mapping's keys.
 ITEM, VALUE, KEY = "[]", "{}", "{key}"
 #: Kinds a ``modifier`` reference may name.
@@ -29,6 +27,8 @@ Parts = tuple[str | int, ...]
 @cache
 def ref_patterns(kind: str) -> tuple[tuple[Pattern, str], ...]:
     """Every place in a document of ``kind`` that refers to another entry, with the kind it names."""
+    from studio.content.schemas import schema_for  # it imports the content models: only when read
+
     schema = schema_for(kind)
     found: list[tuple[Pattern, str]] = []
     _collect(schema, schema.get("$defs", {}), (), found, 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from studio.engine.names import did_you_mean
 
@@ -100,6 +100,23 @@ class ReorderCharms:
 
 
 @dataclass(frozen=True, slots=True)
+class UseConsumable:
+    """Use the held consumable at ``index`` on the hand's cards at these positions (none: no card)."""
+
+    index: int
+    cards: tuple[int, ...] = ()
+    name: ClassVar[str] = "use_consumable"
+
+
+@dataclass(frozen=True, slots=True)
+class SellConsumable:
+    """Sell the held consumable at ``index``."""
+
+    index: int
+    name: ClassVar[str] = "sell_consumable"
+
+
+@dataclass(frozen=True, slots=True)
 class LeaveShop:
     """Leave the shop for the next blind."""
 
@@ -117,6 +134,8 @@ Action = (
     | OpenPack
     | Choose
     | ReorderCharms
+    | UseConsumable
+    | SellConsumable
     | LeaveShop
 )
 KINDS: dict[str, type[Action]] = {
@@ -132,30 +151,35 @@ KINDS: dict[str, type[Action]] = {
         OpenPack,
         Choose,
         ReorderCharms,
+        UseConsumable,
+        SellConsumable,
         LeaveShop,
     )
 }
-#: The field each kind carries besides its name (None: no field).
-_FIELDS: dict[str, str | None] = {
-    "select_blind": None,
-    "skip_blind": None,
-    "play": "cards",
-    "discard": "cards",
-    "buy": "slot",
-    "sell": "charm",
-    "reroll": None,
-    "open_pack": "slot",
-    "choose": "option",
-    "reorder_charms": "order",
-    "leave_shop": None,
+#: What a field holds: a position, a list of positions, or a position or null.
+FieldKind = Literal["int", "ints", "int_or_null"]
+#: The fields each kind carries besides its name, in order, and what each holds.
+_FIELDS: dict[str, tuple[tuple[str, FieldKind], ...]] = {
+    "select_blind": (),
+    "skip_blind": (),
+    "play": (("cards", "ints"),),
+    "discard": (("cards", "ints"),),
+    "buy": (("slot", "int"),),
+    "sell": (("charm", "int"),),
+    "reroll": (),
+    "open_pack": (("slot", "int"),),
+    "choose": (("option", "int_or_null"),),
+    "reorder_charms": (("order", "ints"),),
+    "use_consumable": (("index", "int"), ("cards", "ints")),
+    "sell_consumable": (("index", "int"),),
+    "leave_shop": (),
 }
 
 
 def action_to_json(action: Action) -> dict[str, object]:
-    """Return ``{"action": name, field: value}``."""
+    """Return ``{"action": name, field: value, ...}``."""
     data: dict[str, object] = {"action": action.name}
-    key = _FIELDS[action.name]
-    if key is not None:
+    for key, _ in _FIELDS[action.name]:
         value = getattr(action, key)
         data[key] = list(value) if isinstance(value, tuple) else value
     return data
@@ -167,6 +191,17 @@ def _int(value: object, where: str) -> int:
     return value
 
 
+def _field(value: object, kind: FieldKind, where: str) -> object:
+    """Read one field's value as ``kind``."""
+    if kind == "int_or_null" and value is None:
+        return None
+    if kind != "ints":
+        return _int(value, where)
+    if not isinstance(value, list):
+        raise ActionError(f"{where}: want a list of positions, not {value!r}")
+    return tuple(_int(v, where) for v in value)
+
+
 def action_from_json(data: object) -> Action:
     """Read an action written by :func:`action_to_json`; raise :class:`ActionError` if malformed."""
     if not isinstance(data, Mapping):
@@ -174,33 +209,13 @@ def action_from_json(data: object) -> Action:
     name = data.get("action")
     if not isinstance(name, str) or name not in KINDS:
         raise ActionError(f"unknown action {name!r}{did_you_mean(str(name), KINDS)}")
-    key = _FIELDS[name]
-    extra = set(data) - {"action"} - ({key} if key else set())
+    fields = _FIELDS[name]
+    extra = set(data) - {"action"} - {key for key, _ in fields}
     if extra:
         raise ActionError(f"{name}: unexpected field(s) {', '.join(sorted(map(str, extra)))}")
-    if key is None:
-        return KINDS[name]()  # type: ignore[call-arg]
-    if key not in data:
-        raise ActionError(f"{name}: missing field '{key}'")
-    value = data[key]
-    if key in ("cards", "order"):
-        if not isinstance(value, list):
-            raise ActionError(f"{name}.{key}: want a list of positions, not {value!r}")
-        positions = tuple(_int(v, f"{name}.{key}") for v in value)
-        return (
-            Play(positions)
-            if name == "play"
-            else Discard(positions)
-            if name == "discard"
-            else ReorderCharms(positions)
-        )
-    if key == "option" and value is None:
-        return Choose(None)
-    number = _int(value, f"{name}.{key}")
-    if name == "buy":
-        return Buy(number)
-    if name == "sell":
-        return Sell(number)
-    if name == "open_pack":
-        return OpenPack(number)
-    return Choose(number)
+    values = {}
+    for key, kind in fields:
+        if key not in data:
+            raise ActionError(f"{name}: missing field '{key}'")
+        values[key] = _field(data[key], kind, f"{name}.{key}")
+    return KINDS[name](**values)  # type: ignore[arg-type]

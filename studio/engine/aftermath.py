@@ -1,16 +1,18 @@
 """What a hand changes beyond its score, taking effect after it (RULES.md section 6).
 
-Effects that destroy, edit or copy cards, destroy charms, disable the boss or
-add round-long modifiers record what they do here while the hand is scored;
-the hand itself goes on as dealt (a changed card scores changed from its next
-trigger in a later hand). The run applies the record after the hand, in card
-order.
+Effects that destroy, edit or copy cards, destroy charms, disable the boss,
+add round-long modifiers or change the run (hands, charms made, sell values,
+money owed at cash out, a loss prevented) record what they do here while the
+hand (or the run event) resolves; the hand itself goes on as dealt (a changed
+card scores changed from its next trigger in a later hand). The run applies
+the record after the hand, in card order, then the run's changes in the order
+they fired.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from studio.engine.cards import Card
 
@@ -40,6 +42,31 @@ class CardChange:
         }
 
 
+class RunChange(NamedTuple):
+    """A change of the run an effect leaves for after its step: its effect kind, amount, settings, source.
+
+    The kind's ``settle`` applies it to the run (studio.engine.kinds); ``source`` is an event
+    source (display text, kind, charm slot).
+    """
+
+    kind: str
+    amount: float
+    args: tuple[tuple[str, Any], ...]
+    source: tuple[str, str, int]
+
+    def arg(self, name: str, default: Any = None) -> Any:
+        """Return the setting ``name`` (``default`` when not given)."""
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, object]:
+        """Return the change as JSON: its kind, amount, settings and source text."""
+        amount = int(self.amount) if float(self.amount).is_integer() else self.amount
+        return {"kind": self.kind, "amount": amount, **dict(self.args), "source": self.source[0]}
+
+
 @dataclass(slots=True)
 class Aftermath:
     """Everything a hand leaves to take effect after it."""
@@ -53,10 +80,16 @@ class Aftermath:
     boss_disabled: bool = False
     #: Modifiers that last for the rest of the round.
     modifiers: list[Modifier] = field(default_factory=list)
+    #: Changes of the run (hands, charms made, sell values, money owed ...), in the order they fired.
+    run: list[RunChange] = field(default_factory=list)
+    #: The source that prevented the round's loss ("": none did).
+    saved: str = ""
 
     def is_empty(self) -> bool:
         """Return True if the hand changes nothing after it."""
-        return not (self.cards or self.copies or self.charms or self.boss_disabled or self.modifiers)
+        return not (
+            self.cards or self.copies or self.charms or self.boss_disabled or self.modifiers or self.run
+        ) and not self.saved
 
     def change(self, zone: str, position: int, card: Card, becomes: Card | None) -> None:
         """Record that the card at ``zone``/``position`` becomes ``becomes`` (None: it is destroyed)."""
@@ -70,7 +103,13 @@ class Aftermath:
         return card
 
     def to_json(self) -> dict[str, object]:
-        """Return the record as the JSON object of a result's ``after`` key."""
+        """Return the record as the JSON object of a result's ``after`` key (``run`` and ``saved``
+        only when they say something)."""
+        more: dict[str, object] = {}
+        if self.run:
+            more["run"] = [c.to_json() for c in self.run]
+        if self.saved:
+            more["saved"] = self.saved
         return {
             "cards": [c.to_json() for c in self.cards],
             "copies": [{"card": str(card), "to": to} for card, to in self.copies],
@@ -80,4 +119,5 @@ class Aftermath:
                 {"value": m.value, "op": m.op, "amount": m.amount, "for": m.scope, "source": m.source[0]}
                 for m in self.modifiers
             ],
+            **more,
         }

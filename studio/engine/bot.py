@@ -21,16 +21,20 @@ from studio.engine.actions import (
     Reroll,
     SelectBlind,
     Sell,
+    SellConsumable,
+    UseConsumable,
 )
 from studio.engine.bot_plays import best_play, discard_choice, kickers
 from studio.engine.bot_values import CharmValues
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
+from studio.engine.consumables import ConsumableDef
 from studio.engine.game import Game
 from studio.engine.round_values import charm_slots
 from studio.engine.rows import charm_row
-from studio.engine.run_round import round_situation
+from studio.engine.run_consumables import consumable_slots, needs_round
 from studio.engine.run_setup import RunSetup
+from studio.engine.run_triggers import round_situation
 from studio.engine.shop import reroll_cost, sell_value
 
 
@@ -51,6 +55,10 @@ class Bot:
     def choose(self, game: Game) -> Action:
         """Return the next action for ``game`` (which must not be over)."""
         s = game.state
+        if s.consumables and s.phase != "pack":
+            use = self._use(game)
+            if use is not None:
+                return use
         if s.phase == "select":
             return SelectBlind()
         if s.phase == "round":
@@ -78,20 +86,54 @@ class Bot:
                 return Play(kickers(best.cards, r.hand))
         return Play(best.cards)
 
+    # -- consumables ---------------------------------------------------------
+
+    def _use(self, game: Game) -> Action | None:
+        """Use a held consumable that needs no cards (a round-long one only in a round), or a card
+        changer on the cards of the best play; between rounds, sell one it never uses."""
+        s = game.state
+        for index, consumable_id in enumerate(s.consumables):
+            c = self.catalog.consumables[consumable_id]
+            action: Action | None = None
+            if c.targets is None or c.targets.kind == "hand_types":
+                action = UseConsumable(index) if s.round is not None or not needs_round(c) else None
+            elif _improves_cards(c):
+                r = s.round
+                if r is not None:
+                    around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+                    best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
+                    action = UseConsumable(index, best.cards[: c.targets.high])
+            elif s.round is None:
+                action = SellConsumable(index)
+            if action is not None and game.legal(action) is None:
+                return action
+        return None
+
+    def _wanted(self, game: Game, consumable_id: str) -> bool:
+        """One that names only the hand type played most (a level-up), or a card changer that improves
+        cards."""
+        c = self.catalog.consumables[consumable_id]
+        if _improves_cards(c):
+            return True
+        played = _types_played(game)
+        top = max(played, key=lambda t: (played[t], t)) if played else None
+        return top is not None and all(e.arg("hand_type") == top for e in c.effects)
+
     # -- shop ----------------------------------------------------------------
 
     def _shop(self, game: Game) -> Action:
         s = game.state
         assert s.shop is not None
-        base = self.values.row(s.charms, s.money, s.levels)
         order = self._better_order(s.charms)
         if order is not None:
             return ReorderCharms(order)
         best: tuple[float, int] | None = None
         weakest = -1
+        base = 0.0
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind != "charm" or offer.sold or offer.price > s.money:
                 continue
+            base = base or self.values.row(s.charms, s.money, s.levels)
             if len(s.charms) < charm_slots(s, game.setup):
                 gain = (
                     self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price, s.levels)
@@ -103,15 +145,30 @@ class Bot:
                 weakest = self._weakest(s.charms, s.money, s.levels) if weakest < 0 else weakest
                 without = [c for i, c in enumerate(s.charms) if i != weakest]
                 value = self.values.row([*without, CharmSlot(offer.item)], s.money, s.levels)
-                refund = sell_value(game.setup, s.charms[weakest].id)
+                refund = sell_value(game.setup, s.charms[weakest])
                 if value > base * self.upgrade_ratio and offer.price <= s.money + refund:
                     return Sell(weakest)
         if best is not None:
             return Buy(best[1])
+        room = len(s.consumables) < consumable_slots(s, game.setup)
+        for slot, offer in enumerate(s.shop.offers):
+            affordable = offer.price + self.reserve <= s.money
+            if (
+                offer.kind == "consumable"
+                and not offer.sold
+                and room
+                and affordable
+                and self._wanted(game, offer.item)
+            ):
+                return Buy(slot)
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind == "pack" and not offer.sold and offer.price + self.reserve <= s.money:
                 kind = self._pack_kind(game, offer.item)
-                if kind == "levels" or (kind == "charms" and len(s.charms) < charm_slots(s, game.setup)):
+                if (
+                    kind == "levels"
+                    or (kind == "charms" and len(s.charms) < charm_slots(s, game.setup))
+                    or (kind == "consumables" and room and self._pack_family(game, offer.item) == "level")
+                ):
                     return OpenPack(slot)
         cost = reroll_cost(s, game.setup)
         room = len(s.charms) < charm_slots(s, game.setup)
@@ -124,6 +181,9 @@ class Bot:
             if p.id == pack_id:
                 return p.kind
         return ""
+
+    def _pack_family(self, game: Game, pack_id: str) -> str | None:
+        return next((p.family for p in game.setup.table.shop.packs if p.id == pack_id), None)
 
     def _weakest(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int]) -> int:
         """Return the position of the charm whose loss costs the row the least."""
@@ -157,7 +217,24 @@ class Bot:
             pick = max(options, key=lambda i: (gains[i], -i))
             if gains[pick] > 0:
                 return Choose(pick)
+        if pack.kind == "consumables" and len(s.consumables) < consumable_slots(s, game.setup):
+            wanted = [i for i in options if self._wanted(game, pack.options[i])]
+            if wanted:
+                return Choose(wanted[0])
         return Choose(None)
+
+
+#: What a card changer may make a card for the bot to want it: upgrades, editions and seals.
+_IMPROVEMENTS = frozenset({"upgrade", "edition", "seal", "extra_points"})
+
+
+def _improves_cards(c: ConsumableDef) -> bool:
+    """Return True if it chooses cards and only adds upgrades, editions or seals to them."""
+    return (
+        c.targets is not None
+        and c.targets.kind == "cards"
+        and all(e.kind == "edit_card" and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects)
+    )
 
 
 def _types_played(game: Game) -> dict[str, int]:

@@ -35,6 +35,8 @@ REFERENCE_HANDS = (
 FINAL_HAND_SHARE = 0.3
 #: Chance effects are measured on fixed draws, never on the run's own generator.
 NEUTRAL_RNG = RngState(seed=-1)
+#: Row values remembered before the memo starts again (a long simulation meets many rows).
+ROW_MEMO = 20_000
 #: (added Points, added Mult, Mult factor) of one charm on each reference hand.
 Effect = tuple[tuple[float, float, float], ...]
 
@@ -56,6 +58,8 @@ class CharmValues:
         self._effects: dict[tuple[str, str | None, int], Effect] = catalog.memo.setdefault(  # type: ignore[assignment]
             "bot_charm_effects", {}
         )
+        #: Row values by (charms, money bucket, levels): shops ask the same rows again and again.
+        self._rows: dict[tuple[object, ...], float] = catalog.memo.setdefault("bot_rows", {})  # type: ignore[assignment]
 
     def _score(
         self,
@@ -112,6 +116,17 @@ class CharmValues:
         With ``levels``, each hand's base Points and Mult are those of its type's level, so a
         multiplying charm gains on additive ones as the run's hands grow.
         """
+        bucket = min(max(money, 0), 40) // 10 * 10
+        key = (
+            tuple((c.id, c.edition) for c in charms),
+            bucket,
+            tuple(sorted(levels.items())) if levels else (),
+        )
+        found = self._rows.get(key)
+        if found is not None:
+            return found
+        if len(self._rows) >= ROW_MEMO:
+            self._rows.clear()
         effects = [self.effect(c, money) for c in charms]
         total = 0.0
         for i, ((_, _, weight, _), (p0, m0)) in enumerate(zip(self._hands, self._base, strict=True)):
@@ -126,4 +141,5 @@ class CharmValues:
                 mult += dm
                 factor *= x
             total += weight * max(points, 0.0) * max(mult, 1.0) * factor
+        self._rows[key] = total
         return total

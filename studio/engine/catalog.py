@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card, ModifierKind, parse_cards
@@ -14,6 +14,12 @@ from studio.engine.hands import HandTable, HandType
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 from studio.engine.names import UnknownIdError
 from studio.engine.runs import DeckDef, DifficultyDef, RunTable
+
+if TYPE_CHECKING:  # imported by the content that holds them: scoring a hand needs none of them
+    from studio.engine.consumables import ConsumableDef
+    from studio.engine.stickers import StickerDef
+    from studio.engine.tags import TagDef
+    from studio.engine.vouchers import VoucherDef
 
 T = TypeVar("T")
 
@@ -31,6 +37,10 @@ class Catalog:
     decks: Mapping[str, DeckDef] = field(default_factory=dict)
     difficulties: Mapping[str, DifficultyDef] = field(default_factory=dict)
     run: RunTable | None = None
+    consumables: Mapping[str, ConsumableDef] = field(default_factory=dict)
+    vouchers: Mapping[str, VoucherDef] = field(default_factory=dict)
+    tags: Mapping[str, TagDef] = field(default_factory=dict)
+    stickers: Mapping[str, StickerDef] = field(default_factory=dict)
     #: Memo of per-card work keyed by its inputs; never part of equality.
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 

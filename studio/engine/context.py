@@ -245,6 +245,17 @@ class ScoringContext:
             self.after = Aftermath()
         return self.after
 
+    def defer(
+        self, effect: Effect, amount: float, source: Source | ActiveCharm, note: str, what: What = ""
+    ) -> None:
+        """Leave a change of the run for after the step (its kind's ``settle`` applies it), with an event
+        of its source saying what it will do (``what``: the effect's kind unless given)."""
+        from studio.engine.aftermath import RunChange
+
+        declared = (source.id, "charm", source.slot) if isinstance(source, ActiveCharm) else source
+        self.aftermath().run.append(RunChange(effect.kind, amount, effect.args, declared))
+        self.note(source, what or effect.kind, amount, note)
+
     def close_step(self) -> None:
         """End a step: charms destroyed in it leave the row for the steps after it."""
         if self.leaving:

@@ -92,9 +92,19 @@ def describe_ability(a: Ability, names: Mapping[str, str]) -> str:
     if trigger.each:
         text += " " + (whole or trigger.each.format(card=noun) + after)
     text += _clauses(c, names)
-    if trigger.lead:
-        return f"{trigger.lead}: {text}"
+    lead = _lead(trigger.lead, c)
+    if lead:
+        return f"{lead}: {text}"
     return text[0].upper() + text[1:] if text[0].isalpha() else text
+
+
+def _lead(lead: str, c: Conditions) -> str:
+    """The trigger's lead, as the conditions that rewrite it read it ("When this charm is sold")."""
+    for t in c.tests:
+        rewrite = CONDITIONS[t.kind].lead
+        if rewrite is not None:
+            lead = rewrite(t.arg, lead)
+    return lead
 
 
 def describe_effect(e: Effect, names: Mapping[str, str]) -> str:

@@ -22,17 +22,23 @@ from studio.engine.actions import (
     Reroll,
     SelectBlind,
     Sell,
+    SellConsumable,
     SkipBlind,
+    UseConsumable,
 )
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
 from studio.engine.round_values import charm_slots
+from studio.engine.run_consumables import can_sell, can_use, consumable_slots, take_created
+from studio.engine.run_consumables import sell as sell_consumable
+from studio.engine.run_consumables import use as use_consumable
 from studio.engine.run_events import Resolved, RunEvent
 from studio.engine.run_round import advance, discard_cards, pick_boss, play_hand, start_round
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
+from studio.engine.run_triggers import fire
 from studio.engine.scoring import MAX_PLAYED
-from studio.engine.shop import buy, choose, open_pack, reroll, reroll_cost, sell
+from studio.engine.shop import buy, choose, leave_shop, open_pack, reroll, reroll_cost, sell
 
 
 class Game:
@@ -107,6 +113,10 @@ class Game:
             return None
         if isinstance(action, Choose):
             return self._check_choose(action)
+        if isinstance(action, UseConsumable):
+            return can_use(s, self.setup, action.index, action.cards)
+        if isinstance(action, SellConsumable):
+            return can_sell(s, action.index)
         if s.phase != "shop" or s.shop is None:
             return f"{action.name.replace('_', ' ')} happens in the shop, not now ({self._where()})"
         if isinstance(action, LeaveShop):
@@ -149,18 +159,23 @@ class Game:
         if not 0 <= slot < len(s.shop.offers):
             return f"no shop slot {slot} (the shop has {len(s.shop.offers)})"
         offer = s.shop.offers[slot]
-        want = "charm" if isinstance(action, Buy) else "pack"
-        if offer.kind != want:
-            other = "open_pack" if want == "charm" else "buy"
-            return f"slot {slot} holds a {offer.kind} ({offer.item}); use {other}"
+        if (offer.kind == "pack") != isinstance(action, OpenPack):
+            use = "open_pack" if offer.kind == "pack" else "buy"
+            return f"slot {slot} holds a {offer.kind} ({offer.item}); use {use}"
         if offer.sold:
             return f"slot {slot} ({offer.item}) is already sold"
         if s.money < offer.price:
             return f"{offer.item} costs ${offer.price}, you have ${s.money}"
+        if offer.kind == "consumable":
+            return self._no_consumable_slot("sell or use one first")
         slots = charm_slots(s, self.setup)
-        if isinstance(action, Buy) and len(s.charms) >= slots:
+        if offer.kind == "charm" and len(s.charms) >= slots:
             return f"no free charm slot ({len(s.charms)} of {slots} used); sell one first"
         return None
+
+    def _no_consumable_slot(self, then: str) -> str | None:
+        held, slots = len(self.state.consumables), consumable_slots(self.state, self.setup)
+        return f"no free consumable slot ({held} of {slots} used); {then}" if held >= slots else None
 
     def _check_choose(self, action: Choose) -> str | None:
         s, pack = self.state, self.state.pack
@@ -172,6 +187,8 @@ class Game:
             return f"no option {action.option} (the pack shows {len(pack.options)})"
         if action.option in pack.taken:
             return f"option {action.option} ({pack.options[action.option]}) is already taken"
+        if pack.kind == "consumables":
+            return self._no_consumable_slot("sell or use one, or skip")
         slots = charm_slots(s, self.setup)
         if pack.kind == "charms" and len(s.charms) >= slots:
             return f"no free charm slot ({len(s.charms)} of {slots} used); sell one or skip"
@@ -186,8 +203,12 @@ class Game:
         return self.legal(Discard(tuple(cards)))
 
     def can_buy(self, slot: int) -> str | None:
-        """Return why the charm in ``slot`` cannot be bought now (None: it can)."""
+        """Return why the charm (or consumable) in ``slot`` cannot be bought now (None: it can)."""
         return self.legal(Buy(slot))
+
+    def can_use_consumable(self, index: int, cards: Sequence[int] = ()) -> str | None:
+        """Return why the consumable at ``index`` cannot be used on ``cards`` now (None: it can)."""
+        return self.legal(UseConsumable(index, tuple(cards)))
 
     # -- resolving ---------------------------------------------------------------
 
@@ -220,13 +241,17 @@ class Game:
         elif isinstance(action, SkipBlind):
             s.money += setup.table.skip_reward
             blind = setup.rules.blinds[s.blind].id
-            events = [RunEvent("skip", blind, setup.table.skip_reward), *advance(s, setup)]
+            events = [
+                RunEvent("skip", blind, setup.table.skip_reward),
+                *fire(s, setup, "blind_skipped", subject=blind, blind=blind),
+                *advance(s, setup),
+            ]
         elif isinstance(action, Play):
             events, scored = play_hand(s, setup, action.cards)
         elif isinstance(action, Discard):
             events = discard_cards(s, setup, action.cards)
         elif isinstance(action, Buy):
-            events = buy(s, action.slot)
+            events = buy(s, setup, action.slot)
         elif isinstance(action, Sell):
             events = sell(s, setup, action.charm)
         elif isinstance(action, Reroll):
@@ -238,8 +263,14 @@ class Game:
         elif isinstance(action, ReorderCharms):
             s.charms = [s.charms[i] for i in action.order]
             events = [RunEvent("reorder", " ".join(c.id for c in s.charms))]
+        elif isinstance(action, UseConsumable):
+            events = use_consumable(s, setup, action.index, action.cards)
+        elif isinstance(action, SellConsumable):
+            events = sell_consumable(s, setup, action.index)
         else:
-            events = advance(s, setup)
+            events = leave_shop(s, setup) + advance(s, setup)
+        if s.created:
+            events += take_created(s, setup)
         self.history.append(Resolved(action, tuple(events), scored))
         return events
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from studio.engine.effects import Chance, Effect
 from studio.engine.kinds.registry import EFFECTS
+from studio.engine.values import Modifier
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +41,16 @@ class UpgradeDef:
 
 @dataclass(frozen=True, slots=True)
 class EditionDef:
-    """An edition: its effects apply before its holder's effect, multiplying ones after."""
+    """An edition: its effects apply before its holder's effect, multiplying ones after.
+
+    Its modifiers count while it is on a charm in the row (one more charm slot, say); on a
+    playing card they change nothing.
+    """
 
     id: str
     name: str = ""
     effects: tuple[Effect, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
     #: ``effects`` split into those before and those after the holder's own effect.
     before: tuple[Effect, ...] = field(init=False, repr=False, compare=False)
     after: tuple[Effect, ...] = field(init=False, repr=False, compare=False)

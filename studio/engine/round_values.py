@@ -2,7 +2,8 @@
 
 The run's base values (the run table folded through the deck's and the
 difficulty levels' modifiers) are layered with the modifiers active now: the
-charms' in row order, then the boss's (RULES.md section 6).
+charms' in row order (and what their effects added for the round), then the
+boss's (RULES.md section 6).
 """
 
 from __future__ import annotations
@@ -15,9 +16,13 @@ from studio.engine.values import Modifier, folded, layered
 
 
 def round_modifiers(state: RunState, setup: RunSetup, boss: BossDef | None = None) -> tuple[Modifier, ...]:
-    """The modifiers active now: the charms' in row order, then the boss's."""
+    """The modifiers active now: the charms' in row order, those effects added for the round, then the
+    boss's."""
     row = charm_row(state.charms, setup.catalog).modifiers
-    return (*row, *boss.modifiers) if boss is not None else row
+    added = state.round.modifiers if state.round is not None else ()
+    if not added and boss is None:
+        return row
+    return (*row, *added, *(boss.modifiers if boss is not None else ()))
 
 
 def run_value(

@@ -1,6 +1,6 @@
-"""The triggers outside scoring a hand: discarding cards and the end of a round.
+"""The triggers outside scoring a hand: discarding cards, the end of a round and the run's events.
 
-Like :func:`~studio.engine.scoring.score`, both are pure and take the same
+Like :func:`~studio.engine.scoring.score`, all are pure and take the same
 :class:`~studio.engine.situation.Situation`: they return their events and the
 state after them (money, counters, levels, generator), the money being the
 last event's.
@@ -13,13 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from studio.engine.aftermath import Aftermath
+from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
+from studio.engine.consumables import ConsumableDef, naming
 from studio.engine.context import ScoringContext
-from studio.engine.firing import call_hook, fire_on_card
+from studio.engine.firing import call_hook, fire_on_card, fire_source
 from studio.engine.rng import RngState
+from studio.engine.rows import Row
 from studio.engine.situation import Situation
-from studio.engine.trace import Event
+from studio.engine.trace import Event, Step
 from studio.engine.views import open_context
 
 
@@ -71,7 +74,7 @@ def discard(cards: Sequence[Card], situation: Situation, catalog: Catalog) -> Ro
 
 def end_of_round(situation: Situation, catalog: Catalog) -> RoundResult:
     """Pay held cards' end-of-round effects (``gold``), then fire charms' ``end_of_round``."""
-    ctx, row, _ = open_context(situation, catalog, ())
+    ctx, row, boss = open_context(situation, catalog, ())
     ctx.step = "end_of_round"
     ctx.zone = "held"
     for position, card in enumerate(ctx.held):
@@ -88,10 +91,79 @@ def end_of_round(situation: Situation, catalog: Catalog) -> RoundResult:
     ctx.card_label = ""
     ctx.zone = ""
     ctx.position = -1
-    for i, fires, behaviour in row.plan("end_of_round"):
+    _fire_row(ctx, row, boss, "end_of_round")
+    return _result(ctx, situation.money)
+
+
+def run_event(
+    trigger: Step,
+    situation: Situation,
+    catalog: Catalog,
+    cards: Sequence[Card] = (),
+    first: bool | None = None,
+    owed: Sequence[tuple[tuple[str, str, int], int]] = (),
+) -> RoundResult:
+    """Fire a run event's trigger (RULES.md section 6): every charm's abilities at it, left to right,
+    then the boss's; for a card trigger (a card added or destroyed) once per card of ``cards``.
+
+    ``first`` tells a drawn hand whether it is the round's first draw (the ``first_hand``
+    condition). ``owed`` is money effects marked to pay at cash out, (source, $): each is paid
+    first, as an event of its source.
+    """
+    ctx, row, boss = open_context(situation, catalog, cards, discarded=True)
+    ctx.step = trigger
+    if first is not None:
+        ctx.first_hand = first
+    for source, amount in owed:
+        ctx.add_money(amount, source)
+    if not cards:
+        _fire_row(ctx, row, boss, trigger)
+        return _result(ctx, situation.money)
+    acting = row.plan(trigger)
+    boss_acts = boss.abilities_at(trigger) if boss is not None and boss.abilities else ()
+    ctx.zone = "deck"
+    for position, card in enumerate(ctx.played):
+        ctx.card_label = card.label
+        ctx.position = position
+        fire_on_card(ctx, card, acting, trigger)
+        if boss_acts and boss is not None:
+            fire_source(ctx, boss_acts, (boss.id, "boss", -1), card)
+    return _result(ctx, situation.money)
+
+
+def consume(
+    consumable: ConsumableDef, cards: Sequence[int], situation: Situation, catalog: Catalog
+) -> RoundResult:
+    """Use a consumable: each effect on behalf of the consumable, for each chosen held card in turn
+    (the triggering card, at its position in hand), for each hand type naming it, or once."""
+    ctx, _, _ = open_context(situation, catalog, ())
+    ctx.step = "consumable"
+    source = (consumable.id, "consumable", -1)
+    targets = consumable.targets
+    if targets is not None and targets.kind == "hand_types":
+        for hand_type in catalog.hand_types:
+            for effect in consumable.effects:
+                ctx.apply(naming(effect, hand_type.id), source, None)
+    elif targets is not None:
+        ctx.zone = "held"
+        for position in cards:
+            ctx.card_label = ctx.held[position].label
+            ctx.position = position
+            for effect in consumable.effects:
+                ctx.apply(effect, source, None)
+    else:
+        for effect in consumable.effects:
+            ctx.apply(effect, source, None)
+    return _result(ctx, situation.money)
+
+
+def _fire_row(ctx: ScoringContext, row: Row, boss: BossDef | None, trigger: str) -> None:
+    """Each charm's abilities (and code hook) at ``trigger``, left to right, then the boss's."""
+    for i, fires, behaviour in row.plan(trigger):
         charm = ctx.charms[i]
         for fire in fires:
             fire(ctx, charm, None)
         if behaviour is not None:
-            call_hook(ctx, behaviour, "end_of_round", charm)
-    return _result(ctx, situation.money)
+            call_hook(ctx, behaviour, trigger, charm)
+    if boss is not None and boss.abilities:
+        fire_source(ctx, boss.abilities_at(trigger), (boss.id, "boss", -1), None)

@@ -253,9 +253,13 @@ def _seat(
     fires = {trigger: ((slot, plain, behaviour),) for trigger, (plain, behaviour) in acts.fires.items()}
     counts = {trigger: ((slot, again, behaviour),) for trigger, (again, behaviour) in acts.counts.items()}
     hand = fires.get("hand")
+    modifiers = tuple(m._replace(source=(m.source[0], m.source[1], slot)) for m in defn.modifiers)
+    if edition is not None and edition.modifiers:  # an edition's modifiers count on a charm (one more slot)
+        held = (f"{defn.id} {edition.id}", "edition", slot)
+        modifiers += tuple(m._replace(source=held) for m in edition.modifiers)
     return Seat(
         charm,
-        tuple(m._replace(source=(m.source[0], m.source[1], slot)) for m in defn.modifiers),
+        modifiers,
         tuple(fires.items()),
         tuple(counts.items()),
         () if hand is None and edition is None else ((charm, NOTHING if hand is None else hand[0]),),

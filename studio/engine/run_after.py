@@ -1,23 +1,37 @@
-"""A hand's (or a discard's, or a round end's) outcome taken into the run.
+"""A hand's (or a discard's, a round end's, a run event's) outcome taken into the run.
 
 The money, the charms' variables, the levels and the generator come from the
 result; then what the hand left to take effect after it (RULES.md section 6):
-edited and destroyed cards in the order the effects fired, copies, destroyed
-charms, a disabled boss and round-long modifiers.
+edited and destroyed cards in the order the effects fired, copies, a disabled
+boss, round-long modifiers (the round's hands, discards and hand size follow
+them), the run's changes in the order they fired (each settled by its effect
+kind), and last the charms that leave the row.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from studio.engine.aftermath import Aftermath
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
+from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
+from studio.engine.round_values import round_modifiers
 from studio.engine.run_events import RunEvent
+from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
+from studio.engine.values import Modifier, layered
+
+
+class Taken(NamedTuple):
+    """What applying an aftermath did: its run events, and the cards that left and joined the deck."""
+
+    events: list[RunEvent]
+    destroyed: list[Card]
+    added: list[Card]
 
 
 def take_result(
@@ -43,32 +57,72 @@ def take_result(
     state.rng = type(state.rng).from_state(rng)
 
 
-def take_after(state: RunState, after: Aftermath | None) -> list[RunEvent]:
-    """Apply what a hand left to take effect after it; return the run events that say so."""
+def take_after(
+    state: RunState, setup: RunSetup, after: Aftermath | None, leaving: Collection[int] = ()
+) -> Taken:
+    """Apply what a hand (or run event) left to take effect after it; ``leaving``: slots of charms that
+    leave the row with it (a charm being sold), counted as gone by the changes that look for a slot."""
     if after is None or after.is_empty():
-        return []
-    events = _cards(state, after)
+        _remove_charms(state, (), leaving)
+        return Taken([], [], [])
+    events, destroyed = _cards(state, after)
     r = state.round
+    added = []
     for card, to in after.copies:
         state.deck.append(card)
         if to == "hand" and r is not None:
             r.hand.append(card)
+        added.append(card)
         events.append(RunEvent("card_added", str(card), 1, f"a copy joins the {to}"))
-    for slot in sorted(after.charms, reverse=True):
-        if slot < len(state.charms):
-            gone = state.charms.pop(slot)
-            events.append(RunEvent("charm_destroyed", gone.id, slot, "destroyed by an effect"))
     if r is not None and after.boss_disabled and r.boss is not None:
         events.append(RunEvent("boss_disabled", r.boss, 0, "the boss rule stops for the rest of the round"))
         r.boss = None
     if r is not None and after.modifiers:
-        r.modifiers.extend(after.modifiers)
+        _follow(state, setup, after.modifiers)
+    gone = frozenset([*after.charms, *leaving])
+    for change in after.run:
+        settle = EFFECTS[change.kind].settle
+        if settle is not None:
+            events += settle(state, setup, change, gone)
+    events += _remove_charms(state, after.charms, leaving)
+    return Taken(events, destroyed, added)
+
+
+def _follow(state: RunState, setup: RunSetup, added: Sequence[Modifier]) -> None:
+    """Add round-long modifiers; the round's hands and discards left change by as much as the layered
+    hands and discards per round do, and its hand size becomes the layered one."""
+    r = state.round
+    assert r is not None
+    boss = setup.catalog.boss(r.boss) if r.boss else None
+    before = round_modifiers(state, setup, boss)
+    r.modifiers.extend(added)
+    now = round_modifiers(state, setup, boss)
+    names = {m.value for m in added}
+    if "hands" in names:
+        r.hands_left += int(layered("hands", state.hands, now) - layered("hands", state.hands, before))
+    if "discards" in names:
+        change = layered("discards", state.discards, now) - layered("discards", state.discards, before)
+        r.discards_left = max(r.discards_left + int(change), 0)
+    if "hand_size" in names:
+        r.hand_size = int(layered("hand_size", state.hand_size, now))
+
+
+def _remove_charms(state: RunState, destroyed: Sequence[int], leaving: Collection[int]) -> list[RunEvent]:
+    """Take the charms destroyed (and those ``leaving``) out of the row, right to left."""
+    events = []
+    for slot in sorted({*destroyed, *leaving}, reverse=True):
+        if slot < len(state.charms):
+            gone = state.charms.pop(slot)
+            if slot in destroyed:
+                events.append(RunEvent("charm_destroyed", gone.id, slot, "destroyed by an effect"))
     return events
 
 
-def _cards(state: RunState, after: Aftermath) -> list[RunEvent]:
-    """Edit and destroy deck cards (and held cards in hand) in the order the effects fired."""
+def _cards(state: RunState, after: Aftermath) -> tuple[list[RunEvent], list[Card]]:
+    """Edit and destroy deck cards (and held cards in hand) in the order the effects fired; return the
+    events and the cards destroyed."""
     events: list[RunEvent] = []
+    destroyed: list[Card] = []
     current: dict[tuple[str, int], Card] = {}
     held_gone: list[int] = []
     r = state.round
@@ -81,6 +135,7 @@ def _cards(state: RunState, after: Aftermath) -> list[RunEvent]:
                 del state.deck[index]
             if change.zone == "held":
                 held_gone.append(change.position)
+            destroyed.append(card)
             events.append(RunEvent("card_destroyed", str(card), 1, "leaves the deck"))
             continue
         if index is not None:
@@ -93,7 +148,7 @@ def _cards(state: RunState, after: Aftermath) -> list[RunEvent]:
         for position in sorted(set(held_gone), reverse=True):
             if position < len(r.hand):
                 del r.hand[position]
-    return events
+    return events, destroyed
 
 
 def _find(cards: list[Card], card: Card) -> int | None:

@@ -1,8 +1,8 @@
-"""Playing a blind: set it up, deal, play or discard, and end it (beaten or lost).
+"""Playing a blind: set it up, deal, play or discard; its end is :mod:`studio.engine.round_end`.
 
 Each function checks nothing (``Game.legal`` did) and changes the run state
 in place, returning what happened as run events. Scoring, discards and the
-end of a round go through the engine's pure functions, so their traces are
+run's events go through the engine's pure functions, so their traces are
 the scorer's.
 """
 
@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.engine.bosses import BossDef
-from studio.engine.cards import Card
-from studio.engine.round_values import charm_slots, interest, round_modifiers
-from studio.engine.rounds import RoundResult, discard, end_of_round
-from studio.engine.run_after import draw_variables, take_after, take_result
+from studio.engine.round_end import lose, win_round
+from studio.engine.round_values import round_modifiers
+from studio.engine.rounds import discard
+from studio.engine.run_after import draw_variables, take_result
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Round, RunState
-from studio.engine.scoring import Situation, score
-from studio.engine.shop import open_shop
-from studio.engine.trace import ScoreResult
+from studio.engine.run_triggers import current_boss, fire, round_situation, settle, take
+from studio.engine.scoring import score
+from studio.engine.trace import ScoreResult, fmt
 from studio.engine.values import layered
 
 
@@ -38,16 +37,9 @@ def pick_boss(state: RunState, setup: RunSetup) -> RunEvent | None:
     return RunEvent("boss", state.boss, state.ante, f"ante {state.ante} boss")
 
 
-def current_boss(state: RunState, setup: RunSetup) -> BossDef | None:
-    """Return the boss rule of the blind on offer or being played (None for a plain blind)."""
-    blind = setup.rules.blinds[state.blind]
-    if not blind.is_boss or state.boss is None:
-        return None
-    return setup.catalog.boss(state.boss)
-
-
 def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """Set up the blind on offer: requirement, reward, boss changes, a shuffled draw pile; deal."""
+    """Set up the blind on offer: requirement, reward, boss changes, a shuffled draw pile; its variables
+    drawn, ``round_start`` fired, then the hand dealt."""
     blind = setup.rules.blinds[state.blind]
     boss = current_boss(state, setup)
     mods = round_modifiers(state, setup, boss)
@@ -71,12 +63,13 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
         RunEvent("blind", blind.id, r.requirement, f"ante {state.ante}, boss {r.boss}" if r.boss else "")
     ]
     events += draw_variables(state, setup.catalog)
-    events += deal(state)
-    return events
+    events += fire(state, setup, "round_start", subject=blind.id)
+    return events + deal(state, setup, first=True)
 
 
-def deal(state: RunState) -> list[RunEvent]:
-    """Draw from the top of the pile until the hand is full; a round with no cards to play is lost."""
+def deal(state: RunState, setup: RunSetup, first: bool = False) -> list[RunEvent]:
+    """Draw from the top of the pile until the hand is full, then fire ``hand_drawn`` (``first``: the
+    round's first draw); a round with no cards to play is lost."""
     r = state.round
     assert r is not None
     n = min(r.hand_size - len(r.hand), len(r.draw_pile))
@@ -86,48 +79,8 @@ def deal(state: RunState) -> list[RunEvent]:
     r.hand.extend(drawn)
     events = [RunEvent("deal", " ".join(map(str, drawn)), len(drawn))]
     if not r.hand:
-        events += lose(state, "no cards left to play")
-    return events
-
-
-def round_situation(
-    state: RunState,
-    setup: RunSetup,
-    held: Sequence[Card],
-    hands_left: int,
-    discards_left: int,
-    played: Sequence[Card] = (),
-) -> Situation:
-    """The situation of a play, a discard or the end of the round: the run and the round as they stand."""
-    r = state.round
-    assert r is not None
-    return Situation(
-        played=tuple(played),
-        held=tuple(held),
-        charms=tuple(state.charms),
-        levels=state.levels,
-        boss=r.boss,
-        money=state.money,
-        hands_left=hands_left,
-        discards_left=discards_left,
-        hand_types_played=tuple(r.types_played),
-        rng=state.rng.state(),
-        modifiers=tuple(r.modifiers),
-        deck=setup.deck.id,
-        ante=state.ante,
-        blind=r.blind,
-        hand_size=r.hand_size,
-        charm_slots=charm_slots(state, setup),
-        full_deck=tuple(state.deck),
-        draw_pile=len(r.draw_pile),
-        times_played=dict(state.times_played),
-        hands_played=r.hands_played,
-    )
-
-
-def _take_round_result(state: RunState, result: RoundResult) -> list[RunEvent]:
-    take_result(state, result.money, result.counters, result.vars, result.levels, result.rng)
-    return take_after(state, result.after)
+        return events + lose(state, setup, "no cards left to play")
+    return events + fire(state, setup, "hand_drawn", subject=str(len(r.hand)), first=first)
 
 
 def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[list[RunEvent], ScoreResult]:
@@ -150,20 +103,21 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
     events = [
         RunEvent("score", result.hand_type, result.total, "refused" if result.refused else "", result.events)
     ]
+    broken = []
     for token in result.broken:
         for i, card in enumerate(state.deck):
             if str(card) == token:
-                del state.deck[i]
+                broken.append(state.deck.pop(i))
                 events.append(RunEvent("broken", token, 1, "leaves the deck"))
                 break
-    events += take_after(state, result.after)
+    events += settle(state, setup, result.after, destroyed=broken)
     if r.score >= r.requirement:
         events += win_round(state, setup)
     elif r.hands_left <= 0:
-        events += lose(state, f"scored {r.score} of {r.requirement}")
+        events += lose(state, setup, f"scored {fmt(r.score)} of {r.requirement}")
     else:
         events += _discard_held(state, setup)
-        events += deal(state)
+        events += deal(state, setup)
     return events, result
 
 
@@ -194,41 +148,8 @@ def discard_cards(state: RunState, setup: RunSetup, cards: Sequence[int]) -> lis
     r.hand = held
     r.discards_left -= 1
     events = [RunEvent("discard", " ".join(map(str, thrown)), len(thrown), "", result.events)]
-    events += _take_round_result(state, result)
-    return events + deal(state)
-
-
-def win_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """End-of-round triggers, then the reward, $ per hand left and interest; then the shop or the win."""
-    r = state.round
-    assert r is not None
-    situation = round_situation(state, setup, r.hand, r.hands_left, r.discards_left)
-    result = end_of_round(situation, setup.catalog)
-    after = _take_round_result(state, result)
-    paid = interest(state.money, state, setup, current_boss(state, setup))
-    per_hand = setup.table.hand_reward * r.hands_left
-    state.money += r.reward + per_hand + paid
-    events = [
-        RunEvent("beaten", r.blind, r.score, f"ante {state.ante}", result.events),
-        RunEvent(
-            "reward",
-            r.blind,
-            r.reward + per_hand + paid,
-            f"${r.reward} + ${per_hand} hands + ${paid} interest",
-        ),
-        *after,
-    ]
-    state.round = None
-    if state.blind == len(setup.rules.blinds) - 1 and state.ante == len(setup.rules.requirements):
-        state.phase = "won"
-        return [*events, RunEvent("won", "", state.ante)]
-    return events + open_shop(state, setup)
-
-
-def lose(state: RunState, why: str) -> list[RunEvent]:
-    """End the run."""
-    state.phase = "lost"
-    return [RunEvent("lost", state.round.blind if state.round else "", state.ante, why)]
+    events += take(state, setup, result)
+    return events + deal(state, setup)
 
 
 def advance(state: RunState, setup: RunSetup) -> list[RunEvent]:

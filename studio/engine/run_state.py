@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar, get_args
+from typing import Literal, NamedTuple, TypeVar, get_args
 
 from studio.engine.cards import Card
 from studio.engine.charms import CharmSlot
@@ -19,7 +19,8 @@ from studio.engine.values import Modifier
 
 Phase = Literal["select", "round", "shop", "pack", "won", "lost"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
-OfferKind = Literal["charm", "pack"]
+OfferKind = Literal["charm", "pack", "consumable"]
+OFFER_KINDS: tuple[OfferKind, ...] = get_args(OfferKind)
 T = TypeVar("T")
 
 
@@ -50,7 +51,7 @@ class Round:
 
 @dataclass(slots=True)
 class Offer:
-    """One shop slot: a charm or a pack, its price, and whether it is gone."""
+    """One shop slot: a charm, a pack or a consumable, its price, and whether it is gone."""
 
     kind: OfferKind
     item: str
@@ -77,6 +78,26 @@ class OpenedPack:
     taken: list[int] = field(default_factory=list)
 
 
+class Owed(NamedTuple):
+    """Money an effect marked to pay at cash out: its source (display text, kind, charm slot), the $."""
+
+    source: tuple[str, str, int]
+    amount: int
+
+
+class Created(NamedTuple):
+    """An item an effect made for the run's item rules to take in (consumable slots, tags).
+
+    ``kind`` says which (``consumable``, ``tag``); ``id`` names it, or ``family`` is the set a
+    random one is drawn from ("" for either when not given); ``source`` is who made it.
+    """
+
+    kind: str
+    id: str
+    family: str
+    source: str
+
+
 @dataclass(slots=True)
 class RunState:
     """Everything about a run at one moment."""
@@ -100,6 +121,12 @@ class RunState:
     round: Round | None = None
     shop: Shop | None = None
     pack: OpenedPack | None = None
+    #: Money effects marked ``at: cash_out`` left to pay at the next cash out.
+    owed: list[Owed] = field(default_factory=list)
+    #: Items effects made that the run has not handed out yet (see :class:`Created`).
+    created: list[Created] = field(default_factory=list)
+    #: The consumables held (ids), in slot order.
+    consumables: list[str] = field(default_factory=list)
 
     @property
     def is_over(self) -> bool:
@@ -160,6 +187,9 @@ class RunState:
                 "taken": list(self.pack.taken),
             },
             "rng": self.rng.state().to_json(),
+            "owed": [{"source": list(o.source), "amount": o.amount} for o in self.owed],
+            "created": [c._asdict() for c in self.created],
+            "consumables": list(self.consumables),
         }
 
     @classmethod
@@ -202,11 +232,11 @@ class RunState:
                 where = f"state.shop.offers[{i}]"
                 od = _obj(o, where)
                 kind = _get(od, "kind", str, where)
-                if kind not in ("charm", "pack"):
-                    raise StateError(f"{where}.kind: want 'charm' or 'pack', not {kind!r}")
+                if kind not in OFFER_KINDS:
+                    raise StateError(f"{where}.kind: want one of {', '.join(OFFER_KINDS)}, not {kind!r}")
                 offers.append(
                     Offer(
-                        "charm" if kind == "charm" else "pack",
+                        OFFER_KINDS[OFFER_KINDS.index(kind)],
                         _get(od, "item", str, where),
                         _get(od, "price", int, where),
                         _get(od, "sold", bool, where),
@@ -233,6 +263,7 @@ class RunState:
                     _opt_str(cd, "edition", where),
                     _get(cd, "counter", int, where),
                     tuple(sorted(_obj(cd.get("vars", {}), f"{where}.vars").items())),
+                    _int(cd.get("sell_bonus", 0), f"{where}.sell_bonus"),
                 )
             )
         levels = _obj(d.get("levels"), "state.levels")
@@ -260,6 +291,9 @@ class RunState:
             round_,
             shop,
             pack,
+            [_owed(o, f"state.owed[{i}]") for i, o in enumerate(_list(d, "owed"))],
+            [_created(c, f"state.created[{i}]") for i, c in enumerate(_list(d, "created"))],
+            _strs(_get(d, "consumables", list, "state"), "state.consumables"),
         )
 
 
@@ -267,7 +301,25 @@ def _charm_json(c: CharmSlot) -> dict[str, object]:
     data: dict[str, object] = {"id": c.id, "edition": c.edition, "counter": c.counter}
     if c.vars:
         data["vars"] = dict(c.vars)
+    if c.sell_bonus:
+        data["sell_bonus"] = c.sell_bonus
     return data
+
+
+def _source(value: object, where: str) -> tuple[str, str, int]:
+    if not isinstance(value, list) or len(value) != 3 or not isinstance(value[2], int):
+        raise StateError(f"{where}: want [text, kind, slot], not {value!r}")
+    return (str(value[0]), str(value[1]), value[2])
+
+
+def _owed(data: object, where: str) -> Owed:
+    d = _obj(data, where)
+    return Owed(_source(d.get("source"), f"{where}.source"), _get(d, "amount", int, where))
+
+
+def _created(data: object, where: str) -> Created:
+    d = _obj(data, where)
+    return Created(*(_get(d, key, str, where) for key in Created._fields))
 
 
 def modifier_json(m: Modifier) -> dict[str, object]:
@@ -283,10 +335,7 @@ def _modifier(data: object, where: str) -> Modifier:
     amount = d.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int | float):
         raise StateError(f"{where}.amount: want a number, not {amount!r}")
-    source = _get(d, "source", list, where)
-    if len(source) != 3 or not isinstance(source[2], int):
-        raise StateError(f"{where}.source: want [text, kind, slot], not {source!r}")
-    declared = (str(source[0]), str(source[1]), source[2])
+    declared = _source(_get(d, "source", list, where), f"{where}.source")
     return Modifier(_get(d, "value", str, where), op, float(amount), scope, declared)  # type: ignore[arg-type]
 
 

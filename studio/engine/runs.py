@@ -12,7 +12,7 @@ from typing import Literal, NamedTuple
 from studio.engine.cards import Card
 from studio.engine.values import Modifier, folded
 
-PackKind = Literal["cards", "charms", "levels"]
+PackKind = Literal["cards", "charms", "levels", "consumables"]
 RARITIES = ("common", "uncommon", "rare", "legendary")
 
 
@@ -25,6 +25,7 @@ class StartValues(NamedTuple):
     hands: int = 0
     discards: int = 0
     charm_slots: int = 0
+    consumable_slots: int = 2
 
     def folded(self, modifiers: Sequence[Modifier]) -> StartValues:
         """Return these values with ``modifiers`` folded in, each value kept in its bounds."""
@@ -34,6 +35,7 @@ class StartValues(NamedTuple):
             int(folded("hands", self.hands, modifiers)),
             int(folded("discards", self.discards, modifiers)),
             int(folded("charm_slots", self.charm_slots, modifiers)),
+            int(folded("consumable_slots", self.consumable_slots, modifiers)),
         )
 
 
@@ -47,7 +49,10 @@ class Blind(NamedTuple):
 
 
 class PackDef(NamedTuple):
-    """A pack the shop sells: ``size`` options shown, ``picks`` of them may be taken."""
+    """A pack the shop sells: ``size`` options shown, ``picks`` of them may be taken.
+
+    A consumables pack holds consumables of ``family`` (of every family when None).
+    """
 
     id: str
     kind: PackKind
@@ -55,6 +60,7 @@ class PackDef(NamedTuple):
     size: int = 3
     picks: int = 1
     weight: int = 1
+    family: str | None = None
 
 
 DEFAULT_PACKS = (
@@ -77,6 +83,13 @@ class ShopTable(NamedTuple):
     upgrade_chance: float = 0.4
     edition_chance: float = 0.1
     seal_chance: float = 0.1
+    #: Consumable slots in the shop, and the relative weight of each consumable family among them.
+    consumable_offers: int = 0
+    family_weights: tuple[tuple[str, int], ...] = ()
+    #: Vouchers for sale in each ante's shops.
+    voucher_offers: int = 0
+    #: The chance (0 to 1) of each edition on a charm offered in the shop or a charm pack.
+    charm_editions: tuple[tuple[str, float], ...] = ()
 
 
 class RunTable(NamedTuple):
@@ -113,6 +126,8 @@ class DifficultyDef(NamedTuple):
     score_scale: float = 1.0
     blind_rewards: tuple[tuple[str, int], ...] = ()
     name: str = ""
+    #: Stickers charms for sale may carry from this level on.
+    stickers: tuple[str, ...] = ()
 
 
 class RunRules(NamedTuple):

@@ -20,9 +20,28 @@ from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState, StateError
 
 FORMAT = "studio-run"
-VERSION = 1
+VERSION = 3
+
+
+def _run_events(body: dict[str, object]) -> dict[str, object]:
+    """Version 1 to 2: the run's events as triggers. The state gains the money owed at cash out and the
+    items effects made (none in a version 1 run); a charm's ``sell_bonus`` is 0 when left out."""
+    state = body.get("state")
+    if isinstance(state, dict):
+        state = {**state, "owed": [], "created": []}
+    return {**body, "state": state}
+
+
+def _consumables(body: dict[str, object]) -> dict[str, object]:
+    """Version 2 to 3: the state gains the consumables held (none in a version 2 run)."""
+    state = body.get("state")
+    if isinstance(state, dict):
+        state = {**state, "consumables": []}
+    return {**body, "state": state}
+
+
 #: Upgrades of an older body to the next version, by the version they read.
-MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {1: _run_events, 2: _consumables}
 
 
 class SaveError(ValueError):

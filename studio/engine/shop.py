@@ -1,31 +1,46 @@
-"""The shop after each blind: charms for sale by rarity, packs, rerolls, buying, selling, picking.
+"""The shop after each blind: charms for sale by rarity, consumables, packs, rerolls, buying, selling,
+picking.
 
-Every roll draws from a named stream: ``shop`` for what is on sale, ``pack``
-for what a pack holds. Like :mod:`studio.engine.run_round`, these functions
-trust ``Game.legal`` and change the state in place.
+Every roll draws from a named stream: ``shop`` for the charms and packs on
+sale, ``consumables`` for the consumables on sale, ``pack`` for what a pack
+holds. Each pack kind draws its options and takes a pick through
+:data:`PACK_KINDS`. Like :mod:`studio.engine.run_round`, these functions
+trust ``Game.legal`` and change the state in place. Each action fires its run
+trigger (``reroll``, ``bought``, ``sold``, ``booster_opened``,
+``booster_skipped``, ``card_added``, ``shop_exit``) once it is done.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
 
 from studio.engine.cards import SUITS, Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
 from studio.engine.round_values import price, run_value
+from studio.engine.run_consumables import STREAM as CONSUMABLE_STREAM
+from studio.engine.run_consumables import roll as roll_consumable
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Offer, OpenedPack, RunState, Shop
+from studio.engine.run_triggers import fire
 from studio.engine.runs import PackDef
 
 
-def sell_value(setup: RunSetup, charm_id: str) -> int:
-    """Half the charm's cost, rounded down, at least $1."""
-    return setup.catalog.charm(charm_id).sell_value
+def sell_value(setup: RunSetup, charm: CharmSlot) -> int:
+    """Half the charm's cost, rounded down, at least $1, plus what effects added to it (never below 0)."""
+    return max(setup.catalog.charm(charm.id).sell_value + charm.sell_bonus, 0)
 
 
 def reroll_cost(state: RunState, setup: RunSetup) -> int:
-    """The next reroll's price: the ``reroll_cost`` value plus $1 per reroll already made in this shop."""
-    base = int(run_value("reroll_cost", setup.table.shop.reroll_cost, state, setup))
-    return base + (state.shop.rerolls if state.shop else 0)
+    """The next reroll's price: nothing for the first ``free_rerolls`` of a shop, then the ``reroll_cost``
+    value plus $1 per paid reroll already made in this shop."""
+    made = state.shop.rerolls if state.shop else 0
+    free = int(run_value("free_rerolls", 0, state, setup))
+    if made < free:
+        return 0
+    return int(run_value("reroll_cost", setup.table.shop.reroll_cost, state, setup)) + made - free
 
 
 def pack_def(setup: RunSetup, pack_id: str) -> PackDef:
@@ -81,11 +96,23 @@ def _charm_offers(state: RunState, setup: RunSetup) -> list[Offer]:
     return offers
 
 
+def _consumable_offers(state: RunState, setup: RunSetup) -> list[Offer]:
+    """The consumable slots: each a family by ``family_weights``, then one of its consumables."""
+    offers: list[Offer] = []
+    slots = int(run_value("consumable_offers", setup.table.shop.consumable_offers, state, setup))
+    for _ in range(slots):
+        item = roll_consumable(state, setup, CONSUMABLE_STREAM, "", weights=True)
+        if item is None:
+            break
+        offers.append(Offer("consumable", item, price(setup.catalog.consumables[item].cost, state, setup)))
+    return offers
+
+
 def open_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """Fill the shop: charm slots, then pack slots (packs drawn by weight)."""
+    """Fill the shop: charm slots, consumable slots, then pack slots (packs drawn by weight)."""
     state.phase = "shop"
     state.shop = Shop()
-    offers = _charm_offers(state, setup)
+    offers = _charm_offers(state, setup) + _consumable_offers(state, setup)
     packs = [(p.id, p.weight) for p in setup.table.shop.packs]
     for _ in range(setup.table.shop.pack_offers):
         pack_id = _weighted(state.rng, "shop", packs)
@@ -104,25 +131,39 @@ def reroll(state: RunState, setup: RunSetup) -> list[RunEvent]:
     state.shop.offers = [o for o in state.shop.offers if o.kind != "charm"]
     state.shop.offers[:0] = _charm_offers(state, setup)
     state.shop.rerolls += 1
-    return [RunEvent("reroll", " ".join(o.item for o in state.shop.offers if o.kind == "charm"), -cost)]
+    offers = " ".join(o.item for o in state.shop.offers if o.kind == "charm")
+    return [RunEvent("reroll", offers, -cost), *fire(state, setup, "reroll", subject=offers)]
 
 
-def buy(state: RunState, slot: int) -> list[RunEvent]:
-    """Pay for the charm in ``slot`` and put it at the end of the row."""
+def buy(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
+    """Pay for the charm in ``slot`` and put it at the end of the row (a consumable: in the last
+    consumable slot)."""
     assert state.shop is not None
     offer = state.shop.offers[slot]
     state.money -= offer.price
     offer.sold = True
-    state.charms.append(CharmSlot(offer.item))
-    return [RunEvent("buy", offer.item, -offer.price)]
+    if offer.kind == "consumable":
+        state.consumables.append(offer.item)
+        bought = fire(state, setup, "bought", subject=offer.item)
+    else:
+        state.charms.append(CharmSlot(offer.item))
+        bought = fire(state, setup, "bought", subject=offer.item, slot=len(state.charms) - 1)
+    return [RunEvent("buy", offer.item, -offer.price), *bought]
 
 
 def sell(state: RunState, setup: RunSetup, index: int) -> list[RunEvent]:
-    """Remove the charm at ``index`` from the row for its sell value."""
-    charm = state.charms.pop(index)
-    value = sell_value(setup, charm.id)
+    """Pay the charm at ``index`` its sell value, fire ``sold`` with it still in the row (so it can act
+    on its own sale), then take it out of the row."""
+    charm = state.charms[index]
+    value = sell_value(setup, charm)
     state.money += value
-    return [RunEvent("sell", charm.id, value)]
+    sold = fire(state, setup, "sold", subject=charm.id, slot=index, leaving=(index,))
+    return [RunEvent("sell", charm.id, value), *sold]
+
+
+def leave_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
+    """Fire ``shop_exit`` while the shop is still open (the caller then moves to the next blind)."""
+    return fire(state, setup, "shop_exit", subject="shop")
 
 
 def open_pack(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
@@ -132,27 +173,79 @@ def open_pack(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
     pack = pack_def(setup, offer.item)
     state.money -= offer.price
     offer.sold = True
-    options: list[str] = []
-    if pack.kind == "charms":
-        exclude = _owned(state)
-        for _ in range(pack.size):
-            charm_id = roll_charm(state, setup, "pack", exclude)
-            if charm_id is None:
-                break
-            exclude.add(charm_id)
-            options.append(charm_id)
-    elif pack.kind == "levels":
-        types = [t.id for t in setup.catalog.hand_types]
-        for _ in range(min(pack.size, len(types))):
-            options.append(types.pop(int(state.rng.random("pack") * len(types))))
-    else:
-        options = [str(_roll_card(state, setup)) for _ in range(pack.size)]
+    options = PACK_KINDS[pack.kind].options(state, setup, pack)
     state.pack = OpenedPack(pack.id, pack.kind, options, min(pack.picks, len(options)))
     state.phase = "pack"
     events = [RunEvent("open_pack", pack.id, -offer.price, " ".join(options))]
-    if state.pack.picks_left == 0:
+    events += fire(state, setup, "booster_opened", subject=pack.id)
+    if state.pack is not None and state.pack.picks_left == 0:
         events += close_pack(state)
     return events
+
+
+def _charm_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
+    options: list[str] = []
+    exclude = _owned(state)
+    for _ in range(pack.size):
+        charm_id = roll_charm(state, setup, "pack", exclude)
+        if charm_id is None:
+            break
+        exclude.add(charm_id)
+        options.append(charm_id)
+    return options
+
+
+def _level_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
+    types = [t.id for t in setup.catalog.hand_types]
+    return [types.pop(int(state.rng.random("pack") * len(types))) for _ in range(min(pack.size, len(types)))]
+
+
+def _card_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
+    return [str(_roll_card(state, setup)) for _ in range(pack.size)]
+
+
+def _consumable_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
+    """Distinct consumables of the pack's family (any family when it names none)."""
+    pool = sorted(i for i, c in setup.catalog.consumables.items() if pack.family in (None, c.family))
+    return [pool.pop(int(state.rng.random("pack") * len(pool))) for _ in range(min(pack.size, len(pool)))]
+
+
+def _take_charm(state: RunState, setup: RunSetup, item: str) -> list[Card]:
+    state.charms.append(CharmSlot(item))
+    return []
+
+
+def _take_level(state: RunState, setup: RunSetup, item: str) -> list[Card]:
+    state.levels[item] = state.levels.get(item, 1) + 1
+    return []
+
+
+def _take_cards(state: RunState, setup: RunSetup, item: str) -> list[Card]:
+    added = list(setup.catalog.cards(item))
+    state.deck.extend(added)
+    return added
+
+
+def _take_consumable(state: RunState, setup: RunSetup, item: str) -> list[Card]:
+    state.consumables.append(item)
+    return []
+
+
+class PackKind(NamedTuple):
+    """What a kind of pack shows (drawn from the ``pack`` stream), and what taking an option does (the
+    cards it adds to the deck)."""
+
+    options: Callable[[RunState, RunSetup, PackDef], list[str]]
+    take: Callable[[RunState, RunSetup, str], list[Card]]
+
+
+#: Each pack kind of the shop table, by name.
+PACK_KINDS: dict[str, PackKind] = {
+    "charms": PackKind(_charm_options, _take_charm),
+    "levels": PackKind(_level_options, _take_level),
+    "cards": PackKind(_card_options, _take_cards),
+    "consumables": PackKind(_consumable_options, _take_consumable),
+}
 
 
 def _roll_card(state: RunState, setup: RunSetup) -> Card:
@@ -176,17 +269,15 @@ def choose(state: RunState, setup: RunSetup, option: int | None) -> list[RunEven
     pack = state.pack
     assert pack is not None
     if option is None:
-        return [RunEvent("skip_pack", pack.pack), *close_pack(state)]
+        skipped = fire(state, setup, "booster_skipped", subject=pack.pack)
+        return [RunEvent("skip_pack", pack.pack), *skipped, *close_pack(state)]
     item = pack.options[option]
     pack.taken.append(option)
     pack.picks_left -= 1
-    if pack.kind == "charms":
-        state.charms.append(CharmSlot(item))
-    elif pack.kind == "levels":
-        state.levels[item] = state.levels.get(item, 1) + 1
-    else:
-        state.deck.extend(setup.catalog.cards(item))
+    added = PACK_KINDS[pack.kind].take(state, setup, item)
     events = [RunEvent("take", item, 1, pack.kind)]
+    if added:
+        events += fire(state, setup, "card_added", subject="cards", cards=added)
     if pack.picks_left <= 0:
         events += close_pack(state)
     return events

@@ -24,13 +24,15 @@ class CharmSlot:
     """A charm in the row: its id, edition and variables (state kept between hands).
 
     ``counter`` is the variable every charm has; ``vars`` the others it declares, as sorted
-    (name, value) pairs (a variable left out holds its start value).
+    (name, value) pairs (a variable left out holds its start value). ``sell_bonus``: the $
+    effects added to its sell value.
     """
 
     id: str
     edition: str | None = None
     counter: int = 0
     vars: tuple[tuple[str, Any], ...] = ()
+    sell_bonus: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,3 +67,8 @@ class Situation:
     times_played: Mapping[str, int] = field(default_factory=dict)
     #: Hands played this round before this one, refused ones too (None: one per hand type played).
     hands_played: int | None = None
+    #: The slot of the charm a run event is about (the charm bought or sold; -1: none).
+    subject: int = -1
+    #: The round's score so far and its requirement (0: no round).
+    score: float = 0
+    requirement: int = 0

@@ -12,7 +12,34 @@ from typing import Any, Literal, NamedTuple
 
 from studio.engine.rng import RngState
 
-Step = Literal["boss", "before", "base", "scored_card", "held_card", "hand", "discard", "end_of_round"]
+Step = Literal[
+    "boss",
+    "before",
+    "base",
+    "scored_card",
+    "held_card",
+    "hand",
+    "discard",
+    "end_of_round",
+    # the run's events outside a hand (RULES.md section 6): the trigger that fired
+    "round_start",
+    "hand_drawn",
+    "round_lost",
+    "boss_defeated",
+    "cash_out",
+    "blind_skipped",
+    "shop_enter",
+    "shop_exit",
+    "reroll",
+    "booster_opened",
+    "booster_skipped",
+    "bought",
+    "sold",
+    "card_added",
+    "card_destroyed",
+    # a consumable being used (a run action)
+    "consumable",
+]
 #: The steps of scoring a hand, in order.
 SCORE_STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
 #: What an event did: ``base``, ``halve``, ``refuse``, ``level``, ``counter``, ``debuffed``, or
@@ -21,9 +48,12 @@ What = str
 #: How an event of each effect label reads its amount ("+10 Points"); effect kinds register here.
 CHANGE_TEXT: dict[str, Callable[[float], str]] = {}
 #: What kind of thing an event comes from; ``source`` is its display text.
-SourceKind = Literal["hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck", "difficulty"]
-#: Where the card an event concerns lies: played (or discarded) cards, or cards held in hand.
-Zone = Literal["played", "held", "discarded", ""]
+SourceKind = Literal[
+    "hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck", "difficulty", "consumable"
+]
+#: Where the card an event concerns lies: played (or discarded) cards, cards held in hand, or the deck
+#: (a card that joined or left it).
+Zone = Literal["played", "held", "discarded", "deck", ""]
 
 
 def fmt(x: float) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from studio.engine.actions import Action, Buy, Choose, OpenPack, Play
+from studio.engine.actions import Action, Buy, Choose, OpenPack, Play, UseConsumable
 from studio.engine.bot import Bot
 from studio.engine.game import Game
 from studio.engine.run_events import Resolved
@@ -16,7 +16,7 @@ from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
 from studio.simulation.attribution import charm_effects
 from studio.simulation.catalogs import catalog_for
-from studio.simulation.report import CharmTally, Report, RunStats
+from studio.simulation.report import CharmTally, ItemTally, Report, RunStats
 from studio.simulation.spec import SimulationSpec, run_seed
 
 #: More actions than any run needs: a run that gets there is a bug, reported, never an endless loop.
@@ -68,6 +68,12 @@ class _Recorder:
         self.tally: dict[str, dict[str, int]] = {}
         self.shops_seen: set[tuple[int, int, int]] = set()
         self.row: tuple[str, ...] = ()
+        #: Each consumable's figures: offered, bought (or taken from a pack), used.
+        self.consumables: dict[str, list[int]] = {}
+
+    def _count(self, consumable: str, figure: int) -> None:
+        """Add one to a consumable's figure (0 offered, 1 bought, 2 used)."""
+        self.consumables.setdefault(consumable, [0, 0, 0])[figure] += 1
 
     def _charm(self, charm: str) -> dict[str, int]:
         """The running figures of a charm, by :class:`CharmTally` field name."""
@@ -77,15 +83,19 @@ class _Recorder:
         """Note the row the action starts from, and a charm the bot buys or takes from a pack."""
         self.row = tuple(c.id for c in state.charms)
         shop, pack = state.shop, state.pack
-        if isinstance(action, Buy) and shop is not None and shop.offers[action.slot].kind == "charm":
-            self._charm(shop.offers[action.slot].item)["bought"] += 1
-        if (
-            isinstance(action, Choose)
-            and pack is not None
-            and pack.kind == "charms"
-            and action.option is not None
-        ):
-            self._charm(pack.options[action.option])["bought"] += 1
+        if isinstance(action, Buy) and shop is not None:
+            offer = shop.offers[action.slot]
+            if offer.kind == "charm":
+                self._charm(offer.item)["bought"] += 1
+            elif offer.kind == "consumable":
+                self._count(offer.item, 1)
+        if isinstance(action, Choose) and pack is not None and action.option is not None:
+            if pack.kind == "charms":
+                self._charm(pack.options[action.option])["bought"] += 1
+            elif pack.kind == "consumables":
+                self._count(pack.options[action.option], 1)
+        if isinstance(action, UseConsumable):
+            self._count(state.consumables[action.index], 2)
 
     def after(self, resolved: Resolved, state: RunState) -> None:
         """Count what the action put on offer, and a played hand: its type, total, each charm's share."""
@@ -95,9 +105,14 @@ class _Recorder:
             for offer in shop.offers:
                 if offer.kind == "charm":
                     self._charm(offer.item)["offered"] += 1
-        if isinstance(resolved.action, OpenPack) and state.pack is not None and state.pack.kind == "charms":
+                elif offer.kind == "consumable" and shop.rerolls == 0:  # a reroll keeps them
+                    self._count(offer.item, 0)
+        if isinstance(resolved.action, OpenPack) and state.pack is not None:
             for option in state.pack.options:
-                self._charm(option)["offered"] += 1
+                if state.pack.kind == "charms":
+                    self._charm(option)["offered"] += 1
+                elif state.pack.kind == "consumables":
+                    self._count(option, 0)
         for event in resolved.events:  # discard and end-of-round triggers: the money charms pay there
             if event.trace and event.kind != "score":
                 self._credit(charm_effects(event.trace, self.row))
@@ -134,4 +149,5 @@ class _Recorder:
             scores=tuple(self.scores),
             charms=charms,
             actions=len(game.history),
+            consumables={k: ItemTally(*v) for k, v in self.consumables.items()},
         )

@@ -100,6 +100,30 @@ class CharmTally:
 
 
 @dataclass(frozen=True, slots=True)
+class ItemTally:
+    """One consumable's figures: how often it was on offer (shop slots and packs), bought or taken from
+    a pack, and used."""
+
+    offered: int = 0
+    bought: int = 0
+    used: int = 0
+
+    def __add__(self, other: ItemTally) -> ItemTally:
+        return ItemTally(self.offered + other.offered, self.bought + other.bought, self.used + other.used)
+
+    def to_json(self) -> dict[str, object]:
+        """The figures."""
+        return {"offered": self.offered, "bought": self.bought, "used": self.used}
+
+
+def _add_tallies(a: Mapping[str, ItemTally], b: Mapping[str, ItemTally]) -> dict[str, ItemTally]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out[k] + v if k in out else v
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class RunStats:
     """The figures of one run, as its index, the outcome and what happened in it."""
 
@@ -116,6 +140,7 @@ class RunStats:
     scores: tuple[int, ...] = ()
     charms: Mapping[str, CharmTally] = field(default_factory=dict)
     actions: int = 0
+    consumables: Mapping[str, ItemTally] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +161,7 @@ class Report:
     score_buckets: Mapping[str, int] = field(default_factory=dict)
     charms: Mapping[str, CharmTally] = field(default_factory=dict)
     actions: int = 0
+    consumables: Mapping[str, ItemTally] = field(default_factory=dict)
 
     @classmethod
     def of(cls, run: RunStats) -> Report:
@@ -159,6 +185,7 @@ class Report:
             score_buckets=buckets,
             charms=dict(run.charms),
             actions=run.actions,
+            consumables=dict(run.consumables),
         )
 
     @classmethod
@@ -187,6 +214,7 @@ class Report:
             score_buckets=_add(self.score_buckets, other.score_buckets),
             charms=charms,
             actions=self.actions + other.actions,
+            consumables=_add_tallies(self.consumables, other.consumables),
         )
 
     @property
@@ -286,6 +314,7 @@ class Report:
                 "histogram": [{"from": lo, "to": hi, "hands": n} for lo, hi, n in self.score_histogram()],
             },
             "charms": {k: self.charms[k].to_json(self.runs) for k in sorted(self.charms)},
+            "consumables": {k: self.consumables[k].to_json() for k in sorted(self.consumables)},
         }
 
 

@@ -17,12 +17,11 @@ from typing import Any
 from ruamel.yaml.error import YAMLError
 
 from studio.content.documents import Document, DocumentError
-from studio.content.models import ENTRY_KINDS, KINDS
 from studio.content.packs import Pack
 from studio.content.written_ids import rename_written
 from studio.content.xrefs import MODIFIER_KINDS, references, retarget
 from studio.engine.names import did_you_mean
-from studio.workspace.files import FileState
+from studio.workspace.files import OTHER_KINDS, FileState
 from studio.workspace.host import Host
 from studio.workspace.model import Change, EntryRef, JsonPath, Usage, WorkspaceError
 from studio.workspace.put_back import put_back
@@ -41,6 +40,10 @@ TEMPLATES: dict[str, str] = {
     "boss": "",
     "deck": "cards:\n  - {}\n",
     "difficulty": "level: 100\n",
+    "consumable": "family: changer\neffects:\n  - {kind: money, amount: 1}\n",
+    "voucher": "modify:\n  - {value: reroll_cost, add: -1}\n",
+    "tag": "reward: {kind: money, amount: 1}\nat: now\n",
+    "sticker": "chance: 0.1\nsellable: false\n",
 }
 
 
@@ -108,6 +111,9 @@ class Lifecycle(Host):
 
     def create(self, kind: str, entry_id: str, pack_id: str, text: str | None = None) -> Change:
         """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""
+        from studio.content.models import KINDS
+
+        self._checked()
         pack = self._pack(pack_id)
         if kind not in TEMPLATES and kind != "scenario":
             raise WorkspaceError(
@@ -146,6 +152,7 @@ class Lifecycle(Host):
         The trash keeps a mistaken delete restorable; where there is no trash (a
         network drive, say) nothing is deleted and the error says so.
         """
+        self._checked()
         f = self._file(ref.path)
         if not f.writable:
             raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
@@ -170,6 +177,7 @@ class Lifecycle(Host):
 
         A referring file whose text does not parse is left as it is (its reference becomes a problem).
         """
+        self._checked()
         f = self._file(ref.path)
         if f.kind not in TEMPLATES:
             raise WorkspaceError(f"{f.path}: a {f.kind.replace('_', ' ')} has no id to rename")
@@ -248,7 +256,7 @@ class Lifecycle(Host):
                 f"'{entry_id}' is not an id: lower-case letters, digits and underscores, "
                 "starting with a letter"
             )
-        if kind in ENTRY_KINDS and entry_id in self.ids(kind):
+        if kind not in OTHER_KINDS and entry_id in self.ids(kind):
             raise WorkspaceError(f"a {kind.replace('_', ' ')} '{entry_id}' already exists")
 
     def _schema_line(self, pack: Pack, kind: str) -> str:

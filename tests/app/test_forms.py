@@ -331,3 +331,25 @@ def test_the_odds_follow_the_deck_chosen_in_the_preview(window: MainWindow, qtbo
     assert sum(odds.counts.values()) == 658_008  # every 5 of 40 cards
     assert odds.counts["flush"] != 5108
     assert "Abandoned Deck (40 cards), the preview's deck" in odds.title.text()
+
+
+@pytest.mark.parametrize(
+    ("kind", "entry_id", "ref_field", "ids"),
+    [
+        ("consumable", "bonus_stamp", ("effects", 0, "upgrade"), "bonus"),
+        ("voucher", "wide_counter", ("requires",), "extra_shelf"),
+        ("tag", "foil_tag", ("reward", "edition"), "foil"),
+        ("sticker", "eternal", ("excludes", 0), "perishable"),
+    ],
+)
+def test_each_run_item_opens_in_the_window_as_a_form_with_its_ids_offered(  # type: ignore[no-untyped-def]
+    window: MainWindow, kind: str, entry_id: str, ref_field: tuple[object, ...], ids: str
+) -> None:
+    """Consumables, vouchers, tags and stickers get a tree folder and a form from their schema, no code."""
+    assert window.tree.select(kind, entry_id) is not None
+    assert window.editor is not None
+    assert window.editor.field_at(("name",)) is not None
+    field = window.editor.field_at(ref_field)
+    inner = field.inner if isinstance(field, NullableField) else field
+    assert isinstance(inner, ChoiceField | ChoicesField), type(inner)
+    assert ids in inner.choices

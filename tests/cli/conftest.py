@@ -19,6 +19,7 @@ SMALL_TREE = [
     "editions",
     "seals",
     "run.yaml",
+    "consumables",
     "decks/standard.yaml",
     "charms/pair_mult.yaml",
     "charms/plain_mult.yaml",

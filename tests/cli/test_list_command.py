@@ -47,6 +47,11 @@ def test_card_modifiers_are_listed_with_what_they_do(studio) -> None:
     assert upgrades["glass"]["effect"] == "when scored: X2 Mult; breaks after scoring (1 in 4 chance)"
     assert upgrades["steel"]["effect"] == "while held: X1.5 Mult"
     editions = {e["id"]: e["effect"] for e in json.loads(studio("list", "editions", "--json").out)}
-    assert editions == {"foil": "+50 Points", "holographic": "+10 Mult", "polychrome": "X1.5 Mult"}
+    assert editions == {
+        "foil": "+50 Points",
+        "holographic": "+10 Mult",
+        "negative": "+1 charm slots (on a charm)",
+        "polychrome": "X1.5 Mult",
+    }
     seals = studio("list", "seals")
     assert seals.code == 0 and "red_seal" in seals.out and "retriggers 1 time(s)" in seals.out

@@ -10,6 +10,7 @@ from studio.content.models import KINDS
 from studio.content.paths import base_content_dir
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
+from studio.engine.kinds import EFFECTS, TRIGGERS
 from studio.engine.round_values import interest
 from studio.engine.run_setup import RunSetup
 from studio.engine.runs import run_setup
@@ -27,9 +28,11 @@ def test_every_required_charm_exists_and_there_are_at_least_forty(catalog: Catal
     assert len(catalog.charms) >= 40
 
 
-def test_some_charm_fires_at_every_trigger(catalog: Catalog) -> None:
+def test_some_charm_fires_at_every_trigger_and_uses_every_effect(catalog: Catalog) -> None:
     triggers = {a.trigger for c in catalog.charms.values() for a in c.abilities}
-    assert triggers == {"before", "scored_card", "held_card", "hand", "discard", "end_of_round"}
+    assert triggers == set(TRIGGERS.names())
+    effects = {e.kind for c in catalog.charms.values() for a in c.abilities for e in a.effects}
+    assert effects == set(EFFECTS.names())
     assert any(c.modifiers for c in catalog.charms.values())
 
 

@@ -117,6 +117,8 @@ def test_a_difficulty_naming_an_unknown_blind_suggests_one(tmp_path: Path) -> No
             "difficulties/hard.yaml": "id: hard\nname: Hard\nlevel: 2\nblind_rewards: {smal: 0}\n",
         },
     )
+    for named in ("editions", "consumables", "upgrades", "seals"):  # what run.yaml's shop names
+        shutil.copytree(BASE / named, root / named)
     (problem,) = messages(root)
     assert "unknown blind 'smal' (did you mean 'small'?)" in problem
 

@@ -21,7 +21,9 @@ from studio.engine.actions import (
     Reroll,
     SelectBlind,
     Sell,
+    SellConsumable,
     SkipBlind,
+    UseConsumable,
     action_from_json,
     action_to_json,
 )
@@ -143,7 +145,7 @@ def test_a_finished_run_refuses_everything(catalog: Catalog) -> None:
             kind(())
             if kind in (Play, Discard, ReorderCharms)
             else kind(0)
-            if kind in (Buy, Sell, OpenPack, Choose)
+            if kind in (Buy, Sell, OpenPack, Choose, UseConsumable, SellConsumable)
             else kind()
         )  # type: ignore[call-arg]
         refuse(game, action, r"the run is over \(lost\)")

@@ -5,7 +5,16 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from studio.engine.actions import Buy, Discard, Play, ReorderCharms, SelectBlind, SkipBlind
+from studio.engine.actions import (
+    Buy,
+    Discard,
+    Play,
+    ReorderCharms,
+    SelectBlind,
+    SellConsumable,
+    SkipBlind,
+    UseConsumable,
+)
 from studio.engine.bot import Bot, play_run
 from studio.engine.bot_plays import NEUTRAL_RNG, best_play, candidates
 from studio.engine.bot_values import CharmValues
@@ -115,5 +124,37 @@ def test_it_clears_the_first_ante_of_most_runs_and_never_skips(catalog: Catalog)
 def test_its_choices_depend_on_the_run_only(catalog: Catalog) -> None:
     used = Bot(catalog)
     play_run(catalog, RunSetup.from_catalog(catalog, seed=50), used)
-    game = play_run(catalog, RunSetup.from_catalog(catalog, seed=51), used, stop_after=25)
+    whole = play_run(catalog, RunSetup.from_catalog(catalog, seed=51), Bot(catalog))
+    game = play_run(catalog, RunSetup.from_catalog(catalog, seed=51), used, stop_after=len(whole.history) // 2)
     assert used.choose(game) == Bot(catalog).choose(game)
+
+
+def test_the_bot_uses_a_card_changer_on_the_cards_it_would_play(catalog: Catalog) -> None:
+    game = Game.start(RunSetup.from_catalog(catalog, seed=4))
+    game.state.consumables = ["glass_stamp", "shredder"]
+    game.apply(SelectBlind())
+    bot = Bot(catalog)
+    play = bot._round(game)
+    action = bot.choose(game)
+    assert isinstance(play, Play) and action == UseConsumable(0, play.cards[:1])
+    game.apply(action)
+    assert bot.choose(game) != UseConsumable(0, ())  # the shredder is never used in a round
+
+
+def test_the_bot_uses_a_level_up_between_rounds_and_sells_what_it_never_uses(catalog: Catalog) -> None:
+    game = Game.start(RunSetup.from_catalog(catalog, seed=4))
+    game.state.consumables = ["shredder", "star_pair"]
+    bot = Bot(catalog)
+    assert bot.choose(game) == SellConsumable(0)
+    game.apply(SellConsumable(0))
+    assert bot.choose(game) == UseConsumable(0)
+
+
+def test_bot_runs_buy_and_use_consumables(catalog: Catalog) -> None:
+    used = [
+        h.action
+        for seed in range(6)
+        for h in play_run(catalog, RunSetup.from_catalog(catalog, seed=seed)).history
+        if isinstance(h.action, UseConsumable)
+    ]
+    assert used and any(a.cards for a in used)

@@ -25,3 +25,28 @@ def test_stop_save_resume_finish_matches_the_uninterrupted_run(catalog: Catalog)
         assert resumed.state.to_json() == whole.state.to_json(), f"seed {seed}, stopped after {stop}"
         assert [h.action for h in resumed.history] == [h.action for h in whole.history], seed
         assert [h.score for h in resumed.history] == [h.score for h in whole.history], seed
+
+
+#: Rows of charms that act at the run's events, so the runs save and resume with their state (money owed,
+#: items made, sell values, hands and discards changed, charms made and destroyed).
+RUN_EVENT_ROWS = (
+    ("flash_cards", "tip_jar", "gift_wrap", "lucky_bones", "stowaway"),
+    ("payday", "golden_egg", "card_sharp", "trophy_case", "scouting_report"),
+    ("ritual_knife", "mourner", "scrapbook", "merit_badge", "overtime"),
+    ("two_for_one", "farewell_party", "soda_can", "fortune_teller", "chaos_theory"),
+    ("loyalty_card", "scratch_card", "pass_slip", "bargain_hunter", "glowstick"),
+)
+
+
+def test_runs_with_charms_of_the_run_events_resume_exactly(catalog: Catalog) -> None:
+    bot = Bot(catalog)
+    for seed in range(50):
+        row = RUN_EVENT_ROWS[seed % len(RUN_EVENT_ROWS)]
+        setup = RunSetup.from_catalog(catalog, difficulty=seed % 3, seed=seed, charms=row)
+        whole = play_run(catalog, setup, bot)
+        assert any(e.kind == "trigger" for h in whole.history for e in h.events), seed
+        stop = random.Random(seed).randint(0, len(whole.history))
+        resumed = save.loads(save.dumps(play_run(catalog, setup, bot, stop_after=stop)), catalog)
+        play_on(resumed, bot)
+        assert resumed.state.to_json() == whole.state.to_json(), f"seed {seed}, stopped after {stop}"
+        assert [h.events for h in resumed.history] == [h.events for h in whole.history], seed

@@ -182,3 +182,30 @@ def test_fuzz_edited_fields_only_raise_save_error(
     data = with_field(data, paths[pick % len(paths)], value)
     text = _resigned(data) if resign else json.dumps(data)
     _loads_or_save_error(text, catalog)
+
+
+def test_a_version_1_save_is_upgraded_with_nothing_owed_and_nothing_made(catalog: Catalog) -> None:
+    game = bot_game(catalog, seed=3, stop_after=20)
+    data = json.loads(save.dumps(game))
+    for key in ("owed", "created"):
+        del data["run"]["state"][key]
+    data["version"] = 1
+    assert save.loads(_resigned(data), catalog).state.to_json() == game.state.to_json()
+
+
+def test_money_owed_and_sell_values_are_saved_and_resumed(catalog: Catalog) -> None:
+    game = Game.start(RunSetup.from_catalog(catalog, seed=5, charms=("tip_jar", "golden_egg")))
+    game.apply(SelectBlind())
+    r = game.state.round
+    assert r is not None
+    faces = [i for i, c in enumerate(r.hand) if c.rank in (11, 12, 13)]
+    game.apply(Play(tuple(faces[:1])))  # a face card scores: $1 owed until cash out
+    assert json.loads(save.dumps(game))["run"]["state"]["owed"] == [
+        {"source": ["tip_jar", "charm", 0], "amount": 1}
+    ]
+    assert save.loads(save.dumps(game), catalog).state.to_json() == game.state.to_json()
+    bot = Bot(catalog)
+    while game.state.phase != "shop":
+        game.apply(bot.choose(game))
+    assert game.state.owed == [] and game.state.charms[1].sell_bonus == 3
+    assert save.loads(save.dumps(game), catalog).state.to_json() == game.state.to_json()

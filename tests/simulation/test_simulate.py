@@ -74,3 +74,12 @@ def test_a_run_that_cannot_start_names_the_problem() -> None:
         load_catalog(("no_such_pack",))
     with pytest.raises(RuntimeError, match=r"run 0 of seed 1 .*deck"):
         run_one(SimulationSpec(runs=1, seed=1, deck="purple"), 0)
+
+
+def test_the_report_counts_each_consumable_offered_bought_and_used() -> None:
+    report = simulate(SimulationSpec(runs=8, seed=1))
+    figures = report.to_json()["consumables"]
+    assert isinstance(figures, dict) and figures
+    assert sum(f["bought"] for f in figures.values()) > 0 and sum(f["used"] for f in figures.values()) > 0
+    spec = SimulationSpec(runs=8, seed=1)
+    assert play_chunk(spec, 0, 3) + play_chunk(spec, 3, 8) == report

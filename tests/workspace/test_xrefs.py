@@ -34,6 +34,7 @@ def _abilities() -> dict[tuple[str, ...], str]:
         **_card_tests(*effects, "filter"),
         (*effects, "hand_type"): "hand_type",
         **{(*effects, kind): kind for kind in MODIFIERS},
+        **{(*effects, kind): kind for kind in ("charm", "consumable", "tag")},  # charms and items made
     }
 
 

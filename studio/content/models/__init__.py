@@ -6,11 +6,15 @@ from pydantic import BaseModel
 
 from studio.content.models.boss import BossModel
 from studio.content.models.charm import CharmModel
+from studio.content.models.consumable import ConsumableModel
 from studio.content.models.hand_type import HandTypeModel
 from studio.content.models.modifiers import EditionModel, SealModel, UpgradeModel
 from studio.content.models.pack import PackModel, PatchModel
 from studio.content.models.run import DeckModel, DifficultyModel, RunModel
 from studio.content.models.scenario import ScenarioModel
+from studio.content.models.sticker import StickerModel
+from studio.content.models.tag import TagModel
+from studio.content.models.voucher import VoucherModel
 
 #: Content kind -> (folder in a content tree, model). ``run`` is one file, ``run.yaml``.
 KINDS: dict[str, tuple[str, type[BaseModel]]] = {
@@ -22,6 +26,10 @@ KINDS: dict[str, tuple[str, type[BaseModel]]] = {
     "boss": ("bosses", BossModel),
     "deck": ("decks", DeckModel),
     "difficulty": ("difficulties", DifficultyModel),
+    "consumable": ("consumables", ConsumableModel),
+    "voucher": ("vouchers", VoucherModel),
+    "tag": ("tags", TagModel),
+    "sticker": ("stickers", StickerModel),
     "run": ("run.yaml", RunModel),
     "scenario": ("tests", ScenarioModel),
     "pack": ("pack.yaml", PackModel),
@@ -37,6 +45,7 @@ __all__ = [
     "KINDS",
     "BossModel",
     "CharmModel",
+    "ConsumableModel",
     "DeckModel",
     "DifficultyModel",
     "EditionModel",
@@ -46,5 +55,8 @@ __all__ = [
     "RunModel",
     "ScenarioModel",
     "SealModel",
+    "StickerModel",
+    "TagModel",
     "UpgradeModel",
+    "VoucherModel",
 ]

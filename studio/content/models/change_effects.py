@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from studio.content.models.common import Amount, Id, RankName, Suit, rank_number
 from studio.content.models.effects import SCORE_EFFECTS, _Effect, _Scaled
+from studio.content.models.run_effects import RUN_EFFECTS
 from studio.content.models.value_modifiers import Layered
 from studio.engine.kinds import TriggerKind
 from studio.engine.values import OPS
@@ -150,6 +151,14 @@ class ModifyEffect(_Scaled):
             raise ValueError("modify takes exactly one of set, add or times")
         return self
 
+    def misfit(self, trigger: TriggerKind) -> str | None:
+        """A change for the hand needs a hand being played; one for the round, a round."""
+        if trigger.between:
+            return f"no round is played at {trigger.name}, so a modify there lasts nothing"
+        if self.for_ == "hand" and trigger.no_hand:
+            return f"no hand is played at {trigger.name}: use 'for: round'"
+        return None
+
     def to_engine(self) -> Any:
         """Return the engine value: the number is the amount, the op and duration its settings."""
         op = next(op for op in OPS if getattr(self, op) is not None)
@@ -172,7 +181,7 @@ CHANGE_EFFECTS = (
 )
 
 #: Every effect model, built-in kinds first.
-EFFECT_MODELS: tuple[type[_Effect], ...] = (*SCORE_EFFECTS, *CHANGE_EFFECTS)
+EFFECT_MODELS: tuple[type[_Effect], ...] = (*SCORE_EFFECTS, *CHANGE_EFFECTS, *RUN_EFFECTS)
 
 if TYPE_CHECKING:
     EffectModel = _Effect

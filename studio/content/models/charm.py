@@ -32,7 +32,10 @@ class AbilityModel(Model):
         description=(
             "before: before scoring; scored_card / held_card: on each trigger of each scored or "
             "held card; hand: once for the whole hand; discard: per discarded card; "
-            "end_of_round: when the round is won."
+            "end_of_round: when the round is won. The run's events: round_start (a blind selected), "
+            "hand_drawn, round_lost (the round would be lost), boss_defeated, cash_out, "
+            "blind_skipped, shop_enter, shop_exit, reroll, booster_opened, booster_skipped, "
+            "bought, sold, card_added, card_destroyed (per card)."
         ),
     )
     when: ConditionsModel = Field(
@@ -67,7 +70,7 @@ class AbilityModel(Model):
                 "use the trigger hand, scored_card or held_card"
             )
         needing = [k.name for k in kinds if k.needs_card]
-        if needing and not trigger.has_card:
+        if needing and (not trigger.has_card or trigger.card_fixed):
             raise ValueError(
                 f"'{needing[0]}' acts on the triggering card: use scored_card, held_card or discard"
             )

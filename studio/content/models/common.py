@@ -283,6 +283,11 @@ class ConditionsModel(_CardTests):
     first_type: bool | None = Field(
         None, title="First type", description="The played hand type is (or is not) the round's first type."
     )
+    this_charm: bool | None = Field(
+        None,
+        title="This charm",
+        description="The charm bought or sold is (or is not) this one (at the triggers bought and sold).",
+    )
     chance: ChanceModel | None = Field(None, title="Chance", description="Applies with this chance.")
 
     def to_engine(self) -> Conditions:
@@ -306,6 +311,7 @@ class ConditionsModel(_CardTests):
             hand_type_var=self.hand_type_var,
             type_played=self.type_played,
             first_type=self.first_type,
+            this_charm=self.this_charm,
             chance=self.chance.to_engine() if self.chance else None,
         )
 

@@ -25,7 +25,7 @@ from studio.content.models.common import (
     filter_misfit,
 )
 from studio.engine.effects import Effect, Scaling
-from studio.engine.kinds import TriggerKind
+from studio.engine.kinds import VALUES, TriggerKind
 
 #: Fields every effect model may have that are not the kind's own settings.
 _COMMON = frozenset({"kind", "amount", "per", "every", "per_var", "filter", "chance"})
@@ -55,10 +55,13 @@ class _Effect(Model):
         every: int | None = getattr(self, "every", None)
         card_filter: CardFilterModel | None = getattr(self, "filter", None)
         arg = card_filter.to_engine() if card_filter else getattr(self, "per_var", None)
+        fields = type(self).model_fields
         args = tuple(
-            (name, getattr(self, name))
-            for name in sorted(type(self).model_fields)
-            if name not in _COMMON and getattr(self, name) is not None
+            sorted(
+                (fields[name].alias or name, getattr(self, name))
+                for name in fields
+                if name not in _COMMON and getattr(self, name) is not None
+            )
         )
         return Effect(
             kind,
@@ -140,11 +143,16 @@ class XMultEffect(_Scaled):
 
 
 class MoneyEffect(_Scaled):
-    """+$ (negative takes money away)."""
+    """+$ (negative takes money away), at once or at the next cash out."""
 
     kind: Literal["money"] = Field(..., title="Effect", description="+$.")
     amount: Amount = Field(
         ..., title="Amount", description="Money added (per step with 'per').", examples=[3]
+    )
+    at: Literal["cash_out"] | None = Field(
+        None,
+        title="Paid",
+        description="cash_out: owed and paid at the next cash out, after interest (it earns none).",
     )
 
 
@@ -221,6 +229,14 @@ CardEffect = Annotated[PointsEffect | MultEffect | XMultEffect | MoneyEffect, Fi
 def effects_to_engine(effects: Sequence[_Effect]) -> tuple[Effect, ...]:
     """Convert a list of effect models."""
     return tuple(e.to_engine() for e in effects)
+
+
+def hand_misfit(effect: _Effect) -> str | None:
+    """Return why ``effect`` cannot work where no hand is played (a consumable, a tag), or None."""
+    per: str | None = getattr(effect, "per", None)
+    if per is not None and VALUES[per].about == "hand":
+        return f"'per: {per}' reads the played hand, and no hand is played here"
+    return None
 
 
 def no_counter(effects: list[CardEffect], holder: str) -> list[CardEffect]:

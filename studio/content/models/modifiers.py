@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator, model_validator
 
-from studio.content.models.common import ChanceModel, Id, Model
+from studio.content.models.common import ChanceModel, FieldError, Id, Model
 from studio.content.models.effects import CardEffect, MoneyEffect, effects_to_engine, no_counter
+from studio.content.models.value_modifiers import ModifierModel, modifiers_of
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 
 _NAME = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
@@ -86,11 +87,16 @@ class EditionModel(Model):
     id: Id
     name: str = _NAME
     effects: list[CardEffect] = Field(
-        ...,
-        min_length=1,
+        default_factory=list,
         max_length=4,
         title="Effects",
         description="What the edition adds: Points, Mult or money first, multiplying effects last.",
+    )
+    modify: list[ModifierModel] = Field(
+        default_factory=list,
+        max_length=4,
+        title="Modifies",
+        description="Values it changes while it is on a charm in the row (charm_slots +1); none on a card.",
     )
 
     @field_validator("effects")
@@ -98,9 +104,16 @@ class EditionModel(Model):
     def _no_counter(cls, effects: list[CardEffect]) -> list[CardEffect]:
         return no_counter(effects, "an edition (it also goes on playing cards)")
 
+    @model_validator(mode="after")
+    def _does_something(self) -> EditionModel:
+        if not (self.effects or self.modify):
+            raise FieldError("an edition needs effects or modifiers", "effects")
+        return self
+
     def to_engine(self) -> EditionDef:
         """Return the engine value."""
-        return EditionDef(self.id, self.name, effects_to_engine(self.effects))
+        modifiers = modifiers_of(self.modify, (self.id, "edition", -1))
+        return EditionDef(self.id, self.name, effects_to_engine(self.effects), modifiers)
 
 
 class SealModel(Model):

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from studio.content.models.common import Id, Model, Rank, Suit, moved_fields, rank_number
+from studio.content.models.common import FieldError, Id, Model, Rank, Suit, moved_fields, rank_number
 from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
 from studio.engine.cards import Card, ModifierKind, parse_card, rank_name
 from studio.engine.names import did_you_mean
@@ -35,10 +35,15 @@ class ValuesModel(Model):
     hands: int = Field(0, ge=-20, le=20, title="Hands", description="Hands per round.")
     discards: int = Field(0, ge=-20, le=20, title="Discards", description="Discards per round.")
     charm_slots: int = Field(0, ge=-20, le=20, title="Charm slots", description="Slots in the charm row.")
+    consumable_slots: int = Field(
+        2, ge=0, le=20, title="Consumable slots", description="Consumables that can be held at once."
+    )
 
     def to_engine(self) -> StartValues:
         """Return the engine value."""
-        return StartValues(self.money, self.hand_size, self.hands, self.discards, self.charm_slots)
+        return StartValues(
+            self.money, self.hand_size, self.hands, self.discards, self.charm_slots, self.consumable_slots
+        )
 
 
 class BlindModel(Model):
@@ -68,16 +73,29 @@ class PackModel(Model):
 
     id: Id
     kind: PackKind = Field(
-        ..., title="Kind", description="cards: playing cards for the deck; charms; levels: hand type levels."
+        ...,
+        title="Kind",
+        description="cards: playing cards for the deck; charms; levels: hand type levels; consumables.",
     )
     price: int = Field(4, ge=0, le=100, title="Price", description="$.")
     size: int = Field(3, ge=1, le=10, title="Size", description="Options shown when opened.")
     picks: int = Field(1, ge=1, le=10, title="Picks", description="Options that may be taken.")
     weight: int = Field(1, ge=0, le=1000, title="Weight", description="How often the shop offers it.")
+    family: Id | None = Field(
+        None,
+        title="Family",
+        description="For a consumables pack: the family of its consumables (every family when left out).",
+    )
+
+    @model_validator(mode="after")
+    def _family_of_consumables(self) -> PackModel:
+        if self.family is not None and self.kind != "consumables":
+            raise ValueError("'family' names the consumables of a consumables pack: drop it or set kind")
+        return self
 
     def to_engine(self) -> PackDef:
         """Return the engine value."""
-        return PackDef(self.id, self.kind, self.price, self.size, self.picks, self.weight)
+        return PackDef(self.id, self.kind, self.price, self.size, self.picks, self.weight, self.family)
 
 
 class ShopModel(Model):
@@ -115,12 +133,36 @@ class ShopModel(Model):
     seal_chance: float = Field(
         _SHOP.seal_chance, ge=0, le=1, title="Seal chance", description="A pack card has a seal."
     )
+    consumable_offers: int = Field(
+        _SHOP.consumable_offers,
+        ge=0,
+        le=10,
+        title="Consumables for sale",
+        description="Consumable slots in the shop.",
+    )
+    family_weights: dict[str, Annotated[int, Field(ge=0, le=1000)]] = Field(
+        default_factory=dict,
+        title="Family weights",
+        description="Relative chance of each consumable family among consumables for sale (left out: never).",
+    )
+    voucher_offers: int = Field(
+        _SHOP.voucher_offers, ge=0, le=5, title="Vouchers for sale", description="Vouchers offered each ante."
+    )
+    charm_editions: dict[str, Annotated[float, Field(ge=0, le=1)]] = Field(
+        default_factory=dict,
+        title="Charm editions",
+        description="Chance (0 to 1) of each edition on a charm for sale or in a charm pack; the rest: none.",
+        json_schema_extra={"propertyNames": {"x-ref": "edition"}},
+    )
 
     @model_validator(mode="after")
     def _known_rarities(self) -> ShopModel:
         for name in self.rarity_weights:
             if name not in RARITIES:
                 raise ValueError(f"unknown rarity '{name}'{did_you_mean(name, RARITIES)}")
+        total = sum(self.charm_editions.values())
+        if total > 1:
+            raise FieldError(f"the charm editions' chances add up to {total:g}, over 1", "charm_editions")
         return self
 
     def to_engine(self) -> ShopTable:
@@ -134,6 +176,10 @@ class ShopModel(Model):
             self.upgrade_chance,
             self.edition_chance,
             self.seal_chance,
+            self.consumable_offers,
+            tuple(self.family_weights.items()),
+            self.voucher_offers,
+            tuple(self.charm_editions.items()),
         )
 
 
@@ -243,6 +289,13 @@ class DifficultyModel(Model):
     blind_rewards: dict[str, int] = Field(
         default_factory=dict, title="Blind rewards", description="New $ rewards by blind id."
     )
+    stickers: list[Id] = Field(
+        default_factory=list,
+        max_length=16,
+        title="Stickers",
+        description="Stickers that charms for sale may carry from this level on.",
+        json_schema_extra={"x-ref": "sticker"},
+    )
 
     _moved = moved_fields(
         {
@@ -260,4 +313,5 @@ class DifficultyModel(Model):
             self.score_scale,
             tuple(sorted(self.blind_rewards.items())),
             self.name,
+            tuple(self.stickers),
         )

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from studio.engine.kinds.registry import EFFECTS, EffectKind
+from studio.engine.kinds.run_effects import owe
 from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
@@ -59,7 +60,16 @@ def _xmult(
 def _money(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
+    """+$ at once, or (``at: cash_out``) owed to the run and paid at its next cash out."""
+    if e.args and e.arg("at") == "cash_out":
+        if int(amount):
+            ctx.defer(e, int(amount), source, f"{_money_change(int(amount))} at cash out", "owed")
+        return
     ctx.add_money(amount, source)
+
+
+def _money_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    return f"{_sign(e)}${amount}" + (" at cash out" if e.arg("at") == "cash_out" else "")
 
 
 def _xmult_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
@@ -116,11 +126,12 @@ EFFECTS.add(
     EffectKind(
         "money",
         _money,
-        lambda e, amount, names: f"{_sign(e)}${amount}",
+        _money_text,
         label="money",
         plain="add_money",
         change=_money_change,
         card_order=1,
+        settle=owe,
     ),
     builtin=True,
 )

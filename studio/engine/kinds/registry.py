@@ -18,9 +18,13 @@ from studio.engine.names import UnknownIdError
 from studio.engine.trace import CHANGE_TEXT
 
 if TYPE_CHECKING:
+    from studio.engine.aftermath import RunChange
     from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, CardView, Source
+    from studio.engine.run_events import RunEvent
+    from studio.engine.run_setup import RunSetup
+    from studio.engine.run_state import RunState
 
 #: Decides whether a condition holds: (context, triggering card or None, charm or None).
 Check = Callable[["ScoringContext", "CardView | None", "ActiveCharm | None"], bool]
@@ -34,6 +38,9 @@ Plain = Callable[["ScoringContext", float, "ActiveCharm"], None]
 Fire = Callable[["ScoringContext", "ActiveCharm", "CardView | None"], None]
 #: Where a condition looks: the triggering card, the hand, or the round and run.
 About = Literal["card", "hand", "round"]
+#: Applies to a run what an effect left for after its step: (state, set-up, the change, the slots of
+#: charms leaving the row with it); returns the run events that say what changed.
+Settle = Callable[["RunState", "RunSetup", "RunChange", frozenset[int]], "list[RunEvent]"]
 
 
 def _times(amount: float, steps: int) -> float:
@@ -69,6 +76,8 @@ class EffectKind(NamedTuple):
     #: The ScoringContext method that applies a fixed amount of it, ``(amount, source)``: a fast
     #: path for the commonest effects ("" where there is none).
     plain: str = ""
+    #: How a run applies the change it leaves for after the step (None: it leaves none).
+    settle: Settle | None = None
 
 
 class CardPhrase(NamedTuple):
@@ -105,6 +114,8 @@ class ConditionKind(NamedTuple):
     #: Builds, for an argument and a context method applying a fixed amount, one function that
     #: tests and applies: the commonest abilities skip a call per card (None: check, then apply).
     fused: Callable[[Any, Plain, float], Fire] | None = None
+    #: Rewrites the trigger's lead for its argument ("When a charm is sold" -> "When this charm is sold").
+    lead: Callable[[Any, str], str] | None = None
 
 
 class ValueKind(NamedTuple):
@@ -161,6 +172,9 @@ class TriggerKind(NamedTuple):
     not); ``no_hand``: no hand is there for hand conditions. ``lead`` opens its
     text, ``each`` names the card ("for each scored {card}") and ``where``
     says where a repeated card is. ``hook`` is the code behaviour's method.
+    ``between``: it fires between rounds (choosing a blind, cashing out, in the
+    shop), so there is no round for a change that lasts the round. ``card_fixed``:
+    its card has joined or left the deck already, so no effect may change it.
     """
 
     name: str
@@ -173,6 +187,8 @@ class TriggerKind(NamedTuple):
     each: str = ""
     where: str = ""
     hook: str = ""
+    between: bool = False
+    card_fixed: bool = False
 
 
 K = TypeVar("K", EffectKind, ConditionKind, ValueKind, TriggerKind)

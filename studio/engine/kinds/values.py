@@ -60,7 +60,11 @@ def _empty_charm_slots(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any)
 
 
 def _sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
-    return charm.sell_value if charm else 0
+    """Its definition's sell value plus what effects added to this slot's."""
+    if charm is None:
+        return 0
+    slots = ctx.situation.charms
+    return charm.sell_value + (slots[charm.slot].sell_bonus if charm.slot < len(slots) else 0)
 
 
 for _kind in (
