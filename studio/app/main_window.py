@@ -32,7 +32,6 @@ from studio.app.safety import Safety
 from studio.app.scenario_runs import ScenarioRuns
 from studio.app.session import Session
 from studio.app.tab_order import TabOrder
-from studio.app.table_view import TablePanel
 from studio.app.undo import History
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
@@ -40,6 +39,7 @@ from studio.workspace import Change, EntryRef, Problem, Workspace
 
 if TYPE_CHECKING:
     from studio.app.balance_panel import BalancePanel
+    from studio.app.table_view import TablePanel
 
 
 #: The least width the entry editor keeps when the layout is arranged (its fields need it).
@@ -93,17 +93,19 @@ class MainWindow(QMainWindow):
         balance.hide()
         balance.toggleViewAction().triggered.connect(lambda on: balance.raise_() if on else None)
         balance.visibilityChanged.connect(lambda shown: self._build_balance() if shown else None)
-        # The table (View > Table) and the usages (Entry > Find usages) are tabs beside Problems too.
-        self.table, self.usages = TablePanel(), UsagesPanel()
+        # The table (View > Table) and the usages (Entry > Find usages) are tabs beside Problems too; the
+        # table is made when first shown (no start waits for its module and widgets).
+        self.table: TablePanel | None = None
+        self.usages = UsagesPanel()
         bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self.table_dock = self._dock("Table", self.table, bottom, "tableDock")
+        self.table_dock = self._dock("Table", QLabel("Loading content…"), bottom, "tableDock")
+        self.table_dock.visibilityChanged.connect(lambda shown: self._build_table() if shown else None)
         self.usages_dock = self._dock("Usages", self.usages, bottom, "usagesDock")
         for dock in (self.table_dock, self.usages_dock):
             self.tabifyDockWidget(self.docks[2], dock)
             dock.hide()
             dock.toggleViewAction().triggered.connect(lambda on, d=dock: self._show_tab(d) if on else None)
             self.docks.append(dock)
-        self.table.jump.connect(self.jump_to)
         self.usages.jump.connect(self.jump_to)
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
@@ -250,17 +252,34 @@ class MainWindow(QMainWindow):
         self.editor.odds.set_deck(self.preview.situation.deck.currentText())  # odds count the preview's deck
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
-        self.table.set_session(self.session, self.stack)
+        if self.table is not None:
+            self.table.set_session(self.session, self.stack)
         self.tools.attach(self.session, self.editor)
         if self.balance is not None or self.docks[3].isVisible():
             self._build_balance()
         if self.safety.start(self.session):
             self.tree.populate(ws)
+        if not ws.checked:  # opened from a snapshot: check the content now, off the GUI thread
+            QTimer.singleShot(0, lambda: self._warm(ws))
         # Once the editor's place in the layout is settled: the first-run layout, or the restored one
         # if it still leaves every part usable (it was saved around another window and screen).
         QTimer.singleShot(0, self._check_layout if self.arranged else self._arrange)
         self.status(f"Loaded {sum(len(ws.entries(k)) for k in ws.kinds())} files")
         self.loaded.emit()
+
+    def _warm(self, ws: Workspace) -> None:
+        """Check a workspace opened from a snapshot in a worker thread, once the window is usable, so the
+        first edit need not wait for the content models (an edit made sooner waits for it to end)."""
+        if self.session is None or self.session.ws is not ws or not self.isVisible():
+            return  # another workspace is shown, or the window closed: its first need checks it
+
+        def work(_p: Any, _c: Any) -> None:
+            ws.warm()
+
+        job = Job(work, self)
+        job.failed.connect(lambda message: self.problems.add_message(f"checking the content: {message}"))
+        job.finished.connect(job.deleteLater)
+        job.start()
 
     def _arrange(self) -> None:
         """The first-run layout, once the editor is in place: a slim tree, a wide preview, low problems.
@@ -306,6 +325,18 @@ class MainWindow(QMainWindow):
         dock.raise_()
         if dock.height() < self.height() // 3:
             self.resizeDocks([dock], [self.height() * 2 // 5], Qt.Orientation.Vertical)
+
+    def _build_table(self) -> None:
+        """Make the table (View > Table) the first time it is shown."""
+        if self.table is not None:
+            return
+        from studio.app.table_view import TablePanel
+
+        self.table = TablePanel()
+        self.table.jump.connect(self.jump_to)
+        if self.session is not None:
+            self.table.set_session(self.session, self.stack)
+        self.table_dock.setWidget(self.table)
 
     def _build_balance(self) -> None:
         """Make the Balance panel for the workspace on screen (its plotting library is imported only now).

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem, QVBoxLayou
 
 from studio.app.workers import Job
 from studio.engine.catalog import Catalog
-from studio.engine.odds import count_exhaustive
 from studio.engine.runs import DeckDef
 
 #: The deck counted until another is chosen.
@@ -32,6 +31,8 @@ def deck_of(catalog: Catalog, deck_id: str) -> DeckDef:
 
 def count(catalog: Catalog, deck_id: str = STANDARD) -> dict[str, int]:
     """Count the hand types of every 5-card hand of a deck's cards."""
+    from studio.engine.odds import count_exhaustive  # only once a hand type is open
+
     return count_exhaustive(deck_of(catalog, deck_id).cards, 5, catalog, frozenset())
 
 

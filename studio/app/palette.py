@@ -12,6 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
+from studio.app.icons import icon as glyph_icon
+
 
 @dataclass(frozen=True)
 class Theme:
@@ -149,8 +151,5 @@ ICON_DISABLED = "#447a8491"
 
 
 def icon(name: str, colour: str | None = None) -> QIcon:
-    """Return a Font Awesome icon (qtawesome), in the icon ink unless a colour is given."""
-    import qtawesome
-
-    made: QIcon = qtawesome.icon(name, color=colour or ICON_INK, color_disabled=ICON_DISABLED)
-    return made
+    """Return a Font Awesome icon (qtawesome's names), in the icon ink unless a colour is given."""
+    return glyph_icon(name, colour or ICON_INK, ICON_DISABLED)

@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from platformdirs import user_data_dir
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from studio.app.disk_conflict import Answer, DiskConflict
 from studio.app.session import Session
 from studio.app.undo import History, ReplaceText
 from studio.workspace import EntryRef, Workspace, WorkspaceError
 from studio.workspace.recovery import SUFFIX, UndoStep
+
+if TYPE_CHECKING:
+    from studio.app.disk_conflict import DiskConflict
 
 AUTOSAVE_MS = 5000
 DISK_CHECK_MS = 3000
@@ -155,6 +158,8 @@ class Safety(QObject):
 
     def _ask(self, ref: EntryRef, theirs: str | None) -> None:
         """Show the disk's text beside the unsaved one and let the user choose."""
+        from studio.app.disk_conflict import DiskConflict  # only when it is needed
+
         assert self.session is not None
         ws = self.session.ws
         self._asking.add(ref.path)
@@ -163,6 +168,8 @@ class Safety(QObject):
         dialog.open()
 
     def _answered(self, dialog: DiskConflict, _result: int) -> None:
+        from studio.app.disk_conflict import Answer
+
         self._asking.discard(dialog.path)
         dialog.deleteLater()
         if self.session is None:

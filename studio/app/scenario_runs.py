@@ -82,8 +82,8 @@ class ScenarioRuns(QObject):
     def _run(self) -> None:
         if self.session is None:
             return
-        if self.job is not None and self.job.is_running():
-            self._timer.start()  # a cancelled run is ending: start once it has
+        if (self.job is not None and self.job.is_running()) or not self.session.ws.checked:
+            self._timer.start()  # a cancelled run is ending, or a snapshot's content being checked: later
             return
         watch = self.watch
         batch = watch.start(self.session.ws)

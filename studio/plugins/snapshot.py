@@ -108,22 +108,18 @@ def save(request: Sequence[str], content: Content) -> None:
     parts = _parts(sources, loaded)
     if parts is None:
         return
-    attached = {
-        charm_id: defn.behaviour_id
-        for charm_id, defn in catalog.charms.items()
-        if defn.behaviour is not None and defn.behaviour_id
-    }
+    plain, attached = detach(catalog)
     snapshot = Snapshot(
         sources=tuple(sources),
         fingerprint=_digest(parts),
-        catalog=dataclasses.replace(catalog, charms=_detached(catalog), memo={}),
+        catalog=plain,
         attached=attached,
         plugins=tuple(content.sources),
         entry_points=any(pack == _ENTRY_POINTS for pack, _ in content.origins.values()),
         warnings=tuple(str(w) for w in content.warnings),
     )
     header = _FORMAT + code_fingerprint().encode("ascii") + b"\n"
-    _write(snapshot_path(request), header + pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
+    write_kept(snapshot_path(request), header + pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def restore(request: Sequence[str]) -> Snapshot | None:
@@ -142,20 +138,35 @@ def restore(request: Sequence[str]) -> Snapshot | None:
     if parts is None or _digest(parts) != snapshot.fingerprint:
         return None
     behaviours = _behaviours(snapshot)
-    if behaviours is None or not set(snapshot.attached.values()) <= set(behaviours):
-        return None
-    charms = dict(snapshot.catalog.charms)
-    for charm_id, behaviour_id in snapshot.attached.items():
-        charms[charm_id] = dataclasses.replace(charms[charm_id], behaviour=behaviours[behaviour_id])
-    return snapshot._replace(catalog=dataclasses.replace(snapshot.catalog, charms=charms))
+    catalog = attach(snapshot.catalog, snapshot.attached, behaviours) if behaviours is not None else None
+    return snapshot._replace(catalog=catalog) if catalog is not None else None
 
 
-def _detached(catalog: Catalog) -> dict[str, CharmDef]:
-    """The charms without their behaviours (code objects that cannot be written to a file)."""
-    return {
+def detach(catalog: Catalog) -> tuple[Catalog, dict[str, str]]:
+    """The catalog without its charms' behaviours (code cannot be written to a file), and which charm had
+    which behaviour (charm id -> behaviour id)."""
+    attached = {
+        charm_id: defn.behaviour_id
+        for charm_id, defn in catalog.charms.items()
+        if defn.behaviour is not None and defn.behaviour_id
+    }
+    charms: dict[str, CharmDef] = {
         charm_id: dataclasses.replace(defn, behaviour=None) if defn.behaviour is not None else defn
         for charm_id, defn in catalog.charms.items()
     }
+    return dataclasses.replace(catalog, charms=charms, memo={}), attached
+
+
+def attach(
+    catalog: Catalog, attached: Mapping[str, str], behaviours: Mapping[str, Behaviour]
+) -> Catalog | None:
+    """A detached catalog with its behaviours put back; None if one of them is not loaded now."""
+    if not set(attached.values()) <= set(behaviours):
+        return None
+    charms = dict(catalog.charms)
+    for charm_id, behaviour_id in attached.items():
+        charms[charm_id] = dataclasses.replace(charms[charm_id], behaviour=behaviours[behaviour_id])
+    return dataclasses.replace(catalog, charms=charms)
 
 
 def _behaviours(snapshot: Snapshot) -> dict[str, Behaviour] | None:
@@ -231,8 +242,8 @@ def _digest(parts: dict[Source, str]) -> str:
     return digest.hexdigest()
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Write atomically and keep only the newest `KEEP` snapshots."""
+def write_kept(path: Path, data: bytes) -> None:
+    """Write a snapshot atomically and keep only the newest `KEEP` of its folder."""
     if not write_quietly(path, data):
         return
     try:

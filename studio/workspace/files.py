@@ -13,8 +13,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
-from studio.content.entries import kind_of
 from studio.content.packs import Pack
+from studio.content.paths import base_plugins_dir
 from studio.content.problems import Problem
 
 
@@ -128,6 +128,8 @@ OTHER_KINDS = ("scenario", "patch")
 
 def file_kind(rel: str) -> str | None:
     """The kind of a pack file the workspace edits, or None."""
+    from studio.content.entries import kind_of  # it imports the content models: not while a snapshot serves
+
     kind = kind_of(rel)
     if kind is not None:
         return kind
@@ -136,3 +138,11 @@ def file_kind(rel: str) -> str | None:
             if rel.startswith(folder):
                 return other
     return None
+
+
+def base_code() -> dict[str, bytes]:
+    """The base game's own code (``plugins/NAME``), which a copy of its content folder opens with."""
+    plugins = base_plugins_dir()
+    if not plugins.is_dir():
+        return {}
+    return {f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))}

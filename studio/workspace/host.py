@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from studio.content.packs import Pack
 from studio.workspace.files import FileState
 from studio.workspace.model import Change, EntryRef
+
+if TYPE_CHECKING:
+    from studio.workspace.checker import Checker
 
 
 class Host:
@@ -19,6 +23,12 @@ class Host:
         raise NotImplementedError
 
     def _ref(self, f: FileState) -> EntryRef:
+        raise NotImplementedError
+
+    def _checked(self) -> Checker:
+        raise NotImplementedError
+
+    def _recheck(self) -> Checker:
         raise NotImplementedError
 
     def _rebuild(self) -> None:

@@ -14,7 +14,6 @@ from studio.content.packs import Pack, installed_packs, open_pack, pack_root, re
 from studio.content.problems import Problem as ContentProblem
 from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour
-from studio.workspace.checker import Checker
 from studio.workspace.files import file_kind
 from studio.workspace.host import Host
 from studio.workspace.model import Change, WorkspaceError
@@ -23,7 +22,6 @@ from studio.workspace.model import Change, WorkspaceError
 class PackAdding(Host):
     """:meth:`add_pack` (mixed into :class:`studio.workspace.Workspace`)."""
 
-    _check: Checker
     _load_problems: list[ContentProblem]
     _behaviours: dict[str, Behaviour]
     _untrusted: dict[str, Pack]
@@ -33,6 +31,7 @@ class PackAdding(Host):
 
         Its code runs only if the pack is trusted already. A pack id that is open already is refused.
         """
+        self._checked()
         root = pack_root(folder) if folder.is_dir() else None
         pack, found = open_pack(root or folder)
         if pack is None:
@@ -56,8 +55,7 @@ class PackAdding(Host):
                     text = new.files[rel].decode("utf-8", errors="replace")
                     f = self._add_file(new, rel, kind, text, saved=True, parse=False)
                     change.files.add(f.path)
-        self._check = Checker(self.packs, self._behaviours, self._untrusted)
-        self._check.rebuild(self._files.values())
+        self._recheck()
         change.entries = {self._ref(self._files[path]) for path in change.files}
         return change
 

@@ -180,6 +180,7 @@ class Autosave(Host):
 
         A file that the edits renamed comes back renamed: saving it then deletes the old name.
         """
+        self._checked()
         if item.path in self._files:
             return self.replace_text(self._ref(self._files[item.path]), item.text)
         old = item.old_path

@@ -22,19 +22,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.content.documents import Document, DocumentError
-from studio.content.entries import Entry
-from studio.content.models import ScenarioModel
-from studio.content.scenarios import (
-    Scenario,
-    iter_events_diff,
-    mismatches,
-    run,
-    scenario_problems,
-    scenarios_in,
-)
 from studio.content.text import printable
 from studio.content.written_ids import SOURCE_KINDS
 from studio.content.xrefs import MODIFIER_KINDS, references
@@ -42,6 +32,11 @@ from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem
 from studio.workspace.workspace import Workspace
+
+if TYPE_CHECKING:  # the scenarios' models: imported by the runs, not by a window that only shows results
+    from studio.content.entries import Entry
+    from studio.content.models import ScenarioModel
+    from studio.content.scenarios import Scenario
 
 #: Kinds whose entries change a hand only where a scenario names them (or names one that refers to them).
 NAMED_KINDS = frozenset({"charm", "boss", "deck", *MODIFIER_KINDS})
@@ -272,6 +267,8 @@ def outcome(ref: EntryRef, s: Scenario, catalog: Catalog) -> Outcome:
 def _verdict(s: Scenario, catalog: Catalog) -> tuple[tuple[str, ...], bool]:
     """How the result differs from the expectation (nothing: it passed), and whether that is already a
     problem of the workspace."""
+    from studio.content.scenarios import iter_events_diff, mismatches, run, scenario_problems
+
     try:
         result = run(s.model, catalog)
     except Exception as exc:  # a charm's code may raise anything: that scenario fails, the rest run
@@ -314,6 +311,8 @@ def scenario_names(model: ScenarioModel) -> frozenset[str]:
 @lru_cache(maxsize=256)
 def _scenarios(name: str, text: str) -> tuple[tuple[Scenario, frozenset[str]], ...]:
     """The valid scenarios of a file's text with the ids each names (kept while the text is the same)."""
+    from studio.content.scenarios import scenarios_in
+
     try:
         found, _ = scenarios_in(Document.parse(name, text))
     except DocumentError:

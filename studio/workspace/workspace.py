@@ -5,32 +5,33 @@ an edit to one entry re-validates that entry, re-runs the cross-checks, and
 swaps the entry in the engine catalog, without reading anything again. While an
 entry's text is broken its last good version stays in the catalog, so a live
 preview keeps working.
+
+An open whose files, trust and code are those of the last sound open of the
+same packs shows that open's state from its snapshot (studio.workspace.snapshot)
+without importing the content models; the content is checked again, as a full
+open checks it, when first needed (:meth:`Workspace.warm` does it ahead of time).
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from studio.content.documents import Document
-from studio.content.entries import Entry
-from studio.content.models import ENTRY_KINDS
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.parsed import parsed_cache
-from studio.content.paths import base_plugins_dir
 from studio.content.problems import Problem as ContentProblem
-from studio.content.registry import Content
-from studio.content.registry import _disable as name_untrusted_charms
-from studio.content.schemas import schema_for
 from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
-from studio.workspace.checker import Checker
-from studio.workspace.files import OTHER_KINDS, FileState, Stamp, atomic_write, file_kind
+from studio.workspace import snapshot
+from studio.workspace.files import OTHER_KINDS, FileState, Stamp, atomic_write, base_code, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
 from studio.workspace.pack_adding import PackAdding
@@ -38,13 +39,23 @@ from studio.workspace.recovery import Autosave
 from studio.workspace.unsaved import unsaved_edits
 from studio.workspace.yamledit import edit_text
 
+if TYPE_CHECKING:
+    from studio.content.entries import Entry
+    from studio.content.registry import Content
+    from studio.workspace.checker import Checker
+
 
 class Workspace(Lifecycle, Autosave, PackAdding):
     """Packs loaded for editing (see docs/workspace.md)."""
 
     def __init__(
-        self, packs: Sequence[Pack], trusted: Sequence[Pack], problems: Sequence[ContentProblem]
+        self,
+        packs: Sequence[Pack],
+        trusted: Sequence[Pack],
+        problems: Sequence[ContentProblem],
+        kept: snapshot.Snapshot | None = None,
     ) -> None:
+        """Hold ``packs`` (in load order) and check them, or show ``kept``, a snapshot of their sound open."""
         self.packs = list(packs)
         self._load_problems = list(problems)
         self._behaviours: dict[str, Behaviour] = {}
@@ -53,14 +64,24 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         #: Every pack with code has it running (by trust given at opening or recorded before).
         self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in self.packs if p.code())
         self._files: dict[Path, FileState] = {}
-        for pack in self.packs:
-            for rel in sorted(pack.files):
-                kind = file_kind(rel)
-                if kind is not None:
-                    text = pack.files[rel].decode("utf-8", errors="replace")
-                    self._add_file(pack, rel, kind, text, saved=True, parse=False)
-        self._check = Checker(self.packs, self._behaviours, self._untrusted)
-        self._check.rebuild(self._files.values())
+        if kept is None:
+            for pack in self.packs:
+                for rel in sorted(pack.files):
+                    kind = file_kind(rel)
+                    if kind is not None:
+                        self._add_file(pack, rel, kind, _text(pack, rel), saved=True, parse=False)
+        else:
+            for pack, record in zip(self.packs, kept.packs, strict=True):
+                for rel, (kind, data) in record.files.items():
+                    f = self._add_file(pack, rel, kind, _text(pack, rel), saved=True, parse=False)
+                    f.data, f.pending = data, False
+        self._kinds = tuple(kept.kinds) if kept is not None else _entry_kinds()
+        self._lock = threading.Lock()
+        self._checker: Checker | None = None
+        #: The snapshot's state, shown until the content is checked (None: it is checked at once).
+        self._kept = self._usable(kept)
+        if self._kept is None:
+            self._checked()
 
     # -- opening -------------------------------------------------------------------------
 
@@ -76,8 +97,14 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         """Open pack folders (or zips, read-only) with the base game, dependencies resolved.
 
         ``trust`` lets the given packs' code run for this session; ``base`` edits a copy
-        of the base game's content folder instead of the one Studio ships.
+        of the base game's content folder instead of the one Studio ships. While nothing
+        changed since the last open of the same packs that found no problem, the workspace
+        opens from its snapshot and checks the content when first needed.
         """
+        request = snapshot.request_for(pack_dirs, include_base, trust, base)
+        restored = snapshot.restore(request, trust)
+        if restored is not None:
+            return cls(restored.packs, restored.trusted, [], restored.snapshot)
         problems: list[ContentProblem] = []
         requested: list[Pack] = []
         if include_base:
@@ -97,7 +124,35 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         trusted = [p for p in resolution.order if store.is_trusted(p) or (trust and id(p) in given)]
         ws = cls(resolution.order, trusted, problems)
         parsed_cache().save()  # the next start reads every file's data back instead of parsing it
+        ws._keep(request, trusted, installed, copy=base is not None)
         return ws
+
+    def _usable(self, kept: snapshot.Snapshot | None) -> snapshot.Snapshot | None:
+        """The snapshot with its code behaviours put back; None (check in full) if the code loaded now
+        reported a problem or lacks one of them."""
+        if kept is None or self._load_problems:
+            return None
+        catalog = attach(kept.catalog, kept.attached, self._behaviours)
+        return kept._replace(catalog=catalog) if catalog is not None else None
+
+    def _keep(
+        self, request: Sequence[str], trusted: Sequence[Pack], installed: Sequence[Pack], copy: bool
+    ) -> None:
+        """Keep a snapshot of this open for the next open of the same packs, if it found no problem."""
+        check = self._checked()
+        if self._load_problems or check.problems() or check.catalog is None:
+            return
+        held: dict[int, dict[str, tuple[str, Any]]] = {id(p): {} for p in self.packs}
+        for f in sorted(self._files.values(), key=lambda f: f.rel):
+            held[id(f.pack)][f.rel] = (f.kind, f.data)
+        packs = []
+        for p in self.packs:
+            source = snapshot.source_of(p, copy)
+            packs.append((snapshot.PackRecord(source, str(p.origin), p.manifest_doc.data, held[id(p)]), p))
+        untrusted = self._untrusted_code()
+        warnings = [*check.warnings, *untrusted.warnings]
+        checked = snapshot.Checked(self._kinds, check.catalog, warnings, untrusted.disabled)
+        snapshot.save(request, packs, trusted, installed, checked)
 
     def _load_code(self, trusted: Sequence[Pack]) -> None:
         found, problems = entry_point_behaviours()
@@ -136,14 +191,28 @@ class Workspace(Lifecycle, Autosave, PackAdding):
     # -- reading -------------------------------------------------------------------------
 
     @property
+    def checked(self) -> bool:
+        """True once the content is checked: at the open, unless it came from a snapshot (:meth:`warm`)."""
+        return self._checker is not None
+
+    def warm(self) -> None:
+        """Check the content now if it came from a snapshot, so the first edit need not wait for it.
+
+        For a worker thread: it imports the content models. Every change waits for it first.
+        """
+        self._checked()
+
+    @property
     def catalog(self) -> Catalog | None:
         """The engine catalog of everything loaded (last good versions of broken entries)."""
-        return self._check.catalog
+        if self._checker is None and self._kept is not None:
+            return self._kept.catalog
+        return self._checked().catalog
 
     @property
     def registry(self) -> Mapping[str, Entry]:
         """The entries in force after merging, by ``kind/id``."""
-        return self._check.entries
+        return self._checked().entries
 
     @property
     def behaviours(self) -> Mapping[str, Behaviour]:
@@ -153,19 +222,24 @@ class Workspace(Lifecycle, Autosave, PackAdding):
     @property
     def disabled(self) -> dict[str, str]:
         """Charm id -> why it does nothing (its code is in a pack that is not trusted)."""
+        if self._checker is None and self._kept is not None:
+            return dict(self._kept.disabled)
         return self._untrusted_code().disabled
 
     def _untrusted_code(self) -> Content:
         """The charms whose code may not run, and the warnings naming them, as loading reports them."""
+        from studio.content.registry import Content
+        from studio.content.registry import _disable as name_untrusted_charms
+
         content = Content(
-            packs=self.packs, entries=list(self._check.entries.values()), behaviours=self._behaviours
+            packs=self.packs, entries=list(self._checked().entries.values()), behaviours=self._behaviours
         )
         name_untrusted_charms(content, self._untrusted)
         return content
 
     def kinds(self) -> list[str]:
         """The kinds of files, in the order of a content tree."""
-        return [*ENTRY_KINDS, *OTHER_KINDS]
+        return [*self._kinds, *OTHER_KINDS]
 
     def entries(self, kind: str) -> list[EntryRef]:
         """Every file of a kind, in pack load order then id."""
@@ -194,11 +268,13 @@ class Workspace(Lifecycle, Autosave, PackAdding):
 
     def schema(self, kind: str) -> dict[str, Any]:
         """The JSON Schema of a kind (shared: do not change it)."""
+        from studio.content.schemas import schema_for  # it imports the content models
+
         return schema_for(kind)
 
     def ids(self, kind: str) -> list[str]:
         """The ids a field with ``x-ref: kind`` may hold."""
-        return self._check.ids(kind)
+        return self._checked().ids(kind)
 
     def is_dirty(self, ref: EntryRef) -> bool:
         """True if the file has edits not saved."""
@@ -214,8 +290,14 @@ class Workspace(Lifecycle, Autosave, PackAdding):
 
     def problems(self) -> list[Problem]:
         """Every problem and warning, with the entry it belongs to."""
-        out = [Problem.of(p, self._ref_at(p.file)) for p in (*self._check.problems(), *self._load_problems)]
-        warnings = (*self._check.warnings, *self._untrusted_code().warnings)
+        errors: list[ContentProblem] = []
+        if self._checker is None and self._kept is not None:  # a sound open's: warnings only
+            warnings = list(self._kept.warnings)
+        else:
+            check = self._checked()
+            errors = check.problems()
+            warnings = [*check.warnings, *self._untrusted_code().warnings]
+        out = [Problem.of(p, self._ref_at(p.file)) for p in (*errors, *self._load_problems)]
         out += [Problem.of(p, self._ref_at(p.file), "warning") for p in warnings]
         return sorted(set(out), key=lambda p: (p.severity, str(p.path), p.line, p.col, p.message))
 
@@ -251,17 +333,18 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         f = self._file(ref.path)
         if text == f.text:
             return Change()
+        check = self._checked()
         before = self._key(f)
         doc = f.set_text(text)
         f.pack.files[f.rel] = text.encode("utf-8")
         change = Change({self._ref(f)}, {f.path}, problems_changed=True)
-        entry = self._check.entries.get(before) if before else None
+        entry = check.entries.get(before) if before else None
         in_force = entry is not None and entry.name == str(f.path) and not entry.patched
         if f.kind == "scenario":
-            self._check.check_scenarios(f, doc)
+            check.check_scenarios(f, doc)
         elif in_force and doc is None:
-            self._check.syntax_error(f)
-        elif in_force and doc is not None and entry is not None and self._check.revalidate(f, doc, entry):
+            check.syntax_error(f)
+        elif in_force and doc is not None and entry is not None and check.revalidate(f, doc, entry):
             change.catalog_changed = True
         else:
             self._rebuild()
@@ -341,6 +424,7 @@ class Workspace(Lifecycle, Autosave, PackAdding):
 
     def reload(self, ref: EntryRef) -> Change:
         """Read the file again from disk, dropping unsaved edits (a file gone from disk leaves)."""
+        check = self._checked()
         f = self._file(ref.path)
         if f.old_path is not None:
             raise WorkspaceError(
@@ -349,7 +433,7 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         if not f.path.exists() and f.stamp is not None:
             del self._files[f.path]
             f.pack.files.pop(f.rel, None)
-            self._check.forget(f.path)
+            check.forget(f.path)
             self._rebuild()
             return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
         try:
@@ -376,7 +460,7 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         data = f.data if isinstance(f.data, dict) else {}
         if f.kind == "run":
             entry_id = "run"
-        elif f.kind in ENTRY_KINDS and isinstance(data.get("id"), str):
+        elif f.kind not in OTHER_KINDS and isinstance(data.get("id"), str):
             entry_id = data["id"]
         else:
             entry_id = f.path.stem
@@ -389,12 +473,33 @@ class Workspace(Lifecycle, Autosave, PackAdding):
 
     def _key(self, f: FileState) -> str | None:
         """The ``kind/id`` this file defines (from its last good data)."""
-        if f.kind not in ENTRY_KINDS:
+        if f.kind in OTHER_KINDS:
             return None
         return f"{f.kind}/{self._ref(f).id}"
 
+    def _checked(self) -> Checker:
+        """The checked state; made now if the workspace still shows a snapshot's (importing the models).
+
+        Every change asks for it before it touches a file, so a check running in a worker
+        thread (:meth:`warm`) never sees the files change under it.
+        """
+        checker = self._checker
+        if checker is None:
+            with self._lock:
+                checker = self._checker or self._recheck()
+        return checker
+
+    def _recheck(self) -> Checker:
+        """Check every file again from scratch (the packs or their code changed)."""
+        from studio.workspace.checker import Checker  # it imports the content models
+
+        checker = Checker(self.packs, self._behaviours, self._untrusted)
+        checker.rebuild(self._files.values())
+        self._checker = checker
+        return checker
+
     def _rebuild(self) -> None:
-        self._check.rebuild(self._files.values())
+        self._checked().rebuild(self._files.values())
 
 
 def _base_pack(folder: Path | None) -> Pack:
@@ -404,8 +509,16 @@ def _base_pack(folder: Path | None) -> Pack:
     pack, problems = open_pack(folder)
     if pack is None:
         raise WorkspaceError(str(problems[0]))
-    plugins = base_plugins_dir()
-    if plugins.is_dir():
-        pack.files.update({f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))})
+    pack.files.update(base_code())
     pack.builtin = True
     return pack
+
+
+def _text(pack: Pack, rel: str) -> str:
+    return pack.files[rel].decode("utf-8", errors="replace")
+
+
+def _entry_kinds() -> tuple[str, ...]:
+    from studio.content.models import ENTRY_KINDS  # the open checks the content: the models are in
+
+    return ENTRY_KINDS

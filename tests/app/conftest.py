@@ -41,8 +41,9 @@ def content(tmp_path: Path) -> Path:
     return folder
 
 
-def open_window(qtbot, tmp_path: Path, content: Path, recover: bool = False) -> MainWindow:  # type: ignore[no-untyped-def]
-    """Open the main window on ``content``; closing it discards edits; recovery answers ``recover``."""
+def open_window(qtbot, tmp_path: Path, content: Path, recover: bool = False, packs: tuple[Path, ...] = ()) -> MainWindow:  # type: ignore[no-untyped-def]
+    """Open the main window on ``content`` and ``packs``; closing it discards edits; recovery answers
+    ``recover``."""
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMessageBox
 
@@ -54,7 +55,7 @@ def open_window(qtbot, tmp_path: Path, content: Path, recover: bool = False) -> 
     window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     window.safety.ask_recover = lambda _text: recover
     qtbot.addWidget(window)
-    window.set_workspace(Workspace.open([], base=content))
+    window.set_workspace(Workspace.open(list(packs), base=content))
     window.show()
     return window
 

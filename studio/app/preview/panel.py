@@ -8,7 +8,7 @@ Every change of an input (or of the content: the window calls
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QPoint, Qt, Signal
 from PySide6.QtGui import QFont
@@ -35,13 +35,14 @@ from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
-from studio.content.models.scenario import ExpectedEvent, ScenarioModel
-from studio.content.scenarios import mismatches
 from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import Event, ScoreResult, fmt
+
+if TYPE_CHECKING:
+    from studio.content.models.scenario import ExpectedEvent, ScenarioModel
 
 SAMPLE_PLAYED, SAMPLE_HELD = "KH 10H:glass 6H 4H 2H", "5D:steel"
 SAMPLE_CHARMS = ["even_mult", "money_mult", "plain_mult", "splash"]
@@ -343,6 +344,8 @@ class PreviewPanel(QWidget):
 
     def _verdict(self, result: ScoreResult) -> str:
         """Say whether the result is what the opened test scenario expects, and where it is not."""
+        from studio.content.scenarios import mismatches  # a scenario is open: its models are in
+
         assert self._scenario is not None
         theme = palette.current()
         wrong = mismatches(self._scenario, result)

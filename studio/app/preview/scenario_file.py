@@ -10,14 +10,15 @@ import io
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import YAML
 
 from studio.content.documents import Document, DocumentError
-from studio.content.models import ScenarioModel
-from studio.content.scenarios import read_scenarios, scenarios_in
 from studio.engine.trace import ScoreResult, json_number
+
+if TYPE_CHECKING:
+    from studio.content.models import ScenarioModel
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n"
 
@@ -72,6 +73,8 @@ def scenario_at(path: Path, index: int = 0, text: str | None = None) -> Scenario
 
     Raises ValueError with the first problem.
     """
+    from studio.content.scenarios import read_scenarios, scenarios_in  # the models: only to read one
+
     try:
         scenarios, problems = (
             read_scenarios(path) if text is None else scenarios_in(Document.parse(str(path), text))

@@ -7,13 +7,16 @@ with an expected trace adds a column saying where each step differs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from studio.app import palette
-from studio.content.models.scenario import ExpectedEvent
 from studio.engine.trace import Event, fmt
+
+if TYPE_CHECKING:
+    from studio.content.models.scenario import ExpectedEvent
 
 COLUMNS = ("#", "step", "source", "change", "Points", "Mult", "money")
 _NUMERIC = {0, 4, 5, 6}
