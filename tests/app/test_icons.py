@@ -39,6 +39,6 @@ print(all(image != blank for key, image in ours.items() if key[1] == 24))  # a g
 
 def test_icons_are_the_pixels_qtawesome_draws_and_qtawesome_is_not_imported_for_them() -> None:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    run = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, env=env)
+    run = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, env=env, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["False", "True", "True"]

@@ -113,10 +113,8 @@ def checked():
 w.show(); w.loaded.connect(loaded); w.open_packs([]); app.exec()
 """
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "STUDIO_HOME": str(tmp_path / "home")}
-    runs = [
-        subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, env=env)
-        for _ in range(2)
-    ]
+    argv = [sys.executable, "-c", code, str(tmp_path)]
+    runs = [subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120) for _ in range(2)]
     assert [r.returncode for r in runs] == [0, 0], [r.stderr for r in runs]
     assert runs[0].stdout.split() == ["3,082", "True", "False", "True"]  # a full open: no snapshot yet
     assert runs[1].stdout.split() == ["3,082", "False", "False", "True"]
