@@ -124,14 +124,7 @@ def save(request: Sequence[str], content: Content) -> None:
 
 def restore(request: Sequence[str]) -> Snapshot | None:
     """The snapshot of ``request`` with its behaviours attached, if nothing it was made from changed."""
-    header = _FORMAT + code_fingerprint().encode("ascii") + b"\n"
-    try:
-        raw = snapshot_path(request).read_bytes()
-        if not raw.startswith(header):  # made by other code: never unpickled
-            return None
-        snapshot = pickle.loads(raw[len(header) :])
-    except Exception:  # no snapshot, or a damaged one: load in full
-        return None
+    snapshot = read_kept(snapshot_path(request), _FORMAT + code_fingerprint().encode("ascii") + b"\n")
     if not isinstance(snapshot, Snapshot):
         return None
     parts = _parts(snapshot.sources)
@@ -240,6 +233,19 @@ def _digest(parts: dict[Source, str]) -> str:
     for (kind, where), value in sorted(parts.items()):
         digest.update(f"{kind}\0{where}\0{value}\0".encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
+
+
+def read_kept(path: Path, header: bytes) -> object | None:
+    """What a snapshot written with ``header`` holds; None if there is none, it is damaged, or other
+    code (another header) wrote it: that one is never unpickled."""
+    try:
+        raw = path.read_bytes()
+        if not raw.startswith(header):
+            return None
+        found: object = pickle.loads(raw[len(header) :])
+    except Exception:  # no snapshot, or a damaged one: the caller loads in full
+        return None
+    return found
 
 
 def write_kept(path: Path, data: bytes) -> None:

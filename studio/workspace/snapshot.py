@@ -37,7 +37,7 @@ from studio.content.paths import base_content_dir, has_leftovers, installed_pack
 from studio.content.problems import Problem
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
-from studio.plugins.snapshot import detach, write_kept
+from studio.plugins.snapshot import detach, read_kept, write_kept
 from studio.workspace.files import base_code
 
 #: Bumped when what a snapshot holds changes shape.
@@ -145,14 +145,7 @@ def restore(request: Sequence[str], trust: bool) -> Restored | None:
 
     ``trust``: the packs asked for may run their code this session, as the open was asked.
     """
-    header = _header()
-    try:
-        raw = snapshot_path(request).read_bytes()
-        if not raw.startswith(header):  # made by other code: never unpickled
-            return None
-        snapshot = pickle.loads(raw[len(header) :])
-    except Exception:  # no snapshot, or a damaged one: open in full
-        return None
+    snapshot = read_kept(snapshot_path(request), _header())
     if not isinstance(snapshot, Snapshot):
         return None
     installed = _installed()
