@@ -31,7 +31,7 @@ class SelectBlind:
 
 @dataclass(frozen=True, slots=True)
 class SkipBlind:
-    """Skip the small or big blind on offer: its skip reward instead of its reward and shop."""
+    """Skip the small or big blind on offer: its skip reward and its tag instead of its reward and shop."""
 
     name: ClassVar[str] = "skip_blind"
 
@@ -58,6 +58,14 @@ class Buy:
 
     slot: int
     name: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class BuyVoucher:
+    """Buy the voucher in this shop slot: its changes hold for the rest of the run."""
+
+    slot: int
+    name: ClassVar[str] = "buy_voucher"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +137,7 @@ Action = (
     | Play
     | Discard
     | Buy
+    | BuyVoucher
     | Sell
     | Reroll
     | OpenPack
@@ -146,6 +155,7 @@ KINDS: dict[str, type[Action]] = {
         Play,
         Discard,
         Buy,
+        BuyVoucher,
         Sell,
         Reroll,
         OpenPack,
@@ -165,6 +175,7 @@ _FIELDS: dict[str, tuple[tuple[str, FieldKind], ...]] = {
     "play": (("cards", "ints"),),
     "discard": (("cards", "ints"),),
     "buy": (("slot", "int"),),
+    "buy_voucher": (("slot", "int"),),
     "sell": (("charm", "int"),),
     "reroll": (),
     "open_pack": (("slot", "int"),),

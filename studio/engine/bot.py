@@ -7,11 +7,12 @@ remembers, so a resumed run plays on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from studio.engine.actions import (
     Action,
     Buy,
+    BuyVoucher,
     Choose,
     Discard,
     LeaveShop,
@@ -22,6 +23,7 @@ from studio.engine.actions import (
     SelectBlind,
     Sell,
     SellConsumable,
+    SkipBlind,
     UseConsumable,
 )
 from studio.engine.bot_plays import best_play, discard_choice, kickers
@@ -34,8 +36,10 @@ from studio.engine.round_values import charm_slots
 from studio.engine.rows import charm_row
 from studio.engine.run_consumables import consumable_slots, needs_round
 from studio.engine.run_setup import RunSetup
+from studio.engine.run_state import Dress
 from studio.engine.run_triggers import round_situation
 from studio.engine.shop import reroll_cost, sell_value
+from studio.engine.tags import CharmEdition, FreeCharm
 
 
 class Bot:
@@ -60,12 +64,29 @@ class Bot:
             if use is not None:
                 return use
         if s.phase == "select":
-            return SelectBlind()
+            return SkipBlind() if self._skips(game) else SelectBlind()
         if s.phase == "round":
             return self._round(game)
         if s.phase == "pack":
             return self._pack(game)
         return self._shop(game)
+
+    def _skips(self, game: Game) -> bool:
+        """Skip a small or big blind for its tag when the tag brings a charm or a charm edition and the
+        last round was beaten with at least half its hands left (the row is ahead of the antes)."""
+        s = game.state
+        tag_id = s.skip_tags[s.blind] if s.blind < len(s.skip_tags) else ""
+        if not tag_id or game.legal(SkipBlind()) is not None:
+            return False
+        if not isinstance(self.catalog.tags[tag_id].reward, FreeCharm | CharmEdition):
+            return False
+        played = None
+        for h in reversed(game.history):
+            if isinstance(h.action, SelectBlind):
+                break
+            if isinstance(h.action, Play):
+                played = (played or 0) + 1
+        return played is not None and played * 2 <= game.setup.rules.start.hands
 
     # -- rounds --------------------------------------------------------------
 
@@ -134,22 +155,25 @@ class Bot:
             if offer.kind != "charm" or offer.sold or offer.price > s.money:
                 continue
             base = base or self.values.row(s.charms, s.money, s.levels)
+            bought = CharmSlot(offer.item, offer.edition, stickers=offer.stickers)
             if len(s.charms) < charm_slots(s, game.setup):
-                gain = (
-                    self.values.row([*s.charms, CharmSlot(offer.item)], s.money - offer.price, s.levels)
-                    - base
-                )
+                gain = self.values.row([*s.charms, bought], s.money - offer.price, s.levels) - base
                 if gain > 0 and (best is None or gain > best[0]):
                     best = (gain, slot)
             else:
-                weakest = self._weakest(s.charms, s.money, s.levels) if weakest < 0 else weakest
+                weakest = self._weakest(game) if weakest < 0 else weakest
+                if weakest < 0:
+                    continue
                 without = [c for i, c in enumerate(s.charms) if i != weakest]
-                value = self.values.row([*without, CharmSlot(offer.item)], s.money, s.levels)
+                value = self.values.row([*without, bought], s.money, s.levels)
                 refund = sell_value(game.setup, s.charms[weakest])
                 if value > base * self.upgrade_ratio and offer.price <= s.money + refund:
                     return Sell(weakest)
         if best is not None:
             return Buy(best[1])
+        for slot, offer in enumerate(s.shop.offers):
+            if offer.kind == "voucher" and not offer.sold and offer.price + self.reserve <= s.money:
+                return BuyVoucher(slot)
         room = len(s.consumables) < consumable_slots(s, game.setup)
         for slot, offer in enumerate(s.shop.offers):
             affordable = offer.price + self.reserve <= s.money
@@ -185,13 +209,17 @@ class Bot:
     def _pack_family(self, game: Game, pack_id: str) -> str | None:
         return next((p.family for p in game.setup.table.shop.packs if p.id == pack_id), None)
 
-    def _weakest(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int]) -> int:
-        """Return the position of the charm whose loss costs the row the least."""
-        losses = [
-            self.values.row([c for j, c in enumerate(charms) if j != i], money, levels)
-            for i in range(len(charms))
-        ]
-        return max(range(len(charms)), key=lambda i: losses[i])
+    def _weakest(self, game: Game) -> int:
+        """Return the position of the sellable charm whose loss costs the row the least (-1: none)."""
+        s = game.state
+        sellable = [i for i in range(len(s.charms)) if game.legal(Sell(i)) is None]
+        if not sellable:
+            return -1
+        losses = {
+            i: self.values.row([c for j, c in enumerate(s.charms) if j != i], s.money, s.levels)
+            for i in sellable
+        }
+        return max(sellable, key=lambda i: losses[i])
 
     def _better_order(self, charms: Sequence[CharmSlot]) -> tuple[int, ...] | None:
         """Return the order with the multiplying charms last (stable), if it differs from the row's."""
@@ -210,8 +238,14 @@ class Bot:
             return Choose(max(options, key=lambda i: (played.get(pack.options[i], 0), -i)))
         if pack.kind == "charms" and options and len(s.charms) < charm_slots(s, game.setup):
             base = self.values.row(s.charms, s.money, s.levels)
+            worn = pack.dress or [Dress()] * len(pack.options)
             gains = {
-                i: self.values.row([*s.charms, CharmSlot(pack.options[i])], s.money, s.levels) - base
+                i: self.values.row(
+                    [*s.charms, CharmSlot(pack.options[i], worn[i].edition, stickers=worn[i].stickers)],
+                    s.money,
+                    s.levels,
+                )
+                - base
                 for i in options
             }
             pick = max(options, key=lambda i: (gains[i], -i))

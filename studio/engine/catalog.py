@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
@@ -14,6 +14,7 @@ from studio.engine.hands import HandTable, HandType
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
 from studio.engine.names import UnknownIdError
 from studio.engine.runs import DeckDef, DifficultyDef, RunTable
+from studio.engine.values import Modifier
 
 if TYPE_CHECKING:  # imported by the content that holds them: scoring a hand needs none of them
     from studio.engine.consumables import ConsumableDef
@@ -80,6 +81,17 @@ class Catalog:
     def deck(self, deck_id: str) -> DeckDef:
         """Return a deck by id."""
         return lookup(self.decks, "deck", deck_id)
+
+    def voucher_modifiers(self, owned: Sequence[str]) -> tuple[Modifier, ...]:
+        """The modifiers of the vouchers ``owned``, in the order bought (memoised: a run reads them for
+        every value)."""
+        key = ("vouchers", tuple(owned))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(
+                m for v in owned for m in lookup(self.vouchers, "voucher", v).modifiers
+            )
+        return found  # type: ignore[return-value]
 
     def edition(self, edition_id: str) -> EditionDef:
         """Return an edition by id."""

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from studio.engine.actions import (
     Action,
     Buy,
+    BuyVoucher,
     Choose,
     Discard,
     IllegalAction,
@@ -29,14 +30,17 @@ from studio.engine.actions import (
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
 from studio.engine.round_values import charm_slots
+from studio.engine.run_ante import begin_ante
 from studio.engine.run_consumables import can_sell, can_use, consumable_slots, take_created
 from studio.engine.run_consumables import sell as sell_consumable
 from studio.engine.run_consumables import use as use_consumable
 from studio.engine.run_events import Resolved, RunEvent
-from studio.engine.run_round import advance, discard_cards, pick_boss, play_hand, start_round
+from studio.engine.run_round import advance, discard_cards, play_hand, start_round
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
+from studio.engine.run_tags import skip_tag
 from studio.engine.run_triggers import fire
+from studio.engine.run_vouchers import buy_voucher
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.shop import buy, choose, leave_shop, open_pack, reroll, reroll_cost, sell
 
@@ -71,7 +75,7 @@ class Game:
             charms=charms,
             rng=Rng(setup.seed),
         )
-        pick_boss(state, setup)
+        begin_ante(state, setup)
         return cls(setup, state)
 
     @property
@@ -105,7 +109,7 @@ class Game:
                 return f"charms are sold outside a round, not now ({self._where()})"
             if not 0 <= action.charm < len(s.charms):
                 return f"no charm at position {action.charm} (the row holds {len(s.charms)})"
-            return None
+            return self._unsellable(action.charm)
         if isinstance(action, ReorderCharms):
             if sorted(action.order) != list(range(len(s.charms))):
                 n = len(s.charms)
@@ -155,13 +159,13 @@ class Game:
     def _check_offer(self, action: Action) -> str | None:
         s = self.state
         assert s.shop is not None
-        slot = action.slot if isinstance(action, Buy | OpenPack) else -1
+        slot = action.slot if isinstance(action, Buy | BuyVoucher | OpenPack) else -1
         if not 0 <= slot < len(s.shop.offers):
             return f"no shop slot {slot} (the shop has {len(s.shop.offers)})"
         offer = s.shop.offers[slot]
-        if (offer.kind == "pack") != isinstance(action, OpenPack):
-            use = "open_pack" if offer.kind == "pack" else "buy"
-            return f"slot {slot} holds a {offer.kind} ({offer.item}); use {use}"
+        use = {"pack": OpenPack, "voucher": BuyVoucher}.get(offer.kind, Buy)
+        if not isinstance(action, use):
+            return f"slot {slot} holds a {offer.kind} ({offer.item}); use {use.name}"
         if offer.sold:
             return f"slot {slot} ({offer.item}) is already sold"
         if s.money < offer.price:
@@ -171,6 +175,14 @@ class Game:
         slots = charm_slots(s, self.setup)
         if offer.kind == "charm" and len(s.charms) >= slots:
             return f"no free charm slot ({len(s.charms)} of {slots} used); sell one first"
+        return None
+
+    def _unsellable(self, index: int) -> str | None:
+        """Why the charm at ``index`` cannot be sold (a sticker forbids it), or None."""
+        charm = self.state.charms[index]
+        for sticker_id in charm.stickers:
+            if not self.setup.catalog.stickers[sticker_id].sellable:
+                return f"{charm.id} is {sticker_id} and cannot be sold"
         return None
 
     def _no_consumable_slot(self, then: str) -> str | None:
@@ -210,6 +222,18 @@ class Game:
         """Return why the consumable at ``index`` cannot be used on ``cards`` now (None: it can)."""
         return self.legal(UseConsumable(index, tuple(cards)))
 
+    def can_sell_consumable(self, index: int) -> str | None:
+        """Return why the consumable at ``index`` cannot be sold now (None: it can)."""
+        return self.legal(SellConsumable(index))
+
+    def can_buy_voucher(self, slot: int) -> str | None:
+        """Return why the voucher in shop ``slot`` cannot be bought now (None: it can)."""
+        return self.legal(BuyVoucher(slot))
+
+    def can_skip(self) -> str | None:
+        """Return why the blind on offer cannot be skipped (for its tag) now (None: it can)."""
+        return self.legal(SkipBlind())
+
     # -- resolving ---------------------------------------------------------------
 
     def submit(self, actions: Iterable[Action]) -> None:
@@ -241,10 +265,12 @@ class Game:
         elif isinstance(action, SkipBlind):
             s.money += setup.table.skip_reward
             blind = setup.rules.blinds[s.blind].id
+            skipped = s.blind
             events = [
                 RunEvent("skip", blind, setup.table.skip_reward),
                 *fire(s, setup, "blind_skipped", subject=blind, blind=blind),
                 *advance(s, setup),
+                *skip_tag(s, setup, skipped),
             ]
         elif isinstance(action, Play):
             events, scored = play_hand(s, setup, action.cards)
@@ -252,6 +278,8 @@ class Game:
             events = discard_cards(s, setup, action.cards)
         elif isinstance(action, Buy):
             events = buy(s, setup, action.slot)
+        elif isinstance(action, BuyVoucher):
+            events = buy_voucher(s, setup, action.slot)
         elif isinstance(action, Sell):
             events = sell(s, setup, action.charm)
         elif isinstance(action, Reroll):

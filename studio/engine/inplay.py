@@ -21,6 +21,7 @@ class ActiveCharm(NamedTuple):
 
     A charm that copies another's abilities ``reads`` that charm's slot for variables (and
     never changes them); -1: it reads its own. ``sell_value``: the $ selling it would give.
+    ``lasting``: a sticker keeps it from being destroyed.
     """
 
     slot: int
@@ -28,6 +29,7 @@ class ActiveCharm(NamedTuple):
     edition: EditionDef | None
     reads: int = -1
     sell_value: int = 0
+    lasting: bool = False
 
 
 @dataclass(frozen=True, slots=True)

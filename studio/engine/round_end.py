@@ -8,11 +8,15 @@ the ``cash_out`` abilities; none of these payouts earns interest this round.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from studio.engine.round_values import interest
 from studio.engine.rounds import end_of_round
+from studio.engine.rows import debuffed
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
+from studio.engine.run_tags import shop_tags
 from studio.engine.run_triggers import cash_out, current_boss, fire, prevented, round_situation, take
 from studio.engine.shop import open_shop
 
@@ -29,6 +33,7 @@ def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEven
     note = f"ante {state.ante}" + (f", the loss prevented by {saved}" if saved else "")
     events.append(RunEvent("saved" if saved else "beaten", r.blind, r.score, note, result.events))
     events += take(state, setup, result)
+    events += _age(state, setup)
     paid = interest(state.money, state, setup, current_boss(state, setup))
     reward = 0 if saved else r.reward
     per_hand = setup.table.hand_reward * r.hands_left
@@ -44,7 +49,20 @@ def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEven
         state.phase = "won"
         return [*events, RunEvent("won", "", state.ante)]
     events += open_shop(state, setup)
+    events += shop_tags(state, setup)
     return events + fire(state, setup, "shop_enter", subject="shop")
+
+
+def _age(state: RunState, setup: RunSetup) -> list[RunEvent]:
+    """Count a round for each charm with stickers; say so when one is debuffed from now on."""
+    events = []
+    for i, charm in enumerate(state.charms):
+        if charm.stickers:
+            was = debuffed(charm, setup.catalog)
+            state.charms[i] = aged = replace(charm, rounds=charm.rounds + 1)
+            if not was and debuffed(aged, setup.catalog):
+                events.append(RunEvent("charm_debuffed", charm.id, i, f"after {aged.rounds} rounds"))
+    return events
 
 
 def lose(state: RunState, setup: RunSetup, why: str) -> list[RunEvent]:

@@ -18,6 +18,7 @@ from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.consumables import ConsumableDef, naming
 from studio.engine.context import ScoringContext
+from studio.engine.effects import Effect
 from studio.engine.firing import call_hook, fire_on_card, fire_source
 from studio.engine.rng import RngState
 from studio.engine.rows import Row
@@ -136,24 +137,39 @@ def consume(
 ) -> RoundResult:
     """Use a consumable: each effect on behalf of the consumable, for each chosen held card in turn
     (the triggering card, at its position in hand), for each hand type naming it, or once."""
-    ctx, _, _ = open_context(situation, catalog, ())
-    ctx.step = "consumable"
     source = (consumable.id, "consumable", -1)
     targets = consumable.targets
-    if targets is not None and targets.kind == "hand_types":
+    if targets is None:
+        return give(consumable.effects, source, "consumable", situation, catalog)
+    ctx, _, _ = open_context(situation, catalog, ())
+    ctx.step = "consumable"
+    if targets.kind == "hand_types":
         for hand_type in catalog.hand_types:
             for effect in consumable.effects:
                 ctx.apply(naming(effect, hand_type.id), source, None)
-    elif targets is not None:
+    else:
         ctx.zone = "held"
         for position in cards:
             ctx.card_label = ctx.held[position].label
             ctx.position = position
             for effect in consumable.effects:
                 ctx.apply(effect, source, None)
-    else:
-        for effect in consumable.effects:
-            ctx.apply(effect, source, None)
+    return _result(ctx, situation.money)
+
+
+def give(
+    effects: Sequence[Effect],
+    source: tuple[str, str, int],
+    step: Step,
+    situation: Situation,
+    catalog: Catalog,
+) -> RoundResult:
+    """Apply ``effects`` once on behalf of ``source`` at ``step``, on no card: a consumable that chooses
+    nothing, a tag's reward."""
+    ctx, _, _ = open_context(situation, catalog, ())
+    ctx.step = step
+    for effect in effects:
+        ctx.apply(effect, source, None)
     return _result(ctx, situation.money)
 
 

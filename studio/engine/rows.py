@@ -17,6 +17,7 @@ are built at every start.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple, TypeVar
 
 from studio.engine.behaviour import Behaviour
@@ -91,6 +92,8 @@ class Seat(NamedTuple):
     #: Which charm it copies ("right", "leftmost"; "": none), and its variables' start values.
     copies: str
     starts: dict[str, Any]
+    #: Its stickers' modifiers (they count after every charm's).
+    worn: tuple[Modifier, ...] = ()
 
 
 class Row(NamedTuple):
@@ -121,37 +124,58 @@ class Row(NamedTuple):
         return self.again.get(trigger, ())
 
 
+#: A slot of a row as its memo key: (id, edition), or (id, edition, stickers, debuffed) for a charm
+#: with stickers.
+SlotKey = tuple[Any, ...]
+
+
 def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
     """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition)."""
-    rows: dict[tuple[tuple[str, str | None], ...], Row] = _memo(catalog, "rows")
-    key = tuple([(slot.id, slot.edition) for slot in slots])
+    rows: dict[tuple[SlotKey, ...], Row] = _memo(catalog, "rows")
+    key = tuple([(slot.id, slot.edition) if not slot.stickers else _worn(slot, catalog) for slot in slots])
     row = rows.get(key)
     if row is None:
         row = _remember(rows, key, _build_row(key, catalog))
     return row
 
 
-def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row:
+def debuffed(slot: CharmSlot, catalog: Catalog) -> bool:
+    """Return True if a sticker of the charm in ``slot`` debuffs it by now (a perishable's rounds are up)."""
+    for sticker_id in slot.stickers:
+        after = lookup(catalog.stickers, "sticker", sticker_id).debuffed_after
+        if after is not None and slot.rounds >= after:
+            return True
+    return False
+
+
+def _worn(slot: CharmSlot, catalog: Catalog) -> SlotKey:
+    return (slot.id, slot.edition, slot.stickers, debuffed(slot, catalog))
+
+
+def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
     """Join the seats of a row's charms into its plans (a copier's seat is made for its row).
 
     Paid for every row not seen before (a batch brings a new row on nearly every line): one pass
     over the seats, plans joined as tuples, the rules worked out only when a seat has modifiers.
+    Stickers' modifiers count after every charm's (RULES.md section 6).
     """
-    seats: dict[tuple[int, str, str | None], Seat] = _memo(catalog, "seats")
+    seats: dict[tuple[Any, ...], Seat] = _memo(catalog, "seats")
     placed: list[Seat] = []
     copier = False
-    for i, (charm_id, edition) in enumerate(key):
-        seat = seats.get((i, charm_id, edition))
+    for i, entry in enumerate(key):
+        seat = seats.get((i, *entry))
         if seat is None:
-            seat = _remember(seats, (i, charm_id, edition), _seat(i, charm_id, edition, catalog))
+            seat = _remember(seats, (i, *entry), _seat(i, entry, catalog))
         placed.append(seat)
         if seat.copies:
             copier = True
     if copier:
         for i, target in _copies(placed).items():
-            charm_id, edition = key[i]
-            placed[i] = _seat(i, charm_id, edition, catalog, (target, key[target][0] if target >= 0 else ""))
+            if target >= 0 and len(key[target]) > 2 and key[target][3]:
+                target = -1  # a debuffed charm has nothing to copy
+            placed[i] = _seat(i, key[i], catalog, (target, key[target][0] if target >= 0 else ""))
     charms: list[ActiveCharm] = []
+    worn: tuple[Modifier, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
     plans: dict[str, Plan] = {}
     again: dict[str, RetriggerPlan] = {}
@@ -168,8 +192,11 @@ def _build_row(key: tuple[tuple[str, str | None], ...], catalog: Catalog) -> Row
             hand += seat.hand
         if seat.modifiers:
             modifiers += seat.modifiers
+        if seat.worn:
+            worn += seat.worn
         if seat.starts:
             declares = True
+    modifiers += worn
     flags, rules, touches = _rules(modifiers, catalog) if modifiers else _PLAIN
     starts = tuple([seat.starts for seat in placed]) if declares else ()
     return _new_row(
@@ -232,39 +259,56 @@ def _copy_target(defn: CharmDef) -> str:
     return ""
 
 
-def _seat(
-    slot: int, charm_id: str, edition_id: str | None, catalog: Catalog, copies: tuple[int, str] | None = None
-) -> Seat:
+def _seat(slot: int, entry: SlotKey, catalog: Catalog, copies: tuple[int, str] | None = None) -> Seat:
     """Compile a charm for one place of a row. A copier (``copies``: the slot and id it copies;
-    slot -1: nothing) acts with the copied charm's abilities, reading that charm's variables."""
+    slot -1: nothing) acts with the copied charm's abilities, reading that charm's variables.
+
+    A charm's stickers add their abilities to its own (a rental's cost each round); a debuffed charm
+    keeps only those and its edition's modifiers: its abilities, modifiers and edition's effects stop.
+    """
+    charm_id, edition_id = entry[0], entry[1]
+    stickers: tuple[str, ...] = entry[2] if len(entry) > 2 else ()
+    off = len(entry) > 2 and entry[3]
     defn = catalog.charm(charm_id)
     edition = lookup(catalog.editions, "edition", edition_id) if edition_id else None
-    charm = ActiveCharm(slot, defn.id, edition, sell_value=defn.sell_value)
+    worn = [lookup(catalog.stickers, "sticker", s) for s in stickers]
+    lasting = any(not s.destructible for s in worn)
+    acting = None if off else edition
+    charm = ActiveCharm(slot, defn.id, acting, sell_value=defn.sell_value, lasting=lasting)
     source = defn
     if copies is not None:
         target, target_id = copies
         source = catalog.charm(target_id) if target >= 0 else CharmDef(defn.id)
-        charm = ActiveCharm(slot, defn.id, edition, target, defn.sell_value)
-    acts: Acts | None = catalog.memo.get(("acts", source.id))  # type: ignore[assignment]
+        charm = ActiveCharm(slot, defn.id, acting, target, defn.sell_value, lasting)
+    if off:
+        source = CharmDef(defn.id)
+    if worn:
+        source = replace(source, abilities=(*source.abilities, *(a for s in worn for a in s.abilities)))
+    memo_key = ("acts", source.id, stickers, off)
+    acts: Acts | None = catalog.memo.get(memo_key)  # type: ignore[assignment]
     if acts is None or copies is not None:
         acts = charm_acts(source)
         if copies is None:
-            catalog.memo[("acts", source.id)] = acts
+            catalog.memo[memo_key] = acts
     fires = {trigger: ((slot, plain, behaviour),) for trigger, (plain, behaviour) in acts.fires.items()}
     counts = {trigger: ((slot, again, behaviour),) for trigger, (again, behaviour) in acts.counts.items()}
     hand = fires.get("hand")
-    modifiers = tuple(m._replace(source=(m.source[0], m.source[1], slot)) for m in defn.modifiers)
+    modifiers = (
+        () if off else tuple(m._replace(source=(m.source[0], m.source[1], slot)) for m in defn.modifiers)
+    )
     if edition is not None and edition.modifiers:  # an edition's modifiers count on a charm (one more slot)
         held = (f"{defn.id} {edition.id}", "edition", slot)
         modifiers += tuple(m._replace(source=held) for m in edition.modifiers)
+    shown = hand is not None or acting is not None
     return Seat(
         charm,
         modifiers,
         tuple(fires.items()),
         tuple(counts.items()),
-        () if hand is None and edition is None else ((charm, NOTHING if hand is None else hand[0]),),
-        _copy_target(defn),
+        ((charm, NOTHING if hand is None else hand[0]),) if shown else (),
+        "" if off else _copy_target(defn),
         {v.name: v.start for v in defn.variables},
+        tuple(m._replace(source=(f"{defn.id} {s.id}", "sticker", slot)) for s in worn for m in s.modifiers),
     )
 
 

@@ -14,6 +14,7 @@ from studio.engine.round_end import lose, win_round
 from studio.engine.round_values import round_modifiers
 from studio.engine.rounds import discard
 from studio.engine.run_after import draw_variables, take_result
+from studio.engine.run_ante import begin_ante
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Round, RunState
@@ -21,20 +22,6 @@ from studio.engine.run_triggers import current_boss, fire, round_situation, sett
 from studio.engine.scoring import score
 from studio.engine.trace import ScoreResult, fmt
 from studio.engine.values import layered
-
-
-def pick_boss(state: RunState, setup: RunSetup) -> RunEvent | None:
-    """Draw this ante's boss rule (``boss`` stream) among those allowed from this ante, unseen first."""
-    bosses = setup.catalog.bosses
-    allowed = sorted(b for b, d in bosses.items() if d.min_ante <= state.ante)
-    fresh = [b for b in allowed if b not in state.bosses_seen]
-    pool = fresh or allowed
-    if not pool:
-        state.boss = None
-        return None
-    state.boss = pool[int(state.rng.random("boss") * len(pool))]
-    state.bosses_seen.append(state.boss)
-    return RunEvent("boss", state.boss, state.ante, f"ante {state.ante} boss")
 
 
 def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
@@ -161,5 +148,4 @@ def advance(state: RunState, setup: RunSetup) -> list[RunEvent]:
         return []
     state.blind = 0
     state.ante += 1
-    event = pick_boss(state, setup)
-    return [RunEvent("ante", "", state.ante)] + ([event] if event else [])
+    return [RunEvent("ante", "", state.ante), *begin_ante(state, setup)]

@@ -19,7 +19,7 @@ from studio.engine.values import Modifier
 
 Phase = Literal["select", "round", "shop", "pack", "won", "lost"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
-OfferKind = Literal["charm", "pack", "consumable"]
+OfferKind = Literal["charm", "pack", "consumable", "voucher"]
 OFFER_KINDS: tuple[OfferKind, ...] = get_args(OfferKind)
 T = TypeVar("T")
 
@@ -51,12 +51,17 @@ class Round:
 
 @dataclass(slots=True)
 class Offer:
-    """One shop slot: a charm, a pack or a consumable, its price, and whether it is gone."""
+    """One shop slot: a charm, a pack, a consumable or a voucher, its price, and whether it is gone.
+
+    A charm may come with an ``edition`` and ``stickers``.
+    """
 
     kind: OfferKind
     item: str
     price: int
     sold: bool = False
+    edition: str | None = None
+    stickers: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -69,13 +74,25 @@ class Shop:
 
 @dataclass(slots=True)
 class OpenedPack:
-    """An open pack: its kind, the options (charm ids, card tokens, hand type ids) and picks left."""
+    """An open pack: its kind, the options (charm ids, card tokens, hand type ids) and picks left.
+
+    A charm pack's options may come with an edition and stickers: ``dress[i]`` for option ``i``
+    (empty: none has either).
+    """
 
     pack: str
     kind: str
     options: list[str]
     picks_left: int
     taken: list[int] = field(default_factory=list)
+    dress: list[Dress] = field(default_factory=list)
+
+
+class Dress(NamedTuple):
+    """What a charm for sale comes with: an edition and stickers."""
+
+    edition: str | None = None
+    stickers: tuple[str, ...] = ()
 
 
 class Owed(NamedTuple):
@@ -127,6 +144,13 @@ class RunState:
     created: list[Created] = field(default_factory=list)
     #: The consumables held (ids), in slot order.
     consumables: list[str] = field(default_factory=list)
+    #: The vouchers bought, in the order bought, and those on offer in this ante's shops.
+    vouchers: list[str] = field(default_factory=list)
+    voucher_offers: list[str] = field(default_factory=list)
+    #: The tag each blind of this ante gives when skipped ("" for one that cannot be skipped).
+    skip_tags: list[str] = field(default_factory=list)
+    #: Tags held, waiting for the next shop.
+    tags: list[str] = field(default_factory=list)
 
     @property
     def is_over(self) -> bool:
@@ -171,10 +195,7 @@ class RunState:
             "shop": None
             if self.shop is None
             else {
-                "offers": [
-                    {"kind": o.kind, "item": o.item, "price": o.price, "sold": o.sold}
-                    for o in self.shop.offers
-                ],
+                "offers": [_offer_json(o) for o in self.shop.offers],
                 "rerolls": self.shop.rerolls,
             },
             "pack": None
@@ -185,11 +206,16 @@ class RunState:
                 "options": list(self.pack.options),
                 "picks_left": self.pack.picks_left,
                 "taken": list(self.pack.taken),
+                "dress": [_dress_json(*d) for d in self.pack.dress],
             },
             "rng": self.rng.state().to_json(),
             "owed": [{"source": list(o.source), "amount": o.amount} for o in self.owed],
             "created": [c._asdict() for c in self.created],
             "consumables": list(self.consumables),
+            "vouchers": list(self.vouchers),
+            "voucher_offers": list(self.voucher_offers),
+            "skip_tags": list(self.skip_tags),
+            "tags": list(self.tags),
         }
 
     @classmethod
@@ -234,12 +260,15 @@ class RunState:
                 kind = _get(od, "kind", str, where)
                 if kind not in OFFER_KINDS:
                     raise StateError(f"{where}.kind: want one of {', '.join(OFFER_KINDS)}, not {kind!r}")
+                edition, stickers = _dress(od, where)
                 offers.append(
                     Offer(
                         OFFER_KINDS[OFFER_KINDS.index(kind)],
                         _get(od, "item", str, where),
                         _get(od, "price", int, where),
                         _get(od, "sold", bool, where),
+                        edition,
+                        stickers,
                     )
                 )
             shop = Shop(offers, _get(s, "rerolls", int, "state.shop"))
@@ -252,6 +281,7 @@ class RunState:
                 _strs(_get(p, "options", list, "state.pack"), "state.pack.options"),
                 _get(p, "picks_left", int, "state.pack"),
                 [_int(v, "state.pack.taken") for v in _get(p, "taken", list, "state.pack")],
+                [Dress(*_dress(v, f"state.pack.dress[{i}]")) for i, v in enumerate(_list(p, "dress"))],
             )
         charms = []
         for i, c in enumerate(_get(d, "charms", list, "state")):
@@ -264,6 +294,8 @@ class RunState:
                     _get(cd, "counter", int, where),
                     tuple(sorted(_obj(cd.get("vars", {}), f"{where}.vars").items())),
                     _int(cd.get("sell_bonus", 0), f"{where}.sell_bonus"),
+                    tuple(_strs(_list(cd, "stickers"), f"{where}.stickers")),
+                    _int(cd.get("rounds", 0), f"{where}.rounds"),
                 )
             )
         levels = _obj(d.get("levels"), "state.levels")
@@ -294,7 +326,37 @@ class RunState:
             [_owed(o, f"state.owed[{i}]") for i, o in enumerate(_list(d, "owed"))],
             [_created(c, f"state.created[{i}]") for i, c in enumerate(_list(d, "created"))],
             _strs(_get(d, "consumables", list, "state"), "state.consumables"),
+            *(_strs(_get(d, key, list, "state"), f"state.{key}") for key in _ITEM_LISTS),
         )
+
+
+#: The state's lists of item ids added in save format 4, in field order.
+_ITEM_LISTS = ("vouchers", "voucher_offers", "skip_tags", "tags")
+
+
+def _offer_json(o: Offer) -> dict[str, object]:
+    return {
+        "kind": o.kind,
+        "item": o.item,
+        "price": o.price,
+        "sold": o.sold,
+        **_dress_json(o.edition, o.stickers),
+    }
+
+
+def _dress_json(edition: str | None, stickers: tuple[str, ...]) -> dict[str, object]:
+    """An edition and stickers as saved: each left out when there is none."""
+    data: dict[str, object] = {}
+    if edition is not None:
+        data["edition"] = edition
+    if stickers:
+        data["stickers"] = list(stickers)
+    return data
+
+
+def _dress(data: object, where: str) -> tuple[str | None, tuple[str, ...]]:
+    d = _obj(data, where)
+    return _opt_str(d, "edition", where), tuple(_strs(_list(d, "stickers"), f"{where}.stickers"))
 
 
 def _charm_json(c: CharmSlot) -> dict[str, object]:
@@ -303,6 +365,10 @@ def _charm_json(c: CharmSlot) -> dict[str, object]:
         data["vars"] = dict(c.vars)
     if c.sell_bonus:
         data["sell_bonus"] = c.sell_bonus
+    if c.stickers:
+        data["stickers"] = list(c.stickers)
+    if c.rounds:
+        data["rounds"] = c.rounds
     return data
 
 

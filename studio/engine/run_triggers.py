@@ -76,6 +76,8 @@ def round_situation(
         hands_played=r.hands_played,
         score=r.score,
         requirement=r.requirement,
+        vouchers=tuple(state.vouchers),
+        consumables=len(state.consumables),
     )
 
 
@@ -93,6 +95,8 @@ def run_situation(state: RunState, setup: RunSetup, blind: str | None) -> Situat
         charm_slots=charm_slots(state, setup),
         full_deck=tuple(state.deck),
         times_played=dict(state.times_played),
+        vouchers=tuple(state.vouchers),
+        consumables=len(state.consumables),
     )
 
 

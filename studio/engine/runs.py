@@ -138,6 +138,8 @@ class RunRules(NamedTuple):
     blinds: tuple[Blind, ...]
     #: The deck's and difficulty levels' modifiers, folded into the base values above.
     base_modifiers: tuple[Modifier, ...] = ()
+    #: The stickers charms for sale may carry (those the difficulty levels up to this one name).
+    stickers: tuple[str, ...] = ()
 
 
 def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyDef], level: int) -> RunRules:
@@ -145,14 +147,16 @@ def run_setup(table: RunTable, deck: DeckDef, difficulties: Sequence[DifficultyD
     scale = 1.0
     blinds = {b.id: b for b in table.blinds}
     modifiers = list(deck.modifiers)
+    stickers: list[str] = []
     for d in sorted(difficulties, key=lambda d: d.level):
         if d.level > level:
             break
         modifiers += d.modifiers
+        stickers += [s for s in d.stickers if s not in stickers]
         scale *= d.score_scale
         for blind_id, reward in d.blind_rewards:
             if blind_id in blinds:
                 blinds[blind_id] = blinds[blind_id]._replace(reward=reward)
     requirements = tuple(int(r * scale) for r in table.requirements)
     start = table.start.folded(modifiers)
-    return RunRules(start, requirements, tuple(blinds.values()), tuple(modifiers))
+    return RunRules(start, requirements, tuple(blinds.values()), tuple(modifiers), tuple(stickers))

@@ -20,28 +20,15 @@ from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState, StateError
 
 FORMAT = "studio-run"
-VERSION = 3
+VERSION = 4
 
 
-def _run_events(body: dict[str, object]) -> dict[str, object]:
-    """Version 1 to 2: the run's events as triggers. The state gains the money owed at cash out and the
-    items effects made (none in a version 1 run); a charm's ``sell_bonus`` is 0 when left out."""
-    state = body.get("state")
-    if isinstance(state, dict):
-        state = {**state, "owed": [], "created": []}
-    return {**body, "state": state}
-
-
-def _consumables(body: dict[str, object]) -> dict[str, object]:
-    """Version 2 to 3: the state gains the consumables held (none in a version 2 run)."""
-    state = body.get("state")
-    if isinstance(state, dict):
-        state = {**state, "consumables": []}
-    return {**body, "state": state}
-
-
-#: Upgrades of an older body to the next version, by the version they read.
-MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {1: _run_events, 2: _consumables}
+#: Upgrades of an older body to the next version, by the version they read. Versions 1 to 3 have none:
+#: since version 4 the shop offers vouchers, skipped blinds give tags and charms carry stickers, so an
+#: older run's history no longer replays to its state.
+MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {}
+#: Why the format versions without a migration cannot be read.
+RETIRED = "runs have had vouchers, tags and stickers since version 4, and an older run does not replay"
 
 
 class SaveError(ValueError):
@@ -94,7 +81,7 @@ def loads(text: str | bytes, catalog: Catalog) -> Game:
         if migrate is None:
             raise SaveError(
                 f"the save is format version {version}, which this studio no longer reads "
-                f"(it reads {VERSION})"
+                f"(it reads {VERSION}: {RETIRED}); start the run again from its seed"
             )
         body, version = migrate(body), version + 1
     return _resume(body, catalog)

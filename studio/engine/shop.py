@@ -3,7 +3,9 @@ picking.
 
 Every roll draws from a named stream: ``shop`` for the charms and packs on
 sale, ``consumables`` for the consumables on sale, ``pack`` for what a pack
-holds. Each pack kind draws its options and takes a pick through
+holds, ``charm_editions`` and ``stickers`` for what a charm for sale comes
+with (the shop table's ``charm_editions``; the stickers the difficulty level
+allows, each by its chance). Each pack kind draws its options and takes a pick through
 :data:`PACK_KINDS`. Like :mod:`studio.engine.run_round`, these functions
 trust ``Game.legal`` and change the state in place. Each action fires its run
 trigger (``reroll``, ``bought``, ``sold``, ``booster_opened``,
@@ -23,8 +25,9 @@ from studio.engine.run_consumables import STREAM as CONSUMABLE_STREAM
 from studio.engine.run_consumables import roll as roll_consumable
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Offer, OpenedPack, RunState, Shop
+from studio.engine.run_state import Dress, Offer, OpenedPack, RunState, Shop
 from studio.engine.run_triggers import fire
+from studio.engine.run_vouchers import voucher_offers
 from studio.engine.runs import PackDef
 
 
@@ -63,12 +66,21 @@ def _weighted(rng: Rng, stream: str, items: list[tuple[str, int]]) -> str | None
     return items[-1][0]
 
 
+def _rarities(setup: RunSetup) -> dict[str, list[str]]:
+    """The content's charm ids by rarity, sorted (memoised in the catalog: every shop and pack reads it)."""
+    memo = setup.catalog.memo
+    found = memo.get("charms_by_rarity")
+    if found is None:
+        pools: dict[str, list[str]] = {}
+        for charm_id in sorted(setup.catalog.charms):
+            pools.setdefault(setup.catalog.charms[charm_id].rarity, []).append(charm_id)
+        found = memo["charms_by_rarity"] = pools
+    return found  # type: ignore[return-value]
+
+
 def roll_charm(state: RunState, setup: RunSetup, stream: str, exclude: set[str]) -> str | None:
     """Draw a charm: a rarity by weight (among rarities with a charm left), then a charm of it."""
-    by_rarity: dict[str, list[str]] = {}
-    for charm_id in sorted(setup.catalog.charms):
-        if charm_id not in exclude:
-            by_rarity.setdefault(setup.catalog.charms[charm_id].rarity, []).append(charm_id)
+    by_rarity = {r: [c for c in pool if c not in exclude] for r, pool in _rarities(setup).items()}
     weights = [(r, w) for r, w in setup.table.shop.rarity_weights if by_rarity.get(r)]
     rarity = _weighted(state.rng, stream, weights)
     if rarity is None:
@@ -84,15 +96,49 @@ def _owned(state: RunState) -> set[str]:
     return taken
 
 
+def dress(state: RunState, setup: RunSetup) -> Dress:
+    """What a charm for sale comes with: an edition by the shop table's chances (``charm_editions``
+    stream), and each sticker the difficulty allows by its chance unless one it excludes is on already
+    (``stickers`` stream)."""
+    edition = None
+    chances = setup.table.shop.charm_editions
+    if chances:
+        x = state.rng.random("charm_editions")
+        for edition_id, chance in chances:
+            x -= chance
+            if x < 0:
+                edition = edition_id
+                break
+    stickers: list[str] = []
+    known = setup.catalog.stickers
+    for sticker_id in setup.rules.stickers:
+        sticker = known[sticker_id]
+        if state.rng.random("stickers") >= sticker.chance:
+            continue
+        if not any(s in sticker.excludes or sticker_id in known[s].excludes for s in stickers):
+            stickers.append(sticker_id)
+    return Dress(edition, tuple(stickers))
+
+
+def charm_offer(state: RunState, setup: RunSetup, charm_id: str, worn: Dress) -> Offer:
+    """A charm for sale with what it comes with, priced: a sticker's price replaces the charm's cost."""
+    cost = setup.catalog.charm(charm_id).cost
+    for sticker_id in worn.stickers:
+        sticker_cost = setup.catalog.stickers[sticker_id].cost
+        if sticker_cost is not None:
+            cost = sticker_cost
+    return Offer("charm", charm_id, price(cost, state, setup), False, worn.edition, worn.stickers)
+
+
 def _charm_offers(state: RunState, setup: RunSetup) -> list[Offer]:
     offers: list[Offer] = []
     exclude = _owned(state)
-    for _ in range(setup.table.shop.charm_offers):
+    for _ in range(int(run_value("charm_offers", setup.table.shop.charm_offers, state, setup))):
         charm_id = roll_charm(state, setup, "shop", exclude)
         if charm_id is None:
             break
         exclude.add(charm_id)
-        offers.append(Offer("charm", charm_id, price(setup.catalog.charm(charm_id).cost, state, setup)))
+        offers.append(charm_offer(state, setup, charm_id, dress(state, setup)))
     return offers
 
 
@@ -109,17 +155,18 @@ def _consumable_offers(state: RunState, setup: RunSetup) -> list[Offer]:
 
 
 def open_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """Fill the shop: charm slots, consumable slots, then pack slots (packs drawn by weight)."""
+    """Fill the shop: charm slots, consumable slots, pack slots (packs drawn by weight), then the ante's
+    vouchers not bought yet."""
     state.phase = "shop"
     state.shop = Shop()
     offers = _charm_offers(state, setup) + _consumable_offers(state, setup)
     packs = [(p.id, p.weight) for p in setup.table.shop.packs]
-    for _ in range(setup.table.shop.pack_offers):
+    for _ in range(int(run_value("pack_offers", setup.table.shop.pack_offers, state, setup))):
         pack_id = _weighted(state.rng, "shop", packs)
         if pack_id is None:
             break
         offers.append(Offer("pack", pack_id, price(pack_def(setup, pack_id).price, state, setup)))
-    state.shop.offers = offers
+    state.shop.offers = offers + voucher_offers(state, setup)
     return [RunEvent("shop", " ".join(o.item for o in offers), len(offers))]
 
 
@@ -146,7 +193,7 @@ def buy(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
         state.consumables.append(offer.item)
         bought = fire(state, setup, "bought", subject=offer.item)
     else:
-        state.charms.append(CharmSlot(offer.item))
+        state.charms.append(CharmSlot(offer.item, offer.edition, stickers=offer.stickers))
         bought = fire(state, setup, "bought", subject=offer.item, slot=len(state.charms) - 1)
     return [RunEvent("buy", offer.item, -offer.price), *bought]
 
@@ -173,10 +220,20 @@ def open_pack(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
     pack = pack_def(setup, offer.item)
     state.money -= offer.price
     offer.sold = True
+    return unpack(state, setup, pack, -offer.price)
+
+
+def unpack(state: RunState, setup: RunSetup, pack: PackDef, paid: int, by: str = "") -> list[RunEvent]:
+    """Open ``pack`` (bought for ``paid``, or given ``by`` a tag): draw its options from the ``pack``
+    stream (a charm pack's charms with what each comes with), fire ``booster_opened``."""
     options = PACK_KINDS[pack.kind].options(state, setup, pack)
-    state.pack = OpenedPack(pack.id, pack.kind, options, min(pack.picks, len(options)))
+    worn = [dress(state, setup) for _ in options] if pack.kind == "charms" else []
+    if not any(d.edition or d.stickers for d in worn):
+        worn = []
+    state.pack = OpenedPack(pack.id, pack.kind, options, min(pack.picks, len(options)), dress=worn)
     state.phase = "pack"
-    events = [RunEvent("open_pack", pack.id, -offer.price, " ".join(options))]
+    note = " ".join(options) + (f" (from {by})" if by else "")
+    events = [RunEvent("open_pack", pack.id, paid, note)]
     events += fire(state, setup, "booster_opened", subject=pack.id)
     if state.pack is not None and state.pack.picks_left == 0:
         events += close_pack(state)
@@ -211,7 +268,10 @@ def _consumable_options(state: RunState, setup: RunSetup, pack: PackDef) -> list
 
 
 def _take_charm(state: RunState, setup: RunSetup, item: str) -> list[Card]:
-    state.charms.append(CharmSlot(item))
+    pack = state.pack
+    assert pack is not None
+    worn = pack.dress[pack.taken[-1]] if pack.dress else Dress()
+    state.charms.append(CharmSlot(item, worn.edition, stickers=worn.stickers))
     return []
 
 
@@ -284,7 +344,7 @@ def choose(state: RunState, setup: RunSetup, option: int | None) -> list[RunEven
 
 
 def close_pack(state: RunState) -> list[RunEvent]:
-    """Back to the shop."""
+    """Back to the shop, or to choosing a blind for a pack a tag opened there."""
     state.pack = None
-    state.phase = "shop"
+    state.phase = "shop" if state.shop is not None else "select"
     return []

@@ -25,7 +25,8 @@ class CharmSlot:
 
     ``counter`` is the variable every charm has; ``vars`` the others it declares, as sorted
     (name, value) pairs (a variable left out holds its start value). ``sell_bonus``: the $
-    effects added to its sell value.
+    effects added to its sell value. ``stickers``: the stickers it carries (ids); ``rounds``: the
+    rounds it has been in the row (counted for a charm with stickers, whose debuff may wait for it).
     """
 
     id: str
@@ -33,6 +34,8 @@ class CharmSlot:
     counter: int = 0
     vars: tuple[tuple[str, Any], ...] = ()
     sell_bonus: int = 0
+    stickers: tuple[str, ...] = ()
+    rounds: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +75,7 @@ class Situation:
     #: The round's score so far and its requirement (0: no round).
     score: float = 0
     requirement: int = 0
+    #: The vouchers the run has bought (their modifiers count after the deck's, before the charms').
+    vouchers: tuple[str, ...] = ()
+    #: How many consumables the run holds.
+    consumables: int = 0

@@ -37,8 +37,9 @@ Step = Literal[
     "sold",
     "card_added",
     "card_destroyed",
-    # a consumable being used (a run action)
+    # a consumable being used (a run action), a tag's reward being taken
     "consumable",
+    "tag",
 ]
 #: The steps of scoring a hand, in order.
 SCORE_STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_card", "hand")
@@ -49,7 +50,17 @@ What = str
 CHANGE_TEXT: dict[str, Callable[[float], str]] = {}
 #: What kind of thing an event comes from; ``source`` is its display text.
 SourceKind = Literal[
-    "hand_type", "card", "upgrade", "edition", "seal", "charm", "boss", "deck", "difficulty", "consumable"
+    "hand_type",
+    "card",
+    "upgrade",
+    "edition",
+    "seal",
+    "charm",
+    "boss",
+    "deck",
+    "difficulty",
+    "consumable",
+    "tag",
 ]
 #: Where the card an event concerns lies: played (or discarded) cards, cards held in hand, or the deck
 #: (a card that joined or left it).

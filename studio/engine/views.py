@@ -113,11 +113,18 @@ def open_context(
     boss = catalog.boss(s.boss) if s.boss else None
     deck = catalog.decks.get(s.deck) if s.deck else None
     modifiers, flags, rules = row.modifiers, row.flags, row.rules
-    if (boss is not None and boss.modifiers) or (deck is not None and deck.modifiers) or s.modifiers:
-        # Sources in the order of RULES.md section 6: deck, charms left to right (and what their
-        # effects added this round), boss.
+    bought = catalog.voucher_modifiers(s.vouchers) if s.vouchers else ()
+    if (
+        (boss is not None and boss.modifiers)
+        or (deck is not None and deck.modifiers)
+        or s.modifiers
+        or bought
+    ):
+        # Sources in the order of RULES.md section 6: deck, vouchers, charms left to right (and what
+        # their effects added this round), boss.
         modifiers = (
             *(deck.modifiers if deck else ()),
+            *bought,
             *modifiers,
             *s.modifiers,
             *(boss.modifiers if boss else ()),

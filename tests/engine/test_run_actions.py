@@ -11,6 +11,7 @@ from studio.engine.actions import (
     Action,
     ActionError,
     Buy,
+    BuyVoucher,
     Choose,
     Discard,
     IllegalAction,
@@ -145,7 +146,7 @@ def test_a_finished_run_refuses_everything(catalog: Catalog) -> None:
             kind(())
             if kind in (Play, Discard, ReorderCharms)
             else kind(0)
-            if kind in (Buy, Sell, OpenPack, Choose, UseConsumable, SellConsumable)
+            if kind in (Buy, BuyVoucher, Sell, OpenPack, Choose, UseConsumable, SellConsumable)
             else kind()
         )  # type: ignore[call-arg]
         refuse(game, action, r"the run is over \(lost\)")

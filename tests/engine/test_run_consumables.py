@@ -194,13 +194,3 @@ def test_a_run_holding_and_using_consumables_saves_resumes_and_replays(catalog: 
     resumed = save.loads(save.dumps(game), catalog)
     assert resumed.state.to_json() == game.state.to_json()
     assert replay(game.setup, [h.action for h in game.history]).state.to_json() == game.state.to_json()
-
-
-def test_a_version_2_save_is_upgraded_with_no_consumables_held(catalog: Catalog) -> None:
-    game = start(catalog)
-    game.apply(SelectBlind())
-    data = json.loads(save.dumps(game))
-    del data["run"]["state"]["consumables"]
-    data["version"] = 2
-    data["checksum"] = save.checksum(data["run"])
-    assert save.loads(json.dumps(data), catalog).state.to_json() == game.state.to_json()

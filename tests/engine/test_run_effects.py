@@ -145,7 +145,11 @@ def test_shop_prices_follow_the_prices_value(catalog: Catalog) -> None:
     assert game.state.shop is not None
     for offer in game.state.shop.offers:
         packs = {p.id: p.price for p in game.setup.table.shop.packs}
-        costs = {"charm": lambda i: catalog.charm(i).cost, "consumable": lambda i: catalog.consumables[i].cost}
+        costs = {
+            "charm": lambda i: catalog.charm(i).cost,
+            "consumable": lambda i: catalog.consumables[i].cost,
+            "voucher": lambda i: catalog.vouchers[i].cost,
+        }
         base = costs.get(offer.kind, packs.__getitem__)(offer.item)
         assert offer.price == int(base * 0.75 + 0.5)
 

@@ -15,6 +15,7 @@ SEEDS = range(200)
 def test_stop_save_resume_finish_matches_the_uninterrupted_run(catalog: Catalog) -> None:
     bot = Bot(catalog)
     decks = sorted(catalog.decks)
+    seen: set[str] = set()
     for seed in SEEDS:
         setup = RunSetup.from_catalog(catalog, deck=decks[seed % len(decks)], difficulty=seed % 6, seed=seed)
         whole = play_run(catalog, setup, bot)
@@ -25,6 +26,14 @@ def test_stop_save_resume_finish_matches_the_uninterrupted_run(catalog: Catalog)
         assert resumed.state.to_json() == whole.state.to_json(), f"seed {seed}, stopped after {stop}"
         assert [h.action for h in resumed.history] == [h.action for h in whole.history], seed
         assert [h.score for h in resumed.history] == [h.score for h in whole.history], seed
+        seen.update(h.action.name for h in whole.history)
+        seen.update(f"sticker:{s}" for c in whole.state.charms for s in c.stickers)
+        seen.update(f"edition:{c.edition}" for c in whole.state.charms if c.edition)
+        seen.update(f"held:{t}" for t in whole.state.tags)
+    # The runs cover the state saves carry: consumables, vouchers, tags, stickers, charm editions.
+    assert {"use_consumable", "buy_voucher", "skip_blind", "open_pack", "sell"} <= seen, seen
+    assert {"sticker:eternal", "sticker:perishable", "sticker:rental"} <= seen, seen
+    assert any(k.startswith("edition:") for k in seen), seen
 
 
 #: Rows of charms that act at the run's events, so the runs save and resume with their state (money owed,

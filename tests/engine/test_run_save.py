@@ -95,15 +95,15 @@ def test_an_older_version_with_a_migration_is_upgraded(
     game = bot_game(catalog, seed=3, stop_after=5)
     data = json.loads(save.dumps(game))
     old = data["run"]
-    old["setup"]["deck_id"] = old["setup"].pop("deck")  # how a version 0 might have spelled it
-    data["version"] = 0
+    old["setup"]["deck_id"] = old["setup"].pop("deck")  # how an older version might have spelled it
+    data["version"] = save.VERSION - 1
 
     def upgrade(body: dict[str, object]) -> dict[str, object]:
         setup = dict(body["setup"])  # type: ignore[call-overload]
         setup["deck"] = setup.pop("deck_id")
         return {**body, "setup": setup}
 
-    monkeypatch.setitem(save.MIGRATIONS, 0, upgrade)
+    monkeypatch.setitem(save.MIGRATIONS, save.VERSION - 1, upgrade)
     assert save.loads(_resigned(data), catalog).state.to_json() == game.state.to_json()
 
 
@@ -184,13 +184,16 @@ def test_fuzz_edited_fields_only_raise_save_error(
     _loads_or_save_error(text, catalog)
 
 
-def test_a_version_1_save_is_upgraded_with_nothing_owed_and_nothing_made(catalog: Catalog) -> None:
-    game = bot_game(catalog, seed=3, stop_after=20)
-    data = json.loads(save.dumps(game))
-    for key in ("owed", "created"):
-        del data["run"]["state"][key]
-    data["version"] = 1
-    assert save.loads(_resigned(data), catalog).state.to_json() == game.state.to_json()
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_saves_from_before_vouchers_tags_and_stickers_are_refused_with_the_reason(
+    catalog: Catalog, version: int
+) -> None:
+    data = json.loads(save.dumps(bot_game(catalog, seed=3, stop_after=20)))
+    data["version"] = version
+    with pytest.raises(
+        SaveError, match=f"format version {version}, .*vouchers, tags and stickers.*from its seed"
+    ):
+        save.loads(_resigned(data), catalog)
 
 
 def test_money_owed_and_sell_values_are_saved_and_resumed(catalog: Catalog) -> None:

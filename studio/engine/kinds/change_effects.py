@@ -35,7 +35,7 @@ def _card(ctx: ScoringContext) -> CardView | None:
 def _destroy_self(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
-    if charm is None or charm.slot in ctx.gone or charm.slot in ctx.leaving or charm.reads >= 0:
+    if charm is None or charm.reads >= 0 or charm.lasting or charm.slot in (*ctx.gone, *ctx.leaving):
         return
     ctx.leaving = (*ctx.leaving, charm.slot)
     ctx.aftermath().charms.append(charm.slot)

@@ -26,8 +26,6 @@ if TYPE_CHECKING:
     from studio.engine.run_setup import RunSetup
     from studio.engine.run_state import RunState
 
-#: The sticker that keeps a charm from being destroyed.
-ETERNAL = "eternal"
 #: The streams a made or destroyed charm is drawn from.
 CREATE_STREAM = "create"
 DESTROY_STREAM = "destroy"
@@ -114,20 +112,14 @@ EFFECTS.add(
 )
 
 
-def is_eternal(slot: CharmSlot) -> bool:
-    """Return True if the charm in ``slot`` carries the eternal sticker (no effect destroys it)."""
-    return ETERNAL in getattr(slot, "stickers", ())
-
-
 def _destroy_charm(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
     """Pick the charm to destroy now (a neighbour, a random other charm, or the leftmost of an id): it
-    leaves the row after the step. A charm already leaving, or eternal, is never picked."""
-    slots = ctx.situation.charms
+    leaves the row after the step. A charm already leaving, or kept by a sticker, is never picked."""
     taken = set(ctx.gone) | set(ctx.leaving)
     own = charm.slot if charm is not None else -1
-    ok = [i for i in range(len(ctx.charms)) if i != own and i not in taken and not is_eternal(slots[i])]
+    ok = [i for i, c in enumerate(ctx.charms) if i != own and i not in taken and not c.lasting]
     target = e.arg("target")
     if e.arg("charm") is not None:
         picked = next((i for i in ok if ctx.charms[i].id == e.arg("charm")), None)

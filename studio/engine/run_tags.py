@@ -1,0 +1,103 @@
+"""Tags in a run: skipping a blind gives the ante's tag for it; its reward is taken at once or when the
+next shop opens.
+
+Rewards (see :mod:`studio.engine.tags`): a free charm of a rarity (drawn from
+the ``tags`` stream; at once it joins the row if a slot is free), a free pack
+(at once it opens where the blind was skipped; in the shop it is a free pack
+slot), an edition on the first charm the shop offers, or effects of the
+charms' vocabulary applied on behalf of the tag.
+"""
+
+from __future__ import annotations
+
+from studio.engine.charms import CharmSlot
+from studio.engine.round_values import charm_slots
+from studio.engine.rounds import give
+from studio.engine.run_events import RunEvent
+from studio.engine.run_setup import RunSetup
+from studio.engine.run_state import Dress, Offer, RunState
+from studio.engine.run_triggers import run_situation, take
+from studio.engine.shop import charm_offer, pack_def, roll_charm, unpack
+from studio.engine.tags import CharmEdition, FreeCharm, FreePack, TagDef
+
+#: The stream the charms tags give are drawn from.
+STREAM = "tags"
+
+
+def skip_tag(state: RunState, setup: RunSetup, blind: int) -> list[RunEvent]:
+    """Give the tag of the skipped ``blind`` (called once the run has moved to the next blind): its
+    reward now, or held for the next shop."""
+    tag_id = state.skip_tags[blind] if blind < len(state.skip_tags) else ""
+    if not tag_id:
+        return []
+    tag = setup.catalog.tags[tag_id]
+    if tag.at == "now":
+        return [RunEvent("tag", tag_id, 1, "taken now"), *_reward_now(state, setup, tag)]
+    state.tags.append(tag_id)
+    return [RunEvent("tag", tag_id, 1, "held for the next shop")]
+
+
+def shop_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
+    """Take the held tags' rewards in the shop just opened, in the order the tags were given."""
+    held, state.tags = state.tags, []
+    events = []
+    for tag_id in held:
+        events += _reward_in_shop(state, setup, setup.catalog.tags[tag_id])
+    return events
+
+
+def _reward_now(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEvent]:
+    r = tag.reward
+    if isinstance(r, FreeCharm):
+        charm_id = _charm_of(state, setup, r.rarity)
+        if charm_id is None or len(state.charms) >= charm_slots(state, setup):
+            why = "no charm of that rarity left" if charm_id is None else "no free charm slot"
+            return [RunEvent("tag_lost", tag.id, 0, why)]
+        state.charms.append(CharmSlot(charm_id, r.edition))
+        return [RunEvent("tag_charm", charm_id, len(state.charms) - 1, f"from {tag.id}")]
+    if isinstance(r, FreePack):
+        return unpack(state, setup, pack_def(setup, r.pack), 0, tag.id)
+    if isinstance(r, CharmEdition):
+        state.tags.append(tag.id)  # an edition waits for a charm for sale
+        return []
+    result = give(
+        (r,), (tag.name or tag.id, "tag", -1), "tag", run_situation(state, setup, None), setup.catalog
+    )
+    return [RunEvent("tag_reward", tag.id, 0, "", result.events), *take(state, setup, result)]
+
+
+def _reward_in_shop(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEvent]:
+    shop = state.shop
+    assert shop is not None
+    r = tag.reward
+    if isinstance(r, FreeCharm):
+        charm_id = _charm_of(state, setup, r.rarity)
+        if charm_id is None:
+            return [RunEvent("tag_lost", tag.id, 0, "no charm of that rarity left")]
+        offer = charm_offer(state, setup, charm_id, Dress(r.edition))
+        offer.price = 0
+        shop.offers.append(offer)
+        return [RunEvent("tag_offer", charm_id, len(shop.offers) - 1, f"free, from {tag.id}")]
+    if isinstance(r, FreePack):
+        shop.offers.append(Offer("pack", r.pack, 0))
+        return [RunEvent("tag_offer", r.pack, len(shop.offers) - 1, f"free, from {tag.id}")]
+    if isinstance(r, CharmEdition):
+        for slot, offer in enumerate(shop.offers):
+            if offer.kind == "charm" and not offer.sold:
+                offer.edition = r.edition
+                if r.free:
+                    offer.price = 0
+                return [RunEvent("tag_offer", offer.item, slot, f"{r.edition}, from {tag.id}")]
+        return [RunEvent("tag_lost", tag.id, 0, "no charm for sale")]
+    return _reward_now(state, setup, tag)
+
+
+def _charm_of(state: RunState, setup: RunSetup, rarity: str) -> str | None:
+    """A charm of ``rarity`` not in the row or the shop (``tags`` stream); any rarity when none is left."""
+    taken = {c.id for c in state.charms}
+    if state.shop is not None:
+        taken |= {o.item for o in state.shop.offers if o.kind == "charm"}
+    pool = sorted(c for c, d in setup.catalog.charms.items() if d.rarity == rarity and c not in taken)
+    if pool:
+        return pool[int(state.rng.random(STREAM) * len(pool))]
+    return roll_charm(state, setup, STREAM, taken)
