@@ -119,7 +119,7 @@ def save_atomically(path: Path, text: str) -> None:
 
 
 def summary(game: Game) -> dict[str, object]:
-    """What the run came to: outcome, ante, money, charms, hands and best hand."""
+    """What the run came to: outcome, ante, money, charms, consumables, vouchers, hands and best hand."""
     s = game.state
     totals = [r.score.total for r in game.history if r.score is not None]
     return {
@@ -134,6 +134,8 @@ def summary(game: Game) -> dict[str, object]:
         "best_hand": max(totals, default=0),
         "money": s.money,
         "charms": [c.id for c in s.charms],
+        "consumables": list(s.consumables),
+        "vouchers": list(s.vouchers),
     }
 
 
@@ -148,6 +150,9 @@ def summary_text(game: Game, saved: str | None) -> str:
         f"Hands played: {d['hands_played']}, best hand: {fmt(d['best_hand'])}, money: ${d['money']},"  # type: ignore[arg-type]
         f" charms: {charms}.",
     ]
+    held = [f"{name}: {', '.join(map(str, d[name]))}" for name in ("consumables", "vouchers") if d[name]]  # type: ignore[call-overload]
+    if held:
+        lines.append(f"{'; '.join(held).capitalize()}.")
     if saved is not None:
         lines.append(f"Saved to {saved}; go on with: studio run --resume {saved}")
     return "\n".join(lines)

@@ -38,7 +38,7 @@ from studio.engine.run_events import Resolved, RunEvent
 from studio.engine.run_round import advance, discard_cards, play_hand, start_round
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
-from studio.engine.run_tags import skip_tag
+from studio.engine.run_tags import made_tags, skip_tag
 from studio.engine.run_triggers import fire
 from studio.engine.run_vouchers import buy_voucher
 from studio.engine.scoring import MAX_PLAYED
@@ -298,7 +298,7 @@ class Game:
         else:
             events = leave_shop(s, setup) + advance(s, setup)
         if s.created:
-            events += take_created(s, setup)
+            events += take_created(s, setup) + made_tags(s, setup)
         self.history.append(Resolved(action, tuple(events), scored))
         return events
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from studio.engine.run_events import RunEvent
 from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
+from studio.engine.run_tags import draw_tag
 
 
 def begin_ante(state: RunState, setup: RunSetup) -> list[RunEvent]:
@@ -59,21 +60,4 @@ def draw_vouchers(state: RunState, setup: RunSetup) -> list[str]:
 def draw_tags(state: RunState, setup: RunSetup) -> list[str]:
     """The tag each blind of the ante gives when skipped (``tags`` stream, by weight, among tags given
     from this ante on); "" for a boss blind, which cannot be skipped."""
-    pool = sorted(
-        (t, d.weight) for t, d in setup.catalog.tags.items() if d.min_ante <= state.ante and d.weight > 0
-    )
-    total = sum(w for _, w in pool)
-    tags = []
-    for blind in setup.rules.blinds:
-        if blind.is_boss or total <= 0:
-            tags.append("")
-            continue
-        x = state.rng.random("tags") * total
-        pick = pool[-1][0]
-        for tag, w in pool:
-            x -= w
-            if x < 0:
-                pick = tag
-                break
-        tags.append(pick)
-    return tags
+    return ["" if blind.is_boss else draw_tag(state, setup) for blind in setup.rules.blinds]

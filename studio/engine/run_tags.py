@@ -37,6 +37,48 @@ def skip_tag(state: RunState, setup: RunSetup, blind: int) -> list[RunEvent]:
     return [RunEvent("tag", tag_id, 1, "held for the next shop")]
 
 
+def made_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
+    """Give the tags effects made (``create_tag``), in the order made: one by id, or one drawn by weight
+    among those given from this ante on. A tag ``at: now`` gives its reward at once, unless a pack is
+    open (then it waits for the next shop, like the others)."""
+    made = [c for c in state.created if c.kind == "tag"]
+    if not made:
+        return []
+    state.created = [c for c in state.created if c.kind != "tag"]
+    events = []
+    for item in made:
+        tag_id = item.id or draw_tag(state, setup)
+        if not tag_id:
+            events.append(RunEvent("tag_lost", item.source, 0, "no tag to make"))
+            continue
+        tag = setup.catalog.tags[tag_id]
+        if tag.at == "now" and state.pack is None:
+            events += [
+                RunEvent("tag", tag_id, 1, f"made by {item.source}, taken now"),
+                *_reward_now(state, setup, tag),
+            ]
+        else:
+            state.tags.append(tag_id)
+            events.append(RunEvent("tag", tag_id, 1, f"made by {item.source}, held for the next shop"))
+    return events
+
+
+def draw_tag(state: RunState, setup: RunSetup) -> str:
+    """A tag drawn by weight (``tags`` stream) among those given from this ante on ("": none)."""
+    pool = sorted(
+        (t, d.weight) for t, d in setup.catalog.tags.items() if d.min_ante <= state.ante and d.weight > 0
+    )
+    total = sum(w for _, w in pool)
+    if total <= 0:
+        return ""
+    x = state.rng.random(STREAM) * total
+    for tag, w in pool:
+        x -= w
+        if x < 0:
+            return tag
+    return pool[-1][0]
+
+
 def shop_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
     """Take the held tags' rewards in the shop just opened, in the order the tags were given."""
     held, state.tags = state.tags, []

@@ -166,7 +166,7 @@ def open_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
         if pack_id is None:
             break
         offers.append(Offer("pack", pack_id, price(pack_def(setup, pack_id).price, state, setup)))
-    state.shop.offers = offers + voucher_offers(state, setup)
+    state.shop.offers = offers = offers + voucher_offers(state, setup)
     return [RunEvent("shop", " ".join(o.item for o in offers), len(offers))]
 
 
