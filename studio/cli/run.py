@@ -150,9 +150,8 @@ def summary_text(game: Game, saved: str | None) -> str:
         f"Hands played: {d['hands_played']}, best hand: {fmt(d['best_hand'])}, money: ${d['money']},"  # type: ignore[arg-type]
         f" charms: {charms}.",
     ]
-    held = [f"{name}: {', '.join(map(str, d[name]))}" for name in ("consumables", "vouchers") if d[name]]  # type: ignore[call-overload]
-    if held:
-        lines.append(f"{'; '.join(held).capitalize()}.")
+    held = {name: ", ".join(map(str, d[name])) or "none" for name in ("consumables", "vouchers")}  # type: ignore[call-overload]
+    lines.append(f"Consumables: {held['consumables']}; vouchers: {held['vouchers']}.")
     if saved is not None:
         lines.append(f"Saved to {saved}; go on with: studio run --resume {saved}")
     return "\n".join(lines)

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import math
 
-from studio.engine.actions import Action, Buy, Choose, OpenPack, Play, UseConsumable
+from studio.engine.actions import (
+    Action,
+    Buy,
+    BuyVoucher,
+    Choose,
+    OpenPack,
+    Play,
+    SelectBlind,
+    SkipBlind,
+    UseConsumable,
+)
 from studio.engine.bot import Bot
 from studio.engine.game import Game
 from studio.engine.run_events import Resolved
@@ -16,7 +26,7 @@ from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import RunState
 from studio.simulation.attribution import charm_effects
 from studio.simulation.catalogs import catalog_for
-from studio.simulation.report import CharmTally, ItemTally, Report, RunStats
+from studio.simulation.report import ITEM_FIGURES, CharmTally, ItemTally, Report, RunStats
 from studio.simulation.spec import SimulationSpec, run_seed
 
 #: More actions than any run needs: a run that gets there is a bug, reported, never an endless loop.
@@ -60,7 +70,8 @@ def run_one(spec: SimulationSpec, index: int) -> RunStats:
 
 
 class _Recorder:
-    """Watches each action of a run: what the shop offered, what the bot took, every scored hand."""
+    """Watches each action of a run: what the shop and the blinds offered, what the bot took, every
+    scored hand."""
 
     def __init__(self) -> None:
         self.hand_types: dict[str, int] = {}
@@ -68,19 +79,22 @@ class _Recorder:
         self.tally: dict[str, dict[str, int]] = {}
         self.shops_seen: set[tuple[int, int, int]] = set()
         self.row: tuple[str, ...] = ()
-        #: Each consumable's figures: offered, bought (or taken from a pack), used.
-        self.consumables: dict[str, list[int]] = {}
+        #: Each item's figures by kind (see ``ITEM_FIGURES``): offered, bought (or taken), used.
+        self.items: dict[str, dict[str, list[int]]] = {kind: {} for kind in ITEM_FIGURES}
+        #: ``(ante, voucher)`` of the vouchers counted as offered: once per ante, whatever the shops.
+        self.vouchers_seen: set[tuple[int, str]] = set()
 
-    def _count(self, consumable: str, figure: int) -> None:
-        """Add one to a consumable's figure (0 offered, 1 bought, 2 used)."""
-        self.consumables.setdefault(consumable, [0, 0, 0])[figure] += 1
+    def _count(self, kind: str, item: str, figure: int) -> None:
+        """Add one to an item's figure (0 offered, 1 bought or taken, 2 used)."""
+        self.items[kind].setdefault(item, [0, 0, 0])[figure] += 1
 
     def _charm(self, charm: str) -> dict[str, int]:
         """The running figures of a charm, by :class:`CharmTally` field name."""
         return self.tally.setdefault(charm, dict.fromkeys(CharmTally.__slots__, 0))
 
     def before(self, state: RunState, action: Action) -> None:
-        """Note the row the action starts from, and a charm the bot buys or takes from a pack."""
+        """Note the row the action starts from, what the bot buys or takes, and a blind's tag: on offer
+        when the bot selects or skips the blind, taken when it skips it."""
         self.row = tuple(c.id for c in state.charms)
         shop, pack = state.shop, state.pack
         if isinstance(action, Buy) and shop is not None:
@@ -88,14 +102,20 @@ class _Recorder:
             if offer.kind == "charm":
                 self._charm(offer.item)["bought"] += 1
             elif offer.kind == "consumable":
-                self._count(offer.item, 1)
+                self._count("consumables", offer.item, 1)
+        if isinstance(action, BuyVoucher) and shop is not None:
+            self._count("vouchers", shop.offers[action.slot].item, 1)
         if isinstance(action, Choose) and pack is not None and action.option is not None:
             if pack.kind == "charms":
                 self._charm(pack.options[action.option])["bought"] += 1
             elif pack.kind == "consumables":
-                self._count(pack.options[action.option], 1)
+                self._count("consumables", pack.options[action.option], 1)
         if isinstance(action, UseConsumable):
-            self._count(state.consumables[action.index], 2)
+            self._count("consumables", state.consumables[action.index], 2)
+        if isinstance(action, SelectBlind | SkipBlind) and (tag := _skip_tag(state)):
+            self._count("tags", tag, 0)
+            if isinstance(action, SkipBlind):
+                self._count("tags", tag, 1)
 
     def after(self, resolved: Resolved, state: RunState) -> None:
         """Count what the action put on offer, and a played hand: its type, total, each charm's share."""
@@ -106,13 +126,16 @@ class _Recorder:
                 if offer.kind == "charm":
                     self._charm(offer.item)["offered"] += 1
                 elif offer.kind == "consumable" and shop.rerolls == 0:  # a reroll keeps them
-                    self._count(offer.item, 0)
+                    self._count("consumables", offer.item, 0)
+                elif offer.kind == "voucher" and (state.ante, offer.item) not in self.vouchers_seen:
+                    self.vouchers_seen.add((state.ante, offer.item))
+                    self._count("vouchers", offer.item, 0)
         if isinstance(resolved.action, OpenPack) and state.pack is not None:
             for option in state.pack.options:
                 if state.pack.kind == "charms":
                     self._charm(option)["offered"] += 1
                 elif state.pack.kind == "consumables":
-                    self._count(option, 0)
+                    self._count("consumables", option, 0)
         for event in resolved.events:  # discard and end-of-round triggers: the money charms pay there
             if event.trace and event.kind != "score":
                 self._credit(charm_effects(event.trace, self.row))
@@ -149,5 +172,15 @@ class _Recorder:
             scores=tuple(self.scores),
             charms=charms,
             actions=len(game.history),
-            consumables={k: ItemTally(*v) for k, v in self.consumables.items()},
+            consumables=self._tallies("consumables"),
+            vouchers=self._tallies("vouchers"),
+            tags=self._tallies("tags"),
         )
+
+    def _tallies(self, kind: str) -> dict[str, ItemTally]:
+        return {k: ItemTally(*v) for k, v in self.items[kind].items()}
+
+
+def _skip_tag(state: RunState) -> str:
+    """The tag the blind on offer gives when skipped ("" for one that cannot be skipped)."""
+    return state.skip_tags[state.blind] if state.blind < len(state.skip_tags) else ""

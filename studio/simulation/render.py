@@ -1,10 +1,11 @@
-"""A report as text for a terminal: outcome, antes, hand types, scores and charms."""
+"""A report as text for a terminal: outcome, antes, hand types, scores, charms, consumables, vouchers
+and tags."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.simulation.report import Report
+from studio.simulation.report import ITEM_FIGURES, Report
 
 #: Width of the bars of the score histogram.
 _BAR = 30
@@ -79,4 +80,24 @@ def render(report: Report, title: str = "") -> str:
                 for k, c in charms
             ],
         )
+    for kind in ITEM_FIGURES:
+        out += _items(r, kind)
     return "\n".join(out)
+
+
+def _items(report: Report, kind: str) -> list[str]:
+    """A section for an item kind (none if nothing of it was on offer): each item's figures, the most
+    taken first, and the share of its offers taken."""
+    tallies = report.items(kind)
+    if not tallies:
+        return []
+    names = ITEM_FIGURES[kind]
+    rows = sorted(tallies.items(), key=lambda kv: (-kv[1].bought, -kv[1].offered, kv[0]))
+    return [
+        "",
+        kind.capitalize(),
+        *_table(
+            [kind.removesuffix("s"), *names, "pick rate"],
+            [[k, *(f"{n:,}" for n in t.astuple()[: len(names)]), _pct(t.pick_rate)] for k, t in rows],
+        ),
+    ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959964
@@ -99,10 +100,24 @@ class CharmTally:
         }
 
 
+#: The item kinds a report counts, each with the JSON names of its figures (an :class:`ItemTally`'s
+#: ``offered``, ``bought``, ``used``, in that order; a kind's last figures left out are always 0).
+ITEM_FIGURES: Mapping[str, tuple[str, ...]] = {
+    "consumables": ("offered", "bought", "used"),
+    "vouchers": ("offered", "bought"),
+    "tags": ("offered", "taken"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ItemTally:
-    """One consumable's figures: how often it was on offer (shop slots and packs), bought or taken from
-    a pack, and used."""
+    """One item's figures: how often it was on offer, taken and used.
+
+    For a consumable: on offer in the shop's consumable slots (once per shop) and in packs, bought or
+    taken from a pack, used. For a voucher: on offer in an ante the run shopped in (once per ante),
+    bought. For a tag: on offer at a blind the run reached that could be skipped for it, taken (the
+    blind skipped for it; kept in ``bought``, named "taken" in the JSON).
+    """
 
     offered: int = 0
     bought: int = 0
@@ -111,12 +126,25 @@ class ItemTally:
     def __add__(self, other: ItemTally) -> ItemTally:
         return ItemTally(self.offered + other.offered, self.bought + other.bought, self.used + other.used)
 
-    def to_json(self) -> dict[str, object]:
-        """The figures."""
-        return {"offered": self.offered, "bought": self.bought, "used": self.used}
+    def astuple(self) -> tuple[int, int, int]:
+        """The figures in field order."""
+        return self.offered, self.bought, self.used
+
+    @property
+    def pick_rate(self) -> float:
+        """Share of the times it was on offer that the bot took it (0 if never offered)."""
+        return self.bought / self.offered if self.offered else 0.0
+
+    def to_json(self, names: tuple[str, ...] = ITEM_FIGURES["consumables"]) -> dict[str, object]:
+        """The figures under ``names`` (see :data:`ITEM_FIGURES`)."""
+        return dict(zip(names, self.astuple(), strict=False))
 
 
-def _add_tallies(a: Mapping[str, ItemTally], b: Mapping[str, ItemTally]) -> dict[str, ItemTally]:
+_Tally = TypeVar("_Tally", CharmTally, ItemTally)
+
+
+def _add_tallies(a: Mapping[str, _Tally], b: Mapping[str, _Tally]) -> dict[str, _Tally]:
+    """Tallies of ``a`` and ``b`` added up by id."""
     out = dict(a)
     for k, v in b.items():
         out[k] = out[k] + v if k in out else v
@@ -141,6 +169,8 @@ class RunStats:
     charms: Mapping[str, CharmTally] = field(default_factory=dict)
     actions: int = 0
     consumables: Mapping[str, ItemTally] = field(default_factory=dict)
+    vouchers: Mapping[str, ItemTally] = field(default_factory=dict)
+    tags: Mapping[str, ItemTally] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +192,8 @@ class Report:
     charms: Mapping[str, CharmTally] = field(default_factory=dict)
     actions: int = 0
     consumables: Mapping[str, ItemTally] = field(default_factory=dict)
+    vouchers: Mapping[str, ItemTally] = field(default_factory=dict)
+    tags: Mapping[str, ItemTally] = field(default_factory=dict)
 
     @classmethod
     def of(cls, run: RunStats) -> Report:
@@ -186,6 +218,8 @@ class Report:
             charms=dict(run.charms),
             actions=run.actions,
             consumables=dict(run.consumables),
+            vouchers=dict(run.vouchers),
+            tags=dict(run.tags),
         )
 
     @classmethod
@@ -197,9 +231,6 @@ class Report:
         return total
 
     def __add__(self, other: Report) -> Report:
-        charms = dict(self.charms)
-        for k, v in other.charms.items():
-            charms[k] = charms[k] + v if k in charms else v
         return Report(
             runs=self.runs + other.runs,
             wins=self.wins + other.wins,
@@ -212,9 +243,11 @@ class Report:
             score_max=max(self.score_max, other.score_max),
             infinite_hands=self.infinite_hands + other.infinite_hands,
             score_buckets=_add(self.score_buckets, other.score_buckets),
-            charms=charms,
+            charms=_add_tallies(self.charms, other.charms),
             actions=self.actions + other.actions,
             consumables=_add_tallies(self.consumables, other.consumables),
+            vouchers=_add_tallies(self.vouchers, other.vouchers),
+            tags=_add_tallies(self.tags, other.tags),
         )
 
     @property
@@ -284,6 +317,18 @@ class Report:
                 return low
         return 0
 
+    def items(self, kind: str) -> Mapping[str, ItemTally]:
+        """The tallies of an item kind of :data:`ITEM_FIGURES` (``consumables``, ``vouchers``, ``tags``)."""
+        if kind not in ITEM_FIGURES:
+            raise KeyError(f"no item kind {kind!r}: want one of {', '.join(ITEM_FIGURES)}")
+        tallies: Mapping[str, ItemTally] = getattr(self, kind)
+        return tallies
+
+    def items_json(self, kind: str) -> dict[str, object]:
+        """An item kind's figures by id, ids sorted, under the kind's JSON names."""
+        tallies = self.items(kind)
+        return {k: tallies[k].to_json(ITEM_FIGURES[kind]) for k in sorted(tallies)}
+
     def render(self, title: str = "") -> str:
         """The report as plain text for a terminal."""
         from studio.simulation.render import render
@@ -314,7 +359,7 @@ class Report:
                 "histogram": [{"from": lo, "to": hi, "hands": n} for lo, hi, n in self.score_histogram()],
             },
             "charms": {k: self.charms[k].to_json(self.runs) for k in sorted(self.charms)},
-            "consumables": {k: self.consumables[k].to_json() for k in sorted(self.consumables)},
+            **{kind: self.items_json(kind) for kind in ITEM_FIGURES},
         }
 
 

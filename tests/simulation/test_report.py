@@ -13,7 +13,9 @@ from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
 from studio.simulation.attribution import charm_effects, charm_of
 from studio.simulation.report import (
+    ITEM_FIGURES,
     CharmTally,
+    ItemTally,
     Report,
     RunStats,
     antes_difference,
@@ -96,6 +98,7 @@ tallies = st.builds(
     st.integers(-(10**12), 10**15),
     st.integers(-50, 50),
 )
+item_tallies = st.builds(ItemTally, *[st.integers(0, 10**6)] * 3)
 run_stats = st.builds(
     RunStats,
     index=st.integers(0, 10**6),
@@ -107,6 +110,9 @@ run_stats = st.builds(
     scores=st.lists(st.one_of(st.integers(0, 10**30), st.just(-1)), max_size=20).map(tuple),
     charms=st.dictionaries(st.sampled_from(["pair_mult", "plain_mult", "even_mult"]), tallies),
     actions=st.integers(0, 500),
+    consumables=st.dictionaries(st.sampled_from(["glass_stamp", "star_pair"]), item_tallies),
+    vouchers=st.dictionaries(st.sampled_from(["discount_card", "spare_hand"]), item_tallies),
+    tags=st.dictionaries(st.sampled_from(["foil_tag", "rare_tag"]), item_tallies),
 )
 
 
@@ -122,6 +128,10 @@ def test_combining_is_the_same_in_any_order_and_grouping(runs: list[RunStats], r
     assert whole.runs == len(runs)
     assert whole.hands == sum(len(r.scores) for r in runs)
     assert sum(whole.score_buckets.values()) + whole.infinite_hands == whole.hands
+    for kind in ITEM_FIGURES:
+        tallies: list[dict[str, ItemTally]] = [getattr(r, kind) for r in runs]
+        ids = {k for t in tallies for k in t}
+        assert whole.items(kind) == {k: sum((t[k] for t in tallies if k in t), ItemTally()) for k in ids}
 
 
 def test_rates_come_from_the_counts() -> None:
@@ -167,3 +177,31 @@ def test_intervals_come_from_the_counts_and_say_when_a_difference_is_luck() -> N
     assert json["mean_antes_cleared_margin"] == better.antes_cleared_margin
     assert json["win_rate_interval"] == list(better.win_rate_interval())
     assert "± " in better.render()
+
+
+def test_items_are_counted_by_kind_under_their_own_names() -> None:
+    Items = dict[str, ItemTally]
+
+    def run(
+        i: int, consumables: Items | None = None, vouchers: Items | None = None, tags: Items | None = None
+    ) -> RunStats:
+        return RunStats(
+            i, False, 1, 0, 8, consumables=consumables or {}, vouchers=vouchers or {}, tags=tags or {}
+        )
+
+    report = Report.combine(
+        [
+            run(0, vouchers={"discount_card": ItemTally(1, 1)}, tags={"foil_tag": ItemTally(2, 1)}),
+            run(1, vouchers={"discount_card": ItemTally(1)}, tags={"rare_tag": ItemTally(1)}),
+            run(2, consumables={"star_pair": ItemTally(3, 2, 1)}),
+        ]
+    )
+    json = report.to_json()
+    assert json["consumables"] == {"star_pair": {"offered": 3, "bought": 2, "used": 1}}
+    assert json["vouchers"] == {"discount_card": {"offered": 2, "bought": 1}}
+    assert json["tags"] == {"foil_tag": {"offered": 2, "taken": 1}, "rare_tag": {"offered": 1, "taken": 0}}
+    assert list(ITEM_FIGURES) == ["consumables", "vouchers", "tags"]
+    text = report.render()
+    assert text.index("\nConsumables\n") < text.index("\nVouchers\n") < text.index("\nTags\n")
+    assert "tag       offered  taken  pick rate" in text
+    assert "foil_tag        2      1      50.0%" in text

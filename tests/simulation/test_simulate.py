@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import threading
+from collections import Counter
 
 import pytest
 
+from studio.engine.actions import SelectBlind, SkipBlind
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
@@ -13,7 +15,7 @@ from studio.engine.run_setup import RunSetup
 from studio.simulation.catalogs import ContentError, load_catalog
 from studio.simulation.local import Cancelled, simulate
 from studio.simulation.play import play_chunk, run_one
-from studio.simulation.report import Report
+from studio.simulation.report import ItemTally, Report
 from studio.simulation.spec import SimulationSpec, run_seed
 
 SPEC = SimulationSpec(runs=6, seed=3)
@@ -76,10 +78,43 @@ def test_a_run_that_cannot_start_names_the_problem() -> None:
         run_one(SimulationSpec(runs=1, seed=1, deck="purple"), 0)
 
 
-def test_the_report_counts_each_consumable_offered_bought_and_used() -> None:
+def test_the_report_counts_each_item_offered_taken_and_used() -> None:
     report = simulate(SimulationSpec(runs=8, seed=1))
-    figures = report.to_json()["consumables"]
-    assert isinstance(figures, dict) and figures
-    assert sum(f["bought"] for f in figures.values()) > 0 and sum(f["used"] for f in figures.values()) > 0
+    json = report.to_json()
+    consumables, vouchers, tags = json["consumables"], json["vouchers"], json["tags"]
+    assert isinstance(consumables, dict) and isinstance(vouchers, dict) and isinstance(tags, dict)
+    assert consumables and vouchers and tags
+    assert sum(f["bought"] for f in consumables.values()) > 0
+    assert sum(f["used"] for f in consumables.values()) > 0
+    assert all(set(f) == {"offered", "bought"} for f in vouchers.values())
+    assert all(set(f) == {"offered", "taken"} for f in tags.values())
+    assert sum(f["bought"] for f in vouchers.values()) > 0 and sum(f["taken"] for f in tags.values()) > 0
+    assert all(f["offered"] >= f["bought"] for f in vouchers.values())
+    assert all(f["offered"] >= f["taken"] for f in tags.values())
+    text = report.render()
+    assert "\nConsumables\n" in text and "\nVouchers\n" in text and "\nTags\n" in text
     spec = SimulationSpec(runs=8, seed=1)
     assert play_chunk(spec, 0, 3) + play_chunk(spec, 3, 8) == report
+
+
+def test_a_run_counts_vouchers_once_an_ante_and_tags_at_each_blind_it_could_skip(catalog: Catalog) -> None:
+    stats = run_one(SPEC, 0)
+    game = Game.start(RunSetup.from_catalog(catalog, seed=run_seed(SPEC.seed, 0)))
+    bot = Bot(catalog)
+    vouchers_on_offer: set[tuple[int, str]] = set()  # (ante, voucher), whatever the shops and rerolls
+    tags_on_offer: Counter[str] = Counter()
+    while not game.is_over:
+        action = bot.choose(game)
+        s = game.state
+        if isinstance(action, SelectBlind | SkipBlind) and not game.setup.rules.blinds[s.blind].is_boss:
+            tags_on_offer[s.skip_tags[s.blind]] += 1
+        game.apply(action)
+        if game.state.shop is not None:
+            vouchers_on_offer |= {(s.ante, o.item) for o in game.state.shop.offers if o.kind == "voucher"}
+    taken = Counter(e.subject for r in game.history for e in r.events if e.kind == "tag")
+    assert taken and game.state.vouchers  # the bot skips blinds and buys vouchers
+    assert stats.tags == {t: ItemTally(n, taken[t]) for t, n in tags_on_offer.items()}
+    assert stats.vouchers == {
+        v: ItemTally(n, game.state.vouchers.count(v))
+        for v, n in Counter(v for _, v in vouchers_on_offer).items()
+    }
