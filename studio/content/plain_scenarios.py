@@ -30,6 +30,7 @@ INT_BOUNDS = {
     "seed": (0, 2**63 - 1),
     "ante": (1, 1000),
     "draw_pile": (0, 10_000),
+    "consumables": (0, 100),
 }
 #: The bounds of the model's integer fields that may also be null (derived from other fields).
 OPTIONAL_INT_BOUNDS = {
@@ -42,6 +43,7 @@ TIMES_BOUNDS = (0, 1_000_000)
 LEVEL_BOUNDS = (1, 10_000)
 MAX_NAME = 200
 MAX_CHARMS = 100
+MAX_VOUCHERS = 100
 #: The model's defaults of the fields that have a plain default.
 DEFAULTS: dict[str, Any] = {
     "name": "",
@@ -59,6 +61,7 @@ DEFAULTS: dict[str, Any] = {
     "full_deck": None,
     "draw_pile": 0,
     "hands_played": None,
+    "consumables": 0,
     "expect": None,
 }
 #: The generator state of a scenario without a seed, shared (it is immutable): most lines have none.
@@ -110,6 +113,13 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
         elif key == "hand_types_played":
             if type(value) is not list or any(type(t) is not str or not ID.match(t) for t in value):
                 return None
+        elif key == "vouchers":
+            if (
+                type(value) is not list
+                or len(value) > MAX_VOUCHERS
+                or any(type(v) is not str or not ID.match(v) for v in value)
+            ):
+                return None
         elif key == "times_played":
             low, high = TIMES_BOUNDS
             if type(value) is not dict or any(
@@ -152,6 +162,9 @@ def plain_situation(
         catalog.hand_type(type_id)
     deck = data["deck"]
     deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks else None
+    vouchers = data.get("vouchers") or ()
+    for voucher_id in vouchers:
+        lookup(catalog.vouchers, "voucher", voucher_id)
     played = catalog.cards(data["played"])
     held = catalog.cards(data["held"])
     if data["full_deck"] is not None:
@@ -183,16 +196,25 @@ def plain_situation(
         data["draw_pile"],
         dict(times_played),
         data["hands_played"],
+        vouchers=tuple(vouchers),
+        consumables=data["consumables"],
     )
 
 
 def known(catalog: Catalog, kind: str, key: str) -> object:
-    """Return the charm, boss or deck ``key``; raise ValueError suggesting an id by id or by name.
+    """Return the charm, boss, deck, voucher or sticker ``key``; raise ValueError suggesting an id by id
+    or by name.
 
     A designer may type what the game shows (``The Flint``) where the id
     (``flint``) is wanted: the suggestion then names the id.
     """
-    table: Mapping[str, Any] = {"charm": catalog.charms, "boss": catalog.bosses, "deck": catalog.decks}[kind]
+    table: Mapping[str, Any] = {
+        "charm": catalog.charms,
+        "boss": catalog.bosses,
+        "deck": catalog.decks,
+        "voucher": catalog.vouchers,
+        "sticker": catalog.stickers,
+    }[kind]
     if key in table:
         return table[key]
     import difflib  # only a mistake needs it: a command line that scores imports this module

@@ -99,6 +99,12 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         checks.append((("charms", i), f"charm/{slot.id}", partial(known, catalog, "charm", slot.id)))
         if slot.edition:
             checks.append((("charms", i), f"edition/{slot.edition}", partial(catalog.edition, slot.edition)))
+        for j, sticker_id in enumerate(slot.stickers):
+            sticker = partial(known, catalog, "sticker", sticker_id)
+            checks.append((("charms", i, "stickers", j), f"sticker/{sticker_id}", sticker))
+    for i, voucher_id in enumerate(m.vouchers):
+        voucher = partial(known, catalog, "voucher", voucher_id)
+        checks.append((("vouchers", i), f"voucher/{voucher_id}", voucher))
     for type_id in m.levels:
         checks.append((("levels", type_id), f"hand_type/{type_id}", partial(catalog.hand_type, type_id)))
     for i, type_id in enumerate(m.hand_types_played):

@@ -107,3 +107,58 @@ def test_a_scenario_charm_with_a_counter_keeps_it_through_the_preview(
     window.preview.save_scenario(saved)
     assert "counter:" in saved.read_text(encoding="utf-8")
     assert studio(["test", str(saved)]) == 0
+
+
+def _vocabulary_index(name: str) -> int:
+    scenarios, _ = read_scenarios(REPO / "content" / "tests" / "vocabulary.yaml")
+    return next(i for i, s in enumerate(scenarios) if s.model.name == name)
+
+
+def test_a_scenario_naming_vouchers_previews_as_studio_test_scores_it(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    path = REPO / "content" / "tests" / "vocabulary.yaml"
+    window.preview.open_scenario(path, _vocabulary_index("coupon_book adds +4 Mult per voucher bought"))
+    situation = window.preview.situation
+    assert situation.vouchers.text() == "spare_hand waste_bin extra_shelf"
+    assert window.preview.situation_now().vouchers == ("spare_hand", "waste_bin", "extra_shelf")
+    assert window.preview.total_label.text() == "448"
+    assert "matches what the scenario expects" in window.preview.error_label.text()
+    situation.vouchers.setText("spare_hand")  # one voucher: +4 Mult
+    assert window.preview.total_label.text() == "192"
+    saved = tmp_path / "tests" / "one_voucher.yaml"
+    window.preview.save_scenario(saved)
+    assert "vouchers: [spare_hand]" in saved.read_text(encoding="utf-8")
+    assert studio(["test", str(saved)]) == 0
+
+
+def test_the_preview_reads_consumables_held(window: MainWindow) -> None:
+    path = REPO / "content" / "tests" / "vocabulary.yaml"
+    window.preview.open_scenario(
+        path, _vocabulary_index("travel_light does nothing while a consumable is held")
+    )
+    situation = window.preview.situation
+    assert situation.consumables.value() == 2
+    assert window.preview.total_label.text() == "64"
+    assert "matches what the scenario expects" in window.preview.error_label.text()
+    situation.consumables.setValue(0)  # none held: x1.5
+    assert window.preview.total_label.text() == "96"
+
+
+def test_an_unknown_voucher_in_the_preview_is_named_with_a_suggestion(window: MainWindow) -> None:
+    window.preview.set_state({"played": "AS AH", "charms": ["coupon_book"], "vouchers": ["spare_hnd"]})
+    assert window.preview.result is None
+    text = window.preview.error_label.text()
+    assert "vouchers: unknown voucher 'spare_hnd'" in text and "spare_hand" in text
+
+
+def test_a_scenarios_run_fields_without_inputs_still_reach_the_preview(window: MainWindow) -> None:
+    path = REPO / "content" / "tests" / "vocabulary.yaml"
+    window.preview.open_scenario(path, _vocabulary_index("veteran adds +2 Mult per ante"))
+    assert window.preview.situation_now().ante == 3
+    assert window.preview.total_label.text() == "112"
+    assert "ante 3" in window.preview.situation.run_label.text()
+    assert "matches what the scenario expects" in window.preview.error_label.text()
+    window.preview.set_state({"played": "AS", "charms": ["veteran"]})  # a new hand: the run's defaults
+    assert window.preview.situation_now().ante == 1
+    assert window.preview.situation.run_label.isHidden()

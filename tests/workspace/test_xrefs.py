@@ -44,16 +44,18 @@ def test_the_charm_schema_marks_hand_types_modifiers_and_behaviours() -> None:
     assert props["contains"]["x-ref"] == "hand_type" and props["hand_types"]["x-ref"] == "hand_type"
 
 
-def test_a_scenario_refers_to_charms_editions_hand_types_boss_and_deck() -> None:
+def test_a_scenario_refers_to_charms_editions_stickers_hand_types_boss_deck_and_vouchers() -> None:
     assert dict(ref_patterns("scenario")) == {
         ("charms",): "charm",
         ("charms", ITEM, "id"): "charm",
         ("charms", ITEM, "edition"): "edition",
+        ("charms", ITEM, "stickers"): "sticker",
         ("levels", KEY): "hand_type",
         ("boss",): "boss",
         ("deck",): "deck",
         ("hand_types_played",): "hand_type",
         ("times_played", KEY): "hand_type",
+        ("vouchers",): "voucher",
         ("expect", "hand_type"): "hand_type",
     }
 

@@ -36,7 +36,7 @@ from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
 from studio.engine.behaviour import BehaviourError
-from studio.engine.catalog import Catalog
+from studio.engine.catalog import Catalog, lookup
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import Event, ScoreResult, fmt
@@ -264,8 +264,23 @@ class PreviewPanel(QWidget):
         except ValueError as exc:
             raise ValueError(f"held: {exc}") from None
         levels = self.situation.levels_map()
-        for type_id in levels:
+        types_played = list(values.get("hand_types_played") or ())
+        times_played = dict(values.get("times_played") or {})
+        for type_id in [*levels, *types_played, *times_played]:
             cat.hand_type(type_id)
+        for voucher_id in values["vouchers"]:
+            try:
+                lookup(cat.vouchers, "voucher", voucher_id)
+            except ValueError as exc:
+                raise ValueError(f"vouchers: {exc}") from None
+        if values.get("full_deck") is not None:
+            try:
+                full_deck = cat.cards(values["full_deck"])
+            except ValueError as exc:
+                raise ValueError(f"full deck: {exc}") from None
+        else:  # as a scenario reads it: the deck's cards
+            deck = cat.decks.get(values["deck"])
+            full_deck = deck.cards if deck is not None else ()
         return Situation(
             played=played,
             held=held,
@@ -276,7 +291,18 @@ class PreviewPanel(QWidget):
             money=values["money"],
             hands_left=values["hands_left"],
             discards_left=values["discards_left"],
+            hand_types_played=tuple(types_played),
             rng=RngState(values["seed"]),
+            ante=values.get("ante", 1),
+            blind=values.get("blind"),
+            hand_size=values.get("hand_size"),
+            charm_slots=values.get("charm_slots"),
+            full_deck=full_deck,
+            draw_pile=values.get("draw_pile", 0),
+            times_played=times_played,
+            hands_played=values.get("hands_played"),
+            vouchers=tuple(values["vouchers"]),
+            consumables=values["consumables"],
         )
 
     def changeEvent(self, event: QEvent) -> None:

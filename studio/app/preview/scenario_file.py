@@ -21,6 +21,20 @@ if TYPE_CHECKING:
     from studio.content.models import ScenarioModel
 
 SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n"
+#: Scenario fields of the run around the hand that the preview has no input for, with their defaults: an
+#: opened scenario's are kept as they are (and shown in a line), so the preview scores what
+#: ``studio test`` scores, and saving writes them back.
+RUN_FIELDS: dict[str, Any] = {
+    "ante": 1,
+    "blind": None,
+    "hand_size": None,
+    "charm_slots": None,
+    "full_deck": None,
+    "draw_pile": 0,
+    "hands_played": None,
+    "hand_types_played": [],
+    "times_played": {},
+}
 
 
 def scenario_text(data: dict[str, Any], result: ScoreResult) -> str:
@@ -39,6 +53,9 @@ def scenario_text(data: dict[str, Any], result: ScoreResult) -> str:
         ("hands_left", 0),
         ("discards_left", 0),
         ("seed", 0),
+        ("vouchers", []),
+        ("consumables", 0),
+        *RUN_FIELDS.items(),
     ):
         if data.get(key, empty) != empty:
             out[key] = data[key]

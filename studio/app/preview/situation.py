@@ -1,11 +1,14 @@
-"""The round around the hand: boss rule, deck, money, hands and discards left, levels, seed."""
+"""The round around the hand: boss rule, deck, money, hands and discards left, levels, seed,
+vouchers bought and consumables held; and the rest of an opened scenario's run, kept as it is."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
+
+from studio.app.preview.scenario_file import RUN_FIELDS
 
 NO_BOSS = "(no boss)"
 
@@ -42,6 +45,20 @@ class SituationBox(QWidget):
         self.levels.setPlaceholderText("pair=2 flush=3")
         self.levels.setToolTip("Hand type levels as TYPE=N, separated by spaces (default 1)")
         self.levels.setAccessibleName("Hand levels")
+        self.vouchers = QLineEdit()
+        self.vouchers.setObjectName("vouchersInput")
+        self.vouchers.setPlaceholderText("spare_hand waste_bin")
+        self.vouchers.setToolTip("Vouchers bought, as ids separated by spaces, in the order bought")
+        self.vouchers.setAccessibleName("Vouchers bought")
+        self.consumables = _spin(100, "Consumables held")
+        self.consumables.setObjectName("consumablesInput")
+        #: The opened scenario's other run fields (no input here), kept as given.
+        self.run: dict[str, Any] = {}
+        self.run_label = QLabel()
+        self.run_label.setObjectName("runLabel")
+        self.run_label.setWordWrap(True)
+        self.run_label.setToolTip("The scenario's run around the hand; edit these in the scenario")
+        self.run_label.hide()
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         # A narrow preview puts a row's label above its fields rather than widening the window.
@@ -55,11 +72,17 @@ class SituationBox(QWidget):
             counts.addWidget(w)
         form.addRow("$ / hands / discards / seed", counts)
         form.addRow("Levels", self.levels)
+        bought = QHBoxLayout()
+        bought.addWidget(self.vouchers, 1)
+        bought.addWidget(self.consumables)
+        form.addRow("Vouchers / consumables", bought)
+        form.addRow(self.run_label)
         for combo in (self.boss, self.deck):
             combo.currentIndexChanged.connect(self.changed)
-        for spin in (self.money, self.hands_left, self.discards_left, self.seed):
+        for spin in (self.money, self.hands_left, self.discards_left, self.seed, self.consumables):
             spin.valueChanged.connect(self.changed)
         self.levels.textChanged.connect(self.changed)
+        self.vouchers.textChanged.connect(self.changed)
 
     def set_choices(self, bosses: list[str], decks: list[str]) -> None:
         """Offer the loaded bosses and decks, keeping the current choices when they still exist."""
@@ -84,6 +107,10 @@ class SituationBox(QWidget):
             out[name] = int(value)
         return out
 
+    def voucher_ids(self) -> list[str]:
+        """The vouchers box's ids, in order (spaces or commas between them)."""
+        return self.vouchers.text().replace(",", " ").split()
+
     def values(self) -> dict[str, Any]:
         """Return the scenario fields this box holds (levels read leniently)."""
         try:
@@ -99,6 +126,9 @@ class SituationBox(QWidget):
             "discards_left": self.discards_left.value(),
             "seed": self.seed.value(),
             "levels": levels,
+            "vouchers": self.voucher_ids(),
+            "consumables": self.consumables.value(),
+            **self.run,
         }
 
     def set_values(self, data: dict[str, Any]) -> None:
@@ -111,5 +141,20 @@ class SituationBox(QWidget):
         self.discards_left.setValue(int(data.get("discards_left", 0)))
         self.seed.setValue(int(data.get("seed", 0)))
         self.levels.setText(" ".join(f"{k}={v}" for k, v in (data.get("levels") or {}).items()))
+        self.vouchers.setText(" ".join(data.get("vouchers") or ()))
+        self.consumables.setValue(int(data.get("consumables", 0)))
+        self.run = {k: data[k] for k, empty in RUN_FIELDS.items() if data.get(k, empty) != empty}
+        shown = ", ".join(f"{k} {_shown(v)}" for k, v in self.run.items())
+        self.run_label.setText(f"From the scenario: {shown}")
+        self.run_label.setVisible(bool(self.run))
         self.blockSignals(False)
         self.changed.emit()
+
+
+def _shown(value: Any) -> str:
+    """A run field's value as a short text: ``pair=2 flush=1``, ``pair flush``, or the value."""
+    if isinstance(value, dict):
+        return " ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return str(value)

@@ -16,7 +16,7 @@ from studio.engine.situation import Situation
 
 
 class CharmEntry(Model):
-    """A charm in the row, with its edition and variables."""
+    """A charm in the row, with its edition, variables and stickers."""
 
     id: Id = Field(..., json_schema_extra={"x-ref": "charm"})
     edition: Id | None = Field(
@@ -28,6 +28,20 @@ class CharmEntry(Model):
         max_length=16,
         title="Variables",
         description="Its other variables now (a number, rank, suit or hand type); the rest hold their start.",
+    )
+    stickers: list[Id] = Field(
+        default_factory=list,
+        max_length=16,
+        title="Stickers",
+        description="The stickers it carries.",
+        json_schema_extra={"x-ref": "sticker"},
+    )
+    rounds: int = Field(
+        0,
+        ge=0,
+        le=10_000,
+        title="Rounds",
+        description="Rounds it has been in the row (a sticker's debuff counts them, e.g. perishable's 5).",
     )
 
 
@@ -141,6 +155,14 @@ class ScenarioModel(Model):
         description="Times each hand type was played this run before this hand.",
         json_schema_extra={"propertyNames": {"x-ref": "hand_type"}},
     )
+    vouchers: list[Id] = Field(
+        default_factory=list,
+        max_length=100,
+        title="Vouchers",
+        description="Vouchers the run has bought, in the order bought (their modifiers count in the hand).",
+        json_schema_extra={"x-ref": "voucher"},
+    )
+    consumables: int = Field(0, ge=0, le=100, title="Consumables", description="Consumables held.")
     expect: Expect | None = Field(None, title="Expect", description="Makes the scenario a regression test.")
 
     def slots(self) -> tuple[CharmSlot, ...]:
@@ -150,7 +172,16 @@ class ScenarioModel(Model):
             if isinstance(entry, str):
                 out.append(charm_slot(entry))
             else:
-                out.append(CharmSlot(entry.id, entry.edition, entry.counter, var_values(entry.vars)))
+                out.append(
+                    CharmSlot(
+                        entry.id,
+                        entry.edition,
+                        entry.counter,
+                        var_values(entry.vars),
+                        stickers=tuple(entry.stickers),
+                        rounds=entry.rounds,
+                    )
+                )
         return tuple(out)
 
     def to_situation(self, catalog: Catalog) -> Situation:
@@ -160,6 +191,11 @@ class ScenarioModel(Model):
         for type_id in [*self.levels, *self.hand_types_played, *self.times_played]:
             catalog.hand_type(type_id)
         deck = lookup(catalog.decks, "deck", self.deck) if catalog.decks else None
+        for voucher_id in self.vouchers:
+            lookup(catalog.vouchers, "voucher", voucher_id)
+        for entry in self.charms:
+            for sticker_id in [] if isinstance(entry, str) else entry.stickers:
+                lookup(catalog.stickers, "sticker", sticker_id)
         played, held = catalog.cards(self.played), catalog.cards(self.held)
         if self.full_deck is not None:
             full_deck = catalog.cards(self.full_deck)
@@ -185,4 +221,6 @@ class ScenarioModel(Model):
             draw_pile=self.draw_pile,
             times_played=dict(self.times_played),
             hands_played=self.hands_played,
+            vouchers=tuple(self.vouchers),
+            consumables=self.consumables,
         )

@@ -1,5 +1,6 @@
 """The built-in values of the run and the round around a hand: the ante, the deck, the draw pile,
-and the hands played this round and this run (the hand size is a layered value, in run_values).
+the hands played this round and this run, the vouchers bought and the consumables held (the hand
+size is a layered value, in run_values).
 
 They read the context's :class:`~studio.engine.situation.Situation`, which the
 run engine fills for each play, discard and end of round.
@@ -61,6 +62,14 @@ def _times_played(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> f
     return before if ctx.step == "discard" else before + 1
 
 
+def _vouchers_owned(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    return len(ctx.situation.vouchers)
+
+
+def _consumables_held(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    return ctx.situation.consumables
+
+
 for _kind in (
     ValueKind("ante", _ante, "the ante", "for each ante reached", "for every {every} antes reached"),
     ValueKind(
@@ -95,6 +104,22 @@ for _kind in (
         "for every {every} times this hand type has been played this run",
         "hand",
         compared="if this hand type was played {op} {n} times this run",
+    ),
+    ValueKind(
+        "vouchers_owned",
+        _vouchers_owned,
+        "vouchers bought",
+        "for each voucher bought",
+        "for every {every} vouchers bought",
+        compared="if {op} {n} vouchers were bought",
+    ),
+    ValueKind(
+        "consumables_held",
+        _consumables_held,
+        "consumables held",
+        "for each consumable held",
+        "for every {every} consumables held",
+        compared="if {op} {n} consumables are held",
     ),
 ):
     VALUES.add(_kind, builtin=True)
