@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ruamel.yaml import YAML
 
 from studio.content.documents import Document, DocumentError
+from studio.content.plain_scenarios import DEFAULTS
 from studio.engine.trace import ScoreResult, json_number
 
 if TYPE_CHECKING:
@@ -25,13 +26,10 @@ SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.jso
 #: opened scenario's are kept as they are (and shown in a line), so the preview scores what
 #: ``studio test`` scores, and saving writes them back.
 RUN_FIELDS: dict[str, Any] = {
-    "ante": 1,
-    "blind": None,
-    "hand_size": None,
-    "charm_slots": None,
-    "full_deck": None,
-    "draw_pile": 0,
-    "hands_played": None,
+    **{
+        k: DEFAULTS[k]
+        for k in ("ante", "blind", "hand_size", "charm_slots", "full_deck", "draw_pile", "hands_played")
+    },
     "hand_types_played": [],
     "times_played": {},
 }
