@@ -109,6 +109,33 @@ def test_a_scenario_charm_with_a_counter_keeps_it_through_the_preview(
     assert studio(["test", str(saved)]) == 0
 
 
+@pytest.mark.parametrize(
+    ("file", "name"),
+    [
+        ("effects.yaml", "snowball grows by 2 on a Three of a Kind and adds 1 Mult per size"),
+        ("vocabulary.yaml", "a perishable charm is debuffed once its rounds are up"),
+    ],
+)
+def test_a_charms_variables_stickers_and_rounds_keep_through_the_preview(
+    window: MainWindow, tmp_path: Path, file: str, name: str
+) -> None:
+    path = REPO / "content" / "tests" / file
+    scenarios, _ = read_scenarios(path)
+    index = next(i for i, s in enumerate(scenarios) if s.model.name == name)
+    window.preview.open_scenario(path, index)
+    assert window.preview.situation_now().charms == scenarios[index].model.slots()
+    assert "matches what the scenario expects" in window.preview.error_label.text()
+    saved = tmp_path / "tests" / "kept.yaml"
+    window.preview.save_scenario(saved)
+    assert studio(["test", str(saved)]) == 0
+    written = saved.read_text(encoding="utf-8")
+    assert (
+        ("vars:" in written)
+        if file == "effects.yaml"
+        else ("stickers:" in written and "rounds: 5" in written)
+    )
+
+
 def _vocabulary_index(name: str) -> int:
     scenarios, _ = read_scenarios(REPO / "content" / "tests" / "vocabulary.yaml")
     return next(i for i, s in enumerate(scenarios) if s.model.name == name)

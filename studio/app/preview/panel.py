@@ -391,7 +391,7 @@ class PreviewPanel(QWidget):
     def show_scenario(self, model: ScenarioModel, where: str) -> None:
         """Show a scenario as given (a file's unsaved text included), each step against its expected trace."""
         data = model.model_dump(exclude={"expect"})
-        data["charms"] = [token_of(s) for s in model.slots()]
+        data["charms"] = [token_of(entry) for entry in model.charms]
         self.set_state(data, model)
         self.message.emit(f"Opened {where}: {model.name}")
 
