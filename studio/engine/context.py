@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from studio.engine.cards import Card
     from studio.engine.situation import Situation
 
+#: The stream chances draw from; each source draws from its own, named after it (``chance.<charm id>``).
+CHANCE = "chance"
 #: The most extra triggers one effect (or one code charm) gives a card, however it scales.
 MAX_RETRIGGERS = 100
 #: What a context starts with: no variables besides counters, no charm destroyed (never changed in place).
@@ -300,9 +302,24 @@ class ScoringContext:
         """Return a named value of the hand, the round or the charm (see the value kinds)."""
         return VALUES.kinds[name].read(self, charm, arg)
 
-    def chance(self, n: int, in_: int) -> bool:
-        """Return True with chance ``n`` (times the ``chances`` value) in ``in_``: one draw of ``chance``."""
-        return self.rng.chance("chance", n * self.chances, in_)
+    def chance(self, n: int, in_: int, stream: str = CHANCE) -> bool:
+        """Return True with chance ``n`` (times the ``chances`` value) in ``in_``: one draw of ``stream``
+        (the drawing source's, see :meth:`stream`)."""
+        return self.rng.chance(stream, n * self.chances, in_)
+
+    def stream(self, source: Source | ActiveCharm | None, card: CardView | None = None) -> str:
+        """The stream a source's chances draw from, so adding or removing one source shifts no other's
+        draws: a charm's by its id (a second charm of the same id: ``.2``), another source's by its kind
+        and text, a card's by its token; ``chance`` when no source is known."""
+        if isinstance(source, ActiveCharm):
+            same = sum(1 for c in self.charms[: source.slot] if c.id == source.id)
+            return f"{CHANCE}.{source.id}" + (f".{same + 1}" if same else "")
+        if source is not None:
+            text, kind, slot = source
+            if kind == "charm" and 0 <= slot < len(self.charms):
+                return self.stream(self.charms[slot])
+            return f"{CHANCE}.{kind}.{text}"
+        return f"{CHANCE}.card.{card.token}" if card is not None else CHANCE
 
     def touched(self) -> frozenset[str]:
         """Return the values this hand's modifiers change."""
@@ -321,17 +338,21 @@ class ScoringContext:
     def amount(self, effect: Effect, charm: ActiveCharm | None) -> float:
         """Return an effect's amount (drawn first when it is a random range), scaled by its kind's
         rule where it has a ``per``."""
-        base = effect.amount if effect.up_to is None else self.draw_amount(effect.amount, effect.up_to)
+        base = (
+            effect.amount
+            if effect.up_to is None
+            else self.draw_amount(effect.amount, effect.up_to, self.stream(charm))
+        )
         scaling = effect.scaling
         if scaling is None:
             return base
         steps = scaling.steps(self.value(scaling.per, charm, scaling.arg))
         return EFFECTS.kinds[effect.kind].scale(base, steps)
 
-    def draw_amount(self, low: float, high: float) -> float:
-        """Return a random amount from ``low`` to ``high`` (one draw of ``chance``): a whole number
+    def draw_amount(self, low: float, high: float, stream: str = CHANCE) -> float:
+        """Return a random amount from ``low`` to ``high`` (one draw of ``stream``): a whole number
         when both ends are whole, else rounded to hundredths."""
-        r = self.rng.random("chance")
+        r = self.rng.random(stream)
         if float(low).is_integer() and float(high).is_integer():
             return float(int(low) + int(r * (int(high) - int(low) + 1)))
         return round(low + r * (high - low), 2)
@@ -339,7 +360,7 @@ class ScoringContext:
     def apply(self, effect: Effect, source: Source | ActiveCharm, charm: ActiveCharm | None) -> None:
         """Apply one effect (after its own chance, if any) on behalf of ``source``."""
         chance = effect.chance
-        if chance is not None and not self.rng.chance("chance", chance.n * self.chances, chance.in_):
+        if chance is not None and not self.chance(chance.n, chance.in_, self.stream(source)):
             return
         kind = EFFECTS.kinds[effect.kind]
         scaling = effect.scaling
@@ -359,4 +380,5 @@ class ScoringContext:
         chance = effect.chance
         if chance is None:
             return times
-        return sum(1 for _ in range(times) if self.chance(chance.n, chance.in_))
+        stream = self.stream(charm)
+        return sum(1 for _ in range(times) if self.chance(chance.n, chance.in_, stream))

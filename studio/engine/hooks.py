@@ -113,9 +113,10 @@ class CharmContext:
         """Return one of a charm's variables now (a number, or a rank, suit or hand type)."""
         return self._ctx.var(charm, name)
 
-    def chance(self, n: int, in_: int) -> bool:
-        """Return True with chance ``n`` in ``in_`` (as every rule's chance, after the ``chances`` value)."""
-        return self._ctx.chance(n, in_)
+    def chance(self, n: int, in_: int, charm: ActiveCharm | None = None) -> bool:
+        """Return True with chance ``n`` in ``in_`` (as every rule's chance, after the ``chances`` value),
+        drawn from ``charm``'s own stream (the shared ``chance`` stream without one)."""
+        return self._ctx.chance(n, in_, self._ctx.stream(charm))
 
     # -- what it can do: each call records one event ----------------------------
 

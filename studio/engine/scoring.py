@@ -105,7 +105,7 @@ def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
             if card.upgrade is not None
             and card.upgrade.breaks is not None
             and not card.debuffed
-            and ctx.rng.chance("chance", card.upgrade.breaks.n * ctx.chances, card.upgrade.breaks.in_)
+            and ctx.chance(card.upgrade.breaks.n, card.upgrade.breaks.in_, ctx.stream(None, card))
         ]
     )
 

@@ -205,8 +205,8 @@ def test_seed_option_makes_chance_effects_reproducible(studio):
     first = lucky(0)
     assert lucky(0) == first
     assert first["rng"]["seed"] == 0
-    # AH scores alone (high card): 16 x 1, or x1.5 when the 1 in 2 chance hits; seeds 0 and 1 differ.
-    assert {first["total"], lucky(1)["total"]} == {16, 24}
+    # AH scores alone (high card): 16 x 1, or x1.5 when the 1 in 2 chance hits; seeds 0 and 2 differ.
+    assert {first["total"], lucky(2)["total"]} == {16, 24}
 
 
 def test_pack_option_adds_a_charm_from_a_content_folder(studio, tmp_path):

@@ -39,7 +39,7 @@ def test_a_retrigger_scales_with_per_and_every(catalog: Catalog) -> None:
 def test_a_retrigger_with_a_chance_draws_once_per_retrigger(catalog: Catalog) -> None:
     charm = _charm(Effect("retrigger", 3, chance=Chance(1, 2)))
     results = [_play(catalog, charm, seed=seed) for seed in range(200)]
-    assert all(r.rng.counters == (("chance", 3),) for r in results)
+    assert all(r.rng.counters == (("chance.echo", 3),) for r in results)
     counts = [_retriggers(r) for r in results]
     assert set(counts) == {0, 1, 2, 3}
     assert 250 < sum(counts) < 350  # 200 hands x 3 draws x 1/2

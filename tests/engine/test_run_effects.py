@@ -81,7 +81,7 @@ def test_a_random_charm_destroyed_is_another_one_drawn_from_its_own_stream(catal
     game = Game.start(RunSetup.from_catalog(cat, seed=4, charms=("tantrum", "plain_mult", "pair_mult")))
     game.apply(SelectBlind())
     assert len(game.state.charms) == 2 and game.state.charms[0].id == "tantrum"
-    assert game.state.rng.counters["destroy"] == 1
+    assert game.state.rng.counters["destroy.tantrum"] == 1
 
 
 def test_sell_value_grows_for_itself_or_for_every_charm(catalog: Catalog) -> None:

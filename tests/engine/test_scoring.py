@@ -283,7 +283,7 @@ def test_first_face_is_a_scored_card_condition_only(catalog: Catalog) -> None:
 
 def test_the_result_carries_the_generator_state_after_the_hand(catalog: Catalog) -> None:
     r = play(catalog, "AH KH", "lucky_hearts", rng=RngState(5))
-    assert r.rng == RngState(5, (("chance", 1),))  # one scored heart: one draw
+    assert r.rng == RngState(5, (("chance.lucky_hearts", 1),))  # one scored heart: one draw
     untouched = play(catalog, "AS", rng=RngState(5, (("shop", 3),)))
     assert untouched.rng == RngState(5, (("shop", 3),))
     assert (untouched.hand_type, untouched.scoring, untouched.refused, untouched.broken) == (

@@ -238,7 +238,7 @@ def _chance(chance: Any) -> Check:
     n, in_ = chance.n, chance.in_
 
     def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
-        return ctx.chance(n, in_)
+        return ctx.chance(n, in_, ctx.stream(charm, card))
 
     return check
 

@@ -97,9 +97,9 @@ def _settle_create_charm(
     rarity = change.arg("rarity")
     if charm_id is None and rarity is not None:
         pool = sorted(i for i, c in setup.catalog.charms.items() if c.rarity == rarity and i not in owned)
-        charm_id = pool[int(state.rng.random(CREATE_STREAM) * len(pool))] if pool else None
+        charm_id = pool[int(state.rng.random(f"{CREATE_STREAM}.{who}") * len(pool))] if pool else None
     elif charm_id is None:
-        charm_id = roll_charm(state, setup, CREATE_STREAM, owned)
+        charm_id = roll_charm(state, setup, f"{CREATE_STREAM}.{who}", owned)
     if charm_id is None:
         return [RunEvent("charm_not_created", who, 0, "no charm left to make")]
     state.charms.append(CharmSlot(charm_id))
@@ -124,7 +124,8 @@ def _destroy_charm(
     if e.arg("charm") is not None:
         picked = next((i for i in ok if ctx.charms[i].id == e.arg("charm")), None)
     elif target == "random":
-        picked = ok[int(ctx.rng.random(DESTROY_STREAM) * len(ok))] if ok else None
+        stream = f"{DESTROY_STREAM}.{charm.id}" if charm is not None else DESTROY_STREAM
+        picked = ok[int(ctx.rng.random(stream) * len(ok))] if ok else None
     else:
         near = own + (1 if target == "right" else -1)
         picked = near if own >= 0 and near in ok else None
