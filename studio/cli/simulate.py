@@ -23,6 +23,7 @@ INTERRUPTED = 130
 SMALL = 100
 
 if TYPE_CHECKING:
+    from studio.simulation.paired import Comparison, Ranking, Runner
     from studio.simulation.report import Report
     from studio.simulation.spec import SimulationSpec
 
@@ -53,9 +54,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="play on a Dask cluster: a scheduler address, or 'local' for two local worker processes",
     )
     p.add_argument(
+        "--bot",
+        choices=("fast", "strong"),
+        default="fast",
+        help="the bot that plays: fast, or strong (weighs more, plays better; see docs/runs.md)",
+    )
+    what = p.add_mutually_exclusive_group()
+    what.add_argument(
         "--compare",
         action="store_true",
-        help="also play the same runs without the --charm charms and say whether they change more than luck",
+        help="also play the same runs without the --charm charms and compare them run by run",
+    )
+    what.add_argument(
+        "--rank",
+        action="store_true",
+        help="compare every charm (of the --pack packs, if given) with the same baseline, best first",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     add_pack_options(p)
@@ -84,32 +97,32 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         packs=tuple(args.pack),
         no_base=args.no_base,
         trust=args.trust,
+        bot=args.bot,
     )
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     from studio.simulation.catalogs import ContentError
-    from studio.simulation.local import simulate
+    from studio.simulation.cluster import ClusterError
+    from studio.simulation.paired import compare, rank, runner
     from studio.simulation.play import RunFailed
 
     spec = spec_of(args)
     if args.compare and not spec.charms:
         raise UsageError("--compare plays the runs again without the --charm charms: give one or more")
-    specs = [spec.without_charms(), spec] if args.compare else [spec]
+    if args.rank and spec.charms:
+        raise UsageError("--rank compares every charm with the same baseline: it takes no --charm")
+    charms = _charms_to_rank(args) if args.rank else []
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    run = runner(args.workers or default_workers(spec.runs * (1 + len(charms))), args.cluster)
     try:
-        reports = []
-        for one in specs:
-            if args.cluster is not None:
-                from studio.simulation.cluster import ClusterError, simulate_on_cluster
-
-                try:
-                    reports.append(simulate_on_cluster(one, args.cluster, bar))
-                except ClusterError as exc:
-                    raise UsageError(str(exc)) from None
-            else:
-                reports.append(simulate(one, args.workers or default_workers(one.runs), bar))
+        if args.rank:
+            result: object = rank(spec, charms, run, bar)
+        elif args.compare:
+            result = compare(spec, run, bar)
+        else:
+            result = _simulate(spec, run, bar)
     except ContentError as exc:
         raise UsageError(str(exc)) from None
     except RunFailed as exc:  # a pack's code failed in a run: it ran and failed, exit 1, no traceback
@@ -117,15 +130,60 @@ def main(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("studio simulate: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except ClusterError as exc:
+        raise UsageError(str(exc)) from None
     finally:
         if bar is not None:
             bar.close()
-    if not args.compare:
-        (report,) = reports
-        print(dump_json({"spec": _spec_json(spec), **report.to_json()}) if args.json else _text(spec, report))
-        return OK
-    print(dump_json(_comparison_json(spec, *reports)) if args.json else _comparison_text(spec, *reports))
+    print(_output(spec, result, args.json))
     return OK
+
+
+def _simulate(spec: SimulationSpec, run: Runner, bar: ProgressBar | None) -> Report:
+    from studio.simulation.local import chunk_tasks
+    from studio.simulation.play import play_chunk
+    from studio.simulation.report import Report
+
+    totals = [Report()]
+
+    def add(_index: int, part: Report) -> None:
+        totals[0] = totals[0] + part
+        if bar is not None:
+            bar(totals[0].runs, spec.runs)
+
+    run(lambda workers: chunk_tasks(play_chunk, spec, workers), add)
+    return totals[0]
+
+
+def _charms_to_rank(args: argparse.Namespace) -> list[str]:
+    """The charms a ranking compares: those of the ``--pack`` packs, or of all the loaded content."""
+    from studio.cli.loading import full_load
+
+    content = full_load(args)
+    if not args.pack:
+        assert content.catalog is not None
+        return sorted(content.catalog.charms)
+    asked = [p for p in content.requested if p.manifest.id != "base"]
+    charms = sorted({e.id for e in content.entries if e.kind == "charm" and e.pack in asked})
+    if not charms:
+        raise UsageError(f"--rank: the packs {', '.join(args.pack)} define no charm")
+    return charms
+
+
+def _output(spec: SimulationSpec, result: object, as_json: bool) -> str:
+    from studio.simulation.paired import Comparison, Ranking
+    from studio.simulation.report import Report
+
+    if isinstance(result, Ranking):
+        return (
+            dump_json({"spec": _spec_json(spec), **result.to_json()})
+            if as_json
+            else _ranking_text(spec, result)
+        )
+    if isinstance(result, Comparison):
+        return dump_json(_comparison_json(spec, result)) if as_json else _comparison_text(spec, result)
+    assert isinstance(result, Report)
+    return dump_json({"spec": _spec_json(spec), **result.to_json()}) if as_json else _text(spec, result)
 
 
 def default_workers(runs: int) -> int:
@@ -151,38 +209,58 @@ def _text(spec: SimulationSpec, report: Report) -> str:
     return report.render(title)
 
 
-def _verdict(baseline: Report, report: Report) -> tuple[float, float, bool]:
-    """The difference in antes cleared, its 95% margin, and whether it is beyond the seeds' luck."""
-    from studio.simulation.report import antes_difference
-
-    difference, margin = antes_difference(baseline, report)
-    return difference, margin, abs(difference) > margin
-
-
-def _comparison_json(spec: SimulationSpec, baseline: Report, report: Report) -> dict[str, object]:
-    difference, margin, beyond = _verdict(baseline, report)
+def _comparison_json(spec: SimulationSpec, c: Comparison) -> dict[str, object]:
     return {
         "spec": _spec_json(spec),
-        "without": baseline.to_json(),
-        "with": report.to_json(),
-        "antes_cleared_difference": difference,
-        "antes_cleared_margin": margin,
-        "beyond_luck": beyond,
+        "without": c.without.to_json(),
+        "with": c.with_.to_json(),
+        "paired": c.paired.to_json(),
+        "antes_cleared_difference": c.paired.antes_difference,
+        "antes_cleared_margin": c.paired.antes_margin,
+        "beyond_luck": c.paired.beyond_luck,
     }
 
 
-def _comparison_text(spec: SimulationSpec, baseline: Report, report: Report) -> str:
-    difference, margin, beyond = _verdict(baseline, report)
+def _comparison_text(spec: SimulationSpec, c: Comparison) -> str:
+    p = c.paired
     charms = ", ".join(spec.charms)
-    verdict = "more than the seeds' luck" if beyond else "within the seeds' luck: play more runs to tell"
-    won = f"{100 * (report.win_rate - baseline.win_rate):+.1f} points of win rate"
+    verdict = (
+        "more than the seeds' luck" if p.beyond_luck else "within the seeds' luck: play more runs to tell"
+    )
+    won = f"{100 * p.win_rate_difference:+.1f} points of win rate (± {100 * p.win_rate_margin:.1f})"
+    kept = ", ".join(
+        f"{k} in the row {v:,} of {c.with_.rounds:,} rounds" for k, v in sorted(c.with_.locked_rounds.items())
+    )
     return "\n\n".join(
         [
-            _text(spec.without_charms(), baseline),
-            _text(spec, report),
-            f"{charms}: {difference:+.2f} antes cleared (± {margin:.2f} at 95%), {won}; {verdict}.",
+            _text(spec.without_charms(), c.without),
+            _text(spec, c.with_),
+            f"{charms}, run by run on the same seeds: {p.antes_difference:+.2f} antes cleared"
+            f" (± {p.antes_margin:.2f} at 95%), {won}; {verdict}." + (f"\n{kept}." if kept else ""),
         ]
     )
+
+
+def _ranking_text(spec: SimulationSpec, r: Ranking) -> str:
+    b = r.baseline
+    lines = [
+        f"Ranking: {len(r.entries)} charms against the same {b.runs:,} runs (seed {spec.seed},"
+        f" deck {spec.deck}, difficulty {spec.difficulty}, bot {spec.bot})",
+        f"Baseline: won {b.win_rate:.1%}, {b.mean_antes_cleared:.2f} antes cleared on average;"
+        f" median charm {r.median:+.2f} antes",
+        "",
+        f"{'#':>3}  {'charm':<22} {'antes cleared':>16} {'win rate':>16}  in row  flag",
+    ]
+    for i, e in enumerate(r.entries, 1):
+        p = e.paired
+        share = e.report.locked_rounds.get(e.charm, 0) / e.report.rounds if e.report.rounds else 0.0
+        flag = {"high": "above the rest", "low": "below the rest"}.get(e.outlier, "")
+        row = (
+            f"{i:>3}  {e.charm:<22} {p.antes_difference:>+7.2f} ± {p.antes_margin:<5.2f}"
+            f" {100 * p.win_rate_difference:>+6.1f} ± {100 * p.win_rate_margin:<5.1f}  {share:>5.0%}  {flag}"
+        )
+        lines.append(row.rstrip())
+    return "\n".join(lines)
 
 
 class ProgressBar:

@@ -8,6 +8,7 @@ remembers, so a resumed run plays on exactly as the uninterrupted one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
 
 from studio.engine.actions import (
     Action,
@@ -26,11 +27,10 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.bot_plays import best_play, discard_choice, kickers
-from studio.engine.bot_values import CharmValues
+from studio.engine.bot_plays import PlayChoice, best_play, discard_choice, kickers, score_play
+from studio.engine.bot_values import CharmValues, improves_cards, types_played
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.consumables import ConsumableDef
 from studio.engine.game import Game
 from studio.engine.round_values import charm_slots
 from studio.engine.rows import charm_row
@@ -41,12 +41,31 @@ from studio.engine.run_triggers import round_situation
 from studio.engine.shop import reroll_cost, sell_value
 from studio.engine.tags import CharmEdition, FreeCharm
 
+if TYPE_CHECKING:
+    from studio.engine.bot_strong import StrongPolicy
+
+
+#: How hard the bot thinks: ``fast`` (fixed measures, simple rules) or ``strong`` (measures in context).
+Level = Literal["fast", "strong"]
+
 
 class Bot:
-    """Chooses the next action of a run with the real scorer."""
+    """Chooses the next action of a run with the real scorer.
 
-    def __init__(self, catalog: Catalog) -> None:
+    ``level="fast"`` (the default) values charms on fixed reference hands; ``level="strong"`` values
+    every shop, pack and blind decision in context (see :mod:`studio.engine.bot_strong`).
+    """
+
+    def __init__(self, catalog: Catalog, level: Level = "fast") -> None:
+        if level not in ("fast", "strong"):
+            raise ValueError(f"bot level: want fast or strong, not {level!r}")
         self.catalog = catalog
+        self.level: Level = level
+        self.strong: StrongPolicy | None = None
+        if level == "strong":
+            from studio.engine.bot_strong import StrongPolicy
+
+            self.strong = StrongPolicy(catalog)
         self.values = CharmValues(catalog)
         #: $ kept back when buying packs, and above which the bot rerolls.
         self.reserve = 4
@@ -58,18 +77,24 @@ class Bot:
 
     def choose(self, game: Game) -> Action:
         """Return the next action for ``game`` (which must not be over)."""
+        return self.decide(game)[0]
+
+    def decide(self, game: Game) -> tuple[Action, PlayChoice | None]:
+        """Return the next action and, for a play, the play as the bot scored it (its predicted total)."""
         s = game.state
+        strong = self.strong
         if s.consumables and s.phase != "pack":
-            use = self._use(game)
+            use = strong.use(game) if strong is not None else self._use(game)
             if use is not None:
-                return use
+                return use, None
         if s.phase == "select":
-            return SkipBlind() if self._skips(game) else SelectBlind()
+            skips = strong.skips(game) if strong is not None else self._skips(game)
+            return (SkipBlind() if skips else SelectBlind()), None
         if s.phase == "round":
             return self._round(game)
         if s.phase == "pack":
-            return self._pack(game)
-        return self._shop(game)
+            return (strong.pack(game) if strong is not None else self._pack(game)), None
+        return (strong.shop(game) if strong is not None else self._shop(game)), None
 
     def _skips(self, game: Game) -> bool:
         """Skip a small or big blind for its tag when the tag brings a charm or a charm edition and the
@@ -90,7 +115,9 @@ class Bot:
 
     # -- rounds --------------------------------------------------------------
 
-    def _round(self, game: Game) -> Action:
+    def _round(self, game: Game) -> tuple[Action, PlayChoice | None]:
+        """Discard toward a better hand while the best play falls short, else play the best play (with
+        kickers to dig through the deck when they cost nothing: the padded play is scored again)."""
         s = game.state
         r = s.round
         assert r is not None
@@ -100,12 +127,16 @@ class Bot:
         if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
             throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)
             if throw:
-                return Discard(throw)
+                return Discard(throw), None
         if best.total < need and r.hands_left > 1 and len(best.cards) < 5:
             boss = self.catalog.boss(r.boss) if r.boss else None
             if boss is None or not boss.abilities:  # a boss that acts on hands may punish more cards
-                return Play(kickers(best.cards, r.hand))
-        return Play(best.cards)
+                padded = kickers(best.cards, r.hand)
+                if len(padded) > len(best.cards):
+                    dug = score_play(r, padded, around, self.catalog)
+                    if dug.total >= best.total:
+                        best = dug
+        return Play(best.cards), best
 
     # -- consumables ---------------------------------------------------------
 
@@ -118,7 +149,7 @@ class Bot:
             action: Action | None = None
             if c.targets is None or c.targets.kind == "hand_types":
                 action = UseConsumable(index) if s.round is not None or not needs_round(c) else None
-            elif _improves_cards(c):
+            elif improves_cards(c):
                 r = s.round
                 if r is not None:
                     around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
@@ -134,9 +165,9 @@ class Bot:
         """One that names only the hand type played most (a level-up), or a card changer that improves
         cards."""
         c = self.catalog.consumables[consumable_id]
-        if _improves_cards(c):
+        if improves_cards(c):
             return True
-        played = _types_played(game)
+        played = types_played(game)
         top = max(played, key=lambda t: (played[t], t)) if played else None
         return top is not None and all(e.arg("hand_type") == top for e in c.effects)
 
@@ -234,8 +265,10 @@ class Bot:
         assert pack is not None
         options = [i for i in range(len(pack.options)) if i not in pack.taken]
         if pack.kind == "levels" and options:
-            played = _types_played(game)
-            return Choose(max(options, key=lambda i: (played.get(pack.options[i], 0), -i)))
+            played = types_played(game)
+            pick = max(options, key=lambda i: (played.get(pack.options[i], 0), -i))
+            if played.get(pack.options[pick], 0) > 0:  # never a level of a hand type it does not make
+                return Choose(pick)
         if pack.kind == "charms" and options and len(s.charms) < charm_slots(s, game.setup):
             base = self.values.row(s.charms, s.money, s.levels)
             worn = pack.dress or [Dress()] * len(pack.options)
@@ -256,27 +289,6 @@ class Bot:
             if wanted:
                 return Choose(wanted[0])
         return Choose(None)
-
-
-#: What a card changer may make a card for the bot to want it: upgrades, editions and seals.
-_IMPROVEMENTS = frozenset({"upgrade", "edition", "seal", "extra_points"})
-
-
-def _improves_cards(c: ConsumableDef) -> bool:
-    """Return True if it chooses cards and only adds upgrades, editions or seals to them."""
-    return (
-        c.targets is not None
-        and c.targets.kind == "cards"
-        and all(e.kind == "edit_card" and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects)
-    )
-
-
-def _types_played(game: Game) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for entry in game.history:
-        if entry.score is not None and not entry.score.refused:
-            counts[entry.score.hand_type] = counts.get(entry.score.hand_type, 0) + 1
-    return counts
 
 
 def play_on(game: Game, bot: Bot | None = None, stop_after: int | None = None) -> Game:

@@ -136,7 +136,19 @@ def best_play(
     if boss is not None and boss.refusals:  # a refusal may ask for more cards: try each play padded too
         plays = plays + [_pad(p, views, MAX_PLAYED) for p in plays if len(p) < MAX_PLAYED]
     best = PlayChoice((), -1.0, "")
-    base = around or Situation(
+    base = around or around_of(rnd, charms, levels, money)
+    for play in plays:
+        if not 1 <= len(play) <= MAX_PLAYED:
+            continue
+        choice = score_play(rnd, play, base, catalog)
+        if choice.total > best.total or (choice.total == best.total and len(play) < len(best.cards)):
+            best = choice
+    return best if best.cards else score_play(rnd, (0,), base, catalog)
+
+
+def around_of(rnd: Round, charms: Sequence[CharmSlot], levels: dict[str, int], money: int) -> Situation:
+    """The situation of a play when the caller gives no run around it: what the round says."""
+    return Situation(
         charms=tuple(charms),
         levels=levels,
         boss=rnd.boss,
@@ -145,17 +157,15 @@ def best_play(
         discards_left=rnd.discards_left,
         hand_types_played=tuple(rnd.types_played),
     )
-    for play in plays:
-        if not 1 <= len(play) <= MAX_PLAYED:
-            continue
-        chosen = set(play)
-        played = tuple(rnd.hand[i] for i in play)
-        held = tuple(c for i, c in enumerate(rnd.hand) if i not in chosen)
-        result = score(replace(base, played=played, held=held, rng=NEUTRAL_RNG), catalog)
-        total = float(result.total)
-        if total > best.total or (total == best.total and len(play) < len(best.cards)):
-            best = PlayChoice(play, total, result.hand_type)
-    return best if best.cards else PlayChoice((0,), 0.0, "")
+
+
+def score_play(rnd: Round, play: tuple[int, ...], around: Situation, catalog: Catalog) -> PlayChoice:
+    """Score ``play`` (positions of the round's hand) as the engine will, on the neutral generator."""
+    chosen = set(play)
+    played = tuple(rnd.hand[i] for i in play)
+    held = tuple(c for i, c in enumerate(rnd.hand) if i not in chosen)
+    result = score(replace(around, played=played, held=held, rng=NEUTRAL_RNG), catalog)
+    return PlayChoice(play, float(result.total), result.hand_type)
 
 
 def _pad(play: tuple[int, ...], views: Sequence[CardView], n: int) -> tuple[int, ...]:

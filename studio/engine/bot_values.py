@@ -12,13 +12,18 @@ do in a real hand.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
+from studio.engine.consumables import ConsumableDef
 from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
+
+if TYPE_CHECKING:
+    from studio.engine.game import Game
 
 #: Hands a charm is measured on (played, held), with how often the bot plays such a hand.
 REFERENCE_HANDS = (
@@ -143,3 +148,21 @@ class CharmValues:
             total += weight * max(points, 0.0) * max(mult, 1.0) * factor
         self._rows[key] = total
         return total
+
+
+#: What a card changer may make a card for the bot to want it: upgrades, editions and seals.
+_IMPROVEMENTS = frozenset({"upgrade", "edition", "seal", "extra_points"})
+
+
+def improves_cards(c: ConsumableDef) -> bool:
+    """Return True if it chooses cards and only adds upgrades, editions or seals to them."""
+    return (
+        c.targets is not None
+        and c.targets.kind == "cards"
+        and all(e.kind == "edit_card" and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects)
+    )
+
+
+def types_played(game: Game) -> dict[str, int]:
+    """How often the run scored each hand type (refused hands not counted)."""
+    return dict(game.state.times_played)

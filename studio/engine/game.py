@@ -61,7 +61,7 @@ class Game:
         charms = []
         for spec in setup.charms:
             charm_id, _, edition = spec.partition(":")
-            charms.append(CharmSlot(charm_id, edition or None))
+            charms.append(CharmSlot(charm_id, edition or None, locked=setup.locked))
         state = RunState(
             phase="select",
             ante=1,
@@ -180,6 +180,8 @@ class Game:
     def _unsellable(self, index: int) -> str | None:
         """Why the charm at ``index`` cannot be sold (a sticker forbids it), or None."""
         charm = self.state.charms[index]
+        if charm.locked:
+            return f"{charm.id} is locked (the charm the run is about) and cannot be sold"
         for sticker_id in charm.stickers:
             if not self.setup.catalog.stickers[sticker_id].sellable:
                 return f"{charm.id} is {sticker_id} and cannot be sold"

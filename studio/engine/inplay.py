@@ -21,7 +21,7 @@ class ActiveCharm(NamedTuple):
 
     A charm that copies another's abilities ``reads`` that charm's slot for variables (and
     never changes them); -1: it reads its own. ``sell_value``: the $ selling it would give.
-    ``lasting``: a sticker keeps it from being destroyed.
+    ``lasting``: a sticker keeps it from being destroyed; ``locked``: no other source destroys it.
     """
 
     slot: int
@@ -30,6 +30,7 @@ class ActiveCharm(NamedTuple):
     reads: int = -1
     sell_value: int = 0
     lasting: bool = False
+    locked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,15 +124,17 @@ class Row(NamedTuple):
         return self.again.get(trigger, ())
 
 
-#: A slot of a row as its memo key: (id, edition), or (id, edition, stickers, debuffed) for a charm
-#: with stickers.
+#: A slot of a row as its memo key: (id, edition), or (id, edition, stickers, debuffed, locked) for a
+#: charm with stickers or locked.
 SlotKey = tuple[Any, ...]
 
 
 def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
     """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition)."""
     rows: dict[tuple[SlotKey, ...], Row] = _memo(catalog, "rows")
-    key = tuple([(slot.id, slot.edition) if not slot.stickers else _worn(slot, catalog) for slot in slots])
+    key = tuple(
+        [_worn(slot, catalog) if slot.stickers or slot.locked else (slot.id, slot.edition) for slot in slots]
+    )
     row = rows.get(key)
     if row is None:
         row = _remember(rows, key, _build_row(key, catalog))
@@ -149,7 +151,7 @@ def debuffed(slot: CharmSlot, catalog: Catalog) -> bool:
 
 
 def _worn(slot: CharmSlot, catalog: Catalog) -> SlotKey:
-    return (slot.id, slot.edition, slot.stickers, debuffed(slot, catalog))
+    return (slot.id, slot.edition, slot.stickers, debuffed(slot, catalog), slot.locked)
 
 
 def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
@@ -269,17 +271,18 @@ def _seat(slot: int, entry: SlotKey, catalog: Catalog, copies: tuple[int, str] |
     charm_id, edition_id = entry[0], entry[1]
     stickers: tuple[str, ...] = entry[2] if len(entry) > 2 else ()
     off = len(entry) > 2 and entry[3]
+    locked = len(entry) > 2 and entry[4]
     defn = catalog.charm(charm_id)
     edition = lookup(catalog.editions, "edition", edition_id) if edition_id else None
     worn = [lookup(catalog.stickers, "sticker", s) for s in stickers]
     lasting = any(not s.destructible for s in worn)
     acting = None if off else edition
-    charm = ActiveCharm(slot, defn.id, acting, sell_value=defn.sell_value, lasting=lasting)
+    charm = ActiveCharm(slot, defn.id, acting, sell_value=defn.sell_value, lasting=lasting, locked=locked)
     source = defn
     if copies is not None:
         target, target_id = copies
         source = catalog.charm(target_id) if target >= 0 else CharmDef(defn.id)
-        charm = ActiveCharm(slot, defn.id, acting, target, defn.sell_value, lasting)
+        charm = ActiveCharm(slot, defn.id, acting, target, defn.sell_value, lasting, locked)
     if off:
         source = CharmDef(defn.id)
     if worn:

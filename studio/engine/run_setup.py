@@ -21,7 +21,8 @@ class SetupError(ValueError):
 class RunSetup:
     """Everything a run is started from: the content's table, the deck, the difficulty, the seed.
 
-    ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with.
+    ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with; ``locked``: they stay
+    (never sold, destroyed only by their own rule), as a simulation's charm under test does.
     """
 
     catalog: Catalog = field(compare=False, repr=False)
@@ -31,6 +32,7 @@ class RunSetup:
     seed: int
     rules: RunRules
     charms: tuple[str, ...] = ()
+    locked: bool = False
 
     @classmethod
     def from_catalog(
@@ -40,6 +42,7 @@ class RunSetup:
         difficulty: int = 0,
         seed: int = 0,
         charms: Sequence[str] = (),
+        locked: bool = False,
     ) -> RunSetup:
         """Resolve the ids against ``catalog``; raise :class:`SetupError` with the reason."""
         if catalog.run is None:
@@ -62,7 +65,7 @@ class RunSetup:
         rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
         if len(charms) > rules.start.charm_slots:
             raise SetupError(f"{len(charms)} charms do not fit {rules.start.charm_slots} charm slots")
-        return cls(catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms))
+        return cls(catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms), locked)
 
     def to_json(self) -> dict[str, object]:
         """Return the ids this set-up was made from (the content is loaded again on resume)."""
@@ -71,4 +74,5 @@ class RunSetup:
             "difficulty": self.difficulty,
             "seed": self.seed,
             "charms": list(self.charms),
+            **({"locked": True} if self.locked else {}),
         }

@@ -296,6 +296,7 @@ class RunState:
                     _int(cd.get("sell_bonus", 0), f"{where}.sell_bonus"),
                     tuple(_strs(_list(cd, "stickers"), f"{where}.stickers")),
                     _int(cd.get("rounds", 0), f"{where}.rounds"),
+                    cd.get("locked", False) is True,
                 )
             )
         levels = _obj(d.get("levels"), "state.levels")
@@ -369,6 +370,8 @@ def _charm_json(c: CharmSlot) -> dict[str, object]:
         data["stickers"] = list(c.stickers)
     if c.rounds:
         data["rounds"] = c.rounds
+    if c.locked:
+        data["locked"] = True
     return data
 
 

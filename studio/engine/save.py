@@ -124,6 +124,7 @@ def _setup(data: Mapping[str, object], catalog: Catalog) -> RunSetup:
     if not isinstance(charms, list) or not all(isinstance(c, str) for c in charms):
         raise SaveError("run.setup.charms: want a list of charm ids")
     try:
-        return RunSetup.from_catalog(catalog, deck, difficulty, seed, charms)  # type: ignore[arg-type]
+        locked = data.get("locked", False) is True
+        return RunSetup.from_catalog(catalog, deck, difficulty, seed, charms, locked)  # type: ignore[arg-type]
     except ValueError as err:
         raise SaveError(f"run.setup: {err}") from None

@@ -27,6 +27,7 @@ class CharmSlot:
     (name, value) pairs (a variable left out holds its start value). ``sell_bonus``: the $
     effects added to its sell value. ``stickers``: the stickers it carries (ids); ``rounds``: the
     rounds it has been in the row (counted for a charm with stickers, whose debuff may wait for it).
+    ``locked``: the charm under test of a simulation: never sold, destroyed only by its own rule.
     """
 
     id: str
@@ -36,6 +37,7 @@ class CharmSlot:
     sell_bonus: int = 0
     stickers: tuple[str, ...] = ()
     rounds: int = 0
+    locked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,13 @@ same paths (or installed under the same ids).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from studio.simulation.local import CancelFlag, Cancelled, Progress, chunk_size
+from studio.simulation.local import CancelFlag, Cancelled, Progress, Task, chunk_tasks
 from studio.simulation.play import play_chunk
 from studio.simulation.report import Report
-from studio.simulation.spec import SimulationSpec, chunks
+from studio.simulation.spec import SimulationSpec
 
 #: Worker processes of ``--cluster local``.
 LOCAL_WORKERS = 2
@@ -33,6 +34,25 @@ def simulate_on_cluster(
     cancel: CancelFlag | None = None,
 ) -> Report:
     """Play every run of ``spec`` on the cluster at ``address`` (``"local"``: two local processes)."""
+    totals = [Report()]
+
+    def add(_index: int, report: Report) -> None:
+        totals[0] = totals[0] + report
+        if progress is not None:
+            progress(totals[0].runs, spec.runs)
+
+    run_tasks_on_cluster(lambda workers: chunk_tasks(play_chunk, spec, workers), address, add, cancel)
+    return totals[0]
+
+
+def run_tasks_on_cluster(
+    tasks_for: Callable[[int], Sequence[Task]],
+    address: str,
+    done: Callable[[int, Any], None],
+    cancel: CancelFlag | None = None,
+) -> None:
+    """Run the tasks ``tasks_for(workers)`` makes on the cluster at ``address`` (``"local"``: two local
+    processes) and hand each result to ``done`` with its task's index as it arrives."""
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -59,24 +79,14 @@ def simulate_on_cluster(
             f"--cluster {address}: {exc}; give a Dask scheduler's address, e.g. tcp://HOST:8786, or 'local'"
         ) from None
     try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
-        parts = list(chunks(spec.runs, chunk_size(spec.runs, workers)))
-        futures = client.map(
-            play_chunk,
-            [spec] * len(parts),
-            [p.start for p in parts],
-            [p.stop for p in parts],
-            pure=False,
-        )
-        total = Report()
-        for future in as_completed(futures):
-            total = total + future.result()
-            if progress is not None:
-                progress(total.runs, spec.runs)
+        tasks = tasks_for(max(1, len(client.scheduler_info().get("workers", {}))))
+        futures = [client.submit(function, *args, pure=False) for function, args in tasks]
+        index = {future.key: i for i, future in enumerate(futures)}
+        for finished, future in enumerate(as_completed(futures), 1):
+            done(index[future.key], future.result())
             if cancel is not None and cancel.is_set():
                 client.cancel(futures)
-                raise Cancelled(f"cancelled after {total.runs} of {spec.runs} runs")
-        return total
+                raise Cancelled(f"cancelled after {finished} of {len(tasks)} parts")
     finally:
         client.close()
         if cluster is not None:

@@ -3,15 +3,16 @@
 Runs go out in chunks of consecutive indices; each chunk comes back as a
 :class:`Report` and the reports are added as they arrive. Since a run's seed
 depends only on its index and adding reports is exact, the number of workers
-changes how fast, never what.
+changes how fast, never what. :func:`run_tasks` runs any list of such parts
+(paired comparisons and rankings use it too).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from studio.simulation.play import play_chunk
 from studio.simulation.report import Report
@@ -38,6 +39,10 @@ def chunk_size(runs: int, workers: int) -> int:
     return max(1, min(25, runs // (workers * 8)))
 
 
+#: A unit of work a worker process (or a Dask worker) runs: a module-level function and its arguments.
+Task = tuple[Callable[..., Any], tuple[Any, ...]]
+
+
 def simulate(
     spec: SimulationSpec,
     workers: int = 1,
@@ -49,28 +54,54 @@ def simulate(
     Raises :class:`Cancelled` when ``cancel`` is set before the end; a run that fails raises
     :class:`~studio.simulation.play.RunFailed` naming its index and seed.
     """
+    totals = [Report()]
+
+    def add(_index: int, report: Report) -> None:
+        totals[0] = totals[0] + report
+        if progress is not None:
+            progress(totals[0].runs, spec.runs)
+
+    run_tasks(chunk_tasks(play_chunk, spec, workers), workers, add, cancel)
+    return totals[0]
+
+
+def chunk_tasks(play: Callable[..., Any], spec: SimulationSpec, workers: int, *extra: Any) -> list[Task]:
+    """``play(spec, start, stop, *extra)`` for each chunk of ``spec``'s runs."""
+    return [
+        (play, (spec, part.start, part.stop, *extra))
+        for part in chunks(spec.runs, chunk_size(spec.runs, workers))
+    ]
+
+
+def run_tasks(
+    tasks: Sequence[Task], workers: int, done: Callable[[int, Any], None], cancel: CancelFlag | None = None
+) -> None:
+    """Run ``tasks`` with ``workers`` processes (1: here, in order) and hand each result to ``done`` with
+    its task's index as it arrives; raise :class:`Cancelled` when ``cancel`` is set first."""
     if workers < 1:
         raise ValueError(f"--workers needs 1 or more, not {workers}")
     if workers == 1:
-        return _in_process(spec, progress, cancel)
-    total = Report()
-    parts = [(spec, part.start, part.stop) for part in chunks(spec.runs, chunk_size(spec.runs, workers))]
+        for index, (function, args) in enumerate(tasks):
+            if cancel is not None and cancel.is_set():
+                raise Cancelled(f"cancelled after {index} of {len(tasks)} parts")
+            done(index, function(*args))
+        return
     # 'spawn': a fresh interpreter per worker, safe even when the caller runs threads (the app).
     # Leaving the block terminates the workers, so a cancel or an error stops them at once.
     with multiprocessing.get_context("spawn").Pool(
         workers, initializer=_leave_interrupts_to_the_caller
     ) as pool:
-        results = pool.imap_unordered(_play_part, parts)
-        while total.runs < spec.runs:
+        results = pool.imap_unordered(_run_task, list(enumerate(tasks)))
+        finished = 0
+        while finished < len(tasks):
             if cancel is not None and cancel.is_set():
-                raise Cancelled(f"cancelled after {total.runs} of {spec.runs} runs")
+                raise Cancelled(f"cancelled after {finished} of {len(tasks)} parts")
             try:
-                total = total + results.next(timeout=_POLL)
+                index, result = results.next(timeout=_POLL)
             except multiprocessing.TimeoutError:
                 continue
-            if progress is not None:
-                progress(total.runs, spec.runs)
-    return total
+            finished += 1
+            done(index, result)
 
 
 def _leave_interrupts_to_the_caller() -> None:
@@ -78,16 +109,6 @@ def _leave_interrupts_to_the_caller() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_part(part: tuple[SimulationSpec, int, int]) -> Report:
-    return play_chunk(*part)
-
-
-def _in_process(spec: SimulationSpec, progress: Progress | None, cancel: CancelFlag | None) -> Report:
-    total = Report()
-    for part in chunks(spec.runs, chunk_size(spec.runs, 1)):
-        if cancel is not None and cancel.is_set():
-            raise Cancelled(f"cancelled after {total.runs} of {spec.runs} runs")
-        total = total + play_chunk(spec, part.start, part.stop)
-        if progress is not None:
-            progress(total.runs, spec.runs)
-    return total
+def _run_task(item: tuple[int, Task]) -> tuple[int, Any]:
+    index, (function, args) = item
+    return index, function(*args)

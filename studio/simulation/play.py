@@ -48,10 +48,10 @@ def run_one(spec: SimulationSpec, index: int) -> RunStats:
     try:
         catalog = catalog_for(spec)
         setup = RunSetup.from_catalog(
-            catalog, deck=spec.deck, difficulty=spec.difficulty, seed=seed, charms=spec.charms
+            catalog, deck=spec.deck, difficulty=spec.difficulty, seed=seed, charms=spec.charms, locked=True
         )
         game = Game.start(setup)
-        bot = Bot(catalog)
+        bot = Bot(catalog, spec.bot)
         recorder = _Recorder()
         while not game.is_over:
             if len(game.history) >= MAX_ACTIONS:
@@ -81,6 +81,9 @@ class _Recorder:
         self.row: tuple[str, ...] = ()
         #: Each item's figures by kind (see ``ITEM_FIGURES``): offered, bought (or taken), used.
         self.items: dict[str, dict[str, list[int]]] = {kind: {} for kind in ITEM_FIGURES}
+        #: Rounds played, and in how many each locked charm was in the row.
+        self.rounds = 0
+        self.locked_rounds: dict[str, int] = {}
         #: ``(ante, voucher)`` of the vouchers counted as offered: once per ante, whatever the shops.
         self.vouchers_seen: set[tuple[int, str]] = set()
 
@@ -112,6 +115,10 @@ class _Recorder:
                 self._count("consumables", pack.options[action.option], 1)
         if isinstance(action, UseConsumable):
             self._count("consumables", state.consumables[action.index], 2)
+        if isinstance(action, SelectBlind):
+            self.rounds += 1
+            for charm in {c.id for c in state.charms if c.locked}:
+                self.locked_rounds[charm] = self.locked_rounds.get(charm, 0) + 1
         if isinstance(action, SelectBlind | SkipBlind) and (tag := _skip_tag(state)):
             self._count("tags", tag, 0)
             if isinstance(action, SkipBlind):
@@ -175,6 +182,8 @@ class _Recorder:
             consumables=self._tallies("consumables"),
             vouchers=self._tallies("vouchers"),
             tags=self._tallies("tags"),
+            rounds=self.rounds,
+            locked_rounds=dict(self.locked_rounds),
         )
 
     def _tallies(self, kind: str) -> dict[str, ItemTally]:

@@ -171,6 +171,9 @@ class RunStats:
     consumables: Mapping[str, ItemTally] = field(default_factory=dict)
     vouchers: Mapping[str, ItemTally] = field(default_factory=dict)
     tags: Mapping[str, ItemTally] = field(default_factory=dict)
+    #: Rounds played (blinds selected), and in how many of them each locked charm was in the row.
+    rounds: int = 0
+    locked_rounds: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +197,9 @@ class Report:
     consumables: Mapping[str, ItemTally] = field(default_factory=dict)
     vouchers: Mapping[str, ItemTally] = field(default_factory=dict)
     tags: Mapping[str, ItemTally] = field(default_factory=dict)
+    #: Rounds played, and in how many each locked charm (a ``--charm`` under test) was in the row.
+    rounds: int = 0
+    locked_rounds: Mapping[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, run: RunStats) -> Report:
@@ -220,6 +226,8 @@ class Report:
             consumables=dict(run.consumables),
             vouchers=dict(run.vouchers),
             tags=dict(run.tags),
+            rounds=run.rounds,
+            locked_rounds=dict(run.locked_rounds),
         )
 
     @classmethod
@@ -248,6 +256,8 @@ class Report:
             consumables=_add_tallies(self.consumables, other.consumables),
             vouchers=_add_tallies(self.vouchers, other.vouchers),
             tags=_add_tallies(self.tags, other.tags),
+            rounds=self.rounds + other.rounds,
+            locked_rounds=_add(self.locked_rounds, other.locked_rounds),
         )
 
     @property
@@ -360,6 +370,8 @@ class Report:
             },
             "charms": {k: self.charms[k].to_json(self.runs) for k in sorted(self.charms)},
             **{kind: self.items_json(kind) for kind in ITEM_FIGURES},
+            "rounds": self.rounds,
+            "locked_rounds": _sorted(self.locked_rounds),
         }
 
 

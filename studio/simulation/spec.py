@@ -10,6 +10,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from studio.engine.bot import Level
 
 #: The largest seed a run gets (63 bits: a positive int on every platform).
 _SEED_BITS = 63
@@ -20,7 +24,10 @@ Edits = tuple[tuple[str, str, str | None], ...]
 
 @dataclass(frozen=True, slots=True)
 class SimulationSpec:
-    """How many runs to play, from which seed, with which deck, difficulty, charms and packs."""
+    """How many runs to play, from which seed, with which deck, difficulty, charms, packs and bot.
+
+    The ``charms`` are locked in every run: the bot never sells them and no other source destroys them.
+    """
 
     runs: int
     seed: int
@@ -36,6 +43,8 @@ class SimulationSpec:
     trust: bool = False
     #: Unsaved edits laid over the packs (the editor simulates what is on screen, not what is saved).
     edits: Edits = ()
+    #: The bot that plays: ``fast`` or ``strong`` (see :class:`~studio.engine.bot.Bot`).
+    bot: Level = "fast"
 
     def __post_init__(self) -> None:
         if self.runs < 0:

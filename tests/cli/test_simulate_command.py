@@ -66,7 +66,7 @@ def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run]) -> Non
     assert "give one or more" in fails("--runs", "2", "--seed", "1", "--compare")
 
 
-def test_compare_plays_the_same_runs_without_the_charm_and_weighs_the_difference(
+def test_compare_plays_the_same_runs_without_the_charm_and_pairs_them_run_by_run(
     studio: Callable[..., Run],
 ) -> None:
     argv = ("simulate", "--runs", "6", "--seed", "3", "--charm", "pair_x2")
@@ -77,15 +77,21 @@ def test_compare_plays_the_same_runs_without_the_charm_and_weighs_the_difference
     without = json.loads(studio("simulate", "--runs", "6", "--seed", "3", "--json").out)
     assert both["with"] == {k: v for k, v in alone.items() if k != "spec"}
     assert both["without"] == {k: v for k, v in without.items() if k != "spec"}
+    # Paired: the mean of the run-by-run differences is the difference of the means ...
     difference = alone["mean_antes_cleared"] - without["mean_antes_cleared"]
-    margin = (alone["mean_antes_cleared_margin"] ** 2 + without["mean_antes_cleared_margin"] ** 2) ** 0.5
-    assert both["antes_cleared_difference"] == difference
-    assert abs(both["antes_cleared_margin"] - margin) < 1e-12
+    assert abs(both["antes_cleared_difference"] - difference) < 1e-12
+    assert both["paired"]["runs"] == 6
+    # ... and its margin comes from the spread of those differences, not of the two samples.
+    assert both["antes_cleared_margin"] == both["paired"]["antes_cleared_margin"]
     assert both["beyond_luck"] == (abs(difference) > both["antes_cleared_margin"])
+    assert both["with"]["locked_rounds"]["pair_x2"] == both["with"]["rounds"]  # the charm under test stays
     text = studio(*argv, "--compare").out
     assert "Simulation: seed 3, deck standard, difficulty 0\n" in text
     assert "Simulation: seed 3, deck standard, difficulty 0, starting with pair_x2" in text
-    assert f"pair_x2: {difference:+.2f} antes cleared (± {both['antes_cleared_margin']:.2f} at 95%)" in text
+    assert (
+        f"pair_x2, run by run on the same seeds: {both['antes_cleared_difference']:+.2f} antes cleared"
+        f" (± {both['antes_cleared_margin']:.2f} at 95%)" in text
+    )
 
 
 def test_the_progress_bar_redraws_one_line() -> None:

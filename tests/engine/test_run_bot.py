@@ -146,7 +146,7 @@ def test_the_bot_uses_a_card_changer_on_the_cards_it_would_play(catalog: Catalog
     game.state.consumables = ["glass_stamp", "shredder"]
     game.apply(SelectBlind())
     bot = Bot(catalog)
-    play = bot._round(game)
+    play, _ = bot._round(game)
     action = bot.choose(game)
     assert isinstance(play, Play) and action == UseConsumable(0, play.cards[:1])
     game.apply(action)

@@ -116,10 +116,10 @@ def _destroy_charm(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
     """Pick the charm to destroy now (a neighbour, a random other charm, or the leftmost of an id): it
-    leaves the row after the step. A charm already leaving, or kept by a sticker, is never picked."""
+    leaves the row after the step. A charm already leaving, kept by a sticker, or locked is never picked."""
     taken = set(ctx.gone) | set(ctx.leaving)
     own = charm.slot if charm is not None else -1
-    ok = [i for i, c in enumerate(ctx.charms) if i != own and i not in taken and not c.lasting]
+    ok = [i for i, c in enumerate(ctx.charms) if i != own and i not in taken and not (c.lasting or c.locked)]
     target = e.arg("target")
     if e.arg("charm") is not None:
         picked = next((i for i in ok if ctx.charms[i].id == e.arg("charm")), None)

@@ -1,0 +1,333 @@
+"""The strong bot's worth of a charm row, in context: hands from the run's own deck, charms as they stand.
+
+Where :class:`~studio.engine.bot_values.CharmValues` measures each charm once on
+eight fixed hands, this measures it on hands dealt from the run's deck (the
+best play of each, as the bot would make it), with the charm's counter and
+variables as they are now (a grown charm is worth what it gives now, plus a
+little of what it will grow to in the next rounds) and the run's money. The
+hands are weighted toward the hand types the run plays. A row's worth is then
+in log units of its score: ``log(score) + passive + future money``, so a
+charm's gain reads as "x% more score", money effects as dollars over the
+rounds left (each dollar worth :attr:`RowWorth.dollar`), and rule changes
+(hands, discards, hand size, charm slots, prices) by their effect.
+
+Measures are cached by what determines them (the deck's cards, the charm with
+its counter and variables, the money step), never by the run's history, so a
+resumed run decides exactly as the uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections.abc import Mapping, Sequence
+
+from studio.engine.bot_plays import best_play
+from studio.engine.bot_values import NEUTRAL_RNG
+from studio.engine.cards import Card
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmDef, CharmSlot
+from studio.engine.kinds import EFFECTS
+from studio.engine.rounds import run_event
+from studio.engine.rows import charm_row
+from studio.engine.run_state import Round
+from studio.engine.scoring import Situation, score
+from studio.engine.trace import ScoreResult
+
+#: Hands dealt from the deck to measure charms on.
+CONTEXT_HANDS = 6
+#: How many cards each of those hands holds.
+DEALT = 8
+#: Memo sizes before they start again.
+MEMO = 20_000
+#: Rounds of growth a growing charm is credited with beyond what it gives now.
+GROWTH_ROUNDS = 2.0
+#: Hands played in a typical round (growth per hand times this is growth per round).
+HANDS_PER_ROUND = 2.5
+#: Rounds of future money a money charm is credited with (money far ahead buys little now).
+MONEY_HORIZON = 6.0
+#: Run events whose money a charm alone is measured on, with how often each happens per round.
+MONEY_EVENTS = (
+    ("round_start", 1.0),
+    ("hand_drawn", 1.0),
+    ("end_of_round", 1.0),
+    ("cash_out", 1.0),
+    ("shop_enter", 1.0),
+    ("boss_defeated", 1 / 3),
+    ("blind_skipped", 0.1),
+)
+#: log-score worth of one more of a round value (per unit), for rule changes.
+RULE_WORTH = {"hands": 0.18, "discards": 0.06, "hand_size": 0.09, "charm_slots": 0.2}
+
+#: A context hand: played, held, its hand type, and whether a final-hand measure is needed.
+Hand = tuple[tuple[Card, ...], tuple[Card, ...], str]
+#: (added Points, added Mult, Mult factor) on each context hand (hands left 1, then 0), and $ per hand.
+Measure = tuple[tuple[tuple[float, float, float], ...], float]
+#: The deck's key (a checksum of its cards), the hands dealt from it and their base (Points, Mult).
+Context = tuple[int, tuple[Hand, ...], tuple[tuple[float, float], ...]]
+
+
+def _stable(text: str) -> int:
+    return zlib.crc32(text.encode())
+
+
+class RowWorth:
+    """Values charm rows of a run in log-score units, from measures on the run's own deck."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        #: log-score worth of $1 (what money could buy in later shops).
+        self.dollar = 0.01
+        self._contexts: dict[tuple[Card, ...], Context] = catalog.memo.setdefault("bot_strong_contexts", {})  # type: ignore[assignment]
+        self._measures: dict[tuple[object, ...], Measure] = catalog.memo.setdefault("bot_strong_measures", {})  # type: ignore[assignment]
+        self._extras: dict[tuple[object, ...], float] = catalog.memo.setdefault("bot_strong_extras", {})  # type: ignore[assignment]
+
+    # -- context -------------------------------------------------------------
+
+    def context(self, deck: Sequence[Card]) -> Context:
+        """Return the deck's key, the hands dealt from it (each the best plain play), their base scores."""
+        key = tuple(deck)
+        found = self._contexts.get(key)
+        if found is None:
+            if len(self._contexts) >= MEMO:
+                self._contexts.clear()
+            cards = sorted(deck, key=str)
+            cid = _stable(" ".join(map(str, cards)))
+            rnd = random.Random(cid)
+            hands: list[Hand] = []
+            bases: list[tuple[float, float]] = []
+            for _ in range(CONTEXT_HANDS if len(cards) >= DEALT else 0):
+                dealt = rnd.sample(cards, DEALT)
+                r = Round("small", 0, 0, None, 2, 1, DEALT, hand=dealt)
+                choice = best_play(r, (), {}, 0, self.catalog)
+                chosen = set(choice.cards)
+                played = tuple(dealt[i] for i in choice.cards)
+                held = tuple(c for i, c in enumerate(dealt) if i not in chosen)
+                res = self._score((), played, held, 0, 1)
+                hands.append((played, held, res.hand_type))
+                bases.append((float(res.points), min(float(res.mult), 1e9)))
+            found = self._contexts[key] = (cid, tuple(hands), tuple(bases))
+        return found
+
+    def _score(
+        self,
+        charms: tuple[CharmSlot, ...],
+        played: tuple[Card, ...],
+        held: tuple[Card, ...],
+        money: int,
+        left: int,
+    ) -> ScoreResult:
+        return score(
+            Situation(
+                played=played,
+                held=held,
+                charms=charms,
+                money=money,
+                hands_left=left,
+                discards_left=1,
+                hand_size=DEALT,
+                charm_slots=5,
+                rng=NEUTRAL_RNG,
+            ),
+            self.catalog,
+        )
+
+    # -- one charm -----------------------------------------------------------
+
+    def multiplies(self, slot: CharmSlot) -> bool:
+        defn = self.catalog.charm(slot.id)
+        return (
+            slot.edition == "polychrome"
+            or defn.behaviour is not None
+            or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
+        )
+
+    def measure(self, slot: CharmSlot, ctx: Context, money: int) -> Measure:
+        """The charm's effect on each context hand of the deck (as it stands, plus a little growth)."""
+        key, hands, bases = ctx
+        bucket = min(max(money, 0), 40) // 5 * 5 if self._reads_money(slot.id) else 0
+        counter = slot.counter + self._growth(slot, hands, bucket)
+        mkey = (key, slot.id, slot.edition, counter, slot.vars, bucket)
+        found = self._measures.get(mkey)
+        if found is not None:
+            return found
+        if len(self._measures) >= MEMO:
+            self._measures.clear()
+        alone = (CharmSlot(slot.id, slot.edition, max(int(counter), 0), slot.vars),)
+        times = self.multiplies(slot)
+        finals = _final_sensitive(self.catalog.charm(slot.id))
+        effects: list[tuple[float, float, float]] = []
+        dollars = 0.0
+        for left in (1, 0):
+            for (played, held, _), (p0, m0) in zip(hands, bases, strict=True):
+                if left == 0 and not finals:
+                    effects.append(effects[len(effects) - len(hands)])
+                    continue
+                res = self._score(alone, played, held, bucket, left)
+                p1, m1 = float(res.points), min(float(res.mult), 1e9)
+                if left == 1:
+                    dollars += res.money - bucket
+                if times:
+                    effects.append((p1 - p0, 0.0, m1 / m0 if m0 else 1.0))
+                else:
+                    effects.append((p1 - p0, m1 - m0, 1.0))
+        found = self._measures[mkey] = (tuple(effects), dollars / max(len(hands), 1))
+        return found
+
+    def _reads_money(self, charm_id: str) -> bool:
+        key = ("reads_money", charm_id)
+        found = self._extras.get(key)
+        if found is None:
+            defn = self.catalog.charm(charm_id)
+            text = repr(defn.abilities)
+            found = self._extras[key] = float("money" in text.replace("kind='money'", ""))
+        return bool(found)
+
+    def _growth(self, slot: CharmSlot, hands: tuple[Hand, ...], money: int) -> int:
+        """Counter growth credited to a growing charm: per hand scored and per run event, a few rounds."""
+        defn = self.catalog.charm(slot.id)
+        if not any(e.kind == "grow" for a in defn.abilities for e in a.effects):
+            return 0
+        key = ("growth", slot.id, slot.counter, hands and str(hands[0][0]))
+        found = self._extras.get(key)
+        if found is None:
+            per_hand = 0.0
+            alone = (CharmSlot(slot.id, slot.edition, slot.counter, slot.vars),)
+            for played, held, _ in hands:
+                res = self._score(alone, played, held, money, 1)
+                per_hand += res.counters[0] - slot.counter
+            per_round = per_hand / max(len(hands), 1) * HANDS_PER_ROUND
+            situation = Situation(charms=alone, money=money, rng=NEUTRAL_RNG, hand_size=DEALT, charm_slots=5)
+            for trigger, often in MONEY_EVENTS:
+                if any(a.trigger == trigger for a in defn.abilities):
+                    res2 = run_event(trigger, situation, self.catalog)  # type: ignore[arg-type]
+                    per_round += (res2.counters[0] - slot.counter) * often if res2.counters else 0.0
+            found = self._extras[key] = per_round * GROWTH_ROUNDS
+        return round(found)
+
+    def money_per_round(self, slot: CharmSlot, money: int) -> float:
+        """$ the charm alone makes at the run's events in one round (not counting hands scored)."""
+        defn = self.catalog.charm(slot.id)
+        bucket = min(max(money, 0), 40) // 5 * 5
+        key = ("money", slot.id, slot.edition, slot.counter, slot.vars, bucket)
+        found = self._extras.get(key)
+        if found is None:
+            found = 0.0
+            alone = (CharmSlot(slot.id, slot.edition, slot.counter, slot.vars),)
+            situation = Situation(
+                charms=alone, money=bucket, rng=NEUTRAL_RNG, hand_size=DEALT, charm_slots=5, blind="boss"
+            )
+            for trigger, often in MONEY_EVENTS:
+                if any(a.trigger == trigger for a in defn.abilities):
+                    res = run_event(trigger, situation, self.catalog)  # type: ignore[arg-type]
+                    found += (res.money - bucket) * often
+            for a in defn.abilities:
+                for e in a.effects:
+                    if e.kind == "add_sell_value":
+                        found += 0.5 * e.amount * (3 if e.arg("to") == "all" else 1)
+            self._extras[key] = found
+        return found
+
+    def rules_worth(self, slot: CharmSlot, state_hands: int) -> float:
+        """log-score worth of the rules the charm changes: hands, discards, hand size, charm slots (by their
+        modifiers and by what it adds at the start of a round)."""
+        key = ("rules", slot.id, slot.edition, slot.counter, state_hands)
+        found = self._extras.get(key)
+        if found is not None:
+            return found
+        defn = self.catalog.charm(slot.id)
+        worth = 0.0
+        for m in charm_row([CharmSlot(slot.id, slot.edition)], self.catalog).modifiers:
+            if m.value in RULE_WORTH and m.op == "add":
+                worth += RULE_WORTH[m.value] * m.amount
+            elif m.value == "prices" and m.op == "times":
+                worth += (1 - m.amount) * 0.15
+            elif m.value == "free_rerolls" and m.op == "add":
+                worth += 0.05 * m.amount
+        for a in defn.abilities:
+            often = 1 / 3 if "boss" in repr(a.conditions) else 1.0
+            for e in a.effects:
+                if a.trigger not in ("round_start", "boss_defeated", "hand_drawn"):
+                    continue
+                amount = e.amount
+                if e.kind == "add_hands":
+                    worth += RULE_WORTH["hands"] * amount * often
+                elif e.kind == "add_discards":
+                    worth += (
+                        RULE_WORTH["discards"] * amount * often * (3 if a.trigger == "boss_defeated" else 1)
+                    )
+                elif e.kind == "modify" and e.arg("value") in RULE_WORTH:
+                    worth += RULE_WORTH[str(e.arg("value"))] * amount * often
+                elif e.kind == "destroy_charm":
+                    worth -= 1.0
+            if any(e.kind == "destroy_self" for e in a.effects) and a.trigger == "hand":
+                worth -= 0.3
+            if a.trigger == "round_lost":
+                worth += 0.1
+            if a.trigger == "end_of_round" and any(e.arg("hand_type") for e in a.effects):
+                worth += 0.08
+            if a.trigger in ("round_start", "shop_exit", "bought") and any(
+                e.kind in ("create_consumable", "create_charm") for e in a.effects
+            ):
+                worth += 0.08
+        self._extras[key] = worth
+        return worth
+
+    # -- rows ----------------------------------------------------------------
+
+    def worth(
+        self,
+        charms: Sequence[CharmSlot],
+        ctx: Context,
+        money: int,
+        levels: Mapping[str, int],
+        played: Mapping[str, int],
+        rounds_left: float,
+        skip: int = -1,
+    ) -> float:
+        """The row's worth in log-score units: its score on the context hands, plus rules and future money.
+
+        ``played``: how often the run scored each hand type (weights the context hands toward them);
+        ``skip``: a position of ``charms`` to leave out.
+        """
+        _, hands, bases = ctx
+        if not hands:
+            return 0.0
+        slots = [c for i, c in enumerate(charms) if i != skip]
+        measures = [self.measure(c, ctx, money) for c in slots]
+        n = len(hands)
+        total_played = sum(played.values())
+        sample: dict[str, int] = {}
+        for _, _, t in hands:
+            sample[t] = sample.get(t, 0) + 1
+        value = 0.0
+        dollars = 0.0
+        for i, ((_, _, t), (p0, m0)) in enumerate(zip(hands, bases, strict=True)):
+            share = played.get(t, 0) / total_played if total_played else 0.0
+            weight = (share + 0.5 * sample[t] / n) / sample[t]
+            points, mult = p0, m0
+            level = levels.get(t, 1)
+            if level != 1:
+                ht = self.catalog.hand_type(t)
+                (p1, m1), (pl, ml) = ht.at_level(1), ht.at_level(level)
+                points, mult = points + pl - p1, mult + ml - m1
+            for final, share_f in ((0, 0.7), (1, 0.3)):
+                pts, mlt, factor = points, mult, 1.0
+                for effects, _ in measures:
+                    dp, dm, x = effects[i + final * n]
+                    pts += dp
+                    mlt += dm
+                    factor *= x
+                value += weight * share_f * max(pts, 1.0) * max(mlt, 1.0) * factor
+        for c, (_, per_hand) in zip(slots, measures, strict=True):
+            dollars += per_hand * HANDS_PER_ROUND + self.money_per_round(c, money)
+        rules = sum(self.rules_worth(c, 4) for c in slots)
+        future = dollars * min(rounds_left, MONEY_HORIZON) * self.dollar * 0.5
+        return math.log(max(value, 1.0)) + rules + future
+
+
+def _final_sensitive(defn: CharmDef) -> bool:
+    """True if the charm's conditions may read the final hand or the hands left."""
+    text = repr([a.conditions for a in defn.abilities])
+    return defn.behaviour is not None or "final" in text or "hands_left" in text

@@ -1,0 +1,120 @@
+"""The bot's two levels: each plays exactly what it scored; strong values charms in context and wins more."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from studio.engine.actions import Choose, OpenPack, Play
+from studio.engine.bot import Bot, play_run
+from studio.engine.bot_strong import StrongPolicy
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.game import Game
+from studio.engine.rng import RngState
+from studio.engine.run_setup import RunSetup
+from studio.engine.run_triggers import round_situation
+from studio.engine.scoring import score
+from studio.engine.shop import pack_def
+
+
+def _chance_free(game: Game, cards: tuple[int, ...], predicted: float) -> bool:
+    """True if other generators score the play as predicted (no chance effect moves its total)."""
+    s, r = game.state, game.state.round
+    assert r is not None
+    around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+    played = tuple(r.hand[i] for i in cards)
+    held = tuple(c for i, c in enumerate(r.hand) if i not in set(cards))
+    if any(c.upgrade == "lucky" for c in played):
+        return False
+    return all(
+        score(replace(around, played=played, held=held, rng=RngState(seed=k)), game.setup.catalog).total
+        == predicted
+        for k in range(-2, -12, -1)
+    )
+
+
+@pytest.mark.parametrize("level", ["fast", "strong"])
+def test_every_play_scores_what_the_bot_predicted(catalog: Catalog, level: str) -> None:
+    bot = Bot(catalog, level=level)  # type: ignore[arg-type]
+    checked = plays = 0
+    for seed in range(20):
+        game = Game.start(RunSetup.from_catalog(catalog, seed=seed))
+        while not game.is_over:
+            action, choice = bot.decide(game)
+            if isinstance(action, Play):
+                assert choice is not None and choice.cards == action.cards
+                plays += 1
+                sure = _chance_free(game, action.cards, choice.total)
+                game.apply(action)
+                result = game.history[-1].score
+                assert result is not None
+                if sure:
+                    checked += 1
+                    assert result.total == choice.total, (seed, len(game.history), action)
+            else:
+                game.apply(action)
+    assert plays and checked >= 0.6 * plays, (checked, plays)
+
+
+def test_strong_clears_more_antes_than_fast(catalog: Catalog) -> None:
+    def cleared(level: str) -> float:
+        bot = Bot(catalog, level=level)  # type: ignore[arg-type]
+        games = [play_run(catalog, RunSetup.from_catalog(catalog, seed=s), bot) for s in range(40)]
+        return sum(len(g.setup.rules.requirements) if g.won else g.state.ante - 1 for g in games) / 40
+
+    assert cleared("strong") > cleared("fast")
+
+
+def test_an_unknown_level_is_refused(catalog: Catalog) -> None:
+    with pytest.raises(ValueError, match="fast or strong"):
+        Bot(catalog, level="clever")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", ["fast", "strong"])
+def test_levels_taken_are_for_hand_types_played_and_strong_opens_card_packs(
+    catalog: Catalog, level: str
+) -> None:
+    bot = Bot(catalog, level=level)  # type: ignore[arg-type]
+    levels_taken = card_packs = 0
+    for seed in range(12):
+        game = Game.start(RunSetup.from_catalog(catalog, seed=seed))
+        while not game.is_over:
+            action = bot.choose(game)
+            s = game.state
+            if (
+                isinstance(action, Choose)
+                and action.option is not None
+                and s.pack
+                and s.pack.kind == "levels"
+            ):
+                assert s.times_played.get(s.pack.options[action.option], 0) > 0, s.pack.options
+                levels_taken += 1
+            if isinstance(action, OpenPack) and s.shop is not None:
+                card_packs += pack_def(game.setup, s.shop.offers[action.slot].item).kind == "cards"
+            game.apply(action)
+    assert levels_taken
+    if level == "strong":
+        assert card_packs
+
+
+def test_a_grown_charm_is_worth_what_it_gives_now(catalog: Catalog) -> None:
+    policy = StrongPolicy(catalog)
+    deck = list(catalog.deck("standard").cards)
+    ctx = policy.worth.context(deck)
+
+    def worth(slot: CharmSlot) -> float:
+        return policy.worth.worth([slot], ctx, 10, {}, {"pair": 3}, 20)
+
+    fresh, melted = worth(CharmSlot("melting_ice")), worth(CharmSlot("melting_ice", counter=16))
+    assert fresh > melted
+    assert worth(CharmSlot("marathon", counter=10)) > worth(CharmSlot("marathon"))
+
+
+def test_strong_values_money_and_rules(catalog: Catalog) -> None:
+    policy = StrongPolicy(catalog)
+    ctx = policy.worth.context(list(catalog.deck("standard").cards))
+    empty = policy.worth.worth([], ctx, 10, {}, {}, 20)
+    for paying in ("nest_egg", "payday", "overtime", "golden_egg"):
+        assert policy.worth.worth([CharmSlot(paying)], ctx, 10, {}, {}, 20) > empty, paying

@@ -1,0 +1,135 @@
+"""Paired comparisons and the charm ranking: the same seeds with and without, run by run."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from spec_data import Run
+
+from studio.engine.actions import IllegalAction, SelectBlind, Sell
+from studio.engine.catalog import Catalog
+from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
+from studio.simulation.paired import (
+    Paired,
+    compare,
+    play_against_chunk,
+    play_baseline_chunk,
+    play_pair_chunk,
+    rank,
+    runner,
+)
+from studio.simulation.spec import SimulationSpec
+
+SPEC = SimulationSpec(runs=6, seed=3)
+
+
+def test_a_set_up_compared_with_itself_differs_by_exactly_zero() -> None:
+    _, _, outcomes = play_baseline_chunk(SPEC, 0, SPEC.runs)
+    _, paired = play_against_chunk(SPEC, 0, SPEC.runs, outcomes)
+    assert (paired.runs, paired.antes, paired.antes_squares, paired.wins) == (6, 0, 0, 0)
+    assert (paired.antes_difference, paired.antes_margin, paired.beyond_luck) == (0.0, 0.0, False)
+
+
+def test_paired_sums_add_up_in_any_order_and_by_chunks() -> None:
+    spec = SimulationSpec(runs=5, seed=2, charms=("pair_x2",))
+    whole = play_pair_chunk(spec, 0, 5)
+    parts = [play_pair_chunk(spec, a, b) for a, b in ((0, 2), (2, 3), (3, 5))]
+    assert parts[0] + parts[1] + parts[2] == whole == parts[2] + parts[0] + parts[1]
+    assert whole.paired.runs == 5
+    assert whole.paired.antes_difference == pytest.approx(
+        whole.with_.mean_antes_cleared - whole.without.mean_antes_cleared
+    )
+
+
+def test_the_margin_is_the_spread_of_the_differences() -> None:
+    p = Paired.of((4, 0), (3, 0)) + Paired.of((4, 0), (3, 0)) + Paired.of((5, 1), (3, 0))
+    assert p.antes_difference == 4 / 3 and p.win_rate_difference == 1 / 3
+    assert p.antes_margin > 0 and Paired.of((4, 0), (3, 0)).antes_margin == 0.0  # one run: no spread yet
+
+
+def test_two_workers_compare_and_rank_exactly_as_one() -> None:
+    spec = SimulationSpec(runs=8, seed=1, charms=("plain_mult",))
+    assert compare(spec, runner(2)) == compare(spec, runner(1))
+    charms = ["plain_mult", "pair_x2"]
+    one, two = rank(SPEC, charms, runner(1)), rank(SPEC, charms, runner(2))
+    assert one == two and [e.charm for e in one.entries] == [e.charm for e in two.entries]
+
+
+def test_a_ranking_hears_each_charm_once_all_its_runs_are_in() -> None:
+    heard: list[str] = []
+    done: list[tuple[int, int]] = []
+    ranking = rank(
+        SPEC,
+        ["plain_mult", "pair_x2"],
+        runner(1),
+        lambda d, t: done.append((d, t)),
+        lambda e: heard.append(e.charm),
+    )
+    assert sorted(heard) == ["pair_x2", "plain_mult"]
+    assert done[-1] == (18, 18)
+    assert all(e.paired.runs == SPEC.runs for e in ranking.entries)
+
+
+def test_a_locked_charm_is_never_sold_nor_destroyed_by_another(catalog: Catalog) -> None:
+    game = Game.start(
+        RunSetup.from_catalog(catalog, seed=4, charms=("plain_mult", "ritual_knife"), locked=True)
+    )
+    assert all(c.locked for c in game.state.charms)
+    game.state.charms.reverse()  # the knife left of plain_mult: it would sacrifice it
+    game.apply(SelectBlind())
+    assert [c.id for c in game.state.charms] == ["ritual_knife", "plain_mult"]
+    game.state.phase, game.state.round = "select", None
+    try:
+        game.apply(Sell(1))
+    except IllegalAction as exc:
+        assert "plain_mult is locked" in str(exc)
+    else:
+        raise AssertionError("a locked charm was sold")
+
+
+def test_the_charm_under_test_stays_in_the_row_in_every_round() -> None:
+    spec = SimulationSpec(runs=12, seed=5, charms=("plain_mult",))
+    c = compare(spec, runner(1))
+    assert c.with_.rounds > 0 and c.with_.locked_rounds == {"plain_mult": c.with_.rounds}
+    assert c.without.locked_rounds == {}
+
+
+PACK = {
+    "pack.yaml": "id: ranked\nname: Ranked\nversion: 1.0.0\n",
+    "charms/overpowered.yaml": (
+        "id: overpowered\nname: Overpowered\nrarity: common\ncost: 1\n"
+        "abilities:\n  - trigger: hand\n    effects:\n      - {kind: xmult, amount: 50}\n"
+    ),
+    "charms/useless.yaml": (
+        "id: useless\nname: Useless\nrarity: common\ncost: 1\n"
+        "abilities:\n  - trigger: hand\n    when: {contains: flush_five}\n    effects:\n      - {kind: points, amount: 1}\n"
+    ),
+    "charms/modest.yaml": (
+        "id: modest\nname: Modest\nrarity: common\ncost: 1\n"
+        "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 4}\n"
+    ),
+}
+
+
+def test_the_ranking_puts_an_overpowered_charm_first_and_a_useless_one_last(
+    studio: Callable[..., Run], tmp_path: Path
+) -> None:
+    for name, text in PACK.items():
+        (tmp_path / "ranked" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "ranked" / name).write_text(text, encoding="utf-8")
+    argv = ("simulate", "--rank", "--pack", str(tmp_path / "ranked"), "--runs", "16", "--seed", "1")
+    run = studio(*argv, "--json")
+    assert run.code == 0, run.err
+    ranking = json.loads(run.out)
+    order = [c["charm"] for c in ranking["charms"]]
+    assert order == ["overpowered", "modest", "useless"]
+    first = ranking["charms"][0]
+    assert first["beyond_luck"] and first["outlier"] == "high" and first["rounds_in_row"] == first["rounds"]
+    assert ranking["charms"][-1]["antes_cleared_difference"] <= 0.25
+    text = studio(*argv).out
+    assert text.splitlines()[0].startswith("Ranking: 3 charms against the same 16 runs")
+    assert "overpowered" in text.splitlines()[4] and "above the rest" in text.splitlines()[4]
