@@ -51,5 +51,5 @@ def charm_slots(state: RunState, setup: RunSetup) -> int:
 
 def price(base: int, state: RunState, setup: RunSetup) -> int:
     """Return a shop price after the ``prices`` value (rounded half up)."""
-    factor = layered("prices", 1, round_modifiers(state, setup))
+    factor = run_value("prices", 1, state, setup)
     return base if factor == 1 else int(base * factor + 0.5)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studio.engine.round_end import lose, win_round
-from studio.engine.round_values import round_modifiers
+from studio.engine.round_values import round_modifiers, run_value
 from studio.engine.rounds import discard
 from studio.engine.run_after import draw_variables, take_result
 from studio.engine.run_ante import begin_ante
@@ -30,8 +30,8 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     blind = setup.rules.blinds[state.blind]
     boss = current_boss(state, setup)
     mods = round_modifiers(state, setup, boss)
-    factor = layered("blind_factor", blind.score_mult, mods)
-    reward = int(layered("blind_reward", blind.reward, mods))
+    factor = run_value("blind_factor", blind.score_mult, state, setup, boss)
+    reward = int(run_value("blind_reward", blind.reward, state, setup, boss))
     pile = list(state.deck)
     state.rng.shuffle("shuffle", pile)
     r = Round(
@@ -114,7 +114,7 @@ def _discard_held(state: RunState, setup: RunSetup) -> list[RunEvent]:
     r = state.round
     assert r is not None
     boss = setup.catalog.boss(r.boss) if r.boss else None
-    count = int(layered("held_discarded", 0, round_modifiers(state, setup, boss)))
+    count = int(run_value("held_discarded", 0, state, setup, boss))
     if not count or not r.hand:
         return []
     lost = []

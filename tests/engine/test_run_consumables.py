@@ -160,7 +160,9 @@ def test_a_consumable_pack_shows_its_family_and_a_pick_takes_a_slot(catalog: Cat
     assert {catalog.consumables[o].family for o in pack.options} == {"level"}
     refuse(game, UseConsumable(0), r"no consumable at position 0")
     game.apply(Choose(1))
-    assert game.state.consumables == [pack.options[1]] and game.state.phase == "shop"
+    assert game.state.consumables == [pack.options[1]] and pack.picks_left == 1  # star packs give two picks
+    game.apply(Choose(None))
+    assert game.state.phase == "shop"
     game.state.consumables.append("star_pair")
     game.apply(OpenPack(1))
     refuse(game, Choose(0), r"no free consumable slot \(2 of 2 used\); sell or use one, or skip")
