@@ -56,8 +56,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot",
         choices=("fast", "strong"),
-        default="fast",
-        help="the bot that plays: fast, or strong (weighs more, plays better; see docs/runs.md)",
+        default="strong",
+        help="the bot that plays: strong (the default: weighs each choice in the run's context) or fast",
     )
     what = p.add_mutually_exclusive_group()
     what.add_argument(
