@@ -1,4 +1,5 @@
-"""Whole bot runs per second: in one process, with two worker processes, on a local Dask cluster.
+"""Whole bot runs per second: each bot in one process, then with two worker processes and on a local
+Dask cluster.
 
 Run: ``python benchmarks/bench_runs.py [--runs N] [--seed S]``. Prints a
 markdown table; the wall time includes starting the workers and loading the
@@ -26,24 +27,34 @@ def timed(play: Callable[[], Report]) -> tuple[float, Report]:
 
 def run(runs: int = 200, seed: int = 1) -> list[tuple[str, float, float, str]]:
     """Return (how, seconds, runs per second, same report as one process?) for each way of playing."""
+    strong = SimulationSpec(runs=runs, seed=seed, bot="strong")
+    catalog_for(strong)  # one process: the content is loaded before timing, as a long simulation amortises it
+    cpu = time.process_time()
+    simulate(strong)
+    cpu = time.process_time() - cpu
+    rows = [("`--bot strong`, one process, CPU time", cpu, runs / cpu, "")]
     spec = SimulationSpec(runs=runs, seed=seed)
-    catalog_for(spec)  # one process: the content is loaded before timing, as a long simulation amortises it
     cpu = time.process_time()
     seconds, one = timed(lambda: simulate(spec))
     cpu = time.process_time() - cpu
-    rows = [
-        ("one process (one core), wall time", seconds, runs / seconds, "reference"),
-        ("one process, CPU time (other load does not change it)", cpu, runs / cpu, "reference"),
+    rows += [
+        ("`--bot fast`, one process (one core), wall time", seconds, runs / seconds, "reference"),
+        ("`--bot fast`, one process, CPU time (other load does not change it)", cpu, runs / cpu, "reference"),
     ]
     seconds, two = timed(lambda: simulate(spec, workers=2))
-    rows.append(("`--workers 2`", seconds, runs / seconds, "yes" if two == one else "NO"))
+    rows.append(("`--bot fast --workers 2`", seconds, runs / seconds, "yes" if two == one else "NO"))
     try:
         from studio.simulation.cluster import simulate_on_cluster
     except ImportError:  # pragma: no cover - the cluster extra is installed by make
         return rows
     seconds, cluster = timed(lambda: simulate_on_cluster(spec, "local"))
     rows.append(
-        ("`--cluster local` (2 worker processes)", seconds, runs / seconds, "yes" if cluster == one else "NO")
+        (
+            "`--bot fast --cluster local` (2 worker processes)",
+            seconds,
+            runs / seconds,
+            "yes" if cluster == one else "NO",
+        )
     )
     return rows
 

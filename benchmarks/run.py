@@ -10,6 +10,7 @@ import bench_cli
 import bench_hostile
 import bench_odds
 import bench_problems
+import bench_rank
 import bench_runs
 import bench_scoring
 import bench_validate
@@ -22,6 +23,7 @@ if __name__ == "__main__":
         bench_odds,
         bench_validate,
         bench_runs,
+        bench_rank,
         bench_cli,
         bench_batch,
         bench_problems,

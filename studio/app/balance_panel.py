@@ -1,79 +1,65 @@
-"""The Balance panel: simulate runs with and without a charm and plot both side by side.
+"""The Balance panel: compare runs with and without a charm, or rank every charm.
 
-Two simulations of the same seeds (so the only difference is the charm) run in
-a background thread, with progress and cancel; two plots show the share of
-runs that clear each ante and the distribution of hand totals, the baseline and
-the charm's runs as neighbouring bars.
+"Simulate" plays the same runs (the same seeds) with and without the chosen
+charm, paired run by run, in a background thread with progress and cancel; two
+plots show the share of runs that clear each ante and the distribution of hand
+totals, the baseline and the charm's runs as neighbouring bars. "Rank all
+charms" compares every charm of the content with the same baseline and fills a
+table as each charm's runs come in, the charm being edited highlighted.
 """
 
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Sequence
 
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt, QThread, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from studio.app import palette
+from studio.app.balance_jobs import BalanceJob, RankingThread, SimulationThread
+from studio.app.balance_plots import (
+    BASE_COLOUR,
+    CHARM_COLOUR,
+    bars,
+    make_plots,
+    score_shares,
+    score_ticks,
+    theme_plot,
+)
+from studio.app.balance_ranking import RankingTable
+from studio.app.balance_summary import baseline_summary, comparison_summary, ranking_summary
 from studio.engine.catalog import Catalog
-from studio.simulation.local import Cancelled, simulate
-from studio.simulation.report import Report, antes_difference, bucket_range
+from studio.simulation.paired import Comparison, Paired, RankEntry, Ranking
+from studio.simulation.report import Report
 from studio.simulation.spec import Edits, SimulationSpec
 
-#: Colours of the baseline and of the runs with the charm.
-BASE_COLOUR, CHARM_COLOUR = "#8a94a6", "#e0823d"
 NO_CHARM = "(none)"
 #: The widest the column of controls and findings gets: the plots take the rest.
 CONTROLS_WIDTH = 380
-
-
-class SimulationThread(QThread):
-    """Plays the baseline, then (if a charm is chosen) the same runs with it; emits the reports."""
-
-    progressed = Signal(int, int)
-    succeeded = Signal(object, object)
-    failed = Signal(str)
-    cancelled = Signal()
-
-    def __init__(self, spec: SimulationSpec, workers: int) -> None:
-        super().__init__()
-        self.spec, self.workers = spec, workers
-        self.stop = threading.Event()
-
-    def run(self) -> None:
-        specs = [self.spec.without_charms()] + ([self.spec] if self.spec.charms else [])
-        total = self.spec.runs * len(specs)
-        reports: list[Report] = []
-
-        def progress(done: int, _runs: int) -> None:
-            self.progressed.emit(len(reports) * self.spec.runs + done, total)
-
-        try:
-            for spec in specs:
-                reports.append(simulate(spec, self.workers, progress, self.stop))
-        except Cancelled:
-            self.cancelled.emit()
-        except Exception as exc:  # content or a plugin may raise anything: show it, never crash
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
-        else:
-            self.succeeded.emit(reports[0], reports[1] if len(reports) > 1 else None)
+#: The bots that can play, strongest first (the default).
+BOTS = (
+    ("strong", "strong: weighs each choice in context, plays better"),
+    ("fast", "fast: fixed measures, up to twice as many runs a second"),
+)
 
 
 class BalancePanel(QWidget):
-    """Choose a charm, deck, difficulty and number of runs; see what the charm changes.
+    """Choose a charm, deck, difficulty, bot and number of runs; see what the charm changes, and how
+    it ranks among all the charms.
 
     ``edits`` gives the unsaved edits at the moment a simulation starts, so the
     worker processes, which read the packs from disk, play the content on screen;
@@ -96,18 +82,31 @@ class BalancePanel(QWidget):
         self.edits, self.trust = edits, trust
         self.baseline: Report | None = None
         self.with_charm: Report | None = None
-        self.job: SimulationThread | None = None
+        self.paired: Paired | None = None
+        self.ranking: Ranking | None = None
+        self.job: BalanceJob | None = None
         self.setWindowTitle("Balance")
 
         self.charm = QComboBox()
         self.deck = QComboBox()
         self.difficulty = QComboBox()  # level N applies every level up to N
+        self.bot = QComboBox()
+        self.bot.setObjectName("balanceBot")
+        for level, tip in BOTS:
+            self.bot.addItem(level, level)
+            self.bot.setItemData(self.bot.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.bot.setToolTip("The bot that plays the runs")
+        self.table = RankingTable()
         self.set_catalog(catalog)
         self.deck.setCurrentIndex(max(0, self.deck.findData("standard")))
         self.runs = _spin(1, 1_000_000, 200)
         self.seed = _spin(0, 2_000_000_000, 1)
         self.workers = _spin(1, 64, _cores())
         self.start_button = QPushButton("Simulate")
+        self.start_button.setToolTip("Play the runs with and without the charm, on the same seeds")
+        self.rank_button = QPushButton("Rank all charms")
+        self.rank_button.setObjectName("rankButton")
+        self.rank_button.setToolTip("Play the runs once without a charm, then with each charm in turn")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.progress = QProgressBar()
@@ -120,48 +119,53 @@ class BalancePanel(QWidget):
         form.addRow("Charm", self.charm)
         form.addRow("Deck", self.deck)
         form.addRow("Difficulty", self.difficulty)
+        form.addRow("Bot", self.bot)
         form.addRow("Runs", self.runs)
         form.addRow("Seed", self.seed)
         form.addRow("Worker processes", self.workers)
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
+        buttons.addWidget(self.rank_button)
         buttons.addWidget(self.cancel_button)
         form.addRow(buttons)
         form.addRow(self.progress)
 
-        pg.setConfigOptions(antialias=True)
-        self.ante_plot = pg.PlotWidget(title="Runs that clear each ante")
-        self.ante_plot.setLabel("bottom", "ante")
-        self.ante_plot.setLabel("left", "share of runs (%)")
-        self.score_plot = pg.PlotWidget(title="Hand totals")
-        self.score_plot.setLabel("bottom", "total at least (powers of 2)")
-        self.score_plot.setLabel("left", "hands (%)")
-        # Clearing falls with the ante and totals peak to the right: each legend goes where bars are low.
-        for plot, corner in ((self.ante_plot, (-10, 10)), (self.score_plot, (10, 10))):
-            plot.addLegend(offset=corner)
-            plot.showGrid(y=True, alpha=0.3)
-            plot.setMouseEnabled(x=False, y=False)
-        self.apply_theme()
         antes = len(catalog.run.requirements) if catalog.run else 8
-        self.ante_plot.getAxis("bottom").setTicks([[(a, str(a)) for a in range(1, antes + 1)]])
-        self.ante_plot.setXRange(0.5, antes + 0.5)
-        self.ante_plot.setYRange(0, 100)
-        self.score_plot.setYRange(0, 100)
-        # Controls in a column at the left, the plots beside them: the panel docks wide and low.
+        self.ante_plot, self.score_plot = make_plots(antes)
+        self.apply_theme()
+        # Controls in a column at the left, the plots or the ranking beside them: the panel docks wide
+        # and low.
         controls = QWidget()
         controls.setMaximumWidth(CONTROLS_WIDTH)
         column = QVBoxLayout(controls)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(form)
-        column.addWidget(self.status)
-        column.addStretch(1)
+        # The findings scroll when the dock is low, rather than squeeze the controls above them.
+        findings = QScrollArea()
+        findings.setObjectName("balanceFindings")
+        findings.setWidget(self.status)
+        findings.setWidgetResizable(True)
+        findings.setFrameShape(QFrame.Shape.NoFrame)
+        findings.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        column.addWidget(findings, 1)
+        plots = QWidget()
+        side_by_side = QHBoxLayout(plots)
+        side_by_side.setContentsMargins(0, 0, 0, 0)
+        side_by_side.addWidget(self.ante_plot, 1)
+        side_by_side.addWidget(self.score_plot, 1)
+        self.views = QTabWidget()
+        self.views.setObjectName("balanceViews")
+        self.views.addTab(plots, "With and without")
+        self.views.addTab(self.table, "Ranking")
         layout = QHBoxLayout(self)
         layout.addWidget(controls)
-        layout.addWidget(self.ante_plot, 1)
-        layout.addWidget(self.score_plot, 1)
+        layout.addWidget(self.views, 1)
 
         self.start_button.clicked.connect(self.start)
+        self.rank_button.clicked.connect(self.rank_all)
         self.cancel_button.clicked.connect(self.cancel)
+        self.charm.currentIndexChanged.connect(lambda _i: self.table.highlight(self.charm.currentData()))
+        self.table.chosen.connect(self._chosen_in_table)
 
     def set_catalog(self, catalog: Catalog) -> None:
         """Follow the loaded content: its charms, decks and difficulties, keeping what was chosen."""
@@ -173,6 +177,8 @@ class BalancePanel(QWidget):
         _fill(self.deck, decks)
         named = [(f"{d.level}: {d.name or d.id}", d.level) for d in levels]
         _fill(self.difficulty, [("0 (none)", 0), *named])
+        self.table.ranking.names = {cid: c.name for cid, c in catalog.charms.items() if c.name}
+        self.table.highlight(self.charm.currentData())
 
     def choose_charm(self, charm_id: str) -> None:
         """Put ``charm_id`` in the charm box (the charm being edited), if the content has it."""
@@ -180,21 +186,16 @@ class BalancePanel(QWidget):
         if index >= 0 and self.job is None:
             self.charm.setCurrentIndex(index)
 
+    def _chosen_in_table(self, charm_id: str) -> None:
+        """A double-clicked row of the ranking becomes the charm compared."""
+        index = self.charm.findData(charm_id)
+        if index >= 0:
+            self.charm.setCurrentIndex(index)
+
     def apply_theme(self) -> None:
-        """Paint the plots in the current theme's colours (a white plot glares in the dark theme)."""
-        theme = palette.current()
+        """Paint the plots in the current theme's colours (the table reads them as it paints)."""
         for plot in (self.ante_plot, self.score_plot):
-            plot.setBackground(theme.base)
-            item = plot.getPlotItem()
-            item.setTitle(item.titleLabel.text, color=theme.text)
-            if item.legend is not None:
-                item.legend.setLabelTextColor(theme.text)
-                for _sample, label in item.legend.items:  # the colour is kept, but the text is drawn anew
-                    label.setText(label.text)
-            for side in ("left", "bottom"):
-                axis = item.getAxis(side)
-                axis.setPen(theme.muted)
-                axis.setTextPen(theme.text)
+            theme_plot(plot)
 
     def changeEvent(self, event: QEvent) -> None:
         """A theme switch repaints the plots as a start in that theme would."""
@@ -215,24 +216,49 @@ class BalancePanel(QWidget):
             no_base=self.no_base,
             trust=self.trust,
             edits=self.edits(),
+            bot=self.bot.currentData(),
         )
 
     def start(self) -> None:
-        """Start simulating in the background (does nothing while a simulation runs)."""
+        """Compare with and without the chosen charm in the background (not while a job runs)."""
         if self.job is not None:
             return
         spec = self.spec()
-        self.job = SimulationThread(spec, self.workers.value())
-        self.job.progressed.connect(self._progressed)
-        self.job.succeeded.connect(self.show_reports)
-        self.job.failed.connect(lambda message: self._ended(f"Simulation failed: {message}"))
-        self.job.cancelled.connect(lambda: self._ended("Cancelled; the plots still show the last results."))
-        self.progress.setRange(0, spec.runs * (2 if spec.charms else 1))
+        job = SimulationThread(spec, self.workers.value())
+        charm = spec.charms[0] if spec.charms else None
+        job.succeeded.connect(lambda result: self.show_comparison(result, charm))
+        job.cancelled.connect(lambda: self._ended("Cancelled; the plots still show the last results."))
+        self.views.setCurrentIndex(0)
+        self._run(job, f"Simulating {spec.runs:,} runs{' twice, paired' if spec.charms else ''}…")
+
+    def rank_all(self) -> None:
+        """Rank every charm of the content against the same baseline (not while a job runs)."""
+        if self.job is not None:
+            return
+        charms = sorted(self.catalog.charms)
+        if not charms:
+            self.status.setText("The content has no charm to rank.")
+            return
+        job = RankingThread(self.spec(), charms, self.workers.value())
+        job.ranked.connect(self._ranked)
+        job.succeeded.connect(self.show_ranking)
+        job.cancelled.connect(lambda: self._ended("Cancelled; the table keeps the charms ranked so far."))
+        self.ranking = None
+        self.table.ranking.clear()
+        self.views.setCurrentWidget(self.table)
+        self._run(job, f"Ranking {len(charms)} charms: {job.total:,} runs, the baseline first…")
+
+    def _run(self, job: BalanceJob, message: str) -> None:
+        self.job = job
+        job.progressed.connect(self._progressed)
+        job.failed.connect(lambda error: self._ended(f"Simulation failed: {error}"))
+        self.progress.setRange(0, job.total)
         self.progress.setValue(0)
         self.start_button.setEnabled(False)
+        self.rank_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
-        self.status.setText(f"Simulating {spec.runs:,} runs{' twice' if spec.charms else ''}…")
-        self.job.start()
+        self.status.setText(message)
+        job.start()
 
     def cancel(self) -> None:
         """Ask the running simulation to stop; it stops after the runs in progress."""
@@ -251,34 +277,66 @@ class BalancePanel(QWidget):
         self.progress.setRange(0, total)
         self.progress.setValue(done)
 
-    def show_reports(self, baseline: Report, with_charm: Report | None) -> None:
-        """Plot the baseline and the charm's report, and say what changed."""
-        self.baseline, self.with_charm = baseline, with_charm
+    def _ranked(self, entry: RankEntry) -> None:
+        """One more charm's runs are all in: put it in its place, so far."""
+        self.table.ranking.add(entry)
         charm = self.charm.currentData()
+        if entry.charm == charm:
+            self.table.highlight(charm)
+
+    def show_ranking(self, ranking: Ranking) -> None:
+        """Show the finished ranking, best first, with its flags; the chosen charm highlighted."""
+        self.ranking = ranking
+        self.table.ranking.set_ranking(ranking)
+        charm = self.charm.currentData()
+        self.table.highlight(charm)
+        self._ended(ranking_summary(ranking, charm))
+
+    def show_comparison(self, result: Comparison | Report, charm: str | None) -> None:
+        """Show a simulation's result: the runs without and with ``charm`` paired (a comparison), or the
+        baseline alone (a report)."""
+        if isinstance(result, Comparison):
+            self.show_reports(result.without, result.with_, charm, result.paired)
+        else:
+            self.show_reports(result, None)
+
+    def show_reports(
+        self,
+        baseline: Report,
+        with_charm: Report | None,
+        charm: str | None = None,
+        paired: Paired | None = None,
+    ) -> None:
+        """Plot the baseline and the charm's report (``charm``: the one chosen), and say what changed:
+        first the run-by-run difference, when ``paired`` gives it."""
+        charm = charm or self.charm.currentData()
+        self.baseline, self.with_charm, self.paired = baseline, with_charm, paired
         reports = [("without", baseline, BASE_COLOUR)]
         if with_charm is not None:
             reports.append((f"with {charm}", with_charm, CHARM_COLOUR))
-        self.ante_bars = _bars(
+        self.ante_bars = bars(
             self.ante_plot, [(n, [100 * x for x in r.cleared_by_ante()], c) for n, r, c in reports], start=1
         )
         self.ante_plot.getAxis("bottom").setTicks([[(a, str(a)) for a in range(1, baseline.antes + 1)]])
         self.ante_plot.setYRange(0, 100)
         buckets = sorted({int(b) for _, r, _ in reports for b in r.score_buckets})
         self.score_buckets = list(range(buckets[0], buckets[-1] + 1)) if buckets else []
-        self.score_bars = _bars(
-            self.score_plot, [(n, _score_shares(r, self.score_buckets), c) for n, r, c in reports], start=0
+        self.score_bars = bars(
+            self.score_plot, [(n, score_shares(r, self.score_buckets), c) for n, r, c in reports], start=0
         )
         self.score_plot.enableAutoRange()
-        # Every other bucket is a minor tick, labelled only where its text does not run into another.
-        ticks = [(i, _short(bucket_range(b)[0])) for i, b in enumerate(self.score_buckets)]
-        self.score_plot.getAxis("bottom").setTicks([ticks[::2], ticks[1::2]])
-        self._ended(_summary(baseline, with_charm, charm))
+        self.score_plot.getAxis("bottom").setTicks(score_ticks(self.score_buckets))
+        if with_charm is not None and charm:
+            self._ended(comparison_summary(baseline, with_charm, charm, paired))
+        else:
+            self._ended(baseline_summary(baseline))
 
     def _ended(self, message: str) -> None:
         if self.job is not None:
             self.job.wait()
             self.job = None
         self.start_button.setEnabled(True)
+        self.rank_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
         self.status.setText(message)
         self.finished.emit()
@@ -308,59 +366,3 @@ def _spin(low: int, high: int, value: int) -> QSpinBox:
     box.setValue(value)
     box.setGroupSeparatorShown(True)
     return box
-
-
-def _score_shares(report: Report, buckets: Sequence[int]) -> list[float]:
-    """Share of the report's finite hands in each bucket, in percent."""
-    finite = report.hands - report.infinite_hands
-    return [100 * report.score_buckets.get(str(b), 0) / finite if finite else 0.0 for b in buckets]
-
-
-def _bars(
-    plot: pg.PlotWidget, series: Sequence[tuple[str, list[float], str]], start: int
-) -> list[pg.BarGraphItem]:
-    """Replace the plot's bars with one group per x, one bar per series, side by side."""
-    plot.clear()
-    width = 0.8 / max(1, len(series))
-    items = []
-    for k, (name, heights, colour) in enumerate(series):
-        xs = [start + i - 0.4 + width * (k + 0.5) for i in range(len(heights))]
-        item = pg.BarGraphItem(
-            x=xs, height=heights, width=width * 0.95, brush=colour, pen=pg.mkPen(None), name=name
-        )
-        plot.addItem(item)
-        items.append(item)
-    return items
-
-
-def _short(n: int) -> str:
-    """A total as a short tick label: 512, 8k, 1M."""
-    for size, unit in ((1 << 30, "G"), (1 << 20, "M"), (1 << 10, "k")):
-        if n >= size:
-            return f"{n // size}{unit}"
-    return str(n)
-
-
-def _summary(baseline: Report, with_charm: Report | None, charm: str | None) -> str:
-    """What the two simulations say, in a few lines."""
-
-    def line(label: str, r: Report) -> str:
-        return (
-            f"{label}: won {r.win_rate:.1%} of {r.runs:,} runs, {r.mean_antes_cleared:.2f} ± "
-            f"{r.antes_cleared_margin:.2f} antes cleared on average, mean hand {r.mean_score:,.0f}."
-        )
-
-    lines = [line("Without a charm", baseline)]
-    if with_charm is not None and charm:
-        lines.append(line(f"With {charm}", with_charm))
-        difference, margin = antes_difference(baseline, with_charm)
-        verdict = (
-            "more than the seeds' luck"
-            if abs(difference) > margin
-            else "within the seeds' luck: play more runs to tell"
-        )
-        lines.append(f"{charm}: {difference:+.2f} antes cleared (± {margin:.2f} at 95%), {verdict}.")
-        tally = with_charm.charms.get(charm)
-        if tally is not None and tally.hands:
-            lines.append(f"{charm} added {tally.per_hand:,.0f} Points x Mult per hand on average.")
-    return "\n\n".join(lines)

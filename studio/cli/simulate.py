@@ -222,12 +222,6 @@ def _comparison_json(spec: SimulationSpec, c: Comparison) -> dict[str, object]:
 
 
 def _comparison_text(spec: SimulationSpec, c: Comparison) -> str:
-    p = c.paired
-    charms = ", ".join(spec.charms)
-    verdict = (
-        "more than the seeds' luck" if p.beyond_luck else "within the seeds' luck: play more runs to tell"
-    )
-    won = f"{100 * p.win_rate_difference:+.1f} points of win rate (± {100 * p.win_rate_margin:.1f})"
     kept = ", ".join(
         f"{k} in the row {v:,} of {c.with_.rounds:,} rounds" for k, v in sorted(c.with_.locked_rounds.items())
     )
@@ -235,8 +229,7 @@ def _comparison_text(spec: SimulationSpec, c: Comparison) -> str:
         [
             _text(spec.without_charms(), c.without),
             _text(spec, c.with_),
-            f"{charms}, run by run on the same seeds: {p.antes_difference:+.2f} antes cleared"
-            f" (± {p.antes_margin:.2f} at 95%), {won}; {verdict}." + (f"\n{kept}." if kept else ""),
+            f"{', '.join(spec.charms)}, {c.paired.sentence()}." + (f"\n{kept}." if kept else ""),
         ]
     )
 
@@ -253,11 +246,10 @@ def _ranking_text(spec: SimulationSpec, r: Ranking) -> str:
     ]
     for i, e in enumerate(r.entries, 1):
         p = e.paired
-        share = e.report.locked_rounds.get(e.charm, 0) / e.report.rounds if e.report.rounds else 0.0
-        flag = {"high": "above the rest", "low": "below the rest"}.get(e.outlier, "")
         row = (
             f"{i:>3}  {e.charm:<22} {p.antes_difference:>+7.2f} ± {p.antes_margin:<5.2f}"
-            f" {100 * p.win_rate_difference:>+6.1f} ± {100 * p.win_rate_margin:<5.1f}  {share:>5.0%}  {flag}"
+            f" {100 * p.win_rate_difference:>+6.1f} ± {100 * p.win_rate_margin:<5.1f}"
+            f"  {e.in_row_share:>5.0%}  {e.flag}"
         )
         lines.append(row.rstrip())
     return "\n".join(lines)

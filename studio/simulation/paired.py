@@ -74,6 +74,19 @@ class Paired:
         """True if the difference in antes cleared is outside its 95% interval around 0."""
         return abs(self.antes_difference) > self.antes_margin
 
+    def sentence(self) -> str:
+        """The run-by-run difference, its margins and whether it is more than luck, as a clause."""
+        verdict = (
+            "more than the seeds' luck"
+            if self.beyond_luck
+            else "within the seeds' luck: play more runs to tell"
+        )
+        return (
+            f"run by run on the same seeds: {self.antes_difference:+.2f} antes cleared"
+            f" (± {self.antes_margin:.2f} at 95%), {100 * self.win_rate_difference:+.1f} points of win rate"
+            f" (± {100 * self.win_rate_margin:.1f}); {verdict}"
+        )
+
     def to_json(self) -> dict[str, object]:
         """The differences and their margins."""
         return {
@@ -166,6 +179,23 @@ class RankEntry:
     paired: Paired
     #: "high" or "low" when its difference is beyond luck from the median charm's; "" otherwise.
     outlier: str = ""
+
+    @property
+    def order(self) -> tuple[float, float, str]:
+        """Where it ranks: antes cleared, then win rate (both best first), then id."""
+        return -self.paired.antes_difference, -self.paired.win_rate_difference, self.charm
+
+    @property
+    def in_row_share(self) -> float:
+        """Share of the rounds played in which the charm was in the row."""
+        return (
+            self.report.locked_rounds.get(self.charm, 0) / self.report.rounds if self.report.rounds else 0.0
+        )
+
+    @property
+    def flag(self) -> str:
+        """The outlier flag as a reader reads it."""
+        return {"high": "above the rest", "low": "below the rest"}.get(self.outlier, "")
 
     def to_json(self) -> dict[str, object]:
         """The charm's differences, its win rate and whether it stands out."""
@@ -291,5 +321,5 @@ def ranking(baseline: Report, entries: Sequence[RankEntry]) -> Ranking:
         gap = e.paired.antes_difference - median
         outlier = ("high" if gap > 0 else "low") if abs(gap) > e.paired.antes_margin else ""
         flagged.append(replace(e, outlier=outlier))
-    flagged.sort(key=lambda e: (-e.paired.antes_difference, -e.paired.win_rate_difference, e.charm))
+    flagged.sort(key=lambda e: e.order)
     return Ranking(baseline, tuple(flagged), median)

@@ -373,13 +373,3 @@ class Report:
             "rounds": self.rounds,
             "locked_rounds": _sorted(self.locked_rounds),
         }
-
-
-def antes_difference(baseline: Report, other: Report) -> tuple[float, float]:
-    """How many more antes ``other``'s runs clear on average, and the 95% margin of that difference.
-
-    The margin treats the two simulations as independent; playing the same seeds
-    only makes the true margin smaller, so a difference beyond it is no luck.
-    """
-    difference = other.mean_antes_cleared - baseline.mean_antes_cleared
-    return difference, math.hypot(baseline.antes_cleared_margin, other.antes_cleared_margin)

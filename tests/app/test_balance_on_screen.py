@@ -41,7 +41,7 @@ def test_a_new_unsaved_charm_is_listed_chosen_and_simulated(qtbot, window) -> No
     with qtbot.waitSignal(panel.finished, timeout=120_000):
         panel.start_button.click()
     assert "failed" not in panel.status.text(), panel.status.text()
-    spec = SimulationSpec(runs=2, seed=4, charms=("balance_probe",), edits=ws.unsaved_edits())
+    spec = SimulationSpec(runs=2, seed=4, charms=("balance_probe",), edits=ws.unsaved_edits(), bot="strong")
     assert panel.with_charm == simulate(spec)
 
 

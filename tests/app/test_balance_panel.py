@@ -15,7 +15,7 @@ pytest.importorskip("pyqtgraph")
 from studio.app.balance_panel import BalancePanel
 from studio.engine.catalog import Catalog
 from studio.simulation.local import simulate
-from studio.simulation.report import antes_difference
+from studio.simulation.paired import compare, runner
 from studio.simulation.spec import SimulationSpec
 
 
@@ -23,19 +23,27 @@ def heights(bars: object) -> list[float]:
     return [float(h) for h in bars.opts["height"]]  # type: ignore[attr-defined]
 
 
-def test_it_plots_the_runs_with_and_without_the_charm(qtbot, catalog: Catalog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_it_compares_the_runs_with_and_without_the_charm_paired(
+    qtbot, catalog: Catalog, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
     panel = BalancePanel(catalog)
     qtbot.addWidget(panel)
     panel.resize(1100, 520)
+    assert panel.bot.currentData() == "strong"  # the default: it plays better
     panel.charm.setCurrentIndex(panel.charm.findData("pair_mult"))
     panel.runs.setValue(4)
     panel.seed.setValue(9)
     panel.workers.setValue(1)
     with qtbot.waitSignal(panel.finished, timeout=120_000):
         panel.start_button.click()
-    expected = SimulationSpec(runs=4, seed=9, charms=("pair_mult",))
-    assert panel.baseline == simulate(expected.without_charms())
-    assert panel.with_charm == simulate(expected)
+    expected = SimulationSpec(runs=4, seed=9, charms=("pair_mult",), bot="strong")
+    comparison = compare(expected, runner(1))
+    assert (panel.baseline, panel.with_charm, panel.paired) == (
+        comparison.without,
+        comparison.with_,
+        comparison.paired,
+    )
+    assert panel.with_charm == simulate(expected)  # pairing changes nothing in either simulation
     assert panel.progress.value() == panel.progress.maximum() == 8
     base, charm = panel.ante_bars
     assert heights(base) == [100 * x for x in panel.baseline.cleared_by_ante()]
@@ -44,16 +52,38 @@ def test_it_plots_the_runs_with_and_without_the_charm(qtbot, catalog: Catalog, t
     shares = [100 * panel.with_charm.score_buckets.get(str(b), 0) / hands for b in panel.score_buckets]
     assert heights(panel.score_bars[1]) == shares
     assert sum(shares) == pytest.approx(100)
-    assert "With pair_mult: won" in panel.status.text()
-    assert "Without a charm: won" in panel.status.text()
-    difference, margin = antes_difference(panel.baseline, panel.with_charm)
-    verdict = "more than the seeds' luck" if abs(difference) > margin else "within the seeds' luck"
+    text = panel.status.text()
+    assert "With pair_mult: won" in text and "Without a charm: won" in text
+    p = comparison.paired
+    assert p.runs == 4
+    verdict = "more than the seeds' luck" if p.beyond_luck else "within the seeds' luck"
     assert (
-        f"pair_mult: {difference:+.2f} antes cleared (± {margin:.2f} at 95%), {verdict}"
-        in panel.status.text()
+        f"pair_mult, run by run on the same seeds: {p.antes_difference:+.2f} antes cleared"
+        f" (± {p.antes_margin:.2f} at 95%), {100 * p.win_rate_difference:+.1f} points of win rate"
+        f" (± {100 * p.win_rate_margin:.1f}); {verdict}" in text
     )
-    assert panel.start_button.isEnabled() and not panel.cancel_button.isEnabled()
+    rounds = comparison.with_.rounds
+    assert rounds > 0
+    assert (
+        f"pair_mult was in the row in {comparison.with_.locked_rounds['pair_mult']:,} of {rounds:,} rounds"
+        in text
+    )
+    assert panel.start_button.isEnabled() and panel.rank_button.isEnabled()
+    assert not panel.cancel_button.isEnabled()
     assert panel.grab().save(str(tmp_path / "balance.png"))
+
+
+def test_the_bot_chosen_is_the_bot_that_plays(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    from PySide6.QtWidgets import QComboBox
+
+    bot = panel.findChild(QComboBox, "balanceBot")
+    assert bot is panel.bot
+    assert [bot.itemData(i) for i in range(bot.count())] == ["strong", "fast"]
+    assert panel.spec().bot == "strong"
+    bot.setCurrentIndex(bot.findData("fast"))
+    assert panel.spec().bot == "fast"
 
 
 def test_a_simulation_can_be_cancelled(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]

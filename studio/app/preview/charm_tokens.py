@@ -64,14 +64,17 @@ def slot_of(token: str) -> CharmSlot:
     _, at, counter = _head(token).partition("@")
     if at and not counter.strip().lstrip("-").isdigit():
         raise ValueError(f"charm '{token}': write the counter as a whole number after @, e.g. bus_rider@3")
-    from studio.content.models.variables import var_values  # pydantic: not on the editor's start path
-
     extras = _extras(token)
+    held: tuple[tuple[str, Any], ...] = ()
+    if extras.get("vars"):
+        from studio.content.models.variables import var_values  # pydantic: never on the editor's start path
+
+        held = var_values(dict(extras["vars"]))
     return CharmSlot(
         id_of(token),
         edition_of(token),
         int(counter) if at else 0,
-        var_values(dict(extras.get("vars", {}))),
+        held,
         stickers=tuple(extras.get("stickers", ())),
         rounds=int(extras.get("rounds", 0)),
     )

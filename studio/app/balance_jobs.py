@@ -1,0 +1,91 @@
+"""The Balance panel's background work: a paired comparison, or a ranking of charms.
+
+Each job runs in its own ``QThread`` with a cancel flag the simulation polls, and
+reports through signals, which Qt delivers on the GUI thread: progress, a
+ranking's entries as each charm's runs are all in, then the result, a failure
+or a cancel.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+from PySide6.QtCore import QThread, Signal
+
+from studio.simulation.local import Cancelled, simulate
+from studio.simulation.paired import compare, rank, runner
+from studio.simulation.spec import SimulationSpec
+
+
+class BalanceJob(QThread):
+    """A simulation in the background: ``progressed`` (runs done, runs in all), then one of
+    ``succeeded`` (the result), ``failed`` (a message) or ``cancelled``."""
+
+    progressed = Signal(int, int)
+    succeeded = Signal(object)
+    failed = Signal(str)
+    cancelled = Signal()
+
+    def __init__(self, spec: SimulationSpec, workers: int) -> None:
+        super().__init__()
+        self.spec, self.workers = spec, workers
+        self.stop = threading.Event()
+
+    @property
+    def total(self) -> int:
+        """Runs the job plays in all."""
+        return self.spec.runs
+
+    def work(self) -> object:
+        """Play the runs (in the job's thread) and return the result."""
+        raise NotImplementedError
+
+    def run(self) -> None:
+        try:
+            result = self.work()
+        except Cancelled:
+            self.cancelled.emit()
+        except Exception as exc:  # content or a plugin may raise anything: show it, never crash
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+        else:
+            self.succeeded.emit(result)
+
+
+class SimulationThread(BalanceJob):
+    """With a charm chosen, the same runs with and without it, paired run by run (a
+    :class:`~studio.simulation.paired.Comparison`); without one, the baseline's
+    :class:`~studio.simulation.report.Report` alone."""
+
+    @property
+    def total(self) -> int:
+        return self.spec.runs * (2 if self.spec.charms else 1)
+
+    def work(self) -> object:
+        if not self.spec.charms:
+            return simulate(self.spec, self.workers, self.progressed.emit, self.stop)
+
+        def progress(pairs: int, _runs: int) -> None:  # each pair is two runs played
+            self.progressed.emit(2 * pairs, self.total)
+
+        return compare(self.spec, runner(self.workers, cancel=self.stop), progress)
+
+
+class RankingThread(BalanceJob):
+    """Every one of ``charms`` against the same baseline; ``ranked`` hears each
+    :class:`~studio.simulation.paired.RankEntry` as soon as its runs are in, and
+    ``succeeded`` the :class:`~studio.simulation.paired.Ranking`."""
+
+    ranked = Signal(object)
+
+    def __init__(self, spec: SimulationSpec, charms: Sequence[str], workers: int) -> None:
+        super().__init__(spec.without_charms(), workers)
+        self.charms = tuple(charms)
+
+    @property
+    def total(self) -> int:
+        return self.spec.runs * (1 + len(self.charms))
+
+    def work(self) -> object:
+        run = runner(self.workers, cancel=self.stop)
+        return rank(self.spec, self.charms, run, self.progressed.emit, self.ranked.emit)

@@ -1,0 +1,91 @@
+"""The Balance panel's two plots: runs that clear each ante, and hand totals, as neighbouring bars.
+
+The baseline's bars and the charm's stand side by side at each ante and each
+power-of-two bucket of hand totals; the plots take the theme's colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pyqtgraph as pg
+
+from studio.app import palette
+from studio.simulation.report import Report, bucket_range
+
+#: Colours of the baseline and of the runs with the charm.
+BASE_COLOUR, CHARM_COLOUR = "#8a94a6", "#e0823d"
+
+
+def make_plots(antes: int) -> tuple[pg.PlotWidget, pg.PlotWidget]:
+    """The ante plot (``antes`` antes on its axis) and the hand totals plot, empty."""
+    pg.setConfigOptions(antialias=True)
+    ante_plot = pg.PlotWidget(title="Runs that clear each ante")
+    ante_plot.setLabel("bottom", "ante")
+    ante_plot.setLabel("left", "share of runs (%)")
+    score_plot = pg.PlotWidget(title="Hand totals")
+    score_plot.setLabel("bottom", "total at least (powers of 2)")
+    score_plot.setLabel("left", "hands (%)")
+    # Clearing falls with the ante and totals peak to the right: each legend goes where bars are low.
+    for plot, corner in ((ante_plot, (-10, 10)), (score_plot, (10, 10))):
+        plot.addLegend(offset=corner)
+        plot.showGrid(y=True, alpha=0.3)
+        plot.setMouseEnabled(x=False, y=False)
+    ante_plot.getAxis("bottom").setTicks([[(a, str(a)) for a in range(1, antes + 1)]])
+    ante_plot.setXRange(0.5, antes + 0.5)
+    ante_plot.setYRange(0, 100)
+    score_plot.setYRange(0, 100)
+    return ante_plot, score_plot
+
+
+def theme_plot(plot: pg.PlotWidget) -> None:
+    """Paint a plot in the current theme's colours (a white plot glares in the dark theme)."""
+    theme = palette.current()
+    plot.setBackground(theme.base)
+    item = plot.getPlotItem()
+    item.setTitle(item.titleLabel.text, color=theme.text)
+    if item.legend is not None:
+        item.legend.setLabelTextColor(theme.text)
+        for _sample, label in item.legend.items:  # the colour is kept, but the text is drawn anew
+            label.setText(label.text)
+    for side in ("left", "bottom"):
+        axis = item.getAxis(side)
+        axis.setPen(theme.muted)
+        axis.setTextPen(theme.text)
+
+
+def score_shares(report: Report, buckets: Sequence[int]) -> list[float]:
+    """Share of the report's finite hands in each bucket, in percent."""
+    finite = report.hands - report.infinite_hands
+    return [100 * report.score_buckets.get(str(b), 0) / finite if finite else 0.0 for b in buckets]
+
+
+def bars(
+    plot: pg.PlotWidget, series: Sequence[tuple[str, list[float], str]], start: int
+) -> list[pg.BarGraphItem]:
+    """Replace the plot's bars with one group per x, one bar per series, side by side."""
+    plot.clear()
+    width = 0.8 / max(1, len(series))
+    items = []
+    for k, (name, heights, colour) in enumerate(series):
+        xs = [start + i - 0.4 + width * (k + 0.5) for i in range(len(heights))]
+        item = pg.BarGraphItem(
+            x=xs, height=heights, width=width * 0.95, brush=colour, pen=pg.mkPen(None), name=name
+        )
+        plot.addItem(item)
+        items.append(item)
+    return items
+
+
+def score_ticks(buckets: Sequence[int]) -> list[list[tuple[int, str]]]:
+    """Every other bucket is a minor tick, labelled only where its text does not run into another."""
+    ticks = [(i, short(bucket_range(b)[0])) for i, b in enumerate(buckets)]
+    return [ticks[::2], ticks[1::2]]
+
+
+def short(n: int) -> str:
+    """A total as a short tick label: 512, 8k, 1M."""
+    for size, unit in ((1 << 30, "G"), (1 << 20, "M"), (1 << 10, "k")):
+        if n >= size:
+            return f"{n // size}{unit}"
+    return str(n)
