@@ -28,6 +28,8 @@ from studio.simulation.spec import SimulationSpec
 
 #: What a run came to, for pairing: antes cleared, and 1 if won.
 Outcome = tuple[int, int]
+#: Fewer paired runs than this flag no charm: a handful of runs can show no spread at all.
+MIN_RUNS_TO_FLAG = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,12 +316,13 @@ def rank(
 
 def ranking(baseline: Report, entries: Sequence[RankEntry]) -> Ranking:
     """Sort entries best first (antes cleared, then win rate, then id) and flag those beyond luck from the
-    median charm's difference."""
+    median charm's difference (from :data:`MIN_RUNS_TO_FLAG` paired runs on)."""
     median = statistics.median([e.paired.antes_difference for e in entries]) if entries else 0.0
     flagged = []
     for e in entries:
         gap = e.paired.antes_difference - median
-        outlier = ("high" if gap > 0 else "low") if abs(gap) > e.paired.antes_margin else ""
+        beyond = e.paired.runs >= MIN_RUNS_TO_FLAG and abs(gap) > e.paired.antes_margin
+        outlier = ("high" if gap > 0 else "low") if beyond else ""
         flagged.append(replace(e, outlier=outlier))
     flagged.sort(key=lambda e: e.order)
     return Ranking(baseline, tuple(flagged), median)
