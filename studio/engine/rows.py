@@ -199,7 +199,7 @@ def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
         if seat.starts:
             declares = True
     modifiers += worn
-    flags, rules, touches = _rules(modifiers, catalog) if modifiers else _PLAIN
+    flags, rules, touches = rules_of(modifiers, catalog) if modifiers else _PLAIN
     starts = tuple([seat.starts for seat in placed]) if declares else ()
     return _new_row(
         Row,
@@ -217,9 +217,10 @@ def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
     )
 
 
-def _rules(modifiers: tuple[Modifier, ...], catalog: Catalog) -> RowRules:
-    """The :data:`RowRules` of ``modifiers``, memoised by them: a batch builds a row on nearly every
-    line, and rows that differ elsewhere share their modifiers."""
+def rules_of(modifiers: tuple[Modifier, ...], catalog: Catalog) -> RowRules:
+    """The :data:`RowRules` of ``modifiers`` (flags, hand rules, values touched), memoised by them: a batch
+    builds a row on nearly every line, rows that differ elsewhere share their modifiers, and a run's hands
+    share their deck's, vouchers' and boss's."""
     known: dict[tuple[Modifier, ...], RowRules] = _memo(catalog, "rules")
     found = known.get(modifiers)
     if found is None:

@@ -15,11 +15,11 @@ from studio.engine.cards import FACE_RANKS, SUITS, Card, rank_points
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.context import ScoringContext
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, evaluate
 from studio.engine.inplay import CardView
-from studio.engine.rows import Row, charm_row
+from studio.engine.rows import Row, charm_row, rules_of
 from studio.engine.situation import Situation
-from studio.engine.values import Modifier, flags_on, layered
+from studio.engine.values import layered
 
 ALL_SUITS = frozenset(SUITS)
 
@@ -96,10 +96,6 @@ def _matches(debuff: Conditions, view: CardView) -> bool:
     return all(check(None, view, None) for check in compile_checks(debuff))  # type: ignore[arg-type]
 
 
-def _names(modifiers: Sequence[Modifier]) -> frozenset[str]:
-    return frozenset(m.value for m in modifiers)
-
-
 def open_context(
     situation: Situation, catalog: Catalog, cards: Sequence[Card], discarded: bool = False
 ) -> tuple[ScoringContext, Row, BossDef | None]:
@@ -129,8 +125,9 @@ def open_context(
             *s.modifiers,
             *(boss.modifiers if boss else ()),
         )
-        flags = flags_on(modifiers)
-        rules = HandRules.from_flags(flags)
+        flags, rules, touches = rules_of(modifiers, catalog)
+    else:
+        touches = row.touches
     known = _views(catalog, boss, flags)
     views = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in cards])
     held = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
@@ -155,7 +152,7 @@ def open_context(
     ctx.modifiers = modifiers
     if row.starts:  # only a charm that declares variables has any an ability can name
         ctx.vars = [{**start, **dict(slot.vars)} for start, slot in zip(row.starts, s.charms, strict=True)]
-    if modifiers and "chances" in (row.touches if modifiers is row.modifiers else _names(modifiers)):
+    if modifiers and "chances" in touches:
         ctx.chances = layered("chances", 1, modifiers)
     ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):
