@@ -11,7 +11,7 @@ with a neutral generator, so the bot never peeks at the run's own luck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
 
 from studio.engine.bosses import BossDef
@@ -164,7 +164,7 @@ def score_play(rnd: Round, play: tuple[int, ...], around: Situation, catalog: Ca
     chosen = set(play)
     played = tuple(rnd.hand[i] for i in play)
     held = tuple(c for i, c in enumerate(rnd.hand) if i not in chosen)
-    result = score(replace(around, played=played, held=held, rng=NEUTRAL_RNG), catalog)
+    result = score(around.with_hand(played, held, NEUTRAL_RNG), catalog)
     return PlayChoice(play, float(result.total), result.hand_type)
 
 

@@ -12,11 +12,12 @@ do in a real hand.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
+from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.consumables import ConsumableDef
 from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
@@ -42,6 +43,8 @@ FINAL_HAND_SHARE = 0.3
 NEUTRAL_RNG = RngState(seed=-1)
 #: Row values remembered before the memo starts again (a long simulation meets many rows).
 ROW_MEMO = 20_000
+#: The id of the charm that does nothing, which an edition is measured on.
+_BLANK = "__bot_blank__"
 #: (added Points, added Mult, Mult factor) of one charm on each reference hand.
 Effect = tuple[tuple[float, float, float], ...]
 
@@ -56,7 +59,11 @@ class CharmValues:
             for p, h, w in REFERENCE_HANDS
             for left, share in ((0, FINAL_HAND_SHARE), (1, 1 - FINAL_HAND_SHARE))
         ]
-        bases = [self._score((), played, held, 0, left) for played, held, _, left in self._hands]
+        #: The hands without a charm depend only on the content: measured once per catalog.
+        bases: list[tuple[float, float, str]] = catalog.memo.get("bot_bases")  # type: ignore[assignment]
+        if bases is None:
+            bases = [self._score((), played, held, 0, left) for played, held, _, left in self._hands]
+            catalog.memo["bot_bases"] = bases
         self._base = [(p, m) for p, m, _ in bases]
         self._types = [catalog.hand_type(t) for _, _, t in bases]
         #: Measures depend only on the content, so every bot of a catalog shares them.
@@ -73,6 +80,7 @@ class CharmValues:
         held: tuple[Card, ...],
         money: int,
         hands_left: int,
+        catalog: Catalog | None = None,
     ) -> tuple[float, float, str]:
         result = score(
             Situation(
@@ -84,7 +92,7 @@ class CharmValues:
                 discards_left=1,
                 rng=NEUTRAL_RNG,
             ),
-            self.catalog,
+            catalog or self.catalog,
         )
         return float(result.points), min(float(result.mult), 1e9), result.hand_type
 
@@ -98,22 +106,45 @@ class CharmValues:
         )
 
     def effect(self, slot: CharmSlot, money: int) -> Effect:
-        """Return the charm's measured effect on each reference hand (memoised per $10 of money)."""
+        """Return the charm's measured effect on each reference hand (memoised per $10 of money): the
+        charm's own, combined with its edition's (measured once per edition on a charm that does
+        nothing, so the editions the shop rolls do not multiply the charms to measure)."""
         bucket = min(max(money, 0), 40) // 10 * 10
         key = (slot.id, slot.edition, bucket)
         found = self._effects.get(key)
-        if found is None:
-            alone = (CharmSlot(slot.id, slot.edition),)
-            times = self.multiplies(slot)
-            measured = []
-            for (played, held, _, left), (p0, m0) in zip(self._hands, self._base, strict=True):
-                p1, m1, _ = self._score(alone, played, held, bucket, left)
-                if times:
-                    measured.append((p1 - p0, 0.0, m1 / m0 if m0 else 1.0))
-                else:
-                    measured.append((p1 - p0, m1 - m0, 1.0))
-            found = self._effects[key] = tuple(measured)
+        if found is not None:
+            return found
+        if slot.edition is None:
+            plain = CharmSlot(slot.id)
+            found = self._measure(self.catalog, plain, bucket, self.multiplies(plain))
+        else:
+            own, edition = self.effect(CharmSlot(slot.id), money), self._edition(slot.edition)
+            found = tuple(
+                (dp + ep, dm + em, x * ex) for (dp, dm, x), (ep, em, ex) in zip(own, edition, strict=True)
+            )
+        self._effects[key] = found
         return found
+
+    def _edition(self, edition: str) -> Effect:
+        key = (_BLANK, edition, 0)
+        found = self._effects.get(key)
+        if found is None:
+            blank = replace(self.catalog, charms={**self.catalog.charms, _BLANK: CharmDef(_BLANK)}, memo={})
+            on_blank = CharmSlot(_BLANK, edition)
+            found = self._effects[key] = self._measure(blank, on_blank, 0, edition == "polychrome")
+        return found
+
+    def _measure(self, catalog: Catalog, slot: CharmSlot, bucket: int, times: bool) -> Effect:
+        """``slot`` alone on each reference hand against no charm: Points and Mult added, or (``times``)
+        the factor on Mult."""
+        measured = []
+        for (played, held, _, left), (p0, m0) in zip(self._hands, self._base, strict=True):
+            p1, m1, _ = self._score((slot,), played, held, bucket, left, catalog)
+            if times:
+                measured.append((p1 - p0, 0.0, m1 / m0 if m0 else 1.0))
+            else:
+                measured.append((p1 - p0, m1 - m0, 1.0))
+        return tuple(measured)
 
     def row(self, charms: Sequence[CharmSlot], money: int, levels: Mapping[str, int] | None = None) -> float:
         """Return the row's value: its weighted reference-hand score as the measures combine.
@@ -122,11 +153,8 @@ class CharmValues:
         multiplying charm gains on additive ones as the run's hands grow.
         """
         bucket = min(max(money, 0), 40) // 10 * 10
-        key = (
-            tuple((c.id, c.edition) for c in charms),
-            bucket,
-            tuple(sorted(levels.items())) if levels else (),
-        )
+        held = tuple(sorted(levels.items())) if levels else ()
+        key = (tuple([(c.id, c.edition) for c in charms]), bucket, held)
         found = self._rows.get(key)
         if found is not None:
             return found
@@ -134,20 +162,36 @@ class CharmValues:
             self._rows.clear()
         effects = [self.effect(c, money) for c in charms]
         total = 0.0
-        for i, ((_, _, weight, _), (p0, m0)) in enumerate(zip(self._hands, self._base, strict=True)):
-            points, mult, factor = p0, m0, 1.0
-            level = levels.get(self._types[i].id, 1) if levels else 1
-            if level != 1:
-                (p1, m1), (pl, ml) = self._types[i].at_level(1), self._types[i].at_level(level)
-                points, mult = points + pl - p1, mult + ml - m1
+        for i, (points, mult, weight) in enumerate(self._leveled(held)):
+            factor = 1.0
             for e in effects:
                 dp, dm, x = e[i]
                 points += dp
                 mult += dm
                 factor *= x
-            total += weight * max(points, 0.0) * max(mult, 1.0) * factor
+            total += weight * (points if points > 0.0 else 0.0) * (mult if mult > 1.0 else 1.0) * factor
         self._rows[key] = total
         return total
+
+    def _leveled(self, levels: tuple[tuple[str, int], ...]) -> list[tuple[float, float, float]]:
+        """Each reference hand's base Points and Mult at the run's ``levels``, and its weight (memoised:
+        a run's levels change a few times, its rows are valued hundreds of times)."""
+        memo: dict[tuple[tuple[str, int], ...], list[tuple[float, float, float]]]
+        memo = self.catalog.memo.setdefault("bot_leveled", {})  # type: ignore[assignment]
+        found = memo.get(levels)
+        if found is None:
+            at = dict(levels)
+            found = []
+            for (_, _, weight, _), (p0, m0), kind in zip(self._hands, self._base, self._types, strict=True):
+                level = at.get(kind.id, 1)
+                if level != 1:
+                    (p1, m1), (pl, ml) = kind.at_level(1), kind.at_level(level)
+                    p0, m0 = p0 + pl - p1, m0 + ml - m1
+                found.append((p0, m0, weight))
+            if len(memo) >= ROW_MEMO:
+                memo.clear()
+            memo[levels] = found
+        return found
 
 
 #: What a card changer may make a card for the bot to want it: upgrades, editions and seals.

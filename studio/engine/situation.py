@@ -8,7 +8,7 @@ so a run engine keeps one state and hands it to each.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from studio.engine.cards import Card
@@ -81,3 +81,20 @@ class Situation:
     vouchers: tuple[str, ...] = ()
     #: How many consumables the run holds.
     consumables: int = 0
+
+    def with_hand(self, played: tuple[Card, ...], held: tuple[Card, ...], rng: RngState) -> Situation:
+        """This situation with ``played`` and ``held`` cards and generator ``rng``: what
+        :func:`dataclasses.replace` gives, built field by field (a bot scores thousands of candidate
+        plays in one situation, and ``replace`` checks every field each time)."""
+        new = object.__new__(Situation)
+        put = object.__setattr__
+        for name in _FIELDS:
+            put(new, name, getattr(self, name))
+        put(new, "played", played)
+        put(new, "held", held)
+        put(new, "rng", rng)
+        return new
+
+
+#: Every field of a situation, in order.
+_FIELDS = tuple(f.name for f in fields(Situation))

@@ -309,3 +309,12 @@ def test_events_say_structurally_where_they_come_from(catalog: Catalog) -> None:
         ("king_held_x foil", "edition", "", -1, 1),
     ]
     assert r.events[0].to_json()["zone"] is None and r.events[-2].to_json()["position"] == 1
+
+
+def test_a_situation_with_another_hand_is_what_replace_gives(catalog: Catalog) -> None:
+    base = Situation(
+        catalog.cards("AS"), charms=(CharmSlot("plain_mult"),), money=7, ante=3, vouchers=("spare_hand",)
+    )
+    played, held = catalog.cards("KH KD"), catalog.cards("2C")
+    rng = RngState(9)
+    assert base.with_hand(played, held, rng) == dataclasses.replace(base, played=played, held=held, rng=rng)
