@@ -121,7 +121,18 @@ def test_the_ranking_puts_an_overpowered_charm_first_and_a_useless_one_last(
     for name, text in PACK.items():
         (tmp_path / "ranked" / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "ranked" / name).write_text(text, encoding="utf-8")
-    argv = ("simulate", "--rank", "--pack", str(tmp_path / "ranked"), "--runs", "16", "--seed", "1")
+    argv = (
+        "simulate",
+        "--rank",
+        "--pack",
+        str(tmp_path / "ranked"),
+        "--runs",
+        "16",
+        "--seed",
+        "1",
+        "--bot",
+        "fast",
+    )
     run = studio(*argv, "--json")
     assert run.code == 0, run.err
     ranking = json.loads(run.out)
