@@ -84,7 +84,7 @@ class Bot:
         s = game.state
         strong = self.strong
         if s.consumables and s.phase != "pack":
-            use = strong.use(game) if strong is not None else self._use(game)
+            use = self._use(game)  # both levels use consumables alike
             if use is not None:
                 return use, None
         if s.phase == "select":

@@ -26,10 +26,7 @@ from studio.engine.actions import (
     Reroll,
     SelectBlind,
     Sell,
-    SellConsumable,
-    UseConsumable,
 )
-from studio.engine.bot_plays import best_play
 from studio.engine.bot_strong_values import Context, RowWorth
 from studio.engine.bot_values import improves_cards
 from studio.engine.cards import Card
@@ -37,9 +34,8 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
 from studio.engine.round_values import charm_slots
-from studio.engine.run_consumables import consumable_slots, needs_round
+from studio.engine.run_consumables import consumable_slots
 from studio.engine.run_state import Dress
-from studio.engine.run_triggers import round_situation
 from studio.engine.shop import pack_def, reroll_cost, sell_value
 from studio.engine.tags import CharmEdition, FreeCharm
 
@@ -119,27 +115,6 @@ class StrongPolicy:
         return played == 1
 
     # -- consumables ---------------------------------------------------------
-
-    def use(self, game: Game) -> Action | None:
-        """Use a level-up (of a type it plays), a round-long one in a round, a card changer on the cards of
-        its best play; sell between rounds one it will not use."""
-        s = game.state
-        for index, consumable_id in enumerate(s.consumables):
-            c = self.catalog.consumables[consumable_id]
-            action: Action | None = None
-            if c.targets is None or c.targets.kind == "hand_types":
-                action = UseConsumable(index) if s.round is not None or not needs_round(c) else None
-            elif improves_cards(c):
-                r = s.round
-                if r is not None:
-                    around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
-                    best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
-                    action = UseConsumable(index, best.cards[: c.targets.high])
-            elif s.round is None:
-                action = SellConsumable(index)
-            if action is not None and game.legal(action) is None:
-                return action
-        return None
 
     def _level_worth(self, game: Game, hand_type: str) -> float:
         """One more level of ``hand_type``: its score gain, weighted by how often it is played."""
