@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 import bench_app
+import bench_balance
 import bench_batch
 import bench_cli
 import bench_hostile
@@ -24,6 +25,7 @@ if __name__ == "__main__":
         bench_validate,
         bench_runs,
         bench_rank,
+        bench_balance,
         bench_cli,
         bench_batch,
         bench_problems,
