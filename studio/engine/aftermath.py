@@ -87,9 +87,10 @@ class Aftermath:
 
     def is_empty(self) -> bool:
         """Return True if the hand changes nothing after it."""
-        return not (
-            self.cards or self.copies or self.charms or self.boss_disabled or self.modifiers or self.run
-        ) and not self.saved
+        return (
+            not (self.cards or self.copies or self.charms or self.boss_disabled or self.modifiers or self.run)
+            and not self.saved
+        )
 
     def change(self, zone: str, position: int, card: Card, becomes: Card | None) -> None:
         """Record that the card at ``zone``/``position`` becomes ``becomes`` (None: it is destroyed)."""

@@ -7,7 +7,6 @@ remembers, so a resumed run plays on exactly as the uninterrupted one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from studio.engine.actions import (
@@ -28,7 +27,13 @@ from studio.engine.actions import (
     UseConsumable,
 )
 from studio.engine.bot_plays import PlayChoice, best_play, discard_choice, kickers, score_play
-from studio.engine.bot_values import CharmValues, improves_cards, types_played
+from studio.engine.bot_values import (
+    CharmValues,
+    improves_cards,
+    last_round_plays,
+    multiplying_last,
+    types_played,
+)
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
@@ -100,17 +105,12 @@ class Bot:
         """Skip a small or big blind for its tag when the tag brings a charm or a charm edition and the
         last round was beaten with at least half its hands left (the row is ahead of the antes)."""
         s = game.state
-        tag_id = s.skip_tags[s.blind] if s.blind < len(s.skip_tags) else ""
+        tag_id = s.skip_tag(s.blind)
         if not tag_id or game.legal(SkipBlind()) is not None:
             return False
         if not isinstance(self.catalog.tags[tag_id].reward, FreeCharm | CharmEdition):
             return False
-        played = None
-        for h in reversed(game.history):
-            if isinstance(h.action, SelectBlind):
-                break
-            if isinstance(h.action, Play):
-                played = (played or 0) + 1
+        played = last_round_plays(game)
         return played is not None and played * 2 <= game.setup.rules.start.hands
 
     # -- rounds --------------------------------------------------------------
@@ -176,7 +176,7 @@ class Bot:
     def _shop(self, game: Game) -> Action:
         s = game.state
         assert s.shop is not None
-        order = self._better_order(s.charms)
+        order = multiplying_last(s.charms, self.catalog)
         if order is not None:
             return ReorderCharms(order)
         best: tuple[float, int] | None = None
@@ -251,11 +251,6 @@ class Bot:
             for i in sellable
         }
         return max(sellable, key=lambda i: losses[i])
-
-    def _better_order(self, charms: Sequence[CharmSlot]) -> tuple[int, ...] | None:
-        """Return the order with the multiplying charms last (stable), if it differs from the row's."""
-        keyed = sorted(range(len(charms)), key=lambda i: (self.values.multiplies(charms[i]), i))
-        return None if keyed == list(range(len(charms))) else tuple(keyed)
 
     # -- packs ---------------------------------------------------------------
 

@@ -21,14 +21,13 @@ from studio.engine.actions import (
     Choose,
     LeaveShop,
     OpenPack,
-    Play,
     ReorderCharms,
     Reroll,
     SelectBlind,
     Sell,
 )
 from studio.engine.bot_strong_values import Context, RowWorth
-from studio.engine.bot_values import improves_cards
+from studio.engine.bot_values import improves_cards, last_round_plays, multiplying_last
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
@@ -98,7 +97,7 @@ class StrongPolicy:
         """Skip a small or big blind for a tag that brings a charm or a charm edition, only when the last
         round was won with its first hand (clearly ahead of the antes) and a charm slot is free."""
         s = game.state
-        tag_id = s.skip_tags[s.blind] if s.blind < len(s.skip_tags) else ""
+        tag_id = s.skip_tag(s.blind)
         if not tag_id or game.legal(SelectBlind()) is not None or game.can_skip() is not None:
             return False
         reward = self.catalog.tags[tag_id].reward
@@ -106,13 +105,7 @@ class StrongPolicy:
             return False
         if isinstance(reward, FreeCharm) and len(s.charms) >= charm_slots(s, game.setup):
             return False
-        played = None
-        for h in reversed(game.history):
-            if isinstance(h.action, SelectBlind):
-                break
-            if isinstance(h.action, Play):
-                played = (played or 0) + 1
-        return played == 1
+        return last_round_plays(game) == 1
 
     # -- consumables ---------------------------------------------------------
 
@@ -144,7 +137,7 @@ class StrongPolicy:
     def shop(self, game: Game) -> Action:
         s = game.state
         assert s.shop is not None
-        order = self._order(s.charms)
+        order = multiplying_last(s.charms, self.catalog)
         if order is not None:
             return ReorderCharms(order)
         slots = charm_slots(s, game.setup)
@@ -218,10 +211,6 @@ class StrongPolicy:
         if p.kind == "consumables":
             return consumable_room and p.family in ("level", "changer")
         return False
-
-    def _order(self, charms: list[CharmSlot]) -> tuple[int, ...] | None:
-        keyed = sorted(range(len(charms)), key=lambda i: (self.worth.multiplies(charms[i]), i))
-        return None if keyed == list(range(len(charms))) else tuple(keyed)
 
     # -- packs ---------------------------------------------------------------
 

@@ -24,11 +24,10 @@ import zlib
 from collections.abc import Mapping, Sequence
 
 from studio.engine.bot_plays import best_play
-from studio.engine.bot_values import NEUTRAL_RNG
+from studio.engine.bot_values import NEUTRAL_RNG, multiplies
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.kinds import EFFECTS
 from studio.engine.rounds import run_event
 from studio.engine.rows import charm_row
 from studio.engine.run_state import Round
@@ -135,14 +134,6 @@ class RowWorth:
 
     # -- one charm -----------------------------------------------------------
 
-    def multiplies(self, slot: CharmSlot) -> bool:
-        defn = self.catalog.charm(slot.id)
-        return (
-            slot.edition == "polychrome"
-            or defn.behaviour is not None
-            or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
-        )
-
     def measure(self, slot: CharmSlot, ctx: Context, money: int) -> Measure:
         """The charm's effect on each context hand of the deck (as it stands, plus a little growth)."""
         key, hands, bases = ctx
@@ -155,7 +146,7 @@ class RowWorth:
         if len(self._measures) >= MEMO:
             self._measures.clear()
         alone = (CharmSlot(slot.id, slot.edition, max(int(counter), 0), slot.vars),)
-        times = self.multiplies(slot)
+        times = multiplies(self.catalog, slot)
         finals = _final_sensitive(self.catalog.charm(slot.id))
         effects: list[tuple[float, float, float]] = []
         dollars = 0.0

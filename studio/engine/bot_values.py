@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from studio.engine.actions import Play, SelectBlind
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
@@ -96,15 +97,6 @@ class CharmValues:
         )
         return float(result.points), min(float(result.mult), 1e9), result.hand_type
 
-    def multiplies(self, slot: CharmSlot) -> bool:
-        """Return True if the charm multiplies Mult (so it belongs late in the row)."""
-        defn = self.catalog.charm(slot.id)
-        return (
-            slot.edition == "polychrome"
-            or defn.behaviour is not None
-            or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
-        )
-
     def effect(self, slot: CharmSlot, money: int) -> Effect:
         """Return the charm's measured effect on each reference hand (memoised per $10 of money): the
         charm's own, combined with its edition's (measured once per edition on a charm that does
@@ -116,7 +108,7 @@ class CharmValues:
             return found
         if slot.edition is None:
             plain = CharmSlot(slot.id)
-            found = self._measure(self.catalog, plain, bucket, self.multiplies(plain))
+            found = self._measure(self.catalog, plain, bucket, multiplies(self.catalog, plain))
         else:
             own, edition = self.effect(CharmSlot(slot.id), money), self._edition(slot.edition)
             found = tuple(
@@ -210,3 +202,31 @@ def improves_cards(c: ConsumableDef) -> bool:
 def types_played(game: Game) -> dict[str, int]:
     """How often the run scored each hand type (refused hands not counted)."""
     return dict(game.state.times_played)
+
+
+def multiplies(catalog: Catalog, slot: CharmSlot) -> bool:
+    """Return True if the charm multiplies Mult (so it belongs late in the row)."""
+    defn = catalog.charm(slot.id)
+    return (
+        slot.edition == "polychrome"
+        or defn.behaviour is not None
+        or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
+    )
+
+
+def multiplying_last(charms: Sequence[CharmSlot], catalog: Catalog) -> tuple[int, ...] | None:
+    """Return the order with the multiplying charms last (stable), if it differs from the row's."""
+    keyed = sorted(range(len(charms)), key=lambda i: (multiplies(catalog, charms[i]), i))
+    return None if keyed == list(range(len(charms))) else tuple(keyed)
+
+
+def last_round_plays(game: Game) -> int | None:
+    """How many hands the run played in its last round (None: no hand played since the last blind
+    was selected, as before the first round)."""
+    played = None
+    for h in reversed(game.history):
+        if isinstance(h.action, SelectBlind):
+            break
+        if isinstance(h.action, Play):
+            played = (played or 0) + 1
+    return played

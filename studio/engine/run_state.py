@@ -157,6 +157,10 @@ class RunState:
         """Return True once the run is won or lost."""
         return self.phase in ("won", "lost")
 
+    def skip_tag(self, blind: int) -> str:
+        """The tag skipping blind ``blind`` of this ante gives ("" for one that cannot be skipped)."""
+        return self.skip_tags[blind] if blind < len(self.skip_tags) else ""
+
     def to_json(self) -> dict[str, object]:
         """Return the whole state as plain JSON data (cards as tokens)."""
         r = self.round

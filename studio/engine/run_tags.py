@@ -27,7 +27,7 @@ STREAM = "tags"
 def skip_tag(state: RunState, setup: RunSetup, blind: int) -> list[RunEvent]:
     """Give the tag of the skipped ``blind`` (called once the run has moved to the next blind): its
     reward now, or held for the next shop."""
-    tag_id = state.skip_tags[blind] if blind < len(state.skip_tags) else ""
+    tag_id = state.skip_tag(blind)
     if not tag_id:
         return []
     tag = setup.catalog.tags[tag_id]

@@ -28,4 +28,3 @@ class VoucherDef:
     def description(self) -> str:
         """What it changes, as a player reads it: "+1 charms for sale. Reroll cost -2"."""
         return ". ".join(describe_modifier(m) for m in self.modifiers)
-

@@ -119,7 +119,7 @@ class _Recorder:
             self.rounds += 1
             for charm in {c.id for c in state.charms if c.locked}:
                 self.locked_rounds[charm] = self.locked_rounds.get(charm, 0) + 1
-        if isinstance(action, SelectBlind | SkipBlind) and (tag := _skip_tag(state)):
+        if isinstance(action, SelectBlind | SkipBlind) and (tag := state.skip_tag(state.blind)):
             self._count("tags", tag, 0)
             if isinstance(action, SkipBlind):
                 self._count("tags", tag, 1)
@@ -188,8 +188,3 @@ class _Recorder:
 
     def _tallies(self, kind: str) -> dict[str, ItemTally]:
         return {k: ItemTally(*v) for k, v in self.items[kind].items()}
-
-
-def _skip_tag(state: RunState) -> str:
-    """The tag the blind on offer gives when skipped ("" for one that cannot be skipped)."""
-    return state.skip_tags[state.blind] if state.blind < len(state.skip_tags) else ""
