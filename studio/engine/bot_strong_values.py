@@ -24,14 +24,14 @@ import zlib
 from collections.abc import Mapping, Sequence
 
 from studio.engine.bot_plays import best_play
-from studio.engine.bot_values import NEUTRAL_RNG, multiplies
+from studio.engine.bot_values import NEUTRAL_RNG, multiplies, score_alone
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.rounds import run_event
 from studio.engine.rows import charm_row
 from studio.engine.run_state import Round
-from studio.engine.scoring import Situation, score
+from studio.engine.scoring import Situation
 from studio.engine.trace import ScoreResult
 
 #: Hands dealt from the deck to measure charms on.
@@ -117,20 +117,7 @@ class RowWorth:
         money: int,
         left: int,
     ) -> ScoreResult:
-        return score(
-            Situation(
-                played=played,
-                held=held,
-                charms=charms,
-                money=money,
-                hands_left=left,
-                discards_left=1,
-                hand_size=DEALT,
-                charm_slots=5,
-                rng=NEUTRAL_RNG,
-            ),
-            self.catalog,
-        )
+        return score_alone(self.catalog, charms, played, held, money, left, hand_size=DEALT, charm_slots=5)
 
     # -- one charm -----------------------------------------------------------
 

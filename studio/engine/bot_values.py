@@ -23,6 +23,7 @@ from studio.engine.consumables import ConsumableDef
 from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
 from studio.engine.scoring import Situation, score
+from studio.engine.trace import ScoreResult
 
 if TYPE_CHECKING:
     from studio.engine.game import Game
@@ -83,18 +84,7 @@ class CharmValues:
         hands_left: int,
         catalog: Catalog | None = None,
     ) -> tuple[float, float, str]:
-        result = score(
-            Situation(
-                played=played,
-                held=held,
-                charms=charms,
-                money=money,
-                hands_left=hands_left,
-                discards_left=1,
-                rng=NEUTRAL_RNG,
-            ),
-            catalog or self.catalog,
-        )
+        result = score_alone(catalog or self.catalog, charms, played, held, money, hands_left)
         return float(result.points), min(float(result.mult), 1e9), result.hand_type
 
     def effect(self, slot: CharmSlot, money: int) -> Effect:
@@ -230,3 +220,31 @@ def last_round_plays(game: Game) -> int | None:
         if isinstance(h.action, Play):
             played = (played or 0) + 1
     return played
+
+
+def score_alone(
+    catalog: Catalog,
+    charms: tuple[CharmSlot, ...],
+    played: tuple[Card, ...],
+    held: tuple[Card, ...],
+    money: int,
+    hands_left: int,
+    hand_size: int | None = None,
+    charm_slots: int | None = None,
+) -> ScoreResult:
+    """Score a measuring hand: these charms alone, one discard left, on the neutral generator (never the
+    run's own luck)."""
+    return score(
+        Situation(
+            played=played,
+            held=held,
+            charms=charms,
+            money=money,
+            hands_left=hands_left,
+            discards_left=1,
+            hand_size=hand_size,
+            charm_slots=charm_slots,
+            rng=NEUTRAL_RNG,
+        ),
+        catalog,
+    )
