@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QThread, Signal
 
-from studio.simulation.local import Cancelled, simulate
-from studio.simulation.paired import compare, rank, runner
+from studio.simulation.local import Cancelled, runner, simulate
+from studio.simulation.paired import compare, rank
 from studio.simulation.spec import SimulationSpec
 
 

@@ -23,7 +23,7 @@ INTERRUPTED = 130
 SMALL = 100
 
 if TYPE_CHECKING:
-    from studio.simulation.paired import Comparison, Ranking, Runner
+    from studio.simulation.paired import Comparison, Ranking
     from studio.simulation.report import Report
     from studio.simulation.spec import SimulationSpec
 
@@ -105,7 +105,8 @@ def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     from studio.simulation.catalogs import ContentError
     from studio.simulation.cluster import ClusterError
-    from studio.simulation.paired import compare, rank, runner
+    from studio.simulation.local import runner, simulate_with
+    from studio.simulation.paired import compare, rank
     from studio.simulation.play import RunFailed
 
     spec = spec_of(args)
@@ -122,7 +123,7 @@ def main(args: argparse.Namespace) -> int:
         elif args.compare:
             result = compare(spec, run, bar)
         else:
-            result = _simulate(spec, run, bar)
+            result = simulate_with(spec, run, bar)
     except ContentError as exc:
         raise UsageError(str(exc)) from None
     except RunFailed as exc:  # a pack's code failed in a run: it ran and failed, exit 1, no traceback
@@ -137,22 +138,6 @@ def main(args: argparse.Namespace) -> int:
             bar.close()
     print(_output(spec, result, args.json))
     return OK
-
-
-def _simulate(spec: SimulationSpec, run: Runner, bar: ProgressBar | None) -> Report:
-    from studio.simulation.local import chunk_tasks
-    from studio.simulation.play import play_chunk
-    from studio.simulation.report import Report
-
-    totals = [Report()]
-
-    def add(_index: int, part: Report) -> None:
-        totals[0] = totals[0] + part
-        if bar is not None:
-            bar(totals[0].runs, spec.runs)
-
-    run(lambda workers: chunk_tasks(play_chunk, spec, workers), add)
-    return totals[0]
 
 
 def _charms_to_rank(args: argparse.Namespace) -> list[str]:

@@ -12,8 +12,7 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from studio.simulation.local import CancelFlag, Cancelled, Progress, Task, chunk_tasks
-from studio.simulation.play import play_chunk
+from studio.simulation.local import CancelFlag, Cancelled, Progress, Task, runner, simulate_with
 from studio.simulation.report import Report
 from studio.simulation.spec import SimulationSpec
 
@@ -34,15 +33,7 @@ def simulate_on_cluster(
     cancel: CancelFlag | None = None,
 ) -> Report:
     """Play every run of ``spec`` on the cluster at ``address`` (``"local"``: two local processes)."""
-    totals = [Report()]
-
-    def add(_index: int, report: Report) -> None:
-        totals[0] = totals[0] + report
-        if progress is not None:
-            progress(totals[0].runs, spec.runs)
-
-    run_tasks_on_cluster(lambda workers: chunk_tasks(play_chunk, spec, workers), address, add, cancel)
-    return totals[0]
+    return simulate_with(spec, runner(cluster=address, cancel=cancel), progress)
 
 
 def run_tasks_on_cluster(

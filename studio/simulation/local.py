@@ -43,6 +43,20 @@ def chunk_size(runs: int, workers: int) -> int:
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
+#: Runs a list of tasks somewhere (this machine's processes, a cluster): given a maker of the tasks for
+#: a number of workers, and where each result goes.
+Runner = Callable[[Callable[[int], Sequence[Task]], Callable[[int, Any], None]], None]
+
+
+def runner(workers: int = 1, cluster: str | None = None, cancel: CancelFlag | None = None) -> Runner:
+    """Where tasks run: ``workers`` local processes, or the Dask cluster at ``cluster``."""
+    if cluster is not None:
+        from studio.simulation.cluster import run_tasks_on_cluster  # Dask: only when a cluster is asked for
+
+        return lambda tasks_for, done: run_tasks_on_cluster(tasks_for, cluster, done, cancel)
+    return lambda tasks_for, done: run_tasks(tasks_for(workers), workers, done, cancel)
+
+
 def simulate(
     spec: SimulationSpec,
     workers: int = 1,
@@ -54,6 +68,11 @@ def simulate(
     Raises :class:`Cancelled` when ``cancel`` is set before the end; a run that fails raises
     :class:`~studio.simulation.play.RunFailed` naming its index and seed.
     """
+    return simulate_with(spec, runner(workers, cancel=cancel), progress)
+
+
+def simulate_with(spec: SimulationSpec, run: Runner, progress: Progress | None = None) -> Report:
+    """Play every run of ``spec`` where ``run`` runs tasks, adding the chunks' reports as they arrive."""
     totals = [Report()]
 
     def add(_index: int, report: Report) -> None:
@@ -61,7 +80,7 @@ def simulate(
         if progress is not None:
             progress(totals[0].runs, spec.runs)
 
-    run_tasks(chunk_tasks(play_chunk, spec, workers), workers, add, cancel)
+    run(lambda workers: chunk_tasks(play_chunk, spec, workers), add)
     return totals[0]
 
 

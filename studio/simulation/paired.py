@@ -19,9 +19,8 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from studio.simulation.local import CancelFlag, Progress, Task, chunk_tasks, run_tasks
+from studio.simulation.local import Progress, Runner, Task, chunk_tasks
 from studio.simulation.play import run_one
 from studio.simulation.report import Z95, Report, RunStats
 from studio.simulation.spec import SimulationSpec
@@ -140,20 +139,6 @@ def play_pair_chunk(spec: SimulationSpec, start: int, stop: int) -> Comparison:
             Report.of(without), Report.of(with_), Paired.of(outcome(with_), outcome(without))
         )
     return total
-
-
-#: Runs a list of tasks somewhere (this machine's processes, a cluster): given a maker of the tasks for
-#: a number of workers, and where each result goes.
-Runner = Callable[[Callable[[int], Sequence[Task]], Callable[[int, Any], None]], None]
-
-
-def runner(workers: int = 1, cluster: str | None = None, cancel: CancelFlag | None = None) -> Runner:
-    """Where tasks run: ``workers`` local processes, or the Dask cluster at ``cluster``."""
-    if cluster is not None:
-        from studio.simulation.cluster import run_tasks_on_cluster
-
-        return lambda tasks_for, done: run_tasks_on_cluster(tasks_for, cluster, done, cancel)
-    return lambda tasks_for, done: run_tasks(tasks_for(workers), workers, done, cancel)
 
 
 def compare(spec: SimulationSpec, run: Runner, progress: Progress | None = None) -> Comparison:

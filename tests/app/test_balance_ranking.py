@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QPushButton, QTableView
 from studio.app import palette
 from studio.app.balance_panel import BalancePanel
 from studio.engine.catalog import Catalog
-from studio.simulation.paired import Paired, RankEntry, rank, ranking, runner
+from studio.simulation.local import runner
+from studio.simulation.paired import Paired, RankEntry, rank, ranking
 from studio.simulation.report import Report
 from studio.simulation.spec import SimulationSpec
 

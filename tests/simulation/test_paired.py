@@ -13,6 +13,7 @@ from studio.engine.actions import IllegalAction, SelectBlind, Sell
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
 from studio.engine.run_setup import RunSetup
+from studio.simulation.local import runner
 from studio.simulation.paired import (
     Paired,
     compare,
@@ -20,7 +21,6 @@ from studio.simulation.paired import (
     play_baseline_chunk,
     play_pair_chunk,
     rank,
-    runner,
 )
 from studio.simulation.spec import SimulationSpec
 
