@@ -269,7 +269,7 @@ def rank(
 
     run(lambda workers: chunk_tasks(play_baseline_chunk, base, workers), keep_baseline)
     by_run = [o for start in sorted(outcomes) for o in outcomes[start]]
-    parts: dict[str, list[tuple[Report, Paired]]] = {c: [] for c in charms}
+    sums: dict[str, tuple[Report, Paired]] = {c: (Report(), Paired()) for c in charms}
     owners: list[str] = []
 
     def against_tasks(workers: int) -> list[Task]:
@@ -286,11 +286,10 @@ def rank(
 
     def keep_charm(index: int, part: tuple[Report, Paired]) -> None:
         charm = owners[index]
-        parts[charm].append(part)
+        report, paired = sums[charm]
+        sums[charm] = report, paired = report + part[0], paired + part[1]
         tick(part[0].runs)
-        if sum(p[0].runs for p in parts[charm]) == spec.runs:
-            report = sum((p[0] for p in parts[charm]), Report())
-            paired = sum((p[1] for p in parts[charm]), Paired())
+        if report.runs == spec.runs:
             entries[charm] = RankEntry(charm, report, paired)
             if ranked is not None:
                 ranked(entries[charm])
