@@ -142,12 +142,11 @@ def main(args: argparse.Namespace) -> int:
 
 def _charms_to_rank(args: argparse.Namespace) -> list[str]:
     """The charms a ranking compares: those of the ``--pack`` packs, or of all the loaded content."""
-    from studio.cli.loading import full_load
+    if not args.pack:
+        return sorted(catalog_of(args).charms)
+    from studio.cli.loading import full_load  # which pack defines what: only a full load knows
 
     content = full_load(args)
-    if not args.pack:
-        assert content.catalog is not None
-        return sorted(content.catalog.charms)
     asked = [p for p in content.requested if p.manifest.id != "base"]
     charms = sorted({e.id for e in content.entries if e.kind == "charm" and e.pack in asked})
     if not charms:
