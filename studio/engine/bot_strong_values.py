@@ -125,7 +125,7 @@ class RowWorth:
         """The charm's effect on each context hand of the deck (as it stands, plus a little growth)."""
         key, hands, bases = ctx
         bucket = min(max(money, 0), 40) // 5 * 5 if self._reads_money(slot.id) else 0
-        counter = slot.counter + self._growth(slot, hands, bucket)
+        counter = slot.counter + self._growth(slot, ctx, bucket)
         mkey = (key, slot.id, slot.edition, counter, slot.vars, bucket)
         found = self._measures.get(mkey)
         if found is not None:
@@ -162,12 +162,24 @@ class RowWorth:
             found = self._extras[key] = float("money" in text.replace("kind='money'", ""))
         return bool(found)
 
-    def _growth(self, slot: CharmSlot, hands: tuple[Hand, ...], money: int) -> int:
-        """Counter growth credited to a growing charm: per hand scored and per run event, a few rounds."""
-        defn = self.catalog.charm(slot.id)
-        if not any(e.kind == "grow" for a in defn.abilities for e in a.effects):
+    def _grows(self, charm_id: str) -> bool:
+        key = ("grows", charm_id)
+        found = self._extras.get(key)
+        if found is None:
+            effects = (e.kind for a in self.catalog.charm(charm_id).abilities for e in a.effects)
+            found = self._extras[key] = float("grow" in effects)
+        return bool(found)
+
+    def _growth(self, slot: CharmSlot, ctx: Context, money: int) -> int:
+        """Counter growth credited to a growing charm: per hand scored and per run event, a few rounds.
+
+        Cached by everything it is computed from (never by which run asked first), so a run decides
+        the same whichever runs the process played before it."""
+        if not self._grows(slot.id):
             return 0
-        key = ("growth", slot.id, slot.counter, hands and str(hands[0][0]))
+        defn = self.catalog.charm(slot.id)
+        deck, hands, _ = ctx
+        key = ("growth", slot.id, slot.edition, slot.counter, slot.vars, money, deck)
         found = self._extras.get(key)
         if found is None:
             per_hand = 0.0

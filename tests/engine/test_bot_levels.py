@@ -118,3 +118,16 @@ def test_strong_values_money_and_rules(catalog: Catalog) -> None:
     empty = policy.worth.worth([], ctx, 10, {}, {}, 20)
     for paying in ("nest_egg", "payday", "overtime", "golden_egg"):
         assert policy.worth.worth([CharmSlot(paying)], ctx, 10, {}, {}, 20) > empty, paying
+
+
+def test_a_run_decides_the_same_whatever_the_process_played_before(catalog: Catalog) -> None:
+    """The bots' memos live in the catalog and outlive a run: a run must not depend on what they hold."""
+
+    def actions(memo_from: Catalog, seed: int) -> list[object]:
+        game = play_run(memo_from, RunSetup.from_catalog(memo_from, seed=seed), Bot(memo_from, level="strong"))
+        return [h.action for h in game.history]
+
+    warmed = replace(catalog, memo={})
+    for seed in (7, 5, 3):
+        actions(warmed, seed)
+    assert actions(warmed, 4) == actions(replace(catalog, memo={}), 4)
