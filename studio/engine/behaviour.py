@@ -80,7 +80,7 @@ class BehaviourError(ValueError):
         self.line = line
 
     @classmethod
-    def wrap(cls, exc: Exception, charm: ActiveCharm, behaviour: Behaviour, hook: str) -> BehaviourError:
+    def wrap(cls, exc: BaseException, charm: ActiveCharm, behaviour: Behaviour, hook: str) -> BehaviourError:
         """Return the error for ``exc`` raised by ``behaviour``'s ``hook`` for ``charm``."""
         module = sys.modules.get(type(behaviour).__module__)
         file = getattr(module, "__file__", None) or ""

@@ -149,7 +149,8 @@ def fire_source(
 def call_hook(
     ctx: ScoringContext, behaviour: Behaviour, hook: str, charm: ActiveCharm, card: CardView | None = None
 ) -> object:
-    """Run a code hook behind the fence: any exception becomes a :class:`BehaviourError`.
+    """Run a code hook behind the fence: anything it raises becomes a :class:`BehaviourError`, even
+    ``SystemExit`` or ``KeyboardInterrupt`` (a plugin must not end the process or pass for a Ctrl-C).
 
     The running values must still be those of the last event afterwards: a hook
     that reaches past its :class:`CharmContext` to change them fails, so the
@@ -161,7 +162,7 @@ def call_hook(
     args = (CharmContext(ctx), charm) if card is None else (CharmContext(ctx), charm, card)
     try:
         result = method(*args)
-    except Exception as exc:  # a plugin's mistake must not escape as a traceback
+    except BaseException as exc:  # a plugin's mistake must not escape: not as a traceback, not as an exit
         raise BehaviourError.wrap(exc, charm, behaviour, hook) from exc
     last = ctx.events[-1] if len(ctx.events) > events else None
     expected = (last.points, last.mult, last.money) if last is not None else before

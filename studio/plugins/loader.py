@@ -54,7 +54,7 @@ def load_plugin(name: str, source: str, found: dict[str, Behaviour]) -> tuple[bo
         code = compile(source, name, "exec")
         sys.modules[module_name] = module
         exec(code, module.__dict__)  # the caller vouches for this code: it is trusted
-    except Exception as exc:  # a broken plugin must not take the tool down
+    except BaseException as exc:  # a broken plugin must not take the tool down, nor exit it (SystemExit)
         sys.modules.pop(module_name, None)
         why = clip(f"{type(exc).__name__}: {exc}", 300)  # a SyntaxError can quote a whole (huge) line
         return False, [_problem(name, _line_in(name, exc), f"plugin failed to load: {why}")]
@@ -71,13 +71,16 @@ def entry_point_behaviours() -> tuple[dict[str, Behaviour], list[Problem]]:
         where = f"entry point {ep.name} = {ep.value}"
         try:
             loaded = ep.load()
-        except Exception as exc:  # an installed package may be broken
+        except BaseException as exc:  # an installed package may be broken, or exit as it loads
             problems.append(_problem(where, 1, f"plugin failed to load: {type(exc).__name__}: {exc}"))
             continue
         if isinstance(loaded, types.ModuleType):
             problems += _collect(loaded, where, found)
         elif inspect.isclass(loaded) and issubclass(loaded, Behaviour) and loaded.id:
-            found[loaded.id] = loaded()
+            try:
+                found[loaded.id] = loaded()
+            except BaseException as exc:  # the package's own constructor runs here
+                problems.append(_problem(where, 1, f"behaviour failed to start: {type(exc).__name__}: {exc}"))
         else:
             problems.append(_problem(where, 1, "is neither a module nor a Behaviour class with an id"))
     return found, problems
@@ -122,7 +125,13 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
         ):
             if cls.id in found:
                 problems.append(_problem(name, 1, f"behaviour '{cls.id}' is defined twice"))
-            found[cls.id] = cls()
+            try:
+                found[cls.id] = cls()
+            except BaseException as exc:  # the plugin's own constructor runs here
+                why = clip(f"{type(exc).__name__}: {exc}", 300)
+                problems.append(
+                    _problem(name, _line_in(name, exc), f"behaviour '{cls.id}' failed to start: {why}")
+                )
     return problems
 
 

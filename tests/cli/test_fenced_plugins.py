@@ -141,3 +141,45 @@ def test_a_hook_that_changes_the_score_behind_the_trace_is_one_line_naming_it(st
         f"studio score: error: charm neon_boom (pack 'neon', {root}/plugins/boom.py): behaviour 'neon_boom' "
         "failed: it changed Points, Mult or money without an effect (use the add_... methods)"
     )
+
+
+ESCAPES = ["raise SystemExit(0)", "raise SystemExit('bye')", "raise KeyboardInterrupt", "exit()"]
+
+
+@pytest.mark.parametrize("body", ESCAPES)
+def test_a_hook_that_exits_is_that_plugins_failure_for_every_command(studio, tmp_path, body):
+    """``SystemExit`` is not an Exception: unfenced, it ended the command with exit 0, having done nothing."""
+    root = neon(tmp_path, HOOK.format(body=body))
+    score = studio("score", "AS AH", "--charm", "neon_boom", "--pack", str(root), "--trust")
+    assert score.code == 1
+    assert "behaviour 'neon_boom' raised" in one_line(score.err)
+    test = studio("test", str(root), "--trust")
+    assert test.code == 1
+    assert test.out.splitlines()[-1] == "1 passed, 1 failed"
+    build = studio("pack", "build", str(root), "-o", str(tmp_path / "neon.zip"), "--trust")
+    assert build.code == 1
+    assert build.out.splitlines()[-1] == "not built: 1 failing test(s)"
+    assert not (tmp_path / "neon.zip").exists()
+
+
+@pytest.mark.parametrize("body", ESCAPES)
+def test_a_plugin_that_exits_as_it_loads_is_a_problem_for_every_command(studio, tmp_path, body):
+    root = neon(tmp_path, HOOK.format(body="pass") + f"\n{body}\n")
+    validate = studio("validate", str(root), "--trust")
+    assert validate.code == 1
+    assert "plugin failed to load" in validate.out
+    for argv in (["score", "AS AH", "--charm", "neon_boom", "--pack", str(root)], ["test", "--pack", str(root)]):
+        run = studio(*argv, "--trust")
+        assert run.code == 1
+        assert "plugin failed to load" in one_line(run.err)
+    build = studio("pack", "build", str(root), "-o", str(tmp_path / "neon.zip"), "--trust")
+    assert build.code == 1
+    assert not (tmp_path / "neon.zip").exists()
+
+
+def test_a_behaviour_whose_constructor_exits_is_a_problem(studio, tmp_path):
+    plugin = HOOK.format(body="pass") + "\n    def __init__(self):\n        raise SystemExit(3)\n"
+    root = neon(tmp_path, plugin)
+    run = studio("validate", str(root), "--trust")
+    assert run.code == 1
+    assert "behaviour 'neon_boom' failed to start: SystemExit: 3" in run.out
