@@ -16,8 +16,8 @@ from studio.cli.errors import warn
 from studio.cli.jsonout import dump_json as dump_json  # every command writes JSON through this one
 from studio.content.documents import read_document
 from studio.content.models import ScenarioModel
+from studio.content.packs import BASE_ID, Pack, base_pack, installed_packs, open_pack, pack_root, resolve
 from studio.content.packs import MANIFEST as MANIFEST_FILE
-from studio.content.packs import Pack, base_pack, installed_packs, open_pack, pack_root, resolve
 from studio.content.parsed import parsed_cache
 from studio.content.paths import is_base_content
 from studio.content.problems import MANIFEST, PLUGIN, Problem, ordered
@@ -33,15 +33,19 @@ from studio.plugins.loading import load_packs
 def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pack], list[Problem]]:
     """Open the packs the command line asks for: the base game, then each --pack in order.
 
-    A folder that is the built-in base game is the base game (loaded once).
+    A folder that is the built-in base game is the base game (loaded once); another pack whose id
+    is ``base`` (a copy of the base game being reworked) is loaded instead of the built-in one, so
+    it is checked as the base game rather than clashing with it.
     """
-    packs = [] if args.no_base else [base_pack()]
+    packs: list[Pack] = []
     problems: list[Problem] = []
     for spec in args.pack:
         pack, found = open_spec(spec, installed)
         problems += found
         if pack is not None and not (pack.builtin and any(p.builtin for p in packs)):
             packs.append(pack)
+    if not args.no_base and not any(p.id == BASE_ID for p in packs):
+        packs.insert(0, base_pack())
     return packs, problems
 
 

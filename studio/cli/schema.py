@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from studio.cli.errors import OK, UsageError
-from studio.content.paths import schemas_dir
+from studio.content.paths import default_export_dir
 from studio.content.schemas import export_schemas
 
 
@@ -14,13 +14,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = actions.add_parser("export", help="write one schema per content kind")
-    export.add_argument("directory", nargs="?", type=Path, help="where to write (default: schemas/)")
+    export.add_argument(
+        "directory",
+        nargs="?",
+        type=Path,
+        help="where to write (default: ./schemas; the checkout's schemas/ when run from one)",
+    )
     export.set_defaults(func=main)
 
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    directory = args.directory or schemas_dir()
+    directory = args.directory or default_export_dir()
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory}: is a file; give a folder to write the schemas into")
     try:

@@ -1,5 +1,12 @@
 """Where things live: the base game (beside the package in a checkout, inside it when
-installed) and the user's data folder (installed packs, trust)."""
+installed) and the user's folders: data (installed packs, trust, recovered work), cache and
+settings.
+
+``STUDIO_HOME`` holds all of the user's folders when set (tests, portable set-ups): its
+data at its top, ``cache/`` and ``settings.ini`` in it. Otherwise each is the platform's
+folder for it (on Linux the XDG ones: ``~/.local/share/charm-studio``,
+``~/.cache/charm-studio``, ``~/.config/charm-studio``).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,22 @@ from pathlib import Path
 import platformdirs
 
 _PACKAGE = Path(__file__).resolve().parents[1]
-_CHECKOUT = _PACKAGE.parent
+#: Installed from a wheel, the base game travels inside the package (see pyproject's force-include).
+_INSTALLED = _PACKAGE / "_base"
+
+
+def from_checkout() -> bool:
+    """True when Studio runs from a source checkout (an editable install too), False when installed.
+
+    Decided by the package's own layout, never by what else a folder holds: installed, the
+    package's parent is site-packages, where another distribution's ``content/`` or ``plugins/``
+    must not pass for the base game.
+    """
+    return not _INSTALLED.is_dir() and (_PACKAGE.parent / "pyproject.toml").is_file()
 
 
 def _find(name: str) -> Path:
-    checkout = _CHECKOUT / name
-    return checkout if checkout.is_dir() else _PACKAGE / "_base" / name
+    return _PACKAGE.parent / name if from_checkout() else _INSTALLED / name
 
 
 def base_content_dir() -> Path:
@@ -28,14 +45,45 @@ def base_plugins_dir() -> Path:
 
 
 def schemas_dir() -> Path:
-    """The exported JSON Schemas."""
+    """The exported JSON Schemas shipped with Studio (read-only when installed)."""
     return _find("schemas")
 
 
-def user_dir() -> Path:
-    """The user's Studio data folder; ``STUDIO_HOME`` overrides it (tests, portable set-ups)."""
+def default_export_dir() -> Path:
+    """Where ``studio schema export`` writes without a folder: the checkout's ``schemas/`` (which
+    ``make schemas`` keeps in step), else ``./schemas`` (never into an installed package)."""
+    return schemas_dir() if from_checkout() else Path("schemas")
+
+
+#: The application's name in the platform's folders.
+APP = "charm-studio"
+
+
+def _home() -> Path | None:
     home = os.environ.get("STUDIO_HOME")
-    return Path(home) if home else platformdirs.user_data_path("charm-studio")
+    return Path(home) if home else None
+
+
+def user_dir() -> Path:
+    """The user's Studio data folder: ``STUDIO_HOME``, or the platform's data folder."""
+    return _home() or platformdirs.user_data_path(APP)
+
+
+def cache_dir() -> Path:
+    """Where caches go (each can be deleted at any time): ``STUDIO_HOME/cache``, or the platform's."""
+    home = _home()
+    return home / "cache" if home else platformdirs.user_cache_path(APP)
+
+
+def recovery_dir() -> Path:
+    """Where the editor autosaves unsaved work, to offer it back after a crash."""
+    return user_dir() / "recovery"
+
+
+def settings_file() -> Path:
+    """The editor's settings (layout, theme): ``STUDIO_HOME/settings.ini``, or in the platform's folder."""
+    home = _home()
+    return (home or platformdirs.user_config_path(APP)) / "settings.ini"
 
 
 def installed_packs_dir() -> Path:

@@ -1,0 +1,45 @@
+"""A copy of the base game (pack id ``base``) is checked as the base game, not as a second one."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from studio.content.paths import base_content_dir, base_plugins_dir
+
+
+def copy_of_base(tmp_path: Path, plugins: bool = True) -> Path:
+    root = tmp_path / "my-base"
+    shutil.copytree(base_content_dir(), root)
+    if plugins:
+        shutil.copytree(base_plugins_dir(), root / "plugins")
+    return root
+
+
+def test_a_copy_of_the_base_game_validates_as_the_base_game(studio, tmp_path):
+    root = copy_of_base(tmp_path)
+    run = studio("validate", str(root), "--trust")
+    assert run.code == 0, run.out + run.err
+    assert "given twice" not in run.out + run.err
+    assert run.out.startswith("ok: ")
+
+
+def test_a_copy_of_the_base_game_reports_its_real_problems(studio, tmp_path):
+    root = copy_of_base(tmp_path, plugins=False)
+    charm = root / "charms" / "ace_bonus.yaml"
+    charm.write_text(charm.read_text(encoding="utf-8").replace("trigger:", "triger:", 1), encoding="utf-8")
+    run = studio("validate", str(root))
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert "given twice" not in run.out
+    assert any(line.startswith(f"{charm}:") for line in lines), run.out
+    assert any("unknown behaviour" in line for line in lines), run.out  # its code was not copied
+
+
+def test_scenarios_of_a_copy_run_against_the_copy(studio, tmp_path):
+    root = copy_of_base(tmp_path)
+    hand = root / "hands" / "pair.yaml"
+    hand.write_text(hand.read_text(encoding="utf-8").replace("points: 10", "points: 11", 1), encoding="utf-8")
+    run = studio("test", str(root), "--trust")
+    assert run.code == 1  # the copy's pair scores one Point more than its scenarios expect
+    assert "FAIL" in run.out
