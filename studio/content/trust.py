@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from filelock import FileLock
 
+from studio.content.atomic import write_atomically
 from studio.content.documents import DocumentError, read_text
 from studio.content.limits import LOCK_TIMEOUT_SECONDS
 from studio.content.packs import Pack
@@ -94,14 +94,7 @@ class TrustStore:
         """Replace the record atomically; raise TrustError, changing nothing, if it cannot be written."""
         if self.damage is not None:
             raise TrustError(f"{self.path}: {self.damage}; mend or delete it, then trust again")
-        tmp = None
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".trust-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump({"packs": self._trusted}, out, indent=2, sort_keys=True)
-            os.replace(tmp, self.path)
+            write_atomically(self.path, json.dumps({"packs": self._trusted}, indent=2, sort_keys=True))
         except OSError as exc:
-            if tmp is not None:
-                Path(tmp).unlink(missing_ok=True)
             raise TrustError(f"{self.path}: cannot record trust: {exc.strerror or exc}") from None

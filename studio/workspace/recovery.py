@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from studio.workspace.files import atomic_write, file_kind
+from studio.content.atomic import write_atomically
+from studio.workspace.files import file_kind
 from studio.workspace.host import Host
 from studio.workspace.model import Change, WorkspaceError
 
@@ -85,7 +86,9 @@ def write_records(folder: Path, records: Sequence[dict[str, Any]]) -> int:
         record = folder / record_name(Path(data["path"]))
         if _holds(record, data):
             continue
-        atomic_write(record, json.dumps({**data, "saved_at": time.time()}, ensure_ascii=False), sync=False)
+        write_atomically(
+            record, json.dumps({**data, "saved_at": time.time()}, ensure_ascii=False), sync=False
+        )
     return len(records)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studio.content.atomic import write_atomically
 from studio.content.documents import Document
 from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
 from studio.content.parsed import parsed_cache
@@ -31,7 +32,7 @@ from studio.plugins.loader import declared_behaviours, entry_point_behaviours, l
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
 from studio.workspace import snapshot
-from studio.workspace.files import OTHER_KINDS, FileState, Stamp, atomic_write, base_code, file_kind
+from studio.workspace.files import OTHER_KINDS, FileState, Stamp, base_code, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
 from studio.workspace.pack_adding import PackAdding
@@ -370,7 +371,7 @@ class Workspace(Lifecycle, Autosave, PackAdding):
             raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it, or save anyway")
         if not force and f.stamp is None and f.path.exists():
             raise WorkspaceError(f"{f.path}: a file of that name already exists")
-        atomic_write(f.path, f.text)
+        write_atomically(f.path, f.text)
         if f.old_path is not None:
             f.old_path.unlink(missing_ok=True)
             f.old_path = None

@@ -7,13 +7,12 @@ No Qt here: the file is a scenario like every other in ``tests/``, so
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import YAML
 
+from studio.content.atomic import write_atomically
 from studio.content.documents import Document, DocumentError
 from studio.content.plain_scenarios import DEFAULTS
 from studio.engine.trace import ScoreResult, json_number
@@ -75,12 +74,7 @@ def scenario_text(data: dict[str, Any], result: ScoreResult) -> str:
 
 def write_scenario(path: Path, data: dict[str, Any], result: ScoreResult) -> None:
     """Write the scenario atomically (a temporary file renamed over the target)."""
-    text = scenario_text(data, result)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    write_atomically(path, scenario_text(data, result))
 
 
 def scenario_at(path: Path, index: int = 0, text: str | None = None) -> ScenarioModel:
