@@ -17,25 +17,20 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from platformdirs import user_data_dir
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from studio.app.session import Session
 from studio.app.undo import History, ReplaceText
+from studio.content.paths import recovery_dir
 from studio.workspace import EntryRef, Workspace, WorkspaceError
-from studio.workspace.recovery import SUFFIX, UndoStep
+from studio.workspace.recovery import SUFFIX, Recovery, UndoStep
 
 if TYPE_CHECKING:
     from studio.app.disk_conflict import DiskConflict
 
 AUTOSAVE_MS = 5000
 DISK_CHECK_MS = 3000
-
-
-def recovery_folder() -> Path:
-    """Where unsaved work is autosaved: the user's data folder."""
-    return Path(user_data_dir("charm-studio")) / "recovery"
 
 
 class Safety(QObject):
@@ -54,7 +49,7 @@ class Safety(QObject):
         super().__init__(window)
         self.window = window
         self.history = history
-        self.folder = folder or recovery_folder()
+        self.folder = folder or recovery_dir()
         self.report = report
         self.session: Session | None = None
         self.ask_recover: Callable[[str], bool] = lambda text: (
@@ -94,10 +89,7 @@ class Safety(QObject):
         items = Workspace.recoverable(self.folder)
         if not items or self.session is None:
             return 0
-        names = "\n".join(
-            f"• {i.path}{'  (changed on disk since)' if i.disk_changed else ''}" for i in items[:10]
-        )
-        if not self.ask_recover(f"Charm Studio closed with unsaved edits in:\n{names}\n\nRestore them?"):
+        if not self.ask_recover(recovery_question(items)):
             self.clear()
             return 0
         ws = self.session.ws
@@ -196,3 +188,15 @@ class Safety(QObject):
         self._autosave.stop()
         self._disk.stop()
         self.clear()
+
+
+def recovery_question(items: list[Recovery]) -> str:
+    """The question that offers recovered work back: every file it brings back, and every file whose
+    removal it would lead to (a renamed entry's old file goes when the new one is saved)."""
+    lines = []
+    for i in items:
+        note = "  (changed on disk since)" if i.disk_changed else ""
+        if i.old_path is not None:
+            note += f"  (renamed from {i.old_path}, which saving removes)"
+        lines.append(f"• {i.path}{note}")
+    return f"Charm Studio closed with unsaved edits in:\n{chr(10).join(lines)}\n\nRestore them?"

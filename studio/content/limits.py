@@ -25,6 +25,10 @@ MAX_PATH_PARTS: Final = 16
 MAX_PATH_CHARS: Final = 512
 MAX_PATH_PART_CHARS: Final = 255
 
+#: Bytes of one image an entry names as its art (``art: art/lucky.png``), and pixels of its longer side.
+MAX_ART_BYTES: Final = 1024 * 1024
+MAX_ART_SIDE: Final = 1024
+
 #: How deep mappings and lists may nest in one YAML or JSON document (or one batch line).
 MAX_NESTING: Final = 64
 #: Nodes that aliases (``*name``) may stand for in one document, all expansions counted: anchors
@@ -46,3 +50,22 @@ MAX_BATCH_LINE_BYTES: Final = 1024 * 1024
 MAX_EXCERPT_CHARS: Final = 80
 #: Seconds a command waits for another one installing or removing packs.
 LOCK_TIMEOUT_SECONDS: Final = 60.0
+
+#: Bytes of a run save read by ``studio run --resume``, and actions its history may hold (a bot run ends in
+#: a few hundred; the simulation gives up on a run at this many, see ``studio.simulation.play``).
+MAX_SAVE_BYTES: Final = 50 * 1024 * 1024
+MAX_RUN_ACTIONS: Final = 20_000
+
+#: Runs of one ``studio simulate``, and its worker processes: at most this many, and 4 per core.
+MAX_SIMULATION_RUNS: Final = 1_000_000
+MAX_WORKERS: Final = 64
+#: Seconds a worker process may take per run of a chunk (one more run's worth for loading the content)
+#: before the chunk is taken as stuck; ``STUDIO_RUN_TIMEOUT`` sets another figure.
+RUN_TIMEOUT_SECONDS: Final = 60.0
+#: Seconds to reach a Dask scheduler and hear it answer; ``STUDIO_CLUSTER_TIMEOUT`` sets another figure.
+CLUSTER_TIMEOUT_SECONDS: Final = 10.0
+
+#: Bytes of one recovery record read back after a crash, and how deep its JSON may nest (a record is a
+#: flat object with one list of flat objects: anything deeper was not written by Studio).
+MAX_RECOVERY_BYTES: Final = 20 * 1024 * 1024
+MAX_RECOVERY_DEPTH: Final = 4

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from studio.content.atomic import write_atomically
+from studio.content.limits import MAX_RECOVERY_BYTES, MAX_RECOVERY_DEPTH
 from studio.workspace.files import file_kind
 from studio.workspace.host import Host
 from studio.workspace.model import Change, WorkspaceError
@@ -108,27 +111,73 @@ def drop_records(folder: Path, paths: list[Path]) -> None:
 
 
 def read_records(folder: Path) -> list[Recovery]:
-    """Every readable record in ``folder``, oldest first (unreadable ones are skipped)."""
+    """Every sound record in ``folder``, oldest first.
+
+    A record is read only if it is a regular file (never through a link, never a FIFO that would
+    block) of bounded size and depth, whose paths are absolute (``path``, ``old_path``) or
+    relative (``rel``) and never climb out with ``..``; anything else is skipped, as a damaged
+    record is. Recovering then also checks that each path is in a pack the editor opened.
+    """
     out = []
     for record in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
         try:
-            data = json.loads(record.read_text(encoding="utf-8"))
+            data = json.loads(_read_regular(record))
+            if not isinstance(data, dict) or _depth(data) > MAX_RECOVERY_DEPTH:
+                continue
             out.append(
                 Recovery(
                     record,
-                    Path(data["path"]),
+                    _absolute(data["path"]),
                     str(data["pack"]),
-                    str(data["rel"]),
+                    _relative(data["rel"]),
                     str(data["text"]),
                     float(data["saved_at"]),
                     data["base_sha256"],
-                    Path(data["old_path"]) if data.get("old_path") else None,
+                    _absolute(data["old_path"]) if data.get("old_path") else None,
                     _undo(data.get("undo")),
                 )
             )
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             continue
     return sorted(out, key=lambda r: r.saved_at)
+
+
+def _read_regular(record: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_RECOVERY_BYTES`; raise OSError otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(record, flags)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_RECOVERY_BYTES:
+            raise OSError(f"{record}: not a recovery record")
+        data = f.read(MAX_RECOVERY_BYTES + 1)
+    if len(data) > MAX_RECOVERY_BYTES:
+        raise OSError(f"{record}: grew past {MAX_RECOVERY_BYTES} bytes")
+    return data
+
+
+def _depth(value: object) -> int:
+    """How deep a parsed JSON value nests (a scalar: 0)."""
+    if isinstance(value, dict):
+        return 1 + max((_depth(v) for v in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 0
+
+
+def _absolute(value: object) -> Path:
+    path = Path(str(value))
+    if not path.is_absolute() or ".." in path.parts:
+        raise ValueError(f"{value!r}: not an absolute path without '..'")
+    return path
+
+
+def _relative(value: object) -> str:
+    rel = str(value)
+    parts = Path(rel).parts
+    if not parts or Path(rel).is_absolute() or ".." in parts or "\\" in rel:
+        raise ValueError(f"{value!r}: not a path inside a pack")
+    return rel
 
 
 def _undo(steps: Any) -> tuple[UndoStep, ...]:
