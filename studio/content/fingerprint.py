@@ -3,7 +3,7 @@
 A cache of something the code computes (the JSON Schemas generated from the
 models, a snapshot of a load) is only valid for the code that computed it.
 The fingerprint covers every module of the package (path, size, modification
-time), Studio's version, the Python version and prefix, and the site folders
+time, inode), Studio's version, the Python version and prefix, and the site folders
 (installing or removing a package changes them).
 """
 
@@ -24,7 +24,8 @@ def code_fingerprint() -> str:
     modules: list[tuple[str, os.stat_result]] = []
     _modules(os.path.dirname(studio.__file__), modules)
     for path, info in sorted(modules):
-        digest.update(f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0".encode("utf-8", "surrogatepass"))
+        stamp = f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ino}\0"
+        digest.update(stamp.encode("utf-8", "surrogatepass"))
     for folder in sys.path:  # installing a package (a new entry point, another pydantic) changes its folder
         if folder.endswith(("site-packages", "dist-packages")) and os.path.isdir(folder):
             digest.update(f"{folder}\0{os.stat(folder).st_mtime_ns}\0".encode("utf-8", "surrogatepass"))

@@ -20,17 +20,22 @@ from studio.content.problems import Problem
 
 @dataclass(frozen=True)
 class Stamp:
-    """What a file looked like on disk: size and modification time (cheap), hash (certain)."""
+    """What a file looked like on disk: size, modification time and inode (cheap), hash (certain).
+
+    The inode tells apart two saves in one clock tick with the same size: every save (here or in
+    another editor) replaces the file with a new one.
+    """
 
     mtime_ns: int
     size: int
+    ino: int
     sha256: str
 
     @classmethod
     def of_text(cls, path: Path, text: str) -> Stamp:
         """The stamp of a file just written with ``text``."""
         st = path.stat()
-        return cls(st.st_mtime_ns, st.st_size, hashlib.sha256(text.encode("utf-8")).hexdigest())
+        return cls(st.st_mtime_ns, st.st_size, st.st_ino, hashlib.sha256(text.encode("utf-8")).hexdigest())
 
     def changed(self, path: Path) -> bool:
         """True if the file on disk differs from this stamp (or is gone)."""
@@ -38,7 +43,7 @@ class Stamp:
             st = path.stat()
         except OSError:
             return True
-        if (st.st_mtime_ns, st.st_size) == (self.mtime_ns, self.size):
+        if (st.st_mtime_ns, st.st_size, st.st_ino) == (self.mtime_ns, self.size, self.ino):
             return False
         try:
             return hashlib.sha256(path.read_bytes()).hexdigest() != self.sha256

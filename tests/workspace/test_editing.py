@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,18 @@ def test_a_hand_type_edit_reaches_the_scorer_and_a_new_name_the_charms_text(ws: 
     assert score(scenario.to_situation(ws.catalog), ws.catalog).points == 12 + 11 + 11
     ws.set_field(pair, ("name",), "Duo")
     assert ws.catalog.charms["pair_mult"].description == "+8 Mult if the played hand contains a Duo"
+
+
+def test_the_second_of_two_editors_saving_one_file_is_told_it_changed(base_copy: Path) -> None:
+    """Even when both saves land in one clock tick with texts of the same size."""
+    first, second = Workspace.open([], base=base_copy), Workspace.open([], base=base_copy)
+    ref = ref_of(first, "charm", "plain_mult")
+    before = ref.path.stat()
+    first.set_field(ref, ("name",), "Old Faithfux")  # as long as "Old Faithful"
+    first.save(ref)
+    os.utime(ref.path, ns=(before.st_atime_ns, before.st_mtime_ns))  # the same tick, as far as stat tells
+    second.set_field(ref_of(second, "charm", "plain_mult"), ("name",), "Older Faithful")
+    assert ref.path.stat().st_size == before.st_size
+    with pytest.raises(WorkspaceError, match="changed on disk by another program"):
+        second.save(ref_of(second, "charm", "plain_mult"))
+    assert "Old Faithfux" in ref.path.read_text(encoding="utf-8")
