@@ -11,6 +11,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from studio.app import palette
+from studio.app.entry_art import entry_icon
 from studio.workspace import EntryRef, Workspace, WorkspaceError
 from studio.workspace.scenario_watch import Tally
 
@@ -107,6 +108,7 @@ class ContentTree(QWidget):
                 item.setData(ref, REF)
                 self._items[str(ref.path)] = item
                 self._label(item, ref, ws.is_dirty(ref))
+                self._picture(item, ws, ref)
                 top.appendRow(item)
             self.model.appendRow(top)
         self._filter(self.filter.text())
@@ -122,6 +124,7 @@ class ContentTree(QWidget):
                     continue  # renamed or deleted: the tree is rebuilt after such operations
                 item.setData(fresh, REF)
                 self._label(item, fresh, ws.is_dirty(fresh))
+                self._picture(item, ws, fresh)
 
     def show_tests(self, tallies: Mapping[Path, Tally]) -> None:
         """Mark each scenario file ✓ (its tests pass) or ✗ (one fails); a file not run has no mark."""
@@ -141,6 +144,12 @@ class ContentTree(QWidget):
         item.setToolTip(f"{ref.id} {ref.name} {ref.kind} {ref.pack_id} {ref.path}{tests}")
         item.setData(f"{ref.id}{', unsaved' if dirty else ''}{tests}", Qt.ItemDataRole.AccessibleTextRole)
         item.setData(dirty, DIRTY)
+
+    def _picture(self, item: QStandardItem, ws: Workspace, ref: EntryRef) -> None:
+        """Charms, consumables, vouchers and tags show their art, or their generated face."""
+        art = entry_icon(ws, ref)
+        if art is not None:
+            item.setIcon(art)
 
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())

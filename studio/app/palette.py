@@ -88,10 +88,39 @@ SEAL_COLOURS = {
     "purple_seal": "#8e24aa",
 }
 
+#: Trace playback's pop-ups and score boxes by tone: white text reads on each, in both themes.
+TONE_COLOURS = {
+    "base": "#2f6fdb",
+    "points": "#1565c0",
+    "mult": "#c62828",
+    "money": "#a16b00",
+    "again": "#d35400",
+    "debuffed": "#5f6773",
+    "note": "#4a5568",
+}
+
+#: The fill of a generated art face: a charm's rarity, else its kind. Mid tones that carry white ink
+#: and stand out on the light and the dark window alike.
+FACE_COLOURS = {
+    "common": "#4a78b5",
+    "uncommon": "#2f8a57",
+    "rare": "#c2453b",
+    "legendary": "#8a4fc2",
+    "consumable": "#1f8a8a",
+    "voucher": "#b0701c",
+    "tag": "#b8487a",
+}
+#: The ink of a face's glyph and name.
+FACE_INK = "#ffffff"
+
 #: Sizes in pixels.
 CARD_W, CARD_H = 54, 76
 SMALL_CARD_W, SMALL_CARD_H = 34, 48
-CHARM_W, CHARM_H = 92, 46
+CHARM_W, CHARM_H = 92, 70
+#: The art (or face) at the top of a charm tile, its name below.
+CHARM_ART = 28
+#: Art (or a generated face) beside a table's cell.
+ART_THUMB = 20
 SPACING = 8
 
 _current = LIGHT

@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from studio.app import palette
+from studio.app.entry_art import entry_pixmap
 from studio.app.forms.nodes import FormContext
 from studio.app.table_columns import Column, Field, columns, field_at, shown, sort_key
 from studio.workspace import Change, EntryRef, JsonPath, Workspace, WorkspaceError
@@ -184,6 +185,8 @@ class EntryTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == FIELD:
             return self.field(row, column)
+        if role == Qt.ItemDataRole.DecorationRole and c.path == ("art",) and self.ws is not None:
+            return entry_pixmap(self.ws, self.rows[row].ref, palette.ART_THUMB)  # the art, or its face
         return self._look(row, column, role, default)
 
     def _look(self, row: int, column: int, role: int, default: bool) -> Any:

@@ -1,10 +1,12 @@
-"""What changed between two versions of a pack: entries added, removed and changed field by field."""
+"""What changed between two versions of a pack: entries added, removed and changed field by field,
+and the images its entries show (their ``art``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from studio.content.art import art_of
 from studio.content.entries import pack_entries
 from studio.content.packs import Pack
 from studio.content.problems import json_path
@@ -20,12 +22,31 @@ class FieldChange:
 
 
 @dataclass(frozen=True)
+class ArtDiff:
+    """The PNG files of a pack added, removed or changed (new bytes under the same path).
+
+    ``users`` names, for each changed file, the entries of the new version that show it: their
+    ``art`` field is the same, but they look different.
+    """
+
+    added: list[str]
+    removed: list[str]
+    changed: list[str]
+    users: dict[str, list[str]]
+
+    def to_json(self) -> dict[str, object]:
+        """Return the diff as JSON data."""
+        return {"added": self.added, "removed": self.removed, "changed": self.changed, "users": self.users}
+
+
+@dataclass(frozen=True)
 class EntryDiff:
-    """The entries of a pack that were added, removed or changed."""
+    """The entries of a pack that were added, removed or changed, and its art files that did."""
 
     added: list[str]
     removed: list[str]
     changed: dict[str, list[FieldChange]]
+    art: ArtDiff
 
     def to_json(self) -> dict[str, object]:
         """Return the diff as JSON data."""
@@ -36,11 +57,12 @@ class EntryDiff:
                 key: [{"path": c.path, "old": c.old, "new": c.new} for c in changes]
                 for key, changes in self.changed.items()
             },
+            "art": self.art.to_json(),
         }
 
 
 def diff_packs(old: Pack, new: Pack) -> EntryDiff:
-    """Compare two packs' manifests and entries (as written, before cross-checks)."""
+    """Compare two packs' manifests, entries (as written, before cross-checks) and images."""
     before = _entries(old)
     after = _entries(new)
     changed = {
@@ -48,7 +70,24 @@ def diff_packs(old: Pack, new: Pack) -> EntryDiff:
         for key in sorted(before.keys() & after.keys())
         if (changes := diff_values(before[key], after[key]))
     }
-    return EntryDiff(sorted(after.keys() - before.keys()), sorted(before.keys() - after.keys()), changed)
+    return EntryDiff(
+        sorted(after.keys() - before.keys()),
+        sorted(before.keys() - after.keys()),
+        changed,
+        _art(old, new, after),
+    )
+
+
+def _art(old: Pack, new: Pack, entries: dict[str, Any]) -> ArtDiff:
+    """The PNG files that differ, and which of the new version's entries show each changed one."""
+    before, after = _images(old), _images(new)
+    changed = sorted(p for p in before.keys() & after.keys() if before[p] != after[p])
+    users = {path: sorted(key for key, data in entries.items() if art_of(data) == path) for path in changed}
+    return ArtDiff(sorted(after.keys() - before.keys()), sorted(before.keys() - after.keys()), changed, users)
+
+
+def _images(pack: Pack) -> dict[str, bytes]:
+    return {path: data for path, data in pack.files.items() if path.lower().endswith(".png")}
 
 
 def _entries(pack: Pack) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from studio.content.art import art_problems
 from studio.content.documents import CONTENT_SUFFIXES, Document
 from studio.content.models import ENTRY_KINDS, FOLDER_KINDS, PatchModel
 from studio.content.packs import MANIFEST, Pack
@@ -86,6 +87,7 @@ def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry
         model, found = validate_document(kind, doc)
         problems += found
         if model is not None:
+            problems += art_problems(kind, doc, pack.files)
             entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
         elif broken is not None and isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
             broken.add(f"{kind}/{doc.data['id']}")
@@ -177,5 +179,7 @@ def _apply_patches(pack: Pack, out: Merged) -> None:
         merged = Document(doc.name, doc.text, merge_patch(target.doc.data, model.set), prefix=("set",))
         patched, problems = validate_document(target.kind, merged)
         out.problems += problems
+        if patched is not None and "art" in model.set:  # the patch's image is in the patch's pack
+            out.problems += art_problems(target.kind, merged, pack.files)
         if patched is not None:
             out.entries[model.target] = Entry(target.kind, target.id, merged, patched, pack)

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from studio.content.art import art_problems
 from studio.content.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
 from studio.content.documents import Document
 from studio.content.entries import Entry, merge
@@ -81,6 +82,8 @@ class Checker:
         model, found = validate_document(f.kind, doc)
         if model is not None and str(getattr(model, "id", "run")) != entry.id:
             return False
+        if model is not None:
+            found = [*found, *art_problems(f.kind, doc, f.pack.files)]
         self.file_problems[f.path] = found
         if model is None:
             self._set_aside(entry)  # the last good version stays in force

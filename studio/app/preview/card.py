@@ -8,7 +8,7 @@ edition as a coloured glow around the face, the seal as a coloured dot.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
 
 from studio.app import palette
 from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
@@ -85,8 +85,9 @@ def paint_charm(
     *,
     selected: bool = False,
     missing: bool = False,
+    art: QPixmap | None = None,
 ) -> None:
-    """Paint a charm tile: its name on a rounded tile, its edition as the frame's colour."""
+    """Paint a charm tile: its art (or face) above its name, its edition as the frame's colour."""
     theme = palette.current()
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -98,11 +99,18 @@ def paint_charm(
     p.setBrush(QColor(theme.alt_base))
     p.drawRoundedRect(r, 6, 6)
     font = QFont(p.font())
-    font.setPixelSize(12)
+    font.setPixelSize(12 if art is None else 11)
     font.setBold(True)
     p.setFont(font)
     p.setPen(QColor(theme.error if missing else theme.text))
-    text_rect = r.adjusted(5, 3, -5, -14 if edition else -3)
+    top = 3.0
+    if art is not None:
+        side = float(palette.CHARM_ART)
+        p.drawPixmap(QRectF(r.center().x() - side / 2, r.top() + 4, side, side), art, QRectF(art.rect()))
+        top = side + 5
+    text_rect = r.adjusted(5, top, -5, -14 if edition else -3)
+    if art is not None and edition:  # one line under the art, above the edition
+        name = p.fontMetrics().elidedText(name, Qt.TextElideMode.ElideRight, int(text_rect.width()))
     p.drawText(text_rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, name)
     if edition:
         small = QFont(p.font())

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.app import palette
 from studio.app.preview.charm_tokens import id_of
-from studio.app.preview.hand_row import TileRow
+from studio.app.preview.hand_row import ART, TOKEN, TileRow
 from studio.engine.catalog import Catalog
 
 
@@ -19,6 +21,8 @@ class CharmBox(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        #: Finds a charm's art (or face) at a size, by id; the window sets it from its workspace.
+        self.art: Callable[[str, int], QPixmap | None] | None = None
         self.row = TileRow("charm")
         self.row.setObjectName("charmRow")
         self.row.setAccessibleName("Charm row")
@@ -65,6 +69,15 @@ class CharmBox(QWidget):
             charm = catalog.charms.get(id_of(token)) if catalog is not None else None
             named.append((token, (charm.name or token) if charm is not None else None))
         self.row.set_tokens(named)
+        self.show_art()
+
+    def show_art(self) -> None:
+        """Give each tile its charm's art (or face), as :attr:`art` finds it."""
+        for i in range(self.row.count()):
+            item = self.row.item(i)
+            found = self.art(id_of(str(item.data(TOKEN))), palette.CHARM_ART) if self.art else None
+            if _key(item.data(ART)) != _key(found):
+                item.setData(ART, found)
 
     def set_ids(self, ids: list[str]) -> None:
         """Offer these charm ids in the picker, keeping its text while it names one of them (a deleted
@@ -94,3 +107,8 @@ class CharmBox(QWidget):
         if id_of(self.pick.currentText()) == old:
             self.pick.setCurrentText(new)
         self.changed.emit()
+
+
+def _key(art: object) -> int | None:
+    """What tells two pictures apart without comparing pixels (Qt shares a key between copies)."""
+    return art.cacheKey() if isinstance(art, QPixmap) else None

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
+from studio.content.models.art import ArtPath, art_field
 from studio.content.models.change_effects import EffectModel
 from studio.content.models.common import ConditionsModel, FieldError, Id, Model
 from studio.content.models.effects import effects_to_engine
@@ -99,6 +100,7 @@ class CharmModel(Model):
         "common", title="Rarity", description="How often the shop offers it."
     )
     cost: int = Field(4, ge=0, le=100, title="Cost", description="Shop price in $.")
+    art: ArtPath | None = art_field()
     abilities: list[AbilityModel] = Field(
         default_factory=list, max_length=8, title="Abilities", description="Its data abilities."
     )

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from studio.content.models.art import ArtPath, art_field
 from studio.content.models.change_effects import (
     CopyCardEffect,
     DestroyCardEffect,
@@ -87,6 +88,7 @@ class ConsumableModel(Model):
         description="Its family (changer, level, rare, ...): the shop's family weights and packs name it.",
     )
     cost: int = Field(3, ge=0, le=100, title="Cost", description="Shop price in $.")
+    art: ArtPath | None = art_field()
     targets: Annotated[CardTargetsModel | HandTypeTargetsModel, Field(discriminator="kind")] | None = Field(
         None,
         title="Targets",

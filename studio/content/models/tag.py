@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from studio.content.models.art import ArtPath, art_field
 from studio.content.models.common import FieldError, Id, Model
 from studio.content.models.effects import LevelUpEffect, MoneyEffect, hand_misfit
 from studio.engine.kinds import TriggerKind
@@ -78,6 +79,7 @@ class TagModel(Model):
     id: Id
     name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
     reward: RewardModel = Field(..., title="Reward", description="What the tag gives.")
+    art: ArtPath | None = art_field()
     at: Literal["now", "next_shop"] = Field(
         "next_shop",
         title="Taken",

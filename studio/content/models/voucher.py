@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
+from studio.content.models.art import ArtPath, art_field
 from studio.content.models.common import Id, Model
 from studio.content.models.value_modifiers import ModifierModel, modifiers_of
 from studio.engine.vouchers import VoucherDef
@@ -15,6 +16,7 @@ class VoucherModel(Model):
     id: Id
     name: str = Field(..., min_length=1, max_length=60, title="Name", description="Shown to players.")
     cost: int = Field(10, ge=0, le=100, title="Cost", description="Shop price in $.")
+    art: ArtPath | None = art_field()
     modify: list[ModifierModel] = Field(
         ...,
         min_length=1,
