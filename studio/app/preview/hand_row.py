@@ -7,10 +7,10 @@ a charm. Dropping an item somewhere else in the row emits the new order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QDropEvent, QKeySequence, QPainter
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QDropEvent, QKeySequence, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QListView,
@@ -31,6 +31,11 @@ TOKEN = Qt.ItemDataRole.UserRole
 Index = QModelIndex | QPersistentModelIndex
 #: Item role holding a parsed Card (card rows) or the charm's display name (charm row).
 PAYLOAD = Qt.ItemDataRole.UserRole + 1
+#: Item roles of trace playback: the tile's mark (``source``, ``target``, ``debuffed``) and its shake.
+MARK = Qt.ItemDataRole.UserRole + 2
+SHIFT = Qt.ItemDataRole.UserRole + 3
+#: Item role of a charm tile's art (or generated face), a QPixmap.
+ART = Qt.ItemDataRole.UserRole + 4
 
 
 class _Delegate(QStyledItemDelegate):
@@ -46,7 +51,28 @@ class _Delegate(QStyledItemDelegate):
         self, p: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        self._paint(p, QRectF(option.rect), index, selected)
+        rect = QRectF(option.rect).translated(float(index.data(SHIFT) or 0.0), 0)
+        mark = index.data(MARK)
+        p.save()
+        if mark == "debuffed":
+            p.setOpacity(0.4)
+        self._paint(p, rect, index, selected)
+        p.restore()
+        if mark in ("source", "target"):
+            _paint_mark(p, rect, mark == "source")
+
+
+def _paint_mark(p: QPainter, rect: QRectF, source: bool) -> None:
+    """Ring a tile playback is showing: solid round its source, dashed round the card a charm acts on."""
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pen = QPen(QColor(palette.current().accent), 3 if source else 2)
+    if not source:
+        pen.setStyle(Qt.PenStyle.DashLine)
+    p.setPen(pen)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), 7, 7)
+    p.restore()
 
 
 def _card_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> None:
@@ -59,7 +85,16 @@ def _charm_painter(p: QPainter, rect: QRectF, index: Index, selected: bool) -> N
     token = str(index.data(TOKEN))
     name = index.data(PAYLOAD)
     label = str(name or id_of(token))
-    paint_charm(p, rect, label, edition_of(token), selected=selected, missing=name is None)
+    art = index.data(ART)
+    paint_charm(
+        p,
+        rect,
+        label,
+        edition_of(token),
+        selected=selected,
+        missing=name is None,
+        art=art if isinstance(art, QPixmap) else None,
+    )
 
 
 class TileRow(QListWidget):
@@ -121,6 +156,27 @@ class TileRow(QListWidget):
     def selected_rows(self) -> list[int]:
         """Return the positions of the selected tiles, in row order."""
         return sorted(self.row(i) for i in self.selectedItems())
+
+    def set_marks(self, marks: Mapping[int, str]) -> None:
+        """Mark tiles for trace playback (``source``, ``target``, ``debuffed``) and unmark the rest."""
+        for i in range(self.count()):
+            item = self.item(i)
+            if item.data(MARK) != marks.get(i):
+                item.setData(MARK, marks.get(i))
+
+    def set_shift(self, index: int, dx: float) -> None:
+        """Draw tile ``index`` ``dx`` pixels aside (playback shakes a debuffed card)."""
+        item = self.item(index)
+        if item is not None:
+            item.setData(SHIFT, dx)
+
+    def tile_area(self, index: int) -> QRect | None:
+        """Where tile ``index`` is on screen (global coordinates), or None without it."""
+        item = self.item(index)
+        if item is None:
+            return None
+        r = self.visualItemRect(item)
+        return QRect(self.viewport().mapToGlobal(r.topLeft()), r.size())
 
     def move_tile(self, source: int, target: int) -> None:
         """Move the tile at ``source`` to ``target`` and emit the new order (drag and drop's effect)."""

@@ -31,6 +31,9 @@ from studio.app.preview.charm_box import CharmBox
 from studio.app.preview.charm_tokens import scenario_charm, slot_of, token_of
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.picker import CardPicker
+from studio.app.preview.playback import PlaybackDriver, Stage
+from studio.app.preview.playback_bar import PlaybackBar
+from studio.app.preview.playback_overlay import PopupLayer
 from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
@@ -132,6 +135,14 @@ class PreviewPanel(QWidget):
         header = self.trace_table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.playback_bar = PlaybackBar()
+        cards = {"played": self.played_row, "held": self.held_row}
+        stage = Stage(cards, self.charm_row, PopupLayer(self), self.playback_bar.counter)
+        self.playback = PlaybackDriver(stage, self)
+        self.playback_bar.bind(self.playback)
+        self.playback.stepped.connect(self._follow_step)
+        for jumped in (self.trace_table.clicked, self.trace_table.activated):  # a click, or Enter
+            jumped.connect(lambda index: self.playback.jump(index.row()))
         self.best = BestPlayBar()
         self.best.button.clicked.connect(self.start_best_play)
         self.best.found.connect(self._best_found)
@@ -178,6 +189,7 @@ class PreviewPanel(QWidget):
         result.addLayout(totals, 1)
         result.addWidget(self.best)
         v.addLayout(result)
+        v.addWidget(self.playback_bar)
         v.addWidget(self.trace_table, 1)
 
     # --- inputs -------------------------------------------------------------------------------
@@ -329,6 +341,7 @@ class PreviewPanel(QWidget):
             self.total_label.setText("—")
             self.hand_label.setText("")
             self.trace_model.set_events([], self._expected)
+            self.playback.set_trace(())
             return None
         self.result = result
         missing = "; ".join(self._unknown)
@@ -340,6 +353,7 @@ class PreviewPanel(QWidget):
         assert cat is not None
         self.charms.set_tokens(self.charms.tokens(), cat)
         self.trace_model.set_events(result.events, self._expected)
+        self.playback.set_trace(result.events)
         self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
         theme = palette.current()
         refused = "  (refused by the boss)" if result.refused else ""
@@ -367,6 +381,14 @@ class PreviewPanel(QWidget):
         rows = self.trace_model.highlight(match)
         if rows:
             self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
+
+    def _follow_step(self, row: int) -> None:
+        """Select the trace row of the step playback shows (none: no selection)."""
+        if row < 0:
+            self.trace_table.clearSelection()
+            return
+        self.trace_table.selectRow(row)
+        self.trace_table.scrollTo(self.trace_model.index(row, 0))
 
     def _verdict(self, result: ScoreResult) -> str:
         """Say whether the result is what the opened test scenario expects, and where it is not."""
