@@ -1,12 +1,18 @@
 """Render the main window with a real preview, light and dark, to docs/screenshot-{light,dark}.png,
-and the table view to docs/screenshot-table.png.
+the table view to docs/screenshot-table.png, a frame of trace playback to
+docs/screenshot-playback.png and a playtest run to docs/screenshot-playtest.png.
 
 The window opens on the base game with the charm money_mult in the editor
 and the rule book's worked hand in the preview, its Mult edited from 2 to 3
 (unsaved), so the pictures show what `make run` shows after one edit. The
-table picture shows the charms sorted by cost, three of them selected.
+table picture shows the charms sorted by cost, three of them selected. The
+playback picture is the preview paused on the sample hand's fifth step: a
+charm adding Mult for a card. The playtest picture is seed 5 with two charms, one
+hand played (its trace on the right) and the strong bot's hint for the next.
 
-    python scripts/screenshots.py
+    python scripts/screenshots.py            # all five
+    python scripts/screenshots.py playback   # only the playback frame
+    python scripts/screenshots.py playtest   # only the playtest
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QItemSelectionModel, QSettings, Qt
+from PySide6.QtCore import QAbstractAnimation, QItemSelectionModel, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from studio.app import palette
@@ -85,15 +91,65 @@ def render_table(app: QApplication, ws: Workspace, out: Path) -> None:
         window.close()
 
 
+def render_playback(app: QApplication, ws: Workspace, out: Path, step: int = 4) -> None:
+    """Pause the preview's playback of the sample hand on ``step`` and save a picture of the preview."""
+    palette.apply(app, False)
+    with tempfile.TemporaryDirectory() as tmp:
+        window = _window(ws, tmp)
+        preview = window.preview
+        preview.playback.jump(step)
+        # Let the pop-up rise and the score count up to where they rest.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and any(
+            a.state() == QAbstractAnimation.State.Running for a in preview.findChildren(QAbstractAnimation)
+        ):
+            app.processEvents()
+            time.sleep(0.02)
+        app.processEvents()
+        preview.grab().save(str(out))
+        window.close()
+
+
+def render_playtest(app: QApplication, ws: Workspace, out: Path) -> None:
+    """Open View > Playtest, play one hand of a run and ask for a hint, and save a picture."""
+    palette.apply(app, False)
+    with tempfile.TemporaryDirectory() as tmp:
+        window = _window(ws, tmp)
+        app.processEvents()  # the first start's layout settles, then the playtest opens over it
+        panel = window.playtest.open()
+        window.resizeDocks([window.playtest.dock], [560], Qt.Orientation.Vertical)
+        panel.start(5, "standard", 0, ("plain_mult", "even_mult"))
+        panel.blind.select_button.click()
+        panel.round.select([0, 2])
+        panel.round.play_button.click()
+        panel.hint()
+        for _ in range(5):
+            app.processEvents()
+        window.grab().save(str(out))
+        window.close()
+
+
 def main() -> int:
-    """Write the three screenshots."""
+    """Write the screenshots (only the playback frame or the playtest when asked for one)."""
     app = QApplication(sys.argv[:1])
     ws = Workspace.open([])
+    if sys.argv[1:] == ["playback"]:
+        render_playback(app, ws, DOCS / "screenshot-playback.png")
+        print(DOCS / "screenshot-playback.png")
+        return 0
+    if sys.argv[1:] == ["playtest"]:
+        render_playtest(app, ws, DOCS / "screenshot-playtest.png")
+        print(DOCS / "screenshot-playtest.png")
+        return 0
     for dark, name in ((False, "screenshot-light.png"), (True, "screenshot-dark.png")):
         render(app, ws, dark, DOCS / name)
         print(DOCS / name)
     render_table(app, ws, DOCS / "screenshot-table.png")
     print(DOCS / "screenshot-table.png")
+    render_playback(app, ws, DOCS / "screenshot-playback.png")
+    print(DOCS / "screenshot-playback.png")
+    render_playtest(app, ws, DOCS / "screenshot-playtest.png")
+    print(DOCS / "screenshot-playtest.png")
     return 0
 
 

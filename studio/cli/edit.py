@@ -17,14 +17,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    for folder in args.packs:
-        if folder.is_file() and folder.suffix.lower() == ".zip":
-            why = "the editor edits files in place, so it opens folders; extract the zip"
-            raise UsageError(f"{folder}: {why}")
-        if not folder.is_dir():
-            raise UsageError(f"{folder}: no such pack folder")
+    check_folders(args.packs)
     try:
         from studio.app.main import run
     except ImportError as exc:
         raise UsageError(f"the editor needs the app extra (pip install 'charm-studio[app]'): {exc}") from None
     return run(list(args.packs), trust=args.trust)
+
+
+def check_folders(folders: list[Path]) -> None:
+    """Refuse what the editor cannot open: a zip (it edits files in place) or a missing folder."""
+    for folder in folders:
+        if folder.is_file() and folder.suffix.lower() == ".zip":
+            why = "the editor edits files in place, so it opens folders; extract the zip"
+            raise UsageError(f"{folder}: {why}")
+        if not folder.is_dir():
+            raise UsageError(f"{folder}: no such pack folder")

@@ -1,0 +1,77 @@
+"""The Playtest dock of the main window: the panel is made when the dock is first shown (no start waits for
+it), follows the editor's content, and sends a round's hand to the preview."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
+
+if TYPE_CHECKING:
+    from studio.app.playtest_panel import PlaytestPanel
+    from studio.app.preview.panel import PreviewPanel
+    from studio.engine.catalog import Catalog
+
+
+class PlaytestDock:
+    """The dock's panel, made on demand; ``show_tab`` brings the dock in front at a usable height."""
+
+    def __init__(
+        self,
+        dock: QDockWidget,
+        preview: PreviewPanel,
+        preview_dock: QDockWidget,
+        show_tab: Callable[[QDockWidget], None],
+    ) -> None:
+        self.dock, self.preview, self.preview_dock, self.show_tab = dock, preview, preview_dock, show_tab
+        self.panel: PlaytestPanel | None = None
+        self._reduced = False
+        self.catalog: Catalog | None = None
+        dock.visibilityChanged.connect(lambda shown: self.build() if shown else None)
+
+    @property
+    def reduced_motion(self) -> bool:
+        """Whether playback shows steps without movement (View > Reduce motion, or the platform's wish)."""
+        return self._reduced
+
+    @reduced_motion.setter
+    def reduced_motion(self, reduced: bool) -> None:
+        self._reduced = reduced
+        if self.panel is not None:
+            self.panel.playback.set_reduced_motion(reduced)
+
+    def build(self) -> PlaytestPanel:
+        """The panel, made the first time it is needed."""
+        if self.panel is None:
+            from studio.app.playtest_panel import PlaytestPanel
+
+            self.panel = PlaytestPanel()
+            self.panel.to_preview.connect(self._to_preview)
+            self.panel.playback.set_reduced_motion(self._reduced)
+            area = QScrollArea()  # a short screen scrolls the panel rather than clipping it
+            area.setWidget(self.panel)
+            area.setWidgetResizable(True)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            self.dock.setWidget(area)
+            if self.catalog is not None:
+                self.panel.set_catalog(self.catalog)
+        return self.panel
+
+    def set_catalog(self, catalog: Catalog | None) -> None:
+        """Follow the editor's content (unsaved edits included); None (content with errors) keeps the last."""
+        if catalog is None:
+            return
+        self.catalog = catalog
+        if self.panel is not None:
+            self.panel.set_catalog(catalog)
+
+    def open(self) -> PlaytestPanel:
+        """Show the dock in front and return its panel (``studio play``)."""
+        self.show_tab(self.dock)
+        return self.build()
+
+    def _to_preview(self, data: dict[str, Any]) -> None:
+        self.preview.set_state(data)
+        self.preview_dock.show()
+        self.preview_dock.raise_()

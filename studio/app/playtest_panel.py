@@ -1,0 +1,382 @@
+"""Playtest: play a real run of the content on screen (unsaved edits included) inside the editor.
+
+Every button asks for one of the engine's action records and the run resolves
+it (:class:`~studio.app.playtest_session.Playtest`); a refused action shows the
+engine's reason on the status line and changes nothing. The panel only shows
+the run: the blind choice, the round, the shop or an open pack, what is held,
+and the last hand's trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app import palette
+from studio.app.playtest_blind import BlindView
+from studio.app.playtest_controls import Controls
+from studio.app.playtest_items import HeldItems
+from studio.app.playtest_round import RoundView
+from studio.app.playtest_session import Playtest
+from studio.app.playtest_shop import ShopView
+from studio.app.playtest_situation import describe_action, preview_state
+from studio.app.playtest_trace import PlayView
+from studio.app.preview.hand_row import TileRow
+from studio.app.preview.playback import PlaybackDriver, Stage
+from studio.app.preview.playback_bar import PlaybackBar
+from studio.app.preview.playback_overlay import PopupLayer
+from studio.content.save_files import SaveFileError, read_save_file
+from studio.engine.actions import Action, Discard, Play, Sell, UseConsumable
+from studio.engine.bot import Bot
+from studio.engine.catalog import Catalog
+from studio.engine.trace import Event
+
+#: The page of the phase stack that shows each phase.
+PAGES = {"select": 1, "round": 2, "shop": 3, "pack": 3, "won": 4, "lost": 4}
+
+
+class PlaytestPanel(QWidget):
+    """New run, the run as it stands, the last play's trace, and a status line.
+
+    ``to_preview`` carries the round as the preview's scenario fields (``PreviewPanel.set_state``).
+    """
+
+    to_preview = Signal(dict)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("playtestPanel")
+        self.setAccessibleName("Playtest")
+        self.catalog: Catalog | None = None
+        self.run: Playtest | None = None
+        self._bot: Bot | None = None
+        self.controls = Controls()
+        self.header = QLabel("Choose a seed, deck and difficulty, then New run.")
+        self.header.setObjectName("playtestHeader")
+        self.header.setWordWrap(True)
+        self.items = HeldItems()
+        self.blind = BlindView()
+        self.round = RoundView()
+        self.shop = ShopView()
+        self.over = QLabel()
+        self.over.setObjectName("playtestOver")
+        self.over.setWordWrap(True)
+        self.pages = QStackedWidget()
+        for page in (QLabel(""), self.blind, self.round, self.shop, self.over):
+            self.pages.addWidget(page)
+        self.play = PlayView()
+        # Each play's trace plays back over its cards and the charm row, as in the preview.
+        self.playback_bar = PlaybackBar()
+        self.play.add_under_cards(self.playback_bar)
+        layer = PopupLayer(self)
+        stage = Stage({"played": self.play.cards}, self.items.charms, layer, self.playback_bar.counter)
+        self.playback = PlaybackDriver(stage, self)
+        self.playback_bar.bind(self.playback)
+        self.playback.stepped.connect(self._follow_step)
+        for jumped in (self.play.table.clicked, self.play.table.activated):  # a click, or Enter
+            jumped.connect(lambda index: self.playback.jump(index.row()))
+        self.status = QLabel()
+        self.status.setObjectName("playtestStatus")
+        self.status.setWordWrap(True)
+        self._said = ("", False)
+        self._layout()
+        for view in (self.blind, self.round, self.shop, self.items):
+            view.action.connect(self.perform)
+        self.items.use.connect(lambda i: self.perform(UseConsumable(i, tuple(self.round.selected()))))
+        self.items.told.connect(self.say)
+        c = self.controls
+        c.new_run.clicked.connect(self.new_run)
+        c.undo.clicked.connect(self.undo)
+        c.hint.clicked.connect(self.hint)
+        c.finish.clicked.connect(self.finish_round)
+        c.to_preview.clicked.connect(self.send_to_preview)
+        c.save.clicked.connect(self._save_clicked)
+        c.resume.clicked.connect(self._resume_clicked)
+        c.rebase.clicked.connect(self.rebase)
+        self.refresh()
+
+    def _layout(self) -> None:
+        self.controls.setFixedWidth(250)
+        self.play.setMinimumWidth(380)
+        centre = QVBoxLayout()
+        centre.setSpacing(6)
+        centre.addWidget(self.header)
+        centre.addWidget(self.status)  # up here, where the eye is: a refusal is never scrolled away
+        centre.addWidget(self.items)
+        centre.addWidget(self.pages, 1)
+        row = QHBoxLayout()
+        row.setSpacing(palette.SPACING * 2)
+        row.addWidget(self.controls)
+        row.addLayout(centre, 3)
+        row.addWidget(self.play, 2)
+        v = QVBoxLayout(self)
+        m = palette.SPACING
+        v.setContentsMargins(m, m, m, m)
+        v.addLayout(row, 1)
+
+    # --- the content and the run --------------------------------------------------------------
+    def set_catalog(self, catalog: Catalog) -> None:
+        """Follow the editor's content: a new run plays it; a run under way offers to replay on it."""
+        self.catalog = catalog
+        self.controls.set_catalog(catalog)
+        self.refresh(keep=True)
+
+    def new_run(self) -> None:
+        """Start a run with the seed, deck, difficulty and charms chosen, on the content on screen."""
+        if self.catalog is None:
+            self.say("No content loaded yet", error=True)
+            return
+        c = self.controls
+        try:
+            self.run = Playtest.new(
+                self.catalog,
+                c.seed.value(),
+                str(c.deck.currentData()),
+                int(c.difficulty.currentData() or 0),
+                c.start_charms(),
+            )
+        except ValueError as exc:
+            self.say(f"New run: {exc}", error=True)
+            return
+        self.refresh()
+        self._show_last_play()
+        self.say(f"New run, seed {c.seed.value()}: select or skip the small blind")
+
+    def start(
+        self, seed: int, deck: str | None = None, difficulty: int | None = None, charms: Sequence[str] = ()
+    ) -> None:
+        """Start a run with these choices (``studio play``); None keeps the box's choice."""
+        self.controls.choose(seed, deck, difficulty)
+        self.controls.charms.setText(" ".join(charms))
+        self.new_run()
+
+    def perform(self, action: Action) -> bool:
+        """Resolve one action; a refusal is said on the status line. Return True if it was done."""
+        if self.run is None:
+            self.say("Start a run first (New run)", error=True)
+            return False
+        said = describe_action(action, self.run.game)
+        why = self.run.perform(action)
+        if why is not None:
+            self.say(f"Cannot {said}: {why}", error=True)
+            self.refresh(keep=True)
+            return False
+        self.refresh()
+        self.say(said[0].upper() + said[1:])
+        if isinstance(action, Play):
+            self._show_last_play()
+            if self.playback.cues:
+                self.playback.play()  # the hand just played, step by step
+        return True
+
+    def undo(self) -> None:
+        """Take back the last action (the run replayed without it)."""
+        if self.run is None or (done := self.run.undo()) is None:
+            self.say("Nothing to undo", error=True)
+            return
+        self.refresh()
+        self._show_last_play()
+        self.say(f"Undid {done.name.replace('_', ' ')}")
+
+    def rebase(self) -> None:
+        """Replay the run's actions on the content on screen, keeping those it still allows."""
+        if self.run is None or self.catalog is None:
+            return
+        total = len(self.run.actions)
+        try:
+            kept, why = self.run.rebase(self.catalog)
+        except ValueError as exc:
+            self.say(f"Cannot replay on the edited content: {exc}", error=True)
+            return
+        self.refresh()
+        self._show_last_play()
+        if why is None:
+            self.say(f"Replayed all {total} actions on the edited content")
+        else:
+            self.say(f"Replayed {kept} of {total} actions on the edited content; the next was refused: {why}")
+
+    # --- the bot ------------------------------------------------------------------------------
+    def bot(self) -> Bot:
+        """The strong bot of the run's content (made again when the content changes)."""
+        assert self.run is not None
+        catalog = self.run.game.setup.catalog
+        if self._bot is None or self._bot.catalog is not catalog:
+            self._bot = Bot(catalog, "strong")
+        return self._bot
+
+    def hint(self) -> None:
+        """Say what the bot would do next, and select the cards (or charm) it would act on."""
+        if self.run is None or self.run.game.is_over:
+            self.say("No run to play: New run", error=True)
+            return
+        try:
+            action, choice = self.run.hint(self.bot())
+        except Exception as exc:  # the content's code failed while the bot scored
+            self.say(f"Hint: the bot failed: {type(exc).__name__}: {exc}", error=True)
+            return
+        said = describe_action(action, self.run.game)
+        if choice is not None:
+            said += f" ({choice.hand_type.replace('_', ' ')}, about {choice.total:,.0f})"
+        if isinstance(action, Play | Discard | UseConsumable):
+            self.round.select(action.cards)
+        if isinstance(action, Sell):
+            self.items.charms.clearSelection()
+            self.items.charms.item(action.charm).setSelected(True)
+        self.say(f"Hint: {said}")
+
+    def finish_round(self) -> None:
+        """Let the bot play the round out."""
+        if self.run is None or self.run.game.state.phase != "round":
+            self.say("Finish round plays a round: select a blind first", error=True)
+            return
+        taken, why = self.run.finish_round(self.bot())
+        self.refresh()
+        self._show_last_play()
+        done = f"The bot took {taken} action{'s' * (taken != 1)}"
+        self.say(f"{done}, then: {why}" if why else f"{done} to the end of the round", error=why is not None)
+
+    # --- the preview, save and resume ---------------------------------------------------------
+    def send_to_preview(self) -> None:
+        """Send the round (the selected cards played, the rest held) to the preview."""
+        if self.run is None or self.run.game.state.round is None:
+            self.say("Send to preview takes a round's hand: select a blind first", error=True)
+            return
+        self.to_preview.emit(preview_state(self.run.game, self.round.selected()))
+        self.say("Sent the hand to the preview")
+
+    def save_to(self, path: Path) -> None:
+        """Save the run to ``path`` (atomically; ``studio run --resume`` goes on from it)."""
+        if self.run is None:
+            self.say("No run to save", error=True)
+            return
+        try:
+            self.run.save(path)
+        except SaveFileError as exc:
+            self.say(str(exc), error=True)
+            return
+        self.say(f"Saved to {path}; go on here with Resume, or with: studio run --resume {path}")
+
+    def resume_from(self, path: Path) -> None:
+        """Go on from a saved run, on the content on screen."""
+        if self.catalog is None:
+            self.say("No content loaded yet", error=True)
+            return
+        try:
+            self.run = Playtest.resume(read_save_file(path), self.catalog)
+        except ValueError as exc:  # SaveFileError, SaveError: each names the file or what is wrong
+            self.say(f"Cannot resume {path.name}: {exc}", error=True)
+            return
+        self.refresh()
+        self._show_last_play()
+        self.say(f"Resumed {path.name} after {len(self.run.actions)} actions")
+
+    def ask_save_path(self) -> Path | None:
+        """Ask where to save the run (None: cancelled)."""
+        name, _ = QFileDialog.getSaveFileName(self, "Save run", "run.json", "Run saves (*.json)")
+        return Path(name) if name else None
+
+    def ask_open_path(self) -> Path | None:
+        """Ask which saved run to resume (None: cancelled)."""
+        name, _ = QFileDialog.getOpenFileName(self, "Resume run", "", "Run saves (*.json)")
+        return Path(name) if name else None
+
+    def _save_clicked(self) -> None:
+        if self.run is None:
+            self.say("No run to save", error=True)
+        elif (path := self.ask_save_path()) is not None:
+            self.save_to(path)
+
+    def _resume_clicked(self) -> None:
+        if (path := self.ask_open_path()) is not None:
+            self.resume_from(path)
+
+    # --- showing ------------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        """Put a message on the status line (a refusal in the theme's error colour)."""
+        self._said = (text, error)
+        if error:
+            self.status.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
+        else:
+            self.status.setText(text)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch redraws what is coloured by the theme (the round's numbers, a refusal)."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_said"):
+            self.refresh(keep=True)
+            self.say(*self._said)
+
+    def refresh(self, keep: bool = False) -> None:
+        """Show the run as it stands (``keep``: keep the selected cards, as after a refusal)."""
+        run = self.run
+        c = self.controls
+        c.rebase.setVisible(
+            run is not None and self.catalog is not None and run.game.setup.catalog is not self.catalog
+        )
+        for button in (c.undo, c.save):
+            button.setEnabled(run is not None)
+        for button in (c.hint, c.finish, c.to_preview):
+            button.setEnabled(run is not None and not run.game.is_over)
+        self.items.setVisible(run is not None)
+        if run is None:
+            self.pages.setCurrentIndex(0)
+            return
+        game = run.game
+        s, setup = game.state, game.setup
+        antes = len(setup.rules.requirements)
+        extras = [f"vouchers {', '.join(s.vouchers)}"] if s.vouchers else []
+        extras += [f"tags {', '.join(s.tags)}"] if s.tags else []
+        self.header.setText(
+            " · ".join(
+                [
+                    f"<b>Ante {s.ante}</b> of {antes}",
+                    f"<b>${s.money}</b>",
+                    f"seed {setup.seed}, {setup.deck.id}, difficulty {setup.difficulty}",
+                    f"{len(game.history)} actions",
+                    *extras,
+                ]
+            )
+        )
+        self.items.set_game(game)
+        self.pages.setCurrentIndex(PAGES[s.phase])
+        if s.phase == "select":
+            self.blind.set_game(game)
+        elif s.phase == "round":
+            self.round.set_game(game, keep)
+        elif s.phase in ("shop", "pack"):
+            self.shop.set_game(game)
+        else:
+            how = "Won the run" if game.won else f"Lost in ante {s.ante}"
+            self.over.setText(
+                f"<h3>{how}</h3>after {len(game.history)} actions. Undo to try again, or New run."
+            )
+
+    def _show_last_play(self) -> None:
+        last = self.run.last_play() if self.run is not None else None
+        self.play.show_last(last)
+        events = last.resolved.score.events if last is not None and last.resolved.score is not None else ()
+        self.show_play(events, self.play.cards, self.items.charms)
+
+    def show_play(self, trace: Sequence[Event], hand_view: TileRow, charm_view: TileRow) -> None:
+        """Show a play's trace: its events in the table, over the cards it played (``hand_view``, by
+        position) and the charm row (``charm_view``, by slot), ready to play back."""
+        self.play.show_events(trace)
+        self.playback.set_trace(trace)
+
+    def _follow_step(self, row: int) -> None:
+        """Select the trace row of the step playback shows (none: no selection)."""
+        if row < 0:
+            self.play.table.clearSelection()
+            return
+        self.play.table.selectRow(row)
+        self.play.table.scrollTo(self.play.model.index(row, 0))

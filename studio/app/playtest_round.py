@@ -1,0 +1,137 @@
+"""A round of the playtest: what the blind asks and what is left, the hand as cards (click to select),
+Play and Discard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from studio.app import palette
+from studio.app.preview.card import paint_card
+from studio.app.preview.hand_row import PAYLOAD, TileRow
+from studio.engine.actions import Discard, Play
+from studio.engine.cards import Card
+from studio.engine.game import Game
+from studio.engine.trace import fmt
+
+#: How far a selected card rises above the others, in pixels.
+LIFT = 12
+
+
+class _LiftedCards(QStyledItemDelegate):
+    """Paints the hand's cards, a selected card raised above the rest, as a player picks cards up."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        return QSize(palette.CARD_W, palette.CARD_H + LIFT)
+
+    def paint(
+        self, p: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        card = index.data(PAYLOAD)
+        if not isinstance(card, Card):
+            return
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        rect = QRectF(option.rect)
+        face = rect.adjusted(0, 0, 0, -LIFT) if selected else rect.adjusted(0, LIFT, 0, 0)
+        paint_card(p, face, card, selected=selected)
+
+
+class RoundView(QWidget):
+    """The round's numbers, the hand and its buttons; emits ``action`` with Play or Discard."""
+
+    action = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.info = QLabel()
+        self.info.setObjectName("playtestRoundInfo")
+        self.info.setWordWrap(True)
+        self.boss = QLabel()
+        self.boss.setWordWrap(True)
+        self.hand = TileRow("card")
+        self.hand.setObjectName("playtestHand")
+        self.hand.setAccessibleName("Hand")
+        self.hand.setToolTip("Click cards to select them (click again to let go)")
+        self.hand.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
+        self.hand.setDragDropMode(QAbstractItemView.DragDropMode.NoDragDrop)
+        for action in self.hand.actions():  # its cards stay in the engine's order: positions are the run's
+            self.hand.removeAction(action)
+        self._lifted = _LiftedCards()
+        self.hand.setItemDelegate(self._lifted)
+        self.hand.setFixedHeight(palette.CARD_H + LIFT + 10)
+        self.play_button = QPushButton(palette.icon("fa5s.play"), "Play")
+        self.play_button.setObjectName("playtestPlay")
+        self.play_button.setToolTip("Play the selected cards (1 to 5)")
+        self.play_button.clicked.connect(lambda: self.action.emit(Play(tuple(self.selected()))))
+        self.discard_button = QPushButton(palette.icon("fa5s.trash-alt"), "Discard")
+        self.discard_button.setObjectName("playtestDiscard")
+        self.discard_button.setToolTip("Discard the selected cards and draw as many")
+        self.discard_button.clicked.connect(lambda: self.action.emit(Discard(tuple(self.selected()))))
+        self.chosen = QLabel()
+        v = QVBoxLayout(self)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(4)
+        v.addWidget(self.info)
+        v.addWidget(self.boss)
+        v.addWidget(self.hand)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.play_button)
+        buttons.addWidget(self.discard_button)
+        buttons.addWidget(self.chosen, 1)
+        v.addLayout(buttons)
+        v.addStretch(1)
+        self.hand.itemSelectionChanged.connect(self._count)
+
+    def set_game(self, game: Game, keep: bool) -> None:
+        """Show the round; ``keep`` keeps the selected cards (a refused action changed nothing)."""
+        r = game.state.round
+        if r is None:
+            return
+        if not keep:
+            self.hand.clearSelection()
+        self.hand.set_tokens([(str(c), c) for c in r.hand])
+        theme = palette.current()
+        need = max(r.requirement - r.score, 0)
+        self.info.setText(
+            f"<b>{r.blind.capitalize()} blind</b> · score at least <b>{r.requirement:,}</b>"
+            f" · scored <b>{fmt(r.score)}</b> (<b>{fmt(need)}</b> to go)"
+            f" · <span style='color:{theme.points}'><b>{r.hands_left}</b> hands</span>"
+            f" · <span style='color:{theme.mult}'><b>{r.discards_left}</b> discards</span> left"
+            f" · deck {len(r.draw_pile)} cards"
+        )
+        boss = game.setup.catalog.bosses.get(r.boss) if r.boss else None
+        self.boss.setText(
+            f"<span style='color:{theme.error}'>{boss.name or boss.id}</span>: {boss.text}" if boss else ""
+        )
+        self.boss.setVisible(boss is not None)
+        self.discard_button.setEnabled(r.discards_left > 0)
+        self._count()
+
+    def selected(self) -> list[int]:
+        """The positions of the selected cards, left to right."""
+        return self.hand.selected_rows()
+
+    def select(self, cards: Sequence[int]) -> None:
+        """Select exactly these cards (a hint's)."""
+        self.hand.clearSelection()
+        for i in cards:
+            if 0 <= i < self.hand.count():
+                self.hand.item(i).setSelected(True)
+
+    def _count(self) -> None:
+        n = len(self.selected())
+        self.chosen.setText(f"{n} selected" if n else "Select cards, then Play or Discard")
+        self.chosen.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -1,0 +1,159 @@
+"""The shop of the playtest (offers to buy, open or buy as a voucher; reroll; leave) and an open pack
+(options to take, or skip the rest). Each button asks for one of the engine's action records."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from studio.app import palette
+from studio.app.playtest_tiles import ItemTile
+from studio.engine.actions import Action, Buy, BuyVoucher, Choose, LeaveShop, OpenPack, Reroll
+from studio.engine.cards import Card
+from studio.engine.game import Game
+from studio.engine.run_state import Dress, Offer
+from studio.engine.shop import pack_def, reroll_cost
+
+#: The button of each kind of offer, and the action it asks for.
+BUTTONS: dict[str, tuple[str, type[Buy | BuyVoucher | OpenPack]]] = {
+    "charm": ("Buy", Buy),
+    "consumable": ("Buy", Buy),
+    "pack": ("Open", OpenPack),
+    "voucher": ("Buy voucher", BuyVoucher),
+}
+
+
+class ShopView(QWidget):
+    """The shop's offers, or the open pack's options, as tiles; emits ``action`` with an action record."""
+
+    action = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        self.title.setObjectName("playtestShopTitle")
+        self.title.setWordWrap(True)
+        self.tiles: list[ItemTile] = []
+        strip = QWidget()
+        self.row = QHBoxLayout(strip)
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.row.setSpacing(palette.SPACING)
+        # A shop of many slots scrolls sideways rather than widening the panel.
+        self.strip = QScrollArea()
+        self.strip.setWidget(strip)
+        self.strip.setWidgetResizable(True)
+        self.strip.setFrameShape(QFrame.Shape.NoFrame)
+        self.strip.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.reroll_button = QPushButton(palette.icon("fa5s.sync"), "Reroll")
+        self.reroll_button.setObjectName("playtestReroll")
+        self.reroll_button.clicked.connect(lambda: self.action.emit(Reroll()))
+        self.leave_button = QPushButton(palette.icon("fa5s.sign-out-alt"), "Leave shop")
+        self.leave_button.setObjectName("playtestLeave")
+        self.leave_button.clicked.connect(lambda: self.action.emit(LeaveShop()))
+        self.skip_pack = QPushButton(palette.icon("fa5s.forward"), "Skip the rest")
+        self.skip_pack.setObjectName("playtestSkipPack")
+        self.skip_pack.setToolTip("Close the pack without taking more")
+        self.skip_pack.clicked.connect(lambda: self.action.emit(Choose(None)))
+        v = QVBoxLayout(self)
+        v.setContentsMargins(0, 0, 0, 0)
+        v.setSpacing(4)
+        v.addWidget(self.title)
+        v.addWidget(self.strip)
+        buttons = QHBoxLayout()
+        for b in (self.reroll_button, self.leave_button, self.skip_pack):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        v.addLayout(buttons)
+        v.addStretch(1)
+
+    def set_game(self, game: Game) -> None:
+        """Show the shop, or the pack open over it."""
+        while self.row.count():
+            item = self.row.takeAt(0)
+            gone = item.widget() if item is not None else None
+            if gone is not None:
+                gone.setParent(None)  # gone at once, not at the next turn of the event loop
+                gone.deleteLater()
+        self.tiles = []
+        s = game.state
+        in_pack = s.phase == "pack" and s.pack is not None
+        for b in (self.reroll_button, self.leave_button):
+            b.setVisible(not in_pack)
+        self.skip_pack.setVisible(in_pack)
+        if in_pack:
+            self._pack(game)
+        elif s.shop is not None:
+            cost = reroll_cost(s, game.setup)
+            self.reroll_button.setText(f"Reroll (${cost})")
+            self.title.setText(f"<b>Shop</b> · ${s.money} to spend")
+            for i, offer in enumerate(s.shop.offers):
+                self._add(_offer_tile(game, offer), None if offer.sold else BUTTONS[offer.kind][1](i), i)
+        self.row.addStretch(1)
+        tall = max((t.sizeHint().height() for t in self.tiles), default=0)
+        self.strip.setFixedHeight(tall + self.strip.horizontalScrollBar().sizeHint().height() + 2)
+
+    def _pack(self, game: Game) -> None:
+        s = game.state
+        pack = s.pack
+        assert pack is not None
+        cat = game.setup.catalog
+        name = pack.pack.replace("_", " ")
+        self.title.setText(
+            f"<b>{name.capitalize()}</b> · take {pack.picks_left} more of {len(pack.options)}"
+            " (or skip the rest)"
+        )
+        names = {t.id: t.name or t.id for t in cat.hand_types}
+        for i, option in enumerate(pack.options):
+            dress = pack.dress[i] if i < len(pack.dress) else Dress()
+            item: Card | str = option
+            tip = option
+            if pack.kind == "cards":
+                item = cat.cards(option)[0]
+            elif pack.kind == "charms" and option in cat.charms:
+                item, tip = cat.charms[option].name or option, cat.charms[option].description
+            elif pack.kind == "levels":
+                item, tip = names.get(option, option), f"+1 level of {names.get(option, option)}"
+            elif option in cat.consumables:
+                item, tip = cat.consumables[option].name or option, cat.consumables[option].description
+            taken = i in pack.taken
+            kind = {"cards": "card", "charms": "charm", "levels": "level"}.get(pack.kind, "consumable")
+            caption = "taken" if taken else " ".join([kind, *_dress_words(dress)])
+            tile = ItemTile(item, caption, "Take", tip, dress.edition)
+            self._add(tile, None if taken else Choose(i), i)
+
+    def _add(self, tile: ItemTile, action: Action | None, index: int) -> None:
+        tile.button.setObjectName(f"playtestItem_{index}")
+        tile.button.setEnabled(action is not None)
+        if action is not None:
+            tile.chosen.connect(lambda a=action: self.action.emit(a))
+        self.row.addWidget(tile, 0, Qt.AlignmentFlag.AlignTop)
+        tile.show()  # at once, not at the layout's next turn: a click may come before it
+        self.tiles.append(tile)
+
+
+def _offer_tile(game: Game, offer: Offer) -> ItemTile:
+    """A shop slot's tile: its item named, price, edition and stickers, and what it is or does."""
+    cat = game.setup.catalog
+    name, tip = offer.item, offer.item
+    if offer.kind == "charm" and offer.item in cat.charms:
+        charm = cat.charms[offer.item]
+        name, tip = charm.name or offer.item, f"{charm.rarity} charm: {charm.description}"
+    elif offer.kind == "consumable" and offer.item in cat.consumables:
+        held = cat.consumables[offer.item]
+        name, tip = held.name or offer.item, held.description
+    elif offer.kind == "voucher" and offer.item in cat.vouchers:
+        voucher = cat.vouchers[offer.item]
+        name, tip = voucher.name or offer.item, f"Voucher: {voucher.description}"
+    elif offer.kind == "pack":
+        pack = pack_def(game.setup, offer.item)
+        name = offer.item.replace("_", " ")
+        tip = f"{pack.size} {pack.kind} to see, take {pack.picks}"
+    words = _dress_words(Dress(offer.edition, offer.stickers))
+    caption = f"{offer.kind} · " + ("sold" if offer.sold else " ".join([f"${offer.price}", *words]))
+    button = BUTTONS[offer.kind][0]
+    return ItemTile(name, caption, button, f"{name} ({offer.kind}, {offer.item}): {tip}", offer.edition)
+
+
+def _dress_words(dress: Dress) -> list[str]:
+    """An edition and stickers as short words (the edition is also the tile's frame)."""
+    return [w for w in (dress.edition or "", *dress.stickers) if w]

@@ -1,0 +1,156 @@
+"""What the playtest shows of a run, read from the engine's state: the blinds of the ante, the charms as
+the preview's row tokens, the round as the preview's situation, and actions in words. No Qt here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from studio.engine.actions import (
+    Action,
+    Buy,
+    BuyVoucher,
+    Choose,
+    Discard,
+    OpenPack,
+    Play,
+    ReorderCharms,
+    SelectBlind,
+    Sell,
+    SellConsumable,
+    SkipBlind,
+    UseConsumable,
+)
+from studio.engine.charms import CharmSlot
+from studio.engine.game import Game
+from studio.engine.round_values import charm_slots, run_value
+from studio.engine.tags import describe_tag
+
+
+class BlindOffer(NamedTuple):
+    """One blind of the ante as the player chooses it: its score to reach, reward and skip tag."""
+
+    id: str
+    requirement: int
+    reward: int
+    boss: str | None
+    #: The tag skipping it gives ("" for a blind that cannot be skipped), and what the tag does.
+    tag: str
+    tag_text: str
+    #: Where it stands: "done" (played or skipped), "now" (on offer) or "later".
+    status: str
+
+
+def blinds(game: Game) -> list[BlindOffer]:
+    """The blinds of the ante being played, with what each asks and pays as the run's rules say now."""
+    s, setup = game.state, game.setup
+    cat = setup.catalog
+    names = {t.id: t.name or t.id for t in cat.hand_types}
+    out = []
+    for i, blind in enumerate(setup.rules.blinds):
+        boss = cat.bosses.get(s.boss) if blind.is_boss and s.boss else None
+        factor = run_value("blind_factor", blind.score_mult, s, setup, boss)
+        reward = int(run_value("blind_reward", blind.reward, s, setup, boss))
+        tag = s.skip_tag(i)
+        text = describe_tag(cat.tags[tag], names) if tag in cat.tags else ""
+        status = "done" if i < s.blind else "now" if i == s.blind else "later"
+        requirement = int(setup.rules.requirements[s.ante - 1] * factor)
+        out.append(BlindOffer(blind.id, requirement, reward, boss.id if boss else None, tag, text, status))
+    return out
+
+
+def charm_token(slot: CharmSlot) -> str:
+    """The preview's row token of a charm: ``id:edition@counter#{"vars":...,"stickers":...}``."""
+    token = f"{slot.id}:{slot.edition}" if slot.edition else slot.id
+    if slot.counter:
+        token += f"@{slot.counter}"
+    extras: dict[str, Any] = {}
+    if slot.vars:
+        extras["vars"] = dict(slot.vars)
+    if slot.stickers:
+        extras["stickers"] = list(slot.stickers)
+    if slot.rounds:
+        extras["rounds"] = slot.rounds
+    return f"{token}#{json.dumps(extras, separators=(',', ':'))}" if extras else token
+
+
+def preview_state(game: Game, selected: Sequence[int]) -> dict[str, Any]:
+    """The round as the preview's scenario fields: the selected cards played, the rest of the hand held.
+
+    The fields are those the run scores a play with (``round_situation``): charms with their counters,
+    variables and stickers, levels, boss, deck, money, hands left after this one, discards, the run's
+    place and counts. The generator's place in its streams has no field: chance effects draw from the
+    run's seed afresh.
+    """
+    s, setup = game.state, game.setup
+    r = s.round
+    if r is None:
+        raise ValueError("no round is being played: select a blind first")
+    chosen = [i for i in selected if 0 <= i < len(r.hand)]
+    held = [c for i, c in enumerate(r.hand) if i not in set(chosen)]
+    data: dict[str, Any] = {
+        "played": " ".join(str(r.hand[i]) for i in chosen),
+        "held": " ".join(map(str, held)),
+        "charms": [charm_token(c) for c in s.charms],
+        "levels": dict(s.levels),
+        "boss": r.boss,
+        "deck": setup.deck.id,
+        "money": s.money,
+        "hands_left": max(r.hands_left - 1, 0),
+        "discards_left": r.discards_left,
+        "seed": setup.seed,
+        "vouchers": list(s.vouchers),
+        "consumables": len(s.consumables),
+        "ante": s.ante,
+        "blind": r.blind,
+        "hand_size": r.hand_size,
+        "charm_slots": charm_slots(s, setup),
+        "draw_pile": len(r.draw_pile),
+        "hands_played": r.hands_played,
+        "hand_types_played": list(r.types_played),
+        "times_played": dict(s.times_played),
+    }
+    if list(s.deck) != list(setup.deck.cards):  # cards added, changed or broken since the start
+        data["full_deck"] = " ".join(map(str, s.deck))
+    return data
+
+
+def describe_action(action: Action, game: Game) -> str:
+    """An action in words, as the player would say it (read before it is resolved)."""
+    s = game.state
+    hand = s.round.hand if s.round is not None else []
+
+    def cards(positions: Sequence[int]) -> str:
+        return " ".join(str(hand[i]) for i in positions if 0 <= i < len(hand))
+
+    def offer(slot: int) -> str:
+        shown = s.shop.offers[slot] if s.shop is not None and 0 <= slot < len(s.shop.offers) else None
+        return f"{shown.item} (${shown.price})" if shown is not None else f"slot {slot}"
+
+    blind = game.setup.rules.blinds[s.blind].id if s.blind < len(game.setup.rules.blinds) else ""
+    if isinstance(action, SelectBlind):
+        return f"select the {blind} blind"
+    if isinstance(action, SkipBlind):
+        tag = s.skip_tag(s.blind)
+        return f"skip the {blind} blind" + (f" for the {tag} tag" if tag else "")
+    if isinstance(action, Play | Discard):
+        return f"{action.name} {cards(action.cards)}".rstrip()
+    if isinstance(action, Buy | BuyVoucher | OpenPack):
+        verb = {"buy": "buy", "buy_voucher": "buy the voucher", "open_pack": "open"}[action.name]
+        return f"{verb} {offer(action.slot)}"
+    if isinstance(action, Sell):
+        return f"sell {s.charms[action.charm].id}" if action.charm < len(s.charms) else "sell a charm"
+    if isinstance(action, Choose):
+        if action.option is None or s.pack is None or action.option >= len(s.pack.options):
+            return "skip the rest of the pack"
+        return f"take {s.pack.options[action.option]}"
+    if isinstance(action, ReorderCharms):
+        return "order the charms " + " ".join(s.charms[i].id for i in action.order if i < len(s.charms))
+    if isinstance(action, UseConsumable | SellConsumable):
+        item = s.consumables[action.index] if action.index < len(s.consumables) else "a consumable"
+        if isinstance(action, SellConsumable):
+            return f"sell {item}"
+        return f"use {item}" + (f" on {cards(action.cards)}" if action.cards else "")
+    return action.name.replace("_", " ")

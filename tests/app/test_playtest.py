@@ -1,0 +1,247 @@
+"""Playtest in the real window: a run played with the panel's own buttons and cards is the engine's run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QDockWidget, QWidget
+
+from studio.app.main import PlaytestStart, start_playtest
+from studio.app.main_window import MainWindow
+from studio.app.playtest_panel import PlaytestPanel
+from studio.app.preview.hand_row import TileRow
+from studio.engine.bot import Bot, play_on
+from studio.engine.catalog import Catalog
+from studio.engine.game import Game, replay
+from studio.engine.run_setup import RunSetup
+from studio.engine.save import dumps, loads
+
+START = ("plain_mult", "even_mult")
+
+
+def click(qtbot, button: QAbstractButton) -> None:  # type: ignore[no-untyped-def]
+    assert button.isVisible() and button.isEnabled(), button.objectName()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def click_tile(qtbot, row: TileRow, index: int) -> None:  # type: ignore[no-untyped-def]
+    rect = row.visualItemRect(row.item(index))
+    qtbot.mouseClick(row.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def open_panel(qtbot, window: MainWindow, charms: tuple[str, ...] = START) -> PlaytestPanel:  # type: ignore[no-untyped-def]
+    """View > Playtest, then seed 5 with ``charms`` and New run, as a designer would."""
+    dock = window.findChild(QDockWidget, "playtestDock")
+    view = next(m for m in window.menuBar().actions() if m.text() == "&View").menu()
+    assert dock.toggleViewAction() in view.actions()  # type: ignore[union-attr]
+    dock.toggleViewAction().trigger()
+    panel = window.findChild(QWidget, "playtestPanel")
+    assert isinstance(panel, PlaytestPanel)
+    panel.controls.seed.setValue(5)
+    panel.controls.charms.clear()
+    qtbot.keyClicks(panel.controls.charms, " ".join(charms))
+    click(qtbot, panel.controls.new_run)
+    assert panel.run is not None
+    return panel
+
+
+def game(panel: PlaytestPanel) -> Game:
+    assert panel.run is not None
+    return panel.run.game
+
+
+def play_round(qtbot, panel: PlaytestPanel) -> None:  # type: ignore[no-untyped-def]
+    """Select the blind, play the first hand by clicking cards, then follow the hints to the round's end."""
+    click(qtbot, panel.blind.select_button)
+    for i in (0, 1, 2):
+        click_tile(qtbot, panel.round.hand, i)
+    assert panel.round.selected() == [0, 1, 2]
+    click(qtbot, panel.round.play_button)
+    while game(panel).state.phase == "round":
+        click(qtbot, panel.controls.hint)
+        said = panel.status.text()
+        if "Hint: discard" in said:
+            click(qtbot, panel.round.discard_button)
+        else:  # a play (or a consumable to use: play the cards the hint chose instead)
+            if not panel.round.selected():
+                click_tile(qtbot, panel.round.hand, 0)
+            click(qtbot, panel.round.play_button)
+
+
+def shop(qtbot, panel: PlaytestPanel, open_pack: bool) -> None:  # type: ignore[no-untyped-def]
+    """Buy the first charm offered if it can be bought, maybe open a pack and take its first option, leave."""
+    s = game(panel).state
+    assert s.shop is not None
+    charm = next((i for i, o in enumerate(s.shop.offers) if o.kind == "charm"), None)
+    if charm is not None:
+        click(qtbot, panel.shop.tiles[charm].button)
+    pack = next((i for i, o in enumerate(game(panel).state.shop.offers) if o.kind == "pack"), None)  # type: ignore[union-attr]
+    if open_pack and pack is not None:
+        click(qtbot, panel.shop.tiles[pack].button)
+        if game(panel).state.phase == "pack":
+            click(qtbot, panel.shop.tiles[0].button)
+            if game(panel).state.phase == "pack":
+                click(qtbot, panel.shop.skip_pack)
+    click(qtbot, panel.shop.leave_button)
+
+
+def test_a_run_played_with_the_panels_buttons_is_the_engines_run_and_studio_run_resumes_it(
+    qtbot, window: MainWindow, tmp_path: Path, catalog: Catalog, studio
+) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    panel.items.charms.move_tile(0, 1)  # what dropping the first charm after the second does
+    assert [c.id for c in game(panel).state.charms] == ["even_mult", "plain_mult"]
+    for n in range(3):
+        if game(panel).is_over:
+            break
+        play_round(qtbot, panel)
+        if game(panel).state.phase == "shop":
+            shop(qtbot, panel, open_pack=n == 1)
+    assert panel.grab().save(str(tmp_path / "playtest.png"))
+    names = [a.name for a in panel.run.actions]  # type: ignore[union-attr]
+    assert {"reorder_charms", "select_blind", "play", "buy", "leave_shop"} <= set(names)
+    ws = window.session.ws  # type: ignore[union-attr]
+    setup = RunSetup.from_catalog(ws.catalog, "standard", 0, 5, START)  # type: ignore[arg-type]
+    expected = replay(setup, panel.run.actions)  # type: ignore[union-attr]
+    assert dumps(expected) == dumps(game(panel))  # the same log, state, money, ante, deck and charms
+    saved = tmp_path / "run.json"
+    panel.ask_save_path = lambda: saved  # type: ignore[method-assign]
+    click(qtbot, panel.controls.save)
+    assert saved.read_text(encoding="utf-8") == dumps(expected)
+    resumed = studio("run", "--resume", str(saved), "--json")
+    assert resumed.code == 0, resumed.err
+    out = json.loads(resumed.out)
+    finished = play_on(loads(saved.read_text(encoding="utf-8"), catalog), Bot(catalog))
+    assert out["state"] == finished.state.to_json()
+    assert out["summary"]["actions"] == len(finished.history) > len(names)
+
+
+def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    before = dumps(game(panel))
+    click(qtbot, panel.round.play_button)
+    assert "play 1 to 5 cards, not 0" in panel.status.text()
+    for i in range(6):
+        click_tile(qtbot, panel.round.hand, i)
+    click(qtbot, panel.round.discard_button)
+    assert "discard 1 to 5 cards, not 6" in panel.status.text()
+    assert panel.round.selected() == list(range(6))  # kept, to fix the choice
+    click(qtbot, panel.items.sell_charm)
+    assert "Select the charm to sell first" in panel.status.text()
+    panel.items.charms.item(0).setSelected(True)
+    click(qtbot, panel.items.sell_charm)
+    assert "charms are sold outside a round, not now (in a round)" in panel.status.text()
+    assert dumps(game(panel)) == before
+
+
+def test_skipping_a_blind_names_its_tag_and_gives_it(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    tag = game(panel).state.skip_tag(0)
+    name = game(panel).setup.catalog.tags[tag].name
+    assert panel.blind.skip_button.text() == f"Skip for {name}"
+    click(qtbot, panel.blind.skip_button)
+    assert [a.name for a in panel.run.actions] == ["skip_blind"]  # type: ignore[union-attr]
+    assert game(panel).state.blind == 1
+
+
+def test_undo_puts_back_the_state_before_the_last_action(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    after_select = dumps(game(panel))
+    click_tile(qtbot, panel.round.hand, 3)
+    click(qtbot, panel.round.play_button)
+    assert len(panel.run.actions) == 2  # type: ignore[union-attr]
+    assert panel.play.model.rowCount() > 0  # the play's trace
+    click(qtbot, panel.controls.undo)
+    assert dumps(game(panel)) == after_select
+    assert panel.play.model.rowCount() == 0 and panel.round.hand.count() == 8
+    assert "Undid play" in panel.status.text()
+
+
+def test_an_unsaved_edit_to_a_charm_plays_in_the_run(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    ws = window.session.ws  # type: ignore[union-attr]
+    path = next(r.path for r in ws.entries("charm") if r.id == "plain_mult")
+    text = ws.text(ws.ref(path))
+    window.session.replace_text(path, text.replace("amount: 4", "amount: 40"))  # type: ignore[union-attr]
+    assert "amount: 4}" in path.read_text(encoding="utf-8")  # not saved
+    panel = open_panel(qtbot, window, ("plain_mult",))
+    click(qtbot, panel.blind.select_button)
+    click_tile(qtbot, panel.round.hand, 0)
+    click(qtbot, panel.round.play_button)
+    changes = [(e.source, e.change) for e in panel.play.model.events()]
+    assert ("plain_mult", "+40 Mult") in changes
+    # An edit during the run: the run keeps its content until it is replayed on the edited one.
+    window.session.replace_text(path, text.replace("amount: 4", "amount: 7"))  # type: ignore[union-attr]
+    assert panel.controls.rebase.isVisible()
+    click(qtbot, panel.controls.rebase)
+    assert "Replayed all 2 actions" in panel.status.text()
+    assert ("plain_mult", "+7 Mult") in [(e.source, e.change) for e in panel.play.model.events()]
+    assert not panel.controls.rebase.isVisible()
+
+
+def test_hint_selects_the_bots_play_and_finish_round_plays_it_out(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.hint)
+    bot = Bot(game(panel).setup.catalog, "strong")
+    action = bot.choose(game(panel))
+    assert panel.status.text().count("Hint: ") == 1
+    assert panel.round.selected() == sorted(action.cards)  # type: ignore[union-attr]
+    click(qtbot, panel.controls.finish)
+    assert game(panel).state.phase in ("shop", "lost")
+    assert "to the end of the round" in panel.status.text()
+    assert panel.play.model.rowCount() > 0
+
+
+def test_the_hand_goes_to_the_preview_and_scores_there_as_in_the_run(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    for i in (1, 4):
+        click_tile(qtbot, panel.round.hand, i)
+    click(qtbot, panel.controls.to_preview)
+    hand = game(panel).state.round.hand  # type: ignore[union-attr]
+    assert window.preview.played_input.text() == f"{hand[1]} {hand[4]}"
+    assert window.preview.charm_row.tokens() == list(START)
+    sent = window.preview.result
+    assert sent is not None
+    click(qtbot, panel.round.play_button)
+    last = panel.run.last_play()  # type: ignore[union-attr]
+    assert last is not None and last.resolved.score is not None
+    assert sent.total == last.resolved.score.total
+    assert [e.change for e in sent.events] == [e.change for e in last.resolved.score.events]
+
+
+def test_studio_play_opens_the_window_on_the_playtest_with_the_run_started(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_playtest(window, PlaytestStart(11, "standard", 0, ("plain_mult",)))
+    window.loaded.emit()
+    qtbot.waitUntil(lambda: window.playtest.panel is not None and window.playtest.panel.run is not None)
+    run = window.playtest.panel.run  # type: ignore[union-attr]
+    assert run is not None and run.game.setup.seed == 11 and run.game.setup.charms == ("plain_mult",)
+    assert window.findChild(QDockWidget, "playtestDock").isVisible()  # type: ignore[union-attr]
+
+
+def test_studio_play_help_works(studio_exe) -> None:  # type: ignore[no-untyped-def]
+    run = studio_exe("play", "--help")
+    assert run.code == 0
+    assert "--seed S" in run.out and "--deck ID" in run.out and "--pack P" in run.out
+
+
+def test_a_theme_switch_repaints_the_refusal_in_the_new_themes_colour(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from studio.app import palette
+
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.round.play_button)
+    try:
+        window.set_theme(True)
+        qtbot.waitUntil(lambda: palette.DARK.error in panel.status.text())
+        assert panel.status.text().endswith("⚠ Cannot play: play 1 to 5 cards, not 0</span>")
+    finally:
+        window.set_theme(False)

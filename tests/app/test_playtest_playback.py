@@ -1,0 +1,41 @@
+"""Each hand played in the playtest plays back on its cards and the charm row, step for step with its trace."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from studio.app.main_window import MainWindow
+from studio.engine.trace import fmt
+from tests.app.test_playtest import click, click_tile, game, open_panel
+
+
+def test_a_play_plays_back_and_every_step_shows_its_events_running_values(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    for i in (0, 1, 2):
+        click_tile(qtbot, panel.round.hand, i)
+    click(qtbot, panel.round.play_button)
+    played = game(panel).history[-1].score
+    assert played is not None
+    assert panel.playback.is_playing()  # the hand just played starts playing back by itself
+    panel.playback_bar.play_button.click()  # pause, then step through it by hand
+    panel.playback.stop()
+    counter = panel.playback_bar.counter
+    for i, event in enumerate(played.events):
+        panel.playback_bar.forward_button.click()
+        qtbot.waitUntil(lambda: not counter.is_counting())
+        assert counter.texts() == (str(event.points), fmt(event.mult)), i
+        rows = panel.play.table.selectionModel().selectedRows()
+        assert [r.row() for r in rows] == [i]
+    assert panel.playback.index == len(played.events) - 1
+
+
+def test_reduce_motion_reaches_the_playtest(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    assert not window.reduce_motion.isChecked()
+    window.reduce_motion.trigger()  # View > Reduce motion
+    assert panel.playback.reduced_motion
+    window.reduce_motion.trigger()
+    assert not panel.playback.reduced_motion
