@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench schemas clean
+.PHONY: run test lint bench schemas desktop clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ bench: $(STAMP)
 
 schemas: $(STAMP)
 	$(BIN)/studio schema export schemas
+
+# Lists the editor in the desktop's application menu (XDG: ~/.local/share/applications).
+desktop: $(STAMP)
+	$(BIN)/studio desktop install
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

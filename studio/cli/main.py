@@ -1,4 +1,5 @@
-"""The ``studio`` command: score, odds, validate, test, list, schema, pack and edit.
+"""The ``studio`` command: score, odds, validate, test, list, schema, pack, edit, play, run, simulate,
+completion, desktop.
 
 Only the module of the subcommand being run is imported, so ``studio --help``
 needs neither the content models nor the engine.
@@ -8,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from studio import __version__
+from studio.cli.about import VersionAction
 from studio.cli.errors import UsageError, fail
 
 #: Subcommand -> (module that declares and runs it, one-line summary).
@@ -25,8 +27,11 @@ COMMANDS = {
     "schema": ("schema", "JSON Schemas of the content kinds"),
     "pack": ("pack", "make, build, install and compare content packs"),
     "edit": ("edit", "open the editor on the base game and the given pack folders"),
+    "play": ("play", "open the editor straight into a playtest run (play it by hand)"),
     "run": ("run", "let the bot play one run (stop, save and resume it anywhere)"),
     "simulate": ("simulate", "let the bot play many runs and report the balance figures"),
+    "completion": ("completion", "print the completion script of a shell: bash, zsh or fish"),
+    "desktop": ("desktop", "add the editor to the desktop's application menu, or remove it"),
 }
 
 
@@ -43,7 +48,7 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     Without ``argv`` every subcommand is declared in full (for documentation).
     """
     p = _Parser(prog="studio", description="Author, package and preview a poker-scoring roguelike.")
-    p.add_argument("--version", action="version", version=f"studio {__version__}")
+    p.add_argument("--version", action=VersionAction)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
     for name, (module, summary) in COMMANDS.items():
@@ -56,6 +61,7 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 problems found, 2 bad input)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _escape_unencodable()
     args = parser(argv).parse_args(argv)
     try:
         code: int = args.func(args)
@@ -67,6 +73,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     return code
+
+
+def editor() -> int:
+    """The ``studio-editor`` script (a GUI one: no console window on Windows): ``studio edit ARGS``."""
+    return main(["edit", *sys.argv[1:]])
+
+
+def _escape_unencodable() -> None:
+    """Print what the output's encoding cannot show as backslash escapes, never fail on it.
+
+    A card's suit or a charm's name in a pipe to a cp1252 or ASCII terminal
+    would otherwise raise in the middle of any command's output.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
 
 
 if __name__ == "__main__":

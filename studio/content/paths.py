@@ -109,6 +109,14 @@ def trust_file() -> Path:
     return user_dir() / "trust.json"
 
 
+def in_installed_base(path: Path) -> bool:
+    """True if ``path`` is in the base game installed with Studio: read-only (an upgrade replaces it)."""
+    try:
+        return _INSTALLED.is_dir() and path.resolve().is_relative_to(_INSTALLED.resolve())
+    except OSError:
+        return False
+
+
 def is_base_content(path: Path) -> bool:
     """True if ``path`` is the built-in base game's folder."""
     try:

@@ -14,7 +14,7 @@ It then runs the same plugin sources again (they are the code the user
 trusted for exactly these files) and puts their behaviours back. Anything
 unexpected (a changed file, a damaged snapshot, a plugin that now fails)
 returns None, and the caller loads in full. A snapshot is a file of the
-user's own data folder, beside the trust record, and is as trusted as it; one
+user's own cache folder and is as trusted as it; one
 written by other code is never unpickled.
 """
 
@@ -33,7 +33,7 @@ from studio.content.caches import write_quietly
 from studio.content.fingerprint import code_fingerprint
 from studio.content.folders import ArchiveError, content_hash, folder_files
 from studio.content.pack_files import base_files, pack_files
-from studio.content.paths import has_leftovers, installed_packs_dir, is_base_content, trust_file, user_dir
+from studio.content.paths import cache_dir, has_leftovers, installed_packs_dir, is_base_content, trust_file
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
@@ -90,7 +90,7 @@ def request_for(packs: Sequence[str], no_base: bool) -> tuple[str, ...]:
 def snapshot_path(request: Sequence[str]) -> Path:
     """The file that holds the snapshot of a request (what the command line asked to load)."""
     digest = hashlib.sha256("\0".join(request).encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    return user_dir() / "cache" / "snapshots" / f"{digest}.pickle"
+    return cache_dir() / "snapshots" / f"{digest}.pickle"
 
 
 def save(request: Sequence[str], content: Content) -> None:

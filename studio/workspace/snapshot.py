@@ -16,7 +16,7 @@ deleted file, trust given or taken back, an install under way, a damaged
 snapshot) gives None, and the workspace opens in full. A workspace opened
 from a snapshot checks its content again when it is first needed (see
 :meth:`studio.workspace.Workspace.warm`), so edits behave exactly as after a
-full open. A snapshot is a file of the user's own data folder and is as
+full open. A snapshot is a file of the user's own cache folder and is as
 trusted as it; one written by other code is never unpickled.
 """
 
@@ -33,7 +33,7 @@ from studio.content.fingerprint import code_fingerprint
 from studio.content.folders import ArchiveError, content_hash
 from studio.content.pack_files import base_files, pack_files
 from studio.content.packs import MANIFEST, Pack
-from studio.content.paths import base_content_dir, has_leftovers, installed_packs_dir, user_dir
+from studio.content.paths import base_content_dir, cache_dir, has_leftovers, installed_packs_dir
 from studio.content.problems import Problem
 from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
@@ -104,7 +104,7 @@ def request_for(pack_dirs: Sequence[Path], include_base: bool, trust: bool, base
 def snapshot_path(request: Sequence[str]) -> Path:
     """The file that holds the snapshot of a request."""
     digest = hashlib.sha256("\0".join(request).encode("utf-8", "surrogatepass")).hexdigest()[:24]
-    return user_dir() / "cache" / "workspaces" / f"{digest}.pickle"
+    return cache_dir() / "workspaces" / f"{digest}.pickle"
 
 
 def source_of(pack: Pack, copy: bool) -> Source:
@@ -125,11 +125,14 @@ def save(
 
     The packs are fingerprinted by the files the open read, not read again: a file
     saved meanwhile differs from them, so the next open is in full. ``installed``
-    are the installed packs the open chose from.
+    are the installed packs the open chose from: those of the data folder count here
+    (as :func:`_installed` reads them back); pip-installed ones change the site
+    folders, which the code fingerprint covers.
     """
     plain, attached = detach(checked.catalog)
+    folders = [(str(p.origin), p.hash) for p in installed if not p.distribution]
     snapshot = Snapshot(
-        _digest(request, _sources(packs, trusted), [(str(p.origin), p.hash) for p in installed]),
+        _digest(request, _sources(packs, trusted), folders),
         tuple(record for record, _ in packs),
         tuple(checked.kinds),
         plain,

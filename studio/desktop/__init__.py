@@ -1,0 +1,58 @@
+"""The editor on the desktop: its icon and its freedesktop launcher, shipped beside this module.
+
+``studio desktop install`` copies both into the user's XDG data folder so the
+application menu lists Charm Studio; the launcher runs the ``studio-editor``
+script of the environment Studio is installed in, found by its full path, as
+a desktop session's ``PATH`` may not hold the folder pipx or a venv puts it in.
+"""
+
+from __future__ import annotations
+
+import os
+import sysconfig
+from pathlib import Path
+
+#: The name the launcher and the icon are installed under (the icon theme looks it up by it).
+NAME = "charm-studio"
+ICON = Path(__file__).with_name(f"{NAME}.svg")
+LAUNCHER = Path(__file__).with_name(f"{NAME}.desktop")
+#: Characters that make a desktop entry's ``Exec`` argument need quotes (Desktop Entry spec).
+_RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+
+
+def data_home() -> Path:
+    """The user's XDG data folder: ``$XDG_DATA_HOME``, or ``~/.local/share``."""
+    home = os.environ.get("XDG_DATA_HOME", "")
+    return Path(home) if os.path.isabs(home) else Path.home() / ".local" / "share"
+
+
+def installed_files(home: Path) -> tuple[Path, Path]:
+    """Where the launcher and the icon go under the XDG data folder ``home``."""
+    return home / "applications" / f"{NAME}.desktop", home / "icons/hicolor/scalable/apps" / f"{NAME}.svg"
+
+
+def install(home: Path) -> tuple[Path, Path]:
+    """Write the launcher (running this environment's ``studio-editor``) and the icon; return their paths."""
+    launcher, icon = installed_files(home)
+    script = Path(sysconfig.get_path("scripts")) / "studio-editor"
+    command = _exec_arg(str(script)) if script.is_file() else "studio-editor"
+    text = LAUNCHER.read_text(encoding="utf-8").replace("Exec=studio-editor", f"Exec={command}")
+    for path, data in ((launcher, text.encode("utf-8")), (icon, ICON.read_bytes())):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return launcher, icon
+
+
+def remove(home: Path) -> list[Path]:
+    """Delete the launcher and the icon ``install`` wrote; return those that were there."""
+    removed = [path for path in installed_files(home) if path.is_file()]
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+def _exec_arg(arg: str) -> str:
+    """Quote an ``Exec`` argument as the Desktop Entry spec asks, then escape it as a string value."""
+    if _RESERVED.intersection(arg):
+        arg = '"' + "".join("\\" + c if c in '"`$\\' else c for c in arg) + '"'
+    return arg.replace("\\", "\\\\")

@@ -1,0 +1,97 @@
+"""Studio behaves like installed software: ``python -m studio``, ``--version``, any terminal encoding,
+a desktop launcher."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import studio
+from studio import desktop
+
+STUDIO = Path(sys.executable).with_name("studio")
+
+
+def _run(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        argv, capture_output=True, text=True, env={**os.environ, **env}, check=False, encoding="utf-8"
+    )
+
+
+def test_python_dash_m_studio_is_the_studio_command() -> None:
+    done = _run(sys.executable, "-m", "studio", "score", "AS AH KD 5C 2H", "--json")
+    assert done.returncode == 0, done.stderr
+    assert '"total": 64' in done.stdout
+
+
+def test_version_reads_qt_s_version_without_importing_qt() -> None:
+    code = (
+        "import sys\nfrom studio.cli.main import main\n"
+        "try:\n    main(['--version'])\nexcept SystemExit:\n    print('PySide6' in sys.modules)"
+    )
+    done = _run(sys.executable, "-c", code)
+    assert done.stdout.splitlines()[-1] == "False", done.stderr
+
+
+def test_version_prints_one_line_per_component() -> None:
+    lines = _run(str(STUDIO), "--version").stdout.splitlines()
+    assert lines[0] == f"studio {studio.__version__}"
+    assert [line.split()[0] for line in lines] == ["studio", "Python", "Qt", "pydantic"]
+    assert lines[1].startswith(f"Python {sys.version_info.major}.{sys.version_info.minor}.")
+
+
+@pytest.mark.parametrize(
+    ("encoding", "argv"),
+    [("cp1252", ("list", "charms")), ("ascii", ("score", "AS AH KD 5C 2H", "--charm", "pair_mult"))],
+)
+def test_output_the_terminal_cannot_show_is_escaped(encoding: str, argv: tuple[str, ...]) -> None:
+    done = subprocess.run(
+        [str(STUDIO), *argv],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode(encoding)  # every byte is of that encoding
+
+
+def test_list_escapes_suits_on_a_cp1252_terminal() -> None:
+    done = subprocess.run(
+        [str(STUDIO), "list", "charms"],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+        check=False,
+    )
+    assert b"\\u2663" in done.stdout  # the club suit, as an escape
+
+
+def test_desktop_install_writes_the_launcher_and_icon_under_xdg_data_home(
+    studio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    run = studio("desktop", "install")
+    assert run.code == 0, run.err
+    launcher = tmp_path / "applications" / "charm-studio.desktop"
+    icon = tmp_path / "icons/hicolor/scalable/apps/charm-studio.svg"
+    assert run.out.splitlines() == [f"wrote {launcher}", f"wrote {icon}"]
+    text = launcher.read_text(encoding="utf-8")
+    assert f"Exec={Path(sys.executable).with_name('studio-editor')} %F" in text
+    assert "Icon=charm-studio" in text
+    assert icon.read_bytes() == desktop.ICON.read_bytes()
+    assert studio("desktop", "remove").out.splitlines() == [f"removed {launcher}", f"removed {icon}"]
+    assert not launcher.exists() and not icon.exists()
+
+
+def test_the_launcher_quotes_a_script_path_with_spaces() -> None:
+    assert desktop._exec_arg("/home/a b/bin/studio-editor") == '"/home/a b/bin/studio-editor"'
+    assert desktop._exec_arg("/opt/$x/studio-editor") == '"/opt/\\\\$x/studio-editor"'
+
+
+def test_the_gui_script_opens_the_editor_as_studio_edit_does() -> None:
+    done = _run(str(STUDIO.with_name("studio-editor")), "no/such/pack")
+    assert done.returncode == 2
+    assert "studio edit: error: no/such/pack: no such pack folder" in done.stderr

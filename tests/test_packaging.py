@@ -1,0 +1,75 @@
+"""The wheel and the sdist carry what an installed Studio needs: the base game, the license, the
+type marker, the desktop launcher and icon, and metadata whose version is the package's own."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tarfile
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+
+import studio
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel and sdist built from the checkout, with the build backend installed here (no network)."""
+    out = tmp_path_factory.mktemp("dist")
+    command = [
+        sys.executable,
+        "-m",
+        "build",
+        "--sdist",
+        "--wheel",
+        "--no-isolation",
+        "--outdir",
+        str(out),
+        str(ROOT),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+def test_the_wheel_ships_the_base_game_license_marker_and_desktop_files(built: Path) -> None:
+    (wheel,) = built.glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    info = f"charm_studio-{studio.__version__}.dist-info"
+    for name in (
+        f"{info}/licenses/LICENSE",
+        "studio/py.typed",
+        "studio/desktop/charm-studio.desktop",
+        "studio/desktop/charm-studio.svg",
+        "studio/_base/content/charms/pair_mult.yaml",
+        "studio/_base/plugins/five_alive.py",
+        "studio/_base/schemas/charm.schema.json",
+    ):
+        assert name in names, name
+    assert not [name for name in names if "__pycache__" in name]
+
+
+def test_the_wheel_metadata_has_the_version_classifiers_and_the_editor_script(built: Path) -> None:
+    (wheel,) = built.glob("*.whl")
+    archive = zipfile.ZipFile(wheel)
+    info = f"charm_studio-{studio.__version__}.dist-info"
+    metadata = Parser().parsestr(archive.read(f"{info}/METADATA").decode("utf-8"))
+    assert metadata["Version"] == studio.__version__
+    assert metadata["License-Expression"] == "MIT"
+    assert "Typing :: Typed" in metadata.get_all("Classifier")
+    entry_points = archive.read(f"{info}/entry_points.txt").decode("utf-8")
+    assert "[gui_scripts]\nstudio-editor = studio.cli.main:editor" in entry_points
+    assert "[console_scripts]\nstudio = studio.cli.main:main" in entry_points
+
+
+def test_the_sdist_ships_the_license(built: Path) -> None:
+    (sdist,) = built.glob("*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+    top = f"charm_studio-{studio.__version__}"
+    assert f"{top}/LICENSE" in names and f"{top}/PKG-INFO" in names
