@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 
 from studio.simulation.catalogs import catalog_for
-from studio.simulation.local import runner
 from studio.simulation.paired import Ranking, rank
+from studio.simulation.runners import runner
 from studio.simulation.spec import SimulationSpec
 
 

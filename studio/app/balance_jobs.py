@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QThread, Signal
 
-from studio.simulation.local import Cancelled, runner, simulate
+from studio.simulation.local import Cancelled, simulate
 from studio.simulation.paired import compare, rank
+from studio.simulation.runners import runner
 from studio.simulation.spec import SimulationSpec
 
 

@@ -2,26 +2,31 @@
 
 ``--stop-after N --save FILE`` stops after N actions and saves the run;
 ``--resume FILE`` goes on from a save. A run stopped, saved and resumed ends in
-exactly the state of the same run played in one go.
+exactly the state of the same run played in one go. A save records the packs
+it was played with, and is resumed only with the same ones (``--force`` tries
+anyway); a save file is a regular file of bounded size, never a link, device
+or FIFO.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.jsonout import dump_json
-from studio.cli.loading import add_pack_options, catalog_of
+from studio.cli.loading import add_pack_options, catalog_of, full_load
+from studio.content.limits import MAX_RUN_ACTIONS
+from studio.content.save_files import SaveFileError, check_save_path, read_save_file, write_save_file
+from studio.content.text import clip
 from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
     from studio.engine.catalog import Catalog
     from studio.engine.game import Game
     from studio.engine.run_events import Resolved
+    from studio.engine.save import PackStamp
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -39,16 +44,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stop-after", type=int, metavar="N", help="stop after N more actions")
     p.add_argument("--save", metavar="FILE", help="save the run where it stops (JSON)")
     p.add_argument("--resume", metavar="FILE", help="go on from a saved run")
+    p.add_argument(
+        "--force", action="store_true", help="resume a save made with other packs (a warning says which)"
+    )
     p.add_argument("--json", action="store_true", help="print the final state and summary as JSON")
     add_pack_options(p)
     p.set_defaults(func=main)
 
 
-def start(args: argparse.Namespace, cat: Catalog) -> Game:
-    """The game to play: resumed from ``--resume``, or started from ``--seed`` and the set-up options."""
+def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None = None) -> Game:
+    """The game to play: resumed from ``--resume`` (with the ``packs`` loaded now), or started from
+    ``--seed`` and the set-up options."""
     from studio.engine.game import Game
     from studio.engine.run_setup import RunSetup, SetupError
-    from studio.engine.save import SaveError, loads
 
     if args.resume is not None:
         given = [
@@ -58,14 +66,9 @@ def start(args: argparse.Namespace, cat: Catalog) -> Game:
         ]
         if given or args.charm:
             raise UsageError(f"--resume continues a saved run; it takes no {', '.join(given) or '--charm'}")
-        try:
-            text = Path(args.resume).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"{args.resume}: cannot read the save: {exc}") from None
-        try:
-            return loads(text, cat)
-        except SaveError as exc:
-            raise UsageError(f"{args.resume}: {exc}") from None
+        return resumed(args.resume, cat, packs or [], args.force)
+    if args.force:
+        raise UsageError("--force resumes a save made with other packs: it goes with --resume FILE")
     if args.seed is None:
         raise UsageError("give --seed S to start a run, or --resume FILE")
     try:
@@ -77,6 +80,41 @@ def start(args: argparse.Namespace, cat: Catalog) -> Game:
     return Game.start(setup)
 
 
+def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Game:
+    """The run saved in file ``name``, if it was made with ``packs`` (or ``force``) and replays on ``cat``."""
+    from studio.engine.save import SaveError, content_difference, read, resume
+
+    text = read_save(Path(name))
+    try:
+        saved = read(text, MAX_RUN_ACTIONS)
+        if saved.packs is None:
+            warn(f"{name}: the save does not say which packs it was made with; it is checked by replay only")
+        elif (difference := content_difference(saved.packs, packs)) is not None:
+            if not force:
+                raise SaveError(f"made with other packs: {difference}; --force resumes it anyway")
+            warn(f"{name}: made with other packs ({difference}); resuming anyway (--force)")
+        return resume(saved, cat)
+    except SaveError as exc:
+        raise UsageError(f"{name}: {clip(str(exc), 500)}") from None
+
+
+def read_save(path: Path) -> bytes:
+    """The bytes of a save file (see :mod:`studio.content.save_files`); UsageError if it cannot be read."""
+    try:
+        return read_save_file(path)
+    except SaveFileError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def pack_stamps(args: argparse.Namespace) -> tuple[Catalog, list[PackStamp]]:
+    """The catalog and the packs it is made of (id, version, content hash), from a full load."""
+    from studio.engine.save import PackStamp
+
+    content = full_load(args)
+    assert content.catalog is not None
+    return content.catalog, [PackStamp(p.id, str(p.manifest.version), p.hash) for p in content.packs]
+
+
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     from studio.engine.bot import Bot, play_on
@@ -84,8 +122,17 @@ def main(args: argparse.Namespace) -> int:
 
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError(f"--stop-after needs 0 or more, not {args.stop_after}")
-    cat = catalog_of(args)
-    game = start(args, cat)
+    if args.save is not None:  # refused before the run is played, not after
+        try:
+            check_save_path(Path(args.save), "write the save", must_exist=False)
+        except SaveFileError as exc:
+            raise UsageError(str(exc)) from None
+    packs = None
+    if args.save is not None or args.resume is not None:  # the packs go into the save, or are checked
+        cat, packs = pack_stamps(args)
+    else:
+        cat = catalog_of(args)
+    game = start(args, cat, packs)
     first = len(game.history)
     try:
         play_on(game, Bot(cat), None if args.stop_after is None else first + args.stop_after)
@@ -96,7 +143,7 @@ def main(args: argparse.Namespace) -> int:
             PROBLEMS,
         ) from None
     if args.save is not None:
-        save_atomically(Path(args.save), dumps(game))
+        save_atomically(Path(args.save), dumps(game, packs))
     if args.json:
         print(dump_json({"state": game.state.to_json(), "summary": summary(game)}))
     else:
@@ -108,14 +155,11 @@ def main(args: argparse.Namespace) -> int:
 
 
 def save_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a crash never leaves half a save."""
+    """Write the save atomically: a crash or a failure leaves neither half a save nor a temporary file."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent if str(path.parent) else ".")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot write the save: {exc}") from None
+        write_save_file(path, text)
+    except SaveFileError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def summary(game: Game) -> dict[str, object]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
+from studio.content.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130
@@ -82,8 +83,14 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
 
     if args.runs < 1:
         raise UsageError(f"--runs needs 1 or more, not {args.runs}")
+    if args.runs > MAX_SIMULATION_RUNS:
+        raise UsageError(f"--runs {args.runs}: at most {MAX_SIMULATION_RUNS:,} (MAX_SIMULATION_RUNS)")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs 1 or more, not {args.workers}")
+    if args.workers is not None and args.workers > most_workers():
+        raise UsageError(
+            f"--workers {args.workers}: at most {most_workers()} here (4 per core, MAX_WORKERS {MAX_WORKERS})"
+        )
     try:
         RunSetup.from_catalog(catalog_of(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
     except SetupError as exc:
@@ -104,10 +111,11 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     from studio.simulation.catalogs import ContentError
-    from studio.simulation.cluster import ClusterError
-    from studio.simulation.local import runner, simulate_with
+    from studio.simulation.cluster import ClusterError, PeerError
+    from studio.simulation.local import simulate_with
     from studio.simulation.paired import compare, rank
     from studio.simulation.play import RunFailed
+    from studio.simulation.runners import runner
 
     spec = spec_of(args)
     if args.compare and not spec.charms:
@@ -130,7 +138,10 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(str(exc), PROBLEMS) from None
     except KeyboardInterrupt:
         print("studio simulate: interrupted", file=sys.stderr)
+        _quiet_from_now()
         return INTERRUPTED
+    except PeerError as exc:  # it connected, then the peer failed: the command ran and failed, exit 1
+        raise UsageError(str(exc), PROBLEMS) from None
     except ClusterError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -138,6 +149,17 @@ def main(args: argparse.Namespace) -> int:
             bar.close()
     print(_output(spec, result, args.json))
     return OK
+
+
+def _quiet_from_now() -> None:
+    """Send what is still written to stderr to the null device: after a Ctrl-C, the line saying so is all a
+    user sees, not what a cluster interrupted while it started says as it is torn down at exit."""
+    real = sys.__stderr__
+    if real is None or sys.stderr is not real:  # stderr is not the process's (a test captures it): leave it
+        return
+    real.flush()
+    with open(os.devnull, "wb") as null:
+        os.dup2(null.fileno(), 2)
 
 
 def _charms_to_rank(args: argparse.Namespace) -> list[str]:
@@ -170,10 +192,20 @@ def _output(spec: SimulationSpec, result: object, as_json: bool) -> str:
     return dump_json({"spec": _spec_json(spec), **result.to_json()}) if as_json else _text(spec, result)
 
 
+def _cores() -> int:
+    """The cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def default_workers(runs: int) -> int:
     """One process per core this process may use; one for a small simulation, where starting costs more."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return 1 if runs < SMALL else max(1, cores)
+    return 1 if runs < SMALL else max(1, min(_cores(), MAX_WORKERS))
+
+
+def most_workers() -> int:
+    """The most ``--workers`` asks for: 4 per core, at most ``MAX_WORKERS`` (each process loads the content
+    and takes its memory)."""
+    return max(1, min(4 * _cores(), MAX_WORKERS))
 
 
 def _spec_json(spec: SimulationSpec) -> dict[str, object]:
@@ -190,7 +222,9 @@ def _spec_json(spec: SimulationSpec) -> dict[str, object]:
 def _text(spec: SimulationSpec, report: Report) -> str:
     charms = f", starting with {', '.join(spec.charms)}" if spec.charms else ""
     title = f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}{charms}"
-    return report.render(title)
+    from studio.simulation.render import render
+
+    return render(report, title)
 
 
 def _comparison_json(spec: SimulationSpec, c: Comparison) -> dict[str, object]:

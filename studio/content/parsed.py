@@ -2,7 +2,7 @@
 
 Parsing is most of what loading the base game costs; a command that loads the
 same files again reads their data back from one ``marshal`` file in the user's
-data folder instead. Entries are fresh objects on every read, and a file that
+cache folder instead. Entries are fresh objects on every read, and a file that
 cannot be cached (a YAML timestamp, say) is simply parsed each time.
 """
 
@@ -13,11 +13,11 @@ import marshal
 from pathlib import Path
 from typing import Any
 
-from studio.content.caches import write_quietly
-from studio.content.paths import user_dir
+from studio.content.caches import sealed, unsealed, warn_damaged, write_quietly
+from studio.content.paths import cache_dir
 
 #: Bumped when what the loader returns for a text may change.
-_FORMAT = b"studio-parsed-1\n"
+_FORMAT = b"studio-parsed-2\n"
 #: Past this many files, a save keeps only those the current command read.
 LIMIT = 5000
 
@@ -36,12 +36,16 @@ class ParsedCache:
             self._entries = {}
             try:
                 raw = self.path.read_bytes()
-                if raw.startswith(_FORMAT):
-                    found = marshal.loads(raw[len(_FORMAT) :])
-                    if isinstance(found, dict):
-                        self._entries = found
-            except (OSError, ValueError, EOFError, TypeError):
-                pass  # no cache, or a damaged one: parse again
+            except OSError:  # no cache yet: parse
+                return self._entries
+            if not raw.startswith(_FORMAT):  # another version's: parse again, quietly
+                return self._entries
+            found = _entries(unsealed(raw[len(_FORMAT) :]))
+            if found is None:
+                warn_damaged(self.path, "parsed-content cache")
+                self._dirty = True  # written again, whole, even if this command parses nothing new
+            else:
+                self._entries = found
         return self._entries
 
     def get(self, text: str) -> tuple[bool, Any]:
@@ -70,8 +74,21 @@ class ParsedCache:
             return
         if len(self._entries) > LIMIT:
             self._entries = {k: v for k, v in self._entries.items() if k in self._used}
-        if write_quietly(self.path, _FORMAT + marshal.dumps(self._entries)):
+        if write_quietly(self.path, _FORMAT + sealed(marshal.dumps(self._entries))):
             self._dirty = False
+
+
+def _entries(data: bytes | None) -> dict[str, bytes] | None:
+    """The entries of a cache file whose checksum held, or None if it was damaged."""
+    if data is None:
+        return None
+    try:
+        found = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):
+        return None
+    if not isinstance(found, dict) or not all(isinstance(v, bytes) for v in found.values()):
+        return None
+    return found
 
 
 def _key(text: str) -> str:
@@ -82,6 +99,6 @@ _CACHES: dict[Path, ParsedCache] = {}
 
 
 def parsed_cache() -> ParsedCache:
-    """The cache of the current data folder (``STUDIO_HOME`` or the user's)."""
-    path = user_dir() / "cache" / "parsed.marshal"
+    """The parsed-YAML cache of the current cache folder (see :mod:`studio.content.paths`)."""
+    path = cache_dir() / "parsed.marshal"
     return _CACHES.setdefault(path, ParsedCache(path))

@@ -5,13 +5,21 @@ A save is checked twice on load: a SHA-256 checksum of its body catches damage
 land exactly on its saved state, which catches edits that keep the checksum
 valid and saves made with other content. Either failure, or any malformed
 field, raises :class:`SaveError` with the reason; nothing is half-loaded.
+
+A save may also record the packs it was made with (id, version, content
+hash): :func:`content_difference` names what differs from the packs loaded
+now, so a caller can refuse before replaying. The field came without a new
+format version: a reader that does not know it ignores it (the checksum
+covers it all the same), and a save without it is checked by replay alone.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from studio.engine.actions import ActionError, IllegalAction, action_from_json, action_to_json
 from studio.engine.catalog import Catalog
@@ -35,6 +43,38 @@ class SaveError(ValueError):
     """A save that cannot be resumed; the message says why."""
 
 
+@dataclass(frozen=True, slots=True)
+class PackStamp:
+    """A pack a run was played with: its id, version and content hash."""
+
+    id: str
+    version: str
+    hash: str
+
+    def to_json(self) -> dict[str, str]:
+        """The stamp as a save holds it."""
+        return {"id": self.id, "version": self.version, "hash": self.hash}
+
+
+@dataclass(frozen=True, slots=True)
+class SavedRun:
+    """A save read and checked, not yet replayed: its body, and the packs it records (None: not recorded)."""
+
+    body: Mapping[str, object]
+    packs: tuple[PackStamp, ...] | None
+
+
+def _shown(value: object, most: int = 80) -> str:
+    """The repr of a value a message quotes, cut to ``most`` characters (a save may hold anything)."""
+    text = repr(value) if not isinstance(value, str) else repr(value[: most + 1])
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+def _clipped(text: str, most: int = 40) -> str:
+    """A text a message quotes, cut to ``most`` characters."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def _canonical(body: object) -> str:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
@@ -44,13 +84,16 @@ def checksum(body: object) -> str:
     return "sha256:" + hashlib.sha256(_canonical(body).encode()).hexdigest()
 
 
-def dumps(game: Game) -> str:
-    """Return the run as a save (mid-round, mid-shop or over: any moment between actions)."""
-    body = {
+def dumps(game: Game, packs: Sequence[PackStamp] | None = None) -> str:
+    """Return the run as a save (mid-round, mid-shop or over: any moment between actions), recording the
+    ``packs`` it is played with when given."""
+    body: dict[str, object] = {
         "setup": game.setup.to_json(),
         "state": game.state.to_json(),
         "history": [action_to_json(r.action) for r in game.history],
     }
+    if packs is not None:
+        body["packs"] = [p.to_json() for p in packs]
     return json.dumps(
         {"format": FORMAT, "version": VERSION, "checksum": checksum(body), "run": body}, indent=1
     )
@@ -58,15 +101,24 @@ def dumps(game: Game) -> str:
 
 def loads(text: str | bytes, catalog: Catalog) -> Game:
     """Resume a run from :func:`dumps` output; raise :class:`SaveError` if it cannot be trusted."""
+    return resume(read(text), catalog)
+
+
+def read(text: str | bytes, max_actions: int | None = None) -> SavedRun:
+    """Read and check a save (format, version, checksum, at most ``max_actions`` actions) without replaying
+    it; raise :class:`SaveError` if it cannot be trusted. ``NaN`` and infinite numbers are refused."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as err:
-        raise SaveError(f"not a readable run save (cut off or damaged JSON: {err})") from None
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except SaveError:
+        raise
+    except (ValueError, UnicodeDecodeError, RecursionError) as err:
+        why = str(err)[:200]
+        raise SaveError(f"not a readable run save (cut off or damaged JSON: {why})") from None
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
         raise SaveError(f'not a run save (want an object with "format": "{FORMAT}")')
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError(f"the save's format version must be a whole number, not {version!r}")
+        raise SaveError(f"the save's format version must be a whole number, not {_shown(version)}")
     if version > VERSION:
         raise SaveError(
             f"the save is format version {version}, newer than this studio reads ({VERSION}); update studio"
@@ -84,7 +136,64 @@ def loads(text: str | bytes, catalog: Catalog) -> Game:
                 f"(it reads {VERSION}: {RETIRED}); start the run again from its seed"
             )
         body, version = migrate(body), version + 1
-    return _resume(body, catalog)
+    history = body.get("history")
+    if max_actions is not None and isinstance(history, list) and len(history) > max_actions:
+        raise SaveError(f"run.history: {len(history):,} actions, more than a run can have ({max_actions:,})")
+    return SavedRun(body, _packs(body.get("packs")))
+
+
+def _no_constant(name: str) -> object:
+    raise SaveError(f"not a readable run save: it holds {name}, which is not a number a run can have")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise SaveError(f"not a readable run save: the number {_shown(text)} is too large")
+    return value
+
+
+def _packs(data: object) -> tuple[PackStamp, ...] | None:
+    """The packs a save records, or None if it records none."""
+    if data is None:
+        return None
+    if not isinstance(data, list):
+        raise SaveError("run.packs: want a list of packs")
+    stamps = []
+    for i, item in enumerate(data):
+        fields = [item.get(k) for k in ("id", "version", "hash")] if isinstance(item, Mapping) else []
+        if len(fields) != 3 or not all(isinstance(f, str) for f in fields):
+            raise SaveError(f"run.packs[{i}]: want an object with the pack's id, version and hash")
+        stamps.append(PackStamp(str(fields[0]), str(fields[1]), str(fields[2])))
+    return tuple(stamps)
+
+
+def content_difference(saved: Sequence[PackStamp], loaded: Sequence[PackStamp]) -> str | None:
+    """Say how the packs loaded differ from those a save was made with (the first few), or None."""
+    before, now = {p.id: p for p in saved}, {p.id: p for p in loaded}
+    found = []
+    for pack_id, was in before.items():
+        is_, name = now.get(pack_id), f"pack {_shown(pack_id)}"
+        if is_ is None:
+            found.append(f"{name} {_clipped(was.version)} is not loaded")
+        elif is_.version != was.version:
+            found.append(f"{name} is at version {is_.version}, the save's at {_clipped(was.version)}")
+        elif is_.hash != was.hash:
+            found.append(
+                f"{name} {is_.version} has other content"
+                f" (hash {is_.hash[:12]}, the save's {_clipped(was.hash, 12)})"
+            )
+    found += [
+        f"pack {_shown(i)} {p.version} is loaded, not in the save" for i, p in now.items() if i not in before
+    ]
+    if not found:
+        return None
+    return "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
+
+
+def resume(saved: SavedRun, catalog: Catalog) -> Game:
+    """Replay a save read by :func:`read` on ``catalog``; raise :class:`SaveError` if it does not replay."""
+    return _resume(saved.body, catalog)
 
 
 def _resume(body: Mapping[str, object], catalog: Catalog) -> Game:
@@ -117,10 +226,10 @@ def _resume(body: Mapping[str, object], catalog: Catalog) -> Game:
 def _setup(data: Mapping[str, object], catalog: Catalog) -> RunSetup:
     deck, difficulty, seed, charms = (data.get(k) for k in ("deck", "difficulty", "seed", "charms"))
     if not isinstance(deck, str):
-        raise SaveError(f"run.setup.deck: want a deck id, not {deck!r}")
+        raise SaveError(f"run.setup.deck: want a deck id, not {_shown(deck)}")
     for key, value in (("difficulty", difficulty), ("seed", seed)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise SaveError(f"run.setup.{key}: want a whole number, not {value!r}")
+            raise SaveError(f"run.setup.{key}: want a whole number, not {_shown(value)}")
     if not isinstance(charms, list) or not all(isinstance(c, str) for c in charms):
         raise SaveError("run.setup.charms: want a list of charm ids")
     try:

@@ -51,7 +51,8 @@ def load_catalog(
         if snapshot is not None:
             return snapshot.catalog
     # The content layer (and pydantic) only when no snapshot serves: a worker then starts far faster.
-    from studio.content.packs import base_pack, installed_packs, resolve
+    from studio.content.installed import installed_packs
+    from studio.content.packs import base_pack, resolve
     from studio.content.trust import TrustStore
     from studio.plugins.loading import load_packs
 

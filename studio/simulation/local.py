@@ -9,29 +9,19 @@ changes how fast, never what. :func:`run_tasks` runs any list of such parts
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from studio.simulation.play import play_chunk
 from studio.simulation.report import Report
 from studio.simulation.spec import SimulationSpec, chunks
+from studio.simulation.workers import CancelFlag as CancelFlag  # the app and the cluster name them here
+from studio.simulation.workers import Cancelled as Cancelled
+from studio.simulation.workers import Task as Task
+from studio.simulation.workers import run_in_workers
 
 #: Called with (runs done, runs in all) as chunks finish.
 Progress = Callable[[int, int], None]
-#: How often a waiting simulation looks at its cancel flag, in seconds.
-_POLL = 0.1
-
-
-class CancelFlag(Protocol):
-    """Anything with ``is_set()``, such as :class:`threading.Event`."""
-
-    def is_set(self) -> bool: ...
-
-
-class Cancelled(Exception):
-    """The simulation was cancelled before it finished."""
 
 
 def chunk_size(runs: int, workers: int) -> int:
@@ -39,21 +29,13 @@ def chunk_size(runs: int, workers: int) -> int:
     return max(1, min(25, runs // (workers * 8)))
 
 
-#: A unit of work a worker process (or a Dask worker) runs: a module-level function and its arguments.
-Task = tuple[Callable[..., Any], tuple[Any, ...]]
-
-
 #: Runs a list of tasks somewhere (this machine's processes, a cluster): given a maker of the tasks for
 #: a number of workers, and where each result goes.
 Runner = Callable[[Callable[[int], Sequence[Task]], Callable[[int, Any], None]], None]
 
 
-def runner(workers: int = 1, cluster: str | None = None, cancel: CancelFlag | None = None) -> Runner:
-    """Where tasks run: ``workers`` local processes, or the Dask cluster at ``cluster``."""
-    if cluster is not None:
-        from studio.simulation.cluster import run_tasks_on_cluster  # Dask: only when a cluster is asked for
-
-        return lambda tasks_for, done: run_tasks_on_cluster(tasks_for, cluster, done, cancel)
+def local_runner(workers: int = 1, cancel: CancelFlag | None = None) -> Runner:
+    """Tasks run by ``workers`` processes of this machine (1: in this process)."""
     return lambda tasks_for, done: run_tasks(tasks_for(workers), workers, done, cancel)
 
 
@@ -68,7 +50,7 @@ def simulate(
     Raises :class:`Cancelled` when ``cancel`` is set before the end; a run that fails raises
     :class:`~studio.simulation.play.RunFailed` naming its index and seed.
     """
-    return simulate_with(spec, runner(workers, cancel=cancel), progress)
+    return simulate_with(spec, local_runner(workers, cancel), progress)
 
 
 def simulate_with(spec: SimulationSpec, run: Runner, progress: Progress | None = None) -> Report:
@@ -96,7 +78,11 @@ def run_tasks(
     tasks: Sequence[Task], workers: int, done: Callable[[int, Any], None], cancel: CancelFlag | None = None
 ) -> None:
     """Run ``tasks`` with ``workers`` processes (1: here, in order) and hand each result to ``done`` with
-    its task's index as it arrives; raise :class:`Cancelled` when ``cancel`` is set first."""
+    its task's index as it arrives; raise :class:`Cancelled` when ``cancel`` is set first.
+
+    With more than one process, a worker that dies or a chunk that never ends raises
+    :class:`~studio.simulation.play.RunFailed` naming its runs (see :mod:`studio.simulation.workers`).
+    """
     if workers < 1:
         raise ValueError(f"--workers needs 1 or more, not {workers}")
     if workers == 1:
@@ -105,29 +91,4 @@ def run_tasks(
                 raise Cancelled(f"cancelled after {index} of {len(tasks)} parts")
             done(index, function(*args))
         return
-    # 'spawn': a fresh interpreter per worker, safe even when the caller runs threads (the app).
-    # Leaving the block terminates the workers, so a cancel or an error stops them at once.
-    with multiprocessing.get_context("spawn").Pool(
-        workers, initializer=_leave_interrupts_to_the_caller
-    ) as pool:
-        results = pool.imap_unordered(_run_task, list(enumerate(tasks)))
-        finished = 0
-        while finished < len(tasks):
-            if cancel is not None and cancel.is_set():
-                raise Cancelled(f"cancelled after {finished} of {len(tasks)} parts")
-            try:
-                index, result = results.next(timeout=_POLL)
-            except multiprocessing.TimeoutError:
-                continue
-            finished += 1
-            done(index, result)
-
-
-def _leave_interrupts_to_the_caller() -> None:
-    """Workers ignore Ctrl-C: the caller stops them all (one message, not one traceback per worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _run_task(item: tuple[int, Task]) -> tuple[int, Any]:
-    index, (function, args) = item
-    return index, function(*args)
+    run_in_workers(tasks, workers, done, cancel)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from studio.content.limits import MAX_RUN_ACTIONS
 from studio.engine.actions import (
     Action,
     Buy,
@@ -29,8 +30,9 @@ from studio.simulation.catalogs import catalog_for
 from studio.simulation.report import ITEM_FIGURES, CharmTally, ItemTally, Report, RunStats
 from studio.simulation.spec import SimulationSpec, run_seed
 
-#: More actions than any run needs: a run that gets there is a bug, reported, never an endless loop.
-MAX_ACTIONS = 20_000
+#: More actions than any run needs: a run that gets there is a bug, reported, never an endless loop (and a
+#: save of that many is the most ``studio run --resume`` reads).
+MAX_ACTIONS = MAX_RUN_ACTIONS
 
 
 class RunFailed(RuntimeError):

@@ -339,12 +339,6 @@ class Report:
         tallies = self.items(kind)
         return {k: tallies[k].to_json(ITEM_FIGURES[kind]) for k in sorted(tallies)}
 
-    def render(self, title: str = "") -> str:
-        """The report as plain text for a terminal."""
-        from studio.simulation.render import render
-
-        return render(self, title)
-
     def to_json(self) -> dict[str, object]:
         """Every count, and the rates derived from them; keys sorted, so equal reports print equal."""
         return {

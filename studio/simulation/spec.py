@@ -70,3 +70,13 @@ def chunks(runs: int, size: int) -> Iterator[range]:
     step = max(1, size)
     for start in range(0, runs, step):
         yield range(start, min(start + step, runs))
+
+
+def runs_named(spec: SimulationSpec, start: int, stop: int) -> str:
+    """Name runs ``start`` to ``stop - 1`` of ``spec`` and their seeds, so they can be replayed with
+    ``studio run --seed``: ``runs 4 to 7 of seed 1 (run seeds 5308…, 8912…, 1203…, …)``."""
+    seeds = [str(run_seed(spec.seed, i)) for i in range(start, min(stop, start + 3))]
+    shown = ", ".join(seeds) + (", …" if stop - start > 3 else "")
+    if stop - start == 1:
+        return f"run {start} of seed {spec.seed} (run seed {shown})"
+    return f"runs {start} to {stop - 1} of seed {spec.seed} (run seeds {shown})"

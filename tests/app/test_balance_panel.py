@@ -14,8 +14,9 @@ pytest.importorskip("pyqtgraph")
 
 from studio.app.balance_panel import BalancePanel
 from studio.engine.catalog import Catalog
-from studio.simulation.local import runner, simulate
+from studio.simulation.local import simulate
 from studio.simulation.paired import compare
+from studio.simulation.runners import runner
 from studio.simulation.spec import SimulationSpec
 
 

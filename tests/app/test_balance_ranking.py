@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QPushButton, QTableView
 from studio.app import palette
 from studio.app.balance_panel import BalancePanel
 from studio.engine.catalog import Catalog
-from studio.simulation.local import runner
 from studio.simulation.paired import Paired, RankEntry, rank, ranking
 from studio.simulation.report import Report
+from studio.simulation.runners import runner
 from studio.simulation.spec import SimulationSpec
 
 THREE = ("even_mult", "pair_mult", "plain_mult")

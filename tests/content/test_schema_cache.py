@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from studio.content import schemas
+from studio.content.caches import unsealed
 from studio.content.models import KINDS
 
 
@@ -24,11 +26,18 @@ def _cached(home: Path) -> list[Path]:
     return sorted((home / "cache").glob("schemas-*.json"))
 
 
+def _held(path: Path) -> Any:
+    """What a cache file holds, its checksum checked."""
+    data = unsealed(path.read_bytes())
+    assert data is not None
+    return json.loads(data)
+
+
 def test_the_cached_schemas_are_the_generated_ones(studio_home: Path, fresh: None) -> None:
     first = {kind: schemas.schema_for(kind) for kind in KINDS}
     (path,) = _cached(studio_home)
     generated = {kind: schemas._generated(kind) for kind in KINDS}
-    assert json.loads(path.read_text(encoding="utf-8")) == json.loads(json.dumps(generated))
+    assert _held(path) == json.loads(json.dumps(generated))
     assert first == json.loads(json.dumps(generated))
     schemas._schemas.cache_clear()
     assert {kind: schemas.schema_for(kind) for kind in KINDS} == first  # read back from the file
@@ -41,7 +50,7 @@ def test_a_damaged_cache_is_generated_again_and_replaced(studio_home: Path, fres
     path.write_text(damage, encoding="utf-8")
     schemas._schemas.cache_clear()
     assert schemas.schema_for("charm") == json.loads(json.dumps(schemas._generated("charm")))
-    assert json.loads(path.read_text(encoding="utf-8")).keys() == KINDS.keys()
+    assert _held(path).keys() == KINDS.keys()
 
 
 def test_the_schemas_of_other_code_are_removed(studio_home: Path, fresh: None) -> None:

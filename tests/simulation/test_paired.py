@@ -13,7 +13,6 @@ from studio.engine.actions import IllegalAction, SelectBlind, Sell
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game
 from studio.engine.run_setup import RunSetup
-from studio.simulation.local import runner
 from studio.simulation.paired import (
     Paired,
     compare,
@@ -22,6 +21,7 @@ from studio.simulation.paired import (
     play_pair_chunk,
     rank,
 )
+from studio.simulation.runners import runner
 from studio.simulation.spec import SimulationSpec
 
 SPEC = SimulationSpec(runs=6, seed=3)

@@ -12,6 +12,7 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
 from studio.simulation.attribution import charm_effects, charm_of
+from studio.simulation.render import render
 from studio.simulation.report import (
     ITEM_FIGURES,
     CharmTally,
@@ -144,7 +145,7 @@ def test_rates_come_from_the_counts() -> None:
     assert report.mean_score == 25
     assert report.infinite_hands == 4
     assert report.score_histogram() == [(8, 16, 4), (16, 32, 0), (32, 64, 4)]
-    text = report.render("Simulation")
+    text = render(report, "Simulation")
     assert "won: 1 (25.0%; 95% interval" in text
     assert "pair" in text
 
@@ -170,7 +171,7 @@ def test_intervals_come_from_the_counts_and_say_when_a_difference_is_luck() -> N
     json = better.to_json()
     assert json["mean_antes_cleared_margin"] == better.antes_cleared_margin
     assert json["win_rate_interval"] == list(better.win_rate_interval())
-    assert "± " in better.render()
+    assert "± " in render(better)
 
 
 def test_items_are_counted_by_kind_under_their_own_names() -> None:
@@ -195,7 +196,7 @@ def test_items_are_counted_by_kind_under_their_own_names() -> None:
     assert json["vouchers"] == {"discount_card": {"offered": 2, "bought": 1}}
     assert json["tags"] == {"foil_tag": {"offered": 2, "taken": 1}, "rare_tag": {"offered": 1, "taken": 0}}
     assert list(ITEM_FIGURES) == ["consumables", "vouchers", "tags"]
-    text = report.render()
+    text = render(report)
     assert text.index("\nConsumables\n") < text.index("\nVouchers\n") < text.index("\nTags\n")
     assert "tag       offered  taken  pick rate" in text
     assert "foil_tag        2      1      50.0%" in text

@@ -15,6 +15,7 @@ from studio.engine.run_setup import RunSetup
 from studio.simulation.catalogs import ContentError, load_catalog
 from studio.simulation.local import Cancelled, simulate
 from studio.simulation.play import play_chunk, run_one
+from studio.simulation.render import render
 from studio.simulation.report import ItemTally, Report
 from studio.simulation.spec import SimulationSpec, run_seed
 
@@ -91,7 +92,7 @@ def test_the_report_counts_each_item_offered_taken_and_used() -> None:
     assert sum(f["bought"] for f in vouchers.values()) > 0 and sum(f["taken"] for f in tags.values()) > 0
     assert all(f["offered"] >= f["bought"] for f in vouchers.values())
     assert all(f["offered"] >= f["taken"] for f in tags.values())
-    text = report.render()
+    text = render(report)
     assert "\nConsumables\n" in text and "\nVouchers\n" in text and "\nTags\n" in text
     spec = SimulationSpec(runs=8, seed=1)
     assert play_chunk(spec, 0, 3) + play_chunk(spec, 3, 8) == report
