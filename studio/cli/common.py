@@ -14,9 +14,11 @@ from studio.cli.errors import UsageError as UsageError
 from studio.cli.errors import fail as fail
 from studio.cli.errors import warn
 from studio.cli.jsonout import dump_json as dump_json  # every command writes JSON through this one
+from studio.content.dist_packs import source
 from studio.content.documents import read_document
+from studio.content.installed import installed_packs
 from studio.content.models import ScenarioModel
-from studio.content.packs import BASE_ID, Pack, base_pack, installed_packs, open_pack, pack_root, resolve
+from studio.content.packs import BASE_ID, Pack, base_pack, open_pack, pack_root, resolve
 from studio.content.packs import MANIFEST as MANIFEST_FILE
 from studio.content.parsed import parsed_cache
 from studio.content.paths import is_base_content
@@ -50,7 +52,11 @@ def requested(args: argparse.Namespace, installed: list[Pack]) -> tuple[list[Pac
 
 
 def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Problem]]:
-    """Open ``--pack`` SPEC: a folder or zip, else an installed pack id; raise UsageError if none."""
+    """Open ``--pack`` SPEC: a folder or zip, else an installed pack id (one the data folder holds or a
+    pip distribution ships, see :func:`installed_packs`); raise UsageError if none.
+
+    Two installed packs of that id are a warning that names the one used and the ones it hides.
+    """
     path = Path(spec)
     if is_base_content(path):
         return base_pack(), []
@@ -58,6 +64,8 @@ def open_spec(spec: str, installed: list[Pack]) -> tuple[Pack | None, list[Probl
         return open_pack(path)
     for pack in installed:
         if pack.id == spec:
+            for hidden in pack.hides:
+                warn(f"--pack {spec}: the pack from {source(pack)} is used, not the one from {hidden}")
             return pack, []
     ids = [p.id for p in installed]
     raise UsageError(f"{spec}: no such pack folder, zip or installed pack{did_you_mean(spec, ids)}")

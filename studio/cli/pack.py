@@ -1,4 +1,4 @@
-"""``studio pack``: new, build, install, list, remove and diff content packs."""
+"""``studio pack``: new, schemas, build, install, list, remove and diff content packs."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from studio.cli.common import dump_json, open_spec, scored
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.render import table
 from studio.content.archive import ArchiveError, write_zip
-from studio.content.diff import diff_packs
+from studio.content.diff import ArtDiff, diff_packs
+from studio.content.dist_packs import source
+from studio.content.editor_files import SCHEMAS, refresh
 from studio.content.install import InstallError, install, installable_problems, remove
-from studio.content.packs import BASE_ID, Pack, base_pack, installed_packs, resolve
+from studio.content.installed import installed_packs
+from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, resolve
 from studio.content.problems import ordered
 from studio.content.registry import Content
 from studio.content.scenarios import mismatches, pack_scenarios, scenario_problems
@@ -32,6 +35,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     new.add_argument("id", help="the pack id: lower-case letters, digits, underscores")
     new.add_argument("--dir", type=Path, default=Path("."), help="where to create it (default: here)")
     new.set_defaults(func=_new)
+    schemas = actions.add_parser(
+        "schemas", help="write this Studio's JSON Schemas (and missing VS Code files) into a pack folder"
+    )
+    schemas.add_argument("folder", type=Path, help="the pack folder")
+    schemas.set_defaults(func=_schemas)
     build = actions.add_parser("build", help="validate, test and zip a pack reproducibly")
     build.add_argument("folder", type=Path, help="the pack folder")
     build.add_argument(
@@ -44,7 +52,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     inst.add_argument("--trust", action="store_true", help="also trust its code to run")
     inst.add_argument("--force", action="store_true", help="install even over a newer installed version")
     inst.set_defaults(func=_install)
-    lst = actions.add_parser("list", help="list installed packs")
+    lst = actions.add_parser("list", help="list installed packs (pip-installed ones too)")
     lst.add_argument("--json", action="store_true", help="print JSON")
     lst.set_defaults(func=_list)
     rm = actions.add_parser("remove", help="remove an installed pack")
@@ -73,9 +81,30 @@ def _new(args: argparse.Namespace) -> int:
         raise UsageError(f"{folder}: already exists") from None
     except OSError as exc:
         raise UsageError(f"{folder}: cannot create the pack: {exc.strerror or exc}") from None
-    for path in written:
-        print(path)
+    _print_written(folder, written)
     print(f"created pack '{args.id}'; next: studio validate {folder} && studio test {folder}")
+    return OK
+
+
+def _print_written(folder: Path, written: list[Path]) -> None:
+    """Name each file written, the copied schemas as one line."""
+    schemas = folder / SCHEMAS
+    for path in written:
+        if path.parent != schemas:
+            print(path)
+    count = sum(path.parent == schemas for path in written)
+    if count:
+        print(f"{schemas}/ ({count} JSON Schemas, for editors)")
+
+
+def _schemas(args: argparse.Namespace) -> int:
+    if not (args.folder / MANIFEST).is_file():
+        raise UsageError(f"{args.folder}: not a pack folder (no {MANIFEST})")
+    try:
+        written = refresh(args.folder)
+    except OSError as exc:
+        raise UsageError(f"{args.folder}: cannot write the schemas: {exc.strerror or exc}") from None
+    _print_written(args.folder, written)
     return OK
 
 
@@ -134,6 +163,8 @@ def _list(args: argparse.Namespace) -> int:
             "code": bool(p.code()),
             "trusted": store.is_trusted(p),
             "path": str(p.origin),
+            "from": f"pip: {p.distribution}" if p.distribution else "data folder",
+            "hides": list(p.hides),
         }
         for p in packs
     ]
@@ -142,11 +173,14 @@ def _list(args: argparse.Namespace) -> int:
         return OK
     for problem in problems:
         print(f"broken: {problem}")
+    for p in packs:
+        for hidden in p.hides:
+            print(f"warning: two packs '{p.id}': the one from {source(p)} is used, not the one from {hidden}")
     if not rows:
         print("no packs installed")
         return OK
-    cells = [[str(r["id"]), str(r["version"]), str(r["name"]), _trust_text(r)] for r in rows]
-    print(table(["id", "version", "name", "code"], cells))
+    cells = [[str(r["id"]), str(r["version"]), str(r["name"]), _trust_text(r), str(r["from"])] for r in rows]
+    print(table(["id", "version", "name", "code", "from"], cells))
     return OK
 
 
@@ -157,6 +191,12 @@ def _trust_text(row: dict[str, object]) -> str:
 
 
 def _remove(args: argparse.Namespace) -> int:
+    shipped = [p for p in installed_packs()[0] if p.id == args.id and p.distribution]
+    if shipped:
+        name = shipped[0].distribution.split()[0]
+        raise UsageError(
+            f"{args.id} comes from pip: {shipped[0].distribution}; remove it with: pip uninstall {name}"
+        )
     try:
         where = remove(args.id)
     except InstallError as exc:
@@ -185,6 +225,7 @@ def _diff(args: argparse.Namespace) -> int:
             print(printable(f"    {change.path}: {_show(change.old)} -> {_show(change.new)}"))
     if not (changes.added or changes.removed or changes.changed):
         print("no entry changed")
+    _print_art(changes.art)
     if totals:
         print("scenario results that change:")
         rows = [[str(t["scenario"]), str(t["old"]), str(t["new"])] for t in totals]
@@ -192,6 +233,16 @@ def _diff(args: argparse.Namespace) -> int:
     else:
         print("no scenario result changes")
     return OK
+
+
+def _print_art(art: ArtDiff) -> None:
+    """The images added (+), removed (-) and redrawn (~, with the entries that show them)."""
+    for mark, paths in (("+", art.added), ("-", art.removed)):
+        for path in paths:
+            print(printable(f"{mark} image {path}"))
+    for path in art.changed:
+        shown = f" (shown by {', '.join(art.users[path])})" if art.users.get(path) else ""
+        print(printable(f"~ image {path}{shown}"))
 
 
 def _show(value: object) -> str:

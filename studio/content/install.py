@@ -19,7 +19,8 @@ from pathlib import Path
 
 from studio.content.archive import ArchiveError, content_hash, extract_zip
 from studio.content.entries import pack_entries
-from studio.content.packs import BASE_ID, Pack, installed_packs, open_pack
+from studio.content.installed import installed_packs
+from studio.content.packs import BASE_ID, Pack, open_pack
 from studio.content.paths import installed_packs_dir
 from studio.content.problems import Problem
 from studio.content.scenarios import pack_scenarios

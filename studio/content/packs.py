@@ -20,9 +20,8 @@ from studio import __version__
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.folders import ArchiveError, content_hash
 from studio.content.pack_files import base_files, pack_files
-from studio.content.paths import base_content_dir, installed_packs_dir
+from studio.content.paths import base_content_dir
 from studio.content.problems import Problem, json_path
-from studio.content.staging import recover
 from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:
@@ -47,6 +46,10 @@ class Pack:
     files: dict[str, bytes]
     builtin: bool = False
     installed: bool = False
+    #: ``NAME VERSION`` of the pip distribution that ships it ("" if none): see ``dist_packs``.
+    distribution: str = ""
+    #: Where the installed packs of the same id that this one is chosen over come from.
+    hides: tuple[str, ...] = ()
 
     @cached_property
     def manifest(self) -> PackModel:
@@ -126,21 +129,6 @@ def base_pack() -> Pack:
         raise RuntimeError(f"the base game is broken: {problems[0]}")
     pack.builtin = True
     return pack
-
-
-def installed_packs() -> tuple[list[Pack], list[Problem]]:
-    """Return the packs installed in the user's data folder."""
-    root = installed_packs_dir()
-    packs, problems = [], []
-    recover(root)  # a killed install's old version comes back before anyone looks
-    if root.is_dir():
-        for folder in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
-            pack, found = open_pack(folder)
-            problems += found
-            if pack is not None:
-                pack.installed = True
-                packs.append(pack)
-    return packs, problems
 
 
 def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, list[Problem]]:

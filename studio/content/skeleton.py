@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from studio import __version__
-from studio.content.models import KINDS
-from studio.content.paths import schemas_dir
+from studio.content.editor_files import schema_files, schema_line, vscode_files
 
 
 def skeleton(pack_id: str) -> dict[str, str]:
-    """Return the skeleton's files (relative path -> text): manifest, a charm, a test, editor settings."""
+    """Return the skeleton's files (relative path -> text): manifest, a charm, a test, a README, and
+    the editor set-up (the schemas and VS Code files, see :mod:`studio.content.editor_files`)."""
     name = pack_id.replace("_", " ").title()
     charm = f"{pack_id}_pair_bonus"
     major_minor = ".".join(__version__.split(".")[:2])
-    return {
+    content = {
         "pack.yaml": f"""# The manifest: who the pack is, which Studio and packs it works with.
 id: {pack_id}
 name: {name}
@@ -55,18 +54,11 @@ A content pack for Charm Studio. Check it, test it, build it:
     studio test .
     studio pack build . -o {pack_id}.zip
 """,
-        ".vscode/settings.json": json.dumps({"yaml.schemas": schema_map()}, indent=2) + "\n",
     }
-
-
-def schema_map() -> dict[str, list[str]]:
-    """Map each content kind's schema (a file URI) to the pack files it checks, for VS Code."""
-    return {
-        (schemas_dir() / f"{kind}.schema.json").resolve().as_uri(): [
-            place if place.endswith(".yaml") else f"{place}/**/*.yaml"
-        ]
-        for kind, (place, _) in KINDS.items()
-    }
+    kinds = {"pack.yaml": "pack", f"charms/{charm}.yaml": "charm", "tests/example.yaml": "scenario"}
+    for rel, kind in kinds.items():
+        content[rel] = schema_line(rel, kind) + content[rel]
+    return {**content, **vscode_files(), **schema_files()}
 
 
 def write_skeleton(folder: Path, pack_id: str) -> list[Path]:

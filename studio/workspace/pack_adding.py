@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.content.packs import Pack, installed_packs, open_pack, pack_root, resolve
+from studio.content.installed import installed_packs
+from studio.content.packs import Pack, open_pack, pack_root, resolve
 from studio.content.problems import Problem as ContentProblem
 from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour

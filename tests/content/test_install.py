@@ -15,7 +15,7 @@ import pytest
 
 from studio.cli.main import main as studio_main
 from studio.content.install import InstallError, install, remove
-from studio.content.packs import installed_packs
+from studio.content.installed import installed_packs
 from studio.content.paths import installed_packs_dir
 from studio.content.staging import LOCK_NAME, Staging
 
