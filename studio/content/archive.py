@@ -16,13 +16,13 @@ import os
 import shutil
 import stat
 import struct
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import BinaryIO
 
+from studio.content.atomic import write_atomically
 from studio.content.folders import (
     LIMITS,
     ArchiveError,
@@ -282,9 +282,9 @@ def write_zip(files: Mapping[str, bytes], out: Path) -> str:
     """Write a reproducible zip atomically; return the sha256 hex of the zip bytes.
 
     Entries sorted by path, fixed timestamp 1980-01-01 00:00:00, create_system unix, external_attr
-    0o100644 << 16, ZIP_DEFLATED level 9, no directory entries, no extra fields or comments; written to a
-    temp file in the same folder, then os.replace. Same files -> byte-identical zip (given the same zlib).
-    Names are held to the archive rules, so what is written can be read back.
+    0o100644 << 16, ZIP_DEFLATED level 9, no directory entries, no extra fields or comments; written
+    atomically, mode 0644 (:mod:`studio.content.atomic`). Same files -> byte-identical zip (given the
+    same zlib). Names are held to the archive rules, so what is written can be read back.
     """
     check_names([(name, False) for name in files])
     buffer = io.BytesIO()
@@ -296,15 +296,5 @@ def write_zip(files: Mapping[str, bytes], out: Path) -> str:
             zf.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     blob = buffer.getvalue()
     out = Path(out)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(blob)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)  # mkstemp makes 0o600; a built pack is meant to be shared
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(out, blob, mode=0o644, folders=False)  # a built pack is meant to be shared
     return hashlib.sha256(blob).hexdigest()

@@ -16,15 +16,19 @@ import stat
 from pathlib import Path
 
 
-def write_atomically(path: Path, data: bytes | str, *, sync: bool = True, mode: int | None = None) -> None:
+def write_atomically(
+    path: Path, data: bytes | str, *, sync: bool = True, mode: int | None = None, folders: bool = True
+) -> None:
     """Replace ``path`` with ``data`` (text is written as UTF-8, line ends as given).
 
     ``sync`` waits for the disk (recovery records and caches skip it); ``mode`` sets the
-    permission bits exactly (a built pack is always 0644), else an existing file keeps its own.
-    Raises OSError, having left nothing behind, if it cannot.
+    permission bits exactly (a built pack is always 0644), else an existing file keeps its own;
+    ``folders`` makes the missing folders on the way (a new entry's kind folder), else a missing
+    folder is an error (a save the user named). Raises OSError, having left nothing behind.
     """
     target = path.resolve() if path.is_symlink() else path
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if folders:
+        target.parent.mkdir(parents=True, exist_ok=True)
     keep: int | None
     try:
         keep = stat.S_IMODE(target.stat().st_mode) if mode is None else mode

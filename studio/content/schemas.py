@@ -4,7 +4,7 @@
 problems with); :func:`file_schema` is the schema of a whole file, written to
 ``schemas/``. They differ for scenarios only: a ``tests/`` file holds one
 scenario or a list of them, and the editor must accept both. Generating the
-schemas is slow, so they are kept in the data folder for each version of the
+schemas is slow, so they are kept in the cache folder for each version of the
 code (see :func:`_schemas`).
 """
 
@@ -15,11 +15,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from studio.content.caches import write_quietly
-from studio.content.extensions import signature
+from studio.content.atomic import write_atomically
+from studio.content.caches import sealed, unsealed, warn_damaged, write_quietly
+from studio.content.extensions import signature, when_changed
 from studio.content.fingerprint import code_fingerprint
 from studio.content.models import KINDS
-from studio.content.paths import user_dir
+from studio.content.paths import cache_dir
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -34,31 +35,50 @@ def forget() -> None:
     _schemas.cache_clear()
 
 
+when_changed(forget)
+
+
 @cache
 def _schemas(vocabulary: str) -> dict[str, dict[str, Any]]:
     """Every kind's schema, generated from the models once per version of the code.
 
     Generating them costs more than loading the base game's files, so they are
-    kept in the data folder's cache under the code's fingerprint; a damaged or
-    missing file is generated again, and a write that fails is not an error.
+    kept in the cache folder under the code's fingerprint; a missing file
+    is generated again, a damaged one too (its checksum does not hold: a
+    warning says so), and a write that fails is not an error.
     With a trusted plugin's kinds in the vocabulary (``vocabulary`` names
     them) they are made for this process only.
     """
     if vocabulary:  # plugin kinds: made for this load only, never kept
         return {kind: _generated(kind) for kind in KINDS}
-    path = user_dir() / "cache" / f"schemas-{code_fingerprint()[:24]}.json"
+    path = cache_dir() / f"schemas-{code_fingerprint()[:24]}.json"
     try:
-        found = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(found, dict) and list(found) == list(KINDS):
+        raw = path.read_bytes()
+    except OSError:
+        raw = None  # not made yet for this code
+    if raw is not None:
+        found = _cached(raw)
+        if found is not None:
             return found
-    except (OSError, ValueError):
-        pass
+        warn_damaged(path, "schema cache")
     made = {kind: _generated(kind) for kind in KINDS}
-    if write_quietly(path, json.dumps(made, ensure_ascii=False).encode("utf-8")):
+    if write_quietly(path, sealed(json.dumps(made, ensure_ascii=False).encode("utf-8"))):
         for old in path.parent.glob("schemas-*.json"):  # those of code that is gone
             if old != path:
                 old.unlink(missing_ok=True)
     return made
+
+
+def _cached(raw: bytes) -> dict[str, dict[str, Any]] | None:
+    """The schemas of a cache file whose checksum holds and which has every kind, or None."""
+    data = unsealed(raw)
+    try:
+        found = json.loads(data) if data is not None else None
+    except ValueError:  # checksummed, yet not JSON: written by something else
+        return None
+    if not isinstance(found, dict) or list(found) != list(KINDS):
+        return None
+    return found
 
 
 def _generated(kind: str) -> dict[str, Any]:
@@ -102,8 +122,6 @@ def export_schemas(directory: Path) -> list[Path]:
     written = []
     for kind in KINDS:
         path = directory / f"{kind}.schema.json"
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(schema_text(kind), encoding="utf-8")
-        tmp.replace(path)
+        write_atomically(path, schema_text(kind))
         written.append(path)
     return written

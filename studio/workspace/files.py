@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,7 +12,7 @@ from ruamel.yaml.error import YAMLError
 
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.packs import Pack
-from studio.content.paths import base_plugins_dir
+from studio.content.paths import base_plugins_dir, in_installed_base
 from studio.content.problems import Problem
 
 
@@ -79,8 +77,21 @@ class FileState:
 
     @property
     def writable(self) -> bool:
-        """Only files of pack folders can be saved (not members of zips)."""
-        return self.pack.origin.is_dir()
+        """Only files of pack folders can be saved: not members of zips, not the installed base game."""
+        return self.read_only is None
+
+    @property
+    def read_only(self) -> str | None:
+        """Why the file cannot be saved where it is, and what to do instead (None: it can)."""
+        if not self.pack.origin.is_dir():
+            return "the pack is a zip; it cannot change (Entry > Override in a pack makes a copy that can)"
+        if in_installed_base(self.pack.origin):
+            return (
+                "the base game is installed with Studio and read-only (an upgrade replaces it); "
+                "Entry > Override in a pack makes a copy that can change, "
+                "File > Copy the base game a whole copy to edit"
+            )
+        return None
 
     def set_text(self, text: str) -> Document | None:
         """Take new text; return its document, or None (and keep the last data) if it does not parse."""
@@ -97,25 +108,6 @@ class FileState:
         self.syntax = None
         self.data = doc.data
         return doc
-
-
-def atomic_write(path: Path, text: str, *, sync: bool = True) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and ``os.replace``.
-
-    ``sync`` also waits for the disk (for content files; recovery records skip it).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            if sync:
-                os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def parses(text: str) -> bool:
