@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -23,11 +24,15 @@ from studio.app import palette
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
+from studio.app.entry_art import charm_pixmap
 from studio.app.entry_tools import EntryTools
 from studio.app.pack_menu import PackMenu
+from studio.app.playtest_dock import PlaytestDock
+from studio.app.preview.motion import platform_prefers_reduced_motion
 from studio.app.preview.panel import PreviewPanel, sample_for
 from studio.app.preview.scenario_file import scenario_text
 from studio.app.problems_panel import ProblemsPanel
+from studio.app.read_only import ReadOnlyOffer
 from studio.app.safety import Safety
 from studio.app.scenario_runs import ScenarioRuns
 from studio.app.session import Session
@@ -35,6 +40,8 @@ from studio.app.tab_order import TabOrder
 from studio.app.undo import History
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
+from studio.content.paths import settings_file
+from studio.desktop import ICON
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
 if TYPE_CHECKING:
@@ -64,8 +71,9 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("mainWindow")
         self.setWindowTitle("Charm Studio")
+        self.setWindowIcon(QIcon(str(ICON)))
         self.resize(1500, 920)
-        self.settings = settings or QSettings("Charm Studio", "studio")
+        self.settings = settings or QSettings(str(settings_file()), QSettings.Format.IniFormat)
         self.session: Session | None = None
         self.stack = History(self)
         self.tree = ContentTree()
@@ -101,7 +109,9 @@ class MainWindow(QMainWindow):
         self.table_dock = self._dock("Table", QLabel("Loading content…"), bottom, "tableDock")
         self.table_dock.visibilityChanged.connect(lambda shown: self._build_table() if shown else None)
         self.usages_dock = self._dock("Usages", self.usages, bottom, "usagesDock")
-        for dock in (self.table_dock, self.usages_dock):
+        playtest = self._dock("Playtest", QLabel("Loading content…"), bottom, "playtestDock")
+        self.playtest = PlaytestDock(playtest, self.preview, self.docks[1], self._show_tab)
+        for dock in (self.table_dock, self.usages_dock, playtest):
             self.tabifyDockWidget(self.docks[2], dock)
             dock.hide()
             dock.toggleViewAction().triggered.connect(lambda on, d=dock: self._show_tab(d) if on else None)
@@ -110,6 +120,7 @@ class MainWindow(QMainWindow):
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
+        self.read_only = ReadOnlyOffer(self)
         self.pack_menu.opened.connect(self._pack_opened)
         self.tab_order = TabOrder(self, self._panels)
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
@@ -171,6 +182,7 @@ class MainWindow(QMainWindow):
             "fa5s.folder-open",
         )
         self._action(file, "Open &pack folder…", self.pack_menu.open_folder_dialog, None, "fa5s.folder-plus")
+        self._action(file, "Copy the &base game…", self.read_only.copy_base, None, "fa5s.clone")
         self._action(
             file, "Save preview as scenario…", self.save_scenario_dialog, "Ctrl+Shift+E", "fa5s.vial"
         )
@@ -190,6 +202,7 @@ class MainWindow(QMainWindow):
         self._action(preview, "&Best play", self.preview.start_best_play, "Ctrl+B", "fa5s.magic")
         self._action(preview, "Cancel best play", self.preview.cancel_best_play, "Esc")
         self._action(preview, "Edit played cards", lambda: self.preview.played_input.setFocus(), "Ctrl+P")
+        self._action(preview, "&Play or pause the trace", self.preview.playback.toggle, "F5", "fa5s.play")
         view = bar.addMenu("&View")
         for dock in self.docks:
             view.addAction(dock.toggleViewAction())
@@ -200,6 +213,11 @@ class MainWindow(QMainWindow):
         self._action(view, "Light theme", lambda: self.set_theme(False))
         self._action(view, "Dark theme", lambda: self.set_theme(True))
         self._action(view, "Follow the system", lambda: self.set_theme(None))
+        view.addSeparator()
+        self.reduce_motion = self._action(view, "Reduce &motion", self.set_reduce_motion)
+        self.reduce_motion.setCheckable(True)
+        self.reduce_motion.setChecked(bool(self.settings.value("reduce_motion", False, type=bool)))
+        self.set_reduce_motion(self.reduce_motion.isChecked())
         entry = bar.addMenu("E&ntry")
         self._action(entry, "&New charm…", lambda: self.entries.new("charm"), "Ctrl+N", "fa5s.plus")
         self._action(
@@ -209,6 +227,7 @@ class MainWindow(QMainWindow):
         self._action(
             entry, "De&lete…", lambda: self._with_entry(self.entries.delete), "Ctrl+Delete", "fa5s.trash-alt"
         )
+        self._action(entry, "&Override in a pack…", lambda: self._with_entry(self.read_only.override))
         self.tools.install(entry)
         self.pack_menu.install(bar.addMenu("&Pack"))
         for action in (self.save_action, undo, redo):
@@ -236,6 +255,7 @@ class MainWindow(QMainWindow):
         """Show an open workspace: tree, problems, preview; offer back autosaved work."""
         self.session = Session(ws, self)
         self.session.changed.connect(self.on_change)
+        self.session.changed.connect(self.read_only.changed)
         self.session.failed.connect(self.problems.add_message)
         self.session.failed.connect(self.status)
         self.tests.start(self.session)
@@ -246,6 +266,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.editor)
         self.tree.populate(ws)
         self.problems.show_problems(ws.problems())
+        self.preview.charms.art = partial(charm_pixmap, ws)
         self.preview.set_catalog(ws.catalog)
         if not self.preview.played_input.text():
             self.preview.set_state(sample_for(ws.catalog))
@@ -257,6 +278,7 @@ class MainWindow(QMainWindow):
         self.tools.attach(self.session, self.editor)
         if self.balance is not None or self.docks[3].isVisible():
             self._build_balance()
+        self.playtest.set_catalog(ws.catalog)
         if self.safety.start(self.session):
             self.tree.populate(ws)
         if not ws.checked:  # opened from a snapshot: check the content now, off the GUI thread
@@ -382,6 +404,8 @@ class MainWindow(QMainWindow):
         if change.catalog_changed and self.balance is not None and ws.catalog is not None:
             self._build_balance()  # anew when a pack was opened; else its lists follow the catalog
             self.balance.set_catalog(ws.catalog)
+        if change.catalog_changed:
+            self.playtest.set_catalog(ws.catalog)
         if problems is not None:
             self.problems.show_problems(self._listed(problems), [])
         self._title()
@@ -455,6 +479,11 @@ class MainWindow(QMainWindow):
         """Save the file in the editor (Ctrl+S)."""
         if self.editor is not None and self.editor.file is not None and self.session is not None:
             self.editor.yaml.flush()
+            ref = self.session.ref(self.editor.file)
+            why = self.session.ws.read_only(ref)
+            if why is not None:  # not saved here: offer where it can be
+                self.read_only.offer(ref, why)
+                return
             if self.session.save(self.editor.file) is not None:
                 self.status(f"Saved {self.editor.file.name}")
 
@@ -526,6 +555,14 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             palette.apply(app, dark)
             self.settings.setValue("theme", {None: "system", True: "dark", False: "light"}[dark])
+
+    def set_reduce_motion(self, reduce: bool) -> None:
+        """View > Reduce motion (remembered): playback shows steps without movement; the platform's
+        preference asks for it too."""
+        self.settings.setValue("reduce_motion", reduce)
+        reduced = reduce or platform_prefers_reduced_motion()
+        self.preview.playback.set_reduced_motion(reduced)
+        self.playtest.reduced_motion = reduced
 
     def follow_system(self) -> None:
         """The system's appearance changed: follow it unless a theme was chosen."""

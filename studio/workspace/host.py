@@ -49,3 +49,7 @@ class Host:
     def replace_text(self, ref: EntryRef, text: str) -> Change:
         """Take new text for a file."""
         raise NotImplementedError
+
+    def add_pack(self, folder: Path) -> Change:
+        """Open a pack folder beside those open."""
+        raise NotImplementedError

@@ -18,6 +18,7 @@ from ruamel.yaml.error import YAMLError
 
 from studio.content.documents import Document, DocumentError
 from studio.content.packs import Pack
+from studio.content.paths import in_installed_base
 from studio.content.written_ids import rename_written
 from studio.content.xrefs import MODIFIER_KINDS, references, retarget
 from studio.engine.names import did_you_mean
@@ -154,8 +155,8 @@ class Lifecycle(Host):
         """
         self._checked()
         f = self._file(ref.path)
-        if not f.writable:
-            raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
+        if f.read_only is not None:
+            raise WorkspaceError(f"{f.path}: {f.read_only}")
         on_disk = f.old_path or f.path
         if f.stamp is not None and f.stamp.changed(on_disk) and on_disk.exists():
             raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it before deleting")
@@ -183,8 +184,8 @@ class Lifecycle(Host):
             raise WorkspaceError(f"{f.path}: a {f.kind.replace('_', ' ')} has no id to rename")
         if f.syntax is not None:
             raise WorkspaceError(f"{f.path}:{f.syntax.line}: the text does not parse; fix it before renaming")
-        if not f.writable:
-            raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot change")
+        if f.read_only is not None:
+            raise WorkspaceError(f"{f.path}: {f.read_only}")
         key = f"{f.kind}/{ref.id}"
         for pack in self.packs:  # a replacement pairs two entries by id: renaming one breaks the pair
             if key in pack.manifest.replaces:
@@ -247,6 +248,11 @@ class Lifecycle(Host):
             if pack.id == pack_id:
                 if not pack.origin.is_dir():
                     raise WorkspaceError(f"{pack.origin}: the pack is a zip; it cannot change")
+                if in_installed_base(pack.origin):
+                    raise WorkspaceError(
+                        f"{pack.origin}: the base game is installed with Studio and read-only; "
+                        "add new entries to a pack of your own (Pack > New pack)"
+                    )
                 return pack
         raise WorkspaceError(f"no loaded pack '{pack_id}'{did_you_mean(pack_id, [p.id for p in self.packs])}")
 

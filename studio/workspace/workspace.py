@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studio.content.atomic import write_atomically
-from studio.content.documents import Document
-from studio.content.packs import Pack, base_pack, installed_packs, open_pack, resolve
+from studio.content.documents import Document, read_document
+from studio.content.installed import installed_packs
+from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, resolve
 from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem as ContentProblem
 from studio.content.trust import TrustStore
@@ -35,6 +36,7 @@ from studio.workspace import snapshot
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, base_code, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
+from studio.workspace.overriding import Overriding
 from studio.workspace.pack_adding import PackAdding
 from studio.workspace.recovery import Autosave
 from studio.workspace.unsaved import unsaved_edits
@@ -46,7 +48,7 @@ if TYPE_CHECKING:
     from studio.workspace.checker import Checker
 
 
-class Workspace(Lifecycle, Autosave, PackAdding):
+class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
     """Packs loaded for editing (see docs/workspace.md)."""
 
     def __init__(
@@ -102,6 +104,8 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         changed since the last open of the same packs that found no problem, the workspace
         opens from its snapshot and checks the content when first needed.
         """
+        if base is None and include_base:  # a copy of the base game given as a pack stands in for it
+            base = next((Path(d) for d in pack_dirs if _pack_id(Path(d)) == BASE_ID), None)
         request = snapshot.request_for(pack_dirs, include_base, trust, base)
         restored = snapshot.restore(request, trust)
         if restored is not None:
@@ -277,6 +281,10 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         """The ids a field with ``x-ref: kind`` may hold."""
         return self._checked().ids(kind)
 
+    def read_only(self, ref: EntryRef) -> str | None:
+        """Why the file cannot be saved where it is, and what to do instead (None: it can be saved)."""
+        return self._file(ref.path).read_only
+
     def is_dirty(self, ref: EntryRef) -> bool:
         """True if the file has edits not saved."""
         return self._file(ref.path).dirty
@@ -360,8 +368,8 @@ class Workspace(Lifecycle, Autosave, PackAdding):
         ``force`` overwrites a file another program changed since it was loaded.
         """
         f = self._file(ref.path)
-        if not f.writable:
-            raise WorkspaceError(f"{f.path}: the pack is a zip; it cannot be saved")
+        if f.read_only is not None:
+            raise WorkspaceError(f"{f.path}: not saved: {f.read_only}")
         if f.syntax is not None:
             raise WorkspaceError(
                 f"{f.path}:{f.syntax.line}: not saved: the text does not parse ({f.syntax.message})"
@@ -510,9 +518,19 @@ def _base_pack(folder: Path | None) -> Pack:
     pack, problems = open_pack(folder)
     if pack is None:
         raise WorkspaceError(str(problems[0]))
-    pack.files.update(base_code())
+    if not any(rel.startswith("plugins/") for rel in pack.files):  # a copy of the content folder alone
+        pack.files.update(base_code())
     pack.builtin = True
     return pack
+
+
+def _pack_id(folder: Path) -> str | None:
+    """The id a pack folder's manifest gives (None: not a readable pack folder)."""
+    try:
+        data = read_document(folder / MANIFEST).data
+    except (OSError, ValueError):
+        return None
+    return str(data.get("id")) if isinstance(data, dict) else None
 
 
 def _text(pack: Pack, rel: str) -> str:

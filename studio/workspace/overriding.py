@@ -1,0 +1,122 @@
+"""Changing an entry that cannot be saved where it is: in a pack that replaces it, or a base game copy.
+
+The base game installed with Studio is read-only (an upgrade replaces it), and
+so is a pack opened from a zip. :meth:`Overriding.override_in_pack` copies the
+entry, with its unsaved edits, into a pack folder the user picks (made if
+needed) and lists it under that pack's ``replaces:``, so the copy wins over the
+original; the original goes back to what is on disk. :func:`copy_base_game`
+writes the whole base game (its content and its code) into a folder, to be
+opened as the base game instead.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from studio.content.atomic import write_atomically
+from studio.content.documents import Document
+from studio.content.installed import installed_packs
+from studio.content.packs import MANIFEST, Pack, pack_root, resolve
+from studio.content.paths import base_content_dir, base_plugins_dir
+from studio.workspace.host import Host
+from studio.workspace.model import EntryRef, WorkspaceError
+from studio.workspace.yamledit import edit_text
+
+
+class Overriding(Host):
+    """:meth:`override_in_pack` (mixed into :class:`studio.workspace.Workspace`)."""
+
+    def override_in_pack(self, ref: EntryRef, folder: Path) -> EntryRef:
+        """Copy the entry (as edited) into the pack at ``folder``, which then replaces it; return the copy.
+
+        ``folder`` is an open pack, a pack folder to open, or a folder to make a pack in (its
+        name becomes the pack id). The original's unsaved edits move to the copy.
+        """
+        self._checked()
+        f = self._file(ref.path)
+        if not ref.id or f.kind in ("scenario", "patch"):
+            raise WorkspaceError(f"{f.path}: only an entry with an id can be replaced by a pack")
+        key = f"{f.kind}/{ref.id}"
+        pack = self._pack_at(folder, key)
+        if pack is f.pack:
+            raise WorkspaceError(f"{folder}: the entry is already in this pack; edit it there")
+        target = pack.origin / f.rel
+        if target in self._files or target.exists():
+            raise WorkspaceError(f"{target}: the pack has this file already; open it there")
+        if key not in pack.manifest.replaces:
+            self._add_replaces(pack, key, f.pack.id)
+        text = f.text
+        write_atomically(target, text)
+        if f.saved_text is not None:
+            f.set_text(f.saved_text)
+            f.pack.files[f.rel] = f.saved_text.encode("utf-8")
+        copy = self._add_file(pack, f.rel, f.kind, text, saved=True)
+        pack.files[f.rel] = text.encode("utf-8")
+        self._rebuild()
+        return self._ref(copy)
+
+    def _pack_at(self, folder: Path, key: str) -> Pack:
+        """The open pack at ``folder``; else the pack there, opened; else a new pack made there."""
+        root = (pack_root(folder) if folder.is_dir() else None) or folder
+        for pack in self.packs:
+            if pack.origin.resolve() == root.resolve():
+                if not pack.origin.is_dir():
+                    raise WorkspaceError(f"{folder}: the pack is a zip; pick a pack folder")
+                return pack
+        if not (root / MANIFEST).is_file():
+            _make_pack(root)
+        self.add_pack(root)
+        for pack in self.packs:
+            if pack.origin.resolve() == root.resolve():
+                return pack
+        raise WorkspaceError(f"{folder}: the pack did not open")  # pragma: no cover - add_pack raised
+
+    def _add_replaces(self, pack: Pack, key: str, original: str) -> None:
+        """List ``key`` under the manifest's ``replaces:`` and depend on the pack of the ``original`` (so
+        the copy loads after it), comments and key order kept, on disk too; the load order follows."""
+        path = pack.origin / MANIFEST
+        text = pack.files[MANIFEST].decode("utf-8")
+        old = pack.manifest_doc.data
+        new = {**old, "replaces": [*old.get("replaces", []), key]}
+        needs = list(old.get("dependencies", []))
+        if all(d.get("id") != original for d in needs if isinstance(d, dict)):
+            new["dependencies"] = [*needs, {"id": original, "version": "*"}]
+        text = edit_text(text, old, new)
+        write_atomically(path, text)
+        pack.files[MANIFEST] = text.encode("utf-8")
+        pack.manifest_doc = Document.parse(str(path), text)
+        for cached in ("manifest", "hash"):
+            pack.__dict__.pop(cached, None)
+        resolution = resolve(self.packs, installed_packs()[0])
+        if not resolution.problems:
+            self.packs[:] = resolution.order
+
+
+def _make_pack(root: Path) -> None:
+    """A pack folder holding only its manifest (what it replaces is added as entries move in)."""
+    if root.exists() and any(root.iterdir()):
+        raise WorkspaceError(f"{root}: not empty and not a pack; pick an empty folder or a pack folder")
+    pack_id = re.sub(r"[^a-z0-9_]+", "_", root.name.lower()).strip("_") or "my_changes"
+    if pack_id[0].isdigit():
+        pack_id = f"pack_{pack_id}"
+    write_atomically(
+        root / MANIFEST,
+        f"id: {pack_id}\nname: {root.name}\nversion: 0.1.0\n"
+        "description: Changes to entries of other packs.\n",
+    )
+
+
+def copy_base_game(folder: Path) -> Path:
+    """Write the base game (content and code) into ``folder``, which must be new or empty; return it.
+
+    The copy keeps the pack id ``base``: opened (``studio edit FOLDER``) or checked
+    (``studio validate FOLDER``), it stands in for the base game Studio ships.
+    """
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise WorkspaceError(f"{folder}: pick a new or empty folder for the copy of the base game")
+    shutil.copytree(base_content_dir(), folder, dirs_exist_ok=True)
+    if base_plugins_dir().is_dir():
+        shutil.copytree(base_plugins_dir(), folder / "plugins", dirs_exist_ok=True)
+    return folder

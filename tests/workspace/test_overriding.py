@@ -1,0 +1,118 @@
+"""An entry that cannot be saved where it is changes in a pack that replaces it, or in a copy of the base game."""
+
+from __future__ import annotations
+
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from ws_support import ref_of
+
+from studio.content import paths
+from studio.workspace import Workspace, WorkspaceError
+from studio.workspace.overriding import copy_base_game
+
+
+@pytest.fixture
+def installed_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The base game laid out as an installed Studio keeps it (read-only): ``_base/content``, ``_base/plugins``."""
+    installed = tmp_path / "site-packages" / "studio" / "_base"
+    shutil.copytree(paths.base_content_dir(), installed / "content")
+    shutil.copytree(paths.base_plugins_dir(), installed / "plugins")
+    monkeypatch.setattr(paths, "_INSTALLED", installed)
+    return installed / "content"
+
+
+def test_the_installed_base_game_is_read_only_and_says_what_to_do(installed_base: Path) -> None:
+    ws = Workspace.open([])
+    ref = ref_of(ws, "charm", "plain_mult")
+    before = ref.path.read_text(encoding="utf-8")
+    ws.set_field(ref, ("cost",), 9)  # edits are allowed: the preview shows them
+    with pytest.raises(WorkspaceError, match=r"installed with Studio and read-only.*Override in a pack"):
+        ws.save(ref)
+    assert ref.path.read_text(encoding="utf-8") == before
+    with pytest.raises(WorkspaceError, match="read-only"):
+        ws.rename(ref, "plainer_mult")
+
+
+def test_override_in_a_new_pack_moves_the_edits_to_a_replacing_copy(
+    installed_base: Path, tmp_path: Path
+) -> None:
+    ws = Workspace.open([])
+    ref = ref_of(ws, "charm", "plain_mult")
+    ws.set_field(ref, ("cost",), 9)
+    copy = ws.override_in_pack(ref, tmp_path / "My Changes")
+    manifest = (tmp_path / "My Changes" / "pack.yaml").read_text(encoding="utf-8")
+    assert "id: my_changes" in manifest and "- charm/plain_mult" in manifest
+    assert copy.path == tmp_path / "My Changes" / "charms" / "plain_mult.yaml"
+    assert ws.data(copy)["cost"] == 9 and not ws.is_dirty(copy)
+    assert not ws.is_dirty(ref) and ws.data(ref)["cost"] != 9
+    assert ws.problems() == []
+    catalog = ws.catalog
+    assert catalog is not None and catalog.charm("plain_mult").cost == 9
+    ws.set_field(copy, ("cost",), 8)
+    ws.save(copy)
+    assert "cost: 8" in copy.path.read_text(encoding="utf-8")
+
+
+def test_a_second_override_joins_the_same_pack(installed_base: Path, tmp_path: Path) -> None:
+    ws = Workspace.open([])
+    ws.override_in_pack(ref_of(ws, "charm", "plain_mult"), tmp_path / "mine")
+    ws.override_in_pack(ref_of(ws, "hand_type", "pair"), tmp_path / "mine")
+    manifest = (tmp_path / "mine" / "pack.yaml").read_text(encoding="utf-8")
+    assert "charm/plain_mult" in manifest and "hand_type/pair" in manifest
+    assert ws.problems() == []
+    with pytest.raises(WorkspaceError, match="has this file already"):
+        ws.override_in_pack(ref_of(ws, "hand_type", "pair"), tmp_path / "mine")
+
+
+ZIPPY = """\
+id: zippy
+name: Zippy
+rarity: common
+cost: 3
+abilities:
+  - trigger: hand
+    effects:
+      - {kind: mult, amount: 2}
+"""
+
+
+def test_a_member_of_a_zip_pack_is_overridden_the_same_way(ws: Workspace, tmp_path: Path) -> None:
+    zipped = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(zipped, "w") as z:
+        z.writestr("pack.yaml", "id: zipped\nname: Zipped\nversion: 1.0.0\n")
+        z.writestr("charms/zippy.yaml", ZIPPY)
+    ws.add_pack(zipped)
+    ref = ref_of(ws, "charm", "zippy")
+    with pytest.raises(WorkspaceError, match="zip"):
+        ws.save(ref)
+    copy = ws.override_in_pack(ref, tmp_path / "unzipped")
+    assert copy.path.is_file() and ws.problems() == []
+
+
+def test_a_copy_of_the_base_game_opens_as_the_base_game(tmp_path: Path) -> None:
+    folder = copy_base_game(tmp_path / "my-base")
+    assert (folder / "pack.yaml").is_file() and (folder / "plugins").is_dir()
+    ws = Workspace.open([folder])
+    assert [p.origin for p in ws.packs] == [folder]
+    ref = ref_of(ws, "charm", "plain_mult")
+    assert ref.path == folder / "charms" / "plain_mult.yaml"
+    ws.set_field(ref, ("cost",), 7)
+    ws.save(ref)
+    assert "cost: 7" in ref.path.read_text(encoding="utf-8")
+    with pytest.raises(WorkspaceError, match="new or empty folder"):
+        copy_base_game(folder)
+
+
+def test_a_copy_runs_its_own_code(tmp_path: Path) -> None:
+    folder = copy_base_game(tmp_path / "my-base")
+    (plugin,) = [
+        p for p in (folder / "plugins").glob("*.py") if "five_alive" in p.read_text(encoding="utf-8")
+    ][:1]
+    shutil.copy(plugin, plugin.with_name("copied.py"))
+    plugin.unlink()
+    ws = Workspace.open([folder])
+    assert ws.problems() == []
+    assert any(rel.startswith("plugins/copied") for rel in ws.packs[0].files)
