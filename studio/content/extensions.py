@@ -12,6 +12,7 @@ it trusts extend it; a built-in name can never be taken.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, Field
@@ -101,10 +102,18 @@ def _refresh() -> None:
     for _ in range(2):  # twice: a model rebuilt before one it holds is rebuilt again after it
         for model in _models():
             model.model_rebuild(force=True)
-    from studio.content import schemas, validation  # they import the models: only here
+    for listener in _listeners:
+        listener()
 
-    schemas.forget()
-    validation.forget()
+
+#: What to call when the vocabulary changed: the caches of what was made from the models (the schemas,
+#: their validators) register here, so this module never imports them back.
+_listeners: list[Callable[[], None]] = []
+
+
+def when_changed(listener: Callable[[], None]) -> None:
+    """Call ``listener`` each time plugins change the vocabulary (to forget what was made from it)."""
+    _listeners.append(listener)
 
 
 def _models() -> list[type[BaseModel]]:

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
 from studio.content.documents import Document
+from studio.content.extensions import when_changed
 from studio.content.limits import MAX_EXCERPT_CHARS
 from studio.content.models import KINDS
 from studio.content.models.common import FieldError
@@ -28,6 +29,9 @@ if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fail
 def forget() -> None:
     """Forget the validators made so far: the schemas changed with the vocabulary."""
     _validator.cache_clear()
+
+
+when_changed(forget)
 
 
 @cache

@@ -27,6 +27,8 @@ from studio.app.forms.unions import UnionField
 
 def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
     """Return the field for ``node`` at ``path``."""
+    if ctx.make is None:
+        ctx.make = build
     node = ctx.resolve(node)
     variants = node.get("anyOf") or node.get("oneOf")
     if variants and "discriminator" in node:

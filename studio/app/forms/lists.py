@@ -46,7 +46,6 @@ class ChoicesField(Field):
             tick.blockSignals(False)
 
 
-
 #: A list of objects longer than this folds each item; its form is built when opened.
 LAZY_OVER = 3
 
@@ -113,8 +112,6 @@ class ListField(Field):
             self.report(items)
 
     def set_value(self, value: Any) -> None:
-        from studio.app.forms.builder import build
-
         items = list(value) if isinstance(value, list) else []
         if len(items) != len(self.items):
             for frame in self.frames:  # removed under its parent, deleted on the GUI thread
@@ -125,7 +122,7 @@ class ListField(Field):
             self.ctx.forget(self.path)
             lazy = len(items) > LAZY_OVER and self.item_node.get("type") == "object"
             for i in range(len(items)):
-                child = None if lazy else self.relay(build(self.item_node, self.ctx, (*self.path, i)))
+                child = None if lazy else self.relay(self.ctx.child(self.item_node, (*self.path, i)))
                 self.items.append(child)
                 self.frames.append(self._frame(i, child))
                 self.rows.addWidget(self.frames[-1])
@@ -137,11 +134,9 @@ class ListField(Field):
 
     def open_item(self, i: int) -> Field:
         """Build (once) and show the form of item ``i`` of a long, folded list."""
-        from studio.app.forms.builder import build
-
         child, fold = self.items[i], self.folds[i]
         if child is None:
-            child = self.items[i] = self.relay(build(self.item_node, self.ctx, (*self.path, i)))
+            child = self.items[i] = self.relay(self.ctx.child(self.item_node, (*self.path, i)))
             assert fold is not None
             fold.addWidget(child)
             child.set_value(self.value[i])
@@ -189,4 +184,3 @@ class ListField(Field):
             self.folds.append(fold)
             v.addWidget(fold)
         return frame
-

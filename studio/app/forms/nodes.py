@@ -27,6 +27,14 @@ class FormContext:
     ids: Callable[[str], list[str]] = lambda kind: []
     #: Every field built, by JSON path, so a problem finds its widget.
     fields: dict[JsonPath, Field] = field(default_factory=dict)
+    #: The builder of a node's field, given by :func:`~studio.app.forms.builder.build` itself, so a list,
+    #: an object or a union builds its children without importing the builder back.
+    make: Callable[[Node, FormContext, JsonPath], Field] | None = None
+
+    def child(self, node: Node, path: JsonPath) -> Field:
+        """Build the field of a child node (a list item, an object's key, a union's variant)."""
+        assert self.make is not None, "fields are built from studio.app.forms.builder.build"
+        return self.make(node, self, path)
 
     def resolve(self, node: Node) -> Node:
         """Follow a local ``$ref`` (keeping the referring node's title and description)."""

@@ -23,8 +23,6 @@ class ObjectField(Field):
     """
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
-        from studio.app.forms.builder import build
-
         super().__init__(node, ctx, path)
         self.by_key: dict[str, Field] = {}
         layout = self.body()
@@ -36,7 +34,7 @@ class ObjectField(Field):
         # Required fields first (what must be filled in), each group in the schema's order.
         for key, sub in sorted(props.items(), key=lambda kv: kv[0] not in required):
             sub = ctx.resolve(sub)
-            child = self.relay(build(sub, ctx, (*path, key)))
+            child = self.relay(ctx.child(sub, (*path, key)))
             child.setObjectName(f"field_{key}")
             self.by_key[key] = child
             title = str(sub.get("title") or key.replace("_", " ").capitalize())
@@ -72,16 +70,13 @@ class ObjectField(Field):
                     self.fold.collapse(animate=False)
 
 
-
 class NullableField(Field):
     """A value that may be left out (``anyOf [X, null]``): a tick to give it, then X's widget."""
 
     def __init__(self, node: dict[str, Any], inner: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
-        from studio.app.forms.builder import build
-
         super().__init__(node, ctx, path)
         merged = {**inner, **{k: v for k, v in node.items() if k in ("title", "description")}}
-        self.inner = build(merged, ctx, path)
+        self.inner = ctx.child(merged, path)
         ctx.fields[path] = self
         self.inner.edited.connect(self.edited)
         self.tick = QCheckBox("set")
@@ -106,4 +101,3 @@ class NullableField(Field):
         self.tick.blockSignals(False)
         self.inner.setVisible(value is not None)
         self.inner.set_value(value)  # also when hidden: its choices stay current
-

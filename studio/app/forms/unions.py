@@ -53,8 +53,6 @@ class UnionField(Field):
         return {**variant, "properties": props, "required": required}
 
     def set_value(self, value: Any) -> None:
-        from studio.app.forms.builder import build
-
         data = value if isinstance(value, dict) else {}
         self.data = dict(data)
         tag = str(data.get(self.prop, self.tags[0] if self.tags else ""))
@@ -65,7 +63,7 @@ class UnionField(Field):
                 self.current.deleteLater()
                 self.ctx.forget(self.path)
             variant = self._without_tag(self.variants[self.tags.index(tag)])
-            self.current = self.relay(build(variant, self.ctx, self.path))
+            self.current = self.relay(self.ctx.child(variant, self.path))
             self.ctx.fields[self.path] = self
             self.layout_.insertWidget(1, self.current)
             self.tag = tag
@@ -75,4 +73,3 @@ class UnionField(Field):
         self.picker.blockSignals(False)
         if self.current is not None:
             self.current.set_value(data)
-
