@@ -8,7 +8,8 @@ and the rule book's worked hand in the preview, its Mult edited from 2 to 3
 table picture shows the charms sorted by cost, three of them selected. The
 playback picture is the preview paused on the sample hand's fifth step: a
 charm adding Mult for a card. The playtest picture is seed 5 with two charms, one
-hand played (its trace on the right) and the strong bot's hint for the next.
+hand played (its trace on the right, played back to its third step) and the strong
+bot's hint for the next.
 
     python scripts/screenshots.py            # all five
     python scripts/screenshots.py playback   # only the playback frame
@@ -122,7 +123,12 @@ def render_playtest(app: QApplication, ws: Workspace, out: Path) -> None:
         panel.blind.select_button.click()
         panel.round.select([0, 2])
         panel.round.play_button.click()
+        panel.playback.pause()  # the played hand's playback, shown on its third step
+        panel.playback.jump(2)
         panel.hint()
+        deadline = time.monotonic() + 5
+        while panel.playback_bar.counter.is_counting() and time.monotonic() < deadline:
+            app.processEvents()
         for _ in range(5):
             app.processEvents()
         window.grab().save(str(out))
