@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class PlaytestDock:
 
             self.panel = PlaytestPanel()
             self.panel.to_preview.connect(self._to_preview)
+            self.panel.items.art = self._art
             self.panel.playback.set_reduced_motion(self._reduced)
             area = QScrollArea()  # a short screen scrolls the panel rather than clipping it
             area.setWidget(self.panel)
@@ -70,6 +72,11 @@ class PlaytestDock:
         """Show the dock in front and return its panel (``studio play``)."""
         self.show_tab(self.dock)
         return self.build()
+
+    def _art(self, charm_id: str, size: int) -> QPixmap | None:
+        """A charm's art (or face), found as the preview finds it (from the workspace on screen)."""
+        find = self.preview.charms.art
+        return find(charm_id, size) if find is not None else None
 
     def _to_preview(self, data: dict[str, Any]) -> None:
         self.preview.set_state(data)

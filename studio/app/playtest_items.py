@@ -3,7 +3,10 @@ the selected cards, sell). Each button asks for one of the engine's action recor
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -17,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import palette
 from studio.app.playtest_situation import charm_token
-from studio.app.preview.hand_row import TileRow
+from studio.app.preview.hand_row import ART, TileRow
 from studio.engine.actions import ReorderCharms, Sell, SellConsumable
 from studio.engine.game import Game
 from studio.engine.round_values import charm_slots
@@ -39,6 +42,8 @@ class HeldItems(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        #: Finds a charm's art (or face) at a size, by id, as the preview's charm row does.
+        self.art: Callable[[str, int], QPixmap | None] | None = None
         self.charms = TileRow("charm")
         self.charms.setObjectName("playtestCharms")
         self.charms.setAccessibleName("Charm row of the run")
@@ -90,6 +95,7 @@ class HeldItems(QWidget):
         for i, c in enumerate(s.charms):
             item = self.charms.item(i)
             item.setData(ORIGIN, i)
+            item.setData(ART, self.art(c.id, palette.CHARM_ART) if self.art is not None else None)
             charm = cat.charms.get(c.id)
             state = [f"counter {c.counter}"] if c.counter else []
             state += [f"{k} {v}" for k, v in c.vars] + list(c.stickers)

@@ -1,4 +1,5 @@
-"""Each hand played in the playtest plays back on its cards and the charm row, step for step with its trace."""
+"""Playtest on screen: each hand played plays back on its cards and the charm row, step for step with its trace,
+and the run's charms show their art."""
 
 from __future__ import annotations
 
@@ -39,3 +40,16 @@ def test_reduce_motion_reaches_the_playtest(qtbot, window: MainWindow) -> None: 
     assert panel.playback.reduced_motion
     window.reduce_motion.trigger()
     assert not panel.playback.reduced_motion
+
+
+def test_the_run_charm_row_shows_each_charms_art_or_face(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QPixmap
+
+    from studio.app.preview.hand_row import ART
+
+    panel = open_panel(qtbot, window)
+    tiles = [panel.items.charms.item(i) for i in range(panel.items.charms.count())]
+    assert len(tiles) == 2
+    for tile in tiles:
+        art = tile.data(ART)
+        assert isinstance(art, QPixmap) and not art.isNull()
