@@ -12,7 +12,8 @@ Run: ``python benchmarks/bench_app.py [--runs N]`` (offscreen; needs the ``app``
 - preview: one edit of a charm's amount in the form, through undo command,
   workspace, catalog, editor and preview, with 20 charms in the row; and the
   preview's re-score alone;
-- best play: all 218 plays of 1-5 of 8 cards with the real scorer, 4 and 20 charms.
+- best play: all 218 plays of 1-5 of 8 cards with the real scorer, 4 and 20 charms;
+- playback: one step of a trace drawn; playtest: a hand played through the panel and undone.
 Prints a markdown table.
 """
 
@@ -174,7 +175,38 @@ def in_process(runs: int) -> list[tuple[str, float, str]]:
             cards = [*situation.played, *situation.held]
             ms = timed(lambda s=situation, c=cards: best_play(c, s, catalog), max(3, runs // 4))
             rows.append((f"best play, 8 cards (218 plays), {n} charms", ms, "100 ms"))
+        rows += playing(window, runs)
         window.close()
+    return rows
+
+
+def playing(window, runs: int) -> list[tuple[str, float, str]]:  # type: ignore[no-untyped-def]
+    """Trace playback and the playtest in the same window: one playback step drawn (marks, pop-up,
+    counter), instant and with motion; one playtest action clicked through to the redrawn panel."""
+    preview = window.preview
+    preview.set_state(
+        {"played": "KH 10H:glass 6H 4H 2H", "held": "5D:steel", "charms": TWENTY[:4], "money": 17}
+    )
+    driver, last = preview.playback, len(preview.playback.cues) - 1
+    rows = []
+    for speed, label in ((0, "instant"), (4, "4x, with motion")):
+        driver.set_speed(speed)
+        steps = iter(range(10_000))
+        ms = timed(lambda steps=steps: driver.jump(next(steps) % last), runs)
+        rows.append((f"playback: one step of the trace drawn ({label})", ms, "16 ms"))
+    panel = window.playtest.open()
+    panel.start(5, "standard", 0, ("plain_mult", "even_mult"))
+    panel.blind.select_button.click()
+
+    def play_and_undo() -> None:
+        panel.round.select([0, 1])
+        panel.round.play_button.click()
+        panel.undo()
+
+    ms = timed(play_and_undo, max(3, runs // 2))
+    rows.append(
+        ("playtest: a hand played through the panel and undone (replay), panel redrawn", ms, "100 ms")
+    )
     return rows
 
 
