@@ -55,6 +55,29 @@ def charm_pixmap(ws: Workspace, charm_id: str, size: int) -> QPixmap | None:
     return entry_pixmap(ws, refs[-1], size) if refs else None  # a later pack's entry replaces
 
 
+class CharmArt:
+    """Charm pictures by id and size, as the preview and the playtest ask for them on every re-score:
+    found once, and again only for the charms an edit touched (:meth:`forget`)."""
+
+    def __init__(self, ws: Workspace) -> None:
+        self.ws = ws
+        self._found: dict[tuple[str, int], QPixmap | None] = {}
+
+    def __call__(self, charm_id: str, size: int) -> QPixmap | None:
+        key = (charm_id, size)
+        if key not in self._found:
+            self._found[key] = charm_pixmap(self.ws, charm_id, size)
+        return self._found[key]
+
+    def forget(self, charm_ids: set[str] | None = None) -> None:
+        """Find these charms' pictures again next time (None: every charm's)."""
+        if charm_ids is None:
+            self._found.clear()
+            return
+        for key in [k for k in self._found if k[0] in charm_ids]:
+            del self._found[key]
+
+
 @lru_cache(maxsize=256)
 def scaled_image(data: bytes, size: int) -> QPixmap | None:
     """The image fitted into a transparent square of ``size`` pixels (cached); None if Qt cannot decode it."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +23,7 @@ from studio.app import palette
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
 from studio.app.entry_actions import EntryActions
-from studio.app.entry_art import charm_pixmap
+from studio.app.entry_art import CharmArt
 from studio.app.entry_tools import EntryTools
 from studio.app.pack_menu import PackMenu
 from studio.app.playtest_dock import PlaytestDock
@@ -121,6 +120,8 @@ class MainWindow(QMainWindow):
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
         self.read_only = ReadOnlyOffer(self)
+        #: The charms' pictures the preview and the playtest show, for the workspace on screen.
+        self.charm_art: CharmArt | None = None
         self.pack_menu.opened.connect(self._pack_opened)
         self.tab_order = TabOrder(self, self._panels)
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
@@ -266,7 +267,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.editor)
         self.tree.populate(ws)
         self.problems.show_problems(ws.problems())
-        self.preview.charms.art = partial(charm_pixmap, ws)
+        self.charm_art = CharmArt(ws)
+        self.preview.charms.art = self.charm_art
         self.preview.set_catalog(ws.catalog)
         if not self.preview.played_input.text():
             self.preview.set_state(sample_for(ws.catalog))
@@ -320,8 +322,10 @@ class MainWindow(QMainWindow):
         central = self.centralWidget()
         tree, preview = self.docks[0], self.docks[1]
         squeezed = central is not None and central.width() < min(EDITOR_MIN, self.width() // 3)
-        if squeezed or (tree.isVisible() and tree.width() > self.width() // 2) or (
-            preview.isVisible() and preview.width() < 240
+        if (
+            squeezed
+            or (tree.isVisible() and tree.width() > self.width() // 2)
+            or (preview.isVisible() and preview.width() < 240)
         ):
             self._arrange()
 
@@ -395,6 +399,8 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         ws = self.session.ws
         self.tree.mark(ws, change.entries)
+        if self.charm_art is not None:  # a charm's name, rarity, trigger or art may have changed
+            self.charm_art.forget({r.id for r in change.entries if r.kind == "charm"})
         self.tests.changed(change)
         problems = ws.problems() if change.problems_changed else None
         if self.editor is not None and self.editor.file in change.files:
@@ -417,6 +423,8 @@ class MainWindow(QMainWindow):
     def _pack_opened(self, folder: Path) -> None:
         """A pack joined the workspace (File > Open pack folder, Pack > New pack): the tree shows it."""
         if self.session is not None:
+            if self.charm_art is not None:  # the new pack may replace charms, with art of its own
+                self.charm_art.forget()
             self.tree.populate(self.session.ws)
             self.status(f"Opened pack {folder}")
 
