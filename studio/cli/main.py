@@ -39,7 +39,9 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, as the CLI contract asks."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        from studio.content.text import clip_message, printable  # light: the standard library only
+
+        self.exit(2, f"{self.prog}: error: {printable(clip_message(message))} (see '{self.prog} --help')\n")
 
 
 def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ there means a name cannot fake a new line, a column or the text around it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from studio.content.limits import MAX_EXCERPT_CHARS
 
@@ -94,3 +95,35 @@ def _short_repr(value: object, most: int) -> str:
 def clip(text: str, most: int = 500) -> str:
     """Cut a message to ``most`` characters, marking the cut."""
     return text if len(text) <= most else text[: most - 1] + "…"
+
+
+#: A value quoted in a message ('...' or "..."), longer than an excerpt.
+_LONG_QUOTED = re.compile(rf"'[^'\n]{{{MAX_EXCERPT_CHARS},}}'|\"[^\"\n]{{{MAX_EXCERPT_CHARS},}}\"")
+
+
+def clip_message(text: str) -> str:
+    """A message with every quoted value cut to an excerpt, then the whole cut to 500 characters: a
+    value echoed back (a huge argument, a long bad token) never floods the terminal.
+
+    >>> len(clip_message("bad card '" + "Z" * 200 + "': a card is a rank"))
+    108
+    """
+    return clip(_LONG_QUOTED.sub(lambda m: m[0][: MAX_EXCERPT_CHARS - 1] + "…" + m[0][-1], text))
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
+    """Return a plain-text table with aligned columns (``right``: right-aligned columns).
+
+    Cells are escaped (`printable`): a name from a pack cannot break a row or fake a column.
+    """
+    headers = [printable(h) for h in headers]
+    rows = [[printable(c) for c in row] for row in rows]
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
