@@ -1,4 +1,4 @@
-"""``studio odds``: how often each hand type comes up, counted exhaustively or sampled."""
+"""``studio odds``: how often each hand type comes up, counted exhaustively, exactly per deal or sampled."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
+from studio.engine.odds_deal import count_dealt
 from studio.engine.rng import Rng
 
 
@@ -22,6 +23,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exhaustive", action="store_true", help="count every combination")
     p.add_argument("--deal", type=int, help="cards dealt per sample")
     p.add_argument("--samples", type=int, help="how many deals to sample")
+    p.add_argument("--exact", action="store_true", help="with --deal: count every deal exactly")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_pack_options(p)
@@ -37,12 +39,16 @@ def main(args: argparse.Namespace) -> int:
         if args.hand_size is None or not 1 <= args.hand_size <= len(deck.cards):
             raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")
         counts = count_exhaustive(deck.cards, args.hand_size, cat, flags)
+    elif args.exact:
+        if args.deal is None or args.samples is not None or not 1 <= args.deal <= len(deck.cards):
+            raise UsageError(f"--exact needs --deal between 1 and {len(deck.cards)}, and no --samples")
+        counts = count_dealt(deck.cards, args.deal, cat, flags)
     elif args.deal is not None and args.samples is not None:
         if not 1 <= args.deal <= len(deck.cards) or args.samples < 1:
             raise UsageError(f"--deal needs 1 to {len(deck.cards)} cards and --samples at least 1")
         counts = count_sampled(deck.cards, args.deal, args.samples, cat, flags, Rng(args.seed))
     else:
-        raise UsageError("give --exhaustive --hand-size N, or --deal N --samples N")
+        raise UsageError("give --exhaustive --hand-size N, --deal N --exact, or --deal N --samples N")
     total = sum(counts.values())
     if args.json:
         print(dump_json({"total": total, "counts": counts}))

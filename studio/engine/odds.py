@@ -70,7 +70,7 @@ def suit_classes(rules: HandRules) -> tuple[frozenset[str], ...]:
     return tuple(dict.fromkeys(SMEARED[s] if rules.smeared else frozenset(s) for s in SUITS))
 
 
-class _Classifier:
+class Classifier:
     """Classifies (rank multiset, canonical signature) keys with the real evaluator, cached."""
 
     def __init__(self, catalog: Catalog, flags: frozenset[str]) -> None:
@@ -136,7 +136,7 @@ def _choices(profile: Profile, m: int) -> dict[Signature, int]:
 
 
 def _spread(
-    key: tuple[tuple[Profile, int], ...], classifier: _Classifier
+    key: tuple[tuple[Profile, int], ...], classifier: Classifier
 ) -> tuple[tuple[Signature, int], ...]:
     """Return the ways to pick a rank multiset, by canonical signature.
 
@@ -175,7 +175,7 @@ def count_exhaustive(
     """
     if not 0 <= hand_size <= len(cards):
         raise ValueError(f"hand size {hand_size} is not between 0 and the {len(cards)} deck cards")
-    classifier = _Classifier(catalog, flags)
+    classifier = Classifier(catalog, flags)
     width = len(classifier.classes) + 2
     profiles: dict[int | None, list[int]] = {}
     for card in cards:
@@ -240,7 +240,7 @@ def count_sampled(
         raise ValueError(f"deal {deal} is not between 1 and the {n} deck cards")
     if samples < 0:
         raise ValueError(f"samples must be at least 0, not {samples}")
-    classifier = _Classifier(catalog, flags)
+    classifier = Classifier(catalog, flags)
     k = len(classifier.classes)
     views = sorted(
         ((v.rank, classifier.bucket(v.suits)) for v in (card_view(c, catalog) for c in cards)),

@@ -1,0 +1,410 @@
+"""Exact odds of the best hand type a dealt hand can play, counted without dealing a hand.
+
+A dealt hand plays the best type of any 5 of its cards (all of them if fewer
+are dealt). That type depends on the hand's rank multiset and, when a suit
+class (wild cards included) holds enough of its cards for a flush, on the ranks
+that class holds. So :func:`count_dealt` counts in two passes:
+
+1. every rank multiset, with the number of deals that give it, takes the best
+   type its cards make without a flush;
+2. the deals where some suit classes can flush are listed by the ranks those
+   classes hold (the other classes only by their rank multiset and number of
+   ways), and each such deal whose flush beats pass 1's type moves to it.
+
+Each type comes from the real evaluator on one representative per key of
+:func:`~studio.engine.odds_keys.line_key`: a few thousand classifications
+serve the 752,538,150 deals of 8 cards of the standard deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from itertools import product
+from math import comb, prod
+
+from studio.engine.cards import Card
+from studio.engine.catalog import Catalog
+from studio.engine.odds import PLAYED_MAX, Classifier
+from studio.engine.odds_keys import POSITIONS, RANKS, STONE, line_key
+from studio.engine.views import card_view
+
+#: A rank multiset (or one class's share of it): cards at each rank position, stones last.
+Counts = tuple[int, ...]
+#: Rest of a deal: its code, its number of ways and the positions it holds (bit per position).
+Rest = tuple[int, int, int]
+Progress = Callable[[int, int], None]
+
+#: Check for cancellation and report progress after this many steps.
+TICK = 4096
+
+
+class Cancelled(Exception):
+    """The count was asked to stop."""
+
+
+def count_dealt(
+    cards: Sequence[Card],
+    deal: int,
+    catalog: Catalog,
+    flags: frozenset[str],
+    progress: Progress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> dict[str, int]:
+    """Count the best playable type of every deal of ``deal`` of ``cards``, exactly.
+
+    The meaning of :func:`~studio.engine.odds.count_sampled`, over all
+    C(len(cards), deal) deals (identical cards are distinct cards). ``progress``
+    gets (done, total) steps now and then; when ``cancelled()`` turns true the
+    count stops with :class:`Cancelled`.
+    """
+    if not 1 <= deal <= len(cards):
+        raise ValueError(f"deal {deal} is not between 1 and the {len(cards)} deck cards")
+    counter = _DealCounter(cards, deal, catalog, flags, progress, cancelled)
+    counter.count_plain()
+    counter.count_flushes()
+    if progress is not None:
+        progress(counter.total, counter.total)
+    return counter.classifier.result(counter.counts)
+
+
+class _DealCounter:
+    """The deck by rank and bucket, the memos of types, the counts, the progress."""
+
+    def __init__(
+        self,
+        cards: Sequence[Card],
+        deal: int,
+        catalog: Catalog,
+        flags: frozenset[str],
+        progress: Progress | None,
+        cancelled: Callable[[], bool] | None,
+    ) -> None:
+        self.classifier = classifier = Classifier(catalog, flags)
+        rules = classifier.rules
+        self.k = k = len(classifier.classes)
+        self.deal = deal
+        self.size = min(deal, PLAYED_MAX)
+        self.flush = rules.flush_size
+        self.gap = 2 if rules.shortcut else 1
+        self.run = rules.straight_size
+        #: Cards of each rank position by bucket: each suit class, then wild.
+        self.cols = [[0] * (k + 1) for _ in range(RANKS)]
+        self.stones = 0
+        for card in cards:
+            view = card_view(card, catalog)
+            if view.rank is None:
+                self.stones += 1
+            else:
+                self.cols[view.rank - 2][classifier.bucket(view.suits)] += 1
+        self.avail = [sum(c) for c in self.cols] + [self.stones]
+        self.weight = [(deal + 1) ** p for p in range(POSITIONS)]
+        self.none = len(classifier.types)  # worse than any type: no hand of that kind
+        self.counts = [0] * len(classifier.types)
+        #: Best type without a flush, by the code of a rank multiset.
+        self.plain: dict[int, int] = {}
+        self._keyed: dict[tuple[object, ...], int] = {}
+        self._own: dict[Counts, int] = {}
+        self._tables: dict[Counts, tuple[int, list[tuple[int, int]]]] = {}
+        self._rests: dict[tuple[tuple[int, ...], int, int], list[Rest]] = {}
+        self._picks: dict[int, list[list[tuple[int, int, Counts]]]] = {}
+        self._progress = progress
+        self._cancelled = cancelled
+        self._done = 0
+        self.total = _multisets(self.avail, deal) + sum(len(p) for _, _, p in self._flush_plans())
+
+    # --- progress ----------------------------------------------------------------------------
+
+    def _step(self, force: bool = False) -> None:
+        self._done += 1
+        if force or self._done % TICK == 0:
+            if self._cancelled is not None and self._cancelled():
+                raise Cancelled
+            if self._progress is not None:
+                self._progress(self._done, self.total)
+
+    # --- classification ----------------------------------------------------------------------
+
+    def _best(self, counts: Counts, take: int, fixed: tuple[int, ...], flush: bool) -> int:
+        """The best type of ``take`` of the cards ``counts`` plus the cards at ``fixed`` positions."""
+        k, best = self.k, self.none
+        for chosen in _sub_multisets(counts, take):
+            positions = sorted(chosen + fixed)
+            ranks = tuple(p + 2 if p < RANKS else None for p in positions)
+            ranked = sum(1 for r in ranks if r is not None)
+            if flush:
+                sig = (ranked, *(0,) * (k - 1), 0)
+            else:  # spread over the classes: never a flush
+                sig = (*(ranked // k + (i < ranked % k) for i in range(k)), 0)
+            best = min(best, self.classifier.type_of(ranks, sig))
+        return best
+
+    def _typed(self, key: tuple[object, ...], work: Callable[[], int]) -> int:
+        found = self._keyed.get(key)
+        if found is None:
+            found = self._keyed[key] = work()
+        return found
+
+    def best_plain(self, counts: Counts) -> int:
+        """The best type of ``size`` of these cards, read as if no flush could be made."""
+        s = self.size
+        desc = [min(m, s) if m else None for m in counts[:RANKS]]
+        key = ("plain", line_key(desc, min(counts[STONE], s), self.gap, self.run))
+        return self._typed(key, lambda: self._best(counts, s, (), False))
+
+    def best_own(self, counts: Counts) -> int:
+        """The best flush of ``size`` of one class's cards (wild ones included)."""
+        found = self._own.get(counts)
+        if found is None:
+            s = self.size
+            if sum(counts) < s:
+                found = self.none
+            else:
+                desc = [min(m, s) if m else None for m in counts[:RANKS]]
+                key = ("own", line_key(desc, 0, self.gap, self.run))
+                found = self._typed(key, lambda: self._best(counts, s, (), True))
+            self._own[counts] = found
+        return found
+
+    def best_with(self, counts: Counts, extra: int) -> int:
+        """The best flush of ``size - 1`` of one class's cards plus one card at position ``extra``."""
+        s = self.size - 1
+        desc = [
+            (min(m, s), int(i == extra)) if m or i == extra else None for i, m in enumerate(counts[:RANKS])
+        ]
+        key = ("with", line_key(desc, int(extra == STONE), self.gap, self.run))
+        return self._typed(key, lambda: self._best(counts, s, (extra,), True))
+
+    # --- pass 1: every rank multiset, as if no flush could be made ---------------------------
+
+    def count_plain(self) -> None:
+        """Count every deal by the best type its ranks make without a flush."""
+        avail, weight, plain, counts = self.avail, self.weight, self.plain, self.counts
+        after = [sum(avail[i:]) for i in range(POSITIONS + 1)]
+        picked = [0] * POSITIONS
+
+        def visit(p: int, left: int, code: int, ways: int) -> None:
+            if left == 0:
+                found = plain[code] = self.best_plain(tuple(picked))
+                counts[found] += ways
+                self._step()
+                return
+            if after[p] < left:
+                return
+            for m in range(min(left, avail[p]), -1, -1):
+                picked[p] = m
+                visit(p + 1, left - m, code + m * weight[p], ways * comb(avail[p], m))
+            picked[p] = 0
+
+        visit(0, self.deal, 0, 1)
+
+    # --- pass 2: deals where some classes can flush ------------------------------------------
+
+    def _flush_plans(self) -> list[tuple[Counts, tuple[int, ...], list[tuple[int, int, Counts]]]]:
+        """Each wild-card choice with each set of classes that can flush (one per symmetry)."""
+        if self.size < self.flush:
+            return []
+        plans = []
+        for _code, _ways, wild in self.picks(self.k, 0, self.deal):
+            need = max(self.flush - sum(wild), 0)
+            for able, _factor in self._able_sets():
+                if len(able) * need + sum(wild) <= self.deal:
+                    plans.append((wild, able, self.picks(able[0], need, self.deal - sum(wild))))
+        return plans
+
+    def _able_sets(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Sets of classes that can flush, one per permutation of identical classes, with their count."""
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in range(self.k):
+            groups.setdefault(tuple(col[c] for col in self.cols), []).append(c)
+        members = list(groups.values())
+        for sizes in product(*(range(len(g) + 1) for g in members)):
+            if any(sizes):
+                able = tuple(sorted(c for g, j in zip(members, sizes, strict=True) for c in g[:j]))
+                yield able, prod(comb(len(g), j) for g, j in zip(members, sizes, strict=True))
+
+    def picks(self, bucket: int, least: int, most: int) -> list[tuple[int, int, Counts]]:
+        """Every choice of ``least`` to ``most`` cards of one bucket (a class, or wild):
+        (code, ways, counts)."""
+        by_size = self._picks.get(bucket)
+        if by_size is None:
+            by_size = self._picks[bucket] = [[] for _ in range(self.deal + 1)]
+            column = [col[bucket] for col in self.cols]
+            for counts in _bounded(column, self.deal):
+                code = sum(m * w for m, w in zip(counts, self.weight, strict=False))
+                ways = prod(comb(a, m) for a, m in zip(column, counts, strict=True))
+                by_size[sum(counts)].append((code, ways, (*counts, 0)))
+        return [x for size in range(least, most + 1) for x in by_size[size]]
+
+    def count_flushes(self) -> None:
+        """Move every deal whose best flush beats the type of its ranks without one."""
+        factors = {able: factor for able, factor in self._able_sets()}
+        for wild, able, first in self._flush_plans():
+            wild_code = sum(m * w for m, w in zip(wild, self.weight, strict=True))
+            wild_ways = prod(comb(col[self.k], m) for col, m in zip(self.cols, wild, strict=False))
+            need = max(self.flush - sum(wild), 0)
+            others = tuple(c for c in range(self.k) if c not in able)
+            for x_code, x_ways, x in first:
+                self._nest(
+                    able,
+                    1,
+                    need,
+                    others,
+                    wild,
+                    [x],
+                    self.deal - sum(wild) - sum(x),
+                    wild_code + x_code,
+                    wild_ways * x_ways * factors[able],
+                )
+                self._step(force=True)
+
+    def _nest(
+        self,
+        able: tuple[int, ...],
+        i: int,
+        need: int,
+        others: tuple[int, ...],
+        wild: Counts,
+        held: list[Counts],
+        budget: int,
+        code: int,
+        ways: int,
+    ) -> None:
+        """Choose the cards of the i-th class that can flush, then settle the rest."""
+        if i < len(able):
+            for x_code, x_ways, x in self.picks(able[i], need, budget):
+                self._nest(
+                    able, i + 1, need, others, wild, [*held, x], budget - sum(x), code + x_code, ways * x_ways
+                )
+            return
+        rest = self._rest(others, budget, need)
+        if rest:
+            self._settle(wild, held, rest, code, ways)
+
+    def _settle(self, wild: Counts, held: list[Counts], rest: list[Rest], code: int, ways: int) -> None:
+        """Move the deals of one choice of flushing classes whose flush beats their plain type."""
+        plain, counts = self.plain, self.counts
+        owns = [tuple(a + b for a, b in zip(x, wild, strict=True)) for x in held]
+        if self.size == self.flush:  # the flush is 5 cards of the class: the rest cannot help
+            best = min(self.best_own(x) for x in owns)
+            for r_code, r_ways, _ in rest:
+                found = plain[code + r_code]
+                if best < found:
+                    n = ways * r_ways
+                    counts[found] -= n
+                    counts[best] += n
+            return
+        tables = [self.flush_table(x) for x in owns]
+        masks = [_mask(x) for x in held]
+        outsides = [sum(m for other, m in enumerate(masks) if other != j) for j in range(len(held))]
+        for r_code, r_ways, r_mask in rest:
+            best = self.none
+            for (own, levels), outside in zip(tables, outsides, strict=True):
+                found = own
+                for level, at in levels:
+                    if (r_mask | outside) & at:
+                        found = level
+                        break
+                best = min(best, found)
+            found = plain[code + r_code]
+            if best < found:
+                n = ways * r_ways
+                counts[found] -= n
+                counts[best] += n
+
+    def flush_table(self, counts: Counts) -> tuple[int, list[tuple[int, int]]]:
+        """The best flush of one class's cards alone, and each better one a card outside allows.
+
+        Levels are (type, positions of the outside cards that give that type or better),
+        best first.
+        """
+        found = self._tables.get(counts)
+        if found is None:
+            own = self.best_own(counts)
+            with_card = [self.best_with(counts, p) for p in range(POSITIONS)]
+            levels = [
+                (level, sum(1 << p for p, t in enumerate(with_card) if t <= level))
+                for level in sorted({t for t in with_card if t < own})
+            ]
+            found = self._tables[counts] = (own, levels)
+        return found
+
+    def _rest(self, classes: tuple[int, ...], size: int, need: int) -> list[Rest]:
+        """Every choice of ``size`` cards of the classes that cannot flush (fewer than ``need`` each)
+        and stone cards, merged by rank multiset."""
+        key = (classes, size, need)
+        found = self._rests.get(key)
+        if found is not None:
+            return found
+        cols, weight, stones = self.cols, self.weight, self.stones
+        merged: dict[int, list[int]] = {}
+        totals = [0] * len(classes)
+
+        def keep(code: int, ways: int, mask: int) -> None:
+            entry = merged.setdefault(code, [0, mask])
+            entry[0] += ways
+
+        def visit(p: int, left: int, code: int, ways: int, mask: int) -> None:
+            if left == 0:
+                keep(code, ways, mask)
+            elif p == STONE:
+                if left <= stones:
+                    keep(code + left * weight[STONE], ways * comb(stones, left), mask | 1 << STONE)
+            else:
+                split(p, 0, left, code, ways, mask)
+
+        def split(p: int, i: int, left: int, code: int, ways: int, mask: int) -> None:
+            if i == len(classes):
+                visit(p + 1, left, code, ways, mask)
+                return
+            have = cols[p][classes[i]]
+            for x in range(min(left, have, need - 1 - totals[i]) + 1):
+                totals[i] += x
+                held = mask | (1 << p if x else 0)
+                split(p, i + 1, left - x, code + x * weight[p], ways * comb(have, x), held)
+                totals[i] -= x
+
+        if all(n < need for n in totals):
+            visit(0, size, 0, 1, 0)
+        found = self._rests[key] = [(code, ways, mask) for code, (ways, mask) in merged.items()]
+        return found
+
+
+def _sub_multisets(counts: Counts, take: int) -> Iterator[tuple[int, ...]]:
+    """Yield every way to take ``take`` cards from ``counts``, as their positions."""
+
+    def walk(p: int, left: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield taken
+            return
+        if p == len(counts):
+            return
+        for m in range(min(left, counts[p]), -1, -1):
+            yield from walk(p + 1, left - m, taken + (p,) * m)
+
+    return walk(0, take, ())
+
+
+def _bounded(column: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
+    """Yield every count vector at most ``column`` position by position, with at most ``most`` in all."""
+
+    def walk(p: int, left: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if p == len(column):
+            yield taken
+            return
+        for m in range(min(left, column[p]) + 1):
+            yield from walk(p + 1, left - m, (*taken, m))
+
+    return walk(0, most, ())
+
+
+def _multisets(avail: Sequence[int], size: int) -> int:
+    """How many rank multisets of ``size`` cards the deck holds (pass 1's steps)."""
+    ways = [1] + [0] * size
+    for a in avail:
+        ways = [sum(ways[j - m] for m in range(min(a, j) + 1)) for j in range(size + 1)]
+    return ways[size]
+
+
+def _mask(counts: Counts) -> int:
+    """The positions that hold a card, one bit each."""
+    return sum(1 << p for p, m in enumerate(counts) if m)

@@ -1,0 +1,99 @@
+"""``studio odds --deal N --exact``: the 5-card count, poker's 7-card figures, a seeded sample, errors."""
+
+from __future__ import annotations
+
+import json
+import math
+from math import comb
+
+import pytest
+from spec_data import FIVE_CARD_COUNTS
+
+#: RULES.md's types that a standard deck can make, with the published best-of-seven counts.
+SEVEN_CARD_COUNTS = {
+    "flush_five": 0,
+    "flush_house": 0,
+    "five_of_a_kind": 0,
+    "straight_flush": 41_584,  # royal flushes included: the base game has no royal flush type
+    "four_of_a_kind": 224_848,
+    "full_house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three_of_a_kind": 6_461_620,
+    "two_pair": 31_433_400,
+    "pair": 58_627_800,
+    "high_card": 23_294_460,
+}
+#: Two-sided 99.9% normal quantile.
+Z = 3.2905
+
+
+def odds_json(studio, *argv: str) -> dict:
+    run = studio("odds", *argv, "--json")
+    assert run.code == 0, run.err
+    assert run.err == ""
+    return json.loads(run.out)
+
+
+def test_five_dealt_cards_are_the_exhaustive_five_card_count(studio):
+    exact = odds_json(studio, "--deal", "5", "--exact")
+    assert exact == odds_json(studio, "--exhaustive", "--hand-size", "5")
+    assert exact == {"total": 2598960, "counts": FIVE_CARD_COUNTS}
+
+
+@pytest.mark.parametrize("charm", ["four_fingers", "shortcut", "smeared"])
+def test_five_dealt_cards_match_the_exhaustive_count_under_a_charm(studio, charm):
+    argv = ("--charm", charm, "--deck", "abandoned")
+    exact = odds_json(studio, "--deal", "5", "--exact", *argv)
+    assert exact == odds_json(studio, "--exhaustive", "--hand-size", "5", *argv)
+
+
+def test_seven_dealt_cards_are_the_published_poker_figures(studio, catalog):
+    result = odds_json(studio, "--deal", "7", "--exact")
+    assert list(result["counts"]) == [t.id for t in catalog.hand_types]
+    assert result == {"total": 133_784_560, "counts": SEVEN_CARD_COUNTS}
+    assert result["total"] == comb(52, 7) == sum(result["counts"].values())
+
+
+def test_eight_dealt_cards_agree_with_a_seeded_sample(studio, catalog):
+    exact = odds_json(studio, "--deal", "8", "--exact")
+    assert exact["total"] == comb(52, 8) == sum(exact["counts"].values())
+    assert list(exact["counts"]) == [t.id for t in catalog.hand_types]
+    n = 20_000
+    sampled = odds_json(studio, "--deal", "8", "--samples", str(n), "--seed", "11")
+    for type_id, count in exact["counts"].items():
+        p = count / exact["total"]
+        spread = Z * math.sqrt(p * (1 - p) / n) + 1 / n
+        assert abs(sampled["counts"][type_id] / n - p) <= spread, type_id
+
+
+def test_json_lists_every_type_in_evaluation_order_as_integers(studio, catalog):
+    run = studio("odds", "--deal", "3", "--exact", "--deck", "checkered", "--json")
+    assert run.code == 0, run.err
+    assert run.out == studio("odds", "--deal", "3", "--exact", "--deck", "checkered", "--json").out
+    result = json.loads(run.out)
+    assert list(result) == ["total", "counts"]
+    assert list(result["counts"]) == [t.id for t in catalog.hand_types]
+    assert all(isinstance(n, int) for n in result["counts"].values())
+    assert result["total"] == comb(52, 3)
+
+
+def test_the_table_reads_like_the_other_counts(studio):
+    run = studio("odds", "--deal", "2", "--exact", "--deck", "abandoned")
+    assert run.code == 0, run.err
+    assert run.out.splitlines()[-1] == f"total: {comb(40, 2)}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("--exact",),
+        ("--deal", "0", "--exact"),
+        ("--deal", "53", "--exact"),
+        ("--deal", "8", "--exact", "--samples", "10"),
+    ],
+)
+def test_exact_needs_a_deal_size_that_fits_the_deck(studio_cli, argv):
+    run = studio_cli("odds", *argv)
+    assert run.code == 2
+    assert "--exact needs --deal between 1 and 52" in run.err

@@ -1,0 +1,136 @@
+"""Exact best-type counts of dealt hands: poker arithmetic, the 5-card count and a per-deal brute force."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, pairwise
+from math import comb
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from spec_data import FIVE_CARD_COUNTS
+from test_odds import (
+    ABANDONED,
+    CARD,
+    CATALOG,
+    CHECKERED,
+    EVERY_RULE_SET,
+    FLAGS,
+    NO_RULES,
+    SMALL_DECKS,
+    STANDARD,
+    TYPE_IDS,
+    best_playable,
+    deck,
+    only,
+)
+
+from studio.engine.cards import Card
+from studio.engine.odds import count_exhaustive
+from studio.engine.odds_deal import Cancelled, count_dealt
+
+#: The best five of seven cards of a 52-card deck, as published (royal flushes among straight flushes).
+SEVEN_CARD_COUNTS = {
+    "flush_five": 0,
+    "flush_house": 0,
+    "five_of_a_kind": 0,
+    "straight_flush": 41_584,
+    "four_of_a_kind": 224_848,
+    "full_house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three_of_a_kind": 6_461_620,
+    "two_pair": 31_433_400,
+    "pair": 58_627_800,
+    "high_card": 23_294_460,
+}
+
+
+def brute_force(cards: Sequence[Card], deal: int, flags: frozenset[str]) -> dict[str, int]:
+    """Deal every hand one by one and try every subset of it: slow, obviously right."""
+    counts = dict.fromkeys(TYPE_IDS, 0)
+    for hand in combinations(cards, deal):
+        counts[best_playable(hand, flags)] += 1
+    return counts
+
+
+def test_seven_dealt_cards_give_the_published_poker_counts() -> None:
+    counts = count_dealt(STANDARD, 7, CATALOG, NO_RULES)
+    assert counts == SEVEN_CARD_COUNTS
+    assert sum(counts.values()) == comb(52, 7) == 133_784_560
+
+
+def test_five_dealt_cards_are_the_five_card_hands() -> None:
+    assert count_dealt(STANDARD, 5, CATALOG, NO_RULES) == FIVE_CARD_COUNTS
+
+
+@pytest.mark.parametrize("flags", EVERY_RULE_SET, ids=lambda f: "+".join(sorted(f)) or "none")
+@pytest.mark.parametrize(("name", "cards"), [("checkered", CHECKERED), ("abandoned", ABANDONED)])
+def test_five_dealt_cards_count_like_the_exhaustive_count(
+    name: str, cards: tuple[Card, ...], flags: frozenset[str]
+) -> None:
+    assert count_dealt(cards, 5, CATALOG, flags) == count_exhaustive(cards, 5, CATALOG, flags)
+
+
+def test_eight_dealt_cards_of_any_deck_sum_to_every_deal() -> None:
+    dealt = {cards: count_dealt(cards, 8, CATALOG, NO_RULES) for cards in (STANDARD, CHECKERED, ABANDONED)}
+    for cards, counts in dealt.items():
+        assert list(counts) == TYPE_IDS
+        assert sum(counts.values()) == comb(len(cards), 8)
+    # Four cards of a rank but at most two alike: no five of a kind, and no flush of trips.
+    checkered = dealt[CHECKERED]
+    assert checkered["flush_five"] == checkered["flush_house"] == checkered["five_of_a_kind"] == 0
+    assert checkered["straight_flush"] > dealt[STANDARD]["straight_flush"]
+
+
+def test_fewer_cards_than_a_hand_play_them_all() -> None:
+    assert count_dealt(deck("AS AH KD"), 3, CATALOG, NO_RULES) == only("pair")
+    assert count_dealt(deck("AS AH KD"), 2, CATALOG, NO_RULES) == {
+        **only("pair"),
+        "high_card": 2,
+    }
+
+
+RULE_SETS = [
+    NO_RULES,
+    frozenset({"four_fingers"}),
+    frozenset({"shortcut", "smeared"}),
+    frozenset({"four_fingers", "shortcut", "smeared", "splash"}),
+]
+
+
+@pytest.mark.parametrize("flags", RULE_SETS, ids=lambda f: "+".join(sorted(f)) or "none")
+@pytest.mark.parametrize("name", SMALL_DECKS)
+def test_rule_switches_count_like_a_per_deal_brute_force(name: str, flags: frozenset[str]) -> None:
+    cards = deck(SMALL_DECKS[name])[:12]
+    for size in (6, 7):
+        assert count_dealt(cards, size, CATALOG, flags) == brute_force(cards, size, flags), size
+
+
+@settings(max_examples=60, deadline=None)
+@given(cards=st.lists(CARD, min_size=1, max_size=10), flags=FLAGS, data=st.data())
+def test_random_decks_count_like_a_per_deal_brute_force(
+    cards: list[Card], flags: frozenset[str], data: st.DataObject
+) -> None:
+    size = data.draw(st.integers(1, min(len(cards), 8)), label="deal")
+    counts = count_dealt(cards, size, CATALOG, flags)
+    assert list(counts) == TYPE_IDS
+    assert sum(counts.values()) == comb(len(cards), size)
+    assert counts == brute_force(cards, size, flags)
+
+
+def test_progress_reaches_its_total_and_cancelling_stops_the_count() -> None:
+    seen: list[tuple[int, int]] = []
+    count_dealt(ABANDONED, 6, CATALOG, NO_RULES, progress=lambda done, total: seen.append((done, total)))
+    assert seen
+    assert seen[-1][0] == seen[-1][1]
+    assert all(a <= b for (a, _), (b, _) in pairwise(seen))
+    with pytest.raises(Cancelled):
+        count_dealt(STANDARD, 8, CATALOG, NO_RULES, cancelled=lambda: True)
+
+
+def test_deal_outside_the_deck_is_refused() -> None:
+    for size in (0, 4):
+        with pytest.raises(ValueError, match=f"deal {size}"):
+            count_dealt(deck("AS KS QS"), size, CATALOG, NO_RULES)
