@@ -97,8 +97,11 @@ def clip(text: str, most: int = 500) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-#: A value quoted in a message ('...' or "..."), longer than an excerpt.
-_LONG_QUOTED = re.compile(rf"'[^'\n]{{{MAX_EXCERPT_CHARS},}}'|\"[^\"\n]{{{MAX_EXCERPT_CHARS},}}\"")
+#: A value quoted in a message ('...' or "..."), longer than an excerpt: an opening quote follows no
+#: letter and a closing one is followed by none, so the text between two quoted values is never taken.
+_LONG_QUOTED = re.compile(
+    rf"(?<!\w)'[^'\n]{{{MAX_EXCERPT_CHARS},}}'(?!\w)|(?<!\w)\"[^\"\n]{{{MAX_EXCERPT_CHARS},}}\"(?!\w)"
+)
 
 
 def clip_message(text: str) -> str:
