@@ -12,6 +12,7 @@ from functools import lru_cache
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
 
+from studio.app import palette
 from studio.app.art_faces import face_icon, face_of, face_pixmap
 from studio.content.art import ART_KINDS, art_of, file_problem, path_problem
 from studio.workspace import EntryRef, Workspace
@@ -56,15 +57,15 @@ def charm_pixmap(ws: Workspace, charm_id: str, size: int) -> QPixmap | None:
 
 
 class CharmArt:
-    """Charm pictures by id and size, as the preview and the playtest ask for them on every re-score:
+    """Charm pictures by id, size and theme, as the preview and the playtest ask for them on every re-score:
     found once, and again only for the charms an edit touched (:meth:`forget`)."""
 
     def __init__(self, ws: Workspace) -> None:
         self.ws = ws
-        self._found: dict[tuple[str, int], QPixmap | None] = {}
+        self._found: dict[tuple[str, int, str], QPixmap | None] = {}
 
     def __call__(self, charm_id: str, size: int) -> QPixmap | None:
-        key = (charm_id, size)
+        key = (charm_id, size, palette.current().name)  # a face is painted in the theme's colours
         if key not in self._found:
             self._found[key] = charm_pixmap(self.ws, charm_id, size)
         return self._found[key]
