@@ -139,6 +139,9 @@ class MainWindow(QMainWindow):
         self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack)
         self.safety.told.connect(self.status)
         self.safety.left.connect(self._files_left)
+        # Work is in the recovery folder before any charm's code runs on an edit (it may never return).
+        self.preview.running_code.connect(self.safety.autosave_first)
+        self.tests.starting.connect(self.safety.autosave)
         self.collector = MainThreadGC(self)
         self.load_job: Job | None = None
         state = self.settings.value("state")
@@ -273,6 +276,7 @@ class MainWindow(QMainWindow):
         if not self.preview.played_input.text():
             self.preview.set_state(sample_for(ws.catalog))
         self.editor.odds.set_deck(self.preview.situation.deck.currentText())  # odds count the preview's deck
+        self.editor.odds.watch_charms(self.preview.charms)  # under the rules of the preview's charms
         self.pack_menu.set_session(self.session)
         self.entries.session = self.session
         if self.table is not None:

@@ -4,13 +4,19 @@ No Qt here. The run is always the engine's: each action is one of its action
 records, checked with ``Game.legal`` and resolved with ``Game.apply``; undo
 replays the log without the last action (``replay``), and a save is the very
 file ``studio run --resume`` reads.
+
+The run plays on the GUI thread (each step is quick and the panel reads the
+game between steps), which cannot show a Stop button while it waits: so a
+charm's hook that runs longer than :data:`HOOK_LIMIT_S` is stopped and the
+action fails as that charm's code failing; the window is frozen until then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, ParamSpec, TypeVar
 
 from studio.content.limits import MAX_RUN_ACTIONS
 from studio.content.save_files import write_save_file
@@ -20,6 +26,7 @@ from studio.engine.bot_plays import PlayChoice
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game, replay
+from studio.engine.hook_runs import time_limit
 from studio.engine.run_events import Resolved
 from studio.engine.run_setup import RunSetup
 from studio.engine.save import dumps, read
@@ -27,6 +34,22 @@ from studio.engine.save import resume as resume_saved
 
 #: The most actions "Finish round" lets the bot take (a round ends long before; a bad pack's bot may not).
 ROUND_LIMIT = 200
+#: How long one charm's hook may run in a playtest before it is stopped (seconds).
+HOOK_LIMIT_S = 5.0
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def limited(method: Callable[P, R]) -> Callable[P, R]:
+    """Run ``method`` with any charm's hook stopped once it has run :data:`HOOK_LIMIT_S`."""
+
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        with time_limit(HOOK_LIMIT_S):
+            return method(*args, **kwargs)
+
+    return run
 
 
 class LastPlay(NamedTuple):
@@ -44,6 +67,7 @@ class Playtest:
         self.game = game
 
     @classmethod
+    @limited
     def new(
         cls,
         catalog: Catalog,
@@ -56,6 +80,7 @@ class Playtest:
         return cls(Game.start(RunSetup.from_catalog(catalog, deck, difficulty, seed, tuple(charms))))
 
     @classmethod
+    @limited
     def resume(cls, text: str | bytes, catalog: Catalog) -> Playtest:
         """Go on from a save (raises ``SaveError`` with the reason it cannot be trusted, or when its
         history is longer than any run: :data:`MAX_RUN_ACTIONS`)."""
@@ -66,6 +91,7 @@ class Playtest:
         """The actions resolved so far, in order (the run's log)."""
         return [r.action for r in self.game.history]
 
+    @limited
     def perform(self, action: Action) -> str | None:
         """Resolve ``action``; return why it was refused (or failed), None when it was done.
 
@@ -84,6 +110,7 @@ class Playtest:
             return f"{action.name} failed: {type(exc).__name__}: {exc}"
         return None
 
+    @limited
     def undo(self) -> Action | None:
         """Take back the last action (the log replayed without it); return it, or None if none."""
         actions = self.actions
@@ -92,6 +119,7 @@ class Playtest:
         self.game = replay(self.game.setup, actions[:-1])
         return actions[-1]
 
+    @limited
     def last_play(self) -> LastPlay | None:
         """The last hand played in the log, with the cards it played and held then, or None."""
         history = self.game.history
@@ -109,6 +137,7 @@ class Playtest:
         """Write the run as a save (format of ``studio.engine.save``) atomically to ``path``."""
         write_save_file(path, dumps(self.game))
 
+    @limited
     def rebase(self, catalog: Catalog) -> tuple[int, str | None]:
         """Replay the log on other content (the editor's edits); keep the actions it still allows.
 
@@ -130,10 +159,12 @@ class Playtest:
         self.game = game
         return len(game.history), why
 
+    @limited
     def hint(self, bot: Bot) -> tuple[Action, PlayChoice | None]:
         """What the bot would do next (and, for a play, the play as it scored it)."""
         return bot.decide(self.game)
 
+    @limited
     def finish_round(self, bot: Bot) -> tuple[int, str | None]:
         """Let the bot play until the round ends; return the actions taken and why it stopped early."""
         taken = 0

@@ -81,6 +81,12 @@ class Safety(QObject):
             except OSError as exc:
                 self.report(f"autosave failed: {exc}")
 
+    def autosave_first(self) -> None:
+        """Write unsaved work now, before a charm's code runs (it may never return), and again once the
+        edit under way is in the undo history, so the record holds its undo step too."""
+        self.autosave()
+        QTimer.singleShot(0, self, self.autosave)
+
     def offer_recovery(self) -> int:
         """Offer back work autosaved before a crash, with its undo history; return how many files came back.
 

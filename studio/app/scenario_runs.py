@@ -5,7 +5,11 @@ Which scenarios an edit can change, and running them as ``studio test`` does,
 is :mod:`studio.workspace.scenario_watch`; here that run goes to a worker
 thread (typing never waits for it), a newer edit cancels a run in progress and
 its scenarios run again, and a failing test's row opens the scenario with its
-expected trace against the actual one.
+expected trace against the actual one. A charm's hook that runs longer than
+:data:`HOOK_LIMIT_S` is stopped (nobody watches these runs to press Stop): that
+scenario fails as "stopped after N s" and the others run; a newer edit stops
+it at once. ``starting`` comes before each run, so the window can autosave
+before any charm's code runs.
 """
 
 from __future__ import annotations
@@ -20,17 +24,21 @@ from studio.app.preview.panel import PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.session import Session
 from studio.app.workers import Job
+from studio.engine.hook_runs import time_limit
 from studio.workspace import Change, Problem
 from studio.workspace.scenario_watch import Batch, Outcome, ScenarioWatch, run_batch
 
 #: Typing runs the tests once, after a pause, not once per key.
 RUN_AFTER_MS = 300
+#: How long one charm's hook may run in a test before it is stopped (seconds).
+HOOK_LIMIT_S = 5.0
 
 
 class ScenarioRuns(QObject):
     """Keeps the tests' results in step with the edits; ``shown`` follows each new set of results."""
 
     shown = Signal()
+    starting = Signal()
 
     def __init__(
         self,
@@ -92,8 +100,10 @@ class ScenarioRuns(QObject):
             return
 
         def work(_progress: Any, cancelled: Callable[[], bool]) -> list[Outcome]:
-            return run_batch(batch, cancelled)
+            with time_limit(HOOK_LIMIT_S):
+                return run_batch(batch, cancelled)
 
+        self.starting.emit()
         self.job = job = Job(work, self)
         job.done.connect(lambda outcomes: self._ended(watch, batch, outcomes))
         job.cancelled.connect(lambda: self._ended(watch, batch, None))

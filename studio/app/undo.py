@@ -149,7 +149,7 @@ class History(QUndoStack):
         made: dict[int, tuple[str, list[ReplaceText]]] = {}
         for file, steps in undo.items():
             now = session.text(file)
-            if now is None:
+            if now is None or not steps:  # no history kept (an old record, or one written mid-edit)
                 continue
             ordered = sorted(steps, key=lambda s: s.seq)
             afters = [s.before for s in ordered[1:]] + [now]
@@ -211,4 +211,3 @@ def _leaves(step: QUndoCommand) -> list[FileCommand]:
     if isinstance(step, FileCommand):
         return [step]
     return [leaf for i in range(step.childCount()) for leaf in _leaves(step.child(i))]
-

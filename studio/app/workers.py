@@ -3,7 +3,9 @@
 A :class:`Job` runs one function in a ``QThread``; the function receives a
 ``progress(done, total)`` callback and a ``cancelled()`` question. Results and
 errors come back as signals on the GUI thread, so the window never freezes and
-an exception (a plugin's, a bad file's) becomes a message, never a crash.
+an exception (a plugin's, a bad file's) becomes a message, never a crash. A
+charm's code that does not return cannot see the question: cancelling also
+stops the hook the job's thread is running (:mod:`studio.engine.hook_runs`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal
+
+from studio.engine import hook_runs
 
 #: Threads still running. A QThread destroyed while it runs aborts the process, so each is kept
 #: here until its job has seen it end, even if the job itself is deleted first.
@@ -38,8 +42,11 @@ class _Runner(QThread):
         super().__init__()
         self._work = work
         self._stop = stop
+        #: The thread's identifier while it runs (0: not started).
+        self.ident = 0
 
     def run(self) -> None:
+        self.ident = threading.get_ident()
         try:
             result = self._work(self.progressed.emit, self._stop.is_set)
         except Exception as exc:  # a plugin or a file may raise anything: report it, never crash
@@ -79,8 +86,17 @@ class Job(QObject):
         self.finished.emit()
 
     def cancel(self) -> None:
-        """Ask the work to stop; ``cancelled`` follows once it has."""
+        """Ask the work to stop (a charm's hook it runs is stopped); ``cancelled`` follows once it has."""
         self._stop.set()
+        self.stop_hook()
+
+    def hook(self) -> hook_runs.Running | None:
+        """The charm's hook the work is running now (None: none, or the job is not running)."""
+        return hook_runs.running(self._runner.ident) if self.is_running() else None
+
+    def stop_hook(self) -> hook_runs.Running | None:
+        """Stop the charm's hook the work is running (it fails as "stopped"); return it (None: none)."""
+        return hook_runs.stop(self._runner.ident) if self.is_running() else None
 
     def is_running(self) -> bool:
         """Tell whether the work is still going."""

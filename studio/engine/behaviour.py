@@ -13,6 +13,7 @@ import sys
 import traceback
 from typing import ClassVar
 
+from studio.engine.hook_runs import HookStopped
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView
 
@@ -88,5 +89,5 @@ class BehaviourError(ValueError):
             (f.lineno or 0 for f in reversed(traceback.extract_tb(exc.__traceback__)) if f.filename == file),
             0,
         )
-        message = f"{type(exc).__name__}: {exc}"
+        message = str(exc) if isinstance(exc, HookStopped) else f"{type(exc).__name__}: {exc}"
         return cls(charm.id, charm.slot, behaviour.id, hook, message, file, line)

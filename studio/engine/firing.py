@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from studio.engine import hook_runs
 from studio.engine.behaviour import Behaviour, BehaviourError
 from studio.engine.charms import Ability
 from studio.engine.conditions import compile_checks
 from studio.engine.context import MAX_RETRIGGERS, ScoringContext
 from studio.engine.effects import Effect
+from studio.engine.hook_runs import HookStopped
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import CONDITIONS, EFFECTS, VALUES
@@ -152,6 +154,9 @@ def call_hook(
     """Run a code hook behind the fence: anything it raises becomes a :class:`BehaviourError`, even
     ``SystemExit`` or ``KeyboardInterrupt`` (a plugin must not end the process or pass for a Ctrl-C).
 
+    While it runs, the hook is its thread's record in :mod:`~studio.engine.hook_runs`, so the editor can
+    say whose code is running and stop it: a stopped hook fails as "stopped after N s".
+
     The running values must still be those of the last event afterwards: a hook
     that reaches past its :class:`CharmContext` to change them fails, so the
     total can never differ from the trace.
@@ -160,9 +165,16 @@ def call_hook(
     events = len(ctx.events)
     before = (ctx.points, ctx.mult, ctx.money)
     args = (CharmContext(ctx), charm) if card is None else (CharmContext(ctx), charm, card)
+    record = hook_runs.enter(charm.id, behaviour.id, hook)
     try:
         result = method(*args)
+        hook_runs.leave(record)
+        if record.stopped_at is not None:  # stopped as it returned: it was stopped all the same
+            raise HookStopped
     except BaseException as exc:  # a plugin's mistake must not escape: not as a traceback, not as an exit
+        hook_runs.leave(record)  # again, in case the stop arrived inside the first leave
+        if record.stopped_at is not None:
+            exc = HookStopped(f"stopped after {record.seconds:.1f} s").with_traceback(exc.__traceback__)
         raise BehaviourError.wrap(exc, charm, behaviour, hook) from exc
     last = ctx.events[-1] if len(ctx.events) > events else None
     expected = (last.points, last.mult, last.money) if last is not None else before

@@ -42,8 +42,8 @@ def test_a_plugin_that_raises_is_reported_and_the_window_goes_on(
     )
     qtbot.addWidget(window)
     window.set_workspace(Workspace.open([pack], base=content, trust=True))
-    window.preview.set_state({"played": "AS AH", "charms": ["boom"]})
-    assert "the boom charm exploded" in window.preview.error_label.text()
+    window.preview.set_state({"played": "AS AH", "charms": ["boom"]})  # code: scored in a worker
+    qtbot.waitUntil(lambda: "the boom charm exploded" in window.preview.error_label.text(), timeout=10_000)
     assert window.preview.total_label.text() == "—"
     messages = [window.problems.topLevelItem(i).text(2) for i in range(window.problems.count())]
     assert any("RuntimeError: the boom charm exploded" in m and "boom" in m for m in messages)

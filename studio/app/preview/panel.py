@@ -2,7 +2,10 @@
 
 Every change of an input (or of the content: the window calls
 :meth:`PreviewPanel.set_catalog` after each edit) re-runs
-``studio.engine.scoring.score``; nothing here computes a score itself.
+``studio.engine.scoring.score``; nothing here computes a score itself. A hand
+whose charms run code (a plugin's hooks) is scored in a worker thread
+(:mod:`~studio.app.preview.background_score`), so code that does not return
+never freezes the window: a banner names the charm and offers Stop.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.preview.background_score import BackgroundScore
 from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.charm_box import CharmBox
 from studio.app.preview.charm_tokens import scenario_charm, slot_of, token_of
 from studio.app.preview.hand_row import TileRow
+from studio.app.preview.hook_banner import HookBanner
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
@@ -85,6 +90,8 @@ class PreviewPanel(QWidget):
     message = Signal(str)
     #: A charm's code raised while scoring (reported once per distinct failure).
     failed = Signal(str)
+    #: A score that runs charms' code is about to start: the moment to autosave, before that code runs.
+    running_code = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -147,6 +154,11 @@ class PreviewPanel(QWidget):
         self.best.button.clicked.connect(self.start_best_play)
         self.best.found.connect(self._best_found)
         self.best.message.connect(self.message)
+        self.background = BackgroundScore(self)
+        self.background.scored.connect(self._scored)
+        self.banner = HookBanner()
+        self.banner.message.connect(self.message)
+        self.background.started.connect(self.banner.watch)
         self._layout()
         self.played_input.textChanged.connect(self.refresh)
         self.held_input.textChanged.connect(self.refresh)
@@ -181,6 +193,7 @@ class PreviewPanel(QWidget):
         v.addWidget(self.charms)
         v.addWidget(self.situation)
         v.addWidget(self.error_label)
+        v.addWidget(self.banner)
         result = QHBoxLayout()
         totals = QVBoxLayout()
         totals.setSpacing(0)
@@ -324,34 +337,62 @@ class PreviewPanel(QWidget):
             self.refresh()
 
     def refresh(self) -> ScoreResult | None:
-        """Re-run the real scorer on the inputs and show its trace and total."""
+        """Re-run the real scorer on the inputs and show its trace and total (None: it failed, or the row's
+        charms run code, whose score is shown when its worker ends)."""
         try:
             situation = self.situation_now()
-            result = score(situation, self._catalog)  # type: ignore[arg-type]
-        except Exception as exc:  # bad input, or a plugin's code failing: show it, keep the text
-            self.result = None
-            text = str(exc)
-            fenced = isinstance(exc, BehaviourError)  # the engine's fence around a charm's code
-            if fenced or not isinstance(exc, ValueError):
-                text = text if fenced else f"a charm's code failed: {type(exc).__name__}: {exc}"
-                if text != self._last_failure:
-                    self._last_failure = text
-                    self.failed.emit(f"preview: {text}")
-            self.error_label.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
-            self.total_label.setText("—")
-            self.hand_label.setText("")
-            self.trace_model.set_events([], self._expected)
-            self.playback.set_trace(())
+        except ValueError as exc:
+            self.background.drop()
+            self._show_failure(exc)
             return None
+        cat = self._catalog
+        assert cat is not None
+        if any(cat.charm(slot.id).behaviour is not None for slot in situation.charms):
+            self.result = None  # until the worker's result arrives, nothing to save as a scenario
+            self.running_code.emit()
+            self.background.submit(situation, cat)
+            return None
+        self.background.drop()
+        try:
+            result = score(situation, cat)
+        except Exception as exc:  # the engine's own failures: shown, never a crash
+            self._show_failure(exc)
+            return None
+        return self._show(situation, result)
+
+    def _scored(self, situation: Situation, result: object) -> None:
+        """A worker's score of the latest inputs: show it, or its failure."""
+        if isinstance(result, ScoreResult):
+            self._show(situation, result)
+        elif isinstance(result, Exception):
+            self._show_failure(result)
+
+    def _show_failure(self, exc: Exception) -> None:
+        """Say why there is no score (bad input, or a charm's code failing), keeping the inputs' text."""
+        self.result = None
+        text = str(exc)
+        fenced = isinstance(exc, BehaviourError)  # the engine's fence around a charm's code
+        if fenced or not isinstance(exc, ValueError):
+            text = text if fenced else f"a charm's code failed: {type(exc).__name__}: {exc}"
+            if text != self._last_failure:
+                self._last_failure = text
+                self.failed.emit(f"preview: {text}")
+        self.error_label.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
+        self.total_label.setText("—")
+        self.hand_label.setText("")
+        self.trace_model.set_events([], self._expected)
+        self.playback.set_trace(())
+
+    def _show(self, situation: Situation, result: ScoreResult) -> ScoreResult:
+        """Show a score: the cards as scored, the trace, the total and the verdict of an open scenario."""
         self.result = result
         missing = "; ".join(self._unknown)
         warning = f"<span style='color:{palette.current().error}'>⚠ {missing}: scored without it</span>"
         self.error_label.setText(warning if missing else "")
         self.played_row.set_tokens([(str(c), c) for c in situation.played])
         self.held_row.set_tokens([(str(c), c) for c in situation.held])
-        cat = self._catalog
-        assert cat is not None
-        self.charms.set_tokens(self.charms.tokens(), cat)
+        assert self._catalog is not None
+        self.charms.set_tokens(self.charms.tokens(), self._catalog)
         self.trace_model.set_events(result.events, self._expected)
         self.playback.set_trace(result.events)
         self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
@@ -433,7 +474,10 @@ class PreviewPanel(QWidget):
             self.message.emit(f"Best play: {exc}")
             return None
         assert self._catalog is not None
-        return self.best.start(situation, self._catalog)
+        job = self.best.start(situation, self._catalog)
+        if job is not None:
+            self.banner.watch(job)
+        return job
 
     def cancel_best_play(self) -> None:
         """Stop the running best-play search."""
@@ -448,7 +492,8 @@ class PreviewPanel(QWidget):
         self.message.emit(f"Best play of {best.tried}: {best.result.hand_type} for {fmt(best.result.total)}")
 
     def shutdown(self) -> None:
-        """Cancel and wait for background work (before the window closes)."""
+        """Cancel and wait for background work, stopping charms' code it runs (before the window closes)."""
+        self.background.shutdown()
         self.best.shutdown()
 
     def select_events_text(self) -> list[str]:

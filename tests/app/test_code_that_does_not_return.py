@@ -1,0 +1,210 @@
+"""A charm whose code never returns: the window stays responsive, names the charm, Stop ends it, and the
+edit that set it off is already in the recovery folder."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QMessageBox
+
+from studio.app import playtest_session, scenario_runs
+from studio.app.main_window import MainWindow
+from studio.app.playtest_session import Playtest
+from studio.app.preview import hook_banner
+from studio.app.workers import wait_all
+from studio.content.skeleton import write_skeleton
+from studio.engine import hook_runs
+from studio.engine.actions import Play, SelectBlind
+from studio.workspace import Workspace
+from studio.workspace.recovery import record_name
+from tests.app.test_changes_on_disk import AMOUNT, set_field
+
+LOOPER = """import time
+
+from studio.plugins import Behaviour
+
+
+class Looper(Behaviour):
+    id = "looper"
+
+    def hand(self, ctx, charm):
+        while True:
+            {body}
+"""
+TEST = "- name: the looper scores\n  played: AS AH\n  charms: [looper]\n  expect: {total: 64}\n"
+
+
+def looping_pack(tmp_path: Path, body: str = "pass", tests: bool = False) -> Path:
+    """A pack whose charm ``looper`` runs a ``hand`` hook that never returns (``body`` in its loop)."""
+    pack = tmp_path / "looppack"
+    write_skeleton(pack, "looppack")
+    (pack / "plugins").mkdir()
+    (pack / "plugins" / "looper.py").write_text(LOOPER.format(body=body), encoding="utf-8")
+    (pack / "charms" / "looper.yaml").write_text(
+        'id: looper\nname: Looper\nbehaviour: looper\ndescription: "Never ends"\n', encoding="utf-8"
+    )
+    if tests:
+        (pack / "tests").mkdir(exist_ok=True)
+        (pack / "tests" / "looper.yaml").write_text(TEST, encoding="utf-8")
+    return pack
+
+
+def trusted_window(qtbot, tmp_path: Path, content: Path, pack: Path, recover: bool = False) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The main window on the base game and ``pack``, its code trusted; closing discards edits."""
+    window = MainWindow(
+        recovery_dir=tmp_path / "recovery",
+        settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
+    )
+    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.safety.ask_recover = lambda _text: recover
+    qtbot.addWidget(window)
+    window.set_workspace(Workspace.open([pack], base=content, trust=True))
+    window.show()
+    return window
+
+
+def hooks_running() -> list[hook_runs.Running]:
+    return [r for ident in sys._current_frames() if (r := hook_runs.running(ident)) is not None]
+
+
+@pytest.fixture(autouse=True)
+def no_hook_outlives_the_test(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Short budgets; afterwards every looping hook is stopped and every worker has ended (a leaked loop
+    would burn a core for the rest of the suite)."""
+    monkeypatch.setattr(hook_banner, "BUDGET_S", 0.2)
+    yield
+    deadline = time.monotonic() + 10
+    while hooks_running() and time.monotonic() < deadline:
+        for record in hooks_running():
+            hook_runs.stop(record.thread)
+        time.sleep(0.02)
+    wait_all()
+    assert not hooks_running()
+
+
+def test_the_window_stays_responsive_and_stop_reports_the_charm_as_failed(
+    qtbot,
+    tmp_path: Path,
+    content: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    preview = window.preview
+    preview.set_state({"played": "AS AH", "charms": ["looper"]})
+    qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
+    assert "charm <b>looper</b>'s code is still running (hand hook" in preview.banner.label.text()
+    preview.grab().save(str(tmp_path / "hook.png"))
+
+    fired: list[bool] = []  # the GUI thread still runs its event loop
+    QTimer.singleShot(10, lambda: fired.append(True))
+    qtbot.waitUntil(lambda: bool(fired), timeout=5000)
+    motion = window.reduce_motion.isChecked()  # and a menu action still runs
+    window.reduce_motion.trigger()
+    assert window.reduce_motion.isChecked() is not motion
+
+    running = preview.background.job
+    preview.played_input.setText("AS AH AD")  # edits wait for the running score: one thread, latest wins
+    preview.played_input.setText("AS AH AD AC")
+    assert preview.background.job is running and preview.background.busy()
+
+    qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)  # the stale score ends...
+    qtbot.waitUntil(lambda: preview.background.job is not running, timeout=10_000)
+    qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)  # ...and the latest one loops in its turn
+    qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "stopped after" in preview.error_label.text(), timeout=10_000)
+    assert (
+        "charm 'looper'" in preview.error_label.text() and "plugins/looper.py:" in preview.error_label.text()
+    )
+    qtbot.waitUntil(lambda: not preview.banner.isVisible(), timeout=5000)
+    messages = [window.problems.topLevelItem(i).text(2) for i in range(window.problems.count())]
+    assert any("looper" in m and "stopped after" in m for m in messages)
+
+    preview.set_state({"played": "AS AH AD AC", "charms": ["pair_mult"]})  # the window goes on
+    assert preview.total_label.text() != "—"
+    assert not hooks_running()
+
+
+def test_stop_ends_a_hook_that_sleeps_in_small_steps_in_the_best_play_search(
+    qtbot,
+    tmp_path: Path,
+    content: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path, "time.sleep(0.01)"))
+    preview = window.preview
+    preview.set_state({"played": "AS AH", "charms": ["looper"]})
+    qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
+    qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "stopped after" in preview.error_label.text(), timeout=10_000)
+    job = preview.start_best_play()
+    assert job is not None
+    qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
+    with qtbot.waitSignal(job.failed, timeout=10_000) as failed:
+        qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
+    assert "stopped after" in failed.args[0]
+    qtbot.waitUntil(lambda: preview.best.button.isEnabled(), timeout=5000)
+
+
+def test_an_edit_is_in_the_recovery_folder_before_the_code_it_sets_off_runs(
+    qtbot,
+    tmp_path: Path,
+    content: Path,  # type: ignore[no-untyped-def]
+) -> None:
+    pack = looping_pack(tmp_path)
+    first = trusted_window(qtbot, tmp_path, content, pack)
+    preview = first.preview
+    preview.set_state({"played": "AS AH", "charms": ["looper"]})
+    qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
+    qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not preview.background.busy(), timeout=10_000)
+
+    record = tmp_path / "recovery" / record_name(content / "charms" / "plain_mult.yaml")
+    assert not record.exists()
+    set_field(first, "charm", "plain_mult", AMOUNT, 5)  # the edit re-scores the preview: the looper runs
+    assert record.exists()
+    qtbot.waitUntil(lambda: preview.background.job is not None and preview.background.job.hook() is not None)
+    assert "amount: 5" in record.read_text(encoding="utf-8")
+    qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
+    qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "stopped after" in preview.error_label.text(), timeout=10_000)
+    set_field(first, "charm", "plain_mult", AMOUNT, 6)  # the window is usable
+    first.session = None  # the crash: the window dies without its clean exit
+
+    second = trusted_window(qtbot, tmp_path, content, pack, recover=True)
+    assert second.session is not None
+    ws = second.session.ws
+    assert "amount: 6" in ws.text(ws.ref(content / "charms" / "plain_mult.yaml"))
+    second.preview.set_state({"played": "AS AH"})
+
+
+def test_a_test_whose_charm_never_returns_fails_as_stopped_and_the_others_run(
+    qtbot,
+    tmp_path: Path,
+    content: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.setattr(scenario_runs, "HOOK_LIMIT_S", 0.3)
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path, tests=True))
+    window.preview.set_state({"played": "AS AH"})
+    qtbot.waitUntil(lambda: window.tests.watch.last_run != (), timeout=20_000)
+    (failed,) = window.tests.watch.failures()
+    assert failed.label == "the looper scores" and "stopped after 0.3 s" in failed.problem.message
+
+
+def test_a_playtest_hook_that_never_returns_is_stopped_and_the_play_refused(
+    tmp_path: Path, content: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(playtest_session, "HOOK_LIMIT_S", 0.2)
+    catalog = Workspace.open([looping_pack(tmp_path)], base=content, trust=True).catalog
+    assert catalog is not None
+    run = Playtest.new(catalog, 5, charms=["looper"])
+    assert run.perform(SelectBlind()) is None
+    why = run.perform(Play((0,)))
+    assert why is not None and "charm 'looper'" in why and "stopped after 0.2 s" in why
+    assert run.actions == [SelectBlind()]
