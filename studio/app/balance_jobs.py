@@ -1,9 +1,10 @@
 """The Balance panel's background work: a paired comparison, or a ranking of charms.
 
-Each job runs in its own ``QThread`` with a cancel flag the simulation polls, and
-reports through signals, which Qt delivers on the GUI thread: progress, a
-ranking's entries as each charm's runs are all in, then the result, a failure
-or a cancel.
+Each job calls the simulation service (:func:`studio.services.simulating.simulate`,
+as ``studio simulate`` does) in its own ``QThread`` with a cancel flag the
+simulation polls, and reports through signals, which Qt delivers on the GUI
+thread: progress, a ranking's entries as each charm's runs are all in, then
+the result, a failure or a cancel.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QThread, Signal
 
-from studio.simulation.local import Cancelled, simulate
-from studio.simulation.paired import compare, rank
-from studio.simulation.runners import runner
+from studio.services.errors import ServiceError
+from studio.services.simulating import simulate
+from studio.simulation.local import Cancelled
 from studio.simulation.spec import SimulationSpec
 
 
@@ -42,11 +43,17 @@ class BalanceJob(QThread):
         """Play the runs (in the job's thread) and return the result."""
         raise NotImplementedError
 
+    def tick(self, done: int, total: int, _what: str) -> None:
+        """Report progress as runs done of runs in all."""
+        self.progressed.emit(done, total)
+
     def run(self) -> None:
         try:
             result = self.work()
         except Cancelled:
             self.cancelled.emit()
+        except ServiceError as exc:  # content that does not load, a pack's code failing in a run
+            self.failed.emit(str(exc))
         except Exception as exc:  # content or a plugin may raise anything: show it, never crash
             self.failed.emit(f"{type(exc).__name__}: {exc}")
         else:
@@ -64,12 +71,12 @@ class SimulationThread(BalanceJob):
 
     def work(self) -> object:
         if not self.spec.charms:
-            return simulate(self.spec, self.workers, self.progressed.emit, self.stop)
+            return simulate(self.spec, workers=self.workers, progress=self.tick, cancel=self.stop)
 
-        def progress(pairs: int, _runs: int) -> None:  # each pair is two runs played
+        def progress(pairs: int, _runs: int, _what: str) -> None:  # each pair is two runs played
             self.progressed.emit(2 * pairs, self.total)
 
-        return compare(self.spec, runner(self.workers, cancel=self.stop), progress)
+        return simulate(self.spec, workers=self.workers, paired=True, progress=progress, cancel=self.stop)
 
 
 class RankingThread(BalanceJob):
@@ -88,5 +95,11 @@ class RankingThread(BalanceJob):
         return self.spec.runs * (1 + len(self.charms))
 
     def work(self) -> object:
-        run = runner(self.workers, cancel=self.stop)
-        return rank(self.spec, self.charms, run, self.progressed.emit, self.ranked.emit)
+        return simulate(
+            self.spec,
+            workers=self.workers,
+            ranking=self.charms,
+            progress=self.tick,
+            cancel=self.stop,
+            ranked=self.ranked.emit,
+        )

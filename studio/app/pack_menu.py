@@ -1,21 +1,18 @@
-"""The Pack menu: new pack, install zip, validate, run tests, build zip — the CLI's own commands, off the
-GUI thread — and File > Open pack folder, which adds a pack to the open workspace.
+"""The Pack menu: new pack, install zip, validate, run tests, build zip — off the GUI thread — and
+File > Open pack folder, which adds a pack to the open workspace.
 
-Each command runs ``studio.cli.main.main`` with the arguments a modder would
-type, in a worker, and shows its output as a list (passes in green, failures
-and problems in red), so the app and the command line can never disagree.
-Every dialog starts beside the pack being edited (or in the home folder for
-the base game), never in the folder Studio was started from.
+Each action calls the service the matching ``studio`` command calls
+(:mod:`studio.services`) in a worker and lists the lines of its result
+(successes in green, failures and problems in red), so the app and the
+command line can never disagree. Every dialog starts beside the pack being
+edited (or in the home folder for the base game), never in the folder Studio
+was started from.
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QColor
@@ -38,27 +35,24 @@ from studio.app import palette
 from studio.app.session import Session
 from studio.app.workers import Job
 from studio.content.packs import pack_root
+from studio.content.text import printable
+from studio.services.errors import Line, Progress, Result, ServiceError
+
+#: A service called with a progress callback.
+Call = Callable[[Progress], Result]
+#: What a dialog shows: an exit code as the command's (0 done, 1 problems, 2 could not run) and lines.
+Shown = tuple[int, list[Line]]
 
 
-def run_cli(argv: list[str]) -> tuple[int, list[str]]:
-    """Run a ``studio`` command in this process; return its exit code and output lines."""
-    from studio.cli.main import main
-
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        code = main(argv)
-    return code, out.getvalue().splitlines()
-
-
-_BAD = re.compile(r"^(FAIL|ERROR|not built)\b|^\S+:\d+:\d+: |: error: |\b[1-9]\d* failed$")
-_GOOD = re.compile(r"^(PASS|ok:|built |created )|\b0 failed$")
-
-
-def line_tone(line: str) -> str:
-    """Say whether a line of CLI output reports a failure ("bad"), a success ("good") or neither ("")."""
-    if _GOOD.search(line):
-        return "good"
-    return "bad" if _BAD.search(line) else ""
+def outcome(call: Call, progress: Callable[[int, int], None]) -> Shown:
+    """Call a service; its result as the dialog shows it, a refusal as one red line."""
+    try:
+        result = call(lambda done, total, _what: progress(done, total))
+    except ServiceError as exc:
+        warnings = [Line(f"warning: {w}") for w in exc.warnings]
+        return (1 if exc.ran else 2), [*warnings, Line(f"error: {printable(str(exc))}", "bad")]
+    warnings = [Line(f"warning: {w}") for w in result.warnings]
+    return (0 if result.ok else 1), [*warnings, *result.lines()]
 
 
 class ResultDialog(QDialog):
@@ -83,13 +77,17 @@ class ResultDialog(QDialog):
         v.addWidget(self.lines, 1)
         v.addWidget(buttons)
 
-    def show_result(self, code: int, lines: list[str]) -> None:
-        """List the output; a non-zero exit code colours the summary."""
+    def show_progress(self, done: int, total: int) -> None:
+        """Fill the bar as the work goes on (it shows busy until then)."""
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+
+    def show_result(self, code: int, lines: list[Line]) -> None:
+        """List the result's lines in their tones; a non-zero code colours the summary."""
         theme = palette.current()
         self.progress.hide()
-        for line in lines:
+        for line, tone in lines:
             item = QListWidgetItem(line)
-            tone = line_tone(line)
             if tone:
                 colour = theme.error if tone == "bad" else theme.ok
                 item.setForeground(QColor(colour))
@@ -159,11 +157,17 @@ class PackMenu(QObject):
 
     def validate(self) -> ResultDialog:
         """Check the pack as ``studio validate DIR`` does (the base game: ``studio validate``)."""
-        return self.run("Validate", ["validate"] if self.is_base() else ["validate", str(self.folder())])
+        from studio.services.checks import validate  # the content models: only when asked
+
+        paths = [] if self.is_base() else [self.folder()]
+        return self.run("Validate", lambda progress: validate(paths, progress=progress))
 
     def run_tests(self) -> ResultDialog:
         """Run the pack's tests as ``studio test --pack DIR`` does (the base game: ``studio test``)."""
-        return self.run("Run tests", ["test"] if self.is_base() else ["test", "--pack", str(self.folder())])
+        from studio.services.checks import run_scenarios
+
+        packs = [] if self.is_base() else [str(self.folder())]
+        return self.run("Run tests", lambda progress: run_scenarios(packs=packs, progress=progress))
 
     def open_folder_dialog(self) -> None:
         """File > Open pack folder: ask for a pack folder and add it to the workspace."""
@@ -192,8 +196,12 @@ class PackMenu(QObject):
             return
         where = QFileDialog.getExistingDirectory(self.window, "Create the pack in…", str(self.beside()))
         if where:
+            from studio.services.packs import new_pack
+
             made = Path(where) / pack_id
-            self.run("New pack", ["pack", "new", pack_id, "--dir", where], lambda: self.open_folder(made))
+            self.run(
+                "New pack", lambda _progress: new_pack(pack_id, Path(where)), lambda: self.open_folder(made)
+            )
 
     def install_zip(self) -> None:
         """Ask for a pack zip, then install it as ``studio pack install`` does."""
@@ -201,7 +209,9 @@ class PackMenu(QObject):
             self.window, "Install pack zip", str(self.beside()), "Pack zip (*.zip)"
         )
         if name:
-            self.run("Install zip", ["pack", "install", name])
+            from studio.services.packs import install_pack
+
+            self.run("Install zip", lambda _progress: install_pack(Path(name)))
 
     def build(self) -> None:
         """Ask where to write the zip (beside the pack, named with its version), then build as
@@ -214,23 +224,23 @@ class PackMenu(QObject):
             self.window, "Build zip", str(folder.parent / f"{stem}.zip"), "Zip (*.zip)"
         )
         if name:
-            self.run("Build zip", ["pack", "build", str(folder), "-o", name])
+            from studio.services.packs import build
 
-    def run(self, title: str, argv: list[str], then: Callable[[], object] | None = None) -> ResultDialog:
-        """Run a CLI command in a worker and show its output in a dialog; ``then`` follows a success."""
+            self.run("Build zip", lambda progress: build(folder, Path(name), progress=progress))
+
+    def run(self, title: str, call: Call, then: Callable[[], object] | None = None) -> ResultDialog:
+        """Call a service in a worker and show its result in a dialog; ``then`` follows a success."""
         self.dialog = dialog = ResultDialog(title, self.window)
 
-        def work(_p: Any, _c: Any) -> tuple[int, list[str]]:
-            return run_cli(argv)
-
-        def done(result: tuple[int, list[str]]) -> None:
-            dialog.show_result(*result)
-            if result[0] == 0 and then is not None:
+        def done(shown: Shown) -> None:
+            dialog.show_result(*shown)
+            if shown[0] == 0 and then is not None:
                 then()
 
-        self.job = job = Job(work, dialog)
+        self.job = job = Job(lambda progress, _cancelled: outcome(call, progress), dialog)
+        job.progress.connect(dialog.show_progress)
         job.done.connect(done)
-        job.failed.connect(lambda m: dialog.show_result(2, [m]))
+        job.failed.connect(lambda m: dialog.show_result(2, [Line(m, "bad")]))
         dialog.show()
         job.start()
         return dialog

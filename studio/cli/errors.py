@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from studio.services.errors import ServiceError
+
 #: Exit codes of the CLI contract.
 OK, PROBLEMS, BAD_INPUT = 0, 1, 2
 
@@ -31,3 +33,10 @@ def fail(command: str, message: str, code: int = BAD_INPUT) -> int:
 def warn(message: object) -> None:
     """Print a warning of the loaded content (an untrusted pack, say) as one line on stderr."""
     print(f"studio: warning: {message}", file=sys.stderr)
+
+
+def usage_error(exc: ServiceError) -> UsageError:
+    """A service's error as the command's: exit 1 if code ran and failed, else 2; its warnings go first."""
+    for warning in exc.warnings:
+        warn(warning)
+    return UsageError(str(exc), PROBLEMS if exc.ran else BAD_INPUT)

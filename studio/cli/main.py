@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from studio.cli.about import VersionAction
-from studio.cli.errors import UsageError, fail
+from studio.cli.errors import UsageError, fail, usage_error
+from studio.services.errors import ServiceError
 
 #: Subcommand -> (module that declares and runs it, one-line summary).
 COMMANDS = {
@@ -69,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
     except UsageError as exc:
         return fail(args.command, str(exc), exc.code)
+    except ServiceError as exc:  # a service the command called refused: the same one line
+        error = usage_error(exc)
+        return fail(args.command, str(error), error.code)
     except ValueError as exc:  # unreadable input (a content document error is one)
         return fail(args.command, str(exc))
     except BrokenPipeError:

@@ -3,29 +3,32 @@
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 from typing import Any
 
-from studio.cli.common import dump_json, open_spec, scored
-from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.common import dump_json, scored
+from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.render import table
-from studio.content.archive import ArchiveError, write_zip
 from studio.content.diff import ArtDiff, diff_packs
 from studio.content.dist_packs import source
-from studio.content.editor_files import SCHEMAS, refresh
-from studio.content.install import InstallError, install, installable_problems, remove
+from studio.content.editor_files import refresh
 from studio.content.installed import installed_packs
-from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, resolve
-from studio.content.problems import ordered
+from studio.content.packs import MANIFEST, Pack
 from studio.content.registry import Content
-from studio.content.scenarios import mismatches, pack_scenarios, scenario_problems
-from studio.content.skeleton import write_skeleton
-from studio.content.text import excerpt, printable
-from studio.content.trust import TrustStore
-from studio.plugins.loading import load_packs
-
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
+from studio.content.scenarios import pack_scenarios
+from studio.content.text import printable
+from studio.plugins.pipeline import UnknownPack, open_spec
+from studio.services.errors import Line
+from studio.services.loading import load_pack
+from studio.services.packs import (
+    InstalledPack,
+    build,
+    install_pack,
+    list_installed,
+    new_pack,
+    remove_pack,
+    written_lines,
+)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -67,34 +70,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    if not _ID.match(args.id):
-        raise UsageError(
-            f"bad pack id {excerpt(args.id)}: use 1 to 64 lower-case letters, digits and underscores, "
-            "starting with a letter"
-        )
-    if args.id == BASE_ID:
-        raise UsageError("bad pack id 'base': it is the base game's; choose another")
-    folder = args.dir / args.id
-    try:
-        written = write_skeleton(folder, args.id)
-    except FileExistsError:
-        raise UsageError(f"{folder}: already exists") from None
-    except OSError as exc:
-        raise UsageError(f"{folder}: cannot create the pack: {exc.strerror or exc}") from None
-    _print_written(folder, written)
-    print(f"created pack '{args.id}'; next: studio validate {folder} && studio test {folder}")
+    return _print(new_pack(args.id, args.dir).lines())
+
+
+def _print(lines: list[Line]) -> int:
+    for line in lines:
+        print(line.text)
     return OK
-
-
-def _print_written(folder: Path, written: list[Path]) -> None:
-    """Name each file written, the copied schemas as one line."""
-    schemas = folder / SCHEMAS
-    for path in written:
-        if path.parent != schemas:
-            print(path)
-    count = sum(path.parent == schemas for path in written)
-    if count:
-        print(f"{schemas}/ ({count} JSON Schemas, for editors)")
 
 
 def _schemas(args: argparse.Namespace) -> int:
@@ -104,106 +86,49 @@ def _schemas(args: argparse.Namespace) -> int:
         written = refresh(args.folder)
     except OSError as exc:
         raise UsageError(f"{args.folder}: cannot write the schemas: {exc.strerror or exc}") from None
-    _print_written(args.folder, written)
-    return OK
+    return _print(written_lines(args.folder, written))
 
 
 def _build(args: argparse.Namespace) -> int:
-    if not args.folder.is_dir():
-        raise UsageError(f"{args.folder}: no such pack folder")
-    installed = installed_packs()[0]
-    pack = _open(str(args.folder), installed)
-    content = _load(pack, args.trust, installed)
-    if content.problems or content.catalog is None:
-        for problem in ordered(content.problems):
-            print(problem)
-        print(f"not built: {len(ordered(content.problems))} problem(s)")
-        return PROBLEMS
-    refused = installable_problems(pack)
-    if refused:
-        for problem in ordered(refused):
-            print(problem)
-        print(f"not built: {len(ordered(refused))} problem(s) that install would refuse")
-        return PROBLEMS
-    failures = _failed_tests(pack, content)
-    if failures:
-        for line in failures:
-            print(printable(line))
-        print(f"not built: {len(failures)} failing test(s)")
-        return PROBLEMS
-    try:
-        digest = write_zip(pack.files, args.output)
-    except (ArchiveError, OSError) as exc:
-        raise UsageError(f"{args.output}: cannot write: {exc}") from None
-    print(f"built {args.output}: {pack.id} {pack.version}, {len(pack.files)} files")
-    print(f"sha256 {digest}")
-    print(f"content hash {pack.hash}")
-    return OK
+    result = build(args.folder, args.output, trust=args.trust)
+    _print(result.lines())
+    return OK if result.ok else PROBLEMS
 
 
 def _install(args: argparse.Namespace) -> int:
-    try:
-        pack = install(args.archive, force=args.force)
-    except InstallError as exc:
-        raise UsageError(str(exc)) from None
-    if args.trust:
-        TrustStore().trust(pack)
-    print(f"installed {pack.id} {pack.version} into {pack.origin}{' (trusted)' if args.trust else ''}")
-    return OK
+    return _print(install_pack(args.archive, force=args.force, trust=args.trust).lines())
 
 
 def _list(args: argparse.Namespace) -> int:
-    packs, problems = installed_packs()
-    store = TrustStore()
-    rows = [
-        {
-            "id": p.id,
-            "version": str(p.version),
-            "name": p.manifest.name,
-            "code": bool(p.code()),
-            "trusted": store.is_trusted(p),
-            "path": str(p.origin),
-            "from": f"pip: {p.distribution}" if p.distribution else "data folder",
-            "hides": list(p.hides),
-        }
-        for p in packs
-    ]
+    listing = list_installed()
     if args.json:
-        print(dump_json({"packs": rows, "problems": [str(p) for p in problems]}))
+        rows = [p.to_json() for p in listing.packs]
+        print(dump_json({"packs": rows, "problems": [str(p) for p in listing.problems]}))
         return OK
-    for problem in problems:
+    for problem in listing.problems:
         print(f"broken: {problem}")
-    for p in packs:
-        for hidden in p.hides:
-            print(f"warning: two packs '{p.id}': the one from {source(p)} is used, not the one from {hidden}")
-    if not rows:
+    for pack in (p.pack for p in listing.packs):
+        for hidden in pack.hides:
+            used = f"the one from {source(pack)} is used, not the one from {hidden}"
+            print(f"warning: two packs '{pack.id}': {used}")
+    if not listing.packs:
         print("no packs installed")
         return OK
-    cells = [[str(r["id"]), str(r["version"]), str(r["name"]), _trust_text(r), str(r["from"])] for r in rows]
+    cells = [
+        [p.pack.id, str(p.pack.version), p.pack.manifest.name, _trust_text(p), p.where] for p in listing.packs
+    ]
     print(table(["id", "version", "name", "code", "from"], cells))
     return OK
 
 
-def _trust_text(row: dict[str, object]) -> str:
-    if not row["code"]:
+def _trust_text(p: InstalledPack) -> str:
+    if not p.code:
         return "-"
-    return "trusted" if row["trusted"] else "not trusted"
+    return "trusted" if p.trusted else "not trusted"
 
 
 def _remove(args: argparse.Namespace) -> int:
-    shipped = [p for p in installed_packs()[0] if p.id == args.id and p.distribution]
-    if shipped:
-        name = shipped[0].distribution.split()[0]
-        raise UsageError(
-            f"{args.id} comes from pip: {shipped[0].distribution}; remove it with: pip uninstall {name}"
-        )
-    try:
-        where = remove(args.id)
-    except InstallError as exc:
-        raise UsageError(str(exc)) from None
-    TrustStore().forget(args.id)
-    print(f"removed {args.id} from {where}")
-    return OK
+    return _print(remove_pack(args.id).lines())
 
 
 def _diff(args: argparse.Namespace) -> int:
@@ -250,42 +175,21 @@ def _show(value: object) -> str:
 
 
 def _open(spec: str, installed: list[Pack]) -> Pack:
-    pack, problems = open_spec(spec, installed)
+    """Open a pack folder, zip or installed id, warning of the installed packs of that id it hides."""
+    try:
+        pack, problems, hides = open_spec(spec, installed)
+    except UnknownPack as exc:
+        raise UsageError(str(exc)) from None
+    for warning in hides:
+        warn(warning)
     if pack is None:
         raise UsageError(str(problems[0]))
     return pack
 
 
-def _load(pack: Pack, trust: bool, installed: list[Pack]) -> Content:
-    """Load a pack with the base game and its dependencies, as a player would."""
-    store = TrustStore()
-    if trust:
-        store.trust(pack)
-    requested = [base_pack()] if pack.id != "base" else []
-    resolution = resolve([*requested, pack], installed)
-    if resolution.problems:
-        return Content(problems=resolution.problems)
-    return load_packs(resolution.order, store.is_trusted)
-
-
-def _failed_tests(pack: Pack, content: Content) -> list[str]:
-    assert content.catalog is not None
-    scenarios, problems = pack_scenarios(pack)
-    out = [f"ERROR {p}" for p in problems]
-    for s in scenarios:
-        wrong = [str(p) for p in scenario_problems(s, content.catalog, content.broken)]
-        if not wrong and s.model.expect is not None:
-            try:
-                wrong = mismatches(s.model, scored(s.model, content))
-            except UsageError as exc:
-                wrong = [str(exc)]
-        out += [f"FAIL {s.label}: {w}" for w in wrong]
-    return out
-
-
 def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> list[dict[str, object]]:
     """Score both versions' scenarios under each version; return those whose result changes."""
-    before, after = _load(old, trust, installed), _load(new, trust, installed)
+    before, after = load_pack(old, installed, trust), load_pack(new, installed, trust)
     scenarios = {
         s.label.split(": ", 1)[-1] + s.model.played: s for p in (old, new) for s in pack_scenarios(p)[0]
     }

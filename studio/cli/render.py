@@ -2,28 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from studio.content.text import printable
+from studio.content.text import table as table  # commands import it from here too
 from studio.engine.trace import ScoreResult, fmt
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> str:
-    """Return a plain-text table with aligned columns (``right``: right-aligned columns).
-
-    Cells are escaped (`printable`): a name from a pack cannot break a row or fake a column.
-    """
-    headers = [printable(h) for h in headers]
-    rows = [[printable(c) for c in row] for row in rows]
-    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
-
-    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])
 
 
 def trace_table(result: ScoreResult) -> str:

@@ -13,7 +13,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING, TextIO
 
-from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.errors import OK, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.content.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
@@ -110,12 +110,7 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
-    from studio.simulation.catalogs import ContentError
-    from studio.simulation.cluster import ClusterError, PeerError
-    from studio.simulation.local import simulate_with
-    from studio.simulation.paired import compare, rank
-    from studio.simulation.play import RunFailed
-    from studio.simulation.runners import runner
+    from studio.services.simulating import simulate
 
     spec = spec_of(args)
     if args.compare and not spec.charms:
@@ -124,26 +119,19 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError("--rank compares every charm with the same baseline: it takes no --charm")
     charms = _charms_to_rank(args) if args.rank else []
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
-    run = runner(args.workers or default_workers(spec.runs * (1 + len(charms))), args.cluster)
     try:
-        if args.rank:
-            result: object = rank(spec, charms, run, bar)
-        elif args.compare:
-            result = compare(spec, run, bar)
-        else:
-            result = simulate_with(spec, run, bar)
-    except ContentError as exc:
-        raise UsageError(str(exc)) from None
-    except RunFailed as exc:  # a pack's code failed in a run: it ran and failed, exit 1, no traceback
-        raise UsageError(str(exc), PROBLEMS) from None
+        result = simulate(
+            spec,
+            workers=args.workers or default_workers(spec.runs * (1 + len(charms))),
+            cluster=args.cluster,
+            paired=args.compare,
+            ranking=charms if args.rank else None,
+            progress=None if bar is None else lambda done, total, _what: bar(done, total),
+        )
     except KeyboardInterrupt:
         print("studio simulate: interrupted", file=sys.stderr)
         _quiet_from_now()
         return INTERRUPTED
-    except PeerError as exc:  # it connected, then the peer failed: the command ran and failed, exit 1
-        raise UsageError(str(exc), PROBLEMS) from None
-    except ClusterError as exc:
-        raise UsageError(str(exc)) from None
     finally:
         if bar is not None:
             bar.close()

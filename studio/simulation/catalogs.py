@@ -7,7 +7,6 @@ compiled charm code, and loading takes a fraction of a second once per process.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio.engine.catalog import Catalog
@@ -52,24 +51,21 @@ def load_catalog(
             return snapshot.catalog
     # The content layer (and pydantic) only when no snapshot serves: a worker then starts far faster.
     from studio.content.installed import installed_packs
-    from studio.content.packs import base_pack, resolve
-    from studio.content.trust import TrustStore
-    from studio.plugins.loading import load_packs
+    from studio.plugins.pipeline import UnknownPack, load_prepared, open_requested, prepare
 
     installed, _ = installed_packs()
-    requested = [] if no_base else [base_pack()]
-    for name in packs:
-        requested.append(_open(name, installed))
-    resolution = resolve(requested, installed)
-    if resolution.problems:
-        raise ContentError(str(resolution.problems[0]))
-    store = TrustStore()
-    named = {p.id for p in requested if not p.builtin}
-    allowed = {
-        id(p) for p in resolution.order if p.builtin or (trust and p.id in named) or store.is_trusted(p)
-    }
-    _lay_over(resolution.order, edits)
-    content = load_packs(resolution.order, lambda pack: id(pack) in allowed)
+    try:
+        asked = open_requested(packs, installed, no_base=no_base)
+    except UnknownPack as exc:
+        known = did_you_mean(exc.spec, exc.known)
+        raise ContentError(f"--pack {exc.spec}: no such folder, zip or installed pack{known}") from None
+    if asked.problems:
+        raise ContentError(str(asked.problems[0]))
+    prepared = prepare(asked, installed, trust=trust)
+    if prepared.problems:
+        raise ContentError(str(prepared.problems[0]))
+    _lay_over(prepared.order, edits)  # trust was decided on the files as read
+    content = load_prepared(prepared)
     if content.catalog is None:
         more = len(content.problems) - 1
         raise ContentError(f"{content.problems[0]}" + (f" (and {more} more)" if more else ""))
@@ -87,20 +83,3 @@ def _lay_over(packs: list[Pack], edits: Edits) -> None:
             pack.files.pop(rel, None)
         else:
             pack.files[rel] = text.encode("utf-8")
-
-
-def _open(name: str, installed: list[Pack]) -> Pack:
-    from studio.content.packs import open_pack
-
-    path = Path(name)
-    if path.exists():
-        pack, problems = open_pack(path)
-        if pack is None or problems:
-            raise ContentError(str(problems[0]) if problems else f"{name}: not a pack")
-        return pack
-    for pack in installed:
-        if pack.id == name:
-            return pack
-    raise ContentError(
-        f"--pack {name}: no such folder, zip or installed pack{did_you_mean(name, [p.id for p in installed])}"
-    )

@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio.content.installed import installed_packs
-from studio.content.packs import Pack, open_pack, pack_root, resolve
+from studio.content.packs import Pack, open_pack, pack_root
 from studio.content.problems import Problem as ContentProblem
-from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour
+from studio.plugins.pipeline import Requested, prepare
 from studio.workspace.files import file_kind
 from studio.workspace.host import Host
 from studio.workspace.model import Change, WorkspaceError
@@ -40,14 +40,13 @@ class PackAdding(Host):
         for other in self.packs:
             if other.id == pack.id:
                 raise WorkspaceError(f"{folder}: the pack '{pack.id}' is open already, from {other.origin}")
-        resolution = resolve([*self.packs, pack], installed_packs()[0])
+        prepared = prepare(Requested([*self.packs, pack], found), installed_packs()[0])
         known = set(self._load_problems)
-        self._load_problems += [p for p in (*found, *resolution.problems) if p not in known]
-        added = [p for p in resolution.order if all(p is not q for q in self.packs)]
-        self.packs[:] = resolution.order
-        store = TrustStore()
-        for new in added:
-            self._load_pack_code(new, store.is_trusted(new))
+        self._load_problems += [p for p in prepared.problems if p not in known]
+        added = [p for p in prepared.order if all(p is not q for q in self.packs)]
+        self.packs[:] = prepared.order
+        for new in added:  # its code runs only by the trust record: nothing was asked to trust it
+            self._load_pack_code(new, prepared.is_trusted(new))
         change = Change(problems_changed=True, catalog_changed=True)
         for new in added:
             for rel in sorted(new.files):

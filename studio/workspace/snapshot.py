@@ -35,8 +35,8 @@ from studio.content.pack_files import base_files, pack_files
 from studio.content.packs import MANIFEST, Pack
 from studio.content.paths import base_content_dir, cache_dir, has_leftovers, installed_packs_dir
 from studio.content.problems import Problem
-from studio.content.trust import TrustStore
 from studio.engine.catalog import Catalog
+from studio.plugins.pipeline import trusted_packs
 from studio.plugins.snapshot import detach, read_kept, write_kept
 from studio.workspace.files import base_code
 
@@ -156,9 +156,8 @@ def restore(request: Sequence[str], trust: bool) -> Restored | None:
     packs = [p for p in read if p is not None]
     if installed is None or len(packs) != len(read):
         return None
-    store = TrustStore()
     pairs = list(zip(snapshot.packs, packs, strict=True))
-    trusted = [p for r, p in pairs if store.is_trusted(p) or (trust and r.source == "pack")]
+    trusted = trusted_packs(packs, [p for r, p in pairs if r.source == "pack"], trust=trust)
     if _digest(request, _sources(pairs, trusted), installed) != snapshot.fingerprint:
         return None
     return Restored(snapshot, packs, trusted)

@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 from studio.content.atomic import write_atomically
 from studio.content.documents import Document, read_document
 from studio.content.installed import installed_packs
-from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, resolve
+from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack
 from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem as ContentProblem
-from studio.content.trust import TrustStore
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+from studio.plugins.pipeline import open_requested, prepare
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
 from studio.workspace import snapshot
@@ -110,26 +110,13 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         restored = snapshot.restore(request, trust)
         if restored is not None:
             return cls(restored.packs, restored.trusted, [], restored.snapshot)
-        problems: list[ContentProblem] = []
-        requested: list[Pack] = []
-        if include_base:
-            requested.append(_base_pack(base))
-        for folder in pack_dirs:
-            if requested and Path(folder).resolve() == requested[0].origin.resolve():
-                continue
-            pack, found = open_pack(Path(folder))
-            problems += found
-            if pack is not None:
-                requested.append(pack)
         installed, _ = installed_packs()
-        resolution = resolve(requested, installed)
-        problems += resolution.problems
-        store = TrustStore()
-        given = {id(p) for p in requested}
-        trusted = [p for p in resolution.order if store.is_trusted(p) or (trust and id(p) in given)]
-        ws = cls(resolution.order, trusted, problems)
+        copy = _base_pack(base) if base is not None and include_base else None
+        asked = open_requested(pack_dirs, installed, no_base=not include_base, base=copy)
+        prepared = prepare(asked, installed, trust=trust)  # every pack stays, to be mended here
+        ws = cls(prepared.order, prepared.trusted, prepared.problems)
         parsed_cache().save()  # the next start reads every file's data back instead of parsing it
-        ws._keep(request, trusted, installed, copy=base is not None)
+        ws._keep(request, prepared.trusted, installed, copy=base is not None)
         return ws
 
     def _usable(self, kept: snapshot.Snapshot | None) -> snapshot.Snapshot | None:

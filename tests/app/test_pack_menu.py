@@ -1,4 +1,4 @@
-"""The Pack menu runs the CLI's own commands on the pack being edited and lists what they print."""
+"""The Pack menu calls the services the CLI calls on the pack being edited and lists their results."""
 
 from __future__ import annotations
 
@@ -51,17 +51,63 @@ def test_validate_names_a_broken_file(pack_window: tuple[MainWindow, Path], qtbo
     assert "problems found (exit 1)" in dialog.summary.text()
 
 
-def test_output_lines_are_told_apart() -> None:
-    from studio.app.pack_menu import line_tone
+def test_result_lines_carry_their_tone(tmp_path: Path) -> None:
+    from studio.services.checks import ScenarioResult, ScenarioRun, Validation
+    from studio.services.packs import new_pack
 
-    assert line_tone("ok: 127 file(s) checked") == "good"
-    assert line_tone("171 passed, 0 failed") == "good"
-    assert line_tone("1 passed, 2 failed") == "bad"
-    assert line_tone("created pack 'x'; next: studio validate x") == "good"
-    assert line_tone("sha256 0123abcd") == ""
-    assert line_tone("/x/charms/a.yaml:3:1: $.name: field required") == "bad"
-    assert line_tone("FAIL tests/a.yaml[0]: total: expected 1, got 2") == "bad"
-    assert line_tone("studio pack: error: x: no such pack folder") == "bad"
+    assert Validation([], 127).lines()[0].tone == "good"
+    assert ScenarioRun([ScenarioResult("a", "passed")]).lines()[-1] == ("1 passed, 0 failed", "good")
+    failing = ScenarioRun([ScenarioResult("a", "failed", mismatches=["total: expected 1, got 2"], diff="x")])
+    assert [line.tone for line in failing.lines()] == ["bad", "", "", "bad"]
+    assert new_pack("x", tmp_path).lines()[-1].tone == "good"
+
+
+def test_the_menu_calls_the_services_in_a_worker_and_never_touches_stdout(  # type: ignore[no-untyped-def]
+    pack_window: tuple[MainWindow, Path], tmp_path: Path, studio_home: Path, monkeypatch, qtbot
+) -> None:
+    import sys
+
+    from PySide6.QtWidgets import QFileDialog
+
+    from studio.services import checks, packs
+
+    class Untouchable:
+        def write(self, _text: str) -> int:
+            raise AssertionError("the Pack menu wrote to sys.stdout")
+
+        def flush(self) -> None:
+            raise AssertionError("the Pack menu flushed sys.stdout")
+
+    called: list[str] = []
+    for module, name in (
+        (checks, "validate"),
+        (checks, "run_scenarios"),
+        (packs, "build"),
+        (packs, "install_pack"),
+    ):
+        real = getattr(module, name)
+        monkeypatch.setattr(
+            module, name, lambda *a, _real=real, _name=name, **k: called.append(_name) or _real(*a, **k)
+        )
+    window, _pack = pack_window
+    built = tmp_path / "mypack-0.1.0.zip"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a: (str(built), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a: (str(built), ""))
+    monkeypatch.setattr(sys, "stdout", Untouchable())
+    for text, first in (
+        ("Validate", "ok: "),
+        ("Run tests", "1 passed, 0 failed"),
+        ("Build zip", f"built {built}"),
+        ("Install zip", "installed mypack 0.1.0"),
+    ):
+        _trigger(window, "Pack", text)
+        dialog = window.pack_menu.dialog
+        assert dialog is not None
+        qtbot.waitUntil(lambda d=dialog: d.lines.count() > 0, timeout=30_000)
+        assert _lines(dialog)[0].startswith(first), _lines(dialog)
+        assert "done (exit 0)" in dialog.summary.text()
+    assert called == ["validate", "run_scenarios", "build", "install_pack"]
+    assert (studio_home / "packs" / "mypack" / "pack.yaml").is_file()
 
 
 def _trigger(window: MainWindow, menu: str, text: str) -> None:

@@ -1,0 +1,267 @@
+"""Checking packs: every validation problem, and every scenario's expected result against its score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from studio.content.documents import CONTENT_SUFFIXES, DocumentError, read_document
+from studio.content.entries import kind_of
+from studio.content.models import FOLDER_KINDS
+from studio.content.packs import MANIFEST as MANIFEST_FILE
+from studio.content.problems import MANIFEST, SCENARIO, Problem, ordered
+from studio.content.registry import Content, build_catalog
+from studio.content.scenarios import (
+    Scenario,
+    iter_events_diff,
+    mismatches,
+    pack_scenarios,
+    read_scenarios,
+    scenario_files,
+    scenario_problems,
+)
+from studio.content.text import printable, table
+from studio.content.validation import validate_document
+from studio.engine.catalog import Catalog
+from studio.services.errors import Cancel, Cancelled, Line, Progress, ServiceError, never, quiet
+from studio.services.loading import load, owning_packs, pack_at, score, sound, tested_packs
+
+
+@dataclass
+class Validation:
+    """Every problem found (in order) and how many files were checked; ``warnings`` of the load."""
+
+    problems: list[Problem]
+    checked: int
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """No problem was found."""
+        return not self.problems
+
+    def lines(self) -> list[Line]:
+        """One line per problem, then the count; or how many files were checked."""
+        if self.ok:
+            return [Line(f"ok: {self.checked} file(s) checked", "good")]
+        files = len({p.file for p in self.problems})
+        return [
+            *(Line(str(p), "bad") for p in self.problems),
+            Line(f"{len(self.problems)} problem(s) in {files} file(s)"),
+        ]
+
+
+def validate(
+    paths: Sequence[Path] = (),
+    packs: Sequence[str] = (),
+    *,
+    no_base: bool = False,
+    trust: bool = False,
+    progress: Progress = quiet,
+) -> Validation:
+    """Check pack folders, zips or single files (default: the packs loaded) with ``packs`` and the base game.
+
+    A file is checked in the context of the pack it belongs to, so its references are checked too,
+    and only its own problems (and their causes) are kept.
+    """
+    for path in paths:
+        if not path.exists():
+            raise ServiceError(f"{path}: no such file or folder")
+    files = [p for p in paths if p.is_file() and p.suffix.lower() != ".zip"]
+    asked, roots = owning_packs(packs, no_base, files)
+    for path, root in roots.items():
+        _check_kind(path, root)
+    loose = [path for path in files if path not in roots]
+    kinds = {path: _kind(path) for path in loose}
+    progress(0, 2, "loading the packs")
+    loaded = load([*asked, *(str(p) for p in paths if p not in files)], no_base=no_base, trust=trust)
+    content = loaded.content
+    progress(1, 2, "checking the scenarios")
+    problems = list(content.problems)
+    cat = _best_catalog(content)
+    checked = sum(len(p.files) for p in content.packs) or len(content.requested)
+    for pack in tested_packs(content):
+        scenarios, found = pack_scenarios(pack)
+        problems += [p.at_stage(SCENARIO) for p in found]
+        if cat is not None:
+            for s in scenarios:
+                problems += scenario_problems(s, cat, content.broken)
+    for path in loose:
+        problems += _file(path, kinds[path], cat)
+    if files and len(files) == len(paths):
+        wanted = {path.resolve() for path in files}
+        problems = [p for p in problems if p.stage == MANIFEST or Path(p.file).resolve() in wanted]
+        checked = len(files)
+    else:
+        checked += len(loose)
+    progress(2, 2, "checked")
+    return Validation(ordered(problems), checked, loaded.warnings)
+
+
+def _check_kind(path: Path, root: Path) -> None:
+    """Refuse a file of a pack that holds no content (a README, an icon): there is nothing to check."""
+    rel = path.resolve().relative_to(root).as_posix()
+    content = rel.endswith(CONTENT_SUFFIXES) and (
+        rel == MANIFEST_FILE or kind_of(rel) is not None or rel.startswith(("tests/", "patches/"))
+    )
+    if not (content or (rel.startswith("plugins/") and rel.endswith(".py"))):
+        raise ServiceError(
+            f"{path}: not a content file of pack folder {root.name}/: give a manifest, an entry "
+            "(charms/, hands/, ...), a patch, a test or a plugin"
+        )
+
+
+def _kind(path: Path) -> str:
+    """The kind of a file outside any pack, told by its folder."""
+    kind = "run" if path.name == "run.yaml" else FOLDER_KINDS.get(path.parent.name)
+    if kind is None:
+        raise ServiceError(
+            f"{path}: cannot tell the kind of content; put it in one of "
+            f"{', '.join(sorted(f for f in FOLDER_KINDS if f != 'run.yaml'))}/"
+        )
+    return kind
+
+
+def _best_catalog(content: Content) -> Catalog | None:
+    """The catalog, or (when the content has problems) one built from the files that loaded.
+
+    Scenarios are then still checked, so every problem shows at once; a scenario
+    that names an entry from a broken file reports that id as unknown too.
+    """
+    if content.catalog is not None:
+        return content.catalog
+    try:
+        return build_catalog(content.entries, content.behaviours)
+    except Exception:  # best effort only: the content's own problems are already reported
+        return None
+
+
+def _file(path: Path, kind: str, cat: Catalog | None) -> list[Problem]:
+    """Check one file on its own."""
+    try:
+        doc = read_document(path)
+    except DocumentError as exc:
+        return [exc.problem]
+    if kind == "scenario":
+        scenarios, problems = read_scenarios(path)
+        if cat is not None:
+            for s in scenarios:
+                problems += scenario_problems(s, cat)
+        return problems
+    return validate_document(kind, doc)[1]
+
+
+@dataclass
+class ScenarioResult:
+    """One scenario with an ``expect`` (or a file of them that cannot be read) and how it went.
+
+    ``message`` says why it could not run; ``mismatches`` and ``diff`` (a per-step trace table,
+    actual against expected) why it failed.
+    """
+
+    label: str
+    status: Literal["passed", "failed", "error"]
+    message: str = ""
+    mismatches: list[str] = field(default_factory=list)
+    diff: str = ""
+
+    def lines(self) -> list[Line]:
+        """Nothing for a pass; ``ERROR`` with why, or ``FAIL`` with each mismatch and the diff."""
+        if self.status == "error":
+            return [Line(f"ERROR {self.message}", "bad")]
+        if self.status == "passed":
+            return []
+        out = [Line(f"FAIL {self.label}", "bad"), *(Line(f"  {printable(w)}") for w in self.mismatches)]
+        return out + [Line(f"  {row}") for row in self.diff.split("\n")]
+
+
+@dataclass
+class ScenarioRun:
+    """Every scenario run, in order, and the warnings of the load."""
+
+    results: list[ScenarioResult]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> int:
+        """Scenarios that passed."""
+        return sum(r.status == "passed" for r in self.results)
+
+    @property
+    def failed(self) -> int:
+        """Scenarios that failed or could not run (and scenario files that cannot be read)."""
+        return len(self.results) - self.passed
+
+    @property
+    def ok(self) -> bool:
+        """Every scenario passed."""
+        return not self.failed
+
+    def lines(self) -> list[Line]:
+        """Each failure and error, then the count."""
+        out = [line for r in self.results for line in r.lines()]
+        return [*out, Line(f"{self.passed} passed, {self.failed} failed", "good" if self.ok else "bad")]
+
+
+def run_scenarios(
+    paths: Sequence[Path] = (),
+    packs: Sequence[str] = (),
+    *,
+    no_base: bool = False,
+    trust: bool = False,
+    progress: Progress = quiet,
+    cancelled: Cancel = never,
+) -> ScenarioRun:
+    """Run every scenario with an ``expect``: of the pack folders, files or folders in ``paths``, or (none
+    given) of each pack asked for (the base game's alone). Content with problems raises ServiceError."""
+    for path in paths:
+        if not path.exists():
+            raise ServiceError(f"{path}: no such file or folder")
+    paths = [p.parent if p.name == MANIFEST_FILE else p for p in paths]  # a manifest means its pack
+    asked, roots = owning_packs(packs, no_base, paths)
+    loaded = load(asked, no_base=no_base, trust=trust)
+    content = sound(loaded.content, loaded.warnings)
+    found: list[tuple[list[Scenario], list[Problem]]] = []
+    for path in paths:
+        pack = pack_at(content, roots[path]) if path in roots and path.resolve() == roots[path] else None
+        if pack is not None:
+            found.append(pack_scenarios(pack))
+        else:
+            found += [_read(file) for file in scenario_files(path)]
+    if not paths:
+        found = [pack_scenarios(pack) for pack in tested_packs(content)]
+    total = sum(s.model.expect is not None for scenarios, _ in found for s in scenarios)
+    results: list[ScenarioResult] = []
+    done = 0
+    for scenarios, problems in found:
+        results += [ScenarioResult(problem.file, "error", str(problem)) for problem in problems]
+        for s in (s for s in scenarios if s.model.expect is not None):
+            if cancelled():
+                raise Cancelled
+            results.append(check_scenario(s, content))
+            done += 1
+            progress(done, total, s.label)
+    return ScenarioRun(results, loaded.warnings)
+
+
+def _read(path: Path) -> tuple[list[Scenario], list[Problem]]:
+    try:
+        return read_scenarios(path)
+    except DocumentError as exc:
+        return [], [exc.problem]
+
+
+def check_scenario(s: Scenario, content: Content) -> ScenarioResult:
+    """Score one scenario against its ``expect``; a scenario that cannot be scored (a bad card, a code
+    charm that raises) is an error, and the next one runs."""
+    try:
+        result = score(s.model, content)
+    except ServiceError as exc:
+        return ScenarioResult(s.label, "error", f"{s.label}: {printable(str(exc))}")
+    wrong = mismatches(s.model, result)
+    if not wrong:
+        return ScenarioResult(s.label, "passed")
+    diff = table(["#", "", "actual", "expected"], list(iter_events_diff(s.model, result)))
+    return ScenarioResult(s.label, "failed", mismatches=list(wrong), diff=diff)

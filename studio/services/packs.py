@@ -1,0 +1,285 @@
+"""Making and handling packs: new, build, install, remove, and the list of installed packs."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from studio.content.archive import ArchiveError, write_zip
+from studio.content.editor_files import SCHEMAS
+from studio.content.install import InstallError, install, installable_problems, remove
+from studio.content.installed import installed_packs
+from studio.content.packs import BASE_ID, Pack
+from studio.content.problems import Problem, ordered
+from studio.content.registry import Content
+from studio.content.scenarios import mismatches, pack_scenarios, scenario_problems
+from studio.content.skeleton import write_skeleton
+from studio.content.text import excerpt, printable
+from studio.content.trust import TrustStore
+from studio.plugins.pipeline import UnknownPack, open_spec
+from studio.services.errors import Line, Progress, ServiceError, quiet
+from studio.services.loading import load_pack, score
+
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
+
+
+@dataclass
+class NewPack:
+    """A pack skeleton written: its folder and every file in it."""
+
+    pack_id: str
+    folder: Path
+    written: list[Path]
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Always: a refusal raises ServiceError."""
+        return True
+
+    def lines(self) -> list[Line]:
+        """Each file written (the copied schemas as one line), then what to do next."""
+        next_step = f"next: studio validate {self.folder} && studio test {self.folder}"
+        return [
+            *written_lines(self.folder, self.written),
+            Line(f"created pack '{self.pack_id}'; {next_step}", "good"),
+        ]
+
+
+def written_lines(folder: Path, written: list[Path]) -> list[Line]:
+    """Name each file written into a pack folder, the copied JSON Schemas as one line."""
+    schemas = folder / SCHEMAS
+    out = [Line(str(path)) for path in written if path.parent != schemas]
+    count = sum(path.parent == schemas for path in written)
+    if count:
+        out.append(Line(f"{schemas}/ ({count} JSON Schemas, for editors)"))
+    return out
+
+
+def new_pack(pack_id: str, where: Path) -> NewPack:
+    """Write a working pack skeleton ``where/pack_id`` (raise ServiceError for a bad id or folder)."""
+    if not _ID.match(pack_id):
+        raise ServiceError(
+            f"bad pack id {excerpt(pack_id)}: use 1 to 64 lower-case letters, digits and underscores, "
+            "starting with a letter"
+        )
+    if pack_id == BASE_ID:
+        raise ServiceError("bad pack id 'base': it is the base game's; choose another")
+    folder = where / pack_id
+    try:
+        written = write_skeleton(folder, pack_id)
+    except FileExistsError:
+        raise ServiceError(f"{folder}: already exists") from None
+    except OSError as exc:
+        raise ServiceError(f"{folder}: cannot create the pack: {exc.strerror or exc}") from None
+    return NewPack(pack_id, folder, written)
+
+
+@dataclass
+class Build:
+    """A pack built into ``output`` (``sha256`` of the zip), or why not: its problems, the problems install
+    would refuse, or its failing tests (the first of these that is not empty)."""
+
+    pack: Pack
+    output: Path
+    problems: list[Problem] = field(default_factory=list)
+    refused: list[Problem] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    sha256: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """The zip was written."""
+        return bool(self.sha256)
+
+    def lines(self) -> list[Line]:
+        """Why it was not built, or the zip written with its hashes."""
+        if self.problems:
+            return self._refusal([str(p) for p in self.problems], "problem(s)")
+        if self.refused:
+            return self._refusal([str(p) for p in self.refused], "problem(s) that install would refuse")
+        if self.failures:
+            return self._refusal([printable(f) for f in self.failures], "failing test(s)")
+        return [
+            Line(
+                f"built {self.output}: {self.pack.id} {self.pack.version}, {len(self.pack.files)} files",
+                "good",
+            ),
+            Line(f"sha256 {self.sha256}"),
+            Line(f"content hash {self.pack.hash}"),
+        ]
+
+    @staticmethod
+    def _refusal(found: list[str], what: str) -> list[Line]:
+        return [*(Line(f, "bad") for f in found), Line(f"not built: {len(found)} {what}", "bad")]
+
+
+def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress = quiet) -> Build:
+    """Validate and test the pack at ``folder`` as a player would load it, then zip it reproducibly.
+
+    ``trust`` lets its code run for its tests (remembered, as ``--trust`` is).
+    """
+    if not folder.is_dir():
+        raise ServiceError(f"{folder}: no such pack folder")
+    installed = installed_packs()[0]
+    pack = open_pack_spec(str(folder), installed)
+    progress(0, 3, "loading the pack")
+    content = load_pack(pack, installed, trust)
+    if content.problems or content.catalog is None:
+        return Build(pack, output, problems=ordered(content.problems))
+    refused = installable_problems(pack)
+    if refused:
+        return Build(pack, output, refused=ordered(refused))
+    progress(1, 3, "running its tests")
+    failures = failed_tests(pack, content)
+    if failures:
+        return Build(pack, output, failures=failures)
+    progress(2, 3, "writing the zip")
+    try:
+        digest = write_zip(pack.files, output)
+    except (ArchiveError, OSError) as exc:
+        raise ServiceError(f"{output}: cannot write: {exc}") from None
+    progress(3, 3, "built")
+    return Build(pack, output, sha256=digest)
+
+
+def open_pack_spec(spec: str, installed: list[Pack]) -> Pack:
+    """Open a pack folder, zip or installed id, or raise ServiceError saying why it cannot be."""
+    try:
+        pack, problems, _ = open_spec(spec, installed)
+    except UnknownPack as exc:
+        raise ServiceError(str(exc)) from None
+    if pack is None:
+        raise ServiceError(str(problems[0]))
+    return pack
+
+
+def failed_tests(pack: Pack, content: Content) -> list[str]:
+    """One line per problem or failure of the pack's scenarios, scored with ``content``."""
+    assert content.catalog is not None
+    scenarios, problems = pack_scenarios(pack)
+    out = [f"ERROR {p}" for p in problems]
+    for s in scenarios:
+        wrong = [str(p) for p in scenario_problems(s, content.catalog, content.broken)]
+        if not wrong and s.model.expect is not None:
+            try:
+                wrong = mismatches(s.model, score(s.model, content))
+            except ServiceError as exc:
+                wrong = [str(exc)]
+        out += [f"FAIL {s.label}: {w}" for w in wrong]
+    return out
+
+
+@dataclass
+class Installed:
+    """A pack installed into the user's data folder, and whether its code was trusted too."""
+
+    pack: Pack
+    trusted: bool
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Always: a refusal raises ServiceError."""
+        return True
+
+    def lines(self) -> list[Line]:
+        """The pack installed and where."""
+        trusted = " (trusted)" if self.trusted else ""
+        return [
+            Line(f"installed {self.pack.id} {self.pack.version} into {self.pack.origin}{trusted}", "good")
+        ]
+
+
+def install_pack(archive: Path, *, force: bool = False, trust: bool = False) -> Installed:
+    """Install a pack zip (``force``: over a newer version); ``trust`` records trust in its code."""
+    try:
+        pack = install(archive, force=force)
+    except InstallError as exc:
+        raise ServiceError(str(exc)) from None
+    if trust:
+        TrustStore().trust(pack)
+    return Installed(pack, trust)
+
+
+@dataclass
+class Removed:
+    """An installed pack removed, and the folder it was in."""
+
+    pack_id: str
+    folder: Path
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Always: a refusal raises ServiceError."""
+        return True
+
+    def lines(self) -> list[Line]:
+        """The pack removed and from where."""
+        return [Line(f"removed {self.pack_id} from {self.folder}", "good")]
+
+
+def remove_pack(pack_id: str) -> Removed:
+    """Remove a pack from the user's data folder and forget its trust (one pip ships is refused)."""
+    shipped = [p for p in installed_packs()[0] if p.id == pack_id and p.distribution]
+    if shipped:
+        name = shipped[0].distribution.split()[0]
+        raise ServiceError(
+            f"{pack_id} comes from pip: {shipped[0].distribution}; remove it with: pip uninstall {name}"
+        )
+    try:
+        where = remove(pack_id)
+    except InstallError as exc:
+        raise ServiceError(str(exc)) from None
+    TrustStore().forget(pack_id)
+    return Removed(pack_id, where)
+
+
+@dataclass
+class InstalledPack:
+    """One installed pack as a listing shows it."""
+
+    pack: Pack
+    trusted: bool
+
+    @property
+    def code(self) -> bool:
+        """The pack has code (plugins)."""
+        return bool(self.pack.code())
+
+    @property
+    def where(self) -> str:
+        """Where it was installed from: pip (with the distribution) or the data folder."""
+        return f"pip: {self.pack.distribution}" if self.pack.distribution else "data folder"
+
+    def to_json(self) -> dict[str, object]:
+        """The pack as ``studio pack list --json`` writes it."""
+        p = self.pack
+        return {
+            "id": p.id,
+            "version": str(p.version),
+            "name": p.manifest.name,
+            "code": self.code,
+            "trusted": self.trusted,
+            "path": str(p.origin),
+            "from": self.where,
+            "hides": list(p.hides),
+        }
+
+
+@dataclass
+class Listing:
+    """The installed packs, one per id, and the problems of those that cannot be read."""
+
+    packs: list[InstalledPack]
+    problems: list[Problem]
+
+
+def list_installed() -> Listing:
+    """Every installed pack (the data folder's, then pip's) with whether its code is trusted."""
+    packs, problems = installed_packs()
+    store = TrustStore()
+    return Listing([InstalledPack(p, store.is_trusted(p)) for p in packs], problems)
