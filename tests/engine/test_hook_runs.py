@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -103,4 +104,11 @@ def test_a_time_limit_stops_a_hook_on_its_own_thread(
     threads.append(thread)
     thread.join(5)
     (failure,) = failures
-    assert isinstance(failure, BehaviourError) and "stopped after 0.1 s" in str(failure)
+    assert isinstance(failure, BehaviourError) and stopped_after(str(failure)) >= 0.1
+
+
+def stopped_after(message: str) -> float:
+    """The seconds a "stopped after N s" message names (a loaded machine may stop a hook late)."""
+    found = re.search(r"stopped after (\d+(?:\.\d+)?) s", message)
+    assert found is not None, message
+    return float(found[1])

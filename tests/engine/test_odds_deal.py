@@ -104,7 +104,7 @@ RULE_SETS = [
 @pytest.mark.parametrize("name", SMALL_DECKS)
 def test_rule_switches_count_like_a_per_deal_brute_force(name: str, flags: frozenset[str]) -> None:
     cards = deck(SMALL_DECKS[name])[:12]
-    for size in (6, 7):
+    for size in (6, 7) if flags == RULE_SETS[-1] else (6,):  # 7 dealt (~300,000 subsets) once per deck
         assert count_dealt(cards, size, CATALOG, flags) == brute_force(cards, size, flags), size
 
 
