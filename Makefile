@@ -16,7 +16,7 @@ run: $(STAMP)
 	$(BIN)/studio edit
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n auto
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check studio tests benchmarks plugins
