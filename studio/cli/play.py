@@ -13,6 +13,7 @@ from pathlib import Path
 
 from studio.cli.edit import check_folders
 from studio.cli.errors import UsageError
+from studio.cli.run_options import add_setup_options
 
 #: The largest seed drawn when none is given (any whole number is a seed).
 SEED_MAX = 2_000_000_000
@@ -20,16 +21,7 @@ SEED_MAX = 2_000_000_000
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
-    p.add_argument("--seed", type=int, metavar="S", help="seed of the run (default: a random one)")
-    p.add_argument("--deck", metavar="ID", help="the deck (default: standard)")
-    p.add_argument("--difficulty", type=int, metavar="N", help="difficulty level (default: 0)")
-    p.add_argument(
-        "--charm",
-        action="append",
-        default=[],
-        metavar="ID[:EDITION]",
-        help="a charm the run starts with (repeatable)",
-    )
+    add_setup_options(p, "seed of the run (default: a random one)")
     p.add_argument(
         "--pack",
         action="append",

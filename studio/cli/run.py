@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
+from studio.cli.run_options import add_setup_options
 from studio.content.limits import MAX_RUN_ACTIONS
 from studio.content.save_files import SaveFileError, check_save_path, read_save_file, write_save_file
 from studio.content.text import clip
@@ -31,16 +32,7 @@ if TYPE_CHECKING:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
-    p.add_argument("--seed", type=int, metavar="S", help="seed of the run (not with --resume)")
-    p.add_argument("--deck", metavar="ID", help="the deck (default: standard)")
-    p.add_argument("--difficulty", type=int, metavar="N", help="difficulty level (default: 0)")
-    p.add_argument(
-        "--charm",
-        action="append",
-        default=[],
-        metavar="ID[:EDITION]",
-        help="a charm the run starts with (repeatable)",
-    )
+    add_setup_options(p, "seed of the run (not with --resume)")
     p.add_argument("--stop-after", type=int, metavar="N", help="stop after N more actions")
     p.add_argument("--save", metavar="FILE", help="save the run where it stops (JSON)")
     p.add_argument("--resume", metavar="FILE", help="go on from a saved run")

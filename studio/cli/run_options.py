@@ -1,0 +1,19 @@
+"""The options that set up a run, shared by ``studio run`` and ``studio play``."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_setup_options(p: argparse.ArgumentParser, seed_help: str) -> None:
+    """Add ``--seed``, ``--deck``, ``--difficulty`` and ``--charm`` (repeatable)."""
+    p.add_argument("--seed", type=int, metavar="S", help=seed_help)
+    p.add_argument("--deck", metavar="ID", help="the deck (default: standard)")
+    p.add_argument("--difficulty", type=int, metavar="N", help="difficulty level (default: 0)")
+    p.add_argument(
+        "--charm",
+        action="append",
+        default=[],
+        metavar="ID[:EDITION]",
+        help="a charm the run starts with (repeatable)",
+    )
