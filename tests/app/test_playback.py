@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from studio.app.main_window import MainWindow
 from studio.app.preview.hand_row import MARK, SHIFT
-from studio.app.preview.motion import ENV, platform_prefers_reduced_motion
+from studio.app.preview.motion import ENV, desktop_asks_reduced_motion, platform_prefers_reduced_motion
 from studio.app.preview.panel import SAMPLE, PreviewPanel
 from studio.app.preview.playback_model import Cue
 from studio.engine.catalog import Catalog
@@ -228,11 +229,31 @@ def test_reduce_motion_is_a_remembered_view_setting(qtbot, tmp_path: Path, conte
 
 
 def test_the_platform_preference_falls_back_to_an_environment_variable(
-    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(ENV, "1")
     assert platform_prefers_reduced_motion()
     monkeypatch.setenv(ENV, "0")
+    monkeypatch.setenv("PATH", str(tmp_path))  # no desktop settings command to ask
+    desktop_asks_reduced_motion.cache_clear()
     assert platform_prefers_reduced_motion() is False or hasattr(
         QApplication.styleHints().accessibility(), "motionPreference"
     )
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the freedesktop setting")
+@pytest.mark.parametrize(("printed", "reduced"), [("false", True), ("true", False)])
+def test_the_desktops_animation_setting_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, printed: str, reduced: bool
+) -> None:
+    """GNOME-style desktops say it through gsettings (Qt before 6.12 does not report it)."""
+    fake = tmp_path / "gsettings"
+    fake.write_text(f'#!/bin/sh\n[ "$3" = enable-animations ] && echo {printed}\n', encoding="utf-8")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv(ENV, raising=False)
+    desktop_asks_reduced_motion.cache_clear()
+    try:
+        assert desktop_asks_reduced_motion() is reduced
+    finally:
+        desktop_asks_reduced_motion.cache_clear()
