@@ -30,7 +30,13 @@ def pack_files(path: Path) -> dict[str, bytes] | None:
 def base_files() -> dict[str, bytes]:
     """The base game's files: ``content/`` plus its ``plugins/*.py`` (as ``plugins/NAME``)."""
     files = folder_files(base_content_dir())
-    plugins = base_plugins_dir()
-    if plugins.is_dir():
-        files.update({f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))})
+    files.update(base_code())
     return files
+
+
+def base_code() -> dict[str, bytes]:
+    """The base game's own code, as ``plugins/NAME`` (a copy of its content folder opens with it)."""
+    plugins = base_plugins_dir()
+    if not plugins.is_dir():
+        return {}
+    return {f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))}

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from studio import __version__
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.folders import ArchiveError, content_hash
-from studio.content.pack_files import base_files, pack_files
+from studio.content.pack_files import base_code, base_files, pack_files
 from studio.content.paths import base_content_dir
 from studio.content.problems import Problem, json_path
 from studio.engine.names import did_you_mean
@@ -120,6 +120,23 @@ def pack_root(path: Path) -> Path | None:
         if (folder / MANIFEST).is_file():
             return folder
     return None
+
+
+def stand_in_for_base(pack: Pack) -> Pack:
+    """Make a copy of the base game (pack id ``base``, given in its place) stand in for it.
+
+    A copy without code of its own runs the base game's code, as the base game does. The copy is
+    built in (always trusted, like the base game) only while its code is exactly the base game's;
+    a copy whose code differs is trusted like any other pack, so a folder that only claims the id
+    ``base`` never runs code without the user's trust.
+    """
+    shipped = base_code()
+    own = {rel: data for rel, data in pack.files.items() if rel.startswith("plugins/")}
+    if not own:
+        pack.files.update(shipped)
+        pack.__dict__.pop("hash", None)  # its content changed
+    pack.builtin = not own or own == shipped
+    return pack
 
 
 def base_pack() -> Pack:

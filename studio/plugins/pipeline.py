@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from studio.content.dist_packs import source
 from studio.content.documents import read_document
-from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, resolve
+from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, resolve, stand_in_for_base
 from studio.content.paths import is_base_content
 from studio.content.problems import MANIFEST as MANIFEST_STAGE
 from studio.content.problems import Problem, ordered
@@ -85,6 +85,9 @@ def open_requested(
         out.warnings += warnings
         if pack is not None and not (pack.builtin and any(p.builtin for p in out.packs)):
             out.packs.append(pack)
+    copies = [p for p in out.packs if p.id == BASE_ID and not p.builtin]
+    if not no_base and copies:
+        stand_in_for_base(copies[0])  # trusted as the base game only while its code is the base game's
     if not no_base and not any(p.id == BASE_ID for p in out.packs):
         out.packs.insert(0, base or base_pack())
     return out

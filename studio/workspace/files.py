@@ -12,7 +12,7 @@ from ruamel.yaml.error import YAMLError
 
 from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
 from studio.content.packs import Pack
-from studio.content.paths import base_plugins_dir, in_installed_base
+from studio.content.paths import in_installed_base
 from studio.content.problems import Problem
 
 
@@ -135,11 +135,3 @@ def file_kind(rel: str) -> str | None:
             if rel.startswith(folder):
                 return other
     return None
-
-
-def base_code() -> dict[str, bytes]:
-    """The base game's own code (``plugins/NAME``), which a copy of its content folder opens with."""
-    plugins = base_plugins_dir()
-    if not plugins.is_dir():
-        return {}
-    return {f"plugins/{p.name}": p.read_bytes() for p in sorted(plugins.glob("*.py"))}

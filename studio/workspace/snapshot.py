@@ -32,13 +32,12 @@ from studio.content.documents import Document
 from studio.content.fingerprint import code_fingerprint
 from studio.content.folders import ArchiveError, content_hash
 from studio.content.pack_files import base_files, pack_files
-from studio.content.packs import MANIFEST, Pack
+from studio.content.packs import MANIFEST, Pack, stand_in_for_base
 from studio.content.paths import base_content_dir, cache_dir, has_leftovers, installed_packs_dir
 from studio.content.problems import Problem
 from studio.engine.catalog import Catalog
 from studio.plugins.pipeline import trusted_packs
 from studio.plugins.snapshot import detach, read_kept, write_kept
-from studio.workspace.files import base_code
 
 #: Bumped when what a snapshot holds changes shape.
 _FORMAT = b"studio-workspace-1\n"
@@ -174,16 +173,16 @@ def _pack(record: PackRecord) -> Pack | None:
             files: dict[str, bytes] | None = base_files()
         else:
             files = pack_files(origin)
-            if files is not None and record.source == "copy":
-                files.update(base_code())
         if files is None or MANIFEST not in files:
             return None
         text = files[MANIFEST].decode("utf-8")
     except (ArchiveError, OSError, UnicodeDecodeError):
         return None
     manifest = Document(str(origin / MANIFEST), text, record.manifest)
-    builtin = record.source in ("base", "copy")
-    return Pack(manifest, origin, files, builtin=builtin, installed=record.source == "installed")
+    pack = Pack(
+        manifest, origin, files, builtin=record.source == "base", installed=record.source == "installed"
+    )
+    return stand_in_for_base(pack) if record.source == "copy" else pack
 
 
 def _installed() -> list[tuple[str, str]] | None:

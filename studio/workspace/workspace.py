@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from studio.content.atomic import write_atomically
 from studio.content.documents import Document, read_document
 from studio.content.installed import installed_packs
-from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack
+from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
 from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem as ContentProblem
 from studio.engine.behaviour import Behaviour
@@ -33,7 +33,7 @@ from studio.plugins.pipeline import open_requested, prepare
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
 from studio.workspace import snapshot
-from studio.workspace.files import OTHER_KINDS, FileState, Stamp, base_code, file_kind
+from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
 from studio.workspace.overriding import Overriding
@@ -505,10 +505,7 @@ def _base_pack(folder: Path | None) -> Pack:
     pack, problems = open_pack(folder)
     if pack is None:
         raise WorkspaceError(str(problems[0]))
-    if not any(rel.startswith("plugins/") for rel in pack.files):  # a copy of the content folder alone
-        pack.files.update(base_code())
-    pack.builtin = True
-    return pack
+    return stand_in_for_base(pack)
 
 
 def _pack_id(folder: Path) -> str | None:

@@ -32,8 +32,8 @@ def test_a_copy_of_the_base_game_reports_its_real_problems(studio, tmp_path):
     assert run.code == 1
     lines = run.out.splitlines()
     assert "given twice" not in run.out
-    assert any(line.startswith(f"{charm}:") for line in lines), run.out
-    assert any("unknown behaviour" in line for line in lines), run.out  # its code was not copied
+    assert all(line.startswith(f"{charm}:") for line in lines[:-1]), run.out  # a copy of the content alone
+    assert lines[-1] == "2 problem(s) in 1 file(s)"  # runs the base game's code, as the editor opens it
 
 
 def test_scenarios_of_a_copy_run_against_the_copy(studio, tmp_path):
@@ -43,3 +43,24 @@ def test_scenarios_of_a_copy_run_against_the_copy(studio, tmp_path):
     run = studio("test", str(root), "--trust")
     assert run.code == 1  # the copy's pair scores one Point more than its scenarios expect
     assert "FAIL" in run.out
+
+
+def test_a_copy_whose_code_differs_needs_trust_to_run_it(studio, tmp_path):
+    root = copy_base_game_with(tmp_path, "open(__file__ + '.ran', 'w').write('ran')\n")
+    run = studio("validate", str(root))
+    assert run.code == 0 and "not trusted" in run.err
+    assert not (root / "plugins" / "extra.py.ran").exists()
+    assert studio("validate", str(root), "--trust").code == 0
+    assert (root / "plugins" / "extra.py.ran").exists()
+
+
+def test_an_unchanged_copy_runs_the_base_games_code_untrusted(studio, tmp_path):
+    root = copy_of_base(tmp_path)
+    run = studio("validate", str(root))
+    assert run.code == 0 and "not trusted" not in run.err, run.err
+
+
+def copy_base_game_with(tmp_path: Path, plugin: str) -> Path:
+    root = copy_of_base(tmp_path)
+    (root / "plugins" / "extra.py").write_text(plugin, encoding="utf-8")
+    return root

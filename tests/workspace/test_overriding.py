@@ -113,6 +113,25 @@ def test_a_copy_runs_its_own_code(tmp_path: Path) -> None:
     ][:1]
     shutil.copy(plugin, plugin.with_name("copied.py"))
     plugin.unlink()
-    ws = Workspace.open([folder])
+    ws = Workspace.open([folder], trust=True)  # its code is no longer the base game's: trusted by the user
     assert ws.problems() == []
     assert any(rel.startswith("plugins/copied") for rel in ws.packs[0].files)
+
+
+def test_a_folder_that_only_claims_to_be_the_base_game_runs_no_code_untrusted(tmp_path: Path) -> None:
+    """Standing in for the base game must not make a pack's own code trusted: only the base game's is."""
+    folder = copy_base_game(tmp_path / "evil")
+    ran = tmp_path / "ran"
+    (folder / "plugins" / "evil.py").write_text(f"open({str(ran)!r}, 'w').write('ran')\n", encoding="utf-8")
+    ws = Workspace.open([folder])
+    assert ws.packs[0].origin == folder and not ws.packs[0].builtin
+    assert not ran.exists()
+    assert any("not trusted" in p.message for p in ws.problems())
+    trusted = Workspace.open([folder], trust=True)
+    assert trusted.packs[0].origin == folder and ran.exists()
+
+
+def test_an_unchanged_copy_of_the_base_game_runs_its_code_as_the_base_game_does(tmp_path: Path) -> None:
+    folder = copy_base_game(tmp_path / "mine")
+    ws = Workspace.open([folder])
+    assert ws.packs[0].builtin and ws.problems() == []
