@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,8 +40,10 @@ from studio.app.tab_order import TabOrder
 from studio.app.undo import History
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
+from studio.content.folders import content_hash
 from studio.content.paths import settings_file
 from studio.desktop import ICON
+from studio.engine.save import PackStamp
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
 if TYPE_CHECKING:
@@ -285,6 +288,7 @@ class MainWindow(QMainWindow):
         if self.balance is not None or self.docks[3].isVisible():
             self._build_balance()
         self.playtest.set_catalog(ws.catalog)
+        self.playtest.stamps = partial(pack_stamps, ws)
         if self.safety.start(self.session):
             self.tree.populate(ws)
         if not ws.checked:  # opened from a snapshot: check the content now, off the GUI thread
@@ -619,3 +623,8 @@ class MainWindow(QMainWindow):
         self.safety.stop()
         self.tab_order.stop()
         super().closeEvent(event)
+
+
+def pack_stamps(ws: Workspace) -> list[PackStamp]:
+    """The packs on screen as a run save names them: id, version, and the hash of their files as edited."""
+    return [PackStamp(p.id, p.manifest.version, content_hash(p.files)) for p in ws.packs]

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
+from studio.engine.save import PackStamp
+
 if TYPE_CHECKING:
     from studio.app.playtest_panel import PlaytestPanel
     from studio.app.preview.panel import PreviewPanel
@@ -27,6 +29,8 @@ class PlaytestDock:
     ) -> None:
         self.dock, self.preview, self.preview_dock, self.show_tab = dock, preview, preview_dock, show_tab
         self.panel: PlaytestPanel | None = None
+        #: The packs on screen, as run saves name them; the window sets it from its workspace.
+        self.stamps: Callable[[], list[PackStamp]] = list
         self._reduced = False
         self.catalog: Catalog | None = None
         dock.visibilityChanged.connect(lambda shown: self.build() if shown else None)
@@ -50,6 +54,7 @@ class PlaytestDock:
             self.panel = PlaytestPanel()
             self.panel.to_preview.connect(self._to_preview)
             self.panel.items.art = self._art
+            self.panel.stamps = lambda: list(self.stamps())
             self.panel.playback.set_reduced_motion(self._reduced)
             area = QScrollArea()  # a short screen scrolls the panel rather than clipping it
             area.setWidget(self.panel)

@@ -9,7 +9,7 @@ and the last hand's trace.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Signal
@@ -39,6 +39,7 @@ from studio.content.save_files import SaveFileError, read_save_file
 from studio.engine.actions import Action, Discard, Play, Sell, UseConsumable
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
+from studio.engine.save import PackStamp
 from studio.engine.trace import Event
 
 #: The page of the phase stack that shows each phase.
@@ -58,6 +59,9 @@ class PlaytestPanel(QWidget):
         self.setObjectName("playtestPanel")
         self.setAccessibleName("Playtest")
         self.catalog: Catalog | None = None
+        #: The packs of the content on screen (id, version, content hash), which saves name and resumes
+        #: check; the dock sets it from the workspace.
+        self.stamps: Callable[[], list[PackStamp]] = list
         self.run: Playtest | None = None
         self._bot: Bot | None = None
         self.controls = Controls()
@@ -260,7 +264,7 @@ class PlaytestPanel(QWidget):
             self.say("No run to save", error=True)
             return
         try:
-            self.run.save(path)
+            self.run.save(path, self.stamps())
         except SaveFileError as exc:
             self.say(str(exc), error=True)
             return
@@ -272,7 +276,7 @@ class PlaytestPanel(QWidget):
             self.say("No content loaded yet", error=True)
             return
         try:
-            self.run = Playtest.resume(read_save_file(path), self.catalog)
+            self.run = Playtest.resume(read_save_file(path), self.catalog, self.stamps())
         except ValueError as exc:  # SaveFileError, SaveError: each names the file or what is wrong
             self.say(f"Cannot resume {path.name}: {exc}", error=True)
             return

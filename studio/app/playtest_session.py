@@ -29,7 +29,7 @@ from studio.engine.game import Game, replay
 from studio.engine.hook_runs import time_limit
 from studio.engine.run_events import Resolved
 from studio.engine.run_setup import RunSetup
-from studio.engine.save import dumps, read
+from studio.engine.save import PackStamp, SaveError, content_difference, dumps, read
 from studio.engine.save import resume as resume_saved
 
 #: The most actions "Finish round" lets the bot take (a round ends long before; a bad pack's bot may not).
@@ -81,10 +81,14 @@ class Playtest:
 
     @classmethod
     @limited
-    def resume(cls, text: str | bytes, catalog: Catalog) -> Playtest:
-        """Go on from a save (raises ``SaveError`` with the reason it cannot be trusted, or when its
-        history is longer than any run: :data:`MAX_RUN_ACTIONS`)."""
-        return cls(resume_saved(read(text, MAX_RUN_ACTIONS), catalog))
+    def resume(cls, text: str | bytes, catalog: Catalog, packs: Sequence[PackStamp] = ()) -> Playtest:
+        """Go on from a save (raises ``SaveError`` with the reason it cannot be trusted, when its history
+        is longer than any run (:data:`MAX_RUN_ACTIONS`), or when it names packs other than ``packs``,
+        the content on screen)."""
+        saved = read(text, MAX_RUN_ACTIONS)
+        if packs and saved.packs is not None and (differ := content_difference(saved.packs, packs)):
+            raise SaveError(f"made with other packs: {differ}")
+        return cls(resume_saved(saved, catalog))
 
     @property
     def actions(self) -> list[Action]:
@@ -133,9 +137,10 @@ class Playtest:
         held = tuple(c for i, c in enumerate(before.hand) if i not in action.cards)
         return LastPlay(history[at], played, held)
 
-    def save(self, path: Path) -> None:
-        """Write the run as a save (format of ``studio.engine.save``) atomically to ``path``."""
-        write_save_file(path, dumps(self.game))
+    def save(self, path: Path, packs: Sequence[PackStamp] = ()) -> None:
+        """Write the run as a save (format of ``studio.engine.save``) atomically to ``path``, naming the
+        ``packs`` it was played with (the content on screen), as ``studio run --save`` does."""
+        write_save_file(path, dumps(self.game, packs or None))
 
     @limited
     def rebase(self, catalog: Catalog) -> tuple[int, str | None]:

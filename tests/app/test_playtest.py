@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QDockWidget, QWidget
 
 from studio.app.main import PlaytestStart, start_playtest
-from studio.app.main_window import MainWindow
+from studio.app.main_window import MainWindow, pack_stamps
 from studio.app.playtest_panel import PlaytestPanel
 from studio.app.preview.hand_row import TileRow
 from studio.engine.bot import Bot, play_on
@@ -113,9 +113,9 @@ def test_a_run_played_with_the_panels_buttons_is_the_engines_run_and_studio_run_
     saved = tmp_path / "run.json"
     panel.ask_save_path = lambda: saved  # type: ignore[method-assign]
     click(qtbot, panel.controls.save)
-    assert saved.read_text(encoding="utf-8") == dumps(expected)
+    assert saved.read_text(encoding="utf-8") == dumps(expected, pack_stamps(ws))  # naming its packs
     resumed = studio("run", "--resume", str(saved), "--json")
-    assert resumed.code == 0, resumed.err
+    assert resumed.code == 0 and "packs" not in resumed.err, resumed.err  # the same content as here
     out = json.loads(resumed.out)
     finished = play_on(loads(saved.read_text(encoding="utf-8"), catalog), Bot(catalog))
     assert out["state"] == finished.state.to_json()

@@ -53,3 +53,21 @@ def test_the_run_charm_row_shows_each_charms_art_or_face(qtbot, window: MainWind
     for tile in tiles:
         art = tile.data(ART)
         assert isinstance(art, QPixmap) and not art.isNull()
+
+
+def test_a_playtest_save_names_the_content_on_screen_and_resumes_only_on_it(
+    qtbot, window: MainWindow, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    saved = tmp_path / "run.json"
+    panel.save_to(saved)
+    packs = json.loads(saved.read_text(encoding="utf-8"))["run"]["packs"]
+    assert [p["id"] for p in packs] == ["base"]
+    ws = window.session.ws
+    ref = next(r for r in ws.entries("charm") if r.id == "plain_mult")
+    window.session.run("edit", lambda: ws.set_field(ref, ("cost",), 9))  # unsaved: the content differs now
+    panel.resume_from(saved)
+    assert "made with other packs" in panel.status.text() and "base" in panel.status.text()
