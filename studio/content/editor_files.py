@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from studio.content.atomic import write_atomically
 from studio.content.models import KINDS
 
 #: Where a pack keeps its copy of the schemas, relative to the pack folder.
@@ -58,8 +59,7 @@ def refresh(folder: Path) -> list[Path]:
     missing = {rel: text for rel, text in vscode_files().items() if not (folder / rel).exists()}
     for rel, text in {**schema_files(), **missing}.items():
         path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text, sync=False)
         written.append(path)
     return written
 

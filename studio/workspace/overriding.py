@@ -17,10 +17,12 @@ from pathlib import Path
 
 from studio.content.atomic import write_atomically
 from studio.content.documents import Document
+from studio.content.editor_files import SCHEMAS, refresh, schema_line
 from studio.content.installed import installed_packs
 from studio.content.packs import MANIFEST, Pack, pack_root, resolve
 from studio.content.paths import base_content_dir, base_plugins_dir
 from studio.workspace.host import Host
+from studio.workspace.lifecycle import SCHEMA_LINE
 from studio.workspace.model import EntryRef, WorkspaceError
 from studio.workspace.yamledit import edit_text
 
@@ -47,7 +49,7 @@ class Overriding(Host):
             raise WorkspaceError(f"{target}: the pack has this file already; open it there")
         if key not in pack.manifest.replaces:
             self._add_replaces(pack, key, f.pack.id)
-        text = f.text
+        text = _schema_line_for(pack, f.rel, f.kind, f.text)
         write_atomically(target, text)
         if f.saved_text is not None:
             f.set_text(f.saved_text)
@@ -94,8 +96,18 @@ class Overriding(Host):
             self.packs[:] = resolution.order
 
 
+def _schema_line_for(pack: Pack, rel: str, kind: str, text: str) -> str:
+    """The entry's text with its ``$schema`` line pointing at the pack's own schemas, when it has them
+    (the original's line points where the original's pack keeps its schemas)."""
+    first, newline, rest = text.partition("\n")
+    if not first.startswith(SCHEMA_LINE) or not (pack.origin / SCHEMAS).is_dir():
+        return text
+    return schema_line(rel, kind) + rest if newline else text
+
+
 def _make_pack(root: Path) -> None:
-    """A pack folder holding only its manifest (what it replaces is added as entries move in)."""
+    """A pack folder holding only its manifest (what it replaces is added as entries move in), with
+    its own copy of the schemas and VS Code settings, as ``studio pack new`` makes them."""
     if root.exists() and any(root.iterdir()):
         raise WorkspaceError(f"{root}: not empty and not a pack; pick an empty folder or a pack folder")
     pack_id = re.sub(r"[^a-z0-9_]+", "_", root.name.lower()).strip("_") or "my_changes"
@@ -106,6 +118,7 @@ def _make_pack(root: Path) -> None:
         f"id: {pack_id}\nname: {root.name}\nversion: 0.1.0\n"
         "description: Changes to entries of other packs.\n",
     )
+    refresh(root)
 
 
 def copy_base_game(folder: Path) -> Path:

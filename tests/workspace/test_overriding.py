@@ -46,6 +46,10 @@ def test_override_in_a_new_pack_moves_the_edits_to_a_replacing_copy(
     manifest = (tmp_path / "My Changes" / "pack.yaml").read_text(encoding="utf-8")
     assert "id: my_changes" in manifest and "- charm/plain_mult" in manifest
     assert copy.path == tmp_path / "My Changes" / "charms" / "plain_mult.yaml"
+    first = copy.path.read_text(encoding="utf-8").splitlines()[0]  # its schema: the new pack's own copy
+    assert first == "# yaml-language-server: $schema=../.studio/schemas/charm.schema.json"
+    assert (copy.path.parent / first.split("=", 1)[1]).resolve().is_file()
+    assert (tmp_path / "My Changes" / ".vscode" / "settings.json").is_file()
     assert ws.data(copy)["cost"] == 9 and not ws.is_dirty(copy)
     assert not ws.is_dirty(ref) and ws.data(ref)["cost"] != 9
     assert ws.problems() == []
