@@ -34,8 +34,8 @@ from studio.engine.run_state import Round
 from studio.engine.scoring import Situation
 from studio.engine.trace import ScoreResult
 
-#: Hands dealt from the deck to measure charms on.
-CONTEXT_HANDS = 6
+#: Hands dealt from the deck to measure charms on (six won as often within luck, at two thirds of the speed).
+CONTEXT_HANDS = 4
 #: How many cards each of those hands holds.
 DEALT = 8
 #: Memo sizes before they start again.
@@ -81,6 +81,11 @@ class RowWorth:
         self._contexts: dict[tuple[Card, ...], Context] = catalog.memo.setdefault("bot_strong_contexts", {})  # type: ignore[assignment]
         self._measures: dict[tuple[object, ...], Measure] = catalog.memo.setdefault("bot_strong_measures", {})  # type: ignore[assignment]
         self._extras: dict[tuple[object, ...], float] = catalog.memo.setdefault("bot_strong_extras", {})  # type: ignore[assignment]
+        self._weighted: tuple[object, list[float]] = (None, [])
+        self._parts_memo: dict[tuple[object, ...], tuple[Measure, float, float]]
+        self._parts_memo = catalog.memo.setdefault("bot_strong_parts", {})  # type: ignore[assignment]
+        self._levels_memo: dict[tuple[str, int], tuple[tuple[int, float], tuple[int, float]]]
+        self._levels_memo = catalog.memo.setdefault("bot_strong_levels", {})  # type: ignore[assignment]
 
     # -- context -------------------------------------------------------------
 
@@ -266,6 +271,46 @@ class RowWorth:
 
     # -- rows ----------------------------------------------------------------
 
+    def _parts(self, slot: CharmSlot, ctx: Context, money: int) -> tuple[Measure, float, float]:
+        """What a charm brings to a row's worth: its measure, its $ per round (hands scored and run
+        events), its rules' worth; remembered per deck, charm state and $5 step of money (every one of
+        them depends on money only by that step), as a shop asks for the same charms row after row."""
+        key = (ctx[0], slot.id, slot.edition, slot.counter, slot.vars, min(max(money, 0), 40) // 5)
+        found = self._parts_memo.get(key)
+        if found is None:
+            if len(self._parts_memo) >= MEMO:
+                self._parts_memo.clear()
+            measure = self.measure(slot, ctx, money)
+            per_round = measure[1] * HANDS_PER_ROUND + self.money_per_round(slot, money)
+            found = self._parts_memo[key] = (measure, per_round, self.rules_worth(slot, 4))
+        return found
+
+    def _weights(self, ctx: Context, played: Mapping[str, int]) -> list[float]:
+        """Each context hand's weight: toward the hand types the run plays (remembered for the last deck
+        and tally asked, as a shop decision values row after row with them)."""
+        key = (ctx[0], tuple(played.items()))
+        if key != self._weighted[0]:
+            _, hands, _ = ctx
+            n = len(hands)
+            total_played = sum(played.values())
+            sample: dict[str, int] = {}
+            for _, _, t in hands:
+                sample[t] = sample.get(t, 0) + 1
+            weights = []
+            for _, _, t in hands:
+                share = played.get(t, 0) / total_played if total_played else 0.0
+                weights.append((share + 0.5 * sample[t] / n) / sample[t])
+            self._weighted = (key, weights)
+        return self._weighted[1]
+
+    def _levels(self, type_id: str, level: int) -> tuple[tuple[int, float], tuple[int, float]]:
+        """A hand type's (Points, Mult) at level 1 and at ``level`` (remembered: asked per hand per row)."""
+        found = self._levels_memo.get((type_id, level))
+        if found is None:
+            ht = self.catalog.hand_type(type_id)
+            found = self._levels_memo[(type_id, level)] = (ht.at_level(1), ht.at_level(level))
+        return found
+
     def worth(
         self,
         charms: Sequence[CharmSlot],
@@ -285,22 +330,18 @@ class RowWorth:
         if not hands:
             return 0.0
         slots = [c for i, c in enumerate(charms) if i != skip]
-        measures = [self.measure(c, ctx, money) for c in slots]
+        parts = [self._parts(c, ctx, money) for c in slots]
+        measures = [m for m, _, _ in parts]
         n = len(hands)
-        total_played = sum(played.values())
-        sample: dict[str, int] = {}
-        for _, _, t in hands:
-            sample[t] = sample.get(t, 0) + 1
         value = 0.0
         dollars = 0.0
-        for i, ((_, _, t), (p0, m0)) in enumerate(zip(hands, bases, strict=True)):
-            share = played.get(t, 0) / total_played if total_played else 0.0
-            weight = (share + 0.5 * sample[t] / n) / sample[t]
+        for i, ((_, _, t), (p0, m0), weight) in enumerate(
+            zip(hands, bases, self._weights(ctx, played), strict=True)
+        ):
             points, mult = p0, m0
             level = levels.get(t, 1)
             if level != 1:
-                ht = self.catalog.hand_type(t)
-                (p1, m1), (pl, ml) = ht.at_level(1), ht.at_level(level)
+                (p1, m1), (pl, ml) = self._levels(t, level)
                 points, mult = points + pl - p1, mult + ml - m1
             for final, share_f in ((0, 0.7), (1, 0.3)):
                 pts, mlt, factor = points, mult, 1.0
@@ -309,10 +350,10 @@ class RowWorth:
                     pts += dp
                     mlt += dm
                     factor *= x
-                value += weight * share_f * max(pts, 1.0) * max(mlt, 1.0) * factor
-        for c, (_, per_hand) in zip(slots, measures, strict=True):
-            dollars += per_hand * HANDS_PER_ROUND + self.money_per_round(c, money)
-        rules = sum(self.rules_worth(c, 4) for c in slots)
+                value += weight * share_f * (pts if pts > 1.0 else 1.0) * (mlt if mlt > 1.0 else 1.0) * factor
+        for _, per_round, _ in parts:
+            dollars += per_round
+        rules = sum(r for _, _, r in parts)
         future = dollars * min(rounds_left, MONEY_HORIZON) * self.dollar * 0.5
         return math.log(max(value, 1.0)) + rules + future
 
