@@ -17,7 +17,6 @@ from pathlib import Path
 
 from studio.content.atomic import write_atomically
 from studio.content.documents import Document
-from studio.content.editor_files import SCHEMAS, refresh, schema_line
 from studio.content.installed import installed_packs
 from studio.content.packs import MANIFEST, Pack, pack_root, resolve
 from studio.content.paths import base_content_dir, base_plugins_dir
@@ -99,6 +98,8 @@ class Overriding(Host):
 def _schema_line_for(pack: Pack, rel: str, kind: str, text: str) -> str:
     """The entry's text with its ``$schema`` line pointing at the pack's own schemas, when it has them
     (the original's line points where the original's pack keeps its schemas)."""
+    from studio.content.editor_files import SCHEMAS, schema_line  # the content models: only to override
+
     first, newline, rest = text.partition("\n")
     if not first.startswith(SCHEMA_LINE) or not (pack.origin / SCHEMAS).is_dir():
         return text
@@ -118,6 +119,8 @@ def _make_pack(root: Path) -> None:
         f"id: {pack_id}\nname: {root.name}\nversion: 0.1.0\n"
         "description: Changes to entries of other packs.\n",
     )
+    from studio.content.editor_files import refresh  # the content models: only to make a pack
+
     refresh(root)
 
 
