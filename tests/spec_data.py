@@ -43,6 +43,23 @@ FIVE_CARD_COUNTS = {
     "high_card": 1302540,
 }
 
+#: The best five of seven cards of a 52-card deck, as published (the types a standard deck can make;
+#: royal flushes among straight flushes: the base game has no royal flush type).
+SEVEN_CARD_COUNTS = {
+    "flush_five": 0,
+    "flush_house": 0,
+    "five_of_a_kind": 0,
+    "straight_flush": 41_584,
+    "four_of_a_kind": 224_848,
+    "full_house": 3_473_184,
+    "flush": 4_047_644,
+    "straight": 6_180_020,
+    "three_of_a_kind": 6_461_620,
+    "two_pair": 31_433_400,
+    "pair": 58_627_800,
+    "high_card": 23_294_460,
+}
+
 #: CLI.md's example scenario, every field given (without its expect).
 CLI_SCENARIO: dict[str, Any] = {
     "played": "AS AH KD 5C 2H",

@@ -7,23 +7,8 @@ import math
 from math import comb
 
 import pytest
-from spec_data import FIVE_CARD_COUNTS
+from spec_data import FIVE_CARD_COUNTS, SEVEN_CARD_COUNTS
 
-#: RULES.md's types that a standard deck can make, with the published best-of-seven counts.
-SEVEN_CARD_COUNTS = {
-    "flush_five": 0,
-    "flush_house": 0,
-    "five_of_a_kind": 0,
-    "straight_flush": 41_584,  # royal flushes included: the base game has no royal flush type
-    "four_of_a_kind": 224_848,
-    "full_house": 3_473_184,
-    "flush": 4_047_644,
-    "straight": 6_180_020,
-    "three_of_a_kind": 6_461_620,
-    "two_pair": 31_433_400,
-    "pair": 58_627_800,
-    "high_card": 23_294_460,
-}
 #: Two-sided 99.9% normal quantile.
 Z = 3.2905
 

@@ -9,7 +9,7 @@ from math import comb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from spec_data import FIVE_CARD_COUNTS
+from spec_data import FIVE_CARD_COUNTS, SEVEN_CARD_COUNTS
 from test_odds import (
     ABANDONED,
     CARD,
@@ -28,22 +28,6 @@ from test_odds import (
 from studio.engine.cards import Card
 from studio.engine.odds import count_exhaustive
 from studio.engine.odds_deal import Cancelled, count_dealt
-
-#: The best five of seven cards of a 52-card deck, as published (royal flushes among straight flushes).
-SEVEN_CARD_COUNTS = {
-    "flush_five": 0,
-    "flush_house": 0,
-    "five_of_a_kind": 0,
-    "straight_flush": 41_584,
-    "four_of_a_kind": 224_848,
-    "full_house": 3_473_184,
-    "flush": 4_047_644,
-    "straight": 6_180_020,
-    "three_of_a_kind": 6_461_620,
-    "two_pair": 31_433_400,
-    "pair": 58_627_800,
-    "high_card": 23_294_460,
-}
 
 
 def brute_force(cards: Sequence[Card], deal: int, flags: frozenset[str]) -> dict[str, int]:
