@@ -17,7 +17,6 @@ from studio.content.packs import MANIFEST, Pack
 from studio.content.registry import Content
 from studio.content.scenarios import pack_scenarios
 from studio.content.text import printable
-from studio.plugins.pipeline import UnknownPack, open_spec
 from studio.services.errors import Line
 from studio.services.loading import load_pack
 from studio.services.packs import (
@@ -26,6 +25,7 @@ from studio.services.packs import (
     install_pack,
     list_installed,
     new_pack,
+    open_pack_spec,
     remove_pack,
     written_lines,
 )
@@ -176,14 +176,9 @@ def _show(value: object) -> str:
 
 def _open(spec: str, installed: list[Pack]) -> Pack:
     """Open a pack folder, zip or installed id, warning of the installed packs of that id it hides."""
-    try:
-        pack, problems, hides = open_spec(spec, installed)
-    except UnknownPack as exc:
-        raise UsageError(str(exc)) from None
+    pack, hides = open_pack_spec(spec, installed)
     for warning in hides:
         warn(warning)
-    if pack is None:
-        raise UsageError(str(problems[0]))
     return pack
 
 

@@ -124,7 +124,7 @@ def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress
     if not folder.is_dir():
         raise ServiceError(f"{folder}: no such pack folder")
     installed = installed_packs()[0]
-    pack = open_pack_spec(str(folder), installed)
+    pack, _ = open_pack_spec(str(folder), installed)  # a folder: it hides no installed pack
     progress(0, 3, "loading the pack")
     content = load_pack(pack, installed, trust)
     if content.problems or content.catalog is None:
@@ -145,15 +145,16 @@ def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress
     return Build(pack, output, sha256=digest)
 
 
-def open_pack_spec(spec: str, installed: list[Pack]) -> Pack:
-    """Open a pack folder, zip or installed id, or raise ServiceError saying why it cannot be."""
+def open_pack_spec(spec: str, installed: list[Pack]) -> tuple[Pack, list[str]]:
+    """Open a pack folder, zip or installed id, with warnings of the installed packs of that id it hides;
+    raise ServiceError saying why it cannot be opened."""
     try:
-        pack, problems, _ = open_spec(spec, installed)
+        pack, problems, hides = open_spec(spec, installed)
     except UnknownPack as exc:
         raise ServiceError(str(exc)) from None
     if pack is None:
         raise ServiceError(str(problems[0]))
-    return pack
+    return pack, hides
 
 
 def failed_tests(pack: Pack, content: Content) -> list[str]:
