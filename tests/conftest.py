@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -67,3 +68,16 @@ def studio_exe():
         return Run(proc.returncode, proc.stdout, proc.stderr)
 
     return run
+
+
+@pytest.fixture
+def installed_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The base game laid out as an installed Studio keeps it (read-only): inside the package, in
+    ``_base/content`` and ``_base/plugins``; return its content folder."""
+    from studio.content import paths
+
+    installed = tmp_path / "site-packages" / "studio" / "_base"
+    shutil.copytree(paths.base_content_dir(), installed / "content")
+    shutil.copytree(paths.base_plugins_dir(), installed / "plugins")
+    monkeypatch.setattr(paths, "_INSTALLED", installed)
+    return installed / "content"

@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
-
 from studio.app.read_only import COPY, KEEP, OVERRIDE
-from studio.content import paths
-
-
-@pytest.fixture
-def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The base game laid out as an installed Studio keeps it: inside the package, ``_base/``."""
-    base = tmp_path / "site-packages" / "studio" / "_base"
-    shutil.copytree(paths.base_content_dir(), base / "content")
-    shutil.copytree(paths.base_plugins_dir(), base / "plugins")
-    monkeypatch.setattr(paths, "_INSTALLED", base)
-    return base / "content"
 
 
 def open_installed(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -49,7 +35,7 @@ def set_cost(window, value: int) -> None:  # type: ignore[no-untyped-def]
     field.box.setValue(value)
 
 
-def test_editing_the_installed_base_offers_a_pack_that_replaces_the_entry(qtbot, tmp_path, installed):
+def test_editing_the_installed_base_offers_a_pack_that_replaces_the_entry(qtbot, tmp_path, installed_base):
     window = open_installed(qtbot, tmp_path)
     asked: list[str] = []
     window.read_only.choose = lambda path, why: asked.append(why) or OVERRIDE
@@ -70,7 +56,7 @@ def test_editing_the_installed_base_offers_a_pack_that_replaces_the_entry(qtbot,
     assert len(asked) == 1  # the copy is the user's own: no more offers
 
 
-def test_save_of_a_read_only_file_offers_again_and_writes_nothing(qtbot, tmp_path, installed):
+def test_save_of_a_read_only_file_offers_again_and_writes_nothing(qtbot, tmp_path, installed_base):
     window = open_installed(qtbot, tmp_path)
     asked: list[str] = []
     window.read_only.choose = lambda path, why: asked.append(why) or KEEP
@@ -84,7 +70,7 @@ def test_save_of_a_read_only_file_offers_again_and_writes_nothing(qtbot, tmp_pat
     assert window.session.ws.catalog.charm("plain_mult").cost == 9  # the preview shows the edit
 
 
-def test_copy_the_base_game_opens_the_copy_with_the_edits_made(qtbot, tmp_path, installed):
+def test_copy_the_base_game_opens_the_copy_with_the_edits_made(qtbot, tmp_path, installed_base):
     window = open_installed(qtbot, tmp_path)
     window.read_only.choose = lambda path, why: COPY
     window.read_only.folder = lambda title, start: tmp_path / "my-base"

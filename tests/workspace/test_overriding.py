@@ -9,19 +9,8 @@ from pathlib import Path
 import pytest
 from ws_support import ref_of
 
-from studio.content import paths
 from studio.workspace import Workspace, WorkspaceError
 from studio.workspace.overriding import copy_base_game
-
-
-@pytest.fixture
-def installed_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The base game laid out as an installed Studio keeps it (read-only): ``_base/content``, ``_base/plugins``."""
-    installed = tmp_path / "site-packages" / "studio" / "_base"
-    shutil.copytree(paths.base_content_dir(), installed / "content")
-    shutil.copytree(paths.base_plugins_dir(), installed / "plugins")
-    monkeypatch.setattr(paths, "_INSTALLED", installed)
-    return installed / "content"
 
 
 def test_the_installed_base_game_is_read_only_and_says_what_to_do(installed_base: Path) -> None:
