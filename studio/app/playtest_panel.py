@@ -35,7 +35,7 @@ from studio.app.preview.hand_row import TileRow
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
 from studio.app.preview.playback_overlay import PopupLayer
-from studio.content.save_files import SaveFileError, read_save_file
+from studio.content.regular_files import FileRefused, read_save_file
 from studio.engine.actions import Action, Discard, Play, Sell, UseConsumable
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
@@ -265,7 +265,7 @@ class PlaytestPanel(QWidget):
             return
         try:
             self.run.save(path, self.stamps())
-        except SaveFileError as exc:
+        except FileRefused as exc:
             self.say(str(exc), error=True)
             return
         self.say(f"Saved to {path}; go on here with Resume, or with: studio run --resume {path}")
@@ -277,7 +277,7 @@ class PlaytestPanel(QWidget):
             return
         try:
             self.run = Playtest.resume(read_save_file(path), self.catalog, self.stamps())
-        except ValueError as exc:  # SaveFileError, SaveError: each names the file or what is wrong
+        except ValueError as exc:  # FileRefused, SaveError: each names the file or what is wrong
             self.say(f"Cannot resume {path.name}: {exc}", error=True)
             return
         self.refresh()

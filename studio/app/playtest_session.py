@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
 from studio.content.limits import MAX_RUN_ACTIONS
-from studio.content.save_files import write_save_file
+from studio.content.regular_files import write_save_file
 from studio.engine.actions import Action, IllegalAction, Play
 from studio.engine.bot import Bot
 from studio.engine.bot_plays import PlayChoice

@@ -19,7 +19,7 @@ from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
 from studio.cli.run_options import add_setup_options
 from studio.content.limits import MAX_RUN_ACTIONS
-from studio.content.save_files import SaveFileError, check_save_path, read_save_file, write_save_file
+from studio.content.regular_files import FileRefused, check_save_path, read_save_file, write_save_file
 from studio.content.text import clip
 from studio.engine.trace import fmt
 
@@ -91,10 +91,10 @@ def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Gam
 
 
 def read_save(path: Path) -> bytes:
-    """The bytes of a save file (see :mod:`studio.content.save_files`); UsageError if it cannot be read."""
+    """The bytes of a save file (see :mod:`studio.content.regular_files`); UsageError if it cannot be read."""
     try:
         return read_save_file(path)
-    except SaveFileError as exc:
+    except FileRefused as exc:
         raise UsageError(str(exc)) from None
 
 
@@ -116,8 +116,8 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError(f"--stop-after needs 0 or more, not {args.stop_after}")
     if args.save is not None:  # refused before the run is played, not after
         try:
-            check_save_path(Path(args.save), "write the save", must_exist=False)
-        except SaveFileError as exc:
+            check_save_path(Path(args.save))
+        except FileRefused as exc:
             raise UsageError(str(exc)) from None
     packs = None
     if args.save is not None or args.resume is not None:  # the packs go into the save, or are checked
@@ -150,7 +150,7 @@ def save_atomically(path: Path, text: str) -> None:
     """Write the save atomically: a crash or a failure leaves neither half a save nor a temporary file."""
     try:
         write_save_file(path, text)
-    except SaveFileError as exc:
+    except FileRefused as exc:
         raise UsageError(str(exc)) from None
 
 

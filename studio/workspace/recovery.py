@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ from typing import Any
 
 from studio.content.atomic import write_atomically
 from studio.content.limits import MAX_RECOVERY_BYTES, MAX_RECOVERY_DEPTH
+from studio.content.regular_files import read_regular
 from studio.workspace.files import file_kind
 from studio.workspace.host import Host
 from studio.workspace.model import Change, WorkspaceError
@@ -121,7 +120,9 @@ def read_records(folder: Path) -> list[Recovery]:
     out = []
     for record in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
         try:
-            data = json.loads(_read_regular(record))
+            data = json.loads(
+                read_regular(record, "read the record", MAX_RECOVERY_BYTES, "MAX_RECOVERY_BYTES")
+            )
             if not isinstance(data, dict) or _depth(data) > MAX_RECOVERY_DEPTH:
                 continue
             out.append(
@@ -140,20 +141,6 @@ def read_records(folder: Path) -> list[Recovery]:
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
             continue
     return sorted(out, key=lambda r: r.saved_at)
-
-
-def _read_regular(record: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_RECOVERY_BYTES`; raise OSError otherwise."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    fd = os.open(record, flags)
-    with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_RECOVERY_BYTES:
-            raise OSError(f"{record}: not a recovery record")
-        data = f.read(MAX_RECOVERY_BYTES + 1)
-    if len(data) > MAX_RECOVERY_BYTES:
-        raise OSError(f"{record}: grew past {MAX_RECOVERY_BYTES} bytes")
-    return data
 
 
 def _depth(value: object) -> int:
