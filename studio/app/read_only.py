@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from studio.content.atomic import write_atomically
 from studio.workspace import EntryRef, WorkspaceError
 from studio.workspace.model import Change
 from studio.workspace.overriding import copy_base_game
@@ -103,8 +104,7 @@ class ReadOnlyOffer(QObject):
             base = next(p for p in ws.packs if p.builtin)
             for ref in ws.dirty():  # the copy starts with the edits made to the base game
                 if ref.path.is_relative_to(base.origin):
-                    target = folder / ref.path.relative_to(base.origin)
-                    target.write_text(ws.text(ref), encoding="utf-8")
+                    write_atomically(folder / ref.path.relative_to(base.origin), ws.text(ref))
         except (WorkspaceError, OSError) as exc:
             session.failed.emit(f"copy the base game: {exc}")
             return None
@@ -114,7 +114,7 @@ class ReadOnlyOffer(QObject):
         return folder
 
     def _choose(self, path: Path, why: str) -> str:
-        box = QMessageBox(self._parent())
+        box = QMessageBox(self.window)
         box.setWindowTitle("This file cannot be saved here")
         box.setText(f"{path.name}: {why.split(';')[0]}.")
         box.setInformativeText(
@@ -130,8 +130,5 @@ class ReadOnlyOffer(QObject):
         return OVERRIDE if clicked is override else COPY if clicked is copy else KEEP
 
     def _folder(self, title: str, start: Path) -> Path | None:
-        where = QFileDialog.getExistingDirectory(self._parent(), title, str(start))
+        where = QFileDialog.getExistingDirectory(self.window, title, str(start))
         return Path(where) if where else None
-
-    def _parent(self) -> QWidget:
-        return self.window
