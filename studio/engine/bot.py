@@ -121,8 +121,8 @@ class Bot:
         s = game.state
         r = s.round
         assert r is not None
+        best = self._best(game)
         around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
-        best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
         need = r.requirement - r.score
         if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
             throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)
@@ -138,6 +138,14 @@ class Bot:
                         best = dug
         return Play(best.cards), best
 
+    def _best(self, game: Game) -> PlayChoice:
+        """The best play of the round now, in the run and round around it."""
+        s = game.state
+        r = s.round
+        assert r is not None
+        around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+        return best_play(r, s.charms, s.levels, s.money, self.catalog, around)
+
     # -- consumables ---------------------------------------------------------
 
     def _use(self, game: Game) -> Action | None:
@@ -152,9 +160,7 @@ class Bot:
             elif improves_cards(c):
                 r = s.round
                 if r is not None:
-                    around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
-                    best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
-                    action = UseConsumable(index, best.cards[: c.targets.high])
+                    action = UseConsumable(index, self._best(game).cards[: c.targets.high])
             elif s.round is None:
                 action = SellConsumable(index)
             if action is not None and game.legal(action) is None:

@@ -84,7 +84,13 @@ class Rng:
         return self.random(stream) * in_ < n
 
     def shuffle(self, stream: str, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place (Fisher-Yates) with draws from ``stream``."""
+        """Shuffle ``items`` in place (Fisher-Yates) with draws from ``stream`` (the draws of
+        :meth:`random`, with the stream's key looked up once: every round shuffles the deck)."""
+        if len(items) < 2:
+            return
+        key, n = stream_key(self.seed, stream), self.counters.get(stream, 0)
         for i in range(len(items) - 1, 0, -1):
-            j = int(self.random(stream) * (i + 1))
+            j = int(draw(key, n) * (i + 1))
+            n += 1
             items[i], items[j] = items[j], items[i]
+        self.counters[stream] = n

@@ -80,12 +80,14 @@ def _rarities(setup: RunSetup) -> dict[str, list[str]]:
 
 def roll_charm(state: RunState, setup: RunSetup, stream: str, exclude: set[str]) -> str | None:
     """Draw a charm: a rarity by weight (among rarities with a charm left), then a charm of it."""
-    by_rarity = {r: [c for c in pool if c not in exclude] for r, pool in _rarities(setup).items()}
-    weights = [(r, w) for r, w in setup.table.shop.rarity_weights if by_rarity.get(r)]
+    pools = _rarities(setup)
+    weights = [
+        (r, w) for r, w in setup.table.shop.rarity_weights if any(c not in exclude for c in pools.get(r, ()))
+    ]
     rarity = _weighted(state.rng, stream, weights)
     if rarity is None:
         return None
-    pool = by_rarity[rarity]
+    pool = [c for c in pools[rarity] if c not in exclude]
     return pool[int(state.rng.random(stream) * len(pool))]
 
 
