@@ -12,10 +12,14 @@ import argparse
 import time
 from collections.abc import Callable
 
+from studio.engine.actions import Action
+from studio.engine.bot import play_run
+from studio.engine.game import Game
+from studio.engine.run_setup import RunSetup
 from studio.simulation.catalogs import catalog_for
 from studio.simulation.local import simulate
 from studio.simulation.report import Report
-from studio.simulation.spec import SimulationSpec
+from studio.simulation.spec import SimulationSpec, run_seed
 
 
 def timed(play: Callable[[], Report]) -> tuple[float, Report]:
@@ -23,6 +27,22 @@ def timed(play: Callable[[], Report]) -> tuple[float, Report]:
     start = time.perf_counter()
     report = play()
     return time.perf_counter() - start, report
+
+
+def engine_alone(spec: SimulationSpec) -> float:
+    """CPU seconds the engine alone takes for the fast bot's runs: each run's actions, as the bot chose
+    them, replayed without the bot (the ceiling any bot's speed works under)."""
+    catalog = catalog_for(spec)
+    plays: list[tuple[RunSetup, list[Action]]] = []
+    for i in range(spec.runs):
+        setup = RunSetup.from_catalog(catalog, seed=run_seed(spec.seed, i), locked=True)
+        plays.append((setup, [h.action for h in play_run(catalog, setup).history]))
+    cpu = time.process_time()
+    for setup, actions in plays:
+        game = Game.start(setup)
+        for action in actions:
+            game.apply(action)
+    return time.process_time() - cpu
 
 
 def run(runs: int = 200, seed: int = 1) -> list[tuple[str, float, float, str]]:
@@ -41,6 +61,10 @@ def run(runs: int = 200, seed: int = 1) -> list[tuple[str, float, float, str]]:
         ("`--bot fast`, one process (one core), wall time", seconds, runs / seconds, "reference"),
         ("`--bot fast`, one process, CPU time (other load does not change it)", cpu, runs / cpu, "reference"),
     ]
+    cpu = engine_alone(spec)
+    rows.append(
+        ("the engine alone: the fast bot's actions replayed without the bot, CPU time", cpu, runs / cpu, "")
+    )
     seconds, two = timed(lambda: simulate(spec, workers=2))
     rows.append(("`--bot fast --workers 2`", seconds, runs / seconds, "yes" if two == one else "NO"))
     try:
