@@ -137,7 +137,7 @@ def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
     )
     row = rows.get(key)
     if row is None:
-        row = _remember(rows, key, _build_row(key, catalog))
+        row = remember(rows, key, _build_row(key, catalog))
     return row
 
 
@@ -167,7 +167,7 @@ def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
     for i, entry in enumerate(key):
         seat = seats.get((i, *entry))
         if seat is None:
-            seat = _remember(seats, (i, *entry), _seat(i, entry, catalog))
+            seat = remember(seats, (i, *entry), _seat(i, entry, catalog))
         placed.append(seat)
         if seat.copies:
             copier = True
@@ -226,7 +226,7 @@ def rules_of(modifiers: tuple[Modifier, ...], catalog: Catalog) -> RowRules:
     if found is None:
         flags = flags_on(modifiers)
         found = (flags, HandRules.from_flags(flags), frozenset([m.value for m in modifiers]))
-        _remember(known, modifiers, found)
+        remember(known, modifiers, found)
     return found
 
 
@@ -324,7 +324,7 @@ def _memo(catalog: Catalog, name: str) -> dict[Any, Any]:
     return memo  # type: ignore[return-value]
 
 
-def _remember(memo: dict[K, V], key: K, value: V) -> V:
+def remember(memo: dict[K, V], key: K, value: V) -> V:
     """Keep ``value`` under ``key``, emptying ``memo`` first when it holds :data:`MAX_ROWS` entries."""
     if len(memo) >= MAX_ROWS:
         memo.clear()

@@ -15,9 +15,9 @@ from studio.engine.cards import FACE_RANKS, SUITS, Card, rank_points
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.context import ScoringContext
-from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, evaluate
+from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, Evaluation, HandRules, evaluate
 from studio.engine.inplay import CardView
-from studio.engine.rows import Row, charm_row, rules_of
+from studio.engine.rows import Row, charm_row, remember, rules_of
 from studio.engine.situation import Situation
 from studio.engine.values import layered
 
@@ -42,6 +42,19 @@ def _views(catalog: Catalog, boss: BossDef | None, flags: frozenset[str]) -> dic
     if views is None:
         views = catalog.memo[key] = {}
     return views  # type: ignore[return-value]
+
+
+def _evaluations(catalog: Catalog, rules: HandRules) -> dict[tuple[object, ...], Evaluation]:
+    """The memo of hand evaluations under one set of hand rules, by the cards' ranks and suits: a bot
+    and a batch score the same cards again and again under other charms. Found by the rules object's
+    identity (rows hand out the same one; hashing the rules costs more than evaluating a hand), which
+    the entry keeps alive and checks."""
+    memo: dict[int, tuple[HandRules, dict[tuple[object, ...], Evaluation]]]
+    memo = catalog.memo.setdefault("evaluations", {})  # type: ignore[assignment]
+    found = memo.get(id(rules))
+    if found is None or found[0] is not rules:
+        found = memo[id(rules)] = (rules, {})
+    return found[1]
 
 
 def _smear(suits: frozenset[str]) -> frozenset[str]:
@@ -156,7 +169,13 @@ def open_context(
         ctx.chances = layered("chances", 1, modifiers)
     ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):
-        evaluation = evaluate([v.rank for v in views], [v.suits for v in views], catalog.hand_table, rules)
+        ranks, suits = tuple([v.rank for v in views]), tuple([v.suits for v in views])
+        evaluations = _evaluations(catalog, rules)
+        evaluation = evaluations.get((ranks, suits))
+        if evaluation is None:
+            evaluation = remember(
+                evaluations, (ranks, suits), evaluate(ranks, suits, catalog.hand_table, rules)
+            )
         ctx.evaluation = evaluation
         ctx.scoring = tuple([views[i] for i in evaluation.scoring])
     return ctx, row, boss
