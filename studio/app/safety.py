@@ -134,6 +134,16 @@ class Safety(QObject):
                 self._unread.pop(ref.path, None)
             else:
                 self._unread[ref.path] = ws.disk_text(ref)
+        self._take_in_art()
+
+    def _take_in_art(self) -> None:
+        """Show the images other programs drew, redrew or removed: the entries naming them follow."""
+        assert self.session is not None
+        change = self.session.ws.check_art()
+        if change.entries:
+            self.session.changed.emit(change)
+            names = sorted({r.id for r in change.entries})
+            self.told.emit(f"Art changed on disk for {', '.join(names)}")
 
     def _reload(self, refs: list[EntryRef]) -> list[EntryRef]:
         """Read files again from disk (their undo history goes with the text it spoke of); return those read

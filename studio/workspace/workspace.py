@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studio.content.art import ART_KINDS, art_of, path_problem
 from studio.content.atomic import write_atomically
 from studio.content.documents import Document, read_document
 from studio.content.installed import installed_packs
@@ -33,6 +34,7 @@ from studio.plugins.pipeline import open_requested, prepare
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
 from studio.workspace import snapshot
+from studio.workspace.art_watch import ArtWatch
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
@@ -67,6 +69,7 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         #: Every pack with code has it running (by trust given at opening or recorded before).
         self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in self.packs if p.code())
         self._files: dict[Path, FileState] = {}
+        self._art = ArtWatch()
         if kept is None:
             for pack in self.packs:
                 for rel in sorted(pack.files):
@@ -388,6 +391,21 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
             for f in self._files.values()
             if f.stamp is not None and f.writable and f.stamp.changed(f.old_path or f.path)
         ]
+
+    def check_art(self) -> Change:
+        """Take in the images other programs drew, redrew or removed since they were read: the entries
+        naming them change picture and art problems (nothing changed: an empty change)."""
+        named: dict[tuple[int, str], tuple[Pack, str, list[FileState]]] = {}
+        for f in self._files.values():
+            art = art_of(f.data) if f.kind in ART_KINDS else None
+            if art is not None and not path_problem(art) and f.writable:
+                named.setdefault((id(f.pack), art), (f.pack, art, []))[2].append(f)
+        changed = self._art.take_in((pack, art) for pack, art, _ in named.values())
+        if not changed:
+            return Change()
+        self._rebuild()  # the entries' art problems read the packs' files
+        files = [f for pack, art in changed for f in named[(id(pack), art)][2]]
+        return Change({self._ref(f) for f in files}, {f.path for f in files}, problems_changed=True)
 
     def disk_text(self, ref: EntryRef) -> str | None:
         """The file's text on disk now (None: it is not there), to show beside the workspace's."""

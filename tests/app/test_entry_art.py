@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 
 from pathlib import Path
 
-from art_files import gallery
+from art_files import gallery, png
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
 
@@ -99,3 +99,38 @@ def test_an_edit_naming_a_missing_image_is_a_problem_at_the_art_field(window: Ma
     ]
     face = _tree_icon(window, "gallery_glow").pixmap(32, 32)
     assert _fill(face) == QColor(palette.FACE_COLOURS["rare"])  # the face stands in for the missing image
+
+
+def test_an_image_drawn_redrawn_or_removed_in_another_program_shows_without_reopening(  # type: ignore[no-untyped-def]
+    window: MainWindow, qtbot
+) -> None:
+    assert window.session is not None
+    ws = window.session.ws
+    plain = next(r for r in ws.entries("charm") if r.id == "gallery_plain")
+    window.session.set_field(plain.path, ("art",), "art/later.png")
+    window.session.save(plain.path)
+    preview = window.preview
+    preview.set_state({"played": "AH", "held": "", "charms": ["gallery_plain"]})
+
+    def problems() -> list[str]:
+        return [p.message for p in ws.problems() if p.path == plain.path]
+
+    assert problems() == ["no file 'art/later.png' in the pack (did you mean 'art/glow.png'?)"]
+    later = plain.path.parent.parent / "art" / "later.png"
+    later.write_bytes(png(12, 12, (250, 200, 0)))  # drawn in another program
+    window.safety.check_disk()
+    assert problems() == []
+    assert _middle(_tree_icon(window, "gallery_plain").pixmap(32, 32)) == QColor(250, 200, 0)
+    qtbot.waitUntil(lambda: _middle(preview.charm_row.item(0).data(ART)) == QColor(250, 200, 0))
+    assert "Art changed on disk for gallery_plain" in window.statusBar().currentMessage()
+
+    later.unlink()  # redrawn: a new file in its place, as image editors save
+    later.write_bytes(png(12, 12, (0, 90, 250)))
+    window.safety.check_disk()
+    assert _middle(_tree_icon(window, "gallery_plain").pixmap(32, 32)) == QColor(0, 90, 250)
+
+    later.unlink()
+    window.safety.check_disk()
+    assert problems() == ["no file 'art/later.png' in the pack (did you mean 'art/glow.png'?)"]
+    assert _fill(_tree_icon(window, "gallery_plain").pixmap(32, 32)) == QColor(palette.FACE_COLOURS["rare"])
+    window.safety.check_disk()  # nothing changed since: nothing is told or redrawn
