@@ -11,6 +11,7 @@ opened as the base game instead.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -96,14 +97,20 @@ class Overriding(Host):
 
 
 def _schema_line_for(pack: Pack, rel: str, kind: str, text: str) -> str:
-    """The entry's text with its ``$schema`` line pointing at the pack's own schemas, when it has them
-    (the original's line points where the original's pack keeps its schemas)."""
+    """The entry's text with a ``$schema`` line that works in ``pack``: pointing at the pack's own
+    schemas when it has them, else the original's line if it leads to a file from the copy's place too,
+    else none (the original's line points where the original's pack keeps its schemas, relative to it;
+    ``studio pack schemas DIR`` gives the pack its own)."""
     from studio.content.editor_files import SCHEMAS, schema_line  # the content models: only to override
 
     first, newline, rest = text.partition("\n")
-    if not first.startswith(SCHEMA_LINE) or not (pack.origin / SCHEMAS).is_dir():
+    if not first.startswith(SCHEMA_LINE) or not newline:
         return text
-    return schema_line(rel, kind) + rest if newline else text
+    if (pack.origin / SCHEMAS).is_dir():
+        return schema_line(rel, kind) + rest
+    # Collapsed by name: the copy's folder may not exist yet.
+    target = Path(os.path.normpath((pack.origin / rel).parent / first[len(SCHEMA_LINE) :].strip()))
+    return text if "://" in first or target.is_file() else rest
 
 
 def _make_pack(root: Path) -> None:

@@ -128,3 +128,20 @@ def test_an_unchanged_copy_of_the_base_game_runs_its_code_as_the_base_game_does(
     folder = copy_base_game(tmp_path / "mine")
     ws = Workspace.open([folder])
     assert ws.packs[0].builtin and ws.problems() == []
+
+
+def test_a_copy_in_a_pack_without_schemas_keeps_no_schema_line_that_leads_nowhere(
+    installed_base: Path, tmp_path: Path
+) -> None:
+    for name in ("bare", "beside"):  # two hand-made packs without .studio/schemas
+        (tmp_path / "packs" / name).mkdir(parents=True)
+        (tmp_path / "packs" / name / "pack.yaml").write_text(f"id: {name}\nname: {name}\nversion: 1.0.0\n")
+    ws = Workspace.open([])
+    bare = ws.override_in_pack(ref_of(ws, "charm", "plain_mult"), tmp_path / "packs" / "bare")
+    assert bare.path.read_text(encoding="utf-8").startswith("id: plain_mult\n")  # ../../schemas: not there
+    (tmp_path / "packs" / "schemas").mkdir()  # where the original's relative line leads from "beside"
+    (tmp_path / "packs" / "schemas" / "charm.schema.json").write_text("{}")
+    beside = ws.override_in_pack(ref_of(ws, "charm", "pair_mult"), tmp_path / "packs" / "beside")
+    first = beside.path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../schemas/charm.schema.json"
+    assert ws.problems() == []
