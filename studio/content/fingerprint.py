@@ -3,8 +3,12 @@
 A cache of something the code computes (the JSON Schemas generated from the
 models, a snapshot of a load) is only valid for the code that computed it.
 The fingerprint covers every module of the package (path, size, modification
-time, inode), Studio's version, the Python version and prefix, and the site folders
-(installing or removing a package changes them).
+time, inode), Studio's version, the Python version and prefix, and the folders
+on ``sys.path`` that packages are installed into: the site folders and any
+folder holding a ``.dist-info`` (``pip install --target`` on ``PYTHONPATH``).
+Installing or removing a package changes its folder. Other folders on the path
+(the script's, the working folder) are left out, so ``studio`` and ``python -m
+studio`` share their caches.
 """
 
 from __future__ import annotations
@@ -27,9 +31,20 @@ def code_fingerprint() -> str:
         stamp = f"{path}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ino}\0"
         digest.update(stamp.encode("utf-8", "surrogatepass"))
     for folder in sys.path:  # installing a package (a new entry point, another pydantic) changes its folder
-        if folder.endswith(("site-packages", "dist-packages")) and os.path.isdir(folder):
+        if _holds_packages(folder):
             digest.update(f"{folder}\0{os.stat(folder).st_mtime_ns}\0".encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
+
+
+def _holds_packages(folder: str) -> bool:
+    """True for a site folder, or any folder on the path that pip installed a distribution into."""
+    if folder.endswith(("site-packages", "dist-packages")):
+        return os.path.isdir(folder)
+    try:
+        with os.scandir(folder or ".") as entries:
+            return any(e.name.endswith(".dist-info") for e in entries)
+    except OSError:
+        return False
 
 
 def _modules(folder: str, found: list[tuple[str, os.stat_result]]) -> None:

@@ -4,6 +4,7 @@ packs, listed with their distribution, under the same trust rules, and a clash i
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,13 @@ def test_the_base_id_is_refused(site: Path) -> None:
     )
     packs, problems = installed_packs()
     assert packs == [] and "the id 'base' is the base game's" in str(problems[0])
+
+
+def test_shipping_a_pack_into_a_folder_on_the_path_changes_the_code_fingerprint(site: Path) -> None:
+    from studio.content.fingerprint import code_fingerprint
+
+    fresh = code_fingerprint.__wrapped__  # the process keeps its own; a new process computes it afresh
+    before = fresh()
+    ship(site, "glow")
+    os.utime(site, ns=(site.stat().st_atime_ns, site.stat().st_mtime_ns + 1_000_000_000))
+    assert fresh() != before  # a snapshot or cache of the open before it is not used
