@@ -67,3 +67,14 @@ def test_a_pack_opened_in_the_app_is_simulated_with_the_rest(qtbot, window, tmp_
     assert window.balance.packs == (str(pack),)
     assert window.balance.charm.findData("neon_pair_bonus") > 0
     assert window.balance is not panel  # a new pack is new content to simulate
+
+
+def test_both_plot_titles_fit_in_a_window_narrower_than_the_layout_targets(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.resize(880, 700)
+    panel = _open_balance(qtbot, window)
+    window.docks[3].raise_()
+    for plot in (panel.ante_plot, panel.score_plot):
+        qtbot.waitUntil(lambda plot=plot: plot.isVisible() and plot.width() > 0)
+        text = plot.getPlotItem().titleLabel.item
+        drawn = text.mapRectToScene(text.boundingRect())  # centred over the plot area, right of the axis
+        assert 0 <= drawn.left() and drawn.right() <= plot.width()
