@@ -77,4 +77,4 @@ def test_both_plot_titles_fit_in_a_window_narrower_than_the_layout_targets(qtbot
         qtbot.waitUntil(lambda plot=plot: plot.isVisible() and plot.width() > 0)
         text = plot.getPlotItem().titleLabel.item
         drawn = text.mapRectToScene(text.boundingRect())  # centred over the plot area, right of the axis
-        assert 0 <= drawn.left() and drawn.right() <= plot.width()
+        assert drawn.left() >= 0 and drawn.right() <= plot.width()
