@@ -26,8 +26,22 @@ if importlib.util.find_spec("PySide6") is None or importlib.util.find_spec("pyte
 
 @pytest.fixture(autouse=True)
 def _python_collects_again() -> Iterator[None]:
-    """Each window hands garbage collection back when it closes; make sure the next tests have it."""
+    """Each window hands garbage collection back when it closes; make sure the next tests have it.
+
+    A closed widget is only hidden; Qt still holds the Python slots its signals call, and they hold
+    the widget, so no window or form of a test would ever be freed (each one's workspace and catalog
+    too) and every later collection would walk them all. The top-level widgets a test leaves (qtbot
+    has closed them by now; no fixture outlives a test) are deleted here.
+    """
     yield
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is not None:
+        for widget in QApplication.topLevelWidgets():
+            if not widget.isVisible():
+                widget.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     if not gc.isenabled():
         gc.collect()
         gc.enable()
@@ -41,7 +55,9 @@ def content(tmp_path: Path) -> Path:
     return folder
 
 
-def open_window(qtbot, tmp_path: Path, content: Path, recover: bool = False, packs: tuple[Path, ...] = ()) -> MainWindow:  # type: ignore[no-untyped-def]
+def open_window(
+    qtbot, tmp_path: Path, content: Path, recover: bool = False, packs: tuple[Path, ...] = ()
+) -> MainWindow:  # type: ignore[no-untyped-def]
     """Open the main window on ``content`` and ``packs``; closing it discards edits; recovery answers
     ``recover``."""
     from PySide6.QtCore import QSettings
