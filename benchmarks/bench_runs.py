@@ -35,7 +35,8 @@ def engine_alone(spec: SimulationSpec) -> float:
     catalog = catalog_for(spec)
     plays: list[tuple[RunSetup, list[Action]]] = []
     for i in range(spec.runs):
-        setup = RunSetup.from_catalog(catalog, seed=run_seed(spec.seed, i), locked=True)
+        seed = run_seed(spec.seed, i)  # set up as a simulated run is (simulation.play.run_one)
+        setup = RunSetup.from_catalog(catalog, spec.deck, spec.difficulty, seed, spec.charms, locked=True)
         plays.append((setup, [h.action for h in play_run(catalog, setup).history]))
     cpu = time.process_time()
     for setup, actions in plays:

@@ -6,9 +6,9 @@ The fingerprint covers every module of the package (path, size, modification
 time, inode), Studio's version, the Python version and prefix, and the folders
 on ``sys.path`` that packages are installed into: the site folders and any
 folder holding a ``.dist-info`` (``pip install --target`` on ``PYTHONPATH``).
-Installing or removing a package changes its folder. Other folders on the path
-(the script's, the working folder) are left out, so ``studio`` and ``python -m
-studio`` share their caches.
+Installing or removing a package changes its folder. Folders on the path that
+hold no distribution (the script's, usually the working folder) are left out,
+so ``studio`` and ``python -m studio`` share their caches.
 """
 
 from __future__ import annotations

@@ -44,6 +44,7 @@ from studio.engine.run_setup import RunSetup
 from studio.engine.run_state import Dress
 from studio.engine.run_triggers import round_situation
 from studio.engine.shop import reroll_cost, sell_value
+from studio.engine.situation import Situation
 from studio.engine.tags import CharmEdition, FreeCharm
 
 if TYPE_CHECKING:
@@ -121,8 +122,8 @@ class Bot:
         s = game.state
         r = s.round
         assert r is not None
-        best = self._best(game)
-        around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+        around = self._around(game)
+        best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
         need = r.requirement - r.score
         if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
             throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)
@@ -138,13 +139,12 @@ class Bot:
                         best = dug
         return Play(best.cards), best
 
-    def _best(self, game: Game) -> PlayChoice:
-        """The best play of the round now, in the run and round around it."""
+    def _around(self, game: Game) -> Situation:
+        """The run and round a play of the round now is scored in (after it: one hand fewer left)."""
         s = game.state
         r = s.round
         assert r is not None
-        around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
-        return best_play(r, s.charms, s.levels, s.money, self.catalog, around)
+        return round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
 
     # -- consumables ---------------------------------------------------------
 
@@ -160,7 +160,8 @@ class Bot:
             elif improves_cards(c):
                 r = s.round
                 if r is not None:
-                    action = UseConsumable(index, self._best(game).cards[: c.targets.high])
+                    best = best_play(r, s.charms, s.levels, s.money, self.catalog, self._around(game))
+                    action = UseConsumable(index, best.cards[: c.targets.high])
             elif s.round is None:
                 action = SellConsumable(index)
             if action is not None and game.legal(action) is None:

@@ -49,8 +49,10 @@ def _evaluations(catalog: Catalog, rules: HandRules) -> dict[tuple[object, ...],
     and a batch score the same cards again and again under other charms. Found by the rules object's
     identity (rows hand out the same one; hashing the rules costs more than evaluating a hand), which
     the entry keeps alive and checks."""
-    memo: dict[int, tuple[HandRules, dict[tuple[object, ...], Evaluation]]]
-    memo = catalog.memo.setdefault("evaluations", {})  # type: ignore[assignment]
+    memo: dict[int, tuple[HandRules, dict[tuple[object, ...], Evaluation]]] | None
+    memo = catalog.memo.get("evaluations")  # type: ignore[assignment]
+    if memo is None:  # asked for every hand scored: no empty default built each time
+        memo = catalog.memo["evaluations"] = {}
     found = memo.get(id(rules))
     if found is None or found[0] is not rules:
         found = memo[id(rules)] = (rules, {})
