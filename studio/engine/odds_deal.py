@@ -18,7 +18,7 @@ serve the 752,538,150 deals of 8 cards of the standard deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import product
 from math import comb, prod
 
@@ -295,7 +295,8 @@ class _DealCounter:
             return
         tables = [self.flush_table(x) for x in owns]
         masks = [_mask(x) for x in held]
-        outsides = [sum(m for other, m in enumerate(masks) if other != j) for j in range(len(held))]
+        # Positions other flushing classes hold, OR-ed: a sum would carry two kings into an ace.
+        outsides = [_union(m for other, m in enumerate(masks) if other != j) for j in range(len(held))]
         for r_code, r_ways, r_mask in rest:
             best = self.none
             for (own, levels), outside in zip(tables, outsides, strict=True):
@@ -403,6 +404,14 @@ def _multisets(avail: Sequence[int], size: int) -> int:
     for a in avail:
         ways = [sum(ways[j - m] for m in range(min(a, j) + 1)) for j in range(size + 1)]
     return ways[size]
+
+
+def _union(masks: Iterable[int]) -> int:
+    """The positions any of ``masks`` holds."""
+    found = 0
+    for mask in masks:
+        found |= mask
+    return found
 
 
 def _mask(counts: Counts) -> int:
