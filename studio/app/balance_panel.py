@@ -42,6 +42,7 @@ from studio.app.balance_plots import (
 )
 from studio.app.balance_ranking import RankingTable
 from studio.app.balance_summary import baseline_summary, comparison_summary, ranking_summary
+from studio.app.workers import MainThreadGC
 from studio.engine.catalog import Catalog
 from studio.simulation.paired import Comparison, Paired, RankEntry, Ranking
 from studio.simulation.report import Report
@@ -85,6 +86,9 @@ class BalancePanel(QWidget):
         self.paired: Paired | None = None
         self.ranking: Ranking | None = None
         self.job: BalanceJob | None = None
+        #: Garbage is collected on this thread only while a job runs (see MainThreadGC), even when
+        #: the panel is shown without the main window's own guard.
+        self._collector: MainThreadGC | None = None
         self.setWindowTitle("Balance")
 
         self.charm = QComboBox()
@@ -258,7 +262,18 @@ class BalancePanel(QWidget):
         self.rank_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.status.setText(message)
+        self._collector = MainThreadGC(self)
         job.start()
+
+    def _job_over(self) -> None:
+        """Wait for the job's thread to end, then let the job and the collection guard go."""
+        if self.job is not None:
+            self.job.wait()
+            self.job = None
+        if self._collector is not None:
+            self._collector.stop()
+            self._collector.deleteLater()
+            self._collector = None
 
     def cancel(self) -> None:
         """Ask the running simulation to stop; it stops after the runs in progress."""
@@ -270,7 +285,7 @@ class BalancePanel(QWidget):
         """Stop a running simulation before the panel goes: a thread must not outlive its widget."""
         if self.job is not None:
             self.job.stop.set()
-            self.job.wait()
+        self._job_over()
         super().closeEvent(event)
 
     def _progressed(self, done: int, total: int) -> None:
@@ -332,9 +347,7 @@ class BalancePanel(QWidget):
             self._ended(baseline_summary(baseline))
 
     def _ended(self, message: str) -> None:
-        if self.job is not None:
-            self.job.wait()
-            self.job = None
+        self._job_over()
         self.start_button.setEnabled(True)
         self.rank_button.setEnabled(True)
         self.cancel_button.setEnabled(False)

@@ -16,6 +16,11 @@ def widths(window: MainWindow) -> tuple[int, int, int]:
     return tree.width(), central.width(), preview.width()
 
 
+def usable(window: MainWindow, tree: int, editor: int, preview: int) -> bool:
+    """The editor keeps room for its fields, the tree a third at most, the preview room for a hand."""
+    return editor >= 360 and tree <= window.width() // 3 and preview >= 240
+
+
 def settle(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QApplication
 
@@ -30,7 +35,12 @@ def test_the_layout_stays_usable_across_starts(qtbot, tmp_path: Path, content: P
         if start == 0:
             settle(window, qtbot)  # later starts take the size they were left at
         qtbot.waitUntil(lambda w=window: w.session is not None)
-        qtbot.wait(50)
+        # A layout restored from a larger window is re-arranged once the editor is in place (a
+        # layout pass later): wait for that, within a second, then say what is on screen.
+        for _ in range(40):
+            if usable(window, *widths(window)):
+                break
+            qtbot.wait(25)
         tree, editor, preview = widths(window)
         assert editor >= 360, (start, tree, editor, preview)  # the form keeps room for its fields
         assert tree <= window.width() // 3 and preview >= 240, (start, tree, editor, preview)
