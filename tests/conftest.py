@@ -27,10 +27,40 @@ os.environ["XDG_DATA_HOME"] = str(TRASH_HOME)
 pytest_plugins = ["pytestqt.plugin"] if importlib.util.find_spec("PySide6") else []
 
 
+@pytest.fixture(scope="session")
+def warm_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The caches a user's earlier starts leave for the base game (its files parsed, the schemas),
+    made once per test process by a real load."""
+    home = tmp_path_factory.mktemp("warm_home")
+    before = os.environ.get("STUDIO_HOME")
+    os.environ["STUDIO_HOME"] = str(home)
+    try:
+        from studio.workspace import Workspace
+
+        Workspace.open([])
+    finally:
+        if before is None:
+            del os.environ["STUDIO_HOME"]
+        else:
+            os.environ["STUDIO_HOME"] = before
+    return home / "cache"
+
+
 @pytest.fixture(autouse=True)
-def studio_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own user data folder: installed packs and trust never leak between tests."""
+def studio_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, warm_caches: Path
+) -> Path:
+    """Each test gets its own user data folder: installed packs and trust never leak between tests.
+
+    Its cache folder starts with what a user's earlier starts leave there (the base game's files
+    parsed, the schemas; never a workspace snapshot), so each test does not parse them all again.
+    Tests of the caches themselves empty it first.
+    """
     home = tmp_path_factory.mktemp("studio_home")
+    cache = home / "cache"
+    cache.mkdir()
+    for kept in warm_caches.glob("*.*"):
+        shutil.copyfile(kept, cache / kept.name)
     monkeypatch.setenv("STUDIO_HOME", str(home))
     return home
 

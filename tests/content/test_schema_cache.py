@@ -15,9 +15,12 @@ from studio.content.models import KINDS
 
 
 @pytest.fixture
-def fresh() -> Iterator[None]:
-    """Forget the schemas this process holds, before and after the test."""
+def fresh(studio_home: Path) -> Iterator[None]:
+    """Forget the schemas this process holds (before and after the test) and those the cache folder
+    starts with."""
     schemas._schemas.cache_clear()
+    for kept in _cached(studio_home):
+        kept.unlink()
     yield
     schemas._schemas.cache_clear()
 
@@ -55,7 +58,7 @@ def test_a_damaged_cache_is_generated_again_and_replaced(studio_home: Path, fres
 
 def test_the_schemas_of_other_code_are_removed(studio_home: Path, fresh: None) -> None:
     old = studio_home / "cache" / "schemas-0123456789abcdef01234567.json"
-    old.parent.mkdir(parents=True)
+    old.parent.mkdir(parents=True, exist_ok=True)  # the test starts with a cache folder
     old.write_text("{}", encoding="utf-8")
     schemas.schema_for("deck")
     assert old not in _cached(studio_home) and len(_cached(studio_home)) == 1
