@@ -32,6 +32,8 @@ from studio.engine.views import card_view
 Counts = tuple[int, ...]
 #: Rest of a deal: its code, its number of ways and the positions it holds (bit per position).
 Rest = tuple[int, int, int]
+#: A class's best flush alone, and each better one with the positions of outside cards that give it.
+FlushTable = tuple[int, list[tuple[int, int]]]
 Progress = Callable[[int, int], None]
 
 #: Check for cancellation and report progress after this many steps.
@@ -104,9 +106,12 @@ class _DealCounter:
         self.plain: dict[int, int] = {}
         self._keyed: dict[tuple[object, ...], int] = {}
         self._own: dict[Counts, int] = {}
-        self._tables: dict[Counts, tuple[int, list[tuple[int, int]]]] = {}
+        self._tables: dict[Counts, FlushTable] = {}
         self._rests: dict[tuple[tuple[int, ...], int, int], list[Rest]] = {}
         self._picks: dict[int, list[list[tuple[int, int, Counts]]]] = {}
+        self._owns: dict[tuple[Counts, Counts], Counts] = {}
+        self._masks: dict[Counts, int] = {}
+        self._filled: dict[tuple[int, Counts, int], list[tuple[int, int, FlushTable, int]]] = {}
         self._progress = progress
         self._cancelled = cancelled
         self._done = 0
@@ -271,10 +276,20 @@ class _DealCounter:
     ) -> None:
         """Choose the cards of the i-th class that can flush, then settle the rest."""
         if i < len(able):
-            for x_code, x_ways, x in self.picks(able[i], need, budget):
+            # The second of two flushing classes taking every card left (the commonest case by far
+            # when a flush needs four cards) has a loop of its own.
+            fills = (
+                i == 1
+                and len(able) == 2
+                and self.size != self.flush
+                and bool(self._rest(others, 0, need))  # the other classes may deal no card
+            )
+            for x_code, x_ways, x in self.picks(able[i], need, budget - 1 if fills else budget):
                 self._nest(
                     able, i + 1, need, others, wild, [*held, x], budget - sum(x), code + x_code, ways * x_ways
                 )
+            if fills and budget >= need:
+                self._settle_fills(able[i], wild, held[0], budget, code, ways)
             return
         rest = self._rest(others, budget, need)
         if rest:
@@ -283,7 +298,7 @@ class _DealCounter:
     def _settle(self, wild: Counts, held: list[Counts], rest: list[Rest], code: int, ways: int) -> None:
         """Move the deals of one choice of flushing classes whose flush beats their plain type."""
         plain, counts = self.plain, self.counts
-        owns = [tuple(a + b for a, b in zip(x, wild, strict=True)) for x in held]
+        owns = [self._own_cards(x, wild) for x in held] if any(wild) else held
         if self.size == self.flush:  # the flush is 5 cards of the class: the rest cannot help
             best = min(self.best_own(x) for x in owns)
             for r_code, r_ways, _ in rest:
@@ -294,25 +309,81 @@ class _DealCounter:
                     counts[best] += n
             return
         tables = [self.flush_table(x) for x in owns]
-        masks = [_mask(x) for x in held]
-        # Positions other flushing classes hold, OR-ed: a sum would carry two kings into an ace.
-        outsides = [_union(m for other, m in enumerate(masks) if other != j) for j in range(len(held))]
+        # Positions the other flushing classes hold, OR-ed: a sum would carry two kings into an ace.
+        if len(held) == 1:
+            outsides: Sequence[int] = (0,)
+        elif len(held) == 2:
+            outsides = (self._mask(held[1]), self._mask(held[0]))
+        else:
+            masks = [self._mask(x) for x in held]
+            outsides = [_union(m for other, m in enumerate(masks) if other != j) for j in range(len(held))]
+        by_mask: dict[int, int] = {}  # the best flush depends only on the positions the rest holds
         for r_code, r_ways, r_mask in rest:
-            best = self.none
-            for (own, levels), outside in zip(tables, outsides, strict=True):
-                found = own
-                for level, at in levels:
-                    if (r_mask | outside) & at:
-                        found = level
-                        break
-                best = min(best, found)
+            best = by_mask.get(r_mask, -1)
+            if best < 0:
+                best = by_mask[r_mask] = _best_flush(tables, outsides, r_mask, self.none)
             found = plain[code + r_code]
             if best < found:
                 n = ways * r_ways
                 counts[found] -= n
                 counts[best] += n
 
-    def flush_table(self, counts: Counts) -> tuple[int, list[tuple[int, int]]]:
+    def _settle_fills(
+        self, bucket: int, wild: Counts, first: Counts, size: int, code: int, ways: int
+    ) -> None:
+        """:meth:`_settle` for two flushing classes, the second (``bucket``) taking the last ``size``
+        cards of the deal: each class's best flush, given the positions the other one holds."""
+        plain, counts = self.plain, self.counts
+        table = self.flush_table(self._own_cards(first, wild) if any(wild) else first)
+        first_mask = self._mask(first)
+        first_best: dict[int, int] = {}  # the first class's best flush, by the second's positions
+        for x_code, x_ways, (own, levels), mask in self._fills(bucket, wild, size):
+            best = first_best.get(mask, -1)
+            if best < 0:
+                best = first_best[mask] = _best_flush((table,), (mask,), 0, self.none)
+            for level, at in levels:  # best first: the first the first class's cards allow
+                if level >= best:
+                    break
+                if first_mask & at:
+                    best = level
+                    break
+            if own < best:
+                best = own
+            found = plain[code + x_code]
+            if best < found:
+                n = ways * x_ways
+                counts[found] -= n
+                counts[best] += n
+
+    def _fills(self, bucket: int, wild: Counts, size: int) -> list[tuple[int, int, FlushTable, int]]:
+        """Every choice of ``size`` cards of one class: (code, ways, flush table with the wild cards,
+        positions held), remembered."""
+        key = (bucket, wild, size)
+        found = self._filled.get(key)
+        if found is None:
+            wilds = any(wild)
+            found = self._filled[key] = [
+                (x_code, x_ways, self.flush_table(self._own_cards(x, wild) if wilds else x), self._mask(x))
+                for x_code, x_ways, x in self.picks(bucket, size, size)
+            ]
+        return found
+
+    def _own_cards(self, held: Counts, wild: Counts) -> Counts:
+        """A class's cards with the wild cards dealt (remembered: the same choices meet again)."""
+        key = (held, wild)
+        found = self._owns.get(key)
+        if found is None:
+            found = self._owns[key] = tuple(a + b for a, b in zip(held, wild, strict=True))
+        return found
+
+    def _mask(self, held: Counts) -> int:
+        """The positions a class's cards hold, one bit each (remembered)."""
+        found = self._masks.get(held)
+        if found is None:
+            found = self._masks[held] = _mask(held)
+        return found
+
+    def flush_table(self, counts: Counts) -> FlushTable:
         """The best flush of one class's cards alone, and each better one a card outside allows.
 
         Levels are (type, positions of the outside cards that give that type or better),
@@ -404,6 +475,22 @@ def _multisets(avail: Sequence[int], size: int) -> int:
     for a in avail:
         ways = [sum(ways[j - m] for m in range(min(a, j) + 1)) for j in range(size + 1)]
     return ways[size]
+
+
+def _best_flush(tables: Sequence[FlushTable], outsides: Sequence[int], held: int, none: int) -> int:
+    """The best flush of any class, given its table, the positions the other flushing classes hold
+    (``outsides``, class by class) and those the rest of the deal holds (``held``)."""
+    best = none
+    for (own, levels), outside in zip(tables, outsides, strict=True):
+        found = own
+        there = held | outside
+        for level, at in levels:
+            if there & at:
+                found = level
+                break
+        if found < best:
+            best = found
+    return best
 
 
 def _union(masks: Iterable[int]) -> int:

@@ -103,6 +103,20 @@ def test_two_classes_holding_a_rank_never_lend_the_rank_above() -> None:
     assert (counts["straight_flush"], counts["full_house"]) == (24, 13)
 
 
+@pytest.mark.parametrize("flags", [frozenset({"four_fingers"}), frozenset({"four_fingers", "shortcut", "smeared"})])
+def test_two_suits_of_four_in_eight_dealt_cards_count_like_a_brute_force(flags: frozenset[str]) -> None:
+    # Four hearts and four spades fill a deal of 8: each suit's flush may borrow the other's ranks.
+    cards = deck("2H 3H 4H 5H KH 6S 7S 9S JS AS 8C 4D")
+    assert count_dealt(cards, 8, CATALOG, flags) == brute_force(cards, 8, flags)
+
+
+def test_wild_cards_enough_for_a_flush_leave_no_class_to_fill() -> None:
+    # Four wild cards are a four-finger flush in every suit: no pair of suits takes the deal alone.
+    cards = deck("2S 2S:wild 2S:wild 2S:wild 2S:wild")
+    flags = frozenset({"four_fingers"})
+    assert count_dealt(cards, 5, CATALOG, flags) == brute_force(cards, 5, flags)
+
+
 @settings(max_examples=60, deadline=None)
 @given(cards=st.lists(CARD, min_size=1, max_size=10), flags=FLAGS, data=st.data())
 def test_random_decks_count_like_a_per_deal_brute_force(
