@@ -17,6 +17,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QProgressBar, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from studio.app.preview.charm_box import CharmBox
+from studio.app.preview.charm_tokens import id_of
 from studio.app.workers import Job, Work
 from studio.engine.catalog import Catalog
 from studio.engine.runs import DeckDef
@@ -133,7 +134,7 @@ class OddsBox(QWidget):
 
     def _charms_changed(self) -> None:
         box = self._charm_box
-        ids = [token.partition("#")[0].partition(":")[0] for token in box.tokens()] if box else []
+        ids = [id_of(token) for token in box.tokens()] if box else []
         if ids != self.charms:
             self.charms = ids
             self._recount()

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from studio.cli.jsonout import dump_json, dump_result
 from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
-from studio.content.plain_scenarios import charm_slot, plain_scenario, plain_situation
+from studio.content.plain_scenarios import plain_scenario, plain_situation
 from studio.content.text import clip
 from studio.engine.cards import Card, parse_card
 from studio.engine.catalog import Catalog
@@ -71,7 +71,7 @@ class _BatchCatalog(Catalog):
         for entry in charms:
             slot = known.get(entry)
             if slot is None:
-                slot = charm_slot(entry)
+                slot = CharmSlot.parse(entry)
                 if len(known) < _MAX_KEPT:
                     known[entry] = slot
             out.append(slot)

@@ -131,15 +131,9 @@ def plain_scenario(data: Any) -> dict[str, Any] | None:
     return data
 
 
-def charm_slot(entry: str) -> CharmSlot:
-    """A charm written ``id`` or ``id:edition``, as a slot of the row."""
-    charm_id, _, edition = entry.partition(":")
-    return CharmSlot(charm_id.strip(), edition.strip() or None)
-
-
 def charm_slots(charms: list[str]) -> tuple[CharmSlot, ...]:
     """The charm row of ``charms``."""
-    return tuple(charm_slot(entry) for entry in charms)
+    return tuple(CharmSlot.parse(entry) for entry in charms)
 
 
 def plain_situation(

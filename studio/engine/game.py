@@ -58,10 +58,7 @@ class Game:
     def start(cls, setup: RunSetup) -> Game:
         """Start a run: the deck and difficulty applied, starting charms in the row, ante 1's boss drawn."""
         start = setup.rules.start
-        charms = []
-        for spec in setup.charms:
-            charm_id, _, edition = spec.partition(":")
-            charms.append(CharmSlot(charm_id, edition or None, locked=setup.locked))
+        charms = [CharmSlot.parse(spec, locked=setup.locked) for spec in setup.charms]
         state = RunState(
             phase="select",
             ante=1,

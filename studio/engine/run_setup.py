@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from studio.engine.catalog import Catalog
 from studio.engine.runs import DeckDef, RunRules, RunTable, run_setup
+from studio.engine.situation import CharmSlot
 
 
 class SetupError(ValueError):
@@ -52,10 +53,10 @@ class RunSetup:
         try:
             deck_def = catalog.deck(deck)
             for spec in charms:
-                charm_id, _, edition = spec.partition(":")
-                catalog.charm(charm_id)
-                if edition:
-                    catalog.edition(edition)
+                slot = CharmSlot.parse(spec)
+                catalog.charm(slot.id)
+                if slot.edition:
+                    catalog.edition(slot.edition)
         except ValueError as err:
             raise SetupError(str(err)) from None
         levels = sorted(d.level for d in catalog.difficulties.values())

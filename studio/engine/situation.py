@@ -39,6 +39,17 @@ class CharmSlot:
     rounds: int = 0
     locked: bool = False
 
+    @classmethod
+    def parse(cls, token: str, locked: bool = False) -> CharmSlot:
+        """The slot a charm is written as, ``id`` or ``id:edition`` (spaces around either ignored).
+
+        Every place a charm is written as text (the CLI's ``--charm``, a scenario's ``charms``, a
+        run's starting charms, the preview's row) reads it here, so they agree. The ids are looked
+        up where the slot is used, which names an unknown one.
+        """
+        charm_id, _, edition = token.partition(":")
+        return cls(charm_id.strip(), edition.strip() or None, locked=locked)
+
 
 @dataclass(frozen=True, slots=True)
 class Situation:

@@ -56,6 +56,8 @@ def test_charms_that_change_hand_rules_change_the_odds(window: MainWindow, qtbot
     qtbot.waitUntil(lambda: odds.dealt is not None, timeout=60_000)
     assert odds.dealt["flush"] > plain  # two suit colours: flushes come twice as easily and more
     assert "smeared" in odds.title.text()
+    window.preview.add_charm('four_fingers@2#{"rounds":1}')  # a grown charm of the row
+    assert odds.charms[-2:] == ["smeared", "four_fingers"]
 
 
 def test_another_deck_cancels_the_count_and_counts_its_cards(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]

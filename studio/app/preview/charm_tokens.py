@@ -49,14 +49,19 @@ def _extras(token: str) -> dict[str, Any]:
     return extras
 
 
+def _written(token: str) -> CharmSlot:
+    """The ``id`` or ``id:edition`` a row token starts with, read as everywhere else."""
+    return CharmSlot.parse(_head(token).partition("@")[0])
+
+
 def id_of(token: str) -> str:
     """Return the charm id of a row token, whatever else it carries."""
-    return _head(token).partition("@")[0].partition(":")[0].strip()
+    return _written(token).id
 
 
 def edition_of(token: str) -> str | None:
     """Return the edition of a row token, if it has one."""
-    return _head(token).partition("@")[0].partition(":")[2].strip() or None
+    return _written(token).edition
 
 
 def slot_of(token: str) -> CharmSlot:
@@ -70,9 +75,10 @@ def slot_of(token: str) -> CharmSlot:
         from studio.content.models.variables import var_values  # pydantic: never on the editor's start path
 
         held = var_values(dict(extras["vars"]))
+    written = _written(token)
     return CharmSlot(
-        id_of(token),
-        edition_of(token),
+        written.id,
+        written.edition,
         int(counter) if at else 0,
         held,
         stickers=tuple(extras.get("stickers", ())),

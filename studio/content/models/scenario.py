@@ -8,7 +8,7 @@ from pydantic import Field
 
 from studio.content.models.common import Id, Model
 from studio.content.models.variables import VarValue, var_values
-from studio.content.plain_scenarios import NO_HAND_TYPES, charm_slot
+from studio.content.plain_scenarios import NO_HAND_TYPES
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
@@ -170,7 +170,7 @@ class ScenarioModel(Model):
         out = []
         for entry in self.charms:
             if isinstance(entry, str):
-                out.append(charm_slot(entry))
+                out.append(CharmSlot.parse(entry))
             else:
                 out.append(
                     CharmSlot(
