@@ -31,6 +31,7 @@ from studio.engine.actions import (
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.game import Game
+from studio.engine.run_actions import RULES
 from studio.engine.run_setup import RunSetup
 
 
@@ -71,6 +72,10 @@ def refuse(game: Game, action: Action, expected: str) -> None:
         game.apply(action)
     assert game.state.to_json() == before
     assert game.history == history and not game.queue
+
+
+def test_every_kind_of_action_has_one_rule_that_checks_and_resolves_it() -> None:
+    assert set(RULES) == set(KINDS.values())
 
 
 def test_choosing_a_blind_refuses_everything_but_select_skip_and_the_row(catalog: Catalog) -> None:

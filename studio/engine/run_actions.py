@@ -1,0 +1,290 @@
+"""Each kind of run action: when it may resolve, and what it does. One entry per kind.
+
+:class:`~studio.engine.game.Game` looks an action's kind up in :data:`RULES` to
+check it and to resolve it, so a new kind of action is one entry here (and its
+record in :mod:`~studio.engine.actions`), never another branch of a ladder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from studio.engine.actions import (
+    Action,
+    Buy,
+    BuyVoucher,
+    Choose,
+    Discard,
+    LeaveShop,
+    OpenPack,
+    Play,
+    ReorderCharms,
+    Reroll,
+    SelectBlind,
+    Sell,
+    SellConsumable,
+    SkipBlind,
+    UseConsumable,
+)
+from studio.engine.round_values import charm_slots
+from studio.engine.run_consumables import can_sell, can_use, consumable_slots
+from studio.engine.run_consumables import sell as sell_consumable
+from studio.engine.run_consumables import use as use_consumable
+from studio.engine.run_events import RunEvent
+from studio.engine.run_round import advance, discard_cards, play_hand, start_round
+from studio.engine.run_setup import RunSetup
+from studio.engine.run_state import RunState
+from studio.engine.run_tags import skip_tag
+from studio.engine.run_triggers import fire
+from studio.engine.run_vouchers import buy_voucher
+from studio.engine.scoring import MAX_PLAYED
+from studio.engine.shop import buy, choose, leave_shop, open_pack, reroll, reroll_cost, sell
+from studio.engine.trace import ScoreResult
+
+A = TypeVar("A", bound=Action)
+#: What resolving an action gives: the run's events, and the score of a played hand (else None).
+Resolution = tuple[list[RunEvent], ScoreResult | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRule(Generic[A]):
+    """One kind of action: why it may not resolve now (None: it may), and what resolving it does."""
+
+    check: Callable[[RunState, RunSetup, A], str | None]
+    resolve: Callable[[RunState, RunSetup, A], Resolution]
+
+
+def where(s: RunState) -> str:
+    """Where the run stands, as a refusal says it."""
+    return {
+        "select": "choosing a blind",
+        "round": "in a round",
+        "shop": "in the shop",
+        "pack": "in a pack",
+    }.get(s.phase, s.phase)
+
+
+# --- blinds ------------------------------------------------------------------------------------
+
+
+def _check_blind(s: RunState, setup: RunSetup, action: SelectBlind | SkipBlind) -> str | None:
+    if s.phase != "select":
+        verb = "select" if isinstance(action, SelectBlind) else "skip"
+        return f"no blind to {verb} now ({where(s)})"
+    if isinstance(action, SkipBlind) and setup.rules.blinds[s.blind].is_boss:
+        return "a boss blind cannot be skipped"
+    return None
+
+
+def _select(s: RunState, setup: RunSetup, _action: SelectBlind) -> Resolution:
+    return start_round(s, setup), None
+
+
+def _skip(s: RunState, setup: RunSetup, _action: SkipBlind) -> Resolution:
+    s.money += setup.table.skip_reward
+    blind = setup.rules.blinds[s.blind].id
+    skipped = s.blind
+    return [
+        RunEvent("skip", blind, setup.table.skip_reward),
+        *fire(s, setup, "blind_skipped", subject=blind, blind=blind),
+        *advance(s, setup),
+        *skip_tag(s, setup, skipped),
+    ], None
+
+
+# --- a round's cards ---------------------------------------------------------------------------
+
+
+def _check_cards(s: RunState, _setup: RunSetup, action: Play | Discard) -> str | None:
+    r = s.round
+    verb = action.name
+    if s.phase != "round" or r is None:
+        done = "played" if verb == "play" else "discarded"
+        return f"cards are {done} in a round, not now ({where(s)})"
+    if isinstance(action, Discard) and r.discards_left <= 0:
+        return "no discards left this round"
+    if not 1 <= len(action.cards) <= MAX_PLAYED:
+        return f"{verb} 1 to {MAX_PLAYED} cards, not {len(action.cards)}"
+    if len(set(action.cards)) != len(action.cards):
+        return f"a card position appears twice in {list(action.cards)}"
+    bad = [i for i in action.cards if not 0 <= i < len(r.hand)]
+    if bad:
+        n = len(r.hand)
+        return f"no card at position {bad[0]} (the hand holds {n}: positions 0 to {n - 1})"
+    return None
+
+
+def _play(s: RunState, setup: RunSetup, action: Play) -> Resolution:
+    return play_hand(s, setup, action.cards)
+
+
+def _discard(s: RunState, setup: RunSetup, action: Discard) -> Resolution:
+    return discard_cards(s, setup, action.cards), None
+
+
+# --- the charm row -----------------------------------------------------------------------------
+
+
+def _check_sell(s: RunState, setup: RunSetup, action: Sell) -> str | None:
+    if s.phase not in ("select", "shop", "pack"):
+        return f"charms are sold outside a round, not now ({where(s)})"
+    if not 0 <= action.charm < len(s.charms):
+        return f"no charm at position {action.charm} (the row holds {len(s.charms)})"
+    charm = s.charms[action.charm]
+    if charm.locked:
+        return f"{charm.id} is locked (the charm the run is about) and cannot be sold"
+    for sticker_id in charm.stickers:
+        if not setup.catalog.stickers[sticker_id].sellable:
+            return f"{charm.id} is {sticker_id} and cannot be sold"
+    return None
+
+
+def _sell(s: RunState, setup: RunSetup, action: Sell) -> Resolution:
+    return sell(s, setup, action.charm), None
+
+
+def _check_order(s: RunState, _setup: RunSetup, action: ReorderCharms) -> str | None:
+    if sorted(action.order) != list(range(len(s.charms))):
+        n = len(s.charms)
+        return f"the order must list each of the {n} charm positions once, not {list(action.order)}"
+    return None
+
+
+def _reorder(s: RunState, _setup: RunSetup, action: ReorderCharms) -> Resolution:
+    s.charms = [s.charms[i] for i in action.order]
+    return [RunEvent("reorder", " ".join(c.id for c in s.charms))], None
+
+
+# --- consumables -------------------------------------------------------------------------------
+
+
+def _no_consumable_slot(s: RunState, setup: RunSetup, then: str) -> str | None:
+    held, slots = len(s.consumables), consumable_slots(s, setup)
+    return f"no free consumable slot ({held} of {slots} used); {then}" if held >= slots else None
+
+
+def _check_use(s: RunState, setup: RunSetup, action: UseConsumable) -> str | None:
+    return can_use(s, setup, action.index, action.cards)
+
+
+def _use(s: RunState, setup: RunSetup, action: UseConsumable) -> Resolution:
+    return use_consumable(s, setup, action.index, action.cards), None
+
+
+def _check_sell_consumable(s: RunState, _setup: RunSetup, action: SellConsumable) -> str | None:
+    return can_sell(s, action.index)
+
+
+def _sell_consumable(s: RunState, setup: RunSetup, action: SellConsumable) -> Resolution:
+    return sell_consumable(s, setup, action.index), None
+
+
+# --- packs -------------------------------------------------------------------------------------
+
+
+def _check_choose(s: RunState, setup: RunSetup, action: Choose) -> str | None:
+    pack = s.pack
+    if s.phase != "pack" or pack is None:
+        return f"no open pack to choose from ({where(s)})"
+    if action.option is None:
+        return None
+    if not 0 <= action.option < len(pack.options):
+        return f"no option {action.option} (the pack shows {len(pack.options)})"
+    if action.option in pack.taken:
+        return f"option {action.option} ({pack.options[action.option]}) is already taken"
+    if pack.kind == "consumables":
+        return _no_consumable_slot(s, setup, "sell or use one, or skip")
+    slots = charm_slots(s, setup)
+    if pack.kind == "charms" and len(s.charms) >= slots:
+        return f"no free charm slot ({len(s.charms)} of {slots} used); sell one or skip"
+    return None
+
+
+def _choose(s: RunState, setup: RunSetup, action: Choose) -> Resolution:
+    return choose(s, setup, action.option), None
+
+
+# --- the shop ----------------------------------------------------------------------------------
+
+
+def _not_in_shop(s: RunState, action: Action) -> str | None:
+    if s.phase != "shop" or s.shop is None:
+        return f"{action.name.replace('_', ' ')} happens in the shop, not now ({where(s)})"
+    return None
+
+
+def _check_leave(s: RunState, _setup: RunSetup, action: LeaveShop) -> str | None:
+    return _not_in_shop(s, action)
+
+
+def _leave(s: RunState, setup: RunSetup, _action: LeaveShop) -> Resolution:
+    return leave_shop(s, setup) + advance(s, setup), None
+
+
+def _check_reroll(s: RunState, setup: RunSetup, action: Reroll) -> str | None:
+    refused = _not_in_shop(s, action)
+    if refused is not None:
+        return refused
+    cost = reroll_cost(s, setup)
+    return None if s.money >= cost else f"a reroll costs ${cost}, you have ${s.money}"
+
+
+def _reroll(s: RunState, setup: RunSetup, _action: Reroll) -> Resolution:
+    return reroll(s, setup), None
+
+
+def _check_offer(s: RunState, setup: RunSetup, action: Buy | BuyVoucher | OpenPack) -> str | None:
+    refused = _not_in_shop(s, action)
+    if refused is not None:
+        return refused
+    assert s.shop is not None
+    slot = action.slot
+    if not 0 <= slot < len(s.shop.offers):
+        return f"no shop slot {slot} (the shop has {len(s.shop.offers)})"
+    offer = s.shop.offers[slot]
+    use = {"pack": OpenPack, "voucher": BuyVoucher}.get(offer.kind, Buy)
+    if not isinstance(action, use):
+        return f"slot {slot} holds a {offer.kind} ({offer.item}); use {use.name}"
+    if offer.sold:
+        return f"slot {slot} ({offer.item}) is already sold"
+    if s.money < offer.price:
+        return f"{offer.item} costs ${offer.price}, you have ${s.money}"
+    if offer.kind == "consumable":
+        return _no_consumable_slot(s, setup, "sell or use one first")
+    slots = charm_slots(s, setup)
+    if offer.kind == "charm" and len(s.charms) >= slots:
+        return f"no free charm slot ({len(s.charms)} of {slots} used); sell one first"
+    return None
+
+
+def _buy(s: RunState, setup: RunSetup, action: Buy) -> Resolution:
+    return buy(s, setup, action.slot), None
+
+
+def _buy_voucher(s: RunState, setup: RunSetup, action: BuyVoucher) -> Resolution:
+    return buy_voucher(s, setup, action.slot), None
+
+
+def _open_pack(s: RunState, setup: RunSetup, action: OpenPack) -> Resolution:
+    return open_pack(s, setup, action.slot), None
+
+
+#: Every kind of action, by its record's class.
+RULES: dict[type[Action], ActionRule[Any]] = {
+    SelectBlind: ActionRule(_check_blind, _select),
+    SkipBlind: ActionRule(_check_blind, _skip),
+    Play: ActionRule(_check_cards, _play),
+    Discard: ActionRule(_check_cards, _discard),
+    Sell: ActionRule(_check_sell, _sell),
+    ReorderCharms: ActionRule(_check_order, _reorder),
+    Choose: ActionRule(_check_choose, _choose),
+    UseConsumable: ActionRule(_check_use, _use),
+    SellConsumable: ActionRule(_check_sell_consumable, _sell_consumable),
+    LeaveShop: ActionRule(_check_leave, _leave),
+    Reroll: ActionRule(_check_reroll, _reroll),
+    Buy: ActionRule(_check_offer, _buy),
+    BuyVoucher: ActionRule(_check_offer, _buy_voucher),
+    OpenPack: ActionRule(_check_offer, _open_pack),
+}
