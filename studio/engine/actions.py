@@ -8,7 +8,7 @@ history is the list of resolved records, so seed plus history replays a run.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Literal
 
 from studio.engine.names import did_you_mean
@@ -168,22 +168,11 @@ KINDS: dict[str, type[Action]] = {
 }
 #: What a field holds: a position, a list of positions, or a position or null.
 FieldKind = Literal["int", "ints", "int_or_null"]
-#: The fields each kind carries besides its name, in order, and what each holds.
+#: Each field annotation a record may use, and what it holds.
+_FIELD_KINDS: dict[str, FieldKind] = {"int": "int", "tuple[int, ...]": "ints", "int | None": "int_or_null"}
+#: The fields each kind carries besides its name, in order, and what each holds: read from the records.
 _FIELDS: dict[str, tuple[tuple[str, FieldKind], ...]] = {
-    "select_blind": (),
-    "skip_blind": (),
-    "play": (("cards", "ints"),),
-    "discard": (("cards", "ints"),),
-    "buy": (("slot", "int"),),
-    "buy_voucher": (("slot", "int"),),
-    "sell": (("charm", "int"),),
-    "reroll": (),
-    "open_pack": (("slot", "int"),),
-    "choose": (("option", "int_or_null"),),
-    "reorder_charms": (("order", "ints"),),
-    "use_consumable": (("index", "int"), ("cards", "ints")),
-    "sell_consumable": (("index", "int"),),
-    "leave_shop": (),
+    name: tuple((f.name, _FIELD_KINDS[str(f.type)]) for f in fields(kind)) for name, kind in KINDS.items()
 }
 
 
