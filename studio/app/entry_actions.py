@@ -89,7 +89,7 @@ class EntryActions:
         if entry_id is None:
             return None
         ws = self.session.ws
-        change = self.session.run("new entry", lambda: ws.create(kind, entry_id, self.pack_id()))
+        change = self.session.perform("new entry", lambda: ws.create(kind, entry_id, self.pack_id()))
         return self._done(change, kind, entry_id)
 
     def duplicate(self, ref: EntryRef) -> EntryRef | None:
@@ -100,7 +100,7 @@ class EntryActions:
         if new_id is None:
             return None
         ws = self.session.ws
-        change = self.session.run("duplicate", lambda: ws.duplicate(ws.ref(ref.path), new_id))
+        change = self.session.perform("duplicate", lambda: ws.duplicate(ws.ref(ref.path), new_id))
         return self._done(change, ref.kind, new_id)
 
     def rename(self, ref: EntryRef) -> EntryRef | None:
@@ -113,7 +113,7 @@ class EntryActions:
         new_id = self.ask("Rename", f"New id for {ref.id}{note}:", ref.id)
         if new_id is None or new_id == ref.id:
             return None
-        change = self.session.run("rename", lambda: ws.rename(ws.ref(ref.path), new_id))
+        change = self.session.perform("rename", lambda: ws.rename(ws.ref(ref.path), new_id))
         if change is not None:
             self.on_rename(ref.kind, ref.id, new_id)
         return self._done(change, ref.kind, new_id)
@@ -130,7 +130,7 @@ class EntryActions:
             text += f"\n\nStill referred to by:\n{listed}"
         if not self.confirm(text):
             return False
-        change = self.session.run("delete", lambda: ws.delete(ws.ref(ref.path)))
+        change = self.session.perform("delete", lambda: ws.delete(ws.ref(ref.path)))
         self._done(change, None, None)
         return change is not None
 

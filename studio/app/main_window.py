@@ -507,7 +507,7 @@ class MainWindow(QMainWindow):
         """Save every file with unsaved edits."""
         if self.session is not None:
             ws = self.session.ws
-            self.session.run("save", ws.save_all)
+            self.session.perform("save", ws.save_all)
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_item(self, path: Path, index: int) -> None:
@@ -543,10 +543,10 @@ class MainWindow(QMainWindow):
             # In a loaded pack's tests/: the workspace makes and saves it, so it shows in the tree at once.
             ws = self.session.ws
             text = scenario_text(self.preview.state(), self.preview.result)
-            made = self.session.run("save scenario", lambda: ws.create("scenario", path.stem, pack, text))
+            made = self.session.perform("save scenario", lambda: ws.create("scenario", path.stem, pack, text))
             if made is None:
                 return
-            if self.session.run("save scenario", lambda: ws.save(ws.ref(path))) is not None:
+            if self.session.perform("save scenario", lambda: ws.save(ws.ref(path))) is not None:
                 self.tree.populate(ws)
                 self.tree.select("scenario", path.stem)
                 self.status(f"Saved scenario {path}")

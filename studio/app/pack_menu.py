@@ -180,7 +180,7 @@ class PackMenu(QObject):
         if self.session is None:
             return False
         ws = self.session.ws
-        if self.session.run("open pack", lambda: ws.add_pack(folder)) is None:
+        if self.session.perform("open pack", lambda: ws.add_pack(folder)) is None:
             return False
         root = (pack_root(folder) or folder).resolve()
         self.current = next((p.origin for p in ws.packs if p.origin.resolve() == root), None)

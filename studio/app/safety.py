@@ -101,7 +101,7 @@ class Safety(QObject):
         ws = self.session.ws
         undo: dict[Path, tuple[UndoStep, ...]] = {}
         for item in items:
-            if self.session.run(f"recover {item.path}", partial(ws.recover, item)) is not None:
+            if self.session.perform(f"recover {item.path}", partial(ws.recover, item)) is not None:
                 undo[item.path] = item.undo
         self.history.restore(self.session, undo)
         return len(undo)
@@ -150,8 +150,8 @@ class Safety(QObject):
         (a file that cannot be read is named in the problems panel)."""
         assert self.session is not None
         ws = self.session.ws
-        run = self.session.run
-        done = [r for r in refs if run(f"reload {r.path.name}", partial(ws.reload, r)) is not None]
+        perform = self.session.perform
+        done = [r for r in refs if perform(f"reload {r.path.name}", partial(ws.reload, r)) is not None]
         if not done:
             return done
         self.history.prune()

@@ -27,8 +27,8 @@ class Session(QObject):
         super().__init__(parent)
         self.ws = ws
 
-    def run(self, what: str, op: Callable[[], Change]) -> Change | None:
-        """Run a workspace operation; emit its change, or ``failed`` with one line."""
+    def perform(self, what: str, op: Callable[[], Change]) -> Change | None:
+        """Perform a workspace operation; emit its change, or ``failed`` with one line."""
         try:
             change = op()
         except Exception as exc:  # a refused edit or a plugin's error is a message, never a crash
@@ -50,12 +50,12 @@ class Session(QObject):
 
     def set_field(self, path: Path, json_path: JsonPath, value: Any) -> Change | None:
         """Set one field of the file at ``path``."""
-        return self.run("edit", lambda: self.ws.set_field(self.ws.ref(path), json_path, value))
+        return self.perform("edit", lambda: self.ws.set_field(self.ws.ref(path), json_path, value))
 
     def replace_text(self, path: Path, text: str) -> Change | None:
         """Take new text for the file at ``path``."""
-        return self.run("edit", lambda: self.ws.replace_text(self.ws.ref(path), text))
+        return self.perform("edit", lambda: self.ws.replace_text(self.ws.ref(path), text))
 
     def save(self, path: Path) -> Change | None:
         """Save the file at ``path``."""
-        return self.run("save", lambda: self.ws.save(self.ws.ref(path)))
+        return self.perform("save", lambda: self.ws.save(self.ws.ref(path)))

@@ -155,7 +155,7 @@ def scenario_model(data: Any) -> ScenarioModel:
         raise ScenarioDataError(field, err["msg"].removeprefix("Value error, ")) from None
 
 
-def run(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
+def score_scenario(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
     """Score a scenario (raises ValueError for bad cards, ids or hand sizes)."""
     return score(s.to_situation(catalog), catalog)
 

@@ -17,7 +17,7 @@ from studio.content.parsed import parsed_cache
 from studio.content.paths import is_base_content
 from studio.content.problems import PLUGIN
 from studio.content.registry import Content
-from studio.content.scenarios import run
+from studio.content.scenarios import score_scenario
 from studio.engine.trace import ScoreResult
 from studio.plugins.faults import describe_fault, is_fault
 from studio.plugins.pipeline import Requested, UnknownPack, load_prepared, open_requested, prepare
@@ -84,7 +84,7 @@ def score(model: ScenarioModel, content: Content) -> ScoreResult:
     """
     assert content.catalog is not None
     try:
-        return run(model, content.catalog)
+        return score_scenario(model, content.catalog)
     except Exception as exc:  # a behaviour hook may raise anything; the user gets one line
         raise failure(exc, content) from None
 

@@ -9,7 +9,7 @@ edit to a scenario file re-runs that file; an edit to a hand type (every hand
 is evaluated against all of them), the run, a difficulty or a patch re-runs
 them all, as does the first run.
 
-Scenarios run as ``studio test`` runs them (studio.content.scenarios: ``run``,
+Scenarios run as ``studio test`` runs them (studio.content.scenarios: ``score_scenario``,
 then ``mismatches`` and the per-step diff) on a :class:`Batch`, a frozen copy
 of the workspace taken on the caller's thread, so :func:`run_batch` may go to
 a worker thread while editing goes on. A result that arrives after a newer
@@ -267,10 +267,10 @@ def outcome(ref: EntryRef, s: Scenario, catalog: Catalog) -> Outcome:
 def _verdict(s: Scenario, catalog: Catalog) -> tuple[tuple[str, ...], bool]:
     """How the result differs from the expectation (nothing: it passed), and whether that is already a
     problem of the workspace."""
-    from studio.content.scenarios import iter_events_diff, mismatches, run, scenario_problems
+    from studio.content.scenarios import iter_events_diff, mismatches, scenario_problems, score_scenario
 
     try:
-        result = run(s.model, catalog)
+        result = score_scenario(s.model, catalog)
     except Exception as exc:  # a charm's code may raise anything: that scenario fails, the rest run
         if isinstance(exc, ValueError):
             why = str(exc)

@@ -78,7 +78,7 @@ def test_a_new_charm_without_abilities_is_pending_not_an_error(window: MainWindo
     assert window.session is not None
     ws = window.session.ws
     text = "id: blank\nname: Blank\nabilities: []\n"
-    assert window.session.run("new", lambda: ws.create("charm", "blank", "base", text)) is not None
+    assert window.session.perform("new", lambda: ws.create("charm", "blank", "base", text)) is not None
     window.tree.populate(ws)
     window.tree.select("charm", "blank")
     abilities = _field(window, ("abilities",))

@@ -156,7 +156,7 @@ def test_id_dropdowns_follow_new_entries(window: MainWindow) -> None:
     assert "royal_pair" not in effects.inner.choices
     assert window.session is not None
     ws = window.session.ws
-    window.session.run("new", lambda: ws.create("hand_type", "royal_pair", "base"))
+    window.session.perform("new", lambda: ws.create("hand_type", "royal_pair", "base"))
     window.editor.refresh()  # what the next edit of the charm does
     assert "royal_pair" in effects.inner.choices
 

@@ -68,6 +68,7 @@ def test_a_playtest_save_names_the_content_on_screen_and_resumes_only_on_it(
     assert [p["id"] for p in packs] == ["base"]
     ws = window.session.ws
     ref = next(r for r in ws.entries("charm") if r.id == "plain_mult")
-    window.session.run("edit", lambda: ws.set_field(ref, ("cost",), 9))  # unsaved: the content differs now
+    # unsaved: the content differs now
+    window.session.perform("edit", lambda: ws.set_field(ref, ("cost",), 9))
     panel.resume_from(saved)
     assert "made with other packs" in panel.status.text() and "base" in panel.status.text()

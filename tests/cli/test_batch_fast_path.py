@@ -13,7 +13,7 @@ import pytest
 from studio.cli.batch import run_batch
 from studio.cli.jsonout import dump_json, dump_result
 from studio.content.models import ScenarioModel
-from studio.content.scenarios import run
+from studio.content.scenarios import score_scenario
 from studio.engine.rng import RngState
 from studio.engine.trace import Event, ScoreResult
 
@@ -86,7 +86,7 @@ def _lines(catalog, n: int) -> list[dict[str, object]]:
 def _by_model(name: str, number: int, line: dict[str, object], catalog) -> str:
     """What the batch wrote for a line before the fast path: the model, then the contract's JSON."""
     try:
-        return dump_json(run(ScenarioModel.model_validate(line), catalog).to_json())
+        return dump_json(score_scenario(ScenarioModel.model_validate(line), catalog).to_json())
     except ValueError as exc:
         return dump_json({"error": f"{name}:{number}: {exc}"})
 

@@ -24,7 +24,7 @@ from studio.content.plain_scenarios import (
     OPTIONAL_INT_BOUNDS,
     TIMES_BOUNDS,
 )
-from studio.content.scenarios import pack_scenarios, run
+from studio.content.scenarios import pack_scenarios, score_scenario
 from studio.plugins.loading import load_base
 from studio.plugins.snapshot import restore, save, snapshot_path
 
@@ -43,7 +43,10 @@ def test_every_base_scenario_scores_the_same_from_a_snapshot_and_from_a_full_loa
     scenarios, problems = pack_scenarios(base_pack())
     assert not problems and len(scenarios) > 50
     for s in scenarios:
-        assert run(s.model, snapshot.catalog).to_json() == run(s.model, content.catalog).to_json(), s.label
+        assert (
+            score_scenario(s.model, snapshot.catalog).to_json()
+            == score_scenario(s.model, content.catalog).to_json()
+        ), s.label
     # the base game's code charm has its behaviour back
     assert snapshot.catalog.charms["five_alive"].behaviour is not None
 

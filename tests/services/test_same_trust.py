@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from studio.content.models import ScenarioModel
-from studio.content.scenarios import run
+from studio.content.scenarios import score_scenario
 from studio.simulation.catalogs import load_catalog
 from studio.workspace import Workspace
 
@@ -41,7 +41,7 @@ def neon(tmp_path: Path) -> Path:
 
 def _editor_total(ws: Workspace) -> float:
     assert ws.catalog is not None
-    return run(ScenarioModel(played="AS AH", charms=["neon_quad"]), ws.catalog).total
+    return score_scenario(ScenarioModel(played="AS AH", charms=["neon_quad"]), ws.catalog).total
 
 
 def test_untrusted_code_is_disabled_in_the_cli_and_the_editor(studio, neon: Path) -> None:  # type: ignore[no-untyped-def]

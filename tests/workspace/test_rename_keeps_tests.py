@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from ws_support import ref_of
 
-from studio.content.scenarios import mismatches, run
+from studio.content.scenarios import mismatches, score_scenario
 from studio.workspace import Workspace
 
 
@@ -21,7 +21,7 @@ def failing(ws: Workspace) -> list[str]:
         data = ws.data(ref)
         for item in data if isinstance(data, list) else [data]:
             scenario = ScenarioModel.model_validate(item)
-            if mismatches(scenario, run(scenario, ws.catalog)):
+            if mismatches(scenario, score_scenario(scenario, ws.catalog)):
                 out.append(f"{ref.id}: {scenario.name}")
     return out
 
