@@ -28,6 +28,7 @@ from studio.engine.bot_values import NEUTRAL_RNG, multiplies, score_alone
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
+from studio.engine.kinds import EFFECTS, VALUE_ARG
 from studio.engine.rounds import run_event
 from studio.engine.rows import charm_row
 from studio.engine.run_state import Round
@@ -171,8 +172,8 @@ class RowWorth:
         key = ("grows", charm_id)
         found = self._extras.get(key)
         if found is None:
-            effects = (e.kind for a in self.catalog.charm(charm_id).abilities for e in a.effects)
-            found = self._extras[key] = float("grow" in effects)
+            effects = (e for a in self.catalog.charm(charm_id).abilities for e in a.effects)
+            found = self._extras[key] = float(any(EFFECTS[e.kind].worth.grows for e in effects))
         return bool(found)
 
     def _growth(self, slot: CharmSlot, ctx: Context, money: int) -> int:
@@ -219,7 +220,7 @@ class RowWorth:
                     found += (res.money - bucket) * often
             for a in defn.abilities:
                 for e in a.effects:
-                    if e.kind == "add_sell_value":
+                    if EFFECTS[e.kind].worth.sell_value:
                         found += 0.5 * e.amount * (3 if e.arg("to") == "all" else 1)
             self._extras[key] = found
         return found
@@ -245,25 +246,21 @@ class RowWorth:
             for e in a.effects:
                 if a.trigger not in ("round_start", "boss_defeated", "hand_drawn"):
                     continue
-                amount = e.amount
-                if e.kind == "add_hands":
-                    worth += RULE_WORTH["hands"] * amount * often
-                elif e.kind == "add_discards":
-                    worth += (
-                        RULE_WORTH["discards"] * amount * often * (3 if a.trigger == "boss_defeated" else 1)
-                    )
-                elif e.kind == "modify" and e.arg("value") in RULE_WORTH:
-                    worth += RULE_WORTH[str(e.arg("value"))] * amount * often
-                elif e.kind == "destroy_charm":
+                kind = EFFECTS[e.kind].worth
+                rule = str(e.arg("value")) if kind.rule == VALUE_ARG else kind.rule
+                if rule in RULE_WORTH:  # a discard more after each boss counts three times
+                    boss_discards = kind.rule == "discards" and a.trigger == "boss_defeated"
+                    worth += RULE_WORTH[rule] * e.amount * often * (3 if boss_discards else 1)
+                if kind.destroys == "other":
                     worth -= 1.0
-            if any(e.kind == "destroy_self" for e in a.effects) and a.trigger == "hand":
+            if any(EFFECTS[e.kind].worth.destroys == "self" for e in a.effects) and a.trigger == "hand":
                 worth -= 0.3
             if a.trigger == "round_lost":
                 worth += 0.1
             if a.trigger == "end_of_round" and any(e.arg("hand_type") for e in a.effects):
                 worth += 0.08
             if a.trigger in ("round_start", "shop_exit", "bought") and any(
-                e.kind in ("create_consumable", "create_charm") for e in a.effects
+                EFFECTS[e.kind].worth.creates for e in a.effects
             ):
                 worth += 0.08
         self._extras[key] = worth

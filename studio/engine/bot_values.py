@@ -185,7 +185,9 @@ def improves_cards(c: ConsumableDef) -> bool:
     return (
         c.targets is not None
         and c.targets.kind == "cards"
-        and all(e.kind == "edit_card" and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects)
+        and all(
+            EFFECTS[e.kind].worth.edits_card and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects
+        )
     )
 
 

@@ -32,6 +32,19 @@ def test_no_python_file_names_a_base_boss() -> None:
     assert named == set()
 
 
+def test_the_bots_name_no_effect_kind() -> None:
+    # What a bot counts an effect for beside its measured score is the kind's registry entry (worth).
+    kinds = set(EFFECTS.names()) - {"mult"}  # "mult" is also a card upgrade the bots price
+    named = {
+        (p.name, kind)
+        for p in (ROOT / "engine").glob("bot*.py")
+        for kind in kinds
+        if re.search(rf"[\"']{kind}[\"']", p.read_text(encoding="utf-8"))
+    }
+    # Left: a money memo key, and the check whether a charm reads money, done on its abilities' text.
+    assert named == {("bot_strong_values.py", "money")}
+
+
 def test_a_built_in_kind_cannot_be_replaced() -> None:
     with pytest.raises(ValueError, match="built in"):
         EFFECTS.add(EffectKind("mult", EFFECTS["mult"].apply, EFFECTS["mult"].text))

@@ -23,12 +23,14 @@ from studio.engine.kinds.registry import (
     CONDITIONS,
     EFFECTS,
     TRIGGERS,
+    VALUE_ARG,
     VALUES,
     CardPhrase,
     ConditionKind,
     EffectKind,
     TriggerKind,
     ValueKind,
+    Worth,
 )
 
 __all__ = [
@@ -36,9 +38,11 @@ __all__ = [
     "EFFECTS",
     "TRIGGERS",
     "VALUES",
+    "VALUE_ARG",
     "CardPhrase",
     "ConditionKind",
     "EffectKind",
     "TriggerKind",
     "ValueKind",
+    "Worth",
 ]

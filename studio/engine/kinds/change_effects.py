@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
-from studio.engine.kinds.registry import EFFECTS, VALUES, EffectKind
+from studio.engine.kinds.registry import EFFECTS, VALUE_ARG, VALUES, EffectKind, Worth
 from studio.engine.trace import fmt
 from studio.engine.values import Modifier, layered
 
@@ -48,6 +48,7 @@ EFFECTS.add(
         _destroy_self,
         lambda e, amount, names: "destroy itself",
         label="destroyed",
+        worth=Worth(destroys="self"),
     ),
     builtin=True,
 )
@@ -164,7 +165,12 @@ EFFECTS.add(
     ),
     builtin=True,
 )
-EFFECTS.add(EffectKind("edit_card", _edit_card, _edit_text, label="edit_card", needs_card=True), builtin=True)
+EFFECTS.add(
+    EffectKind(
+        "edit_card", _edit_card, _edit_text, label="edit_card", needs_card=True, worth=Worth(edits_card=True)
+    ),
+    builtin=True,
+)
 EFFECTS.add(
     EffectKind(
         "copy_card",
@@ -205,4 +211,6 @@ def _modify_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     return f"{_modifier_text(m)} this {m.scope}"
 
 
-EFFECTS.add(EffectKind("modify", _modify, _modify_text, label="modify"), builtin=True)
+EFFECTS.add(
+    EffectKind("modify", _modify, _modify_text, label="modify", worth=Worth(rule=VALUE_ARG)), builtin=True
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from studio.engine.kinds.registry import EFFECTS, EffectKind
+from studio.engine.kinds.registry import EFFECTS, EffectKind, Worth
 from studio.engine.kinds.run_effects import owe
 from studio.engine.trace import fmt
 
@@ -191,7 +191,7 @@ def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 EFFECTS.add(
-    EffectKind("grow", _grow, lambda e, amount, names: f"+{amount} to its counter"),
+    EffectKind("grow", _grow, lambda e, amount, names: f"+{amount} to its counter", worth=Worth(grows=True)),
     builtin=True,
 )
 EFFECTS.add(

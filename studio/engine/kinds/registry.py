@@ -47,6 +47,29 @@ def _times(amount: float, steps: int) -> float:
     return amount * steps
 
 
+#: ``Worth.rule`` for an effect whose ``value`` argument names the run rule it adds to.
+VALUE_ARG = "value"
+
+
+class Worth(NamedTuple):
+    """What the strong bot counts an effect of this kind for, beside the score it measures by
+    scoring (see :mod:`studio.engine.bot_strong_values`); everything off by default."""
+
+    #: The run rule its amount adds to ("hands", "discards"), or VALUE_ARG: the rule its ``value``
+    #: argument names.
+    rule: str = ""
+    #: It destroys a charm: "other" (another charm of the row) or "self" (its own).
+    destroys: Literal["", "other", "self"] = ""
+    #: It makes a charm or a consumable for the run.
+    creates: bool = False
+    #: It adds to sell values ($ a charm is sold for).
+    sell_value: bool = False
+    #: It changes the card it acts on (the upgrade, edition, seal or points its arguments give).
+    edits_card: bool = False
+    #: It grows its charm's counter (so the charm is worth more the longer it stays).
+    grows: bool = False
+
+
 class EffectKind(NamedTuple):
     """One kind of effect: what it does, how it reads and how its events are labelled.
 
@@ -78,6 +101,8 @@ class EffectKind(NamedTuple):
     plain: str = ""
     #: How a run applies the change it leaves for after the step (None: it leaves none).
     settle: Settle | None = None
+    #: What the strong bot counts it for besides its measured score.
+    worth: Worth = Worth()
 
 
 class CardPhrase(NamedTuple):

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from studio.engine.kinds.registry import EFFECTS, EffectKind
+from studio.engine.kinds.registry import EFFECTS, EffectKind, Worth
 from studio.engine.run_events import RunEvent
 from studio.engine.situation import CharmSlot
 from studio.engine.trace import fmt
@@ -65,7 +65,9 @@ def _count(noun: str, keep: int) -> EffectKind:
         setattr(r, f"{noun}s_left", max(left + n, min(left, keep)))
         return [RunEvent(f"{noun}s", change.source[0], n, "this round")]
 
-    return EffectKind(f"add_{noun}s", _later, text, label=f"add_{noun}s", settle=settle)
+    return EffectKind(
+        f"add_{noun}s", _later, text, label=f"add_{noun}s", settle=settle, worth=Worth(rule=f"{noun}s")
+    )
 
 
 EFFECTS.add(_count("hand", keep=1), builtin=True)  # never the round's last hand
@@ -107,7 +109,14 @@ def _settle_create_charm(
 
 
 EFFECTS.add(
-    EffectKind("create_charm", _later, _create_charm_text, label="create_charm", settle=_settle_create_charm),
+    EffectKind(
+        "create_charm",
+        _later,
+        _create_charm_text,
+        label="create_charm",
+        settle=_settle_create_charm,
+        worth=Worth(creates=True),
+    ),
     builtin=True,
 )
 
@@ -146,7 +155,14 @@ def _destroy_charm_text(e: Effect, amount: str, names: Mapping[str, str]) -> str
 
 
 EFFECTS.add(
-    EffectKind("destroy_charm", _destroy_charm, _destroy_charm_text, label="destroy_charm"), builtin=True
+    EffectKind(
+        "destroy_charm",
+        _destroy_charm,
+        _destroy_charm_text,
+        label="destroy_charm",
+        worth=Worth(destroys="other"),
+    ),
+    builtin=True,
 )
 
 
@@ -177,14 +193,21 @@ def _settle_sell_value(
 
 
 EFFECTS.add(
-    EffectKind("add_sell_value", _later, _sell_value_text, label="add_sell_value", settle=_settle_sell_value),
+    EffectKind(
+        "add_sell_value",
+        _later,
+        _sell_value_text,
+        label="add_sell_value",
+        settle=_settle_sell_value,
+        worth=Worth(sell_value=True),
+    ),
     builtin=True,
 )
 
 # -- consumables and tags: made here, handed out by the run's item rules -----------------
 
 
-def _item(kind: str) -> EffectKind:
+def _item(kind: str, worth: Worth) -> EffectKind:
     """``create_consumable`` / ``create_tag``: an item by id, or a random one of a family, recorded in
     the run's :attr:`~studio.engine.run_state.RunState.created` for the item rules to take in."""
 
@@ -204,11 +227,11 @@ def _item(kind: str) -> EffectKind:
         what = made.id or f"a random {made.family + ' ' if made.family else ''}{kind}"
         return [RunEvent(f"{kind}_created", what, 1, f"made by {made.source}")]
 
-    return EffectKind(f"create_{kind}", _later, text, label=f"create_{kind}", settle=settle)
+    return EffectKind(f"create_{kind}", _later, text, label=f"create_{kind}", settle=settle, worth=worth)
 
 
-EFFECTS.add(_item("consumable"), builtin=True)
-EFFECTS.add(_item("tag"), builtin=True)
+EFFECTS.add(_item("consumable", Worth(creates=True)), builtin=True)
+EFFECTS.add(_item("tag", Worth()), builtin=True)
 
 # -- money at cash out, and a loss prevented ---------------------------------------------
 
