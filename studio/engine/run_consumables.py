@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studio.engine.consumables import ConsumableDef
+from studio.engine.kinds import EFFECTS
 from studio.engine.round_values import run_value
 from studio.engine.rounds import consume
 from studio.engine.run_events import RunEvent
@@ -24,8 +25,6 @@ from studio.engine.scoring import MAX_PLAYED
 
 #: The stream consumables are drawn from: the shop's consumable slots, packs' options, those effects make.
 STREAM = "consumables"
-#: Effect kinds that change the round being played unless they say ``for: run``.
-_ROUND_KINDS = frozenset({"add_hands", "add_discards"})
 
 
 def consumable_slots(state: RunState, setup: RunSetup) -> int:
@@ -43,7 +42,9 @@ def needs_round(consumable: ConsumableDef) -> bool:
     targets = consumable.targets
     if targets is not None and targets.kind == "cards":
         return True
-    return any(e.arg("for", "round" if e.kind in _ROUND_KINDS else "") == "round" for e in consumable.effects)
+    return any(
+        e.arg("for", "round" if EFFECTS[e.kind].in_round else "") == "round" for e in consumable.effects
+    )
 
 
 def can_use(state: RunState, setup: RunSetup, index: int, cards: Sequence[int]) -> str | None:

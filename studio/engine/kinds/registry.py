@@ -101,6 +101,9 @@ class EffectKind(NamedTuple):
     plain: str = ""
     #: How a run applies the change it leaves for after the step (None: it leaves none).
     settle: Settle | None = None
+    #: Unless its ``for`` argument says "run", it changes the round being played (so a consumable
+    #: with it is used in a round).
+    in_round: bool = False
     #: What the strong bot counts it for besides its measured score.
     worth: Worth = Worth()
 

@@ -66,7 +66,13 @@ def _count(noun: str, keep: int) -> EffectKind:
         return [RunEvent(f"{noun}s", change.source[0], n, "this round")]
 
     return EffectKind(
-        f"add_{noun}s", _later, text, label=f"add_{noun}s", settle=settle, worth=Worth(rule=f"{noun}s")
+        f"add_{noun}s",
+        _later,
+        text,
+        label=f"add_{noun}s",
+        settle=settle,
+        in_round=True,
+        worth=Worth(rule=f"{noun}s"),
     )
 
 
