@@ -160,9 +160,16 @@ def _reorder(s: RunState, _setup: RunSetup, action: ReorderCharms) -> Resolution
 # --- consumables -------------------------------------------------------------------------------
 
 
-def _no_consumable_slot(s: RunState, setup: RunSetup, then: str) -> str | None:
-    held, slots = len(s.consumables), consumable_slots(s, setup)
-    return f"no free consumable slot ({held} of {slots} used); {then}" if held >= slots else None
+def _no_slot(s: RunState, setup: RunSetup, item: str, then: str) -> str | None:
+    """Why a charm or a consumable (``item``) finds no free slot, and what to do ``then`` (None: it
+    finds one, or it needs none)."""
+    if item == "consumable":
+        held, slots = len(s.consumables), consumable_slots(s, setup)
+    elif item == "charm":
+        held, slots = len(s.charms), charm_slots(s, setup)
+    else:
+        return None
+    return f"no free {item} slot ({held} of {slots} used); {then}" if held >= slots else None
 
 
 def _check_use(s: RunState, setup: RunSetup, action: UseConsumable) -> str | None:
@@ -194,12 +201,8 @@ def _check_choose(s: RunState, setup: RunSetup, action: Choose) -> str | None:
         return f"no option {action.option} (the pack shows {len(pack.options)})"
     if action.option in pack.taken:
         return f"option {action.option} ({pack.options[action.option]}) is already taken"
-    if pack.kind == "consumables":
-        return _no_consumable_slot(s, setup, "sell or use one, or skip")
-    slots = charm_slots(s, setup)
-    if pack.kind == "charms" and len(s.charms) >= slots:
-        return f"no free charm slot ({len(s.charms)} of {slots} used); sell one or skip"
-    return None
+    then = "sell or use one, or skip" if pack.kind == "consumables" else "sell one or skip"
+    return _no_slot(s, setup, pack.kind.removesuffix("s"), then)
 
 
 def _choose(s: RunState, setup: RunSetup, action: Choose) -> Resolution:
@@ -251,12 +254,8 @@ def _check_offer(s: RunState, setup: RunSetup, action: Buy | BuyVoucher | OpenPa
         return f"slot {slot} ({offer.item}) is already sold"
     if s.money < offer.price:
         return f"{offer.item} costs ${offer.price}, you have ${s.money}"
-    if offer.kind == "consumable":
-        return _no_consumable_slot(s, setup, "sell or use one first")
-    slots = charm_slots(s, setup)
-    if offer.kind == "charm" and len(s.charms) >= slots:
-        return f"no free charm slot ({len(s.charms)} of {slots} used); sell one first"
-    return None
+    then = "sell or use one first" if offer.kind == "consumable" else "sell one first"
+    return _no_slot(s, setup, offer.kind, then)
 
 
 def _buy(s: RunState, setup: RunSetup, action: Buy) -> Resolution:
