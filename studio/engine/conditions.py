@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from studio.engine.kinds.registry import CONDITIONS
+
 if TYPE_CHECKING:
     from studio.engine.kinds.registry import Check
 
@@ -91,8 +93,6 @@ class Conditions:
 
 def _order(test: Test) -> tuple[int, int]:
     """Check order: the kind's ``order``, then registration order."""
-    from studio.engine.kinds import CONDITIONS
-
     names = CONDITIONS.names()
     kind = CONDITIONS[test.kind]
     return kind.order, names.index(test.kind)
@@ -102,8 +102,6 @@ def compile_checks(conditions: Conditions) -> tuple[Check, ...]:
     """Return one check function per test, in check order (compiled once per conditions: a boss's
     refusals and abilities are asked on every hand)."""
     if conditions.checks is None:
-        from studio.engine.kinds import CONDITIONS
-
         conditions.checks = tuple(CONDITIONS[t.kind].compile(t.arg) for t in conditions.tests)
     return conditions.checks
 

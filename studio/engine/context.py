@@ -16,9 +16,8 @@ from studio.engine.effects import Effect
 from studio.engine.hands import Evaluation, HandType
 from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import EFFECTS, VALUES
-from studio.engine.kinds.effects import TIMES_LABEL
 from studio.engine.rng import Rng, RngState
-from studio.engine.trace import Event, Step, What, Zone, fmt
+from studio.engine.trace import TIMES_LABEL, Event, Step, What, Zone, fmt
 from studio.engine.values import Modifier, layered
 
 if TYPE_CHECKING:

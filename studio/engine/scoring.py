@@ -16,10 +16,9 @@ from studio.engine.context import ScoringContext
 from studio.engine.firing import call_hook, fire_on_card, fire_source, retrigger_sources
 from studio.engine.inplay import CardView
 from studio.engine.kinds import VALUES
-from studio.engine.kinds.effects import REPEAT_LABEL
 from studio.engine.rows import Row
 from studio.engine.situation import MAX_PLAYED, Situation
-from studio.engine.trace import ScoreResult, Step, fmt, total_of
+from studio.engine.trace import REPEAT_LABEL, ScoreResult, Step, fmt, total_of
 from studio.engine.values import Modifier
 from studio.engine.views import open_context
 

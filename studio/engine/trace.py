@@ -46,6 +46,10 @@ SCORE_STEPS: tuple[Step, ...] = ("boss", "before", "base", "scored_card", "held_
 #: What an event did: ``base``, ``halve``, ``refuse``, ``level``, ``counter``, ``debuffed``, or
 #: the label of the effect kind that fired (see :mod:`studio.engine.kinds`).
 What = str
+#: The ``what`` of an event that multiplies Mult (the label of the ``xmult`` effect kind).
+TIMES_LABEL = "xmult"
+#: The ``what`` of the event that starts a card's extra trigger (the ``retrigger`` kind's label).
+REPEAT_LABEL = "retrigger"
 #: How an event of each effect label reads its amount ("+10 Points"); effect kinds register here.
 CHANGE_TEXT: dict[str, Callable[[float], str]] = {}
 #: What kind of thing an event comes from; ``source`` is its display text.

@@ -14,8 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
-from studio.engine.kinds.effects import REPEAT_LABEL
-from studio.engine.trace import Event
+from studio.engine.trace import REPEAT_LABEL, Event
 
 
 def charm_of(source: str, row: Collection[str]) -> str | None:

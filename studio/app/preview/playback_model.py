@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from studio.engine.kinds.effects import REPEAT_LABEL, TIMES_LABEL
-from studio.engine.trace import Event, fmt, total_of
+from studio.engine.trace import REPEAT_LABEL, TIMES_LABEL, Event, fmt, total_of
 
 #: What a cue changes, which picks its pop-up's colour.
 Tone = Literal["base", "points", "mult", "money", "again", "debuffed", "note"]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from studio.engine.kinds.registry import EFFECTS, EffectKind, Worth
 from studio.engine.kinds.run_effects import owe
-from studio.engine.trace import fmt
+from studio.engine.trace import REPEAT_LABEL, TIMES_LABEL, fmt
 
 if TYPE_CHECKING:
     from studio.engine.context import ScoringContext
@@ -45,10 +45,6 @@ def _mult(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
     ctx.add_mult(amount, source)
-
-
-#: The ``what`` of an event that multiplies Mult.
-TIMES_LABEL = "xmult"
 
 
 def _xmult(
@@ -143,10 +139,6 @@ def _no_apply(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
     """Extra triggers are counted before a card's next trigger, never applied as a change."""
-
-
-#: The ``what`` of the event that starts a card's extra trigger.
-REPEAT_LABEL = "retrigger"
 
 
 def _times_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:

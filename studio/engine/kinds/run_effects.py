@@ -14,7 +14,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from studio.engine.kinds.registry import EFFECTS, EffectKind, Worth
+from studio.engine.round_values import charm_slots
 from studio.engine.run_events import RunEvent
+from studio.engine.run_state import Created, Owed
+from studio.engine.shop import roll_charm
 from studio.engine.situation import CharmSlot
 from studio.engine.trace import fmt
 
@@ -94,9 +97,6 @@ def _settle_create_charm(
 ) -> list[RunEvent]:
     """Put the named charm, or a random one (of the rarity, else by the shop's rarity weights) that the
     row does not hold, at the end of the row, if a charm slot is free once ``leaving`` have left."""
-    from studio.engine.round_values import charm_slots
-    from studio.engine.shop import roll_charm
-
     who = change.source[0]
     if len(state.charms) - len(leaving) >= charm_slots(state, setup):
         return [RunEvent("charm_not_created", who, 0, "no free charm slot")]
@@ -226,8 +226,6 @@ def _item(kind: str, worth: Worth) -> EffectKind:
     def settle(
         state: RunState, setup: RunSetup, change: RunChange, leaving: frozenset[int]
     ) -> list[RunEvent]:
-        from studio.engine.run_state import Created
-
         made = Created(kind, change.arg(kind) or "", change.arg("family") or "", change.source[0])
         state.created.append(made)
         what = made.id or f"a random {made.family + ' ' if made.family else ''}{kind}"
@@ -244,7 +242,6 @@ EFFECTS.add(_item("tag", Worth()), builtin=True)
 
 def owe(state: RunState, setup: RunSetup, change: RunChange, leaving: frozenset[int]) -> list[RunEvent]:
     """Keep money marked ``at: cash_out`` for the next cash out (the settle of ``money``)."""
-    from studio.engine.run_state import Owed
 
     state.owed.append(Owed(change.source, int(change.amount)))
     return [RunEvent("owed", change.source[0], int(change.amount), "paid at cash out")]
