@@ -242,7 +242,6 @@ EFFECTS.add(_item("tag", Worth()), builtin=True)
 
 def owe(state: RunState, setup: RunSetup, change: RunChange, leaving: frozenset[int]) -> list[RunEvent]:
     """Keep money marked ``at: cash_out`` for the next cash out (the settle of ``money``)."""
-
     state.owed.append(Owed(change.source, int(change.amount)))
     return [RunEvent("owed", change.source[0], int(change.amount), "paid at cash out")]
 
