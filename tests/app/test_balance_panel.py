@@ -100,6 +100,22 @@ def test_a_simulation_can_be_cancelled(qtbot, catalog: Catalog) -> None:  # type
     assert panel.start_button.isEnabled()
 
 
+def test_garbage_is_collected_on_the_gui_thread_only_while_a_job_runs(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    # Python's collector may run in whatever thread allocates; freeing a Qt object in the simulation's
+    # thread crashes the process. The panel (shown here without the main window) guards its jobs.
+    import gc
+
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(2)
+    panel.workers.setValue(1)
+    assert gc.isenabled()
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.start_button.click()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+
+
 def test_without_a_charm_it_plots_the_baseline_alone(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
     panel = BalancePanel(catalog)
     qtbot.addWidget(panel)
