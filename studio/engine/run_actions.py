@@ -56,7 +56,7 @@ class ActionRule(Generic[A]):
     resolve: Callable[[RunState, RunSetup, A], Resolution]
 
 
-def where(s: RunState) -> str:
+def _where(s: RunState) -> str:
     """Where the run stands, as a refusal says it."""
     return {
         "select": "choosing a blind",
@@ -72,7 +72,7 @@ def where(s: RunState) -> str:
 def _check_blind(s: RunState, setup: RunSetup, action: SelectBlind | SkipBlind) -> str | None:
     if s.phase != "select":
         verb = "select" if isinstance(action, SelectBlind) else "skip"
-        return f"no blind to {verb} now ({where(s)})"
+        return f"no blind to {verb} now ({_where(s)})"
     if isinstance(action, SkipBlind) and setup.rules.blinds[s.blind].is_boss:
         return "a boss blind cannot be skipped"
     return None
@@ -102,7 +102,7 @@ def _check_cards(s: RunState, _setup: RunSetup, action: Play | Discard) -> str |
     verb = action.name
     if s.phase != "round" or r is None:
         done = "played" if verb == "play" else "discarded"
-        return f"cards are {done} in a round, not now ({where(s)})"
+        return f"cards are {done} in a round, not now ({_where(s)})"
     if isinstance(action, Discard) and r.discards_left <= 0:
         return "no discards left this round"
     if not 1 <= len(action.cards) <= MAX_PLAYED:
@@ -129,7 +129,7 @@ def _discard(s: RunState, setup: RunSetup, action: Discard) -> Resolution:
 
 def _check_sell(s: RunState, setup: RunSetup, action: Sell) -> str | None:
     if s.phase not in ("select", "shop", "pack"):
-        return f"charms are sold outside a round, not now ({where(s)})"
+        return f"charms are sold outside a round, not now ({_where(s)})"
     if not 0 <= action.charm < len(s.charms):
         return f"no charm at position {action.charm} (the row holds {len(s.charms)})"
     charm = s.charms[action.charm]
@@ -194,7 +194,7 @@ def _sell_consumable(s: RunState, setup: RunSetup, action: SellConsumable) -> Re
 def _check_choose(s: RunState, setup: RunSetup, action: Choose) -> str | None:
     pack = s.pack
     if s.phase != "pack" or pack is None:
-        return f"no open pack to choose from ({where(s)})"
+        return f"no open pack to choose from ({_where(s)})"
     if action.option is None:
         return None
     if not 0 <= action.option < len(pack.options):
@@ -214,7 +214,7 @@ def _choose(s: RunState, setup: RunSetup, action: Choose) -> Resolution:
 
 def _not_in_shop(s: RunState, action: Action) -> str | None:
     if s.phase != "shop" or s.shop is None:
-        return f"{action.name.replace('_', ' ')} happens in the shop, not now ({where(s)})"
+        return f"{action.name.replace('_', ' ')} happens in the shop, not now ({_where(s)})"
     return None
 
 
