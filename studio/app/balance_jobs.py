@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QThread, Signal
 
+from studio.engine import hook_runs
 from studio.services.errors import ServiceError
 from studio.services.simulating import simulate
 from studio.simulation.local import Cancelled
@@ -49,7 +50,10 @@ class BalanceJob(QThread):
 
     def run(self) -> None:
         try:
-            result = self.work()
+            # Runs played in this process (one worker) have nobody to press Stop for a charm's code
+            # that never returns: it is stopped, and the simulation fails naming it.
+            with hook_runs.time_limit(hook_runs.UNWATCHED_S):
+                result = self.work()
         except Cancelled:
             self.cancelled.emit()
         except ServiceError as exc:  # content that does not load, a pack's code failing in a run

@@ -7,7 +7,7 @@ file ``studio run --resume`` reads.
 
 The run plays on the GUI thread (each step is quick and the panel reads the
 game between steps), which cannot show a Stop button while it waits: so a
-charm's hook that runs longer than :data:`HOOK_LIMIT_S` is stopped and the
+charm's hook that runs longer than :data:`~studio.engine.hook_runs.UNWATCHED_S` is stopped and the
 action fails as that charm's code failing; the window is frozen until then.
 """
 
@@ -20,13 +20,13 @@ from typing import NamedTuple, ParamSpec, TypeVar
 
 from studio.content.limits import MAX_RUN_ACTIONS
 from studio.content.regular_files import write_save_file
+from studio.engine import hook_runs
 from studio.engine.actions import Action, IllegalAction, Play
 from studio.engine.bot import Bot
 from studio.engine.bot_plays import PlayChoice
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.game import Game, replay
-from studio.engine.hook_runs import time_limit
 from studio.engine.run_events import Resolved
 from studio.engine.run_setup import RunSetup
 from studio.engine.save import PackStamp, SaveError, content_difference, dumps, read
@@ -34,19 +34,17 @@ from studio.engine.save import resume as resume_saved
 
 #: The most actions "Finish round" lets the bot take (a round ends long before; a bad pack's bot may not).
 ROUND_LIMIT = 200
-#: How long one charm's hook may run in a playtest before it is stopped (seconds).
-HOOK_LIMIT_S = 5.0
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
 def limited(method: Callable[P, R]) -> Callable[P, R]:
-    """Run ``method`` with any charm's hook stopped once it has run :data:`HOOK_LIMIT_S`."""
+    """Run ``method`` with any charm's hook stopped once it has run ``hook_runs.UNWATCHED_S``."""
 
     @functools.wraps(method)
     def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        with time_limit(HOOK_LIMIT_S):
+        with hook_runs.time_limit(hook_runs.UNWATCHED_S):
             return method(*args, **kwargs)
 
     return run

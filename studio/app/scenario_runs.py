@@ -6,7 +6,7 @@ is :mod:`studio.workspace.scenario_watch`; here that run goes to a worker
 thread (typing never waits for it), a newer edit cancels a run in progress and
 its scenarios run again, and a failing test's row opens the scenario with its
 expected trace against the actual one. A charm's hook that runs longer than
-:data:`HOOK_LIMIT_S` is stopped (nobody watches these runs to press Stop): that
+:data:`~studio.engine.hook_runs.UNWATCHED_S` is stopped (nobody watches these runs to press Stop): that
 scenario fails as "stopped after N s" and the others run; a newer edit stops
 it at once. ``starting`` comes before each run, so the window can autosave
 before any charm's code runs.
@@ -24,14 +24,12 @@ from studio.app.preview.panel import PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.session import Session
 from studio.app.workers import Job
-from studio.engine.hook_runs import time_limit
+from studio.engine import hook_runs
 from studio.workspace import Change, Problem
 from studio.workspace.scenario_watch import Batch, Outcome, ScenarioWatch, run_batch
 
 #: Typing runs the tests once, after a pause, not once per key.
 RUN_AFTER_MS = 300
-#: How long one charm's hook may run in a test before it is stopped (seconds).
-HOOK_LIMIT_S = 5.0
 
 
 class ScenarioRuns(QObject):
@@ -100,7 +98,7 @@ class ScenarioRuns(QObject):
             return
 
         def work(_progress: Any, cancelled: Callable[[], bool]) -> list[Outcome]:
-            with time_limit(HOOK_LIMIT_S):
+            with hook_runs.time_limit(hook_runs.UNWATCHED_S):
                 return run_batch(batch, cancelled)
 
         self.starting.emit()

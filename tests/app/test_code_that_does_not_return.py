@@ -15,7 +15,6 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from studio.app import playtest_session, scenario_runs
 from studio.app.main_window import MainWindow
 from studio.app.playtest_session import Playtest
 from studio.app.preview import hook_banner
@@ -190,7 +189,7 @@ def test_a_test_whose_charm_never_returns_fails_as_stopped_and_the_others_run(
     content: Path,
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
-    monkeypatch.setattr(scenario_runs, "HOOK_LIMIT_S", 0.3)
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 0.3)
     window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path, tests=True))
     window.preview.set_state({"played": "AS AH"})
     qtbot.waitUntil(lambda: window.tests.watch.last_run != (), timeout=20_000)
@@ -201,7 +200,7 @@ def test_a_test_whose_charm_never_returns_fails_as_stopped_and_the_others_run(
 def test_a_playtest_hook_that_never_returns_is_stopped_and_the_play_refused(
     tmp_path: Path, content: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(playtest_session, "HOOK_LIMIT_S", 0.2)
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 0.2)
     catalog = Workspace.open([looping_pack(tmp_path)], base=content, trust=True).catalog
     assert catalog is not None
     run = Playtest.new(catalog, 5, charms=["looper"])
@@ -209,3 +208,24 @@ def test_a_playtest_hook_that_never_returns_is_stopped_and_the_play_refused(
     why = run.perform(Play((0,)))
     assert why is not None and "charm 'looper'" in why and stopped_after(why) >= 0.2
     assert run.actions == [SelectBlind()]
+
+
+def test_balance_played_in_the_editors_process_stops_a_hook_and_fails_naming_it(
+    qtbot,
+    tmp_path: Path,
+    content: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 0.3)
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    window.docks[3].toggleViewAction().trigger()  # View > Balance
+    qtbot.waitUntil(lambda: window.balance is not None)
+    panel = window.balance
+    panel.charm.setCurrentIndex(panel.charm.findData("looper"))
+    panel.runs.setValue(1)
+    panel.workers.setValue(1)  # in this process: no worker to kill
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.start_button.click()
+    status = panel.status.text()
+    assert status.startswith("Simulation failed") and "looper" in status and "stopped after" in status, status
+    assert panel.start_button.isEnabled()
