@@ -18,9 +18,11 @@ serve the 752,538,150 deals of 8 cards of the standard deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import reduce
 from itertools import product
 from math import comb, prod
+from operator import or_
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
@@ -298,7 +300,7 @@ class _DealCounter:
     def _settle(self, wild: Counts, held: list[Counts], rest: list[Rest], code: int, ways: int) -> None:
         """Move the deals of one choice of flushing classes whose flush beats their plain type."""
         plain, counts = self.plain, self.counts
-        owns = [self._own_cards(x, wild) for x in held] if any(wild) else held
+        owns = [self._own_cards(x, wild) for x in held]
         if self.size == self.flush:  # the flush is 5 cards of the class: the rest cannot help
             best = min(self.best_own(x) for x in owns)
             for r_code, r_ways, _ in rest:
@@ -309,14 +311,11 @@ class _DealCounter:
                     counts[best] += n
             return
         tables = [self.flush_table(x) for x in owns]
+        masks = [self._positions(x) for x in held]
         # Positions the other flushing classes hold, OR-ed: a sum would carry two kings into an ace.
-        if len(held) == 1:
-            outsides: Sequence[int] = (0,)
-        elif len(held) == 2:
-            outsides = (self._mask(held[1]), self._mask(held[0]))
-        else:
-            masks = [self._mask(x) for x in held]
-            outsides = [_union(m for other, m in enumerate(masks) if other != j) for j in range(len(held))]
+        outsides = [
+            reduce(or_, (m for other, m in enumerate(masks) if other != j), 0) for j in range(len(held))
+        ]
         by_mask: dict[int, int] = {}  # the best flush depends only on the positions the rest holds
         for r_code, r_ways, r_mask in rest:
             best = by_mask.get(r_mask, -1)
@@ -334,21 +333,14 @@ class _DealCounter:
         """:meth:`_settle` for two flushing classes, the second (``bucket``) taking the last ``size``
         cards of the deal: each class's best flush, given the positions the other one holds."""
         plain, counts = self.plain, self.counts
-        table = self.flush_table(self._own_cards(first, wild) if any(wild) else first)
-        first_mask = self._mask(first)
+        table = self.flush_table(self._own_cards(first, wild))
+        first_mask = self._positions(first)
         first_best: dict[int, int] = {}  # the first class's best flush, by the second's positions
-        for x_code, x_ways, (own, levels), mask in self._fills(bucket, wild, size):
+        for x_code, x_ways, second, mask in self._fills(bucket, wild, size):
             best = first_best.get(mask, -1)
             if best < 0:
                 best = first_best[mask] = _best_flush((table,), (mask,), 0, self.none)
-            for level, at in levels:  # best first: the first the first class's cards allow
-                if level >= best:
-                    break
-                if first_mask & at:
-                    best = level
-                    break
-            if own < best:
-                best = own
+            best = _best_flush((second,), (first_mask,), 0, best)
             found = plain[code + x_code]
             if best < found:
                 n = ways * x_ways
@@ -361,22 +353,23 @@ class _DealCounter:
         key = (bucket, wild, size)
         found = self._filled.get(key)
         if found is None:
-            wilds = any(wild)
             found = self._filled[key] = [
-                (x_code, x_ways, self.flush_table(self._own_cards(x, wild) if wilds else x), self._mask(x))
+                (x_code, x_ways, self.flush_table(self._own_cards(x, wild)), self._positions(x))
                 for x_code, x_ways, x in self.picks(bucket, size, size)
             ]
         return found
 
     def _own_cards(self, held: Counts, wild: Counts) -> Counts:
         """A class's cards with the wild cards dealt (remembered: the same choices meet again)."""
+        if not any(wild):
+            return held
         key = (held, wild)
         found = self._owns.get(key)
         if found is None:
             found = self._owns[key] = tuple(a + b for a, b in zip(held, wild, strict=True))
         return found
 
-    def _mask(self, held: Counts) -> int:
+    def _positions(self, held: Counts) -> int:
         """The positions a class's cards hold, one bit each (remembered)."""
         found = self._masks.get(held)
         if found is None:
@@ -491,14 +484,6 @@ def _best_flush(tables: Sequence[FlushTable], outsides: Sequence[int], held: int
         if found < best:
             best = found
     return best
-
-
-def _union(masks: Iterable[int]) -> int:
-    """The positions any of ``masks`` holds."""
-    found = 0
-    for mask in masks:
-        found |= mask
-    return found
 
 
 def _mask(counts: Counts) -> int:
