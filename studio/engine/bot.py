@@ -122,8 +122,7 @@ class Bot:
         s = game.state
         r = s.round
         assert r is not None
-        around = self._around(game)
-        best = best_play(r, s.charms, s.levels, s.money, self.catalog, around)
+        best, around = self._best(game)
         need = r.requirement - r.score
         if best.total < need and r.discards_left > 0 and best.total * r.hands_left < need * self.caution:
             throw = discard_choice(r, self.catalog, charm_row(s.charms, self.catalog).flags)
@@ -139,12 +138,14 @@ class Bot:
                         best = dug
         return Play(best.cards), best
 
-    def _around(self, game: Game) -> Situation:
-        """The run and round a play of the round now is scored in (after it: one hand fewer left)."""
+    def _best(self, game: Game) -> tuple[PlayChoice, Situation]:
+        """The best play of the round now, and the run and round it is scored in (after it: one hand
+        fewer left), for a play padded with kickers to be scored in too."""
         s = game.state
         r = s.round
         assert r is not None
-        return round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+        around = round_situation(s, game.setup, (), r.hands_left - 1, r.discards_left)
+        return best_play(r, s.charms, s.levels, s.money, self.catalog, around), around
 
     # -- consumables ---------------------------------------------------------
 
@@ -158,9 +159,8 @@ class Bot:
             if c.targets is None or c.targets.kind == "hand_types":
                 action = UseConsumable(index) if s.round is not None or not needs_round(c) else None
             elif improves_cards(c):
-                r = s.round
-                if r is not None:
-                    best = best_play(r, s.charms, s.levels, s.money, self.catalog, self._around(game))
+                if s.round is not None:
+                    best, _ = self._best(game)
                     action = UseConsumable(index, best.cards[: c.targets.high])
             elif s.round is None:
                 action = SellConsumable(index)
