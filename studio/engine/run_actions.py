@@ -212,14 +212,11 @@ def _choose(s: RunState, setup: RunSetup, action: Choose) -> Resolution:
 # --- the shop ----------------------------------------------------------------------------------
 
 
-def _not_in_shop(s: RunState, action: Action) -> str | None:
+def _not_in_shop(s: RunState, _setup: RunSetup, action: Action) -> str | None:
+    """Why a shop action may not resolve now (None: the run is in the shop; leaving asks no more)."""
     if s.phase != "shop" or s.shop is None:
         return f"{action.name.replace('_', ' ')} happens in the shop, not now ({_where(s)})"
     return None
-
-
-def _check_leave(s: RunState, _setup: RunSetup, action: LeaveShop) -> str | None:
-    return _not_in_shop(s, action)
 
 
 def _leave(s: RunState, setup: RunSetup, _action: LeaveShop) -> Resolution:
@@ -227,7 +224,7 @@ def _leave(s: RunState, setup: RunSetup, _action: LeaveShop) -> Resolution:
 
 
 def _check_reroll(s: RunState, setup: RunSetup, action: Reroll) -> str | None:
-    refused = _not_in_shop(s, action)
+    refused = _not_in_shop(s, setup, action)
     if refused is not None:
         return refused
     cost = reroll_cost(s, setup)
@@ -239,7 +236,7 @@ def _reroll(s: RunState, setup: RunSetup, _action: Reroll) -> Resolution:
 
 
 def _check_offer(s: RunState, setup: RunSetup, action: Buy | BuyVoucher | OpenPack) -> str | None:
-    refused = _not_in_shop(s, action)
+    refused = _not_in_shop(s, setup, action)
     if refused is not None:
         return refused
     assert s.shop is not None
@@ -281,7 +278,7 @@ RULES: dict[type[Action], ActionRule[Any]] = {
     Choose: ActionRule(_check_choose, _choose),
     UseConsumable: ActionRule(_check_use, _use),
     SellConsumable: ActionRule(_check_sell_consumable, _sell_consumable),
-    LeaveShop: ActionRule(_check_leave, _leave),
+    LeaveShop: ActionRule(_not_in_shop, _leave),
     Reroll: ActionRule(_check_reroll, _reroll),
     Buy: ActionRule(_check_offer, _buy),
     BuyVoucher: ActionRule(_check_offer, _buy_voucher),
