@@ -31,18 +31,12 @@ pytest_plugins = ["pytestqt.plugin"] if importlib.util.find_spec("PySide6") else
 def warm_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The caches a user's earlier starts leave for the base game (its files parsed, the schemas),
     made once per test process by a real load."""
-    home = tmp_path_factory.mktemp("warm_home")
-    before = os.environ.get("STUDIO_HOME")
-    os.environ["STUDIO_HOME"] = str(home)
-    try:
-        from studio.workspace import Workspace
+    from studio.workspace import Workspace
 
+    home = tmp_path_factory.mktemp("warm_home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("STUDIO_HOME", str(home))
         Workspace.open([])
-    finally:
-        if before is None:
-            del os.environ["STUDIO_HOME"]
-        else:
-            os.environ["STUDIO_HOME"] = before
     return home / "cache"
 
 
