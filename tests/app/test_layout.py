@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from studio.app.main_window import MainWindow
@@ -37,10 +38,8 @@ def test_the_layout_stays_usable_across_starts(qtbot, tmp_path: Path, content: P
         qtbot.waitUntil(lambda w=window: w.session is not None)
         # A layout restored from a larger window is re-arranged once the editor is in place (a
         # layout pass later): wait for that, within a second, then say what is on screen.
-        for _ in range(40):
-            if usable(window, *widths(window)):
-                break
-            qtbot.wait(25)
+        with contextlib.suppress(qtbot.TimeoutError):
+            qtbot.waitUntil(lambda w=window: usable(w, *widths(w)), timeout=1000)
         tree, editor, preview = widths(window)
         assert editor >= 360, (start, tree, editor, preview)  # the form keeps room for its fields
         assert tree <= window.width() // 3 and preview >= 240, (start, tree, editor, preview)
