@@ -22,8 +22,9 @@ from studio.content.paths import in_installed_base
 from studio.content.written_ids import rename_written
 from studio.content.xrefs import MODIFIER_KINDS, references, retarget
 from studio.engine.names import did_you_mean
+from studio.workspace.check_state import CheckState
+from studio.workspace.file_table import FileTable
 from studio.workspace.files import OTHER_KINDS, FileState
-from studio.workspace.host import Host
 from studio.workspace.model import Change, EntryRef, JsonPath, Usage, WorkspaceError
 from studio.workspace.put_back import put_back
 from studio.workspace.yamledit import edit_text
@@ -48,26 +49,30 @@ TEMPLATES: dict[str, str] = {
 }
 
 
-class Lifecycle(Host):
-    """The entry operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
+class Lifecycle:
+    """The entry operations of a workspace: a part of :class:`studio.workspace.Workspace`."""
+
+    def __init__(self, table: FileTable, checks: CheckState) -> None:
+        self._table = table
+        self._checks = checks
 
     def references(self, ref: EntryRef) -> list[tuple[EntryRef, JsonPath]]:
         """Every place in the loaded files (entries and scenarios) that names this entry."""
         kinds = _ref_kinds(ref.kind)
         out = []
-        for f in self._files.values():
+        for f in self._table.files.values():
             if f.path == ref.path:
                 continue
             for prefix, doc in _documents(f):
                 for ref_kind, found, parts in references(f.kind, doc):
                     if found == ref.id and ref_kind in kinds:
-                        out.append((self._ref(f), (*prefix, *parts)))
+                        out.append((self._table.ref(f), (*prefix, *parts)))
             if (
                 f.kind == "patch"
                 and isinstance(f.data, dict)
                 and f.data.get("target") == f"{ref.kind}/{ref.id}"
             ):
-                out.append((self._ref(f), ("target",)))
+                out.append((self._table.ref(f), ("target",)))
         return sorted(out, key=lambda r: (str(r[0].path), [str(p) for p in r[1]]))
 
     def usages(self, ref: EntryRef) -> list[Usage]:
@@ -75,7 +80,7 @@ class Lifecycle(Host):
         out = []
         texts: dict[Path, Document] = {}  # one scan of positions per file, however many usages it has
         for user, parts in self.references(ref):
-            f = self._file(user.path)
+            f = self._table.file(user.path)
             if f.syntax is not None:
                 out.append(Usage(user, parts, f.syntax.line, f.syntax.col))
                 continue
@@ -90,7 +95,7 @@ class Lifecycle(Host):
         A new file has no saved text, and a renamed one must be renamed back first (its saved
         text is under its old name).
         """
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         if f.old_path is not None:
             raise WorkspaceError(
                 f"{f.path}: renamed from {f.old_path.name} and not saved; rename it back first"
@@ -114,7 +119,7 @@ class Lifecycle(Host):
         """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""
         from studio.content.models import KINDS
 
-        self._checked()
+        self._checks.checked()
         pack = self._pack(pack_id)
         if kind not in TEMPLATES and kind != "scenario":
             raise WorkspaceError(
@@ -122,7 +127,7 @@ class Lifecycle(Host):
             )
         self._check_new_id(kind, entry_id)
         rel = f"{KINDS[kind][0]}/{entry_id}.yaml"
-        if pack.origin / rel in self._files or (pack.origin / rel).exists():
+        if pack.origin / rel in self._table.files or (pack.origin / rel).exists():
             raise WorkspaceError(f"{pack.origin / rel}: a file of that name already exists")
         if text is None:
             title = entry_id.replace("_", " ").capitalize()
@@ -130,14 +135,14 @@ class Lifecycle(Host):
                 f"name: {title}\nplayed: AS\n" if kind == "scenario" else f"id: {entry_id}\nname: {title}\n"
             )
             text = self._schema_line(pack, kind) + body + TEMPLATES.get(kind, "")
-        f = self._add_file(pack, rel, kind, text, saved=False)
+        f = self._table.add(pack, rel, kind, text, saved=False)
         pack.files[rel] = text.encode("utf-8")
-        self._rebuild()
-        return Change({self._ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
+        self._checks.rebuild()
+        return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
 
     def duplicate(self, ref: EntryRef, new_id: str) -> Change:
         """Copy an entry under a new id, into the same pack (in memory until saved)."""
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         if f.syntax is not None:
             raise WorkspaceError(
                 f"{f.path}:{f.syntax.line}: the text does not parse; fix it before copying it"
@@ -153,8 +158,8 @@ class Lifecycle(Host):
         The trash keeps a mistaken delete restorable; where there is no trash (a
         network drive, say) nothing is deleted and the error says so.
         """
-        self._checked()
-        f = self._file(ref.path)
+        self._checks.checked()
+        f = self._table.file(ref.path)
         if f.read_only is not None:
             raise WorkspaceError(f"{f.path}: {f.read_only}")
         on_disk = f.old_path or f.path
@@ -168,9 +173,8 @@ class Lifecycle(Host):
             except OSError as exc:
                 why = f"cannot be moved to the trash ({exc}); nothing was deleted"
                 raise WorkspaceError(f"{on_disk}: {why}") from None
-        del self._files[f.path]
-        f.pack.files.pop(f.rel, None)
-        self._rebuild()
+        self._table.remove(f)
+        self._checks.rebuild()
         return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
 
     def rename(self, ref: EntryRef, new_id: str) -> Change:
@@ -178,8 +182,8 @@ class Lifecycle(Host):
 
         A referring file whose text does not parse is left as it is (its reference becomes a problem).
         """
-        self._checked()
-        f = self._file(ref.path)
+        self._checks.checked()
+        f = self._table.file(ref.path)
         if f.kind not in TEMPLATES:
             raise WorkspaceError(f"{f.path}: a {f.kind.replace('_', ' ')} has no id to rename")
         if f.syntax is not None:
@@ -187,7 +191,7 @@ class Lifecycle(Host):
         if f.read_only is not None:
             raise WorkspaceError(f"{f.path}: {f.read_only}")
         key = f"{f.kind}/{ref.id}"
-        for pack in self.packs:  # a replacement pairs two entries by id: renaming one breaks the pair
+        for pack in self._table.packs:  # a replacement pairs two entries by id: renaming one breaks the pair
             if key in pack.manifest.replaces:
                 raise WorkspaceError(
                     f"{f.path}: '{key}' is listed under replaces: in {pack.manifest_doc.name}, which "
@@ -196,11 +200,11 @@ class Lifecycle(Host):
         self._check_new_id(f.kind, new_id)
         rel = f"{f.rel.rsplit('/', 1)[0]}/{new_id}{f.path.suffix}"
         path = f.pack.origin / rel
-        if path in self._files or (path.exists() and path != f.old_path):
+        if path in self._table.files or (path.exists() and path != f.old_path):
             raise WorkspaceError(f"{path}: a file of that name already exists")
         change = Change(problems_changed=True, catalog_changed=True)
         referring = {other.path: parts for other, parts in self.references(ref)}
-        for o in list(self._files.values()):
+        for o in list(self._table.files.values()):
             if o.path == f.path or o.syntax is not None or not o.writable:
                 continue
             data = copy.deepcopy(o.data)
@@ -215,36 +219,20 @@ class Lifecycle(Host):
                     written = rename_written(doc, ref.kind, ref.id, new_id) or written
             if o.path not in referring and not written:
                 continue
-            self._set_text(o, _as_saved(o, edit_text(o.text, o.data, data), data))
-            change.entries.add(self._ref(o))
+            self._table.set_text(o, _as_saved(o, edit_text(o.text, o.data, data), data))
+            change.entries.add(self._table.ref(o))
             change.files.add(o.path)
         data = copy.deepcopy(f.data)
         data["id"] = new_id
-        self._set_text(f, edit_text(f.text, f.data, data))
-        self._move_file(f, rel)
-        self._rebuild()
-        change.entries |= {ref, self._ref(f)}
+        self._table.set_text(f, edit_text(f.text, f.data, data))
+        self._table.move(f, rel)
+        self._checks.rebuild()
+        change.entries |= {ref, self._table.ref(f)}
         change.files |= {ref.path, path}
         return change
 
-    def _move_file(self, f: FileState, rel: str) -> None:
-        """Give a file another name in its pack (unsaved: saving writes it there and deletes the old one)."""
-        del self._files[f.path]
-        f.pack.files.pop(f.rel)
-        if f.stamp is not None and f.old_path is None:
-            f.old_path = f.path
-        f.path, f.rel = f.pack.origin / rel, rel
-        if f.old_path == f.path:
-            f.old_path = None
-        self._files[f.path] = f
-        f.pack.files[rel] = f.text.encode("utf-8")
-
-    def _set_text(self, f: FileState, text: str) -> None:
-        f.set_text(text)
-        f.pack.files[f.rel] = text.encode("utf-8")
-
     def _pack(self, pack_id: str) -> Pack:
-        for pack in self.packs:
+        for pack in self._table.packs:
             if pack.id == pack_id:
                 if not pack.origin.is_dir():
                     raise WorkspaceError(f"{pack.origin}: the pack is a zip; it cannot change")
@@ -254,7 +242,9 @@ class Lifecycle(Host):
                         "add new entries to a pack of your own (Pack > New pack)"
                     )
                 return pack
-        raise WorkspaceError(f"no loaded pack '{pack_id}'{did_you_mean(pack_id, [p.id for p in self.packs])}")
+        raise WorkspaceError(
+            f"no loaded pack '{pack_id}'{did_you_mean(pack_id, [p.id for p in self._table.packs])}"
+        )
 
     def _check_new_id(self, kind: str, entry_id: str) -> None:
         if not ID.fullmatch(entry_id) or len(entry_id) > 64:
@@ -262,12 +252,12 @@ class Lifecycle(Host):
                 f"'{entry_id}' is not an id: lower-case letters, digits and underscores, "
                 "starting with a letter"
             )
-        if kind not in OTHER_KINDS and entry_id in self.ids(kind):
+        if kind not in OTHER_KINDS and entry_id in self._checks.ids(kind):
             raise WorkspaceError(f"a {kind.replace('_', ' ')} '{entry_id}' already exists")
 
     def _schema_line(self, pack: Pack, kind: str) -> str:
         """The ``$schema`` comment the pack's other files of this kind start with, if any."""
-        for f in self._files.values():
+        for f in self._table.files.values():
             if f.pack is pack and f.kind == kind and f.text.startswith(SCHEMA_LINE):
                 return f.text.splitlines()[0] + "\n"
         return ""

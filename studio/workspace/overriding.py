@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from studio.content.atomic import write_atomically
@@ -21,14 +22,21 @@ from studio.content.documents import Document
 from studio.content.installed import installed_packs
 from studio.content.packs import MANIFEST, Pack, pack_root, resolve
 from studio.content.paths import base_content_dir, base_plugins_dir
-from studio.workspace.host import Host
+from studio.workspace.check_state import CheckState
+from studio.workspace.file_table import FileTable
 from studio.workspace.lifecycle import SCHEMA_LINE
-from studio.workspace.model import EntryRef, WorkspaceError
+from studio.workspace.model import Change, EntryRef, WorkspaceError
 from studio.workspace.yamledit import edit_text
 
 
-class Overriding(Host):
-    """:meth:`override_in_pack` (mixed into :class:`studio.workspace.Workspace`)."""
+class Overriding:
+    """:meth:`override_in_pack`: a part of :class:`studio.workspace.Workspace`, which opens packs for it
+    (``add_pack``)."""
+
+    def __init__(self, table: FileTable, checks: CheckState, add_pack: Callable[[Path], Change]) -> None:
+        self._table = table
+        self._checks = checks
+        self._add_pack = add_pack
 
     def override_in_pack(self, ref: EntryRef, folder: Path) -> EntryRef:
         """Copy the entry (as edited) into the pack at ``folder``, which then replaces it; return the copy.
@@ -36,8 +44,8 @@ class Overriding(Host):
         ``folder`` is an open pack, a pack folder to open, or a folder to make a pack in (its
         name becomes the pack id). The original's unsaved edits move to the copy.
         """
-        self._checked()
-        f = self._file(ref.path)
+        self._checks.checked()
+        f = self._table.file(ref.path)
         if not ref.id or f.kind in ("scenario", "patch"):
             raise WorkspaceError(f"{f.path}: only an entry with an id can be replaced by a pack")
         key = f"{f.kind}/{ref.id}"
@@ -45,7 +53,7 @@ class Overriding(Host):
         if pack is f.pack:
             raise WorkspaceError(f"{folder}: the entry is already in this pack; edit it there")
         target = pack.origin / f.rel
-        if target in self._files or target.exists():
+        if target in self._table.files or target.exists():
             raise WorkspaceError(f"{target}: the pack has this file already; open it there")
         if key not in pack.manifest.replaces:
             self._add_replaces(pack, key, f.pack.id)
@@ -54,23 +62,23 @@ class Overriding(Host):
         if f.saved_text is not None:
             f.set_text(f.saved_text)
             f.pack.files[f.rel] = f.saved_text.encode("utf-8")
-        copy = self._add_file(pack, f.rel, f.kind, text, saved=True)
+        copy = self._table.add(pack, f.rel, f.kind, text, saved=True)
         pack.files[f.rel] = text.encode("utf-8")
-        self._rebuild()
-        return self._ref(copy)
+        self._checks.rebuild()
+        return self._table.ref(copy)
 
     def _pack_at(self, folder: Path, key: str) -> Pack:
         """The open pack at ``folder``; else the pack there, opened; else a new pack made there."""
         root = (pack_root(folder) if folder.is_dir() else None) or folder
-        for pack in self.packs:
+        for pack in self._table.packs:
             if pack.origin.resolve() == root.resolve():
                 if not pack.origin.is_dir():
                     raise WorkspaceError(f"{folder}: the pack is a zip; pick a pack folder")
                 return pack
         if not (root / MANIFEST).is_file():
             _make_pack(root)
-        self.add_pack(root)
-        for pack in self.packs:
+        self._add_pack(root)
+        for pack in self._table.packs:
             if pack.origin.resolve() == root.resolve():
                 return pack
         raise WorkspaceError(f"{folder}: the pack did not open")  # pragma: no cover - add_pack raised
@@ -91,9 +99,9 @@ class Overriding(Host):
         pack.manifest_doc = Document.parse(str(path), text)
         for cached in ("manifest", "hash"):
             pack.__dict__.pop(cached, None)
-        resolution = resolve(self.packs, installed_packs()[0])
+        resolution = resolve(self._table.packs, installed_packs()[0])
         if not resolution.problems:
-            self.packs[:] = resolution.order
+            self._table.packs[:] = resolution.order
 
 
 def _schema_line_for(pack: Pack, rel: str, kind: str, text: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,9 +23,10 @@ from typing import Any
 from studio.content.atomic import write_atomically
 from studio.content.limits import MAX_RECOVERY_BYTES, MAX_RECOVERY_DEPTH
 from studio.content.regular_files import read_regular
+from studio.workspace.check_state import CheckState
+from studio.workspace.file_table import FileTable
 from studio.workspace.files import file_kind
-from studio.workspace.host import Host
-from studio.workspace.model import Change, WorkspaceError
+from studio.workspace.model import Change, EntryRef, WorkspaceError
 
 SUFFIX = ".recovery.json"
 #: The record format written: 2 added ``undo``.
@@ -176,8 +177,16 @@ def _undo(steps: Any) -> tuple[UndoStep, ...]:
     return tuple(sorted(out, key=lambda s: s.seq))
 
 
-class Autosave(Host):
-    """The recovery operations of a workspace (mixed into :class:`studio.workspace.Workspace`)."""
+class Autosave:
+    """The recovery operations of a workspace: a part of :class:`studio.workspace.Workspace`.
+
+    ``edit`` takes new text for a file as the workspace's own edits do.
+    """
+
+    def __init__(self, table: FileTable, checks: CheckState, edit: Callable[[EntryRef, str], Change]) -> None:
+        self._table = table
+        self._checks = checks
+        self._edit = edit
 
     def autosave(self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None) -> int:
         """Write every unsaved file's text, and its ``undo`` history if given (the latest
@@ -186,7 +195,7 @@ class Autosave(Host):
         Records of files saved since are dropped.
         """
         records = []
-        for f in self._files.values():
+        for f in self._table.files.values():
             if f.dirty:
                 base = (
                     hashlib.sha256(f.saved_text.encode("utf-8")).hexdigest()
@@ -206,43 +215,33 @@ class Autosave(Host):
                         "undo": [{"seq": s.seq, "label": s.label, "before": s.before} for s in steps],
                     }
                 )
-        drop_records(folder, [f.path for f in self._files.values() if not f.dirty])
+        drop_records(folder, [f.path for f in self._table.files.values() if not f.dirty])
         return write_records(folder, records)
-
-    @staticmethod
-    def recoverable(folder: Path) -> list[Recovery]:
-        """The unsaved work left in a recovery folder (empty after a clean exit)."""
-        return read_records(folder)
 
     def recover(self, item: Recovery) -> Change:
         """Put recovered text back as unsaved edits (a file never saved comes back as a new file).
 
         A file that the edits renamed comes back renamed: saving it then deletes the old name.
         """
-        self._checked()
-        if item.path in self._files:
-            return self.replace_text(self._ref(self._files[item.path]), item.text)
+        self._checks.checked()
+        if item.path in self._table.files:
+            return self._edit(self._table.ref(self._table.files[item.path]), item.text)
         old = item.old_path
-        renamed = self._files.get(old) if old is not None else None
+        renamed = self._table.files.get(old) if old is not None else None
         if old is not None and renamed is not None and renamed.pack.id == item.pack_id and renamed.writable:
-            self._move_file(renamed, item.rel)
-            change = self.replace_text(self._ref(renamed), item.text)
+            self._table.move(renamed, item.rel)
+            change = self._edit(self._table.ref(renamed), item.text)
             change.files.add(old)
             return change
         kind = file_kind(item.rel)
         pack = next(
-            (p for p in self.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None
+            (p for p in self._table.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None
         )
         if pack is None or kind is None or not pack.origin.is_dir():
             raise WorkspaceError(
                 f"{item.path}: its pack '{item.pack_id}' is not open; open it to recover this work"
             )
-        f = self._add_file(pack, item.rel, kind, item.text, saved=False)
+        f = self._table.add(pack, item.rel, kind, item.text, saved=False)
         pack.files[item.rel] = item.text.encode("utf-8")
-        self._rebuild()
-        return Change({self._ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
-
-    @staticmethod
-    def discard(item: Recovery) -> None:
-        """Forget one recovered item (recovered, or declined)."""
-        item.record.unlink(missing_ok=True)
+        self._checks.rebuild()
+        return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)

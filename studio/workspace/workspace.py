@@ -15,7 +15,6 @@ open checks it, when first needed (:meth:`Workspace.warm` does it ahead of time)
 from __future__ import annotations
 
 import copy
-import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,29 +28,36 @@ from studio.content.parsed import parsed_cache
 from studio.content.problems import Problem as ContentProblem
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
-from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
 from studio.plugins.pipeline import open_requested, prepare
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
 from studio.workspace import snapshot
 from studio.workspace.art_watch import ArtWatch
+from studio.workspace.check_state import CheckState
+from studio.workspace.file_table import FileTable
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
 from studio.workspace.lifecycle import Lifecycle
-from studio.workspace.model import Change, EntryRef, JsonPath, Problem, WorkspaceError
+from studio.workspace.model import Change, EntryRef, JsonPath, Problem, Usage, WorkspaceError
 from studio.workspace.overriding import Overriding
-from studio.workspace.pack_adding import PackAdding
-from studio.workspace.recovery import Autosave
+from studio.workspace.pack_adding import add_pack
+from studio.workspace.pack_code import PackCode
+from studio.workspace.recovery import Autosave, Recovery, UndoStep, read_records
 from studio.workspace.unsaved import unsaved_edits
 from studio.workspace.yamledit import edit_text
 
 if TYPE_CHECKING:
     from studio.content.entries import Entry
     from studio.content.registry import Content
-    from studio.workspace.checker import Checker
 
 
-class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
-    """Packs loaded for editing (see docs/workspace.md)."""
+class Workspace:
+    """Packs loaded for editing (see docs/workspace.md).
+
+    Built from parts, each holding one concern: the files (:class:`FileTable`), the packs' code
+    (:class:`PackCode`), the checked state (:class:`CheckState`), the entry operations
+    (:class:`Lifecycle`), autosave and recovery (:class:`Autosave`) and overriding (:class:`Overriding`).
+    The workspace edits, saves and reads files itself and hands every other operation to its part.
+    """
 
     def __init__(
         self,
@@ -61,33 +67,33 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         kept: snapshot.Snapshot | None = None,
     ) -> None:
         """Hold ``packs`` (in load order) and check them, or show ``kept``, a snapshot of their sound open."""
-        self.packs = list(packs)
-        self._load_problems = list(problems)
-        self._behaviours: dict[str, Behaviour] = {}
-        self._untrusted: dict[str, Pack] = {}
-        self._load_code(trusted)
+        self._table = table = FileTable(list(packs))
+        self._code = PackCode(problems)
+        self._code.load_all(table.packs, trusted)
         #: Every pack with code has it running (by trust given at opening or recorded before).
-        self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in self.packs if p.code())
-        self._files: dict[Path, FileState] = {}
+        self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in table.packs if p.code())
         self._art = ArtWatch()
         if kept is None:
-            for pack in self.packs:
+            for pack in table.packs:
                 for rel in sorted(pack.files):
                     kind = file_kind(rel)
                     if kind is not None:
-                        self._add_file(pack, rel, kind, _text(pack, rel), saved=True, parse=False)
+                        table.add(pack, rel, kind, _text(pack, rel), saved=True, parse=False)
         else:
-            for pack, record in zip(self.packs, kept.packs, strict=True):
+            for pack, record in zip(table.packs, kept.packs, strict=True):
                 for rel, (kind, data) in record.files.items():
-                    f = self._add_file(pack, rel, kind, _text(pack, rel), saved=True, parse=False)
+                    f = table.add(pack, rel, kind, _text(pack, rel), saved=True, parse=False)
                     f.data, f.pending = data, False
         self._kinds = tuple(kept.kinds) if kept is not None else _entry_kinds()
-        self._lock = threading.Lock()
-        self._checker: Checker | None = None
-        #: The snapshot's state, shown until the content is checked (None: it is checked at once).
-        self._kept = self._usable(kept)
-        if self._kept is None:
-            self._checked()
+        self._checks = checks = CheckState(table, self._code, self._usable(kept))
+        self._lifecycle = Lifecycle(table, checks)
+        self._autosave = Autosave(table, checks, self.replace_text)
+        self._overriding = Overriding(table, checks, self.add_pack)
+
+    @property
+    def packs(self) -> list[Pack]:
+        """The open packs, in load order."""
+        return self._table.packs
 
     # -- opening -------------------------------------------------------------------------
 
@@ -125,20 +131,20 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
     def _usable(self, kept: snapshot.Snapshot | None) -> snapshot.Snapshot | None:
         """The snapshot with its code behaviours put back; None (check in full) if the code loaded now
         reported a problem or lacks one of them."""
-        if kept is None or self._load_problems:
+        if kept is None or self._code.problems:
             return None
-        catalog = attach(kept.catalog, kept.attached, self._behaviours)
+        catalog = attach(kept.catalog, kept.attached, self._code.behaviours)
         return kept._replace(catalog=catalog) if catalog is not None else None
 
     def _keep(
         self, request: Sequence[str], trusted: Sequence[Pack], installed: Sequence[Pack], copy: bool
     ) -> None:
         """Keep a snapshot of this open for the next open of the same packs, if it found no problem."""
-        check = self._checked()
-        if self._load_problems or check.problems() or check.catalog is None:
+        check = self._checks.checked()
+        if self._code.problems or check.problems() or check.catalog is None:
             return
         held: dict[int, dict[str, tuple[str, Any]]] = {id(p): {} for p in self.packs}
-        for f in sorted(self._files.values(), key=lambda f: f.rel):
+        for f in sorted(self._table.files.values(), key=lambda f: f.rel):
             held[id(f.pack)][f.rel] = (f.kind, f.data)
         packs = []
         for p in self.packs:
@@ -149,76 +155,44 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         checked = snapshot.Checked(self._kinds, check.catalog, warnings, untrusted.disabled)
         snapshot.save(request, packs, trusted, installed, checked)
 
-    def _load_code(self, trusted: Sequence[Pack]) -> None:
-        found, problems = entry_point_behaviours()
-        self._behaviours.update(found)
-        self._load_problems += problems
-        allowed = {id(p) for p in trusted}
-        for pack in self.packs:
-            self._load_pack_code(pack, id(pack) in allowed)
-
-    def _load_pack_code(self, pack: Pack, trusted: bool) -> None:
-        """Load a trusted pack's behaviours; of another, only note the ids its code declares."""
-        code = pack.code()
-        if code and trusted:
-            found, problems = load_plugins(code)
-            self._behaviours.update(found)
-            self._load_problems += problems
-        elif code:
-            for _, source in code:
-                self._untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
-
-    def _add_file(
-        self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool, parse: bool = True
-    ) -> FileState:
-        """Hold a file; ``parse=False`` leaves parsing to the next rebuild, which shares the merge's parse."""
-        path = pack.origin / rel
-        f = FileState(path, rel, pack, kind, text, None, None, text if saved else None, None)
-        if parse:
-            f.set_text(text)
-        else:
-            f.pending = True
-        if saved and pack.origin.is_dir() and path.is_file():
-            f.stamp = Stamp.of_text(path, text)
-        self._files[path] = f
-        return f
-
     # -- reading -------------------------------------------------------------------------
 
     @property
     def checked(self) -> bool:
         """True once the content is checked: at the open, unless it came from a snapshot (:meth:`warm`)."""
-        return self._checker is not None
+        return self._checks.is_checked
 
     def warm(self) -> None:
         """Check the content now if it came from a snapshot, so the first edit need not wait for it.
 
         For a worker thread: it imports the content models. Every change waits for it first.
         """
-        self._checked()
+        self._checks.checked()
 
     @property
     def catalog(self) -> Catalog | None:
         """The engine catalog of everything loaded (last good versions of broken entries)."""
-        if self._checker is None and self._kept is not None:
-            return self._kept.catalog
-        return self._checked().catalog
+        shown = self._checks.shown
+        if shown is not None:
+            return shown.catalog
+        return self._checks.checked().catalog
 
     @property
     def registry(self) -> Mapping[str, Entry]:
         """The entries in force after merging, by ``kind/id``."""
-        return self._checked().entries
+        return self._checks.checked().entries
 
     @property
     def behaviours(self) -> Mapping[str, Behaviour]:
         """The code behaviours that were allowed to load."""
-        return self._behaviours
+        return self._code.behaviours
 
     @property
     def disabled(self) -> dict[str, str]:
         """Charm id -> why it does nothing (its code is in a pack that is not trusted)."""
-        if self._checker is None and self._kept is not None:
-            return dict(self._kept.disabled)
+        shown = self._checks.shown
+        if shown is not None:
+            return dict(shown.disabled)
         return self._untrusted_code().disabled
 
     def _untrusted_code(self) -> Content:
@@ -227,9 +201,11 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         from studio.content.registry import _disable as name_untrusted_charms
 
         content = Content(
-            packs=self.packs, entries=list(self._checked().entries.values()), behaviours=self._behaviours
+            packs=self.packs,
+            entries=list(self._checks.checked().entries.values()),
+            behaviours=self._code.behaviours,
         )
-        name_untrusted_charms(content, self._untrusted)
+        name_untrusted_charms(content, self._code.untrusted)
         return content
 
     def kinds(self) -> list[str]:
@@ -239,24 +215,24 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
     def entries(self, kind: str) -> list[EntryRef]:
         """Every file of a kind, in pack load order then id."""
         order = {id(p): i for i, p in enumerate(self.packs)}
-        files = [f for f in self._files.values() if f.kind == kind]
-        return [self._ref(f) for f in sorted(files, key=lambda f: (order.get(id(f.pack), 0), f.rel))]
+        files = [f for f in self._table.files.values() if f.kind == kind]
+        return [self._table.ref(f) for f in sorted(files, key=lambda f: (order.get(id(f.pack), 0), f.rel))]
 
     def ref(self, path: Path) -> EntryRef:
         """The current reference of the file at ``path``."""
-        return self._ref(self._file(path))
+        return self._table.ref(self._table.file(path))
 
     def data(self, ref: EntryRef) -> Any:
         """The entry's data as plain JSON-like values (the last that parsed); a copy."""
-        return copy.deepcopy(self._file(ref.path).data)
+        return copy.deepcopy(self._table.file(ref.path).data)
 
     def text(self, ref: EntryRef) -> str:
         """The file's current text, unsaved edits included."""
-        return self._file(ref.path).text
+        return self._table.file(ref.path).text
 
     def locate(self, ref: EntryRef, json_path: JsonPath) -> tuple[int, int]:
         """The 1-based (line, column) of a field in the file's current text (or of its nearest parent)."""
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         if f.syntax is not None:
             return f.syntax.line, f.syntax.col
         return Document(str(f.path), f.text, f.data).locate(json_path)
@@ -269,42 +245,43 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
 
     def ids(self, kind: str) -> list[str]:
         """The ids a field with ``x-ref: kind`` may hold."""
-        return self._checked().ids(kind)
+        return self._checks.checked().ids(kind)
 
     def read_only(self, ref: EntryRef) -> str | None:
         """Why the file cannot be saved where it is, and what to do instead (None: it can be saved)."""
-        return self._file(ref.path).read_only
+        return self._table.file(ref.path).read_only
 
     def is_dirty(self, ref: EntryRef) -> bool:
         """True if the file has edits not saved."""
-        return self._file(ref.path).dirty
+        return self._table.file(ref.path).dirty
 
     def dirty(self) -> list[EntryRef]:
         """Every file with unsaved edits."""
-        return [self._ref(f) for f in self._files.values() if f.dirty]
+        return [self._table.ref(f) for f in self._table.files.values() if f.dirty]
 
     def unsaved_edits(self) -> Edits:
         """What differs from the packs as read from disk: lay it over them to get the content on screen."""
-        return unsaved_edits(self._files.values())
+        return unsaved_edits(self._table.files.values())
 
     def problems(self) -> list[Problem]:
         """Every problem and warning, with the entry it belongs to."""
         errors: list[ContentProblem] = []
-        if self._checker is None and self._kept is not None:  # a sound open's: warnings only
-            warnings = list(self._kept.warnings)
+        shown = self._checks.shown
+        if shown is not None:  # a sound open's: warnings only
+            warnings = list(shown.warnings)
         else:
-            check = self._checked()
+            check = self._checks.checked()
             errors = check.problems()
             warnings = [*check.warnings, *self._untrusted_code().warnings]
-        out = [Problem.of(p, self._ref_at(p.file)) for p in (*errors, *self._load_problems)]
-        out += [Problem.of(p, self._ref_at(p.file), "warning") for p in warnings]
+        out = [Problem.of(p, self._table.ref_at(p.file)) for p in (*errors, *self._code.problems)]
+        out += [Problem.of(p, self._table.ref_at(p.file), "warning") for p in warnings]
         return sorted(set(out), key=lambda p: (p.severity, str(p.path), p.line, p.col, p.message))
 
     # -- editing -------------------------------------------------------------------------
 
     def replace(self, ref: EntryRef, data: Any) -> Change:
         """Make the entry hold ``data`` (from a form); only the changed lines of its text change."""
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         if f.syntax is not None:
             raise WorkspaceError(
                 f"{f.path}:{f.syntax.line}: the text does not parse ({f.syntax.message}); "
@@ -329,14 +306,14 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
 
     def replace_text(self, ref: EntryRef, text: str) -> Change:
         """Take new text for the file (from a text editor); a syntax error is a problem, the text is kept."""
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         if text == f.text:
             return Change()
-        check = self._checked()
-        before = self._key(f)
+        check = self._checks.checked()
+        before = self._table.key(f)
         doc = f.set_text(text)
         f.pack.files[f.rel] = text.encode("utf-8")
-        change = Change({self._ref(f)}, {f.path}, problems_changed=True)
+        change = Change({self._table.ref(f)}, {f.path}, problems_changed=True)
         entry = check.entries.get(before) if before else None
         in_force = entry is not None and entry.name == str(f.path) and not entry.patched
         if f.kind == "scenario":
@@ -346,9 +323,65 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         elif in_force and doc is not None and entry is not None and check.revalidate(f, doc, entry):
             change.catalog_changed = True
         else:
-            self._rebuild()
+            self._checks.rebuild()
             change.catalog_changed = True
         return change
+
+    # -- entries, packs and recovery: handed to the parts -----------------------------------
+
+    def references(self, ref: EntryRef) -> list[tuple[EntryRef, JsonPath]]:
+        """Every place in the loaded files (entries and scenarios) that names this entry."""
+        return self._lifecycle.references(ref)
+
+    def usages(self, ref: EntryRef) -> list[Usage]:
+        """:meth:`references` with the line and column of each, in file then line order."""
+        return self._lifecycle.usages(ref)
+
+    def reverted_text(self, ref: EntryRef, json_path: JsonPath = ()) -> str:
+        """The file's text with one field (by default the whole entry) as it was last loaded or saved."""
+        return self._lifecycle.reverted_text(ref, json_path)
+
+    def create(self, kind: str, entry_id: str, pack_id: str, text: str | None = None) -> Change:
+        """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""
+        return self._lifecycle.create(kind, entry_id, pack_id, text)
+
+    def duplicate(self, ref: EntryRef, new_id: str) -> Change:
+        """Copy an entry under a new id, into the same pack (in memory until saved)."""
+        return self._lifecycle.duplicate(ref, new_id)
+
+    def delete(self, ref: EntryRef) -> Change:
+        """Remove an entry's file, moving it to the system trash (list :meth:`references` first)."""
+        return self._lifecycle.delete(ref)
+
+    def rename(self, ref: EntryRef, new_id: str) -> Change:
+        """Give an entry a new id and file name, and update every reference to it (unsaved until saved)."""
+        return self._lifecycle.rename(ref, new_id)
+
+    def add_pack(self, folder: Path) -> Change:
+        """Open the pack at ``folder`` (or the pack folder it is in) beside those already open."""
+        return add_pack(self._table, self._checks, self._code, folder)
+
+    def override_in_pack(self, ref: EntryRef, folder: Path) -> EntryRef:
+        """Copy the entry (as edited) into the pack at ``folder``, which then replaces it; return the copy."""
+        return self._overriding.override_in_pack(ref, folder)
+
+    def autosave(self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None) -> int:
+        """Write every unsaved file's text (and its ``undo`` history) to the recovery folder."""
+        return self._autosave.autosave(folder, undo)
+
+    def recover(self, item: Recovery) -> Change:
+        """Put recovered text back as unsaved edits (a file never saved comes back as a new file)."""
+        return self._autosave.recover(item)
+
+    @staticmethod
+    def recoverable(folder: Path) -> list[Recovery]:
+        """The unsaved work left in a recovery folder (empty after a clean exit)."""
+        return read_records(folder)
+
+    @staticmethod
+    def discard(item: Recovery) -> None:
+        """Forget one recovered item (recovered, or declined)."""
+        item.record.unlink(missing_ok=True)
 
     # -- saving and the disk ---------------------------------------------------------------
 
@@ -357,7 +390,7 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
 
         ``force`` overwrites a file another program changed since it was loaded.
         """
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         if f.read_only is not None:
             raise WorkspaceError(f"{f.path}: not saved: {f.read_only}")
         if f.syntax is not None:
@@ -375,7 +408,7 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
             f.old_path = None
         f.saved_text = f.text
         f.stamp = Stamp.of_text(f.path, f.text)
-        return Change({self._ref(f)}, {f.path})
+        return Change({self._table.ref(f)}, {f.path})
 
     def save_all(self) -> Change:
         """Save every file with unsaved edits (stops at the first that cannot be saved)."""
@@ -387,8 +420,8 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
     def check_disk(self) -> list[EntryRef]:
         """Files another program changed (or removed) on disk since they were loaded or saved."""
         return [
-            self._ref(f)
-            for f in self._files.values()
+            self._table.ref(f)
+            for f in self._table.files.values()
             if f.stamp is not None and f.writable and f.stamp.changed(f.old_path or f.path)
         ]
 
@@ -396,27 +429,31 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         """Take in the images other programs drew, redrew or removed since they were read: the entries
         naming them change picture and art problems (nothing changed: an empty change)."""
         named: dict[tuple[int, str], tuple[Pack, str, list[FileState]]] = {}
-        for f in self._files.values():
+        for f in self._table.files.values():
             art = art_of(f.data) if f.kind in ART_KINDS else None
             if art is not None and not path_problem(art) and f.writable:
                 named.setdefault((id(f.pack), art), (f.pack, art, []))[2].append(f)
         changed = self._art.take_in((pack, art) for pack, art, _ in named.values())
         if not changed:
             return Change()
-        self._rebuild()  # the entries' art problems read the packs' files
+        self._checks.rebuild()  # the entries' art problems read the packs' files
         files = [f for pack, art in changed for f in named[(id(pack), art)][2]]
-        return Change({self._ref(f) for f in files}, {f.path for f in files}, problems_changed=True)
+        return Change({self._table.ref(f) for f in files}, {f.path for f in files}, problems_changed=True)
 
     def disk_text(self, ref: EntryRef) -> str | None:
         """The file's text on disk now (None: it is not there), to show beside the workspace's."""
         try:
-            return (self._file(ref.path).old_path or ref.path).read_bytes().decode("utf-8", errors="replace")
+            return (
+                (self._table.file(ref.path).old_path or ref.path)
+                .read_bytes()
+                .decode("utf-8", errors="replace")
+            )
         except OSError:
             return None
 
     def base_text(self, ref: EntryRef) -> str | None:
         """The text on disk the unsaved edits began from (None: a new file), for a three-way merge."""
-        return self._file(ref.path).saved_text
+        return self._table.file(ref.path).saved_text
 
     def acknowledge(self, ref: EntryRef, seen: str | None) -> bool:
         """Keep the workspace's text over the disk's ``seen`` text: the next save overwrites it.
@@ -425,7 +462,7 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         If the disk holds anything else by now, nothing is acknowledged (False), so that
         change is asked about in turn. A file removed on disk becomes a new file.
         """
-        f = self._file(ref.path)
+        f = self._table.file(ref.path)
         text = self.disk_text(ref)
         if text != seen:
             return False
@@ -438,17 +475,16 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
 
     def reload(self, ref: EntryRef) -> Change:
         """Read the file again from disk, dropping unsaved edits (a file gone from disk leaves)."""
-        check = self._checked()
-        f = self._file(ref.path)
+        check = self._checks.checked()
+        f = self._table.file(ref.path)
         if f.old_path is not None:
             raise WorkspaceError(
                 f"{f.path}: renamed from {f.old_path.name} and not saved; rename it back first"
             )
         if not f.path.exists() and f.stamp is not None:
-            del self._files[f.path]
-            f.pack.files.pop(f.rel, None)
+            self._table.remove(f)
             check.forget(f.path)
-            self._rebuild()
+            self._checks.rebuild()
             return Change({ref}, {f.path}, problems_changed=True, catalog_changed=True)
         try:
             text = f.path.read_bytes().decode("utf-8")  # as opened: newlines kept as they are
@@ -458,62 +494,9 @@ class Workspace(Lifecycle, Autosave, PackAdding, Overriding):
         f.stamp = Stamp.of_text(f.path, text)
         f.old_path = None
         change = self.replace_text(ref, text)
-        change.entries.add(self._ref(f))
+        change.entries.add(self._table.ref(f))
         change.files.add(f.path)
         return change
-
-    # -- internals -----------------------------------------------------------------------
-
-    def _file(self, path: Path) -> FileState:
-        try:
-            return self._files[path]
-        except KeyError:
-            raise WorkspaceError(f"{path}: not a file of the loaded packs") from None
-
-    def _ref(self, f: FileState) -> EntryRef:
-        data = f.data if isinstance(f.data, dict) else {}
-        if f.kind == "run":
-            entry_id = "run"
-        elif f.kind not in OTHER_KINDS and isinstance(data.get("id"), str):
-            entry_id = data["id"]
-        else:
-            entry_id = f.path.stem
-        name = data.get("name") if isinstance(data.get("name"), str) else entry_id
-        return EntryRef(f.kind, entry_id, f.pack.id, f.path, str(name))
-
-    def _ref_at(self, file: str) -> EntryRef | None:
-        f = self._files.get(Path(file))
-        return self._ref(f) if f is not None else None
-
-    def _key(self, f: FileState) -> str | None:
-        """The ``kind/id`` this file defines (from its last good data)."""
-        if f.kind in OTHER_KINDS:
-            return None
-        return f"{f.kind}/{self._ref(f).id}"
-
-    def _checked(self) -> Checker:
-        """The checked state; made now if the workspace still shows a snapshot's (importing the models).
-
-        Every change asks for it before it touches a file, so a check running in a worker
-        thread (:meth:`warm`) never sees the files change under it.
-        """
-        checker = self._checker
-        if checker is None:
-            with self._lock:
-                checker = self._checker or self._recheck()
-        return checker
-
-    def _recheck(self) -> Checker:
-        """Check every file again from scratch (the packs or their code changed)."""
-        from studio.workspace.checker import Checker  # it imports the content models
-
-        checker = Checker(self.packs, self._behaviours, self._untrusted)
-        checker.rebuild(self._files.values())
-        self._checker = checker
-        return checker
-
-    def _rebuild(self) -> None:
-        self._checked().rebuild(self._files.values())
 
 
 def _base_pack(folder: Path | None) -> Pack:

@@ -1,0 +1,42 @@
+"""The open packs' code: the behaviours allowed to run, the ids untrusted code only declares, and the
+problems of loading the packs and their code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from studio.content.packs import Pack
+from studio.content.problems import Problem
+from studio.engine.behaviour import Behaviour
+from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+
+
+class PackCode:
+    """What the workspace's packs' code provides, loaded by trust."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        #: Problems of loading the packs (as opened) and their code, besides the content's own.
+        self.problems = list(problems)
+        self.behaviours: dict[str, Behaviour] = {}
+        #: Behaviour id -> the untrusted pack whose code declares it (it does not run).
+        self.untrusted: dict[str, Pack] = {}
+
+    def load_all(self, packs: Sequence[Pack], trusted: Sequence[Pack]) -> None:
+        """Load the installed plugins' behaviours, then each pack's code by its trust."""
+        found, problems = entry_point_behaviours()
+        self.behaviours.update(found)
+        self.problems += problems
+        allowed = {id(p) for p in trusted}
+        for pack in packs:
+            self.load(pack, id(pack) in allowed)
+
+    def load(self, pack: Pack, trusted: bool) -> None:
+        """Load a trusted pack's behaviours; of another, only note the ids its code declares."""
+        code = pack.code()
+        if code and trusted:
+            found, problems = load_plugins(code)
+            self.behaviours.update(found)
+            self.problems += problems
+        elif code:
+            for _, source in code:
+                self.untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
