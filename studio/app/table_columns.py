@@ -14,7 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from studio.app.forms.nodes import FormContext, Node, choices, variant_tag
+from studio.app.forms.base import FormContext
+from studio.app.forms.nodes import Node, choices, variant_tag
 from studio.engine.trace import fmt
 from studio.workspace import JsonPath
 from studio.workspace.model import show_path, value_at
@@ -138,7 +139,6 @@ def columns(schema: Node, ctx: FormContext, rows: list[Any]) -> list[Column]:
             found = _first_item(item, (key, 0), _title(ctx.resolve(sub), key), ctx, 1)
             out += [c for c in found if 2 * sum(value_at(r, c.path) is not None for r in rows) >= len(rows)]
     return out
-
 
 
 def field_at(schema: Node, ctx: FormContext, data: Any, path: JsonPath) -> Field | None:

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from studio.app import palette
 from studio.app.entry_art import entry_pixmap
-from studio.app.forms.nodes import FormContext
+from studio.app.forms.base import FormContext
 from studio.app.table_columns import Column, Field, columns, field_at, shown, sort_key
 from studio.workspace import Change, EntryRef, JsonPath, Workspace, WorkspaceError
 from studio.workspace.model import value_at

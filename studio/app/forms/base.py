@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from studio.app import palette
-from studio.app.forms.nodes import FormContext, JsonPath, default_value
+from studio.app.forms.nodes import JsonPath, Node, SchemaContext, default_value
 
 __all__ = ["Field", "FormContext", "JsonPath", "describe"]
 
@@ -22,6 +24,28 @@ def describe(node: dict[str, Any]) -> str:
     if "default" in node and node["default"] not in (None, [], {}):
         parts.append(f"Default: {node['default']}.")
     return " ".join(p for p in parts if p)
+
+
+@dataclass
+class FormContext(SchemaContext):
+    """What the builder needs besides a node: the schema reading, and every field built so far."""
+
+    #: Every field built, by JSON path, so a problem finds its widget.
+    fields: dict[JsonPath, Field] = field(default_factory=dict)
+    #: The builder of a node's field, given by :func:`~studio.app.forms.builder.build` itself, so a list,
+    #: an object or a union builds its children without importing the builder back.
+    make: Callable[[Node, FormContext, JsonPath], Field] | None = None
+
+    def child(self, node: Node, path: JsonPath) -> Field:
+        """Build the field of a child node (a list item, an object's key, a union's variant)."""
+        assert self.make is not None, "fields are built from studio.app.forms.builder.build"
+        return self.make(node, self, path)
+
+    def forget(self, prefix: JsonPath) -> None:
+        """Drop the fields below ``prefix`` (their widgets are being replaced)."""
+        inside = len(prefix)
+        for key in [k for k in self.fields if len(k) > inside and k[:inside] == prefix]:
+            del self.fields[key]
 
 
 class Field(QWidget):

@@ -9,32 +9,19 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from studio.app.forms.base import Field
+from dataclasses import dataclass
+from typing import Any
 
 JsonPath = tuple[str | int, ...]
 Node = dict[str, Any]
 
 
 @dataclass
-class FormContext:
-    """What the builder needs besides a node: the root schema (for ``$ref``) and the ids per kind."""
+class SchemaContext:
+    """What reading a node needs besides the node: the root schema (for ``$ref``) and the ids per kind."""
 
     root: Node
     ids: Callable[[str], list[str]] = lambda kind: []
-    #: Every field built, by JSON path, so a problem finds its widget.
-    fields: dict[JsonPath, Field] = field(default_factory=dict)
-    #: The builder of a node's field, given by :func:`~studio.app.forms.builder.build` itself, so a list,
-    #: an object or a union builds its children without importing the builder back.
-    make: Callable[[Node, FormContext, JsonPath], Field] | None = None
-
-    def child(self, node: Node, path: JsonPath) -> Field:
-        """Build the field of a child node (a list item, an object's key, a union's variant)."""
-        assert self.make is not None, "fields are built from studio.app.forms.builder.build"
-        return self.make(node, self, path)
 
     def resolve(self, node: Node) -> Node:
         """Follow a local ``$ref`` (keeping the referring node's title and description)."""
@@ -48,14 +35,8 @@ class FormContext:
         merged.update({k: v for k, v in node.items() if k != "$ref"})
         return self.resolve(merged) if "$ref" in merged else merged
 
-    def forget(self, prefix: JsonPath) -> None:
-        """Drop the fields below ``prefix`` (their widgets are being replaced)."""
-        inside = len(prefix)
-        for key in [k for k in self.fields if len(k) > inside and k[:inside] == prefix]:
-            del self.fields[key]
 
-
-def choices(node: Node, ctx: FormContext) -> list[Any] | None:
+def choices(node: Node, ctx: SchemaContext) -> list[Any] | None:
     """The fixed choices of a node: its enum, its ``x-ref`` ids, or the enums of all its variants."""
     if "enum" in node:
         return list(node["enum"])
@@ -67,7 +48,7 @@ def choices(node: Node, ctx: FormContext) -> list[Any] | None:
     return None
 
 
-def item_node(node: Node, ctx: FormContext) -> Node:
+def item_node(node: Node, ctx: SchemaContext) -> Node:
     """The schema of a list's items; a list of text marked ``x-ref`` (hand type is) holds ids of that kind.
 
     (A scenario's charms are marked too, but an item there may be ``id:edition`` or a mapping.)
@@ -89,12 +70,12 @@ def variant_tag(node: Node, prop: str) -> str:
     return str(node.get("title", "?"))
 
 
-def default_value(node: Node, ctx: FormContext) -> Any:
+def default_value(node: Node, ctx: SchemaContext) -> Any:
     """The value a new field of this node starts with: its default, else the first choice or an empty value.
 
-    >>> default_value({"type": "integer", "minimum": 1}, FormContext({}))
+    >>> default_value({"type": "integer", "minimum": 1}, SchemaContext({}))
     1
-    >>> default_value({"type": "number", "examples": [4]}, FormContext({}))
+    >>> default_value({"type": "number", "examples": [4]}, SchemaContext({}))
     4
     """
     node = ctx.resolve(node)
