@@ -34,6 +34,8 @@ class BalanceJob(QThread):
         super().__init__()
         self.spec, self.workers = spec, workers
         self.stop = threading.Event()
+        #: The job's thread while it runs (0: not started), whose charm hooks can be named and stopped.
+        self.ident = 0
 
     @property
     def total(self) -> int:
@@ -48,10 +50,19 @@ class BalanceJob(QThread):
         """Report progress as runs done of runs in all."""
         self.progressed.emit(done, total)
 
+    def hook(self) -> hook_runs.Running | None:
+        """The charm's hook the job runs now in this process (None: none, or its runs play in workers)."""
+        return hook_runs.running(self.ident) if self.isRunning() else None
+
+    def stop_hook(self) -> hook_runs.Running | None:
+        """Stop that hook (the simulation then fails naming its charm); return it (None: none)."""
+        return hook_runs.stop(self.ident) if self.isRunning() else None
+
     def run(self) -> None:
+        self.ident = threading.get_ident()
         try:
-            # Runs played in this process (one worker) have nobody to press Stop for a charm's code
-            # that never returns: it is stopped, and the simulation fails naming it.
+            # Runs played in this process (one worker) name a charm's code that does not return in the
+            # panel's Stop line; if nobody stops it, it is stopped here and the simulation fails naming it.
             with hook_runs.time_limit(hook_runs.UNWATCHED_S):
                 result = self.work()
         except Cancelled:

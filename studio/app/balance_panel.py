@@ -42,6 +42,7 @@ from studio.app.balance_plots import (
 )
 from studio.app.balance_ranking import RankingTable
 from studio.app.balance_summary import baseline_summary, comparison_summary, ranking_summary
+from studio.app.hook_banner import HookBanner
 from studio.app.workers import MainThreadGC
 from studio.engine.catalog import Catalog
 from studio.simulation.paired import Comparison, Paired, RankEntry, Ranking
@@ -118,6 +119,11 @@ class BalancePanel(QWidget):
         self.status = QLabel("Choose a charm and simulate: the same runs are played with and without it.")
         self.status.setWordWrap(True)
         self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        #: Names a charm's code that does not return while the runs play in this process, with Stop.
+        self.banner = HookBanner(
+            waiting="the simulation waits for it", failing="the simulation fails as that charm's"
+        )
+        self.banner.message.connect(self.status.setText)
 
         form = QFormLayout()
         form.addRow("Charm", self.charm)
@@ -161,9 +167,14 @@ class BalancePanel(QWidget):
         self.views.setObjectName("balanceViews")
         self.views.addTab(plots, "With and without")
         self.views.addTab(self.table, "Ranking")
+        # The Stop line goes above the findings, where it has the panel's width for one line.
+        right = QVBoxLayout()
+        right.setContentsMargins(0, 0, 0, 0)
+        right.addWidget(self.banner)
+        right.addWidget(self.views, 1)
         layout = QHBoxLayout(self)
         layout.addWidget(controls)
-        layout.addWidget(self.views, 1)
+        layout.addLayout(right, 1)
 
         self.start_button.clicked.connect(self.start)
         self.rank_button.clicked.connect(self.rank_all)
@@ -233,7 +244,8 @@ class BalancePanel(QWidget):
         job.succeeded.connect(lambda result: self.show_comparison(result, charm))
         job.cancelled.connect(lambda: self._ended("Cancelled; the plots still show the last results."))
         self.views.setCurrentIndex(0)
-        self._run(job, f"Simulating {spec.runs:,} runs{' twice, paired' if spec.charms else ''}…")
+        runs = f"{spec.runs:,} run{'s' if spec.runs != 1 else ''}"
+        self._run(job, f"Simulating {runs}{' twice, paired' if spec.charms else ''}…")
 
     def rank_all(self) -> None:
         """Rank every charm of the content against the same baseline (not while a job runs)."""
@@ -264,6 +276,7 @@ class BalancePanel(QWidget):
         self.status.setText(message)
         self._collector = MainThreadGC(self)
         job.start()
+        self.banner.watch(job)
 
     def _job_over(self) -> None:
         """Wait for the job's thread to end, then let the job and the collection guard go."""
@@ -279,12 +292,14 @@ class BalancePanel(QWidget):
         """Ask the running simulation to stop; it stops after the runs in progress."""
         if self.job is not None:
             self.job.stop.set()
+            self.job.stop_hook()  # a charm's code that does not return would never see the request
             self.status.setText("Cancelling…")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop a running simulation before the panel goes: a thread must not outlive its widget."""
         if self.job is not None:
             self.job.stop.set()
+            self.job.stop_hook()
         self._job_over()
         super().closeEvent(event)
 

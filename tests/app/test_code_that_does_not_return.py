@@ -15,9 +15,9 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
+from studio.app import hook_banner
 from studio.app.main_window import MainWindow
 from studio.app.playtest_session import Playtest
-from studio.app.preview import hook_banner
 from studio.app.workers import wait_all
 from studio.content.skeleton import write_skeleton
 from studio.engine import hook_runs
@@ -228,4 +228,34 @@ def test_balance_played_in_the_editors_process_stops_a_hook_and_fails_naming_it(
         panel.start_button.click()
     status = panel.status.text()
     assert status.startswith("Simulation failed") and "looper" in status and "stopped after" in status, status
+    assert panel.start_button.isEnabled()
+
+
+def test_balance_names_a_hook_that_does_not_return_and_stop_fails_the_simulation_naming_it(
+    qtbot,
+    tmp_path: Path,
+    content: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)  # only Stop can end it within the test
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    window.resize(1400, 900)
+    window.docks[3].toggleViewAction().trigger()  # View > Balance
+    qtbot.waitUntil(lambda: window.balance is not None)
+    panel = window.balance
+    panel.charm.setCurrentIndex(panel.charm.findData("looper"))
+    panel.runs.setValue(1)
+    panel.workers.setValue(1)
+    panel.start_button.click()
+    qtbot.waitUntil(panel.banner.isVisible, timeout=20_000)
+    assert "charm <b>looper</b>'s code is still running" in panel.banner.label.text()
+    assert "the simulation waits for it" in panel.banner.label.text()
+    qtbot.wait(100)  # the layout takes the shown line in
+    panel.grab().save(str(tmp_path / "balance_hook.png"))
+    with qtbot.waitSignal(panel.finished, timeout=20_000):
+        qtbot.mouseClick(panel.banner.stop_button, Qt.MouseButton.LeftButton)
+    status = panel.status.text()
+    assert status.startswith("Simulation failed") and "looper" in status, status
+    assert stopped_after(status) < hook_runs.UNWATCHED_S  # by Stop, not by the limit
+    qtbot.waitUntil(lambda: not panel.banner.isVisible(), timeout=5000)
     assert panel.start_button.isEnabled()

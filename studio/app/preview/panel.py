@@ -28,13 +28,13 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.hook_banner import HookBanner
 from studio.app.preview.background_score import BackgroundScore
 from studio.app.preview.best_play import BestPlay
 from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.charm_box import CharmBox
 from studio.app.preview.charm_tokens import scenario_charm, slot_of, token_of
 from studio.app.preview.hand_row import TileRow
-from studio.app.preview.hook_banner import HookBanner
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar

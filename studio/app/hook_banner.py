@@ -1,19 +1,20 @@
 """The line that says a charm's code has not returned, with a Stop button.
 
-It watches the preview's worker jobs (the score, the best play) and shows
-itself once a hook of theirs has run past :data:`BUDGET_S`, naming the charm.
-Stop raises an exception inside that hook (see :mod:`studio.engine.hook_runs`
-for what this can and cannot stop); the score then fails as that charm's, like
-any hook failure.
+It watches background jobs (the preview's score and best play, the Balance
+panel's simulation) and shows itself once a hook of theirs has run past
+:data:`BUDGET_S`, naming the charm. Stop raises an exception inside that hook
+(see :mod:`studio.engine.hook_runs` for what this can and cannot stop); the
+job then fails as that charm's, like any hook failure.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer, Signal
+from typing import Protocol
+
+from PySide6.QtCore import QTimer, Signal, SignalInstance
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from studio.app import palette
-from studio.app.workers import Job
 from studio.engine.hook_runs import Running
 
 #: How long a hook may run before the banner names it (seconds).
@@ -22,25 +23,47 @@ BUDGET_S = 1.5
 LOOK_MS = 100
 
 
+class Watched(Protocol):
+    """A job running on a thread of its own whose charm hooks the banner can name and stop."""
+
+    @property
+    def finished(self) -> SignalInstance:
+        """Emitted once the job has ended."""
+
+    def hook(self) -> Running | None:
+        """The charm's hook the job runs now (None: none)."""
+
+    def stop_hook(self) -> Running | None:
+        """Stop that hook; return it (None: none was running)."""
+
+
 class HookBanner(QWidget):
-    """Hidden until a watched job's hook overruns; ``message`` says what Stop did."""
+    """Hidden until a watched job's hook overruns; ``message`` says what Stop did.
+
+    ``waiting`` says what waits for the hook ("the score shown is older"), ``failing`` what Stop
+    makes fail ("the preview reports it as that charm's failure").
+    """
 
     message = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        waiting: str = "the score shown is older",
+        failing: str = "the preview reports it as that charm's failure",
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("hookBanner")
-        self._jobs: list[Job] = []
-        self._overdue: tuple[Job, Running] | None = None
+        self.waiting = waiting
+        self._jobs: list[Watched] = []
+        self._overdue: tuple[Watched, Running] | None = None
         self.sign = QLabel()
         self.label = QLabel()
         self.label.setObjectName("hookLabel")
         self.label.setWordWrap(True)
         self.stop_button = QPushButton(palette.icon("fa5s.stop"), "Stop")
         self.stop_button.setObjectName("stopHookButton")
-        self.stop_button.setToolTip(
-            "Interrupt the charm's code; the preview reports it as that charm's failure"
-        )
+        self.stop_button.setToolTip(f"Interrupt the charm's code; {failing}")
         self.stop_button.clicked.connect(self.stop)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
@@ -52,13 +75,13 @@ class HookBanner(QWidget):
         self._timer.timeout.connect(self.look)
         self.hide()
 
-    def watch(self, job: Job) -> None:
+    def watch(self, job: Watched) -> None:
         """Look at ``job``'s hooks until it ends."""
         self._jobs.append(job)
         job.finished.connect(lambda: self._forget(job))
         self._timer.start()
 
-    def _forget(self, job: Job) -> None:
+    def _forget(self, job: Watched) -> None:
         if job in self._jobs:
             self._jobs.remove(job)
         if not self._jobs:
@@ -77,7 +100,7 @@ class HookBanner(QWidget):
         running = found[1]
         if running.stopped_at is None:
             took = f"{running.hook} hook, {running.seconds:.0f} s"
-            said = f"is still running ({took}); the score shown is older"
+            said = f"is still running ({took}); {self.waiting}"
         else:  # a long call into C cannot be interrupted: it ends when that call returns
             said = "is stopping: it ends at its next Python step, after any long call into C returns"
         self.sign.setPixmap(palette.icon("fa5s.hourglass-half", palette.current().error).pixmap(16, 16))
