@@ -10,7 +10,8 @@ import pytest
 
 import studio.engine
 
-MODULES = sorted(m.name for m in pkgutil.iter_modules(studio.engine.__path__, "studio.engine."))
+#: Every engine module, those of its sub-packages (kinds, ...) included.
+MODULES = sorted(m.name for m in pkgutil.walk_packages(studio.engine.__path__, "studio.engine."))
 
 
 @pytest.mark.parametrize("name", MODULES)
