@@ -122,7 +122,7 @@ class MainWindow(QMainWindow):
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
         self.pack_menu = PackMenu(self)
-        self.read_only = ReadOnlyOffer(self)
+        self.read_only = ReadOnlyOffer(self, self)
         #: The charms' pictures the preview and the playtest show, for the workspace on screen.
         self.charm_art: CharmArt | None = None
         self.pack_menu.opened.connect(self._pack_opened)

@@ -10,29 +10,52 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from studio.app.content_tree import ContentTree
+from studio.app.pack_menu import PackMenu
+from studio.app.session import Session
+from studio.app.undo import History
 from studio.content.atomic import write_atomically
 from studio.workspace import EntryRef, WorkspaceError
 from studio.workspace.model import Change
 from studio.workspace.overriding import copy_base_game
 
-if TYPE_CHECKING:
-    from studio.app.main_window import MainWindow
-
 #: The answers to the offer: a pack that replaces the entry, a copy of the base game, or keep editing.
 OVERRIDE, COPY, KEEP = "override", "copy", "keep"
 
 
-class ReadOnlyOffer(QObject):
-    """Offers, and carries out, the ways to keep edits of a file that cannot be saved where it is."""
+class Window(Protocol):
+    """What the offer asks of the editor's window: its session, panels and ways to open things."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
+    session: Session | None
+    pack_menu: PackMenu
+    stack: History
+    tree: ContentTree
+
+    def open_entry(self, ref: EntryRef) -> None:
+        """Show an entry in the editor."""
+
+    def open_packs(self, pack_dirs: list[Path]) -> object:
+        """Open these pack folders instead of those open."""
+
+    def status(self, text: str) -> None:
+        """Say something in the status bar."""
+
+
+class ReadOnlyOffer(QObject):
+    """Offers, and carries out, the ways to keep edits of a file that cannot be saved where it is.
+
+    ``window`` is the editor's window; its dialogs open over ``parent`` (the same window, as a widget).
+    """
+
+    def __init__(self, window: Window, parent: QWidget) -> None:
+        super().__init__(parent)
         self.window = window
+        self.parent_widget = parent
         #: Files already offered for (the offer comes once per file, and again on Save).
         self.offered: set[Path] = set()
         #: Asks which way (tests answer instead of a dialog): (file, why) -> OVERRIDE, COPY or KEEP.
@@ -114,7 +137,7 @@ class ReadOnlyOffer(QObject):
         return folder
 
     def _choose(self, path: Path, why: str) -> str:
-        box = QMessageBox(self.window)
+        box = QMessageBox(self.parent_widget)
         box.setWindowTitle("This file cannot be saved here")
         box.setText(f"{path.name}: {why.split(';')[0]}.")
         box.setInformativeText(
@@ -130,5 +153,5 @@ class ReadOnlyOffer(QObject):
         return OVERRIDE if clicked is override else COPY if clicked is copy else KEEP
 
     def _folder(self, title: str, start: Path) -> Path | None:
-        where = QFileDialog.getExistingDirectory(self.window, title, str(start))
+        where = QFileDialog.getExistingDirectory(self.parent_widget, title, str(start))
         return Path(where) if where else None
