@@ -12,10 +12,10 @@ import argparse
 import time
 from collections.abc import Callable
 
-from studio.engine.actions import Action
 from studio.engine.bot import play_run
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.actions import Action
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 from studio.simulation.catalogs import catalog_for
 from studio.simulation.local import simulate
 from studio.simulation.report import Report

@@ -15,10 +15,10 @@ import random
 import sys
 import time
 
-from studio.engine import save
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
-from studio.engine.run_setup import RunSetup
+from studio.engine.run import save
+from studio.engine.run.setup import RunSetup
 from studio.plugins.loading import load_base
 
 

@@ -43,7 +43,7 @@ from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.content.folders import content_hash
 from studio.content.paths import settings_file
 from studio.desktop import ICON
-from studio.engine.save import PackStamp
+from studio.engine.run.save import PackStamp
 from studio.workspace import Change, EntryRef, Problem, Workspace
 
 if TYPE_CHECKING:

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from studio.app import palette
 from studio.app.playtest_situation import BlindOffer, blinds
-from studio.engine.actions import SelectBlind, SkipBlind
-from studio.engine.game import Game
+from studio.engine.run.actions import SelectBlind, SkipBlind
+from studio.engine.run.game import Game
 
 
 class BlindView(QWidget):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
-from studio.engine.save import PackStamp
+from studio.engine.run.save import PackStamp
 
 if TYPE_CHECKING:
     from studio.app.playtest_panel import PlaytestPanel

@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.playtest_situation import charm_token
 from studio.app.preview.hand_row import ART, TileRow
-from studio.engine.actions import ReorderCharms, Sell, SellConsumable
-from studio.engine.game import Game
-from studio.engine.round_values import charm_slots
-from studio.engine.shop import sell_value
+from studio.engine.run.actions import ReorderCharms, Sell, SellConsumable
+from studio.engine.run.game import Game
+from studio.engine.run.shop import sell_value
+from studio.engine.run.values import charm_slots
 
 #: Item role of a charm tile: its position in the run's row when shown (a drop moves the tiles). Clear of
 #: the roles ``TileRow`` itself uses (token, payload, playback marks, art).

@@ -36,10 +36,10 @@ from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
 from studio.app.preview.playback_overlay import PopupLayer
 from studio.content.regular_files import FileRefused, read_save_file
-from studio.engine.actions import Action, Discard, Play, Sell, UseConsumable
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
-from studio.engine.save import PackStamp
+from studio.engine.run.actions import Action, Discard, Play, Sell, UseConsumable
+from studio.engine.run.save import PackStamp
 from studio.engine.trace import Event
 
 #: The page of the phase stack that shows each phase.

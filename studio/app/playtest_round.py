@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.preview.card import paint_card
 from studio.app.preview.hand_row import PAYLOAD, TileRow
-from studio.engine.actions import Discard, Play
 from studio.engine.cards import Card
-from studio.engine.game import Game
+from studio.engine.run.actions import Discard, Play
+from studio.engine.run.game import Game
 from studio.engine.trace import fmt
 
 #: How far a selected card rises above the others, in pixels.

@@ -21,16 +21,16 @@ from typing import NamedTuple, ParamSpec, TypeVar
 from studio.content.limits import MAX_RUN_ACTIONS
 from studio.content.regular_files import write_save_file
 from studio.engine import hook_runs
-from studio.engine.actions import Action, IllegalAction, Play
 from studio.engine.bot import Bot
-from studio.engine.bot_plays import PlayChoice
+from studio.engine.bot.plays import PlayChoice
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game, replay
-from studio.engine.run_events import Resolved
-from studio.engine.run_setup import RunSetup
-from studio.engine.save import PackStamp, SaveError, content_difference, dumps, read
-from studio.engine.save import resume as resume_saved
+from studio.engine.run.actions import Action, IllegalAction, Play
+from studio.engine.run.events import Resolved
+from studio.engine.run.game import Game, replay
+from studio.engine.run.save import PackStamp, SaveError, content_difference, dumps, read
+from studio.engine.run.save import resume as resume_saved
+from studio.engine.run.setup import RunSetup
 
 #: The most actions "Finish round" lets the bot take (a round ends long before; a bad pack's bot may not).
 ROUND_LIMIT = 200
@@ -136,7 +136,7 @@ class Playtest:
         return LastPlay(history[at], played, held)
 
     def save(self, path: Path, packs: Sequence[PackStamp] = ()) -> None:
-        """Write the run as a save (format of ``studio.engine.save``) atomically to ``path``, naming the
+        """Write the run as a save (format of ``studio.engine.run.save``) atomically to ``path``, naming the
         ``packs`` it was played with (the content on screen), as ``studio run --save`` does."""
         write_save_file(path, dumps(self.game, packs or None))
 

@@ -8,11 +8,11 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollA
 
 from studio.app import palette
 from studio.app.playtest_tiles import ItemTile
-from studio.engine.actions import Action, Buy, BuyVoucher, Choose, LeaveShop, OpenPack, Reroll
 from studio.engine.cards import Card
-from studio.engine.game import Game
-from studio.engine.run_state import Dress, Offer
-from studio.engine.shop import pack_def, reroll_cost
+from studio.engine.run.actions import Action, Buy, BuyVoucher, Choose, LeaveShop, OpenPack, Reroll
+from studio.engine.run.game import Game
+from studio.engine.run.shop import pack_def, reroll_cost
+from studio.engine.run.state import Dress, Offer
 
 #: The button of each kind of offer, and the action it asks for.
 BUTTONS: dict[str, tuple[str, type[Buy | BuyVoucher | OpenPack]]] = {

@@ -8,7 +8,8 @@ import json
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from studio.engine.actions import (
+from studio.engine.charms import CharmSlot
+from studio.engine.run.actions import (
     Action,
     Buy,
     BuyVoucher,
@@ -23,9 +24,8 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.round_values import charm_slots, run_value
+from studio.engine.run.game import Game
+from studio.engine.run.values import charm_slots, run_value
 from studio.engine.tags import describe_tag
 
 

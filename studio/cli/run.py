@@ -25,9 +25,9 @@ from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
     from studio.engine.catalog import Catalog
-    from studio.engine.game import Game
-    from studio.engine.run_events import Resolved
-    from studio.engine.save import PackStamp
+    from studio.engine.run.events import Resolved
+    from studio.engine.run.game import Game
+    from studio.engine.run.save import PackStamp
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -47,8 +47,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None = None) -> Game:
     """The game to play: resumed from ``--resume`` (with the ``packs`` loaded now), or started from
     ``--seed`` and the set-up options."""
-    from studio.engine.game import Game
-    from studio.engine.run_setup import RunSetup, SetupError
+    from studio.engine.run.game import Game
+    from studio.engine.run.setup import RunSetup, SetupError
 
     if args.resume is not None:
         given = [
@@ -74,7 +74,7 @@ def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None 
 
 def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Game:
     """The run saved in file ``name``, if it was made with ``packs`` (or ``force``) and replays on ``cat``."""
-    from studio.engine.save import SaveError, content_difference, read, resume
+    from studio.engine.run.save import SaveError, content_difference, read, resume
 
     text = read_save(Path(name))
     try:
@@ -100,7 +100,7 @@ def read_save(path: Path) -> bytes:
 
 def pack_stamps(args: argparse.Namespace) -> tuple[Catalog, list[PackStamp]]:
     """The catalog and the packs it is made of (id, version, content hash), from a full load."""
-    from studio.engine.save import PackStamp
+    from studio.engine.run.save import PackStamp
 
     content = full_load(args)
     assert content.catalog is not None
@@ -110,7 +110,7 @@ def pack_stamps(args: argparse.Namespace) -> tuple[Catalog, list[PackStamp]]:
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
     from studio.engine.bot import Bot, play_on
-    from studio.engine.save import dumps
+    from studio.engine.run.save import dumps
 
     if args.stop_after is not None and args.stop_after < 0:
         raise UsageError(f"--stop-after needs 0 or more, not {args.stop_after}")
@@ -195,7 +195,7 @@ def summary_text(game: Game, saved: str | None) -> str:
 
 def log_line(number: int, resolved: Resolved) -> str:
     """One action of the log: its number, the action and what it did."""
-    from studio.engine.actions import action_to_json
+    from studio.engine.run.actions import action_to_json
 
     data = action_to_json(resolved.action)
     name = str(data.pop("action"))

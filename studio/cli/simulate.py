@@ -78,7 +78,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def spec_of(args: argparse.Namespace) -> SimulationSpec:
     """Check the arguments against the loaded content and return the simulation they describe."""
-    from studio.engine.run_setup import RunSetup, SetupError
+    from studio.engine.run.setup import RunSetup, SetupError
     from studio.simulation.spec import SimulationSpec
 
     if args.runs < 1:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 
 from studio.content.limits import MAX_RUN_ACTIONS
-from studio.engine.actions import (
+from studio.engine.bot import Bot
+from studio.engine.run.actions import (
     Action,
     Buy,
     BuyVoucher,
@@ -20,11 +21,10 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.bot import Bot
-from studio.engine.game import Game
-from studio.engine.run_events import Resolved
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
+from studio.engine.run.events import Resolved
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
 from studio.simulation.attribution import charm_effects
 from studio.simulation.catalogs import catalog_for
 from studio.simulation.report import ITEM_FIGURES, CharmTally, ItemTally, Report, RunStats

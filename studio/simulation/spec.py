@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from studio.engine.bot import Level
+    from studio.engine.bot.player import Level
 
 #: The largest seed a run gets (63 bits: a positive int on every platform).
 _SEED_BITS = 63

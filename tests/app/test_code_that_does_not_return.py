@@ -21,7 +21,7 @@ from studio.app.playtest_session import Playtest
 from studio.app.workers import wait_all
 from studio.content.skeleton import write_skeleton
 from studio.engine import hook_runs
-from studio.engine.actions import Play, SelectBlind
+from studio.engine.run.actions import Play, SelectBlind
 from studio.workspace import Workspace
 from studio.workspace.recovery import record_name
 from tests.app.test_changes_on_disk import AMOUNT, set_field

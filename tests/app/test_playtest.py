@@ -18,9 +18,9 @@ from studio.app.playtest_panel import PlaytestPanel
 from studio.app.preview.hand_row import TileRow
 from studio.engine.bot import Bot, play_on
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game, replay
-from studio.engine.run_setup import RunSetup
-from studio.engine.save import dumps, loads
+from studio.engine.run.game import Game, replay
+from studio.engine.run.save import dumps, loads
+from studio.engine.run.setup import RunSetup
 
 START = ("plain_mult", "even_mult")
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from studio.app.playtest_session import Playtest
 from studio.app.playtest_situation import blinds, charm_token, describe_action, preview_state
-from studio.engine.actions import Buy, LeaveShop, Play, SelectBlind
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.game import replay
-from studio.engine.save import dumps, loads
+from studio.engine.run.actions import Buy, LeaveShop, Play, SelectBlind
+from studio.engine.run.game import replay
+from studio.engine.run.save import dumps, loads
 
 
 def _played(catalog: Catalog, actions: int, seed: int = 5) -> Playtest:

@@ -14,7 +14,7 @@ import pytest
 from spec_data import Run
 
 from studio.content.limits import MAX_RUN_ACTIONS, MAX_SAVE_BYTES
-from studio.engine import save
+from studio.engine.run import save
 
 
 def empty_pack(tmp_path: Path, version: str = "1.0.0", extra: str = "") -> Path:

@@ -9,10 +9,10 @@ from studio.content.entries import kind_of
 from studio.content.models import KINDS
 from studio.content.paths import base_content_dir
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
 from studio.engine.kinds import EFFECTS, TRIGGERS
-from studio.engine.round_values import interest
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.values import interest
 from studio.engine.runs import run_setup
 
 REQUIRED_CHARMS = """plain_mult pair_mult pair_points pair_x2 straight_mult small_hand_mult money_mult

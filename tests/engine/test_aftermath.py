@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from studio.engine.actions import Play, SelectBlind
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Round, RunState
+from studio.engine.run.actions import Play, SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Round, RunState
 
 
 def at_round(catalog: Catalog, charms: list[CharmSlot], hand: str, boss: str | None = None) -> tuple[Game, Round]:

@@ -6,17 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from studio.engine.actions import Choose, OpenPack, Play
 from studio.engine.bot import Bot, play_run
-from studio.engine.bot_strong import StrongPolicy
+from studio.engine.bot.strong import StrongPolicy
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
 from studio.engine.rng import RngState
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_triggers import round_situation
+from studio.engine.run.actions import Choose, OpenPack, Play
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.shop import pack_def
+from studio.engine.run.triggers import round_situation
 from studio.engine.scoring import score
-from studio.engine.shop import pack_def
 
 
 def _chance_free(game: Game, cards: tuple[int, ...], predicted: float) -> bool:

@@ -7,8 +7,8 @@ import pytest
 from studio.content.models.scenario import ScenarioModel
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup, SetupError
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup, SetupError
 
 TOKENS = {
     "plain_mult": ("plain_mult", None),

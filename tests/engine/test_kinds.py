@@ -37,12 +37,12 @@ def test_the_bots_name_no_effect_kind() -> None:
     kinds = set(EFFECTS.names()) - {"mult"}  # "mult" is also a card upgrade the bots price
     named = {
         (p.name, kind)
-        for p in (ROOT / "engine").glob("bot*.py")
+        for p in (ROOT / "engine" / "bot").glob("*.py")
         for kind in kinds
         if re.search(rf"[\"']{kind}[\"']", p.read_text(encoding="utf-8"))
     }
     # Left: a money memo key, and the check whether a charm reads money, done on its abilities' text.
-    assert named == {("bot_strong_values.py", "money")}
+    assert named == {("strong_values.py", "money")}
 
 
 def test_a_built_in_kind_cannot_be_replaced() -> None:

@@ -34,12 +34,29 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
 
 
 def _engine_graph() -> dict[str, set[str]]:
-    """Module -> the engine modules it imports, type-checking-only imports included."""
-    modules = {p.stem: p for p in (STUDIO / "engine").glob("*.py") if p.stem != "__init__"}
+    """Module -> the engine modules it imports, type-checking-only imports included.
+
+    A module is named from ``studio/engine``: ``scoring``, ``run.state``, ``bot`` (a sub-package's
+    ``__init__``); an import names the longest of them it starts with. The rule kinds (``kinds/``)
+    are left out: the engine package registers them, and their registry names the records it
+    passes for type checking only.
+    """
+    engine = STUDIO / "engine"
+    modules = {
+        ".".join(p.relative_to(engine).with_suffix("").parts).removesuffix(".__init__"): p
+        for p in engine.rglob("*.py")
+        if p != engine / "__init__.py" and p.relative_to(engine).parts[0] != "kinds"
+    }
     graph = {}
     for name, path in modules.items():
-        targets = {n.removeprefix("studio.engine.").split(".")[0] for n in _imports(path)}
-        graph[name] = {t for t in targets if t in modules and t != name}
+        targets = set()
+        for imported in _imports(path):
+            if not imported.startswith("studio.engine."):
+                continue
+            parts = imported.removeprefix("studio.engine.").split(".")
+            found = (".".join(parts[:i]) for i in range(len(parts), 0, -1))
+            targets.add(next((t for t in found if t in modules), ""))
+        graph[name] = {t for t in targets if t and t != name}
     return graph
 
 

@@ -6,7 +6,10 @@ import re
 
 import pytest
 
-from studio.engine.actions import (
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.run.action_rules import RULES
+from studio.engine.run.actions import (
     KINDS,
     Action,
     ActionError,
@@ -28,11 +31,8 @@ from studio.engine.actions import (
     action_from_json,
     action_to_json,
 )
-from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.run_actions import RULES
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 
 
 def new_game(catalog: Catalog, charms: tuple[str, ...] = (), seed: int = 5) -> Game:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engine.actions import Discard, Play, SelectBlind
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Round
+from studio.engine.run.actions import Discard, Play, SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Round
 
 HAND = "KS KH 4C 4D 9S 2H 3H 5C"
 #: The boss rules this file plays; a new base boss rule must get a test here.

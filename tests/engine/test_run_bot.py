@@ -5,7 +5,12 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-from studio.engine.actions import (
+from studio.engine.bot import Bot, play_run
+from studio.engine.bot.plays import NEUTRAL_RNG, best_play, candidates
+from studio.engine.bot.values import CharmValues
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.run.actions import (
     Buy,
     Discard,
     Play,
@@ -15,14 +20,9 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.bot import Bot, play_run
-from studio.engine.bot_plays import NEUTRAL_RNG, best_play, candidates
-from studio.engine.bot_values import CharmValues
-from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Round
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Round
 from studio.engine.scoring import Situation, score
 from studio.engine.tags import CharmEdition, FreeCharm
 from studio.engine.views import card_view

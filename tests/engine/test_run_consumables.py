@@ -9,8 +9,10 @@ import re
 import pytest
 from test_run_events import in_shop, kinds, start
 
-from studio.engine import save
-from studio.engine.actions import (
+from studio.engine.bot import Bot
+from studio.engine.catalog import Catalog
+from studio.engine.run import save
+from studio.engine.run.actions import (
     Buy,
     Choose,
     IllegalAction,
@@ -22,11 +24,9 @@ from studio.engine.actions import (
     action_from_json,
     action_to_json,
 )
-from studio.engine.bot import Bot
-from studio.engine.catalog import Catalog
-from studio.engine.game import Game, replay
-from studio.engine.run_consumables import consumable_slots
-from studio.engine.run_state import Offer
+from studio.engine.run.consumables import consumable_slots
+from studio.engine.run.game import Game, replay
+from studio.engine.run.state import Offer
 
 
 def in_round(catalog: Catalog, *held: str) -> Game:

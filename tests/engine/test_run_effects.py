@@ -8,12 +8,12 @@ from dataclasses import replace
 from test_run_events import fired, in_shop, kinds, start, win_blind
 
 from studio.content.models import CharmModel
-from studio.engine.actions import Buy, LeaveShop, Play, Reroll, SelectBlind, Sell
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.round_values import charm_slots
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Offer
+from studio.engine.run.actions import Buy, LeaveShop, Play, Reroll, SelectBlind, Sell
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Offer
+from studio.engine.run.values import charm_slots
 
 
 def with_charm(catalog: Catalog, data: dict[str, object]) -> Catalog:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from studio.engine.actions import (
+from studio.engine.catalog import Catalog
+from studio.engine.run.actions import (
     Buy,
     Choose,
     Discard,
@@ -17,11 +18,10 @@ from studio.engine.actions import (
     Sell,
     SkipBlind,
 )
-from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Offer
+from studio.engine.run.events import RunEvent
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Offer
 from studio.engine.runs import DeckDef
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engine.actions import Discard, LeaveShop, Play, SelectBlind, SkipBlind
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game, replay
-from studio.engine.run_setup import RunSetup, SetupError
-from studio.engine.run_state import RunState
+from studio.engine.run.actions import Discard, LeaveShop, Play, SelectBlind, SkipBlind
+from studio.engine.run.game import Game, replay
+from studio.engine.run.setup import RunSetup, SetupError
+from studio.engine.run.state import RunState
 
 
 def start(catalog: Catalog, **kw: object) -> Game:

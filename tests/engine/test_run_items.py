@@ -8,7 +8,10 @@ from dataclasses import replace
 import pytest
 from test_run_events import in_shop, kinds, start, win_blind
 
-from studio.engine.actions import (
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.rows import charm_row, debuffed
+from studio.engine.run.actions import (
     Buy,
     BuyVoucher,
     Choose,
@@ -21,14 +24,11 @@ from studio.engine.actions import (
     Sell,
     SkipBlind,
 )
-from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.round_values import charm_slots
-from studio.engine.rows import charm_row, debuffed
-from studio.engine.run_ante import draw_vouchers
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Offer
+from studio.engine.run.ante import draw_vouchers
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Offer
+from studio.engine.run.values import charm_slots
 from studio.engine.scoring import Situation, score
 from studio.engine.values import Modifier
 from studio.engine.vouchers import VoucherDef

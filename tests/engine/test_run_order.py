@@ -8,10 +8,10 @@ from dataclasses import replace
 
 from test_run_events import kinds, start, win_blind
 
-from studio.engine.actions import Discard, LeaveShop, Play, SelectBlind
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.actions import Discard, LeaveShop, Play, SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 from studio.engine.runs import DeckDef
 
 

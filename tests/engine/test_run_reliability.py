@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from studio.engine import save
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
-from studio.engine.run_setup import RunSetup
+from studio.engine.run import save
+from studio.engine.run.setup import RunSetup
 
 SEEDS = range(200)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from studio.engine.actions import LeaveShop, Play, Reroll, SelectBlind
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.actions import LeaveShop, Play, Reroll, SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 from studio.engine.runs import DeckDef
 
 

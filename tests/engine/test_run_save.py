@@ -9,13 +9,13 @@ from data_paths import field_paths, with_field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studio.engine import save
-from studio.engine.actions import OpenPack, Play, SelectBlind
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
-from studio.engine.save import SaveError
+from studio.engine.run import save
+from studio.engine.run.actions import OpenPack, Play, SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.save import SaveError
+from studio.engine.run.setup import RunSetup
 
 
 def bot_game(catalog: Catalog, seed: int, stop_after: int | None = None, **kw: object) -> Game:

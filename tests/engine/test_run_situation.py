@@ -3,12 +3,12 @@ deck, draw pile, charm slots, and the hands played this round and this run."""
 
 from __future__ import annotations
 
-from studio.engine.actions import Discard, Play, SelectBlind
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
-from studio.engine.run_triggers import round_situation
+from studio.engine.run.actions import Discard, Play, SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
+from studio.engine.run.triggers import round_situation
 
 
 def started(catalog: Catalog, *charms: str) -> Game:

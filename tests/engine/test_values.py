@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from studio.engine.actions import SelectBlind
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.actions import SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 from studio.engine.values import Modifier, flags_on, folded, layered
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from spec_data import Run
 
-from studio.engine.actions import IllegalAction, SelectBlind, Sell
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.actions import IllegalAction, SelectBlind, Sell
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 from studio.simulation.paired import (
     Paired,
     compare,

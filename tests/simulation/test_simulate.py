@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from studio.engine.actions import SelectBlind, SkipBlind
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
+from studio.engine.run.actions import SelectBlind, SkipBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
 from studio.simulation.catalogs import ContentError, load_catalog
 from studio.simulation.local import Cancelled, simulate
 from studio.simulation.play import play_chunk, run_one

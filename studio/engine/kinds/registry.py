@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, CardView, Source
-    from studio.engine.run_events import RunEvent
-    from studio.engine.run_setup import RunSetup
-    from studio.engine.run_state import RunState
+    from studio.engine.run.events import RunEvent
+    from studio.engine.run.setup import RunSetup
+    from studio.engine.run.state import RunState
 
 #: Decides whether a condition holds: (context, triggering card or None, charm or None).
 Check = Callable[["ScoringContext", "CardView | None", "ActiveCharm | None"], bool]
@@ -53,7 +53,7 @@ VALUE_ARG = "value"
 
 class Worth(NamedTuple):
     """What the strong bot counts an effect of this kind for, beside the score it measures by
-    scoring (see :mod:`studio.engine.bot_strong_values`); everything off by default."""
+    scoring (see :mod:`studio.engine.bot.strong_values`); everything off by default."""
 
     #: The run rule its amount adds to ("hands", "discards"), or VALUE_ARG: the rule its ``value``
     #: argument names.

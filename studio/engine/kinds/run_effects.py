@@ -3,7 +3,7 @@ consumables and tags made, money paid at cash out, and a loss prevented.
 
 Most record a :class:`~studio.engine.aftermath.RunChange` while their step resolves (an event of
 their source says what will happen) and their kind's ``settle`` applies it to the run after the
-step (studio.engine.run_after), in the order they fired. Outside a run (a scenario) the change is
+step (studio.engine.run.after), in the order they fired. Outside a run (a scenario) the change is
 only recorded. ``destroy_charm`` and ``prevent_loss`` decide at once, as ``destroy_self`` does.
 """
 
@@ -14,10 +14,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from studio.engine.kinds.registry import EFFECTS, EffectKind, Worth
-from studio.engine.round_values import charm_slots
-from studio.engine.run_events import RunEvent
-from studio.engine.run_state import Created, Owed
-from studio.engine.shop import roll_charm
+from studio.engine.run.events import RunEvent
+from studio.engine.run.shop import roll_charm
+from studio.engine.run.state import Created, Owed
+from studio.engine.run.values import charm_slots
 from studio.engine.situation import CharmSlot
 from studio.engine.trace import fmt
 
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, Source
-    from studio.engine.run_setup import RunSetup
-    from studio.engine.run_state import RunState
+    from studio.engine.run.setup import RunSetup
+    from studio.engine.run.state import RunState
 
 #: The streams a made or destroyed charm is drawn from.
 CREATE_STREAM = "create"
@@ -215,7 +215,7 @@ EFFECTS.add(
 
 def _item(kind: str, worth: Worth) -> EffectKind:
     """``create_consumable`` / ``create_tag``: an item by id, or a random one of a family, recorded in
-    the run's :attr:`~studio.engine.run_state.RunState.created` for the item rules to take in."""
+    the run's :attr:`~studio.engine.run.state.RunState.created` for the item rules to take in."""
 
     def text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
         if e.arg(kind):

@@ -15,18 +15,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from studio.engine.actions import Play, SelectBlind
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.consumables import ConsumableDef
 from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
+from studio.engine.run.actions import Play, SelectBlind
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import ScoreResult
 
 if TYPE_CHECKING:
-    from studio.engine.game import Game
+    from studio.engine.run.game import Game
 
 #: Hands a charm is measured on (played, held), with how often the bot plays such a hand.
 REFERENCE_HANDS = (

@@ -6,7 +6,7 @@ sale, ``consumables`` for the consumables on sale, ``pack`` for what a pack
 holds, ``charm_editions`` and ``stickers`` for what a charm for sale comes
 with (the shop table's ``charm_editions``; the stickers the difficulty level
 allows, each by its chance). Each pack kind draws its options and takes a pick through
-:data:`PACK_KINDS`. Like :mod:`studio.engine.run_round`, these functions
+:data:`PACK_KINDS`. Like :mod:`studio.engine.run.round`, these functions
 trust ``Game.legal`` and change the state in place. Each action fires its run
 trigger (``reroll``, ``bought``, ``sold``, ``booster_opened``,
 ``booster_skipped``, ``card_added``, ``shop_exit``) once it is done.
@@ -20,14 +20,14 @@ from typing import NamedTuple
 from studio.engine.cards import SUITS, Card
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng
-from studio.engine.round_values import price, run_value
-from studio.engine.run_consumables import STREAM as CONSUMABLE_STREAM
-from studio.engine.run_consumables import roll as roll_consumable
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Dress, Offer, OpenedPack, RunState, Shop
-from studio.engine.run_triggers import fire
-from studio.engine.run_vouchers import voucher_offers
+from studio.engine.run.consumables import STREAM as CONSUMABLE_STREAM
+from studio.engine.run.consumables import roll as roll_consumable
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Dress, Offer, OpenedPack, RunState, Shop
+from studio.engine.run.triggers import fire
+from studio.engine.run.values import price, run_value
+from studio.engine.run.vouchers import voucher_offers
 from studio.engine.runs import PackDef
 
 

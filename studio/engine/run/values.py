@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from studio.engine.bosses import BossDef
 from studio.engine.rows import charm_row
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
 from studio.engine.values import Modifier, folded, layered
 
 

@@ -1,4 +1,4 @@
-"""Playing a blind: set it up, deal, play or discard; its end is :mod:`studio.engine.round_end`.
+"""Playing a blind: set it up, deal, play or discard; its end is :mod:`studio.engine.run.round_end`.
 
 Each function checks nothing (``Game.legal`` did) and changes the run state
 in place, returning what happened as run events. Scoring, discards and the
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.engine.round_end import lose, win_round
-from studio.engine.round_values import round_modifiers, run_value
 from studio.engine.rounds import discard
-from studio.engine.run_after import draw_variables, take_result
-from studio.engine.run_ante import begin_ante
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Round, RunState
-from studio.engine.run_triggers import current_boss, fire, round_situation, settle, take
+from studio.engine.run.after import draw_variables, take_result
+from studio.engine.run.ante import begin_ante
+from studio.engine.run.events import RunEvent
+from studio.engine.run.round_end import lose, win_round
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Round, RunState
+from studio.engine.run.triggers import current_boss, fire, round_situation, settle, take
+from studio.engine.run.values import round_modifiers, run_value
 from studio.engine.scoring import score
 from studio.engine.trace import ScoreResult, fmt
 from studio.engine.values import layered

@@ -1,7 +1,7 @@
 """Run actions as small frozen records, and their JSON form.
 
 A run changes only through these records: the engine checks each one
-(:meth:`~studio.engine.game.Game.legal`) before it resolves it, and the run's
+(:meth:`~studio.engine.run.game.Game.legal`) before it resolves it, and the run's
 history is the list of resolved records, so seed plus history replays a run.
 """
 

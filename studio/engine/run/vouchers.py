@@ -2,17 +2,17 @@
 
 A voucher bought joins :attr:`RunState.vouchers` for good; its modifiers are
 layered after the deck's and difficulty's, before the charms'
-(:func:`~studio.engine.round_values.round_modifiers`), so "+1 hand" counts from
+(:func:`~studio.engine.run.values.round_modifiers`), so "+1 hand" counts from
 the next round and a cheaper reroll from the next reroll.
 """
 
 from __future__ import annotations
 
-from studio.engine.round_values import price
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Offer, RunState
-from studio.engine.run_triggers import fire
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Offer, RunState
+from studio.engine.run.triggers import fire
+from studio.engine.run.values import price
 
 
 def voucher_offers(state: RunState, setup: RunSetup) -> list[Offer]:

@@ -11,13 +11,13 @@ charms' vocabulary applied on behalf of the tag.
 from __future__ import annotations
 
 from studio.engine.charms import CharmSlot
-from studio.engine.round_values import charm_slots
 from studio.engine.rounds import give
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Dress, Offer, RunState
-from studio.engine.run_triggers import run_situation, take
-from studio.engine.shop import charm_offer, pack_def, roll_charm, unpack
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.shop import charm_offer, pack_def, roll_charm, unpack
+from studio.engine.run.state import Dress, Offer, RunState
+from studio.engine.run.triggers import run_situation, take
+from studio.engine.run.values import charm_slots
 from studio.engine.tags import CharmEdition, FreeCharm, FreePack, TagDef
 
 #: The stream the charms tags give are drawn from.

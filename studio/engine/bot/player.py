@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from studio.engine.actions import (
+from studio.engine.bot.plays import PlayChoice, best_play, discard_choice, kickers, score_play
+from studio.engine.bot.values import (
+    CharmValues,
+    improves_cards,
+    last_round_plays,
+    multiplying_last,
+    types_played,
+)
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.rows import charm_row
+from studio.engine.run.actions import (
     Action,
     Buy,
     BuyVoucher,
@@ -26,29 +37,18 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.bot_plays import PlayChoice, best_play, discard_choice, kickers, score_play
-from studio.engine.bot_values import (
-    CharmValues,
-    improves_cards,
-    last_round_plays,
-    multiplying_last,
-    types_played,
-)
-from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.round_values import charm_slots
-from studio.engine.rows import charm_row
-from studio.engine.run_consumables import consumable_slots, needs_round
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Dress
-from studio.engine.run_triggers import round_situation
-from studio.engine.shop import reroll_cost, sell_value
+from studio.engine.run.consumables import consumable_slots, needs_round
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.shop import reroll_cost, sell_value
+from studio.engine.run.state import Dress
+from studio.engine.run.triggers import round_situation
+from studio.engine.run.values import charm_slots
 from studio.engine.situation import Situation
 from studio.engine.tags import CharmEdition, FreeCharm
 
 if TYPE_CHECKING:
-    from studio.engine.bot_strong import StrongPolicy
+    from studio.engine.bot.strong import StrongPolicy
 
 
 #: How hard the bot thinks: ``fast`` (fixed measures, simple rules) or ``strong`` (measures in context).
@@ -59,7 +59,7 @@ class Bot:
     """Chooses the next action of a run with the real scorer.
 
     ``level="fast"`` (the default) values charms on fixed reference hands; ``level="strong"`` values
-    every shop, pack and blind decision in context (see :mod:`studio.engine.bot_strong`).
+    every shop, pack and blind decision in context (see :mod:`studio.engine.bot.strong`).
     """
 
     def __init__(self, catalog: Catalog, level: Level = "fast") -> None:
@@ -69,7 +69,7 @@ class Bot:
         self.level: Level = level
         self.strong: StrongPolicy | None = None
         if level == "strong":
-            from studio.engine.bot_strong import StrongPolicy
+            from studio.engine.bot.strong import StrongPolicy
 
             self.strong = StrongPolicy(catalog)
         self.values = CharmValues(catalog)

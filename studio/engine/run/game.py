@@ -1,6 +1,6 @@
 """A run being played: checks each action, resolves the queue one action at a time, keeps the history.
 
->>> from studio.engine.actions import SelectBlind
+>>> from studio.engine.run.actions import SelectBlind
 >>> # game = Game.start(RunSetup.from_catalog(catalog, seed=5)); game.apply(SelectBlind())
 """
 
@@ -9,7 +9,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from studio.engine.actions import (
+from studio.engine.charms import CharmSlot
+from studio.engine.rng import Rng
+from studio.engine.run.action_rules import RULES
+from studio.engine.run.actions import (
     Action,
     Buy,
     BuyVoucher,
@@ -20,15 +23,12 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.charms import CharmSlot
-from studio.engine.rng import Rng
-from studio.engine.run_actions import RULES
-from studio.engine.run_ante import begin_ante
-from studio.engine.run_consumables import take_created
-from studio.engine.run_events import Resolved, RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
-from studio.engine.run_tags import made_tags
+from studio.engine.run.ante import begin_ante
+from studio.engine.run.consumables import take_created
+from studio.engine.run.events import Resolved, RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
+from studio.engine.run.tags import made_tags
 
 
 class Game:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from studio.engine.actions import Action, action_to_json
+from studio.engine.run.actions import Action, action_to_json
 from studio.engine.trace import Event, ScoreResult, json_number
 
 

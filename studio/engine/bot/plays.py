@@ -15,14 +15,14 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from studio.engine.bosses import BossDef
-from studio.engine.bot_values import NEUTRAL_RNG
+from studio.engine.bot.values import NEUTRAL_RNG
 from studio.engine.cards import SUITS, Card, rank_points
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.hands import SMEARED, HandRules, straight_ranks
 from studio.engine.inplay import CardView
 from studio.engine.rows import charm_row
-from studio.engine.run_state import Round
+from studio.engine.run.state import Round
 from studio.engine.scoring import MAX_PLAYED, Situation, score
 from studio.engine.views import card_view
 

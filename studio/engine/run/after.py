@@ -19,10 +19,10 @@ from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.kinds import EFFECTS
 from studio.engine.rng import RngState
-from studio.engine.round_values import round_modifiers
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
+from studio.engine.run.values import round_modifiers
 from studio.engine.values import Modifier, layered
 
 

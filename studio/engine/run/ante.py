@@ -7,10 +7,10 @@ that adds vouchers or tags never changes which boss a seed meets.
 
 from __future__ import annotations
 
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
-from studio.engine.run_tags import draw_tag
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
+from studio.engine.run.tags import draw_tag
 
 
 def begin_ante(state: RunState, setup: RunSetup) -> list[RunEvent]:

@@ -1,7 +1,7 @@
 """The strong bot's decisions outside the hand: shop, packs, consumables and blinds, by expected effect.
 
 Every choice compares options in one currency, log-score units of the charm row
-(:class:`~studio.engine.bot_strong_values.RowWorth`): a charm's gain is how much
+(:class:`~studio.engine.bot.strong_values.RowWorth`): a charm's gain is how much
 more its row scores on hands dealt from the run's own deck, weighted toward the
 hand types the run plays, plus its rules and future money; spending money costs
 what that money could buy later, more when it drops the interest earned. Level-ups
@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import math
 
-from studio.engine.actions import (
+from studio.engine.bot.strong_values import Context, RowWorth
+from studio.engine.bot.values import improves_cards, last_round_plays, multiplying_last
+from studio.engine.cards import Card
+from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
+from studio.engine.run.actions import (
     Action,
     Buy,
     BuyVoucher,
@@ -26,16 +31,11 @@ from studio.engine.actions import (
     SelectBlind,
     Sell,
 )
-from studio.engine.bot_strong_values import Context, RowWorth
-from studio.engine.bot_values import improves_cards, last_round_plays, multiplying_last
-from studio.engine.cards import Card
-from studio.engine.catalog import Catalog
-from studio.engine.charms import CharmSlot
-from studio.engine.game import Game
-from studio.engine.round_values import charm_slots
-from studio.engine.run_consumables import consumable_slots
-from studio.engine.run_state import Dress
-from studio.engine.shop import pack_def, reroll_cost, sell_value
+from studio.engine.run.consumables import consumable_slots
+from studio.engine.run.game import Game
+from studio.engine.run.shop import pack_def, reroll_cost, sell_value
+from studio.engine.run.state import Dress
+from studio.engine.run.values import charm_slots
 from studio.engine.tags import CharmEdition, FreeCharm
 
 #: How much a card of a card pack is worth to the plan, by its upgrade, edition and seal.

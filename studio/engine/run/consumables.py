@@ -3,7 +3,7 @@
 Using a consumable runs its effects through the effect registry
 (:func:`~studio.engine.rounds.consume`), with each chosen card as the
 triggering card; what they change is then taken into the run like a run
-event's outcome (:func:`~studio.engine.run_triggers.take`). Consumables made
+event's outcome (:func:`~studio.engine.run.triggers.take`). Consumables made
 by ``create_consumable`` wait in :attr:`RunState.created` until
 :func:`take_created` puts them in free slots, drawn from the ``consumables``
 stream when only a family is named.
@@ -15,12 +15,12 @@ from collections.abc import Sequence
 
 from studio.engine.consumables import ConsumableDef
 from studio.engine.kinds import EFFECTS
-from studio.engine.round_values import run_value
 from studio.engine.rounds import consume
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import Created, RunState
-from studio.engine.run_triggers import round_situation, run_situation, take
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Created, RunState
+from studio.engine.run.triggers import round_situation, run_situation, take
+from studio.engine.run.values import run_value
 from studio.engine.scoring import MAX_PLAYED
 
 #: The stream consumables are drawn from: the shop's consumable slots, packs' options, those effects make.

@@ -19,13 +19,13 @@ from dataclasses import replace
 from studio.engine.aftermath import Aftermath
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
-from studio.engine.round_values import charm_slots
 from studio.engine.rounds import RoundResult, run_event
 from studio.engine.rows import charm_row
-from studio.engine.run_after import take_after, take_result
-from studio.engine.run_events import RunEvent
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
+from studio.engine.run.after import take_after, take_result
+from studio.engine.run.events import RunEvent
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState
+from studio.engine.run.values import charm_slots
 from studio.engine.scoring import Situation
 from studio.engine.trace import Step
 

@@ -1,8 +1,8 @@
 """Each kind of run action: when it may resolve, and what it does. One entry per kind.
 
-:class:`~studio.engine.game.Game` looks an action's kind up in :data:`RULES` to
+:class:`~studio.engine.run.game.Game` looks an action's kind up in :data:`RULES` to
 check it and to resolve it, so a new kind of action is one entry here (and its
-record in :mod:`~studio.engine.actions`), never another branch of a ladder.
+record in :mod:`~studio.engine.run.actions`), never another branch of a ladder.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from studio.engine.actions import (
+from studio.engine.run.actions import (
     Action,
     Buy,
     BuyVoucher,
@@ -28,19 +28,19 @@ from studio.engine.actions import (
     SkipBlind,
     UseConsumable,
 )
-from studio.engine.round_values import charm_slots
-from studio.engine.run_consumables import can_sell, can_use, consumable_slots
-from studio.engine.run_consumables import sell as sell_consumable
-from studio.engine.run_consumables import use as use_consumable
-from studio.engine.run_events import RunEvent
-from studio.engine.run_round import advance, discard_cards, play_hand, start_round
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState
-from studio.engine.run_tags import skip_tag
-from studio.engine.run_triggers import fire
-from studio.engine.run_vouchers import buy_voucher
+from studio.engine.run.consumables import can_sell, can_use, consumable_slots
+from studio.engine.run.consumables import sell as sell_consumable
+from studio.engine.run.consumables import use as use_consumable
+from studio.engine.run.events import RunEvent
+from studio.engine.run.round import advance, discard_cards, play_hand, start_round
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.shop import buy, choose, leave_shop, open_pack, reroll, reroll_cost, sell
+from studio.engine.run.state import RunState
+from studio.engine.run.tags import skip_tag
+from studio.engine.run.triggers import fire
+from studio.engine.run.values import charm_slots
+from studio.engine.run.vouchers import buy_voucher
 from studio.engine.scoring import MAX_PLAYED
-from studio.engine.shop import buy, choose, leave_shop, open_pack, reroll, reroll_cost, sell
 from studio.engine.trace import ScoreResult
 
 A = TypeVar("A", bound=Action)

@@ -1,6 +1,6 @@
 """The state of a run: where it stands (phase, ante, blind), the deck, charms, money, round and shop.
 
-Plain mutable records that only :class:`~studio.engine.game.Game` changes;
+Plain mutable records that only :class:`~studio.engine.run.game.Game` changes;
 :meth:`RunState.to_json` and :meth:`RunState.from_json` carry all of it,
 generator included, so a run can be saved and resumed at any action.
 """

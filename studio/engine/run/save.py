@@ -21,11 +21,11 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from studio.engine.actions import ActionError, IllegalAction, action_from_json, action_to_json
 from studio.engine.catalog import Catalog
-from studio.engine.game import Game
-from studio.engine.run_setup import RunSetup
-from studio.engine.run_state import RunState, StateError
+from studio.engine.run.actions import ActionError, IllegalAction, action_from_json, action_to_json
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import RunState, StateError
 
 FORMAT = "studio-run"
 VERSION = 4

@@ -1,6 +1,6 @@
 """The strong bot's worth of a charm row, in context: hands from the run's own deck, charms as they stand.
 
-Where :class:`~studio.engine.bot_values.CharmValues` measures each charm once on
+Where :class:`~studio.engine.bot.values.CharmValues` measures each charm once on
 eight fixed hands, this measures it on hands dealt from the run's deck (the
 best play of each, as the bot would make it), with the charm's counter and
 variables as they are now (a grown charm is worth what it gives now, plus a
@@ -23,15 +23,15 @@ import random
 import zlib
 from collections.abc import Mapping, Sequence
 
-from studio.engine.bot_plays import best_play
-from studio.engine.bot_values import NEUTRAL_RNG, multiplies, score_alone
+from studio.engine.bot.plays import best_play
+from studio.engine.bot.values import NEUTRAL_RNG, multiplies, score_alone
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.kinds import EFFECTS, VALUE_ARG
 from studio.engine.rounds import run_event
 from studio.engine.rows import charm_row
-from studio.engine.run_state import Round
+from studio.engine.run.state import Round
 from studio.engine.scoring import Situation
 from studio.engine.trace import ScoreResult
 
