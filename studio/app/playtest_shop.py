@@ -9,16 +9,16 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollA
 from studio.app import palette
 from studio.app.playtest_tiles import ItemTile
 from studio.engine.cards import Card
-from studio.engine.run.actions import Action, Buy, BuyVoucher, Choose, LeaveShop, OpenPack, Reroll
+from studio.engine.run.actions import Action, Buy, BuyVoucher, Choose, LeaveShop, OpenBooster, Reroll
 from studio.engine.run.game import Game
-from studio.engine.run.shop import pack_def, reroll_cost
+from studio.engine.run.shop import booster_def, reroll_cost
 from studio.engine.run.state import Dress, Offer
 
 #: The button of each kind of offer, and the action it asks for.
-BUTTONS: dict[str, tuple[str, type[Buy | BuyVoucher | OpenPack]]] = {
+BUTTONS: dict[str, tuple[str, type[Buy | BuyVoucher | OpenBooster]]] = {
     "charm": ("Buy", Buy),
     "consumable": ("Buy", Buy),
-    "pack": ("Open", OpenPack),
+    "pack": ("Open", OpenBooster),
     "voucher": ("Buy voucher", BuyVoucher),
 }
 
@@ -76,12 +76,12 @@ class ShopView(QWidget):
                 gone.deleteLater()
         self.tiles = []
         s = game.state
-        in_pack = s.phase == "pack" and s.pack is not None
+        in_booster = s.phase == "pack" and s.booster is not None
         for b in (self.reroll_button, self.leave_button):
-            b.setVisible(not in_pack)
-        self.skip_pack.setVisible(in_pack)
-        if in_pack:
-            self._pack(game)
+            b.setVisible(not in_booster)
+        self.skip_pack.setVisible(in_booster)
+        if in_booster:
+            self._booster(game)
         elif s.shop is not None:
             cost = reroll_cost(s, game.setup)
             self.reroll_button.setText(f"Reroll (${cost})")
@@ -92,31 +92,31 @@ class ShopView(QWidget):
         tall = max((t.sizeHint().height() for t in self.tiles), default=0)
         self.strip.setFixedHeight(tall + self.strip.horizontalScrollBar().sizeHint().height() + 2)
 
-    def _pack(self, game: Game) -> None:
+    def _booster(self, game: Game) -> None:
         s = game.state
-        pack = s.pack
-        assert pack is not None
+        booster = s.booster
+        assert booster is not None
         cat = game.setup.catalog
-        name = pack.pack.replace("_", " ")
+        name = booster.id.replace("_", " ")
         self.title.setText(
-            f"<b>{name.capitalize()}</b> · take {pack.picks_left} more of {len(pack.options)}"
+            f"<b>{name.capitalize()}</b> · take {booster.picks_left} more of {len(booster.options)}"
             " (or skip the rest)"
         )
         names = {t.id: t.name or t.id for t in cat.hand_types}
-        for i, option in enumerate(pack.options):
-            dress = pack.dress[i] if i < len(pack.dress) else Dress()
+        for i, option in enumerate(booster.options):
+            dress = booster.dress[i] if i < len(booster.dress) else Dress()
             item: Card | str = option
             tip = option
-            if pack.kind == "cards":
+            if booster.kind == "cards":
                 item = cat.cards(option)[0]
-            elif pack.kind == "charms" and option in cat.charms:
+            elif booster.kind == "charms" and option in cat.charms:
                 item, tip = cat.charms[option].name or option, cat.charms[option].description
-            elif pack.kind == "levels":
+            elif booster.kind == "levels":
                 item, tip = names.get(option, option), f"+1 level of {names.get(option, option)}"
             elif option in cat.consumables:
                 item, tip = cat.consumables[option].name or option, cat.consumables[option].description
-            taken = i in pack.taken
-            kind = {"cards": "card", "charms": "charm", "levels": "level"}.get(pack.kind, "consumable")
+            taken = i in booster.taken
+            kind = {"cards": "card", "charms": "charm", "levels": "level"}.get(booster.kind, "consumable")
             caption = "taken" if taken else " ".join([kind, *_dress_words(dress)])
             tile = ItemTile(item, caption, "Take", tip, dress.edition)
             self._add(tile, None if taken else Choose(i), i)
@@ -145,9 +145,9 @@ def _offer_tile(game: Game, offer: Offer) -> ItemTile:
         voucher = cat.vouchers[offer.item]
         name, tip = voucher.name or offer.item, f"Voucher: {voucher.description}"
     elif offer.kind == "pack":
-        pack = pack_def(game.setup, offer.item)
+        booster = booster_def(game.setup, offer.item)
         name = offer.item.replace("_", " ")
-        tip = f"{pack.size} {pack.kind} to see, take {pack.picks}"
+        tip = f"{booster.size} {booster.kind} to see, take {booster.picks}"
     words = _dress_words(Dress(offer.edition, offer.stickers))
     caption = f"{offer.kind} · " + ("sold" if offer.sold else " ".join([f"${offer.price}", *words]))
     button = BUTTONS[offer.kind][0]

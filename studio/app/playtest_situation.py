@@ -15,7 +15,7 @@ from studio.engine.run.actions import (
     BuyVoucher,
     Choose,
     Discard,
-    OpenPack,
+    OpenBooster,
     Play,
     ReorderCharms,
     SelectBlind,
@@ -137,15 +137,15 @@ def describe_action(action: Action, game: Game) -> str:
         return f"skip the {blind} blind" + (f" for the {tag} tag" if tag else "")
     if isinstance(action, Play | Discard):
         return f"{action.name} {cards(action.cards)}".rstrip()
-    if isinstance(action, Buy | BuyVoucher | OpenPack):
+    if isinstance(action, Buy | BuyVoucher | OpenBooster):
         verb = {"buy": "buy", "buy_voucher": "buy the voucher", "open_pack": "open"}[action.name]
         return f"{verb} {offer(action.slot)}"
     if isinstance(action, Sell):
         return f"sell {s.charms[action.charm].id}" if action.charm < len(s.charms) else "sell a charm"
     if isinstance(action, Choose):
-        if action.option is None or s.pack is None or action.option >= len(s.pack.options):
+        if action.option is None or s.booster is None or action.option >= len(s.booster.options):
             return "skip the rest of the pack"
-        return f"take {s.pack.options[action.option]}"
+        return f"take {s.booster.options[action.option]}"
     if isinstance(action, ReorderCharms):
         return "order the charms " + " ".join(s.charms[i].id for i in action.order if i < len(s.charms))
     if isinstance(action, UseConsumable | SellConsumable):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from studio.content.entries import Entry
 from studio.content.models import ConsumableModel, RunModel, TagModel, VoucherModel
-from studio.content.models.tag import FreePackModel
+from studio.content.models.tag import FreeBoosterModel
 from studio.content.problems import Problem
 from studio.engine.names import did_you_mean
 
@@ -35,7 +35,7 @@ def run_problems(entries: Sequence[Entry]) -> list[Problem]:
             packs |= {p.id for p in e.model.shop.packs}
             out += _shop_problems(e, e.model, families)
     for e in entries:
-        if packs and isinstance(e.model, TagModel) and isinstance(e.model.reward, FreePackModel):
+        if packs and isinstance(e.model, TagModel) and isinstance(e.model.reward, FreeBoosterModel):
             wanted = e.model.reward.pack
             if wanted not in packs:
                 message = (

@@ -37,7 +37,7 @@ class Targets(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class ConsumableDef:
-    """A consumable: its family (what the shop weights and packs name), price, targets and effects."""
+    """A consumable: its family (what the shop weights and boosters name), price, targets and effects."""
 
     id: str
     name: str = ""

@@ -12,7 +12,8 @@ from typing import Literal, NamedTuple
 from studio.engine.cards import Card
 from studio.engine.values import Modifier, folded
 
-PackKind = Literal["cards", "charms", "levels", "consumables"]
+#: What a booster holds: cards, charms, level-ups or consumables.
+BoosterKind = Literal["cards", "charms", "levels", "consumables"]
 RARITIES = ("common", "uncommon", "rare", "legendary")
 
 
@@ -48,14 +49,15 @@ class Blind(NamedTuple):
     is_boss: bool = False
 
 
-class PackDef(NamedTuple):
-    """A pack the shop sells: ``size`` options shown, ``picks`` of them may be taken.
+class BoosterDef(NamedTuple):
+    """A booster the shop sells (the content calls it a pack): ``size`` options shown, ``picks`` of them
+    may be taken.
 
-    A consumables pack holds consumables of ``family`` (of every family when None).
+    A consumables booster holds consumables of ``family`` (of every family when None).
     """
 
     id: str
-    kind: PackKind
+    kind: BoosterKind
     price: int = 4
     size: int = 3
     picks: int = 1
@@ -63,10 +65,10 @@ class PackDef(NamedTuple):
     family: str | None = None
 
 
-DEFAULT_PACKS = (
-    PackDef("card_pack", "cards", 4, 3, 1, 4),
-    PackDef("charm_pack", "charms", 5, 2, 1, 2),
-    PackDef("level_pack", "levels", 4, 3, 1, 4),
+DEFAULT_BOOSTERS = (
+    BoosterDef("card_pack", "cards", 4, 3, 1, 4),
+    BoosterDef("charm_pack", "charms", 5, 2, 1, 2),
+    BoosterDef("level_pack", "levels", 4, 3, 1, 4),
 )
 
 
@@ -74,12 +76,12 @@ class ShopTable(NamedTuple):
     """What the shop offers after each blind, and its prices."""
 
     charm_offers: int = 2
-    pack_offers: int = 2
+    booster_offers: int = 2
     reroll_cost: int = 5
-    #: Relative weight of each rarity among the charms for sale (and in charm packs).
+    #: Relative weight of each rarity among the charms for sale (and in charm boosters).
     rarity_weights: tuple[tuple[str, int], ...] = (("common", 70), ("uncommon", 25), ("rare", 5))
-    packs: tuple[PackDef, ...] = DEFAULT_PACKS
-    #: Chances that a card in a card pack carries an upgrade, an edition, a seal.
+    boosters: tuple[BoosterDef, ...] = DEFAULT_BOOSTERS
+    #: Chances that a card in a card booster carries an upgrade, an edition, a seal.
     upgrade_chance: float = 0.4
     edition_chance: float = 0.1
     seal_chance: float = 0.1
@@ -88,7 +90,7 @@ class ShopTable(NamedTuple):
     family_weights: tuple[tuple[str, int], ...] = ()
     #: Vouchers for sale in each ante's shops.
     voucher_offers: int = 0
-    #: The chance (0 to 1) of each edition on a charm offered in the shop or a charm pack.
+    #: The chance (0 to 1) of each edition on a charm offered in the shop or a charm booster.
     charm_editions: tuple[tuple[str, float], ...] = ()
 
 

@@ -23,7 +23,7 @@ class StickerDef:
 
     id: str
     name: str = ""
-    #: Chance (0 to 1) that a charm offered in the shop or a charm pack gets it, where allowed.
+    #: Chance (0 to 1) that a charm offered in the shop or a charm booster gets it, where allowed.
     chance: float = 0.0
     sellable: bool = True
     destructible: bool = True

@@ -1,6 +1,6 @@
 """Tags: what skipping a blind gives, taken at once or at the next shop.
 
-A tag names one reward: a free charm of a rarity, a free pack, an edition on
+A tag names one reward: a free charm of a rarity, a free booster, an edition on
 the next charm the shop offers, or an effect of the charms' vocabulary that
 needs no hand (money, a level for a named hand type).
 
@@ -28,10 +28,10 @@ class FreeCharm(NamedTuple):
     edition: str | None = None
 
 
-class FreePack(NamedTuple):
-    """A pack of the shop table, free."""
+class FreeBooster(NamedTuple):
+    """A booster of the shop table, free."""
 
-    pack: str
+    booster: str
 
 
 class CharmEdition(NamedTuple):
@@ -41,7 +41,7 @@ class CharmEdition(NamedTuple):
     free: bool = True
 
 
-Reward = FreeCharm | FreePack | CharmEdition | Effect
+Reward = FreeCharm | FreeBooster | CharmEdition | Effect
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +63,8 @@ def describe_tag(tag: TagDef, hand_names: Mapping[str, str]) -> str:
     if isinstance(r, FreeCharm):
         edition = f" {r.edition}" if r.edition else ""
         return f"A free {r.rarity}{edition} charm{when}"
-    if isinstance(r, FreePack):
-        return f"A free {r.pack.replace('_', ' ')}{when}"
+    if isinstance(r, FreeBooster):
+        return f"A free {r.booster.replace('_', ' ')}{when}"
     if isinstance(r, CharmEdition):
         return f"The next charm the shop offers is {r.edition}{' and free' if r.free else ''}"
     text = describe_effect(r, hand_names)

@@ -15,7 +15,7 @@ from studio.engine.run.actions import (
     Buy,
     BuyVoucher,
     Choose,
-    OpenPack,
+    OpenBooster,
     Play,
     SelectBlind,
     SkipBlind,
@@ -101,7 +101,7 @@ class _Recorder:
         """Note the row the action starts from, what the bot buys or takes, and a blind's tag: on offer
         when the bot selects or skips the blind, taken when it skips it."""
         self.row = tuple(c.id for c in state.charms)
-        shop, pack = state.shop, state.pack
+        shop, booster = state.shop, state.booster
         if isinstance(action, Buy) and shop is not None:
             offer = shop.offers[action.slot]
             if offer.kind == "charm":
@@ -110,11 +110,11 @@ class _Recorder:
                 self._count("consumables", offer.item, 1)
         if isinstance(action, BuyVoucher) and shop is not None:
             self._count("vouchers", shop.offers[action.slot].item, 1)
-        if isinstance(action, Choose) and pack is not None and action.option is not None:
-            if pack.kind == "charms":
-                self._charm(pack.options[action.option])["bought"] += 1
-            elif pack.kind == "consumables":
-                self._count("consumables", pack.options[action.option], 1)
+        if isinstance(action, Choose) and booster is not None and action.option is not None:
+            if booster.kind == "charms":
+                self._charm(booster.options[action.option])["bought"] += 1
+            elif booster.kind == "consumables":
+                self._count("consumables", booster.options[action.option], 1)
         if isinstance(action, UseConsumable):
             self._count("consumables", state.consumables[action.index], 2)
         if isinstance(action, SelectBlind):
@@ -139,11 +139,11 @@ class _Recorder:
                 elif offer.kind == "voucher" and (state.ante, offer.item) not in self.vouchers_seen:
                     self.vouchers_seen.add((state.ante, offer.item))
                     self._count("vouchers", offer.item, 0)
-        if isinstance(resolved.action, OpenPack) and state.pack is not None:
-            for option in state.pack.options:
-                if state.pack.kind == "charms":
+        if isinstance(resolved.action, OpenBooster) and state.booster is not None:
+            for option in state.booster.options:
+                if state.booster.kind == "charms":
                     self._charm(option)["offered"] += 1
-                elif state.pack.kind == "consumables":
+                elif state.booster.kind == "consumables":
                     self._count("consumables", option, 0)
         for event in resolved.events:  # discard and end-of-round triggers: the money charms pay there
             if event.trace and event.kind != "score":

@@ -95,7 +95,7 @@ def test_the_base_game_has_the_three_families_each_with_a_pack(catalog: Catalog)
     families = {c.family for c in consumables}
     assert families == {"changer", "level", "rare"}
     assert catalog.run is not None
-    assert {p.family for p in catalog.run.shop.packs if p.kind == "consumables"} == families
+    assert {p.family for p in catalog.run.shop.boosters if p.kind == "consumables"} == families
     changers = [c for c in consumables if c.family == "changer"]
     assert all(c.targets is not None and c.targets.kind == "cards" for c in changers)
     levels = {c.effects[0].arg("hand_type") for c in consumables if c.family == "level"}

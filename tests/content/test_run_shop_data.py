@@ -24,8 +24,8 @@ def test_a_run_table_without_a_shop_gets_the_default_shop() -> None:
 def test_the_base_game_spells_out_its_shop(catalog: Catalog) -> None:
     assert catalog.run is not None
     shop = catalog.run.shop
-    assert (shop.charm_offers, shop.pack_offers, shop.reroll_cost) == (3, 2, 5)
-    assert {p.kind for p in shop.packs} == {"cards", "charms", "levels", "consumables"}
+    assert (shop.charm_offers, shop.booster_offers, shop.reroll_cost) == (3, 2, 5)
+    assert {p.kind for p in shop.boosters} == {"cards", "charms", "levels", "consumables"}
     assert dict(shop.rarity_weights)["common"] > dict(shop.rarity_weights)["rare"]
 
 

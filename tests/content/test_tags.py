@@ -10,7 +10,7 @@ from run_item_packs import demo_pack
 
 from studio.content.models import TagModel
 from studio.engine.catalog import Catalog
-from studio.engine.tags import CharmEdition, FreeCharm, FreePack, describe_tag
+from studio.engine.tags import CharmEdition, FreeBooster, FreeCharm, describe_tag
 
 
 def tag(**fields: object) -> TagModel:
@@ -19,7 +19,7 @@ def tag(**fields: object) -> TagModel:
 
 def test_each_reward_becomes_its_engine_record() -> None:
     assert tag(reward={"kind": "free_charm", "rarity": "rare"}).to_engine().reward == FreeCharm("rare")
-    assert tag(reward={"kind": "free_pack", "pack": "charm_pack"}).to_engine().reward == FreePack(
+    assert tag(reward={"kind": "free_pack", "pack": "charm_pack"}).to_engine().reward == FreeBooster(
         "charm_pack"
     )
     edition = tag(reward={"kind": "charm_edition", "edition": "foil"}).to_engine()
@@ -65,6 +65,6 @@ def test_the_base_game_has_tags_of_every_reward(catalog: Catalog) -> None:
     tags = catalog.tags.values()
     assert len(catalog.tags) >= 6
     rewards = {type(t.reward).__name__ for t in tags}
-    assert rewards == {"FreeCharm", "FreePack", "CharmEdition", "Effect"}
+    assert rewards == {"FreeCharm", "FreeBooster", "CharmEdition", "Effect"}
     assert {t.at for t in tags} == {"now", "next_shop"}
     assert all(t.weight > 0 for t in tags)

@@ -11,10 +11,10 @@ from studio.engine.bot.strong import StrongPolicy
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
-from studio.engine.run.actions import Choose, OpenPack, Play
+from studio.engine.run.actions import Choose, OpenBooster, Play
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
-from studio.engine.run.shop import pack_def
+from studio.engine.run.shop import booster_def
 from studio.engine.run.triggers import round_situation
 from studio.engine.scoring import score
 
@@ -86,13 +86,13 @@ def test_levels_taken_are_for_hand_types_played_and_strong_opens_card_packs(
             if (
                 isinstance(action, Choose)
                 and action.option is not None
-                and s.pack
-                and s.pack.kind == "levels"
+                and s.booster
+                and s.booster.kind == "levels"
             ):
-                assert s.times_played.get(s.pack.options[action.option], 0) > 0, s.pack.options
+                assert s.times_played.get(s.booster.options[action.option], 0) > 0, s.booster.options
                 levels_taken += 1
-            if isinstance(action, OpenPack) and s.shop is not None:
-                card_packs += pack_def(game.setup, s.shop.offers[action.slot].item).kind == "cards"
+            if isinstance(action, OpenBooster) and s.shop is not None:
+                card_packs += booster_def(game.setup, s.shop.offers[action.slot].item).kind == "cards"
             game.apply(action)
     assert levels_taken
     if level == "strong":

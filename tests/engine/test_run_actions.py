@@ -19,7 +19,7 @@ from studio.engine.run.actions import (
     Discard,
     IllegalAction,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     Play,
     ReorderCharms,
     Reroll,
@@ -83,7 +83,7 @@ def test_choosing_a_blind_refuses_everything_but_select_skip_and_the_row(catalog
     refuse(game, Play((0,)), r"cards are played in a round, not now \(choosing a blind\)")
     refuse(game, Discard((0,)), r"cards are discarded in a round")
     refuse(game, Buy(0), r"buy happens in the shop")
-    refuse(game, OpenPack(0), r"open pack happens in the shop")
+    refuse(game, OpenBooster(0), r"open pack happens in the shop")
     refuse(game, Reroll(), r"reroll happens in the shop")
     refuse(game, LeaveShop(), r"leave shop happens in the shop")
     refuse(game, Choose(0), r"no open pack")
@@ -113,10 +113,10 @@ def test_the_shop_refuses_what_cannot_be_paid_or_placed(catalog: Catalog) -> Non
     game = in_shop(catalog, money=0)
     charm, pack = slot_of(game, "charm"), slot_of(game, "pack")
     refuse(game, Buy(charm), r"costs \$\d+, you have \$0")
-    refuse(game, OpenPack(pack), r"costs \$\d+, you have \$0")
+    refuse(game, OpenBooster(pack), r"costs \$\d+, you have \$0")
     refuse(game, Reroll(), r"a reroll costs \$5, you have \$0")
     refuse(game, Buy(pack), r"holds a pack .*use open_pack")
-    refuse(game, OpenPack(charm), r"holds a charm .*use buy")
+    refuse(game, OpenBooster(charm), r"holds a charm .*use buy")
     refuse(game, Buy(9), r"no shop slot 9")
     refuse(game, Play((0,)), r"in a round, not now \(in the shop\)")
     refuse(game, Choose(None), r"no open pack")
@@ -133,8 +133,8 @@ def test_an_open_pack_refuses_bad_options(catalog: Catalog) -> None:
     assert game.state.shop is not None
     offer = game.state.shop.offers[slot_of(game, "pack")]
     offer.item = "charm_pack"
-    game.apply(OpenPack(slot_of(game, "pack")))
-    assert game.state.phase == "pack" and game.state.pack is not None
+    game.apply(OpenBooster(slot_of(game, "pack")))
+    assert game.state.phase == "pack" and game.state.booster is not None
     refuse(game, Choose(7), r"no option 7 \(the pack shows 2\)")
     refuse(game, LeaveShop(), r"in the shop, not now \(in a pack\)")
     refuse(game, Reroll(), r"in a pack")
@@ -151,7 +151,7 @@ def test_a_finished_run_refuses_everything(catalog: Catalog) -> None:
             kind(())
             if kind in (Play, Discard, ReorderCharms)
             else kind(0)
-            if kind in (Buy, BuyVoucher, Sell, OpenPack, Choose, UseConsumable, SellConsumable)
+            if kind in (Buy, BuyVoucher, Sell, OpenBooster, Choose, UseConsumable, SellConsumable)
             else kind()
         )  # type: ignore[call-arg]
         refuse(game, action, r"the run is over \(lost\)")
@@ -196,15 +196,15 @@ def test_each_pack_kind_gives_what_it_shows(catalog: Catalog, kind: str) -> None
     assert game.state.shop is not None
     slot = slot_of(game, "pack")
     game.state.shop.offers[slot].item = f"{kind[:-1]}_pack" if kind != "levels" else "level_pack"
-    game.apply(OpenPack(slot))
-    pack = game.state.pack
+    game.apply(OpenBooster(slot))
+    pack = game.state.booster
     assert pack is not None and pack.kind == kind and pack.options
     option = pack.options[0]
     deck = len(game.state.deck)
     game.apply(Choose(0))
     if pack.picks_left:  # a pack of two picks stays open for the second one
         game.apply(Choose(None))
-    assert game.state.phase == "shop" and game.state.pack is None
+    assert game.state.phase == "shop" and game.state.booster is None
     if kind == "cards":
         assert len(game.state.deck) == deck + 1 and str(game.state.deck[-1]) == option
     elif kind == "charms":

@@ -17,7 +17,7 @@ from studio.engine.run.actions import (
     Choose,
     IllegalAction,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     SelectBlind,
     SellConsumable,
     UseConsumable,
@@ -154,8 +154,8 @@ def test_selling_a_consumable_pays_half_its_cost(catalog: Catalog) -> None:
 def test_a_consumable_pack_shows_its_family_and_a_pick_takes_a_slot(catalog: Catalog) -> None:
     game = start(catalog)
     in_shop(game, Offer("pack", "star_pack", 4), Offer("pack", "star_pack", 4))
-    game.apply(OpenPack(0))
-    pack = game.state.pack
+    game.apply(OpenBooster(0))
+    pack = game.state.booster
     assert pack is not None and len(pack.options) == 3 == len(set(pack.options))
     assert {catalog.consumables[o].family for o in pack.options} == {"level"}
     refuse(game, UseConsumable(0), r"no consumable at position 0")
@@ -164,7 +164,7 @@ def test_a_consumable_pack_shows_its_family_and_a_pick_takes_a_slot(catalog: Cat
     game.apply(Choose(None))
     assert game.state.phase == "shop"
     game.state.consumables.append("star_pair")
-    game.apply(OpenPack(1))
+    game.apply(OpenBooster(1))
     refuse(game, Choose(0), r"no free consumable slot \(2 of 2 used\); sell or use one, or skip")
 
 

@@ -144,7 +144,7 @@ def test_shop_prices_follow_the_prices_value(catalog: Catalog) -> None:
     win_blind(game)
     assert game.state.shop is not None
     for offer in game.state.shop.offers:
-        packs = {p.id: p.price for p in game.setup.table.shop.packs}
+        packs = {p.id: p.price for p in game.setup.table.shop.boosters}
         costs = {
             "charm": lambda i: catalog.charm(i).cost,
             "consumable": lambda i: catalog.consumables[i].cost,

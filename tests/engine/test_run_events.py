@@ -11,7 +11,7 @@ from studio.engine.run.actions import (
     Choose,
     Discard,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     Play,
     Reroll,
     SelectBlind,
@@ -148,7 +148,7 @@ def test_reroll_fires_after_the_new_offers(catalog: Catalog) -> None:
 def test_booster_opened_and_skipped_fire_at_the_pack(catalog: Catalog) -> None:
     game = start(catalog, "scratch_card", "loaded_dice", "pass_slip")  # loaded dice: 1 in 2 becomes certain
     in_shop(game, Offer("pack", "level_pack", 4), money=10)
-    game.apply(OpenPack(0))
+    game.apply(OpenBooster(0))
     assert kinds(game.history[-1].events) == ["open_pack", "trigger:booster_opened"]
     assert game.state.money == 10 - 4 + 3
     game.apply(Choose(None))
@@ -183,7 +183,7 @@ def test_sold_fires_with_the_sold_charm_still_in_the_row(catalog: Catalog) -> No
 def test_card_added_fires_for_a_card_taken_from_a_pack(catalog: Catalog) -> None:
     game = start(catalog, "scrapbook")
     in_shop(game, Offer("pack", "card_pack", 4))
-    game.apply(OpenPack(0))
+    game.apply(OpenBooster(0))
     game.apply(Choose(0))
     assert kinds(game.history[-1].events)[:2] == ["take", "trigger:card_added"]
     (event,) = fired(game, "card_added")

@@ -17,7 +17,7 @@ from studio.engine.run.actions import (
     Choose,
     IllegalAction,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     Play,
     Reroll,
     SelectBlind,
@@ -120,8 +120,8 @@ def test_a_free_pack_now_opens_where_the_blind_was_skipped_and_closes_back_to_it
     game = start(catalog)
     game.state.skip_tags = ["star_tag", "", ""]
     game.apply(SkipBlind())
-    pack = game.state.pack
-    assert game.state.phase == "pack" and pack is not None and pack.pack == "level_pack"
+    pack = game.state.booster
+    assert game.state.phase == "pack" and pack is not None and pack.id == "level_pack"
     assert game.state.money == 4 + 2  # free
     game.apply(Choose(0))
     game.apply(Choose(None))
@@ -240,8 +240,8 @@ def test_charms_for_sale_and_in_charm_packs_roll_editions(catalog: Catalog) -> N
             shop_editions.update(o.edition for o in game.state.shop.offers if o.edition)  # type: ignore[union-attr]
             game.apply(Reroll())
         game.state.shop.offers.append(Offer("pack", "charm_pack", 0))  # type: ignore[union-attr]
-        game.apply(OpenPack(len(game.state.shop.offers) - 1))  # type: ignore[union-attr]
-        pack = game.state.pack
+        game.apply(OpenBooster(len(game.state.shop.offers) - 1))  # type: ignore[union-attr]
+        pack = game.state.booster
         assert pack is not None
         pack_editions.update(d.edition for d in pack.dress if d.edition)
         if pack.dress and pack.dress[0].edition:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from studio.engine.bot import Bot, play_on, play_run
 from studio.engine.catalog import Catalog
 from studio.engine.run import save
-from studio.engine.run.actions import OpenPack, Play, SelectBlind
+from studio.engine.run.actions import OpenBooster, Play, SelectBlind
 from studio.engine.run.game import Game
 from studio.engine.run.save import SaveError
 from studio.engine.run.setup import RunSetup
@@ -52,8 +52,8 @@ def test_resume_inside_an_open_pack(catalog: Catalog) -> None:
     with pytest.raises(SaveError, match=r"does not follow from run\.history"):
         save.loads(text, catalog)
     game = until(catalog, 8, "shop")
-    if game.legal(OpenPack(slot)) is None:
-        game.apply(OpenPack(slot))
+    if game.legal(OpenBooster(slot)) is None:
+        game.apply(OpenBooster(slot))
         resumed = save.loads(save.dumps(game), catalog)
         assert resumed.state.phase == game.state.phase
         assert resumed.state.to_json() == game.state.to_json()

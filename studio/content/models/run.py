@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from studio.content.models.common import FieldError, Id, Model, Rank, Suit, moved_fields, rank_number
 from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
@@ -14,10 +14,10 @@ from studio.engine.names import did_you_mean
 from studio.engine.runs import (
     RARITIES,
     Blind,
+    BoosterDef,
+    BoosterKind,
     DeckDef,
     DifficultyDef,
-    PackDef,
-    PackKind,
     RunTable,
     ShopTable,
     StartValues,
@@ -68,11 +68,15 @@ class InterestModel(Model):
 _SHOP = ShopTable()
 
 
-class PackModel(Model):
-    """A pack the shop sells."""
+# The code's booster (studio.engine.runs.BoosterDef) is a pack to designers and players: the forms and
+# files say pack.
+class BoosterModel(Model):
+    """A pack the shop sells: a few options shown when opened, some of which may be taken."""
+
+    model_config = ConfigDict(title="Pack")
 
     id: Id
-    kind: PackKind = Field(
+    kind: BoosterKind = Field(
         ...,
         title="Kind",
         description="cards: playing cards for the deck; charms; levels: hand type levels; consumables.",
@@ -88,14 +92,14 @@ class PackModel(Model):
     )
 
     @model_validator(mode="after")
-    def _family_of_consumables(self) -> PackModel:
+    def _family_of_consumables(self) -> BoosterModel:
         if self.family is not None and self.kind != "consumables":
             raise ValueError("'family' names the consumables of a consumables pack: drop it or set kind")
         return self
 
-    def to_engine(self) -> PackDef:
+    def to_engine(self) -> BoosterDef:
         """Return the engine value."""
-        return PackDef(self.id, self.kind, self.price, self.size, self.picks, self.weight, self.family)
+        return BoosterDef(self.id, self.kind, self.price, self.size, self.picks, self.weight, self.family)
 
 
 class ShopModel(Model):
@@ -105,7 +109,7 @@ class ShopModel(Model):
         _SHOP.charm_offers, ge=0, le=10, title="Charms for sale", description="Charm slots in the shop."
     )
     pack_offers: int = Field(
-        _SHOP.pack_offers, ge=0, le=10, title="Packs for sale", description="Pack slots in the shop."
+        _SHOP.booster_offers, ge=0, le=10, title="Packs for sale", description="Pack slots in the shop."
     )
     reroll_cost: int = Field(
         _SHOP.reroll_cost, ge=0, le=100, title="Reroll cost", description="$ for the first reroll; +$1 each."
@@ -115,10 +119,10 @@ class ShopModel(Model):
         title="Rarity weights",
         description=f"Relative chance of each rarity ({', '.join(RARITIES)}) among charms for sale.",
     )
-    packs: list[PackModel] = Field(
+    packs: list[BoosterModel] = Field(
         default_factory=lambda: [
-            PackModel(id=p.id, kind=p.kind, price=p.price, size=p.size, picks=p.picks, weight=p.weight)
-            for p in _SHOP.packs
+            BoosterModel(id=b.id, kind=b.kind, price=b.price, size=b.size, picks=b.picks, weight=b.weight)
+            for b in _SHOP.boosters
         ],
         max_length=20,
         title="Packs",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from studio.content.models.art import ArtPath, art_field
 from studio.content.models.common import FieldError, Id, Model
 from studio.content.models.effects import LevelUpEffect, MoneyEffect, hand_misfit
 from studio.engine.kinds import TriggerKind
 from studio.engine.runs import RARITIES
-from studio.engine.tags import CharmEdition, FreeCharm, FreePack, Reward, TagDef
+from studio.engine.tags import CharmEdition, FreeBooster, FreeCharm, Reward, TagDef
 
 if TYPE_CHECKING:
     Rarity = str
@@ -39,15 +39,17 @@ class FreeCharmModel(Model):
         return FreeCharm(self.rarity, self.edition)
 
 
-class FreePackModel(Model):
+class FreeBoosterModel(Model):
     """A free pack of the shop's."""
+
+    model_config = ConfigDict(title="Free pack")
 
     kind: Literal["free_pack"] = Field(..., title="Reward", description="A free pack.")
     pack: Id = Field(..., title="Pack", description="A pack of run.yaml's shop (card_pack, charm_pack, ...).")
 
-    def to_engine(self) -> FreePack:
+    def to_engine(self) -> FreeBooster:
         """Return the engine value."""
-        return FreePack(self.pack)
+        return FreeBooster(self.pack)
 
 
 class CharmEditionModel(Model):
@@ -68,7 +70,7 @@ class CharmEditionModel(Model):
 
 #: What a tag gives: a free charm, a free pack, an edition on the next charm, money or a level.
 RewardModel = Annotated[
-    FreeCharmModel | FreePackModel | CharmEditionModel | MoneyEffect | LevelUpEffect,
+    FreeCharmModel | FreeBoosterModel | CharmEditionModel | MoneyEffect | LevelUpEffect,
     Field(discriminator="kind"),
 ]
 

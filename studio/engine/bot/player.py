@@ -27,7 +27,7 @@ from studio.engine.run.actions import (
     Choose,
     Discard,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     Play,
     ReorderCharms,
     Reroll,
@@ -40,7 +40,7 @@ from studio.engine.run.actions import (
 from studio.engine.run.consumables import consumable_slots, needs_round
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
-from studio.engine.run.shop import reroll_cost, sell_value
+from studio.engine.run.shop import booster_def, reroll_cost, sell_value
 from studio.engine.run.state import Dress
 from studio.engine.run.triggers import round_situation
 from studio.engine.run.values import charm_slots
@@ -59,7 +59,7 @@ class Bot:
     """Chooses the next action of a run with the real scorer.
 
     ``level="fast"`` (the default) values charms on fixed reference hands; ``level="strong"`` values
-    every shop, pack and blind decision in context (see :mod:`studio.engine.bot.strong`).
+    every shop, booster and blind decision in context (see :mod:`studio.engine.bot.strong`).
     """
 
     def __init__(self, catalog: Catalog, level: Level = "fast") -> None:
@@ -73,7 +73,7 @@ class Bot:
 
             self.strong = StrongPolicy(catalog)
         self.values = CharmValues(catalog)
-        #: $ kept back when buying packs, and above which the bot rerolls.
+        #: $ kept back when buying boosters, and above which the bot rerolls.
         self.reserve = 4
         self.reroll_above = 10
         #: Discard while the best play, repeated every hand left, falls short of this share of the need.
@@ -99,7 +99,7 @@ class Bot:
         if s.phase == "round":
             return self._round(game)
         if s.phase == "pack":
-            return (strong.pack(game) if strong is not None else self._pack(game)), None
+            return (strong.booster(game) if strong is not None else self._booster(game)), None
         return (strong.shop(game) if strong is not None else self._shop(game)), None
 
     def _skips(self, game: Game) -> bool:
@@ -225,27 +225,18 @@ class Bot:
                 return Buy(slot)
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind == "pack" and not offer.sold and offer.price + self.reserve <= s.money:
-                kind = self._pack_kind(game, offer.item)
+                booster = booster_def(game.setup, offer.item)
                 if (
-                    kind == "levels"
-                    or (kind == "charms" and len(s.charms) < charm_slots(s, game.setup))
-                    or (kind == "consumables" and room and self._pack_family(game, offer.item) == "level")
+                    booster.kind == "levels"
+                    or (booster.kind == "charms" and len(s.charms) < charm_slots(s, game.setup))
+                    or (booster.kind == "consumables" and room and booster.family == "level")
                 ):
-                    return OpenPack(slot)
+                    return OpenBooster(slot)
         cost = reroll_cost(s, game.setup)
         room = len(s.charms) < charm_slots(s, game.setup)
         if s.money >= cost + self.reroll_above and (room or s.money >= cost + 30):
             return Reroll()
         return LeaveShop()
-
-    def _pack_kind(self, game: Game, pack_id: str) -> str:
-        for p in game.setup.table.shop.packs:
-            if p.id == pack_id:
-                return p.kind
-        return ""
-
-    def _pack_family(self, game: Game, pack_id: str) -> str | None:
-        return next((p.family for p in game.setup.table.shop.packs if p.id == pack_id), None)
 
     def _weakest(self, game: Game) -> int:
         """Return the position of the sellable charm whose loss costs the row the least (-1: none)."""
@@ -259,24 +250,24 @@ class Bot:
         }
         return max(sellable, key=lambda i: losses[i])
 
-    # -- packs ---------------------------------------------------------------
+    # -- boosters ------------------------------------------------------------
 
-    def _pack(self, game: Game) -> Action:
+    def _booster(self, game: Game) -> Action:
         s = game.state
-        pack = s.pack
-        assert pack is not None
-        options = [i for i in range(len(pack.options)) if i not in pack.taken]
-        if pack.kind == "levels" and options:
+        booster = s.booster
+        assert booster is not None
+        options = [i for i in range(len(booster.options)) if i not in booster.taken]
+        if booster.kind == "levels" and options:
             played = types_played(game)
-            pick = max(options, key=lambda i: (played.get(pack.options[i], 0), -i))
-            if played.get(pack.options[pick], 0) > 0:  # never a level of a hand type it does not make
+            pick = max(options, key=lambda i: (played.get(booster.options[i], 0), -i))
+            if played.get(booster.options[pick], 0) > 0:  # never a level of a hand type it does not make
                 return Choose(pick)
-        if pack.kind == "charms" and options and len(s.charms) < charm_slots(s, game.setup):
+        if booster.kind == "charms" and options and len(s.charms) < charm_slots(s, game.setup):
             base = self.values.row(s.charms, s.money, s.levels)
-            worn = pack.dress or [Dress()] * len(pack.options)
+            worn = booster.dress or [Dress()] * len(booster.options)
             gains = {
                 i: self.values.row(
-                    [*s.charms, CharmSlot(pack.options[i], worn[i].edition, stickers=worn[i].stickers)],
+                    [*s.charms, CharmSlot(booster.options[i], worn[i].edition, stickers=worn[i].stickers)],
                     s.money,
                     s.levels,
                 )
@@ -286,8 +277,8 @@ class Bot:
             pick = max(options, key=lambda i: (gains[i], -i))
             if gains[pick] > 0:
                 return Choose(pick)
-        if pack.kind == "consumables" and len(s.consumables) < consumable_slots(s, game.setup):
-            wanted = [i for i in options if self._wanted(game, pack.options[i])]
+        if booster.kind == "consumables" and len(s.consumables) < consumable_slots(s, game.setup):
+            wanted = [i for i in options if self._wanted(game, booster.options[i])]
             if wanted:
                 return Choose(wanted[0])
         return Choose(None)

@@ -1,4 +1,4 @@
-"""The strong bot's decisions outside the hand: shop, packs, consumables and blinds, by expected effect.
+"""The strong bot's decisions outside the hand: shop, boosters, consumables and blinds, by expected effect.
 
 Every choice compares options in one currency, log-score units of the charm row
 (:class:`~studio.engine.bot.strong_values.RowWorth`): a charm's gain is how much
@@ -6,7 +6,7 @@ more its row scores on hands dealt from the run's own deck, weighted toward the
 hand types the run plays, plus its rules and future money; spending money costs
 what that money could buy later, more when it drops the interest earned. Level-ups
 are worth what they add to the hand types played, weighted by how often; card
-packs give cards that fit the plan (upgraded cards, the flush suit); blinds are
+boosters give cards that fit the plan (upgraded cards, the flush suit); blinds are
 skipped for a charm tag only when the last round was a walk-over.
 """
 
@@ -25,7 +25,7 @@ from studio.engine.run.actions import (
     BuyVoucher,
     Choose,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     ReorderCharms,
     Reroll,
     SelectBlind,
@@ -33,12 +33,12 @@ from studio.engine.run.actions import (
 )
 from studio.engine.run.consumables import consumable_slots
 from studio.engine.run.game import Game
-from studio.engine.run.shop import pack_def, reroll_cost, sell_value
+from studio.engine.run.shop import booster_def, reroll_cost, sell_value
 from studio.engine.run.state import Dress
 from studio.engine.run.values import charm_slots
 from studio.engine.tags import CharmEdition, FreeCharm
 
-#: How much a card of a card pack is worth to the plan, by its upgrade, edition and seal.
+#: How much a card of a card booster is worth to the plan, by its upgrade, edition and seal.
 CARD_WORTH = {
     "glass": 3.0,
     "mult": 2.0,
@@ -59,7 +59,7 @@ MIN_GAIN = 0.02
 
 
 class StrongPolicy:
-    """The strong bot's shop, pack, consumable and blind decisions (pure functions of the game)."""
+    """The strong bot's shop, booster, consumable and blind decisions (pure functions of the game)."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -189,7 +189,7 @@ class StrongPolicy:
                 and offer.price + reserve <= s.money
                 and self._opens(game, offer.item, room, len(s.charms) < slots)
             ):
-                return OpenPack(slot)
+                return OpenBooster(slot)
         cost = reroll_cost(s, game.setup)
         free_slot = len(s.charms) < slots
         if (free_slot and s.money >= cost + reserve) or s.money >= cost + 15:
@@ -197,41 +197,41 @@ class StrongPolicy:
         return LeaveShop()
 
     def _reserve(self, game: Game) -> int:
-        """$ kept back from packs, vouchers and rerolls: little early, toward full interest later."""
+        """$ kept back from boosters, vouchers and rerolls: little early, toward full interest later."""
         return 4 if game.state.ante <= 1 else 10
 
-    def _opens(self, game: Game, pack_id: str, consumable_room: bool, charm_room: bool) -> bool:
-        p = pack_def(game.setup, pack_id)
-        if p.kind == "levels":
+    def _opens(self, game: Game, booster_id: str, consumable_room: bool, charm_room: bool) -> bool:
+        b = booster_def(game.setup, booster_id)
+        if b.kind == "levels":
             return bool(game.state.times_played)
-        if p.kind == "charms":
+        if b.kind == "charms":
             return charm_room
-        if p.kind == "cards":
+        if b.kind == "cards":
             return game.state.ante <= 6
-        if p.kind == "consumables":
-            return consumable_room and p.family in ("level", "changer")
+        if b.kind == "consumables":
+            return consumable_room and b.family in ("level", "changer")
         return False
 
-    # -- packs ---------------------------------------------------------------
+    # -- boosters ------------------------------------------------------------
 
-    def pack(self, game: Game) -> Action:
+    def booster(self, game: Game) -> Action:
         s = game.state
-        pack = s.pack
-        assert pack is not None
-        options = [i for i in range(len(pack.options)) if i not in pack.taken]
+        booster = s.booster
+        assert booster is not None
+        options = [i for i in range(len(booster.options)) if i not in booster.taken]
         if not options:
             return Choose(None)
-        if pack.kind == "levels":
-            gains = {i: self._level_worth(game, pack.options[i]) for i in options}
+        if booster.kind == "levels":
+            gains = {i: self._level_worth(game, booster.options[i]) for i in options}
             pick = max(options, key=lambda i: (gains[i], -i))
             return Choose(pick if gains[pick] > 0 else None)
-        if pack.kind == "charms" and len(s.charms) < charm_slots(s, game.setup):
+        if booster.kind == "charms" and len(s.charms) < charm_slots(s, game.setup):
             base = self._row(game, s.charms, s.money)
-            worn = pack.dress or [Dress()] * len(pack.options)
+            worn = booster.dress or [Dress()] * len(booster.options)
             gains = {
                 i: self._row(
                     game,
-                    [*s.charms, CharmSlot(pack.options[i], worn[i].edition, stickers=worn[i].stickers)],
+                    [*s.charms, CharmSlot(booster.options[i], worn[i].edition, stickers=worn[i].stickers)],
                     s.money,
                 )
                 - base
@@ -239,17 +239,17 @@ class StrongPolicy:
             }
             pick = max(options, key=lambda i: (gains[i], -i))
             return Choose(pick if gains[pick] > 0 else None)
-        if pack.kind == "cards":
+        if booster.kind == "cards":
             suit = (
                 self._plan_suit(s.deck)
                 if s.times_played.get("flush", 0) * 3 >= sum(s.times_played.values())
                 else None
             )
-            scores = {i: self._card_worth(self.catalog.cards(pack.options[i])[0], suit) for i in options}
+            scores = {i: self._card_worth(self.catalog.cards(booster.options[i])[0], suit) for i in options}
             pick = max(options, key=lambda i: (scores[i], -i))
             return Choose(pick if scores[pick] >= 1.5 else None)
-        if pack.kind == "consumables" and len(s.consumables) < consumable_slots(s, game.setup):
-            wants = {i: self._wanted(game, pack.options[i]) for i in options}
+        if booster.kind == "consumables" and len(s.consumables) < consumable_slots(s, game.setup):
+            wants = {i: self._wanted(game, booster.options[i]) for i in options}
             pick = max(options, key=lambda i: (wants[i], -i))
             if wants[pick] > 0:
                 return Choose(pick)

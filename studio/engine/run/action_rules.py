@@ -18,7 +18,7 @@ from studio.engine.run.actions import (
     Choose,
     Discard,
     LeaveShop,
-    OpenPack,
+    OpenBooster,
     Play,
     ReorderCharms,
     Reroll,
@@ -34,7 +34,7 @@ from studio.engine.run.consumables import use as use_consumable
 from studio.engine.run.events import RunEvent
 from studio.engine.run.round import advance, discard_cards, play_hand, start_round
 from studio.engine.run.setup import RunSetup
-from studio.engine.run.shop import buy, choose, leave_shop, open_pack, reroll, reroll_cost, sell
+from studio.engine.run.shop import buy, buy_booster, choose, leave_shop, reroll, reroll_cost, sell
 from studio.engine.run.state import RunState
 from studio.engine.run.tags import skip_tag
 from studio.engine.run.triggers import fire
@@ -188,21 +188,21 @@ def _sell_consumable(s: RunState, setup: RunSetup, action: SellConsumable) -> Re
     return sell_consumable(s, setup, action.index), None
 
 
-# --- packs -------------------------------------------------------------------------------------
+# --- boosters (packs, as players and the content say) ------------------------------------
 
 
 def _check_choose(s: RunState, setup: RunSetup, action: Choose) -> str | None:
-    pack = s.pack
-    if s.phase != "pack" or pack is None:
+    booster = s.booster
+    if s.phase != "pack" or booster is None:
         return f"no open pack to choose from ({_where(s)})"
     if action.option is None:
         return None
-    if not 0 <= action.option < len(pack.options):
-        return f"no option {action.option} (the pack shows {len(pack.options)})"
-    if action.option in pack.taken:
-        return f"option {action.option} ({pack.options[action.option]}) is already taken"
-    then = "sell or use one, or skip" if pack.kind == "consumables" else "sell one or skip"
-    return _no_slot(s, setup, pack.kind.removesuffix("s"), then)
+    if not 0 <= action.option < len(booster.options):
+        return f"no option {action.option} (the pack shows {len(booster.options)})"
+    if action.option in booster.taken:
+        return f"option {action.option} ({booster.options[action.option]}) is already taken"
+    then = "sell or use one, or skip" if booster.kind == "consumables" else "sell one or skip"
+    return _no_slot(s, setup, booster.kind.removesuffix("s"), then)
 
 
 def _choose(s: RunState, setup: RunSetup, action: Choose) -> Resolution:
@@ -235,7 +235,7 @@ def _reroll(s: RunState, setup: RunSetup, _action: Reroll) -> Resolution:
     return reroll(s, setup), None
 
 
-def _check_offer(s: RunState, setup: RunSetup, action: Buy | BuyVoucher | OpenPack) -> str | None:
+def _check_offer(s: RunState, setup: RunSetup, action: Buy | BuyVoucher | OpenBooster) -> str | None:
     refused = _not_in_shop(s, setup, action)
     if refused is not None:
         return refused
@@ -244,7 +244,7 @@ def _check_offer(s: RunState, setup: RunSetup, action: Buy | BuyVoucher | OpenPa
     if not 0 <= slot < len(s.shop.offers):
         return f"no shop slot {slot} (the shop has {len(s.shop.offers)})"
     offer = s.shop.offers[slot]
-    use = {"pack": OpenPack, "voucher": BuyVoucher}.get(offer.kind, Buy)
+    use = {"pack": OpenBooster, "voucher": BuyVoucher}.get(offer.kind, Buy)
     if not isinstance(action, use):
         return f"slot {slot} holds a {offer.kind} ({offer.item}); use {use.name}"
     if offer.sold:
@@ -263,8 +263,8 @@ def _buy_voucher(s: RunState, setup: RunSetup, action: BuyVoucher) -> Resolution
     return buy_voucher(s, setup, action.slot), None
 
 
-def _open_pack(s: RunState, setup: RunSetup, action: OpenPack) -> Resolution:
-    return open_pack(s, setup, action.slot), None
+def _buy_booster(s: RunState, setup: RunSetup, action: OpenBooster) -> Resolution:
+    return buy_booster(s, setup, action.slot), None
 
 
 #: Every kind of action, by its record's class.
@@ -282,5 +282,5 @@ RULES: dict[type[Action], ActionRule[Any]] = {
     Reroll: ActionRule(_check_reroll, _reroll),
     Buy: ActionRule(_check_offer, _buy),
     BuyVoucher: ActionRule(_check_offer, _buy_voucher),
-    OpenPack: ActionRule(_check_offer, _open_pack),
+    OpenBooster: ActionRule(_check_offer, _buy_booster),
 }

@@ -84,8 +84,8 @@ class Reroll:
 
 
 @dataclass(frozen=True, slots=True)
-class OpenPack:
-    """Buy the pack in this shop slot and open it."""
+class OpenBooster:
+    """Buy the booster (pack) in this shop slot and open it."""
 
     slot: int
     name: ClassVar[str] = "open_pack"
@@ -93,7 +93,7 @@ class OpenPack:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """Take this option of the open pack; None skips the rest of the pack."""
+    """Take this option of the open booster; None skips the rest of it."""
 
     option: int | None
     name: ClassVar[str] = "choose"
@@ -140,7 +140,7 @@ Action = (
     | BuyVoucher
     | Sell
     | Reroll
-    | OpenPack
+    | OpenBooster
     | Choose
     | ReorderCharms
     | UseConsumable
@@ -158,7 +158,7 @@ KINDS: dict[str, type[Action]] = {
         BuyVoucher,
         Sell,
         Reroll,
-        OpenPack,
+        OpenBooster,
         Choose,
         ReorderCharms,
         UseConsumable,

@@ -23,7 +23,7 @@ from studio.engine.run.triggers import round_situation, run_situation, take
 from studio.engine.run.values import run_value
 from studio.engine.scoring import MAX_PLAYED
 
-#: The stream consumables are drawn from: the shop's consumable slots, packs' options, those effects make.
+#: The stream consumables are drawn from: the shop's consumable slots, boosters' options, those effects make.
 STREAM = "consumables"
 
 

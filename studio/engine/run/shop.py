@@ -1,12 +1,13 @@
-"""The shop after each blind: charms for sale by rarity, consumables, packs, rerolls, buying, selling,
+"""The shop after each blind: charms for sale by rarity, consumables, boosters, rerolls, buying, selling,
 picking.
 
-Every roll draws from a named stream: ``shop`` for the charms and packs on
-sale, ``consumables`` for the consumables on sale, ``pack`` for what a pack
-holds, ``charm_editions`` and ``stickers`` for what a charm for sale comes
-with (the shop table's ``charm_editions``; the stickers the difficulty level
-allows, each by its chance). Each pack kind draws its options and takes a pick through
-:data:`PACK_KINDS`. Like :mod:`studio.engine.run.round`, these functions
+A booster is what the content calls a pack of the shop (``packs:`` of run.yaml's shop): a handful
+of options of one kind, some of which may be taken. Every roll draws from a named stream: ``shop``
+for the charms and boosters on sale, ``consumables`` for the consumables on sale, ``pack`` for what
+a booster holds (the stream's name is part of every saved seed's draws), ``charm_editions`` and
+``stickers`` for what a charm for sale comes with (the shop table's ``charm_editions``; the stickers
+the difficulty level allows, each by its chance). Each booster kind draws its options and takes a
+pick through :data:`BOOSTER_RULES`. Like :mod:`studio.engine.run.round`, these functions
 trust ``Game.legal`` and change the state in place. Each action fires its run
 trigger (``reroll``, ``bought``, ``sold``, ``booster_opened``,
 ``booster_skipped``, ``card_added``, ``shop_exit``) once it is done.
@@ -24,11 +25,11 @@ from studio.engine.run.consumables import STREAM as CONSUMABLE_STREAM
 from studio.engine.run.consumables import roll as roll_consumable
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
-from studio.engine.run.state import Dress, Offer, OpenedPack, RunState, Shop
+from studio.engine.run.state import Dress, Offer, OpenedBooster, RunState, Shop
 from studio.engine.run.triggers import fire
 from studio.engine.run.values import price, run_value
 from studio.engine.run.vouchers import voucher_offers
-from studio.engine.runs import PackDef
+from studio.engine.runs import BoosterDef
 
 
 def sell_value(setup: RunSetup, charm: CharmSlot) -> int:
@@ -46,12 +47,12 @@ def reroll_cost(state: RunState, setup: RunSetup) -> int:
     return int(run_value("reroll_cost", setup.table.shop.reroll_cost, state, setup)) + made - free
 
 
-def pack_def(setup: RunSetup, pack_id: str) -> PackDef:
-    """Return a pack of the shop table by id."""
-    for p in setup.table.shop.packs:
-        if p.id == pack_id:
-            return p
-    raise KeyError(pack_id)
+def booster_def(setup: RunSetup, booster_id: str) -> BoosterDef:
+    """Return a booster of the shop table by id."""
+    for b in setup.table.shop.boosters:
+        if b.id == booster_id:
+            return b
+    raise KeyError(booster_id)
 
 
 def _weighted(rng: Rng, stream: str, items: list[tuple[str, int]]) -> str | None:
@@ -67,7 +68,8 @@ def _weighted(rng: Rng, stream: str, items: list[tuple[str, int]]) -> str | None
 
 
 def _rarities(setup: RunSetup) -> dict[str, list[str]]:
-    """The content's charm ids by rarity, sorted (memoised in the catalog: every shop and pack reads it)."""
+    """The content's charm ids by rarity, sorted (memoised in the catalog: every shop and charm booster
+    reads it)."""
     memo = setup.catalog.memo
     found = memo.get("charms_by_rarity")
     if found is None:
@@ -157,17 +159,17 @@ def _consumable_offers(state: RunState, setup: RunSetup) -> list[Offer]:
 
 
 def open_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """Fill the shop: charm slots, consumable slots, pack slots (packs drawn by weight), then the ante's
-    vouchers not bought yet."""
+    """Fill the shop: charm slots, consumable slots, booster slots (boosters drawn by weight), then the
+    ante's vouchers not bought yet."""
     state.phase = "shop"
     state.shop = Shop()
     offers = _charm_offers(state, setup) + _consumable_offers(state, setup)
-    packs = [(p.id, p.weight) for p in setup.table.shop.packs]
-    for _ in range(int(run_value("pack_offers", setup.table.shop.pack_offers, state, setup))):
-        pack_id = _weighted(state.rng, "shop", packs)
-        if pack_id is None:
+    boosters = [(b.id, b.weight) for b in setup.table.shop.boosters]
+    for _ in range(int(run_value("pack_offers", setup.table.shop.booster_offers, state, setup))):
+        booster_id = _weighted(state.rng, "shop", boosters)
+        if booster_id is None:
             break
-        offers.append(Offer("pack", pack_id, price(pack_def(setup, pack_id).price, state, setup)))
+        offers.append(Offer("pack", booster_id, price(booster_def(setup, booster_id).price, state, setup)))
     state.shop.offers = offers = offers + voucher_offers(state, setup)
     return [RunEvent("shop", " ".join(o.item for o in offers), len(offers))]
 
@@ -215,37 +217,40 @@ def leave_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
     return fire(state, setup, "shop_exit", subject="shop")
 
 
-def open_pack(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
-    """Pay for the pack in ``slot`` and draw its options from the ``pack`` stream."""
+def buy_booster(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
+    """Pay for the booster in ``slot`` and open it."""
     assert state.shop is not None
     offer = state.shop.offers[slot]
-    pack = pack_def(setup, offer.item)
+    booster = booster_def(setup, offer.item)
     state.money -= offer.price
     offer.sold = True
-    return unpack(state, setup, pack, -offer.price)
+    return open_booster(state, setup, booster, -offer.price)
 
 
-def unpack(state: RunState, setup: RunSetup, pack: PackDef, paid: int, by: str = "") -> list[RunEvent]:
-    """Open ``pack`` (bought for ``paid``, or given ``by`` a tag): draw its options from the ``pack``
-    stream (a charm pack's charms with what each comes with), fire ``booster_opened``."""
-    options = PACK_KINDS[pack.kind].options(state, setup, pack)
-    worn = [dress(state, setup) for _ in options] if pack.kind == "charms" else []
+def open_booster(
+    state: RunState, setup: RunSetup, booster: BoosterDef, paid: int, by: str = ""
+) -> list[RunEvent]:
+    """Open ``booster`` (bought for ``paid``, or given ``by`` a tag): draw its options from the ``pack``
+    stream (a charm booster's charms with what each comes with), fire ``booster_opened``."""
+    options = BOOSTER_RULES[booster.kind].options(state, setup, booster)
+    worn = [dress(state, setup) for _ in options] if booster.kind == "charms" else []
     if not any(d.edition or d.stickers for d in worn):
         worn = []
-    state.pack = OpenedPack(pack.id, pack.kind, options, min(pack.picks, len(options)), dress=worn)
+    picks = min(booster.picks, len(options))
+    state.booster = OpenedBooster(booster.id, booster.kind, options, picks, dress=worn)
     state.phase = "pack"
     note = " ".join(options) + (f" (from {by})" if by else "")
-    events = [RunEvent("open_pack", pack.id, paid, note)]
-    events += fire(state, setup, "booster_opened", subject=pack.id)
-    if state.pack is not None and state.pack.picks_left == 0:
-        events += close_pack(state)
+    events = [RunEvent("open_pack", booster.id, paid, note)]
+    events += fire(state, setup, "booster_opened", subject=booster.id)
+    if state.booster is not None and state.booster.picks_left == 0:
+        events += close_booster(state)
     return events
 
 
-def _charm_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
+def _charm_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
     options: list[str] = []
     exclude = _owned(state)
-    for _ in range(pack.size):
+    for _ in range(booster.size):
         charm_id = roll_charm(state, setup, "pack", exclude)
         if charm_id is None:
             break
@@ -254,25 +259,26 @@ def _charm_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]
     return options
 
 
-def _level_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
+def _level_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
     types = [t.id for t in setup.catalog.hand_types]
-    return [types.pop(int(state.rng.random("pack") * len(types))) for _ in range(min(pack.size, len(types)))]
+    size = min(booster.size, len(types))
+    return [types.pop(int(state.rng.random("pack") * len(types))) for _ in range(size)]
 
 
-def _card_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
-    return [str(_roll_card(state, setup)) for _ in range(pack.size)]
+def _card_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
+    return [str(_roll_card(state, setup)) for _ in range(booster.size)]
 
 
-def _consumable_options(state: RunState, setup: RunSetup, pack: PackDef) -> list[str]:
-    """Distinct consumables of the pack's family (any family when it names none)."""
-    pool = sorted(i for i, c in setup.catalog.consumables.items() if pack.family in (None, c.family))
-    return [pool.pop(int(state.rng.random("pack") * len(pool))) for _ in range(min(pack.size, len(pool)))]
+def _consumable_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
+    """Distinct consumables of the booster's family (any family when it names none)."""
+    pool = sorted(i for i, c in setup.catalog.consumables.items() if booster.family in (None, c.family))
+    return [pool.pop(int(state.rng.random("pack") * len(pool))) for _ in range(min(booster.size, len(pool)))]
 
 
 def _take_charm(state: RunState, setup: RunSetup, item: str) -> list[Card]:
-    pack = state.pack
-    assert pack is not None
-    worn = pack.dress[pack.taken[-1]] if pack.dress else Dress()
+    booster = state.booster
+    assert booster is not None
+    worn = booster.dress[booster.taken[-1]] if booster.dress else Dress()
     state.charms.append(CharmSlot(item, worn.edition, stickers=worn.stickers))
     return []
 
@@ -293,20 +299,20 @@ def _take_consumable(state: RunState, setup: RunSetup, item: str) -> list[Card]:
     return []
 
 
-class PackKind(NamedTuple):
-    """What a kind of pack shows (drawn from the ``pack`` stream), and what taking an option does (the
+class BoosterRule(NamedTuple):
+    """What a kind of booster shows (drawn from the ``pack`` stream), and what taking an option does (the
     cards it adds to the deck)."""
 
-    options: Callable[[RunState, RunSetup, PackDef], list[str]]
+    options: Callable[[RunState, RunSetup, BoosterDef], list[str]]
     take: Callable[[RunState, RunSetup, str], list[Card]]
 
 
-#: Each pack kind of the shop table, by name.
-PACK_KINDS: dict[str, PackKind] = {
-    "charms": PackKind(_charm_options, _take_charm),
-    "levels": PackKind(_level_options, _take_level),
-    "cards": PackKind(_card_options, _take_cards),
-    "consumables": PackKind(_consumable_options, _take_consumable),
+#: Each booster kind of the shop table, by name.
+BOOSTER_RULES: dict[str, BoosterRule] = {
+    "charms": BoosterRule(_charm_options, _take_charm),
+    "levels": BoosterRule(_level_options, _take_level),
+    "cards": BoosterRule(_card_options, _take_cards),
+    "consumables": BoosterRule(_consumable_options, _take_consumable),
 }
 
 
@@ -327,26 +333,26 @@ def _roll_card(state: RunState, setup: RunSetup) -> Card:
 
 
 def choose(state: RunState, setup: RunSetup, option: int | None) -> list[RunEvent]:
-    """Take one option of the open pack (None: leave the rest) and close it when no pick is left."""
-    pack = state.pack
-    assert pack is not None
+    """Take one option of the open booster (None: leave the rest) and close it when no pick is left."""
+    booster = state.booster
+    assert booster is not None
     if option is None:
-        skipped = fire(state, setup, "booster_skipped", subject=pack.pack)
-        return [RunEvent("skip_pack", pack.pack), *skipped, *close_pack(state)]
-    item = pack.options[option]
-    pack.taken.append(option)
-    pack.picks_left -= 1
-    added = PACK_KINDS[pack.kind].take(state, setup, item)
-    events = [RunEvent("take", item, 1, pack.kind)]
+        skipped = fire(state, setup, "booster_skipped", subject=booster.id)
+        return [RunEvent("skip_pack", booster.id), *skipped, *close_booster(state)]
+    item = booster.options[option]
+    booster.taken.append(option)
+    booster.picks_left -= 1
+    added = BOOSTER_RULES[booster.kind].take(state, setup, item)
+    events = [RunEvent("take", item, 1, booster.kind)]
     if added:
         events += fire(state, setup, "card_added", subject="cards", cards=added)
-    if pack.picks_left <= 0:
-        events += close_pack(state)
+    if booster.picks_left <= 0:
+        events += close_booster(state)
     return events
 
 
-def close_pack(state: RunState) -> list[RunEvent]:
-    """Back to the shop, or to choosing a blind for a pack a tag opened there."""
-    state.pack = None
+def close_booster(state: RunState) -> list[RunEvent]:
+    """Back to the shop, or to choosing a blind for a booster a tag opened there."""
+    state.booster = None
     state.phase = "shop" if state.shop is not None else "select"
     return []

@@ -17,8 +17,10 @@ from studio.engine.charms import CharmSlot
 from studio.engine.rng import Rng, RngState
 from studio.engine.values import Modifier
 
+#: ``pack``: a booster is open (the saved word is the content's, where boosters are the shop's packs).
 Phase = Literal["select", "round", "shop", "pack", "won", "lost"]
 PHASES: tuple[Phase, ...] = get_args(Phase)
+#: ``pack``: a booster.
 OfferKind = Literal["charm", "pack", "consumable", "voucher"]
 OFFER_KINDS: tuple[OfferKind, ...] = get_args(OfferKind)
 T = TypeVar("T")
@@ -51,7 +53,7 @@ class Round:
 
 @dataclass(slots=True)
 class Offer:
-    """One shop slot: a charm, a pack, a consumable or a voucher, its price, and whether it is gone.
+    """One shop slot: a charm, a booster, a consumable or a voucher, its price, and whether it is gone.
 
     A charm may come with an ``edition`` and ``stickers``.
     """
@@ -73,14 +75,14 @@ class Shop:
 
 
 @dataclass(slots=True)
-class OpenedPack:
-    """An open pack: its kind, the options (charm ids, card tokens, hand type ids) and picks left.
+class OpenedBooster:
+    """An open booster: its id, kind, the options (charm ids, card tokens, hand type ids) and picks left.
 
-    A charm pack's options may come with an edition and stickers: ``dress[i]`` for option ``i``
-    (empty: none has either).
+    A charm booster's options may come with an edition and stickers: ``dress[i]`` for option ``i``
+    (empty: none has either). Saved under the key ``pack`` (the content's word for a booster).
     """
 
-    pack: str
+    id: str
     kind: str
     options: list[str]
     picks_left: int
@@ -137,7 +139,7 @@ class RunState:
     times_played: dict[str, int] = field(default_factory=dict)
     round: Round | None = None
     shop: Shop | None = None
-    pack: OpenedPack | None = None
+    booster: OpenedBooster | None = None
     #: Money effects marked ``at: cash_out`` left to pay at the next cash out.
     owed: list[Owed] = field(default_factory=list)
     #: Items effects made that the run has not handed out yet (see :class:`Created`).
@@ -203,14 +205,14 @@ class RunState:
                 "rerolls": self.shop.rerolls,
             },
             "pack": None
-            if self.pack is None
+            if self.booster is None
             else {
-                "pack": self.pack.pack,
-                "kind": self.pack.kind,
-                "options": list(self.pack.options),
-                "picks_left": self.pack.picks_left,
-                "taken": list(self.pack.taken),
-                "dress": [_dress_json(*d) for d in self.pack.dress],
+                "pack": self.booster.id,
+                "kind": self.booster.kind,
+                "options": list(self.booster.options),
+                "picks_left": self.booster.picks_left,
+                "taken": list(self.booster.taken),
+                "dress": [_dress_json(*d) for d in self.booster.dress],
             },
             "rng": self.rng.state().to_json(),
             "owed": [{"source": list(o.source), "amount": o.amount} for o in self.owed],
@@ -276,10 +278,10 @@ class RunState:
                     )
                 )
             shop = Shop(offers, _get(s, "rerolls", int, "state.shop"))
-        pack: OpenedPack | None = None
+        booster: OpenedBooster | None = None
         if d.get("pack") is not None:
             p = _obj(d["pack"], "state.pack")
-            pack = OpenedPack(
+            booster = OpenedBooster(
                 _get(p, "pack", str, "state.pack"),
                 _get(p, "kind", str, "state.pack"),
                 _strs(_get(p, "options", list, "state.pack"), "state.pack.options"),
@@ -327,7 +329,7 @@ class RunState:
             {str(k): _int(v, f"state.times_played.{k}") for k, v in times.items()},
             round_,
             shop,
-            pack,
+            booster,
             [_owed(o, f"state.owed[{i}]") for i, o in enumerate(_list(d, "owed"))],
             [_created(c, f"state.created[{i}]") for i, c in enumerate(_list(d, "created"))],
             _strs(_get(d, "consumables", list, "state"), "state.consumables"),

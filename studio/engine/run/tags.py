@@ -2,8 +2,8 @@
 next shop opens.
 
 Rewards (see :mod:`studio.engine.tags`): a free charm of a rarity (drawn from
-the ``tags`` stream; at once it joins the row if a slot is free), a free pack
-(at once it opens where the blind was skipped; in the shop it is a free pack
+the ``tags`` stream; at once it joins the row if a slot is free), a free booster
+(at once it opens where the blind was skipped; in the shop it is a free booster
 slot), an edition on the first charm the shop offers, or effects of the
 charms' vocabulary applied on behalf of the tag.
 """
@@ -14,11 +14,11 @@ from studio.engine.charms import CharmSlot
 from studio.engine.rounds import give
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
-from studio.engine.run.shop import charm_offer, pack_def, roll_charm, unpack
+from studio.engine.run.shop import booster_def, charm_offer, open_booster, roll_charm
 from studio.engine.run.state import Dress, Offer, RunState
 from studio.engine.run.triggers import run_situation, take
 from studio.engine.run.values import charm_slots
-from studio.engine.tags import CharmEdition, FreeCharm, FreePack, TagDef
+from studio.engine.tags import CharmEdition, FreeBooster, FreeCharm, TagDef
 
 #: The stream the charms tags give are drawn from.
 STREAM = "tags"
@@ -39,7 +39,7 @@ def skip_tag(state: RunState, setup: RunSetup, blind: int) -> list[RunEvent]:
 
 def made_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
     """Give the tags effects made (``create_tag``), in the order made: one by id, or one drawn by weight
-    among those given from this ante on. A tag ``at: now`` gives its reward at once, unless a pack is
+    among those given from this ante on. A tag ``at: now`` gives its reward at once, unless a booster is
     open (then it waits for the next shop, like the others)."""
     made = [c for c in state.created if c.kind == "tag"]
     if not made:
@@ -52,7 +52,7 @@ def made_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
             events.append(RunEvent("tag_lost", item.source, 0, "no tag to make"))
             continue
         tag = setup.catalog.tags[tag_id]
-        if tag.at == "now" and state.pack is None:
+        if tag.at == "now" and state.booster is None:
             events += [
                 RunEvent("tag", tag_id, 1, f"made by {item.source}, taken now"),
                 *_reward_now(state, setup, tag),
@@ -97,8 +97,8 @@ def _reward_now(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEvent]
             return [RunEvent("tag_lost", tag.id, 0, why)]
         state.charms.append(CharmSlot(charm_id, r.edition))
         return [RunEvent("tag_charm", charm_id, len(state.charms) - 1, f"from {tag.id}")]
-    if isinstance(r, FreePack):
-        return unpack(state, setup, pack_def(setup, r.pack), 0, tag.id)
+    if isinstance(r, FreeBooster):
+        return open_booster(state, setup, booster_def(setup, r.booster), 0, tag.id)
     if isinstance(r, CharmEdition):
         state.tags.append(tag.id)  # an edition waits for a charm for sale
         return []
@@ -120,9 +120,9 @@ def _reward_in_shop(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEv
         offer.price = 0
         shop.offers.append(offer)
         return [RunEvent("tag_offer", charm_id, len(shop.offers) - 1, f"free, from {tag.id}")]
-    if isinstance(r, FreePack):
-        shop.offers.append(Offer("pack", r.pack, 0))
-        return [RunEvent("tag_offer", r.pack, len(shop.offers) - 1, f"free, from {tag.id}")]
+    if isinstance(r, FreeBooster):
+        shop.offers.append(Offer("pack", r.booster, 0))
+        return [RunEvent("tag_offer", r.booster, len(shop.offers) - 1, f"free, from {tag.id}")]
     if isinstance(r, CharmEdition):
         for slot, offer in enumerate(shop.offers):
             if offer.kind == "charm" and not offer.sold:
