@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
@@ -64,8 +64,19 @@ DEFAULTS: dict[str, Any] = {
     "consumables": 0,
     "expect": None,
 }
+#: The fields a scenario's situation is built from (the rest, ``name`` and ``expect``, say what it is for).
+SITUATION_FIELDS = (
+    "played",
+    "charms",
+    "levels",
+    "hand_types_played",
+    "times_played",
+    "vouchers",
+    *(k for k in DEFAULTS if k not in ("name", "expect")),
+)
 #: The generator state of a scenario without a seed, shared (it is immutable): most lines have none.
 _UNSEEDED = RngState(0)
+T = TypeVar("T")
 #: Why nothing can be scored with content that has no hand types.
 NO_HAND_TYPES = "the loaded content defines no hand types (load the base game, or a pack with hands/)"
 
@@ -139,12 +150,14 @@ def charm_slots(charms: list[str]) -> tuple[CharmSlot, ...]:
 def plain_situation(
     data: Mapping[str, Any],
     catalog: Catalog,
-    slots: Callable[[list[str]], tuple[CharmSlot, ...]] = charm_slots,
+    slots: Callable[[list[Any]], tuple[CharmSlot, ...]] = charm_slots,
 ) -> Situation:
-    """The situation the scenario model builds from ``data`` (accepted by :func:`plain_scenario`).
+    """The situation of a scenario given as plain data: the one builder of every scenario's situation
+    (a command line, a batch line, a scenario file through its model, the editor's preview).
 
-    Raises ValueError naming a bad card or an unknown id, as the model's path
-    does. ``slots`` builds the charm row (a batch remembers rows it has seen).
+    Missing fields take the model's defaults. Raises ValueError naming the field of a bad card, an
+    unknown id, or content without hand types. ``slots`` builds the charm row from ``data["charms"]``
+    (a batch remembers rows it has seen; the scenario model and the preview pass rows they built).
     """
     if not catalog.hand_types:
         raise ValueError(NO_HAND_TYPES)
@@ -158,20 +171,24 @@ def plain_situation(
     deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks else None
     vouchers = data.get("vouchers") or ()
     for voucher_id in vouchers:
-        lookup(catalog.vouchers, "voucher", voucher_id)
-    played = catalog.cards(data["played"])
-    held = catalog.cards(data["held"])
+        _named("vouchers", lookup, catalog.vouchers, "voucher", voucher_id)
+    charms = data.get("charms")
+    row = slots(charms) if charms else ()
+    for slot in row:
+        for sticker_id in slot.stickers:
+            lookup(catalog.stickers, "sticker", sticker_id)
+    played = _named("played", catalog.cards, data["played"])
+    held = _named("held", catalog.cards, data["held"])
     if data["full_deck"] is not None:
-        full_deck = catalog.cards(data["full_deck"])
+        full_deck = _named("full_deck", catalog.cards, data["full_deck"])
     else:
         full_deck = deck_def.cards if deck_def is not None else ()
-    charms = data.get("charms")
     # Positional, in the order of Situation's fields: one line of a batch builds one, and keywords
     # cost a name match each.
     return Situation(
         played,
         held,
-        slots(charms) if charms else (),
+        row,
         dict(levels),
         data["boss"],
         deck,
@@ -193,6 +210,14 @@ def plain_situation(
         vouchers=tuple(vouchers),
         consumables=data["consumables"],
     )
+
+
+def _named(field: str, read: Callable[..., T], *args: Any) -> T:
+    """``read(*args)``, its ValueError saying which field it is about."""
+    try:
+        return read(*args)
+    except ValueError as exc:
+        raise ValueError(f"{field}: {exc}") from None
 
 
 def known(catalog: Catalog, kind: str, key: str) -> object:

@@ -36,6 +36,56 @@ def test_the_plain_reader_builds_the_same_situation(catalog: Catalog) -> None:
     assert plain_situation(data, catalog) == ScenarioModel.model_validate(data).to_situation(catalog)
 
 
+def test_every_field_of_a_full_scenario_reaches_the_situation_by_either_reader(catalog: Catalog) -> None:
+    data: dict[str, Any] = {
+        "played": "AS AH",
+        "held": "KD",
+        "charms": ["pair_mult:foil"],
+        "levels": {"pair": 3},
+        "boss": "flint",
+        "money": 12,
+        "hands_left": 2,
+        "discards_left": 1,
+        "hand_types_played": ["pair"],
+        "times_played": {"pair": 4},
+        "seed": 7,
+        "ante": 3,
+        "blind": "big",
+        "hand_size": 7,
+        "charm_slots": 4,
+        "full_deck": "AS AH KD 2C",
+        "draw_pile": 1,
+        "hands_played": 1,
+        "vouchers": ["spare_hand"],
+        "consumables": 1,
+    }
+    model = ScenarioModel.model_validate(data).to_situation(catalog)
+    assert model == plain_situation(data, catalog)
+    assert (model.rng.seed, model.ante, model.blind, model.boss) == (7, 3, "big", "flint")
+    assert (model.hand_size, model.charm_slots, model.draw_pile, model.hands_played) == (7, 4, 1, 1)
+    assert [str(c) for c in model.full_deck] == ["AS", "AH", "KD", "2C"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("held", "KD ZZ", "held: bad card 'ZZ'"),
+        ("full_deck", "AS 1X", "full_deck: bad card '1X'"),
+        ("vouchers", ["spare_hnd"], "vouchers: unknown voucher 'spare_hnd' (did you mean 'spare_hand'?)"),
+    ],
+)
+def test_a_bad_card_or_id_is_an_error_naming_its_field(
+    catalog: Catalog, field: str, value: object, said: str
+) -> None:
+    data = {"played": "AS", field: value}
+    for build in (
+        lambda: plain_situation(data, catalog),
+        lambda: ScenarioModel(**data).to_situation(catalog),
+    ):
+        with pytest.raises(ValueError, match=re.escape(said)):
+            build()
+
+
 def test_by_default_no_voucher_is_bought_and_no_consumable_held(catalog: Catalog) -> None:
     situation = ScenarioModel.model_validate({"played": "AS"}).to_situation(catalog)
     assert (situation.vouchers, situation.consumables) == ((), 0)

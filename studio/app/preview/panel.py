@@ -43,9 +43,9 @@ from studio.app.preview.scenario_file import scenario_at, write_scenario
 from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
+from studio.content.plain_scenarios import plain_situation
 from studio.engine.behaviour import BehaviourError
-from studio.engine.catalog import Catalog, lookup
-from studio.engine.rng import RngState
+from studio.engine.catalog import Catalog
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import Event, ScoreResult, fmt
 
@@ -280,55 +280,14 @@ class PreviewPanel(QWidget):
                 self._unknown.append(str(exc))
                 continue
             slots.append(slot)
-        try:
-            played = cat.cards(self.played_input.text())
-        except ValueError as exc:
-            raise ValueError(f"played: {exc}") from None
-        try:
-            held = cat.cards(self.held_input.text())
-        except ValueError as exc:
-            raise ValueError(f"held: {exc}") from None
-        levels = self.situation.levels_map()
-        types_played = list(values.get("hand_types_played") or ())
-        times_played = dict(values.get("times_played") or {})
-        for type_id in [*levels, *types_played, *times_played]:
-            cat.hand_type(type_id)
-        for voucher_id in values["vouchers"]:
-            try:
-                lookup(cat.vouchers, "voucher", voucher_id)
-            except ValueError as exc:
-                raise ValueError(f"vouchers: {exc}") from None
-        if values.get("full_deck") is not None:
-            try:
-                full_deck = cat.cards(values["full_deck"])
-            except ValueError as exc:
-                raise ValueError(f"full deck: {exc}") from None
-        else:  # as a scenario reads it: the deck's cards
-            deck = cat.decks.get(values["deck"])
-            full_deck = deck.cards if deck is not None else ()
-        return Situation(
-            played=played,
-            held=held,
-            charms=tuple(slots),
-            levels=levels,
-            boss=values["boss"],
-            deck=values["deck"],
-            money=values["money"],
-            hands_left=values["hands_left"],
-            discards_left=values["discards_left"],
-            hand_types_played=tuple(types_played),
-            rng=RngState(values["seed"]),
-            ante=values.get("ante", 1),
-            blind=values.get("blind"),
-            hand_size=values.get("hand_size"),
-            charm_slots=values.get("charm_slots"),
-            full_deck=full_deck,
-            draw_pile=values.get("draw_pile", 0),
-            times_played=times_played,
-            hands_played=values.get("hands_played"),
-            vouchers=tuple(values["vouchers"]),
-            consumables=values["consumables"],
-        )
+        data = {
+            **values,
+            "played": self.played_input.text(),
+            "held": self.held_input.text(),
+            "charms": [slot.id for slot in slots],
+            "levels": self.situation.levels_map(),
+        }
+        return plain_situation(data, cat, lambda _ids: tuple(slots))
 
     def changeEvent(self, event: QEvent) -> None:
         """A theme switch redraws the total and the messages, whose colours are the theme's."""

@@ -8,10 +8,9 @@ from pydantic import Field
 
 from studio.content.models.common import Id, Model
 from studio.content.models.variables import VarValue, var_values
-from studio.content.plain_scenarios import NO_HAND_TYPES
-from studio.engine.catalog import Catalog, lookup
+from studio.content.plain_scenarios import SITUATION_FIELDS, plain_situation
+from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.rng import RngState
 from studio.engine.situation import Situation
 
 
@@ -185,42 +184,8 @@ class ScenarioModel(Model):
         return tuple(out)
 
     def to_situation(self, catalog: Catalog) -> Situation:
-        """Return the situation to score (raises ValueError for bad cards or ids, or no hand types)."""
-        if not catalog.hand_types:
-            raise ValueError(NO_HAND_TYPES)
-        for type_id in [*self.levels, *self.hand_types_played, *self.times_played]:
-            catalog.hand_type(type_id)
-        deck = lookup(catalog.decks, "deck", self.deck) if catalog.decks else None
-        for voucher_id in self.vouchers:
-            lookup(catalog.vouchers, "voucher", voucher_id)
-        for entry in self.charms:
-            for sticker_id in [] if isinstance(entry, str) else entry.stickers:
-                lookup(catalog.stickers, "sticker", sticker_id)
-        played, held = catalog.cards(self.played), catalog.cards(self.held)
-        if self.full_deck is not None:
-            full_deck = catalog.cards(self.full_deck)
-        else:
-            full_deck = deck.cards if deck is not None else ()
-        return Situation(
-            played=played,
-            held=held,
-            charms=self.slots(),
-            levels=dict(self.levels),
-            boss=self.boss,
-            money=self.money,
-            hands_left=self.hands_left,
-            discards_left=self.discards_left,
-            hand_types_played=tuple(self.hand_types_played),
-            deck=self.deck,
-            rng=RngState(self.seed),
-            ante=self.ante,
-            blind=self.blind,
-            hand_size=self.hand_size,
-            charm_slots=self.charm_slots,
-            full_deck=full_deck,
-            draw_pile=self.draw_pile,
-            times_played=dict(self.times_played),
-            hands_played=self.hands_played,
-            vouchers=tuple(self.vouchers),
-            consumables=self.consumables,
-        )
+        """Return the situation to score (raises ValueError naming the field of a bad card or an unknown
+        id, or no hand types): built as every scenario's is, by
+        :func:`~studio.content.plain_scenarios.plain_situation`, with this model's charm row."""
+        fields = {name: getattr(self, name) for name in SITUATION_FIELDS}
+        return plain_situation(fields, catalog, lambda _charms: self.slots())
