@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from studio.content.packs import base_pack, open_pack
+from studio.content.packs.pack import base_pack, open_pack
 from studio.plugins.loading import load_packs
 
 SHAPES = [

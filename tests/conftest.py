@@ -98,7 +98,7 @@ def studio_exe():
 def installed_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The base game laid out as an installed Studio keeps it (read-only): inside the package, in
     ``_base/content`` and ``_base/plugins``; return its content folder."""
-    from studio.content import paths
+    from studio.content.io import paths
 
     installed = tmp_path / "site-packages" / "studio" / "_base"
     shutil.copytree(paths.base_content_dir(), installed / "content")

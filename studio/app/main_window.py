@@ -40,8 +40,8 @@ from studio.app.tab_order import TabOrder
 from studio.app.undo import History
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
-from studio.content.folders import content_hash
-from studio.content.paths import settings_file
+from studio.content.io.paths import settings_file
+from studio.content.packs.folders import content_hash
 from studio.desktop import ICON
 from studio.engine.run.save import PackStamp
 from studio.workspace import Change, EntryRef, Problem, Workspace

@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.session import Session
 from studio.app.workers import Job
-from studio.content.packs import pack_root
-from studio.content.text import printable
+from studio.content.io.text import printable
+from studio.content.packs.pack import pack_root
 from studio.services.errors import Line, Progress, Result, ServiceError
 
 #: A service called with a progress callback.

@@ -35,7 +35,7 @@ from studio.app.preview.hand_row import TileRow
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
 from studio.app.preview.playback_overlay import PopupLayer
-from studio.content.regular_files import FileRefused, read_save_file
+from studio.content.io.regular_files import FileRefused, read_save_file
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.run.actions import Action, Discard, Play, Sell, UseConsumable

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
-from studio.content.limits import MAX_RUN_ACTIONS
-from studio.content.regular_files import write_save_file
+from studio.content.io.limits import MAX_RUN_ACTIONS
+from studio.content.io.regular_files import write_save_file
 from studio.engine import hook_runs
 from studio.engine.bot import Bot
 from studio.engine.bot.plays import PlayChoice

@@ -19,7 +19,7 @@ from studio.app.content_tree import ContentTree
 from studio.app.pack_menu import PackMenu
 from studio.app.session import Session
 from studio.app.undo import History
-from studio.content.atomic import write_atomically
+from studio.content.io.atomic import write_atomically
 from studio.workspace import EntryRef, WorkspaceError
 from studio.workspace.model import Change
 from studio.workspace.overriding import copy_base_game

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from studio.app.session import Session
 from studio.app.undo import History, ReplaceText
-from studio.content.paths import recovery_dir
+from studio.content.io.paths import recovery_dir
 from studio.workspace import EntryRef, Workspace, WorkspaceError
 from studio.workspace.recovery import SUFFIX, Recovery, UndoStep
 

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from studio.cli.jsonout import dump_json, dump_result
-from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
+from studio.content.io.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
+from studio.content.io.text import clip
 from studio.content.plain_scenarios import plain_scenario, plain_situation
-from studio.content.text import clip
 from studio.engine.cards import Card, parse_card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot

@@ -24,7 +24,7 @@ class UsageError(Exception):
 
 def fail(command: str, message: str, code: int = BAD_INPUT) -> int:
     """Print one line to stderr and return ``code``."""
-    from studio.content.text import clip_message, printable  # light: the standard library only
+    from studio.content.io.text import clip_message, printable  # light: the standard library only
 
     print(f"studio {command}: error: {printable(clip_message(message))}", file=sys.stderr)
     return code

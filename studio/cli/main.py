@@ -40,7 +40,7 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, as the CLI contract asks."""
 
     def error(self, message: str) -> NoReturn:
-        from studio.content.text import clip_message, printable  # light: the standard library only
+        from studio.content.io.text import clip_message, printable  # light: the standard library only
 
         self.exit(2, f"{self.prog}: error: {printable(clip_message(message))} (see '{self.prog} --help')\n")
 

@@ -10,13 +10,13 @@ from studio.cli.common import dump_json, scored
 from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.render import table
 from studio.content.diff import ArtDiff, diff_packs
-from studio.content.dist_packs import source
-from studio.content.editor_files import refresh
-from studio.content.installed import installed_packs
-from studio.content.packs import MANIFEST, Pack
+from studio.content.io.text import printable
+from studio.content.packs.distributions import source
+from studio.content.packs.editor_files import refresh
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import MANIFEST, Pack
 from studio.content.registry import Content
 from studio.content.scenarios import pack_scenarios
-from studio.content.text import printable
 from studio.services.errors import Line
 from studio.services.loading import load_pack
 from studio.services.packs import (

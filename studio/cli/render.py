@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from studio.content.text import printable
-from studio.content.text import table as table  # commands import it from here too
+from studio.content.io.text import printable
+from studio.content.io.text import table as table  # commands import it from here too
 from studio.engine.trace import ScoreResult, fmt
 
 

@@ -18,9 +18,9 @@ from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
 from studio.cli.run_options import add_setup_options
-from studio.content.limits import MAX_RUN_ACTIONS
-from studio.content.regular_files import FileRefused, check_save_path, read_save_file, write_save_file
-from studio.content.text import clip
+from studio.content.io.limits import MAX_RUN_ACTIONS
+from studio.content.io.regular_files import FileRefused, check_save_path, read_save_file, write_save_file
+from studio.content.io.text import clip
 from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Gam
 
 
 def read_save(path: Path) -> bytes:
-    """The bytes of a save file (see :mod:`studio.content.regular_files`); UsageError if it cannot be read."""
+    """The bytes of a save file (see :mod:`studio.content.io.regular_files`); UsageError if it cannot be
+    read."""
     try:
         return read_save_file(path)
     except FileRefused as exc:

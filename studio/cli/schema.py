@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from studio.cli.errors import OK, UsageError
-from studio.content.paths import default_export_dir
+from studio.content.io.paths import default_export_dir
 from studio.content.schemas import export_schemas
 
 

@@ -173,7 +173,7 @@ def _from_file(args: argparse.Namespace) -> list[Scored]:
 
 def _chosen(args: argparse.Namespace, content: Content) -> list[Scenario]:
     """The scenarios of the file (those called ``--name`` if given), checked against the content."""
-    from studio.content.documents import read_document
+    from studio.content.io.documents import read_document
     from studio.content.scenarios import pick, scenario_problems, scenarios_in
 
     path: Path = args.scenario

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from studio.cli.errors import OK, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
-from studio.content.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
+from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
 INTERRUPTED = 130

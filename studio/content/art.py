@@ -2,7 +2,7 @@
 
 An entry names its image as a path relative to its pack folder (``art: art/lucky.png``). The file is
 judged from its first 24 bytes (the PNG signature and the IHDR chunk's width and height), never from
-its extension, and held to the bounds of :mod:`studio.content.limits`. Decoding is left to whoever
+its extension, and held to the bounds of :mod:`studio.content.io.limits`. Decoding is left to whoever
 shows it (the editor, with Qt), so no image library is needed here.
 """
 
@@ -13,9 +13,9 @@ import struct
 from collections.abc import Mapping
 from typing import Any
 
-from studio.content.documents import Document
-from studio.content.limits import MAX_ART_BYTES, MAX_ART_SIDE
-from studio.content.problems import Problem
+from studio.content.check.problems import Problem
+from studio.content.io.documents import Document
+from studio.content.io.limits import MAX_ART_BYTES, MAX_ART_SIDE
 from studio.engine.names import did_you_mean
 
 #: The kinds of entry that may name an image.

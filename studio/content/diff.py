@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from studio.content.art import art_of
+from studio.content.check.problems import json_path
 from studio.content.entries import pack_entries
-from studio.content.packs import Pack
-from studio.content.problems import json_path
+from studio.content.packs.pack import Pack
 
 
 @dataclass(frozen=True)

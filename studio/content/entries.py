@@ -13,12 +13,12 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from studio.content.art import art_problems
-from studio.content.documents import CONTENT_SUFFIXES, Document
+from studio.content.check.problems import Problem, json_path
+from studio.content.check.validation import validate_document
+from studio.content.io.documents import CONTENT_SUFFIXES, Document
 from studio.content.models import ENTRY_KINDS, FOLDER_KINDS, PatchModel
-from studio.content.packs import MANIFEST, Pack
+from studio.content.packs.pack import MANIFEST, Pack
 from studio.content.patches import merge_patch
-from studio.content.problems import Problem, json_path
-from studio.content.validation import validate_document
 from studio.engine.names import did_you_mean
 
 

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from studio.content.crosscheck import cross_check
+from studio.content.check.crosscheck import cross_check
+from studio.content.check.problems import MANIFEST, PLUGIN, REFERENCE, Problem
 from studio.content.entries import Entry, merge
 from studio.content.models import ENTRY_KINDS, CharmModel
-from studio.content.packs import Pack
-from studio.content.problems import MANIFEST, PLUGIN, REFERENCE, Problem
+from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
 from studio.engine.cards import ModifierKind
 from studio.engine.catalog import Catalog

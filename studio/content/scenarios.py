@@ -10,15 +10,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from studio.content.documents import CONTENT_SUFFIXES, Document, read_document
+from studio.content.check.problems import SCENARIO, Problem, json_path
+from studio.content.check.validation import validate_document
+from studio.content.io.documents import CONTENT_SUFFIXES, Document, read_document
+from studio.content.io.text import printable
 from studio.content.models import ScenarioModel
 from studio.content.models.scenario import ExpectedEvent
 from studio.content.models.variables import var_values
-from studio.content.packs import Pack
+from studio.content.packs.pack import Pack
 from studio.content.plain_scenarios import known
-from studio.content.problems import SCENARIO, Problem, json_path
-from studio.content.text import printable
-from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
 from studio.engine.scoring import score

@@ -15,12 +15,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from studio.content.atomic import write_atomically
-from studio.content.caches import sealed, unsealed, warn_damaged, write_quietly
 from studio.content.extensions import signature, when_changed
 from studio.content.fingerprint import code_fingerprint
+from studio.content.io.atomic import write_atomically
+from studio.content.io.caches import sealed, unsealed, warn_damaged, write_quietly
+from studio.content.io.paths import cache_dir
 from studio.content.models import KINDS
-from studio.content.paths import cache_dir
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

@@ -21,11 +21,11 @@ from collections.abc import Iterable
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from studio.content.text import clip
+from studio.content.io.text import clip
 from studio.engine.behaviour import Behaviour
 
 if TYPE_CHECKING:
-    from studio.content.problems import Problem
+    from studio.content.check.problems import Problem
 
 ENTRY_POINT_GROUP = "studio.plugins"
 _ID_LINE = re.compile(r"""^[ \t]+id\s*(?::[^=]*)?=\s*["']([^"']+)["']\s*$""", re.M)
@@ -138,7 +138,7 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
 def _problem(where: str, line: int, text: str) -> Problem:
     """A plugin's load problem; the problems module is imported only then (a load that runs its
     plugins without a problem, as a snapshot's does on every command, never needs it)."""
-    from studio.content.problems import PLUGIN, Problem
+    from studio.content.check.problems import PLUGIN, Problem
 
     return Problem(where, line, 1, text, stage=PLUGIN)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Sequence
 
+from studio.content.check.problems import PLUGIN, Problem
 from studio.content.extensions import reset as reset_vocabulary
-from studio.content.packs import Pack, base_pack
-from studio.content.problems import PLUGIN, Problem
+from studio.content.packs.pack import Pack, base_pack
 from studio.content.registry import Code, Content, Trusted, assemble, builtin_only
 from studio.engine.behaviour import Behaviour
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugin

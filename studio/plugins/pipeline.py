@@ -14,13 +14,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.content.dist_packs import source
-from studio.content.documents import read_document
-from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, resolve, stand_in_for_base
-from studio.content.paths import is_base_content
-from studio.content.problems import MANIFEST as MANIFEST_STAGE
-from studio.content.problems import Problem, ordered
-from studio.content.trust import TrustStore
+from studio.content.check.problems import MANIFEST as MANIFEST_STAGE
+from studio.content.check.problems import Problem, ordered
+from studio.content.io.documents import read_document
+from studio.content.io.paths import is_base_content
+from studio.content.packs.distributions import source
+from studio.content.packs.pack import (
+    BASE_ID,
+    MANIFEST,
+    Pack,
+    base_pack,
+    open_pack,
+    resolve,
+    stand_in_for_base,
+)
+from studio.content.packs.trust import TrustStore
 from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:

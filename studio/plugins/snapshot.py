@@ -29,11 +29,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from studio.content.caches import write_quietly
 from studio.content.fingerprint import code_fingerprint
-from studio.content.folders import ArchiveError, content_hash, folder_files
-from studio.content.pack_files import base_files, pack_files
-from studio.content.paths import cache_dir, has_leftovers, installed_packs_dir, is_base_content, trust_file
+from studio.content.io.caches import write_quietly
+from studio.content.io.paths import cache_dir, has_leftovers, installed_packs_dir, is_base_content, trust_file
+from studio.content.packs.files import base_files, pack_files
+from studio.content.packs.folders import ArchiveError, content_hash, folder_files
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from studio.content.documents import CONTENT_SUFFIXES, DocumentError, read_document
+from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
+from studio.content.check.validation import validate_document
 from studio.content.entries import kind_of
+from studio.content.io.documents import CONTENT_SUFFIXES, DocumentError, read_document
+from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
-from studio.content.packs import MANIFEST as MANIFEST_FILE
-from studio.content.problems import MANIFEST, SCENARIO, Problem, ordered
+from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import (
     Scenario,
@@ -22,8 +24,6 @@ from studio.content.scenarios import (
     scenario_files,
     scenario_problems,
 )
-from studio.content.text import printable, table
-from studio.content.validation import validate_document
 from studio.engine.catalog import Catalog
 from studio.services.errors import Cancel, Cancelled, Line, Progress, ServiceError, never, quiet
 from studio.services.loading import load, owning_packs, pack_at, score, sound, tested_packs

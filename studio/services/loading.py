@@ -10,12 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from studio.content.installed import installed_packs
+from studio.content.check.problems import PLUGIN
+from studio.content.io.parsed import parsed_cache
+from studio.content.io.paths import is_base_content
 from studio.content.models import ScenarioModel
-from studio.content.packs import BASE_ID, Pack, base_pack, pack_root
-from studio.content.parsed import parsed_cache
-from studio.content.paths import is_base_content
-from studio.content.problems import PLUGIN
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import BASE_ID, Pack, base_pack, pack_root
 from studio.content.registry import Content
 from studio.content.scenarios import score_scenario
 from studio.engine.trace import ScoreResult

@@ -6,17 +6,17 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from studio.content.archive import ArchiveError, write_zip
-from studio.content.editor_files import SCHEMAS
-from studio.content.install import InstallError, install, installable_problems, remove
-from studio.content.installed import installed_packs
-from studio.content.packs import BASE_ID, Pack
-from studio.content.problems import Problem, ordered
+from studio.content.check.problems import Problem, ordered
+from studio.content.io.text import excerpt, printable
+from studio.content.packs.archive import ArchiveError, write_zip
+from studio.content.packs.editor_files import SCHEMAS
+from studio.content.packs.install import InstallError, install, installable_problems, remove
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import BASE_ID, Pack
+from studio.content.packs.skeleton import write_skeleton
+from studio.content.packs.trust import TrustStore
 from studio.content.registry import Content
 from studio.content.scenarios import mismatches, pack_scenarios, scenario_problems
-from studio.content.skeleton import write_skeleton
-from studio.content.text import excerpt, printable
-from studio.content.trust import TrustStore
 from studio.plugins.pipeline import UnknownPack, open_spec
 from studio.services.errors import Line, Progress, ServiceError, quiet
 from studio.services.loading import load_pack, score

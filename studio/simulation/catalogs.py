@@ -15,7 +15,7 @@ from studio.plugins.snapshot import request_for, restore
 from studio.simulation.spec import Edits, SimulationSpec
 
 if TYPE_CHECKING:
-    from studio.content.packs import Pack
+    from studio.content.packs.pack import Pack
 
 
 class ContentError(ValueError):
@@ -50,7 +50,7 @@ def load_catalog(
         if snapshot is not None:
             return snapshot.catalog
     # The content layer (and pydantic) only when no snapshot serves: a worker then starts far faster.
-    from studio.content.installed import installed_packs
+    from studio.content.packs.installed import installed_packs
     from studio.plugins.pipeline import UnknownPack, load_prepared, open_requested, prepare
 
     installed, _ = installed_packs()

@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from studio.content.limits import CLUSTER_TIMEOUT_SECONDS, MAX_EXCERPT_CHARS
-from studio.content.text import clip
+from studio.content.io.limits import CLUSTER_TIMEOUT_SECONDS, MAX_EXCERPT_CHARS
+from studio.content.io.text import clip
 from studio.simulation.local import CancelFlag, Cancelled, Progress, Runner, Task, simulate_with
 from studio.simulation.play import RunFailed
 from studio.simulation.report import Report

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from studio.content.limits import MAX_RUN_ACTIONS
+from studio.content.io.limits import MAX_RUN_ACTIONS
 from studio.engine.bot import Bot
 from studio.engine.run.actions import (
     Action,

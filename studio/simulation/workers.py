@@ -23,7 +23,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from studio.content.limits import RUN_TIMEOUT_SECONDS
+from studio.content.io.limits import RUN_TIMEOUT_SECONDS
 from studio.simulation.play import RunFailed
 from studio.simulation.spec import SimulationSpec, runs_named
 

@@ -14,9 +14,9 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from studio.content.limits import MAX_FILE_BYTES
-from studio.content.packs import Pack
-from studio.content.regular_files import FileRefused, read_regular
+from studio.content.io.limits import MAX_FILE_BYTES
+from studio.content.io.regular_files import FileRefused, read_regular
+from studio.content.packs.pack import Pack
 
 #: What a file looked like: (modification time, size, inode); None: no regular file there.
 Look = tuple[int, int, int] | None

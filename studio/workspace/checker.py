@@ -13,17 +13,17 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from studio.content.art import art_problems
-from studio.content.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
-from studio.content.documents import Document
+from studio.content.check.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
+from studio.content.check.hand_cards import played_changes
+from studio.content.check.problems import Problem
+from studio.content.check.validation import validate_document
+from studio.content.check.xrefs import MODIFIER_KINDS
 from studio.content.entries import Entry, merge
-from studio.content.hand_cards import played_changes
+from studio.content.io.documents import Document
 from studio.content.models import CharmModel, HandTypeModel
-from studio.content.packs import Pack
-from studio.content.problems import Problem
+from studio.content.packs.pack import Pack
 from studio.content.registry import build_catalog
 from studio.content.scenarios import Scenario, scenario_problems, scenarios_in
-from studio.content.validation import validate_document
-from studio.content.xrefs import MODIFIER_KINDS
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.content.documents import Document
-from studio.content.packs import Pack
+from studio.content.io.documents import Document
+from studio.content.packs.pack import Pack
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp
 from studio.workspace.model import EntryRef, WorkspaceError
 

@@ -10,10 +10,10 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
-from studio.content.packs import Pack
-from studio.content.paths import in_installed_base
-from studio.content.problems import Problem
+from studio.content.check.problems import Problem
+from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentError
+from studio.content.io.paths import in_installed_base
+from studio.content.packs.pack import Pack
 
 
 @dataclass(frozen=True)

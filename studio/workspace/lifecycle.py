@@ -3,7 +3,7 @@
 New and renamed files live in memory until saved (a renamed file's old name is
 removed when the new one is written); a delete removes the file at once, so the
 caller lists :meth:`Lifecycle.references` and asks first. References are found
-through the schemas' ``x-ref`` marks (studio.content.xrefs). Reverting gives
+through the schemas' ``x-ref`` marks (studio.content.check.xrefs). Reverting gives
 back texts, so a caller can make an undoable edit of them.
 """
 
@@ -16,11 +16,11 @@ from typing import Any
 
 from ruamel.yaml.error import YAMLError
 
-from studio.content.documents import Document, DocumentError
-from studio.content.packs import Pack
-from studio.content.paths import in_installed_base
-from studio.content.written_ids import rename_written
-from studio.content.xrefs import MODIFIER_KINDS, references, retarget
+from studio.content.check.written_ids import rename_written
+from studio.content.check.xrefs import MODIFIER_KINDS, references, retarget
+from studio.content.io.documents import Document, DocumentError
+from studio.content.io.paths import in_installed_base
+from studio.content.packs.pack import Pack
 from studio.engine.names import did_you_mean
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable

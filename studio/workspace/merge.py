@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from ruamel.yaml.error import YAMLError
 
-from studio.content.documents import Document, DocumentError
+from studio.content.io.documents import Document, DocumentError
 from studio.workspace.yamledit import edit_text, same
 
 Key = str | int

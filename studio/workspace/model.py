@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from studio.content.problems import Problem as ContentProblem
+from studio.content.check.problems import Problem as ContentProblem
 
 JsonPath = tuple[str | int, ...]
 

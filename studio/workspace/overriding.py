@@ -17,11 +17,11 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from studio.content.atomic import write_atomically
-from studio.content.documents import Document
-from studio.content.installed import installed_packs
-from studio.content.packs import MANIFEST, Pack, pack_root, resolve
-from studio.content.paths import base_content_dir, base_plugins_dir
+from studio.content.io.atomic import write_atomically
+from studio.content.io.documents import Document
+from studio.content.io.paths import base_content_dir, base_plugins_dir
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import MANIFEST, Pack, pack_root, resolve
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable
 from studio.workspace.lifecycle import SCHEMA_LINE
@@ -109,7 +109,7 @@ def _schema_line_for(pack: Pack, rel: str, kind: str, text: str) -> str:
     schemas when it has them, else the original's line if it leads to a file from the copy's place too,
     else none (the original's line points where the original's pack keeps its schemas, relative to it;
     ``studio pack schemas DIR`` gives the pack its own)."""
-    from studio.content.editor_files import SCHEMAS, schema_line  # the content models: only to override
+    from studio.content.packs.editor_files import SCHEMAS, schema_line  # the content models: only to override
 
     first, newline, rest = text.partition("\n")
     if not first.startswith(SCHEMA_LINE) or not newline:
@@ -134,7 +134,7 @@ def _make_pack(root: Path) -> None:
         f"id: {pack_id}\nname: {root.name}\nversion: 0.1.0\n"
         "description: Changes to entries of other packs.\n",
     )
-    from studio.content.editor_files import refresh  # the content models: only to make a pack
+    from studio.content.packs.editor_files import refresh  # the content models: only to make a pack
 
     refresh(root)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.content.installed import installed_packs
-from studio.content.packs import open_pack, pack_root
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import open_pack, pack_root
 from studio.plugins.pipeline import Requested, prepare
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable

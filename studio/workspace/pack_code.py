@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.content.packs import Pack
-from studio.content.problems import Problem
+from studio.content.check.problems import Problem
+from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
 from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from studio.content.atomic import write_atomically
-from studio.content.limits import MAX_RECOVERY_BYTES, MAX_RECOVERY_DEPTH
-from studio.content.regular_files import read_regular
+from studio.content.io.atomic import write_atomically
+from studio.content.io.limits import MAX_RECOVERY_BYTES, MAX_RECOVERY_DEPTH
+from studio.content.io.regular_files import read_regular
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable
 from studio.workspace.files import file_kind

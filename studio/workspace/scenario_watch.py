@@ -24,10 +24,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from studio.content.documents import Document, DocumentError
-from studio.content.text import printable
-from studio.content.written_ids import SOURCE_KINDS
-from studio.content.xrefs import MODIFIER_KINDS, references
+from studio.content.check.written_ids import SOURCE_KINDS
+from studio.content.check.xrefs import MODIFIER_KINDS, references
+from studio.content.io.documents import Document, DocumentError
+from studio.content.io.text import printable
 from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem
@@ -332,7 +332,7 @@ def _named(kind: str, data: Any) -> Iterator[tuple[str, str]]:
 
 
 def _written(scenario: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """The ids a scenario writes outside x-ref fields (see studio.content.written_ids), of every kind a
+    """The ids a scenario writes outside x-ref fields (see studio.content.check.written_ids), of every kind a
     word could be: trace sources, card tokens' modifiers, a charm's ``:edition``."""
     expect = scenario.get("expect") or {}
     for event in expect.get("events") or ():

@@ -28,13 +28,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from studio.content.documents import Document
+from studio.content.check.problems import Problem
 from studio.content.fingerprint import code_fingerprint
-from studio.content.folders import ArchiveError, content_hash
-from studio.content.pack_files import base_files, pack_files
-from studio.content.packs import MANIFEST, Pack, stand_in_for_base
-from studio.content.paths import base_content_dir, cache_dir, has_leftovers, installed_packs_dir
-from studio.content.problems import Problem
+from studio.content.io.documents import Document
+from studio.content.io.paths import base_content_dir, cache_dir, has_leftovers, installed_packs_dir
+from studio.content.packs.files import base_files, pack_files
+from studio.content.packs.folders import ArchiveError, content_hash
+from studio.content.packs.pack import MANIFEST, Pack, stand_in_for_base
 from studio.engine.catalog import Catalog
 from studio.plugins.pipeline import trusted_packs
 from studio.plugins.snapshot import detach, read_kept, write_kept

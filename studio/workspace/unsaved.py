@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from studio.content.pack_files import base_files
+from studio.content.packs.files import base_files
 from studio.simulation.spec import Edits
 from studio.workspace.files import FileState, file_kind
 

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from studio.content.art import ART_KINDS, art_of, path_problem
-from studio.content.atomic import write_atomically
-from studio.content.documents import Document, read_document
-from studio.content.installed import installed_packs
-from studio.content.packs import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
-from studio.content.parsed import parsed_cache
-from studio.content.problems import Problem as ContentProblem
+from studio.content.check.problems import Problem as ContentProblem
+from studio.content.io.atomic import write_atomically
+from studio.content.io.documents import Document, read_document
+from studio.content.io.parsed import parsed_cache
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.plugins.pipeline import open_requested, prepare

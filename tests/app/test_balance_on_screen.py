@@ -58,7 +58,7 @@ def test_an_unsaved_edit_is_what_the_simulation_plays(qtbot, window) -> None:  #
 
 
 def test_a_pack_opened_in_the_app_is_simulated_with_the_rest(qtbot, window, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from studio.content.skeleton import write_skeleton
+    from studio.content.packs.skeleton import write_skeleton
 
     panel = _open_balance(qtbot, window)
     pack = tmp_path / "neon"

@@ -19,7 +19,7 @@ from studio.app import hook_banner
 from studio.app.main_window import MainWindow
 from studio.app.playtest_session import Playtest
 from studio.app.workers import wait_all
-from studio.content.skeleton import write_skeleton
+from studio.content.packs.skeleton import write_skeleton
 from studio.engine import hook_runs
 from studio.engine.run.actions import Play, SelectBlind
 from studio.workspace import Workspace

@@ -232,7 +232,7 @@ def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  
 
     from studio.cli.main import main as studio_main
     from studio.content.extensions import reset
-    from studio.content.packs import base_pack, open_pack
+    from studio.content.packs.pack import base_pack, open_pack
     from studio.content.schemas import schema_for
     from studio.plugins.loading import load_packs
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from studio.app.main_window import MainWindow
-from studio.content.skeleton import write_skeleton
+from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace
 
 BOOM = """from studio.engine.context import ActiveCharm, ScoringContext

@@ -10,7 +10,7 @@ import pytest
 from spec_data import Run
 
 from studio.cli.main import main as studio_main
-from studio.content.paths import base_content_dir
+from studio.content.io.paths import base_content_dir
 
 #: The parts of the base game a small tree copies: enough to score a hand and to check references.
 SMALL_TREE = [

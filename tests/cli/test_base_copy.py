@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from studio.content.paths import base_content_dir, base_plugins_dir
+from studio.content.io.paths import base_content_dir, base_plugins_dir
 
 
 def copy_of_base(tmp_path: Path, plugins: bool = True) -> Path:

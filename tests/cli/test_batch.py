@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from studio.cli.batch import _lines, run_batch
 from studio.cli.jsonout import dump_json
-from studio.content.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
+from studio.content.io.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
 
 GOOD = b'{"played": "AS AH", "charms": ["pair_mult"]}'
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from studio.content.paths import base_content_dir
+from studio.content.io.paths import base_content_dir
 
 LIST_FORM = """\
 - name: a pair

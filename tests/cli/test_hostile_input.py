@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content import limits
+from studio.content.io import limits
 
 EXE = str(Path(sys.executable).with_name("studio"))
 MEMORY_CAP = 3 * 1024**3

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.paths import base_content_dir
+from studio.content.io.paths import base_content_dir
 
 ROOT = Path(__file__).resolve().parents[2]
 

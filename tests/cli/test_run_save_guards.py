@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from spec_data import Run
 
-from studio.content.limits import MAX_RUN_ACTIONS, MAX_SAVE_BYTES
+from studio.content.io.limits import MAX_RUN_ACTIONS, MAX_SAVE_BYTES
 from studio.engine.run import save
 
 

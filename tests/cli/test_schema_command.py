@@ -9,9 +9,9 @@ import pytest
 from jsonschema import Draft202012Validator
 from spec_data import CLI_SCENARIO
 
-from studio.content.documents import read_document
+from studio.content.io.documents import read_document
+from studio.content.io.paths import base_content_dir
 from studio.content.models import KINDS
-from studio.content.paths import base_content_dir
 from studio.content.schemas import DIALECT, schema_text
 
 SCHEMAS = Path(__file__).resolve().parents[2] / "schemas"

@@ -12,9 +12,9 @@ import pytest
 from test_fenced_plugins import HOOK, neon
 
 from studio.content.fingerprint import code_fingerprint
+from studio.content.io.paths import base_content_dir
 from studio.content.models import ScenarioModel
-from studio.content.packs import base_pack
-from studio.content.paths import base_content_dir
+from studio.content.packs.pack import base_pack
 from studio.content.plain_scenarios import (
     DEFAULTS,
     INT_BOUNDS,

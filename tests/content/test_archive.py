@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from studio.content import archive
-from studio.content.archive import (
+from studio.content.packs import archive
+from studio.content.packs.archive import (
     LIMITS,
     ArchiveError,
     Limits,

@@ -10,7 +10,7 @@ import pytest
 from art_files import gallery, png
 
 from studio.content.art import ArtError, png_size
-from studio.content.limits import MAX_ART_BYTES, MAX_ART_SIDE
+from studio.content.io.limits import MAX_ART_BYTES, MAX_ART_SIDE
 
 
 def _problems(studio, pack: Path) -> list[str]:  # type: ignore[no-untyped-def]

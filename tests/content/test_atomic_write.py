@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.atomic import write_atomically
+from studio.content.io.atomic import write_atomically
 
 
 def mode(path: Path) -> int:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from studio.content.archive import folder_files
 from studio.content.entries import kind_of
+from studio.content.io.paths import base_content_dir
 from studio.content.models import KINDS
-from studio.content.paths import base_content_dir
+from studio.content.packs.archive import folder_files
 from studio.engine.catalog import Catalog
 from studio.engine.kinds import EFFECTS, TRIGGERS
 from studio.engine.run.game import Game

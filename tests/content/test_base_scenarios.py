@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_base_content import REQUIRED_BOSSES, REQUIRED_CHARMS
 
 from studio.cli.main import main
-from studio.content.paths import base_content_dir
+from studio.content.io.paths import base_content_dir
 from studio.content.scenarios import read_scenarios, scenario_files
 from studio.engine.catalog import Catalog
 

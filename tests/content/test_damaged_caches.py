@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from spec_data import Run
 
-from studio.content.caches import unsealed
-from studio.content.parsed import ParsedCache
+from studio.content.io.caches import unsealed
+from studio.content.io.parsed import ParsedCache
 
 TEXT = "id: lone\nname: Lone\n"
 

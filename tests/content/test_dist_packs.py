@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.dist_packs import package_folder
-from studio.content.installed import installed_packs
-from studio.content.skeleton import write_skeleton
+from studio.content.packs.distributions import package_folder
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.skeleton import write_skeleton
 
 PLUGIN = (
     "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'glow_triple'\n\n"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from studio.content import limits
-from studio.content.documents import Document, DocumentError, read_document
-from studio.content.validation import validate_document
+from studio.content.check.validation import validate_document
+from studio.content.io import limits
+from studio.content.io.documents import Document, DocumentError, read_document
 
 
 def refused(text: str) -> str:

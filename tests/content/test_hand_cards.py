@@ -6,7 +6,7 @@ from pathlib import Path
 
 from test_packs import make, opened
 
-from studio.content.packs import base_pack
+from studio.content.packs.pack import base_pack
 from studio.plugins.loading import load_packs
 
 SIX = "id: six_kind\nname: Six of a Kind\nstrength: 1300\ngroups: [3, 3]\npoints: 200\nmult: 20\n"

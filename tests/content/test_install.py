@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from studio.cli.main import main as studio_main
-from studio.content.install import InstallError, install, remove
-from studio.content.installed import installed_packs
-from studio.content.paths import installed_packs_dir
-from studio.content.staging import LOCK_NAME, Staging
+from studio.content.io.paths import installed_packs_dir
+from studio.content.packs.install import InstallError, install, remove
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.staging import LOCK_NAME, Staging
 
 MANIFEST = "id: mod\nname: Mod\nversion: {version}\n"
 

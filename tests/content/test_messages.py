@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from studio.content.documents import Document
+from studio.content.check.validation import validate_document
+from studio.content.io.documents import Document
 from studio.content.models.common import ID_RULE
 from studio.content.schemas import schema_for
-from studio.content.validation import validate_document
 
 CHARM = "id: lucky\nname: Lucky\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 4}]\n"
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from studio.content.documents import read_document
+from studio.content.check.validation import validate_document
+from studio.content.io.documents import read_document
 from studio.content.models import KINDS, CharmModel
 from studio.content.schemas import DIALECT, schema_for
-from studio.content.validation import validate_document
 from studio.engine.effects import Chance, Scaling
 
 

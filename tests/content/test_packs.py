@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.packs import Pack, base_pack, open_pack, resolve
-from studio.content.trust import TrustStore
+from studio.content.packs.pack import Pack, base_pack, open_pack, resolve
+from studio.content.packs.trust import TrustStore
 from studio.engine.charms import CharmSlot
 from studio.engine.scoring import Situation, score
 from studio.plugins.loading import load_packs

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.content.documents import Document
-from studio.content.parsed import ParsedCache, parsed_cache
+from studio.content.io.documents import Document
+from studio.content.io.parsed import ParsedCache, parsed_cache
 
 TEXT = "id: lone\nname: Lone\nabilities:\n  - trigger: hand\n    effects: [{kind: mult, amount: 3}]\n"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.packs import base_pack, open_pack
-from studio.content.problems import PLUGIN
+from studio.content.check.problems import PLUGIN
+from studio.content.packs.pack import base_pack, open_pack
 from studio.plugins.loading import load_packs
 
 CHARM = "id: neon_triple\nname: Triple\ndescription: X3 Mult\nbehaviour: neon_triple\n"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.packs import base_pack
+from studio.content.packs.pack import base_pack
 from studio.plugins.faults import describe_fault
 from studio.plugins.loader import declared_behaviours, load_plugins
 from studio.plugins.loading import load_packs

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from studio.content.packs import open_pack
-from studio.content.paths import base_content_dir, base_plugins_dir
+from studio.content.io.paths import base_content_dir, base_plugins_dir
+from studio.content.packs.pack import open_pack
 from studio.content.registry import Content
 from studio.plugins.loading import load_packs
 

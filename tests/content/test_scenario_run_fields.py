@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from studio.content.documents import Document
+from studio.content.check.xrefs import references
+from studio.content.io.documents import Document
 from studio.content.models import ScenarioModel
 from studio.content.plain_scenarios import plain_scenario, plain_situation
 from studio.content.scenarios import scenario_problems, scenarios_in
-from studio.content.xrefs import references
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 

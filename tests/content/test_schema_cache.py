@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from studio.content import schemas
-from studio.content.caches import unsealed
+from studio.content.io.caches import unsealed
 from studio.content.models import KINDS
 
 

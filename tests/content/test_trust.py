@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.packs import open_pack
-from studio.content.trust import TrustError, TrustStore
+from studio.content.packs.pack import open_pack
+from studio.content.packs.trust import TrustError, TrustStore
 
 
 @pytest.fixture

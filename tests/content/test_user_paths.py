@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content import paths
+from studio.content.io import paths
 
 STUDIO = Path(sys.executable).with_name("studio")
 

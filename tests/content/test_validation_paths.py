@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from studio.content.documents import Document, DocumentError
+from studio.content.check.validation import validate_document
 from studio.content.entries import kind_of
+from studio.content.io.documents import Document, DocumentError
 from studio.content.models import KINDS
-from studio.content.packs import base_pack
+from studio.content.packs.pack import base_pack
 from studio.content.schemas import schema_for
-from studio.content.validation import validate_document
 
 BASE = base_pack()
 DOCS = [

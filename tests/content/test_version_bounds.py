@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from studio.content.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
-from studio.content.versions import parse_range, parse_version
+from studio.content.io.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
+from studio.content.packs.versions import parse_range, parse_version
 
 
 @pytest.mark.parametrize("text", ["1.0.0\n", " 1.0.0", "1.0.0 ", "1.0.0\t"])

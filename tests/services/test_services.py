@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.skeleton import write_skeleton
+from studio.content.packs.skeleton import write_skeleton
 from studio.services.checks import run_scenarios, validate
 from studio.services.errors import Cancelled, ServiceError
 from studio.services.loading import load

@@ -8,7 +8,7 @@ import pytest
 from ws_support import ref_of
 
 from studio.cli.main import main as studio_main
-from studio.content.skeleton import write_skeleton
+from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace, WorkspaceError
 
 

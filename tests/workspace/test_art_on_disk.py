@@ -7,7 +7,7 @@ from pathlib import Path
 
 from art_files import gallery, png
 
-from studio.content.limits import MAX_FILE_BYTES
+from studio.content.io.limits import MAX_FILE_BYTES
 from studio.workspace import Workspace
 
 

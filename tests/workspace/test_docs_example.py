@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from ws_support import changed_lines
 
-from studio.content.skeleton import skeleton
+from studio.content.packs.skeleton import skeleton
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "workspace.md"
 

@@ -10,9 +10,9 @@ import pytest
 from test_workspace_packs import PLUGIN, make
 from ws_support import ref_of
 
-from studio.content.packs import open_pack
-from studio.content.paths import installed_packs_dir
-from studio.content.trust import TrustStore
+from studio.content.io.paths import installed_packs_dir
+from studio.content.packs.pack import open_pack
+from studio.content.packs.trust import TrustStore
 from studio.plugins.snapshot import detach
 from studio.workspace import Workspace
 from studio.workspace.snapshot import request_for, snapshot_path

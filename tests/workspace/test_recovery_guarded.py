@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.content.limits import MAX_RECOVERY_BYTES
+from studio.content.io.limits import MAX_RECOVERY_BYTES
 from studio.workspace.recovery import SUFFIX, read_records, write_records
 
 

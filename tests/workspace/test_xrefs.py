@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from studio.content.check.xrefs import ITEM, KEY, ref_patterns, references
 from studio.content.schemas import schema_for
-from studio.content.xrefs import ITEM, KEY, ref_patterns, references
 
 MODIFIERS = ("upgrade", "edition", "seal")
 

@@ -179,7 +179,7 @@ class RawField(Field):
         self.hold(self.box, " (YAML, e.g. {pair: 2})")
 
     def _parse(self) -> None:
-        from studio.content.yaml_scan import ScanError, load
+        from studio.content.io.yaml_scan import ScanError, load
 
         try:
             value = load(self.box.text() or "null")  # within the content files' bounds, said as they are

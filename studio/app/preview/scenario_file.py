@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml import YAML
 
-from studio.content.atomic import write_atomically
-from studio.content.documents import Document, DocumentError
+from studio.content.io.atomic import write_atomically
+from studio.content.io.documents import Document, DocumentError
 from studio.content.plain_scenarios import DEFAULTS
 from studio.engine.trace import ScoreResult, json_number
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, Field
 
 from studio.content.art import EXAMPLE, path_problem
-from studio.content.limits import MAX_PATH_CHARS
+from studio.content.io.limits import MAX_PATH_CHARS
 
 
 def _inside_pack(path: str) -> str:

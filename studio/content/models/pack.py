@@ -8,7 +8,7 @@ from pydantic import AfterValidator, Field
 from pydantic.config import JsonDict
 
 from studio.content.models.common import Id, Model
-from studio.content.versions import parse_range, parse_version
+from studio.content.packs.versions import parse_range, parse_version
 
 ENTRY_REF = r"^[a-z_]+/[a-z][a-z0-9_]*$"
 #: What a value that is not written as kind/id is told (the schema's ``x-message`` beside the pattern).

@@ -1,6 +1,6 @@
 """What a pack holds on disk, read as bytes without being parsed: a folder, a zip, the base game.
 
-Opening a pack (:mod:`studio.content.packs`) and telling whether a saved load
+Opening a pack (:mod:`studio.content.packs.pack`) and telling whether a saved load
 is still current (:mod:`studio.plugins.snapshot`) read files through these
 same functions, so both see exactly the same bytes.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from studio.content.folders import folder_files
-from studio.content.paths import base_content_dir, base_plugins_dir
+from studio.content.io.paths import base_content_dir, base_plugins_dir
+from studio.content.packs.folders import folder_files
 
 
 def pack_files(path: Path) -> dict[str, bytes] | None:
@@ -21,7 +21,7 @@ def pack_files(path: Path) -> dict[str, bytes] | None:
     if path.is_dir():
         return folder_files(path)
     if path.suffix.lower() == ".zip" and path.is_file():
-        from studio.content.archive import read_zip  # the zip reader (and zipfile) only for a zip
+        from studio.content.packs.archive import read_zip  # the zip reader (and zipfile) only for a zip
 
         return read_zip(path)
     return None

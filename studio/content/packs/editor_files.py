@@ -5,7 +5,7 @@ them is relative (a YAML file's ``$schema`` line to the file, VS Code's
 ``yaml.schemas`` to the workspace folder), so completion and checking keep
 working wherever the folder is moved or shared. Hidden folders are never
 content: loading, validation and ``studio pack build`` leave them out (see
-:func:`studio.content.folders.left_out`).
+:func:`studio.content.packs.folders.left_out`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from studio.content.atomic import write_atomically
+from studio.content.io.atomic import write_atomically
 from studio.content.models import KINDS
 
 #: Where a pack keeps its copy of the schemas, relative to the pack folder.

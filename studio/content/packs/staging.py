@@ -21,8 +21,8 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from studio.content.limits import LOCK_TIMEOUT_SECONDS
-from studio.content.paths import has_leftovers
+from studio.content.io.limits import LOCK_TIMEOUT_SECONDS
+from studio.content.io.paths import has_leftovers
 
 LOCK_NAME = ".lock"
 

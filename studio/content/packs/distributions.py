@@ -14,8 +14,8 @@ from importlib.machinery import PathFinder
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from studio.content.packs import BASE_ID, MANIFEST, Pack, open_pack
-from studio.content.problems import Problem
+from studio.content.check.problems import Problem
+from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, open_pack
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint

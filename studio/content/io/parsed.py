@@ -13,8 +13,8 @@ import marshal
 from pathlib import Path
 from typing import Any
 
-from studio.content.caches import sealed, unsealed, warn_damaged, write_quietly
-from studio.content.paths import cache_dir
+from studio.content.io.caches import sealed, unsealed, warn_damaged, write_quietly
+from studio.content.io.paths import cache_dir
 
 #: Bumped when what the loader returns for a text may change.
 _FORMAT = b"studio-parsed-2\n"
@@ -99,6 +99,6 @@ _CACHES: dict[Path, ParsedCache] = {}
 
 
 def parsed_cache() -> ParsedCache:
-    """The parsed-YAML cache of the current cache folder (see :mod:`studio.content.paths`)."""
+    """The parsed-YAML cache of the current cache folder (see :mod:`studio.content.io.paths`)."""
     path = cache_dir() / "parsed.marshal"
     return _CACHES.setdefault(path, ParsedCache(path))

@@ -1,21 +1,21 @@
 """The installed packs: those ``studio pack install`` put in the user's data folder, then those pip
-distributions ship (:mod:`studio.content.dist_packs`), one per id.
+distributions ship (:mod:`studio.content.packs.distributions`), one per id.
 
 Every command and the editor choose installed packs from this one list.
 """
 
 from __future__ import annotations
 
-from studio.content.dist_packs import with_distribution_packs
-from studio.content.packs import Pack, open_pack
-from studio.content.paths import installed_packs_dir
-from studio.content.problems import Problem
-from studio.content.staging import recover
+from studio.content.check.problems import Problem
+from studio.content.io.paths import installed_packs_dir
+from studio.content.packs.distributions import with_distribution_packs
+from studio.content.packs.pack import Pack, open_pack
+from studio.content.packs.staging import recover
 
 
 def installed_packs() -> tuple[list[Pack], list[Problem]]:
     """Return the installed packs, one per id: those in the user's data folder (``studio pack install``),
-    then those pip distributions ship (:func:`studio.content.dist_packs.with_distribution_packs`).
+    then those pip distributions ship (:func:`studio.content.packs.distributions.with_distribution_packs`).
 
     Every command and the editor choose installed packs from this one list.
     """

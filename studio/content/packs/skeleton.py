@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from studio import __version__
-from studio.content.editor_files import schema_files, schema_line, vscode_files
+from studio.content.packs.editor_files import schema_files, schema_line, vscode_files
 
 
 def skeleton(pack_id: str) -> dict[str, str]:
     """Return the skeleton's files (relative path -> text): manifest, a charm, a test, a README, and
-    the editor set-up (the schemas and VS Code files, see :mod:`studio.content.editor_files`)."""
+    the editor set-up (the schemas and VS Code files, see :mod:`studio.content.packs.editor_files`)."""
     name = pack_id.replace("_", " ").title()
     charm = f"{pack_id}_pair_bonus"
     major_minor = ".".join(__version__.split(".")[:2])

@@ -4,7 +4,7 @@ A name must be a relative POSIX path that lands where it says on every
 system and reads as what it is: no absolute paths, ``..``, backslashes,
 colons or control characters, no Unicode direction controls (U+202E makes
 ``gnp.yaml`` read as ``lmay.png``), no names Windows reserves for devices,
-and depth and length within :mod:`studio.content.limits`.
+and depth and length within :mod:`studio.content.io.limits`.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from studio.content import limits as bounds
-from studio.content.text import BIDI_CONTROLS
+from studio.content.io import limits as bounds
+from studio.content.io.text import BIDI_CONTROLS
 
 _DRIVE = re.compile(r"[A-Za-z]:")
 # Names Windows reserves for devices, with or without an extension (``con.yaml`` opens the console there).

@@ -1,7 +1,7 @@
 """Checks between entries: unknown ids, clashing modifiers, hand types that can never win or be played.
 
 Which fields refer to which kind of entry is read from the schemas' ``x-ref``
-marks (studio.content.xrefs), the one place that declares it.
+marks (studio.content.check.xrefs), the one place that declares it.
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from studio.content.check.hand_cards import played_changes, played_limit, too_many_cards
+from studio.content.check.problems import Problem
+from studio.content.check.run import RUN_KINDS, run_problems
+from studio.content.check.xrefs import references
 from studio.content.entries import Entry
-from studio.content.hand_cards import played_changes, played_limit, too_many_cards
 from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
-from studio.content.problems import Problem
-from studio.content.run_checks import RUN_KINDS, run_problems
-from studio.content.xrefs import references
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
 
@@ -84,7 +84,7 @@ def shared_problems(
     entries: Sequence[Entry], played: Sequence[tuple[str, float, bool]] | None = None
 ) -> list[Problem]:
     """Problems between entries: one id as two kinds of modifier, hand type order and size, difficulty levels,
-    and what a run sells (:mod:`studio.content.run_checks`).
+    and what a run sells (:mod:`studio.content.check.run`).
 
     ``played`` lists every change of the cards a hand may hold (read from the entries if not given).
     """

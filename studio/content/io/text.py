@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from studio.content.limits import MAX_EXCERPT_CHARS
+from studio.content.io.limits import MAX_EXCERPT_CHARS
 
 # C0 and C1 controls, DEL, and the Unicode formatting characters that reorder or hide text:
 # bidirectional embeddings, overrides and isolates, marks, the line and paragraph separators.

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import platformdirs
 
-_PACKAGE = Path(__file__).resolve().parents[1]
+_PACKAGE = Path(__file__).resolve().parents[2]
 #: Installed from a wheel, the base game travels inside the package (see pyproject's force-include).
 _INSTALLED = _PACKAGE / "_base"
 
@@ -92,7 +92,7 @@ def installed_packs_dir() -> Path:
 
 
 #: Names an install or removal gives its folders in the packs folder while it runs (see
-#: :mod:`studio.content.staging`), and leaves there when it is killed.
+#: :mod:`studio.content.packs.staging`), and leaves there when it is killed.
 LEFTOVERS = (".old-", ".staging-", ".removing-")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from studio.content.text import excerpt
+from studio.content.io.text import excerpt
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

@@ -1,7 +1,7 @@
 """Reading YAML and JSON content files, and the line and column of any node in them.
 
 Before anything is built, one pass over the parser's events checks the bounds
-of :mod:`studio.content.limits` (nesting, alias expansion, tags, numbers,
+of :mod:`studio.content.io.limits` (nesting, alias expansion, tags, numbers,
 entries), so a hostile file costs one cheap scan, never a deep recursion or an
 exponential expansion. The data then comes from the fast C loader. Positions
 come from the same kind of event pass, made once per file and only when a
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from studio.content import limits
-from studio.content.parsed import parsed_cache
-from studio.content.problems import Problem
+from studio.content.check.problems import Problem
+from studio.content.io import limits
+from studio.content.io.parsed import parsed_cache
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -63,7 +63,7 @@ class Document:
         known, data = cache.get(text)
         if known:  # the same text passed every check before
             return cls(name, text, data)
-        from studio.content.yaml_scan import ScanError, load  # the parser loads on first use
+        from studio.content.io.yaml_scan import ScanError, load  # the parser loads on first use
 
         try:
             data = load(text)
@@ -90,8 +90,8 @@ class Document:
 
 
 def _positions(name: str, text: str) -> Any:
-    """The position tree of ``text`` (see :func:`studio.content.yaml_scan.scan`)."""
-    from studio.content.yaml_scan import ScanError, scan
+    """The position tree of ``text`` (see :func:`studio.content.io.yaml_scan.scan`)."""
+    from studio.content.io.yaml_scan import ScanError, scan
 
     try:
         return scan(text, build=True)

@@ -1,6 +1,6 @@
 """Pack folders read as bytes, and the hash of a pack's files: the half of the pack gate every command needs.
 
-A folder is held to the rules of an archive member (:mod:`studio.content.archive`, the zip half, which
+A folder is held to the rules of an archive member (:mod:`studio.content.packs.archive`, the zip half, which
 shares the refusals here), and telling whether a snapshot is current reads the base game's folder and
 hashes it. So a command that only scores imports neither the zip reader nor :mod:`zipfile`.
 """
@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
 
-from studio.content import limits as bounds
-from studio.content.pack_names import clash, name_problem
-from studio.content.text import clip
+from studio.content.io import limits as bounds
+from studio.content.io.text import clip
+from studio.content.packs.names import clash, name_problem
 
 
 class ArchiveError(ValueError):

@@ -3,7 +3,7 @@
 Installed packs may be hostile, so every archive is checked whole (central directory first, then each
 member's real bytes under running caps) before anything is returned or written. Refusals raise
 `ArchiveError` with a one-line reason naming the member. Pack folders, the hash of a pack's files and
-the refusals they share with archives are in :mod:`studio.content.folders` (re-exported here).
+the refusals they share with archives are in :mod:`studio.content.packs.folders` (re-exported here).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import BinaryIO
 
-from studio.content.atomic import write_atomically
-from studio.content.folders import (
+from studio.content.io.atomic import write_atomically
+from studio.content.packs.folders import (
     LIMITS,
     ArchiveError,
     Limits,
@@ -33,7 +33,7 @@ from studio.content.folders import (
     left_out,
     refuse,
 )
-from studio.content.pack_names import name_problem
+from studio.content.packs.names import name_problem
 
 __all__ = [
     "LIMITS",
@@ -283,7 +283,7 @@ def write_zip(files: Mapping[str, bytes], out: Path) -> str:
 
     Entries sorted by path, fixed timestamp 1980-01-01 00:00:00, create_system unix, external_attr
     0o100644 << 16, ZIP_DEFLATED level 9, no directory entries, no extra fields or comments; written
-    atomically, mode 0644 (:mod:`studio.content.atomic`). Same files -> byte-identical zip (given the
+    atomically, mode 0644 (:mod:`studio.content.io.atomic`). Same files -> byte-identical zip (given the
     same zlib). Names are held to the archive rules, so what is written can be read back.
     """
     check_names([(name, False) for name in files])

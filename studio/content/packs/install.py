@@ -1,12 +1,12 @@
 """Installing and removing packs in the user's data folder, atomically, one command at a time.
 
 Install reads the archive through the safety checks of
-:mod:`studio.content.archive`, extracts it into a staging folder beside the
+:mod:`studio.content.packs.archive`, extracts it into a staging folder beside the
 packs, verifies what landed (manifest, every content, patch and test file
 against its schema, the content hash), and only then, under the folder's lock,
 renames it into place. A failed install changes nothing; a kill at any moment
 leaves the old or the new version installed, and the leftovers are recovered
-by the next command (:mod:`studio.content.staging`).
+by the next command (:mod:`studio.content.packs.staging`).
 """
 
 from __future__ import annotations
@@ -17,15 +17,15 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from studio.content.archive import ArchiveError, content_hash, extract_zip
+from studio.content.check.problems import Problem
+from studio.content.check.validation import validate_document
 from studio.content.entries import pack_entries
-from studio.content.installed import installed_packs
-from studio.content.packs import BASE_ID, Pack, open_pack
-from studio.content.paths import installed_packs_dir
-from studio.content.problems import Problem
+from studio.content.io.paths import installed_packs_dir
+from studio.content.packs.archive import ArchiveError, content_hash, extract_zip
+from studio.content.packs.installed import installed_packs
+from studio.content.packs.pack import BASE_ID, Pack, open_pack
+from studio.content.packs.staging import BusyError, Staging, folder_lock, locked, new_token, recover_locked
 from studio.content.scenarios import pack_scenarios
-from studio.content.staging import BusyError, Staging, folder_lock, locked, new_token, recover_locked
-from studio.content.validation import validate_document
 from studio.engine.names import did_you_mean
 
 _ID = re.compile(r"[a-z][a-z0-9_]*\Z")

@@ -12,9 +12,9 @@ import math
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from studio.content.check.problems import Problem
 from studio.content.entries import Entry
 from studio.content.models import HandTypeModel
-from studio.content.problems import Problem
 from studio.engine.hands import HandRules
 from studio.engine.kinds import VALUES
 

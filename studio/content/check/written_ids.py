@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from studio.content.xrefs import MODIFIER_KINDS
+from studio.content.check.xrefs import MODIFIER_KINDS
 
 #: The kinds whose ids appear as words of an event's source.
 SOURCE_KINDS = frozenset({"charm", "hand_type", "boss", *MODIFIER_KINDS})

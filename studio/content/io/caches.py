@@ -2,7 +2,7 @@
 
 A cache only saves time: a read-only cache folder or a full disk must not stop
 a command, and a half-written file must never be read back. Each write goes
-to a temporary file beside the target, then replaces it (:mod:`studio.content.atomic`).
+to a temporary file beside the target, then replaces it (:mod:`studio.content.io.atomic`).
 A cache file also carries the checksum of what it holds (:func:`sealed`): a
 file damaged later (a flipped byte, a cut, garbage) is never used, only made
 again, with a warning.
@@ -14,7 +14,7 @@ import hashlib
 import sys
 from pathlib import Path
 
-from studio.content.atomic import write_atomically
+from studio.content.io.atomic import write_atomically
 
 
 def write_quietly(path: Path, data: bytes) -> bool:

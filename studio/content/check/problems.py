@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from studio.content.text import clip, printable
+from studio.content.io.text import clip, printable
 
 #: Stages of loading, in the order a mistake propagates (lower sorts first).
 MANIFEST, PLUGIN, FILE, REFERENCE, SCENARIO = range(5)

@@ -1,6 +1,6 @@
 """Checks between the entries a run sells: vouchers' requirements, consumable families, tags' packs.
 
-Ids of other entries are checked through ``x-ref`` marks (studio.content.xrefs);
+Ids of other entries are checked through ``x-ref`` marks (studio.content.check.xrefs);
 these checks read what is not an entry: the families consumables declare,
 the packs of run.yaml's shop, and chains of vouchers that require each other.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from studio.content.check.problems import Problem
 from studio.content.entries import Entry
 from studio.content.models import ConsumableModel, RunModel, TagModel, VoucherModel
 from studio.content.models.tag import FreeBoosterModel
-from studio.content.problems import Problem
 from studio.engine.names import did_you_mean
 
 #: The kinds whose content these checks read.

@@ -15,12 +15,12 @@ from pathlib import Path
 
 from filelock import FileLock
 
-from studio.content.atomic import write_atomically
-from studio.content.documents import DocumentError, read_text
-from studio.content.limits import LOCK_TIMEOUT_SECONDS
-from studio.content.packs import Pack
-from studio.content.paths import trust_file
-from studio.content.staging import BusyError, locked
+from studio.content.io.atomic import write_atomically
+from studio.content.io.documents import DocumentError, read_text
+from studio.content.io.limits import LOCK_TIMEOUT_SECONDS
+from studio.content.io.paths import trust_file
+from studio.content.packs.pack import Pack
+from studio.content.packs.staging import BusyError, locked
 
 _HASH = re.compile(r"[0-9a-f]{64}\Z")
 

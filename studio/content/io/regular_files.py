@@ -4,7 +4,7 @@ A run save or a recovery record may be anything on disk: a link pointing
 anywhere, a FIFO whose opening waits forever for a writer, a device that
 never ends. Such a file is read only when it is a regular file (opened without
 following a link put in place since it was checked) of bounded size, and
-written through :func:`~studio.content.atomic.write_atomically`, which leaves no
+written through :func:`~studio.content.io.atomic.write_atomically`, which leaves no
 temporary file after a failure. ``studio run``, the editor's playtest and its
 recovery share these rules.
 """
@@ -15,8 +15,8 @@ import os
 import stat
 from pathlib import Path
 
-from studio.content.atomic import write_atomically
-from studio.content.limits import MAX_SAVE_BYTES
+from studio.content.io.atomic import write_atomically
+from studio.content.io.limits import MAX_SAVE_BYTES
 
 
 class FileRefused(ValueError):

@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import semantic_version as sv
 
-from studio.content.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
-from studio.content.text import excerpt
+from studio.content.io.limits import MAX_RANGE_CHARS, MAX_RANGE_CLAUSES
+from studio.content.io.text import excerpt
 
 Version = sv.Version
 Range = sv.NpmSpec

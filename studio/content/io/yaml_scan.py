@@ -31,8 +31,8 @@ from ruamel.yaml.events import (
     StreamEndEvent,
 )
 
-from studio.content import limits
-from studio.content.text import clip, excerpt
+from studio.content.io import limits
+from studio.content.io.text import clip, excerpt
 
 try:  # ruamel's C parser: the same events, several times faster
     from _ruamel_yaml import CParser as _Parser  # type: ignore[import-not-found]

@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
-from studio.content.documents import Document
+from studio.content.check.problems import Problem, json_path
+from studio.content.check.schema_messages import sentence, type_sentence
 from studio.content.extensions import when_changed
-from studio.content.limits import MAX_EXCERPT_CHARS
+from studio.content.io.documents import Document
+from studio.content.io.limits import MAX_EXCERPT_CHARS
+from studio.content.io.text import excerpt
 from studio.content.models import KINDS
 from studio.content.models.common import FieldError
-from studio.content.problems import Problem, json_path
-from studio.content.schema_messages import sentence, type_sentence
 from studio.content.schemas import schema_for
-from studio.content.text import excerpt
 from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fails

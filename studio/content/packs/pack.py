@@ -17,16 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio import __version__
-from studio.content.documents import CONTENT_SUFFIXES, Document, DocumentError
-from studio.content.folders import ArchiveError, content_hash
-from studio.content.pack_files import base_code, base_files, pack_files
-from studio.content.paths import base_content_dir
-from studio.content.problems import Problem, json_path
+from studio.content.check.problems import Problem, json_path
+from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentError
+from studio.content.io.paths import base_content_dir
+from studio.content.packs.files import base_code, base_files, pack_files
+from studio.content.packs.folders import ArchiveError, content_hash
 from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:
     from studio.content.models import PackModel
-    from studio.content.versions import Version
+    from studio.content.packs.versions import Version
 
 MANIFEST = "pack.yaml"
 BASE_ID = "base"
@@ -67,7 +67,7 @@ class Pack:
     @property
     def version(self) -> Version:
         """The pack version."""
-        from studio.content.versions import parse_version  # semantic_version: only to resolve packs
+        from studio.content.packs.versions import parse_version  # semantic_version: only to resolve packs
 
         return parse_version(self.manifest.version)
 
@@ -167,8 +167,8 @@ def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, lis
 @lru_cache(maxsize=256)
 def _manifest(name: str, data: bytes) -> tuple[PackModel | None, Document | Problem, list[Problem]]:
     """A manifest, validated once per content (every command reads each installed pack's manifest)."""
+    from studio.content.check.validation import validate_document
     from studio.content.models import PackModel  # the models and validation: only to validate
-    from studio.content.validation import validate_document
 
     doc = _document(name, data)
     if isinstance(doc, Problem):
@@ -196,7 +196,7 @@ class Resolution:
 
 def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
     """Choose and order the packs: the requested ones and every dependency they need."""
-    from studio.content.versions import parse_range, parse_version
+    from studio.content.packs.versions import parse_range, parse_version
 
     out = Resolution()
     by_id: dict[str, Pack] = {}
