@@ -183,6 +183,7 @@ def in_process(runs: int) -> list[tuple[str, float, str]]:
 def playing(window, runs: int) -> list[tuple[str, float, str]]:  # type: ignore[no-untyped-def]
     """Trace playback and the playtest in the same window: one playback step drawn (marks, pop-up,
     counter), instant and with motion; one playtest action clicked through to the redrawn panel."""
+    from PySide6.QtWidgets import QApplication
     preview = window.preview
     preview.set_state(
         {"played": "KH 10H:glass 6H 4H 2H", "held": "5D:steel", "charms": TWENTY[:4], "money": 17}
@@ -198,10 +199,11 @@ def playing(window, runs: int) -> list[tuple[str, float, str]]:  # type: ignore[
     panel.start(5, "standard", 0, ("plain_mult", "even_mult"))
     panel.blind.select_button.click()
 
-    def play_and_undo() -> None:
+    def play_and_undo() -> None:  # each played off the GUI thread; then the panel's redraw is let through
         panel.round.select([0, 1])
         panel.round.play_button.click()
         panel.undo()
+        QApplication.processEvents()
 
     ms = timed(play_and_undo, max(3, runs // 2))
     rows.append(

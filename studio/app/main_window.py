@@ -613,6 +613,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("geometry", self.saveGeometry())
         self.settings.setValue("state", self.saveState())
         self.preview.shutdown()
+        self.playtest.shutdown()
         self.tests.shutdown()
         if self.editor is not None:
             self.editor.odds.shutdown()

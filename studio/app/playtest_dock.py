@@ -73,6 +73,11 @@ class PlaytestDock:
         if self.panel is not None:
             self.panel.set_catalog(catalog)
 
+    def shutdown(self) -> None:
+        """Stop a charm's hook the playtest is waiting for (the window is closing)."""
+        if self.panel is not None:
+            self.panel.shutdown()
+
     def open(self) -> PlaytestPanel:
         """Show the dock in front and return its panel (``studio play``)."""
         self.show_tab(self.dock)

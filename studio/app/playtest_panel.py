@@ -5,12 +5,18 @@ it (:class:`~studio.app.playtest_session.Playtest`); a refused action shows the
 engine's reason on the status line and changes nothing. The panel only shows
 the run: the blind choice, the round, the shop or an open pack, what is held,
 and the last hand's trace.
+
+The run is played in a worker thread (each action, undo, hint, replay), so a
+charm's code that does not return never freezes the window: the panel's own
+buttons wait, a line names the charm with a Stop button, and the rest of the
+editor goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
@@ -23,11 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.hook_banner import HookBanner
 from studio.app.playtest_blind import BlindView
 from studio.app.playtest_controls import Controls
 from studio.app.playtest_items import HeldItems
 from studio.app.playtest_round import RoundView
-from studio.app.playtest_session import Playtest
+from studio.app.playtest_session import LastPlay, Playtest
 from studio.app.playtest_shop import ShopView
 from studio.app.playtest_situation import describe_action, preview_state
 from studio.app.playtest_trace import PlayView
@@ -35,6 +42,7 @@ from studio.app.preview.hand_row import TileRow
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
 from studio.app.preview.playback_overlay import PopupLayer
+from studio.app.workers import Job, call_off_thread
 from studio.content.io.regular_files import FileRefused, read_save_file
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
@@ -42,6 +50,7 @@ from studio.engine.run.actions import Action, Discard, Play, Sell, UseConsumable
 from studio.engine.run.save import PackStamp
 from studio.engine.trace import Event
 
+T = TypeVar("T")
 #: The page of the phase stack that shows each phase.
 PAGES = {"select": 1, "round": 2, "shop": 3, "pack": 3, "won": 4, "lost": 4}
 
@@ -93,6 +102,12 @@ class PlaytestPanel(QWidget):
         self.status.setObjectName("playtestStatus")
         self.status.setWordWrap(True)
         self._said = ("", False)
+        #: Names a charm's code the run is waiting for, with Stop.
+        self.banner = HookBanner(waiting="the run waits for it", failing="the action fails as that charm's")
+        self.banner.message.connect(self.say)
+        #: True while the run is being played off the GUI thread: the panel's controls wait.
+        self.busy = False
+        self._job: Job | None = None
         self._layout()
         for view in (self.blind, self.round, self.shop, self.items):
             view.action.connect(self.perform)
@@ -115,6 +130,7 @@ class PlaytestPanel(QWidget):
         centre = QVBoxLayout()
         centre.setSpacing(6)
         centre.addWidget(self.header)
+        centre.addWidget(self.banner)
         centre.addWidget(self.status)  # up here, where the eye is: a refusal is never scrolled away
         centre.addWidget(self.items)
         centre.addWidget(self.pages, 1)
@@ -128,6 +144,29 @@ class PlaytestPanel(QWidget):
         v.setContentsMargins(m, m, m, m)
         v.addLayout(row, 1)
 
+    def _call(self, work: Callable[[], T]) -> T:
+        """Play ``work`` on the run off the GUI thread and return what it returns (or raise what it raises).
+
+        The rest of the window goes on meanwhile; the panel's own buttons do nothing until it is done
+        (each entry point asks :attr:`busy`). They are not greyed out: most actions take milliseconds,
+        and a long one is named by the Stop line.
+        """
+        self.busy = True
+        try:
+            return call_off_thread(work, self._watch)
+        finally:
+            self.busy = False
+            self._job = None
+
+    def _watch(self, job: Job) -> None:
+        self._job = job
+        self.banner.watch(job)
+
+    def shutdown(self) -> None:
+        """Stop a charm's hook the run is waiting for (the window is closing)."""
+        if self._job is not None:
+            self._job.stop_hook()
+
     # --- the content and the run --------------------------------------------------------------
     def set_catalog(self, catalog: Catalog) -> None:
         """Follow the editor's content: a new run plays it; a run under way offers to replay on it."""
@@ -140,20 +179,22 @@ class PlaytestPanel(QWidget):
         if self.catalog is None:
             self.say("No content loaded yet", error=True)
             return
-        c = self.controls
+        if self.busy:
+            return
+        c, catalog = self.controls, self.catalog
+        seed, deck, difficulty = (
+            c.seed.value(),
+            str(c.deck.currentData()),
+            int(c.difficulty.currentData() or 0),
+        )
+        charms = c.start_charms()
         try:
-            self.run = Playtest.new(
-                self.catalog,
-                c.seed.value(),
-                str(c.deck.currentData()),
-                int(c.difficulty.currentData() or 0),
-                c.start_charms(),
-            )
+            self.run = self._call(lambda: Playtest.new(catalog, seed, deck, difficulty, charms))
         except ValueError as exc:
             self.say(f"New run: {exc}", error=True)
             return
         self.refresh()
-        self._show_last_play()
+        self._show_last_play(None)
         self.say(f"New run, seed {c.seed.value()}: select or skip the small blind")
 
     def start(
@@ -166,44 +207,58 @@ class PlaytestPanel(QWidget):
 
     def perform(self, action: Action) -> bool:
         """Resolve one action; a refusal is said on the status line. Return True if it was done."""
-        if self.run is None:
+        if self.busy:
+            return False
+        run = self.run
+        if run is None:
             self.say("Start a run first (New run)", error=True)
             return False
-        said = describe_action(action, self.run.game)
-        why = self.run.perform(action)
+        said = describe_action(action, run.game)
+        played = isinstance(action, Play)
+
+        def resolve() -> tuple[str | None, LastPlay | None]:
+            refused = run.perform(action)
+            return refused, (run.last_play() if played and refused is None else None)
+
+        why, last = self._call(resolve)
         if why is not None:
             self.say(f"Cannot {said}: {why}", error=True)
             self.refresh(keep=True)
             return False
         self.refresh()
         self.say(said[0].upper() + said[1:])
-        if isinstance(action, Play):
-            self._show_last_play()
+        if played:
+            self._show_last_play(last)
             if self.playback.cues:
                 self.playback.play()  # the hand just played, step by step
         return True
 
     def undo(self) -> None:
         """Take back the last action (the run replayed without it)."""
-        if self.run is None or (done := self.run.undo()) is None:
+        run = self.run
+        if self.busy:
+            return
+        done, last = (None, None) if run is None else self._call(lambda: (run.undo(), run.last_play()))
+        if done is None:
             self.say("Nothing to undo", error=True)
             return
         self.refresh()
-        self._show_last_play()
+        self._show_last_play(last)
         self.say(f"Undid {done.name.replace('_', ' ')}")
 
     def rebase(self) -> None:
         """Replay the run's actions on the content on screen, keeping those it still allows."""
-        if self.run is None or self.catalog is None:
+        run, catalog = self.run, self.catalog
+        if run is None or catalog is None or self.busy:
             return
-        total = len(self.run.actions)
+        total = len(run.actions)
         try:
-            kept, why = self.run.rebase(self.catalog)
+            (kept, why), last = self._call(lambda: (run.rebase(catalog), run.last_play()))
         except ValueError as exc:
             self.say(f"Cannot replay on the edited content: {exc}", error=True)
             return
         self.refresh()
-        self._show_last_play()
+        self._show_last_play(last)
         if why is None:
             self.say(f"Replayed all {total} actions on the edited content")
         else:
@@ -220,15 +275,19 @@ class PlaytestPanel(QWidget):
 
     def hint(self) -> None:
         """Say what the bot would do next, and select the cards (or charm) it would act on."""
-        if self.run is None or self.run.game.is_over:
+        run = self.run
+        if self.busy:
+            return
+        if run is None or run.game.is_over:
             self.say("No run to play: New run", error=True)
             return
+        bot = self.bot()
         try:
-            action, choice = self.run.hint(self.bot())
+            action, choice = self._call(lambda: run.hint(bot))
         except Exception as exc:  # the content's code failed while the bot scored
             self.say(f"Hint: the bot failed: {type(exc).__name__}: {exc}", error=True)
             return
-        said = describe_action(action, self.run.game)
+        said = describe_action(action, run.game)
         if choice is not None:
             said += f" ({choice.hand_type.replace('_', ' ')}, about {choice.total:,.0f})"
         if isinstance(action, Play | Discard | UseConsumable):
@@ -240,12 +299,16 @@ class PlaytestPanel(QWidget):
 
     def finish_round(self) -> None:
         """Let the bot play the round out."""
-        if self.run is None or self.run.game.state.phase != "round":
+        run = self.run
+        if self.busy:
+            return
+        if run is None or run.game.state.phase != "round":
             self.say("Finish round plays a round: select a blind first", error=True)
             return
-        taken, why = self.run.finish_round(self.bot())
+        bot = self.bot()
+        (taken, why), last = self._call(lambda: (run.finish_round(bot), run.last_play()))
         self.refresh()
-        self._show_last_play()
+        self._show_last_play(last)
         done = f"The bot took {taken} action{'s' * (taken != 1)}"
         self.say(f"{done}, then: {why}" if why else f"{done} to the end of the round", error=why is not None)
 
@@ -272,16 +335,22 @@ class PlaytestPanel(QWidget):
 
     def resume_from(self, path: Path) -> None:
         """Go on from a saved run, on the content on screen."""
-        if self.catalog is None:
+        catalog = self.catalog
+        if catalog is None:
             self.say("No content loaded yet", error=True)
             return
+        if self.busy:
+            return
+        stamps = self.stamps()
         try:
-            self.run = Playtest.resume(read_save_file(path), self.catalog, self.stamps())
+            self.run, last = self._call(
+                lambda: _with_last_play(Playtest.resume(read_save_file(path), catalog, stamps))
+            )
         except ValueError as exc:  # FileRefused, SaveError: each names the file or what is wrong
             self.say(f"Cannot resume {path.name}: {exc}", error=True)
             return
         self.refresh()
-        self._show_last_play()
+        self._show_last_play(last)
         self.say(f"Resumed {path.name} after {len(self.run.actions)} actions")
 
     def ask_save_path(self) -> Path | None:
@@ -321,7 +390,10 @@ class PlaytestPanel(QWidget):
             self.say(*self._said)
 
     def refresh(self, keep: bool = False) -> None:
-        """Show the run as it stands (``keep``: keep the selected cards, as after a refusal)."""
+        """Show the run as it stands (``keep``: keep the selected cards, as after a refusal); not while the
+        run is being played (the call that plays it shows it when it is done)."""
+        if self.busy:
+            return
         run = self.run
         c = self.controls
         c.rebase.setVisible(
@@ -365,8 +437,8 @@ class PlaytestPanel(QWidget):
                 f"<h3>{how}</h3>after {len(game.history)} actions. Undo to try again, or New run."
             )
 
-    def _show_last_play(self) -> None:
-        last = self.run.last_play() if self.run is not None else None
+    def _show_last_play(self, last: LastPlay | None) -> None:
+        """Show the last hand the run played (worked out with the action, off the GUI thread)."""
         self.play.show_last(last)
         events = last.resolved.score.events if last is not None and last.resolved.score is not None else ()
         self.show_play(events, self.play.cards, self.items.charms)
@@ -384,3 +456,8 @@ class PlaytestPanel(QWidget):
             return
         self.play.table.selectRow(row)
         self.play.table.scrollTo(self.play.model.index(row, 0))
+
+
+def _with_last_play(run: Playtest) -> tuple[Playtest, LastPlay | None]:
+    """A run and the last hand it played (a resumed run shows it at once)."""
+    return run, run.last_play()

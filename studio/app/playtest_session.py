@@ -5,10 +5,10 @@ records, checked with ``Game.legal`` and resolved with ``Game.apply``; undo
 replays the log without the last action (``replay``), and a save is the very
 file ``studio run --resume`` reads.
 
-The run plays on the GUI thread (each step is quick and the panel reads the
-game between steps), which cannot show a Stop button while it waits: so a
-charm's hook that runs longer than :data:`~studio.engine.hook_runs.UNWATCHED_S` is stopped and the
-action fails as that charm's code failing; the window is frozen until then.
+The panel plays the run in a worker thread, with a line naming a charm's code
+that does not return and a Stop button; should nobody press it (the panel may
+be hidden), a hook that runs longer than :data:`~studio.engine.hook_runs.UNWATCHED_S` is stopped,
+and the action fails as that charm's code failing.
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ from __future__ import annotations
 import gc
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal
+from PySide6.QtCore import QEventLoop, QObject, QThread, QTimer, Signal
 
 from studio.engine import hook_runs
 
@@ -31,6 +31,7 @@ def wait_all(ms: int = 10_000) -> None:
 
 
 Work = Callable[[Callable[[int, int], None], Callable[[], bool]], Any]
+T = TypeVar("T")
 
 
 class _Runner(QThread):
@@ -159,3 +160,37 @@ class MainThreadGC(QObject):
         if MainThreadGC._active == 0:
             gc.collect()
             gc.enable()
+
+
+def call_off_thread(work: Callable[[], T], watch: Callable[[Job], None] | None = None) -> T:
+    """Run ``work`` in a worker thread and return its value (or raise its exception) once it ends.
+
+    Meanwhile the GUI thread's event loop goes on, so the window paints and answers, and ``watch``
+    (a Stop line) can name and stop a charm's hook the work runs. For work whose caller needs its
+    result before going on (a playtest action); the caller keeps its own controls from starting
+    another call while it waits.
+    """
+    outcome: list[tuple[bool, Any]] = []
+
+    def run(_progress: Callable[[int, int], None], _cancelled: Callable[[], bool]) -> tuple[bool, Any]:
+        try:
+            return True, work()
+        except Exception as exc:  # raised again on the calling thread, as if the call had been made there
+            return False, exc
+
+    loop = QEventLoop()
+    job = Job(run)
+    job.done.connect(outcome.append)
+    job.finished.connect(loop.quit)
+    collector = MainThreadGC(loop)
+    job.start()
+    if watch is not None:
+        watch(job)
+    loop.exec()
+    collector.stop()
+    if not outcome:
+        raise RuntimeError("the work ended without a result")
+    done, value = outcome[0]
+    if not done:
+        raise value
+    return value  # type: ignore[no-any-return]

@@ -259,3 +259,58 @@ def test_balance_names_a_hook_that_does_not_return_and_stop_fails_the_simulation
     assert stopped_after(status) < hook_runs.UNWATCHED_S  # by Stop, not by the limit
     qtbot.waitUntil(lambda: not panel.banner.isVisible(), timeout=5000)
     assert panel.start_button.isEnabled()
+
+
+def test_a_playtest_play_waits_in_a_worker_names_the_charm_and_stop_refuses_the_play(
+    qtbot,
+    tmp_path: Path,
+    content: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)  # only Stop can end it within the test
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    panel = window.playtest.open()
+    panel.start(5, charms=["looper"])
+    assert panel.perform(SelectBlind())
+    seen: list[str] = []
+
+    def stop_when_named() -> None:  # runs while the play waits: the window's event loop goes on
+        if not panel.banner.isVisible():
+            QTimer.singleShot(20, stop_when_named)
+            return
+        seen.append(panel.banner.label.text())
+        qtbot.mouseClick(panel.controls.undo, Qt.MouseButton.LeftButton)  # waits: does nothing
+        qtbot.mouseClick(panel.banner.stop_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(20, stop_when_named)
+    assert panel.perform(Play((0,))) is False
+    assert "charm <b>looper</b>'s code is still running" in seen[0] and "the run waits for it" in seen[0]
+    status = panel.status.text()
+    assert "looper" in status and stopped_after(status) < hook_runs.UNWATCHED_S, status
+    # Neither the play nor the Undo clicked while it waited changed the run.
+    assert panel.run is not None and panel.run.actions == [SelectBlind()] and not panel.busy
+
+
+def test_closing_the_window_while_a_playtest_play_waits_stops_the_charms_code(
+    qtbot,
+    tmp_path: Path,
+    content: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    panel = window.playtest.open()
+    panel.start(5, charms=["looper"])
+    assert panel.perform(SelectBlind())
+    closed: list[bool] = []
+
+    def close_when_named() -> None:
+        if not panel.banner.isVisible():
+            QTimer.singleShot(20, close_when_named)
+            return
+        closed.append(window.close())
+
+    QTimer.singleShot(20, close_when_named)
+    assert panel.perform(Play((0,))) is False
+    status = panel.status.text()
+    assert closed == [True] and stopped_after(status) < hook_runs.UNWATCHED_S, status  # stopped by the close
