@@ -279,6 +279,7 @@ def test_a_playtest_play_waits_in_a_worker_names_the_charm_and_stop_refuses_the_
             QTimer.singleShot(20, stop_when_named)
             return
         seen.append(panel.banner.label.text())
+        window.grab().save(str(tmp_path / "playtest_hook.png"))
         qtbot.mouseClick(panel.controls.undo, Qt.MouseButton.LeftButton)  # waits: does nothing
         qtbot.mouseClick(panel.banner.stop_button, Qt.MouseButton.LeftButton)
 
