@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from studio.app import hook_banner
 from studio.app.main_window import MainWindow
+from studio.app.playtest_panel import PlaytestPanel
 from studio.app.playtest_session import Playtest
 from studio.app.workers import wait_all
 from studio.content.packs.skeleton import write_skeleton
@@ -142,6 +143,8 @@ def test_stop_ends_a_hook_that_sleeps_in_small_steps_in_the_best_play_search(
     qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
     qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "stopped after" in preview.error_label.text(), timeout=10_000)
+    # The line shown next is the search's, not the stopped score's.
+    qtbot.waitUntil(lambda: not preview.banner.isVisible(), timeout=5000)
     job = preview.start_best_play()
     assert job is not None
     qtbot.waitUntil(preview.banner.isVisible, timeout=10_000)
@@ -261,6 +264,23 @@ def test_balance_names_a_hook_that_does_not_return_and_stop_fails_the_simulation
     assert panel.start_button.isEnabled()
 
 
+def looping_playtest(qtbot, tmp_path: Path, content: Path) -> tuple[MainWindow, PlaytestPanel]:  # type: ignore[no-untyped-def]
+    """A window whose playtest run has the looping charm and its small blind selected."""
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    panel = window.playtest.open()
+    panel.start(5, charms=["looper"])
+    assert panel.perform(SelectBlind())
+    return window, panel
+
+
+def when_named(panel: PlaytestPanel, then: Callable[[], None]) -> None:
+    """Call ``then`` once the playtest's Stop line shows (while a play waits, the event loop goes on)."""
+    if panel.banner.isVisible():
+        then()
+    else:
+        QTimer.singleShot(20, lambda: when_named(panel, then))
+
+
 def test_a_playtest_play_waits_in_a_worker_names_the_charm_and_stop_refuses_the_play(
     qtbot,
     tmp_path: Path,
@@ -268,22 +288,16 @@ def test_a_playtest_play_waits_in_a_worker_names_the_charm_and_stop_refuses_the_
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)  # only Stop can end it within the test
-    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
-    panel = window.playtest.open()
-    panel.start(5, charms=["looper"])
-    assert panel.perform(SelectBlind())
+    window, panel = looping_playtest(qtbot, tmp_path, content)
     seen: list[str] = []
 
-    def stop_when_named() -> None:  # runs while the play waits: the window's event loop goes on
-        if not panel.banner.isVisible():
-            QTimer.singleShot(20, stop_when_named)
-            return
+    def stop() -> None:
         seen.append(panel.banner.label.text())
         window.grab().save(str(tmp_path / "playtest_hook.png"))
         qtbot.mouseClick(panel.controls.undo, Qt.MouseButton.LeftButton)  # waits: does nothing
         qtbot.mouseClick(panel.banner.stop_button, Qt.MouseButton.LeftButton)
 
-    QTimer.singleShot(20, stop_when_named)
+    when_named(panel, stop)
     assert panel.perform(Play((0,))) is False
     assert "charm <b>looper</b>'s code is still running" in seen[0] and "the run waits for it" in seen[0]
     status = panel.status.text()
@@ -299,19 +313,9 @@ def test_closing_the_window_while_a_playtest_play_waits_stops_the_charms_code(
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)
-    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
-    panel = window.playtest.open()
-    panel.start(5, charms=["looper"])
-    assert panel.perform(SelectBlind())
+    window, panel = looping_playtest(qtbot, tmp_path, content)
     closed: list[bool] = []
-
-    def close_when_named() -> None:
-        if not panel.banner.isVisible():
-            QTimer.singleShot(20, close_when_named)
-            return
-        closed.append(window.close())
-
-    QTimer.singleShot(20, close_when_named)
+    when_named(panel, lambda: closed.append(window.close()))
     assert panel.perform(Play((0,))) is False
     status = panel.status.text()
     assert closed == [True] and stopped_after(status) < hook_runs.UNWATCHED_S, status  # stopped by the close
