@@ -15,7 +15,7 @@ from math import comb
 from pathlib import Path
 
 from studio.engine.odds import count_exhaustive
-from studio.engine.odds_deal import count_dealt
+from studio.engine.odds.deal import count_dealt
 from studio.plugins.loading import load_base
 
 RULES = (

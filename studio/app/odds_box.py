@@ -192,7 +192,7 @@ class OddsBox(QWidget):
         self.job = self._start(lambda _p, _c: count(catalog, deck.id, rules), self._show)
 
         def deal(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, int]:
-            from studio.engine.odds_deal import count_dealt  # only once a hand type is open
+            from studio.engine.odds.deal import count_dealt  # only once a hand type is open
 
             return count_dealt(deck.cards, min(DEALT, len(deck.cards)), catalog, rules, progress, cancelled)
 

@@ -9,7 +9,7 @@ from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
-from studio.engine.odds_deal import count_dealt
+from studio.engine.odds.deal import count_dealt
 from studio.engine.rng import Rng
 
 

@@ -1,4 +1,6 @@
-"""The rules: cards, hand patterns, scoring, trace, rng, odds and rounds (standard library only).
+"""The rules (standard library only): cards, hand patterns, the situation, trace, rng and catalog here;
+one hand scored in ``scoring/``, the run in ``run/``, the bots in ``bot/``, the odds in ``odds/``, the
+rule kinds in ``kinds/``.
 
 The built-in rule kinds are registered here, before any engine module is used: the kind modules
 only add entries to the registries (:mod:`studio.engine.kinds.registry`), and the modules that

@@ -1,6 +1,6 @@
 """Which code hook each thread is running, and stopping one that does not return.
 
-:func:`~studio.engine.firing.call_hook` records the hook it runs in a
+:func:`~studio.engine.scoring.firing.call_hook` records the hook it runs in a
 per-thread slot (:func:`enter`, :func:`leave`), so another thread (the
 editor's, which cannot wait for a worker) can read which charm's code is
 running and for how long (:func:`running`), and stop it (:func:`stop`).

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from studio.engine.context import ScoringContext
 from studio.engine.effects import Effect
 from studio.engine.inplay import ActiveCharm, CardView
 from studio.engine.kinds import EFFECTS
 from studio.engine.trace import Step
+
+if TYPE_CHECKING:  # at run time, entering the scoring package imports its scorer, which imports this module
+    from studio.engine.scoring.context import ScoringContext
 
 
 class CharmContext:

@@ -1,7 +1,7 @@
 """The situation a hand, a discard or the end of a round is resolved in.
 
 One record for every entry point of the engine (:func:`~studio.engine.scoring.score`,
-:func:`~studio.engine.rounds.discard`, :func:`~studio.engine.rounds.end_of_round`),
+:func:`~studio.engine.scoring.rounds.discard`, :func:`~studio.engine.scoring.rounds.end_of_round`),
 so a run engine keeps one state and hands it to each.
 """
 

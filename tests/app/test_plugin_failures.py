@@ -14,14 +14,15 @@ from studio.app.main_window import MainWindow
 from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace
 
-BOOM = """from studio.engine.context import ActiveCharm, ScoringContext
+BOOM = """from studio.engine.hooks import CharmContext
+from studio.engine.inplay import ActiveCharm
 from studio.plugins import Behaviour
 
 
 class Boom(Behaviour):
     id = "boom"
 
-    def hand(self, ctx: ScoringContext, charm: ActiveCharm) -> None:
+    def hand(self, ctx: CharmContext, charm: ActiveCharm) -> None:
         raise RuntimeError("the boom charm exploded")
 """
 

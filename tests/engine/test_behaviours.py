@@ -10,8 +10,8 @@ import pytest
 from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.rounds import discard, end_of_round
 from studio.engine.scoring import Situation, score
+from studio.engine.scoring.rounds import discard, end_of_round
 from studio.plugins.loader import load_plugins
 
 

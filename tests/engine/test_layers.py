@@ -36,10 +36,10 @@ def test_engine_imports_only_the_standard_library_and_itself() -> None:
 def _engine_graph() -> dict[str, set[str]]:
     """Module -> the engine modules it imports, type-checking-only imports included.
 
-    A module is named from ``studio/engine``: ``scoring``, ``run.state``, ``bot`` (a sub-package's
-    ``__init__``); an import names the longest of them it starts with. The rule kinds (``kinds/``)
-    are left out: the engine package registers them, and their registry names the records it
-    passes for type checking only.
+    A module is named from ``studio/engine``: ``cards``, ``scoring.steps``, ``run.state``, ``scoring``
+    (a sub-package's ``__init__``); an import names the longest of them it starts with. The rule
+    kinds (``kinds/``) are left out: the engine package registers them, and their registry names the
+    records it passes for type checking only.
     """
     engine = STUDIO / "engine"
     modules = {

@@ -27,7 +27,7 @@ from test_odds import (
 
 from studio.engine.cards import Card
 from studio.engine.odds import count_exhaustive
-from studio.engine.odds_deal import Cancelled, count_dealt
+from studio.engine.odds.deal import Cancelled, count_dealt
 
 
 def brute_force(cards: Sequence[Card], deal: int, flags: frozenset[str]) -> dict[str, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.rounds import discard, end_of_round
+from studio.engine.scoring.rounds import discard, end_of_round
 from studio.engine.situation import Situation
 
 

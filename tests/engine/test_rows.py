@@ -7,8 +7,8 @@ import itertools
 
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.rows import MAX_ROWS, charm_row
 from studio.engine.scoring import Situation, score
+from studio.engine.scoring.rows import MAX_ROWS, charm_row
 
 
 def _fresh(catalog: Catalog) -> Catalog:

@@ -24,8 +24,8 @@ from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Round
 from studio.engine.scoring import Situation, score
+from studio.engine.scoring.views import card_view
 from studio.engine.tags import CharmEdition, FreeCharm
-from studio.engine.views import card_view
 
 
 def a_round(catalog: Catalog, hand: str, boss: str | None = None) -> Round:

@@ -10,7 +10,6 @@ from test_run_events import in_shop, kinds, start, win_blind
 
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.rows import charm_row, debuffed
 from studio.engine.run.actions import (
     Buy,
     BuyVoucher,
@@ -30,6 +29,7 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Offer
 from studio.engine.run.values import charm_slots
 from studio.engine.scoring import Situation, score
+from studio.engine.scoring.rows import charm_row, debuffed
 from studio.engine.values import Modifier
 from studio.engine.vouchers import VoucherDef
 

@@ -13,8 +13,8 @@ from studio.engine.describe import describe_ability
 from studio.engine.effects import Effect, Scaling
 from studio.engine.inplay import CardView
 from studio.engine.kinds import situation_values
-from studio.engine.rounds import discard
 from studio.engine.scoring import Situation, score
+from studio.engine.scoring.rounds import discard
 
 
 def per(catalog: Catalog, value: str, arg: object = None, trigger: str = "hand", cost: int = 4) -> Catalog:

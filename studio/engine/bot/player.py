@@ -19,7 +19,6 @@ from studio.engine.bot.values import (
 )
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.rows import charm_row
 from studio.engine.run.actions import (
     Action,
     Buy,
@@ -44,6 +43,7 @@ from studio.engine.run.shop import booster_def, reroll_cost, sell_value
 from studio.engine.run.state import Dress
 from studio.engine.run.triggers import round_situation
 from studio.engine.run.values import charm_slots
+from studio.engine.scoring.rows import charm_row
 from studio.engine.situation import Situation
 from studio.engine.tags import CharmEdition, FreeCharm
 

@@ -21,10 +21,10 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.hands import SMEARED, HandRules, straight_ranks
 from studio.engine.inplay import CardView
-from studio.engine.rows import charm_row
 from studio.engine.run.state import Round
 from studio.engine.scoring import MAX_PLAYED, Situation, score
-from studio.engine.views import card_view
+from studio.engine.scoring.rows import charm_row
+from studio.engine.scoring.views import card_view
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,10 @@ from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
 from studio.engine.kinds import EFFECTS, VALUE_ARG
-from studio.engine.rounds import run_event
-from studio.engine.rows import charm_row
 from studio.engine.run.state import Round
 from studio.engine.scoring import Situation
+from studio.engine.scoring.rounds import run_event
+from studio.engine.scoring.rows import charm_row
 from studio.engine.trace import ScoreResult
 
 #: Hands dealt from the deck to measure charms on (six won as often within luck, at two thirds of the speed).

@@ -16,9 +16,9 @@ from studio.engine.trace import fmt
 from studio.engine.values import Modifier, layered
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, CardView, Source
+    from studio.engine.scoring.context import ScoringContext
 
 
 def _card(ctx: ScoringContext) -> CardView | None:

@@ -10,8 +10,8 @@ from studio.engine.kinds.phrases import yes_no
 from studio.engine.kinds.registry import CONDITIONS, VALUES, CardPhrase, Check, ConditionKind, Fire, Plain
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.inplay import ActiveCharm, CardView
+    from studio.engine.scoring.context import ScoringContext
 
 _RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
 _OP_TEXT = {"<": "below", "<=": "at most", "==": "exactly", "!=": "not", ">=": "at least", ">": "above"}

@@ -16,9 +16,9 @@ from studio.engine.kinds.phrases import card_noun, card_phrase, names_of, with_a
 from studio.engine.kinds.registry import CONDITIONS, CardPhrase, Check, ConditionKind
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.inplay import ActiveCharm, CardView
     from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
+    from studio.engine.scoring.context import ScoringContext
 
 # -- the triggering card's modifiers ----------------------------------------------------
 

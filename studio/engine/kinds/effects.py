@@ -14,9 +14,9 @@ from studio.engine.kinds.run_effects import owe
 from studio.engine.trace import REPEAT_LABEL, TIMES_LABEL, fmt
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, Source
+    from studio.engine.scoring.context import ScoringContext
 
 
 def signed(amount: float) -> str:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from studio.engine.kinds.registry import CONDITIONS, Check, ConditionKind
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.inplay import ActiveCharm, CardView
+    from studio.engine.scoring.context import ScoringContext
 
 
 def _this_charm(this: bool) -> Check:

@@ -19,12 +19,12 @@ from studio.engine.trace import CHANGE_TEXT
 
 if TYPE_CHECKING:
     from studio.engine.aftermath import RunChange
-    from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, CardView, Source
     from studio.engine.run.events import RunEvent
     from studio.engine.run.setup import RunSetup
     from studio.engine.run.state import RunState
+    from studio.engine.scoring.context import ScoringContext
 
 #: Decides whether a condition holds: (context, triggering card or None, charm or None).
 Check = Callable[["ScoringContext", "CardView | None", "ActiveCharm | None"], bool]

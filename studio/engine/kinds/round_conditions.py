@@ -8,8 +8,8 @@ from studio.engine.kinds.phrases import yes_no
 from studio.engine.kinds.registry import CONDITIONS, Check, ConditionKind
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.inplay import ActiveCharm, CardView
+    from studio.engine.scoring.context import ScoringContext
 
 
 def _type_played(played: bool) -> Check:

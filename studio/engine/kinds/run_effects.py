@@ -23,11 +23,11 @@ from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
     from studio.engine.aftermath import RunChange
-    from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, Source
     from studio.engine.run.setup import RunSetup
     from studio.engine.run.state import RunState
+    from studio.engine.scoring.context import ScoringContext
 
 #: The streams a made or destroyed charm is drawn from.
 CREATE_STREAM = "create"

@@ -16,8 +16,8 @@ from studio.engine.kinds.phrases import card_words
 from studio.engine.kinds.registry import VALUES, ValueKind
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.inplay import ActiveCharm
+    from studio.engine.scoring.context import ScoringContext
 
 #: A card filter's checks, compiled once per filter.
 _filter_checks = lru_cache(maxsize=256)(compile_checks)

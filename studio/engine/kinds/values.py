@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from studio.engine.kinds.registry import VALUES, ValueKind
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.inplay import ActiveCharm
+    from studio.engine.scoring.context import ScoringContext
 
 
 def _money(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:

@@ -23,9 +23,9 @@ from studio.engine.kinds.registry import (
 )
 
 if TYPE_CHECKING:
-    from studio.engine.context import ScoringContext
     from studio.engine.effects import Effect
     from studio.engine.inplay import ActiveCharm, CardView, Source
+    from studio.engine.scoring.context import ScoringContext
 
 
 def _read(ctx: ScoringContext, charm: ActiveCharm | None, name: Any) -> float:

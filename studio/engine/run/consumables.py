@@ -1,7 +1,7 @@
 """Consumables in a run: the slots that hold them, using and selling one, and the ones effects made.
 
 Using a consumable runs its effects through the effect registry
-(:func:`~studio.engine.rounds.consume`), with each chosen card as the
+(:func:`~studio.engine.scoring.rounds.consume`), with each chosen card as the
 triggering card; what they change is then taken into the run like a run
 event's outcome (:func:`~studio.engine.run.triggers.take`). Consumables made
 by ``create_consumable`` wait in :attr:`RunState.created` until
@@ -15,13 +15,13 @@ from collections.abc import Sequence
 
 from studio.engine.consumables import ConsumableDef
 from studio.engine.kinds import EFFECTS
-from studio.engine.rounds import consume
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Created, RunState
 from studio.engine.run.triggers import round_situation, run_situation, take
 from studio.engine.run.values import run_value
 from studio.engine.scoring import MAX_PLAYED
+from studio.engine.scoring.rounds import consume
 
 #: The stream consumables are drawn from: the shop's consumable slots, boosters' options, those effects make.
 STREAM = "consumables"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.engine.rounds import discard
 from studio.engine.run.after import draw_variables, take_result
 from studio.engine.run.ante import begin_ante
 from studio.engine.run.events import RunEvent
@@ -20,6 +19,7 @@ from studio.engine.run.state import Round, RunState
 from studio.engine.run.triggers import current_boss, fire, round_situation, settle, take
 from studio.engine.run.values import round_modifiers, run_value
 from studio.engine.scoring import score
+from studio.engine.scoring.rounds import discard
 from studio.engine.trace import ScoreResult, fmt
 from studio.engine.values import layered
 

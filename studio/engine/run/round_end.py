@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from studio.engine.rounds import end_of_round
-from studio.engine.rows import debuffed
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.shop import open_shop
@@ -19,6 +17,8 @@ from studio.engine.run.state import RunState
 from studio.engine.run.tags import shop_tags
 from studio.engine.run.triggers import cash_out, current_boss, fire, prevented, round_situation, take
 from studio.engine.run.values import interest
+from studio.engine.scoring.rounds import end_of_round
+from studio.engine.scoring.rows import debuffed
 
 
 def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEvent]:

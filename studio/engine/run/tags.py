@@ -11,13 +11,13 @@ charms' vocabulary applied on behalf of the tag.
 from __future__ import annotations
 
 from studio.engine.charms import CharmSlot
-from studio.engine.rounds import give
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.shop import booster_def, charm_offer, open_booster, roll_charm
 from studio.engine.run.state import Dress, Offer, RunState
 from studio.engine.run.triggers import run_situation, take
 from studio.engine.run.values import charm_slots
+from studio.engine.scoring.rounds import give
 from studio.engine.tags import CharmEdition, FreeBooster, FreeCharm, TagDef
 
 #: The stream the charms tags give are drawn from.

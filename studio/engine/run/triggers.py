@@ -4,7 +4,7 @@ Each run event of RULES.md section 6 (a blind selected or skipped, a hand
 drawn, a round about to be lost, a boss beaten, cash out, the shop's actions,
 cards joining or leaving the deck) fires its trigger through :func:`fire`:
 the charms that listen, left to right, then the boss, by the engine's pure
-:func:`~studio.engine.rounds.run_event`. A trigger nobody listens to costs one
+:func:`~studio.engine.scoring.rounds.run_event`. A trigger nobody listens to costs one
 look-up. What fired is one run event (kind ``trigger``, the trigger as its
 subject) carrying its trace, as a scored hand's does; then what the effects
 left for after is applied (:func:`settle`), and the cards that left or joined
@@ -19,14 +19,14 @@ from dataclasses import replace
 from studio.engine.aftermath import Aftermath
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
-from studio.engine.rounds import RoundResult, run_event
-from studio.engine.rows import charm_row
 from studio.engine.run.after import take_after, take_result
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
 from studio.engine.run.values import charm_slots
 from studio.engine.scoring import Situation
+from studio.engine.scoring.rounds import RoundResult, run_event
+from studio.engine.scoring.rows import charm_row
 from studio.engine.trace import Step
 
 #: The kind of the run event that says a trigger fired: its subject is the trigger, its note what the

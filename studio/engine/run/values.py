@@ -9,9 +9,9 @@ the round), the stickers', then the boss's (RULES.md section 6).
 from __future__ import annotations
 
 from studio.engine.bosses import BossDef
-from studio.engine.rows import charm_row
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
+from studio.engine.scoring.rows import charm_row
 from studio.engine.values import Modifier, folded, layered
 
 

@@ -1,7 +1,7 @@
 """Charm rows compiled once: who acts at each trigger, in row order, and the rules they set.
 
 A row's plan for a trigger lists, in row order, the charms that act at it with
-their abilities compiled (see :mod:`studio.engine.firing`), so each card's
+their abilities compiled (see :mod:`studio.engine.scoring.firing`), so each card's
 trigger loops only over charms with something to do.
 
 Building a row is cheap because its parts are compiled once: a charm's
@@ -23,7 +23,10 @@ from typing import Any, NamedTuple, TypeVar
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.firing import (
+from studio.engine.hands import HandRules
+from studio.engine.inplay import ActiveCharm
+from studio.engine.kinds import EFFECTS, TRIGGERS
+from studio.engine.scoring.firing import (
     Count,
     Fire,
     Plan,
@@ -32,9 +35,6 @@ from studio.engine.firing import (
     compile_ability,
     compile_retrigger,
 )
-from studio.engine.hands import HandRules
-from studio.engine.inplay import ActiveCharm
-from studio.engine.kinds import EFFECTS, TRIGGERS
 from studio.engine.values import Modifier, flags_on
 
 #: The most rows (and seats) kept in a catalog's memo; when full it is emptied and fills again.

@@ -20,8 +20,8 @@ from studio.engine.cards import SUITS, Card
 from studio.engine.catalog import Catalog
 from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
 from studio.engine.rng import Rng
+from studio.engine.scoring.views import ALL_SUITS, card_view
 from studio.engine.values import flags_on
-from studio.engine.views import ALL_SUITS, card_view
 
 #: Cards of one rank per bucket: each suit class, then wild, then stone (no suit).
 Profile = tuple[int, ...]

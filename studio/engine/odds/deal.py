@@ -12,7 +12,7 @@ that class holds. So :func:`count_dealt` counts in two passes:
    ways), and each such deal whose flush beats pass 1's type moves to it.
 
 Each type comes from the real evaluator on one representative per key of
-:func:`~studio.engine.odds_keys.line_key`: a few thousand classifications
+:func:`~studio.engine.odds.keys.line_key`: a few thousand classifications
 serve the 752,538,150 deals of 8 cards of the standard deck.
 """
 
@@ -26,9 +26,9 @@ from operator import or_
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
-from studio.engine.odds import PLAYED_MAX, Classifier
-from studio.engine.odds_keys import POSITIONS, RANKS, STONE, line_key
-from studio.engine.views import card_view
+from studio.engine.odds.counts import PLAYED_MAX, Classifier
+from studio.engine.odds.keys import POSITIONS, RANKS, STONE, line_key
+from studio.engine.scoring.views import card_view
 
 #: A rank multiset (or one class's share of it): cards at each rank position, stones last.
 Counts = tuple[int, ...]
@@ -56,7 +56,7 @@ def count_dealt(
 ) -> dict[str, int]:
     """Count the best playable type of every deal of ``deal`` of ``cards``, exactly.
 
-    The meaning of :func:`~studio.engine.odds.count_sampled`, over all
+    The meaning of :func:`~studio.engine.odds.counts.count_sampled`, over all
     C(len(cards), deal) deals (identical cards are distinct cards). ``progress``
     gets (done, total) steps now and then; when ``cancelled()`` turns true the
     count stops with :class:`Cancelled`.

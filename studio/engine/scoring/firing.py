@@ -16,13 +16,13 @@ from studio.engine import hook_runs
 from studio.engine.behaviour import Behaviour, BehaviourError
 from studio.engine.charms import Ability
 from studio.engine.conditions import compile_checks
-from studio.engine.context import MAX_RETRIGGERS, ScoringContext
 from studio.engine.effects import Effect
 from studio.engine.hook_runs import HookStopped
 from studio.engine.hooks import CharmContext
 from studio.engine.inplay import ActiveCharm, CardView, Source
 from studio.engine.kinds import CONDITIONS, EFFECTS, VALUES
 from studio.engine.kinds.registry import Plain
+from studio.engine.scoring.context import MAX_RETRIGGERS, ScoringContext
 
 #: Fires an ability for a charm (and the triggering card, if any).
 Fire = Callable[[ScoringContext, ActiveCharm, "CardView | None"], None]

@@ -17,14 +17,14 @@ from studio.engine.bosses import BossDef
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.consumables import ConsumableDef, naming
-from studio.engine.context import ScoringContext
 from studio.engine.effects import Effect
-from studio.engine.firing import call_hook, fire_on_card, fire_source
 from studio.engine.rng import RngState
-from studio.engine.rows import Row
+from studio.engine.scoring.context import ScoringContext
+from studio.engine.scoring.firing import call_hook, fire_on_card, fire_source
+from studio.engine.scoring.rows import Row
+from studio.engine.scoring.views import open_context
 from studio.engine.situation import Situation
 from studio.engine.trace import Event, Step
-from studio.engine.views import open_context
 
 
 @dataclass(frozen=True, slots=True)

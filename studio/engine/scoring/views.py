@@ -1,5 +1,5 @@
 """What scoring steps share: cards resolved for this hand, the charm row (see
-:mod:`studio.engine.rows`), and the context every step runs in.
+:mod:`studio.engine.scoring.rows`), and the context every step runs in.
 
 Card views depend only on content, the boss and the row's rule switches, so
 they are memoised in the catalog.
@@ -14,10 +14,10 @@ from studio.engine.bosses import BossDef
 from studio.engine.cards import FACE_RANKS, SUITS, Card, rank_points
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.conditions import Conditions, compile_checks
-from studio.engine.context import ScoringContext
 from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, Evaluation, HandRules, evaluate
 from studio.engine.inplay import CardView
-from studio.engine.rows import Row, charm_row, remember, rules_of
+from studio.engine.scoring.context import ScoringContext
+from studio.engine.scoring.rows import Row, charm_row, remember, rules_of
 from studio.engine.situation import Situation
 from studio.engine.values import layered
 

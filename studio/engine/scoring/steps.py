@@ -12,17 +12,17 @@ from collections.abc import Callable, Sequence
 
 from studio.engine.bosses import BossDef
 from studio.engine.catalog import Catalog
-from studio.engine.context import ScoringContext
-from studio.engine.firing import call_hook, fire_on_card, fire_source, retrigger_sources
 from studio.engine.inplay import CardView
 from studio.engine.kinds import VALUES
-from studio.engine.rows import Row
-from studio.engine.situation import MAX_PLAYED, Situation
+from studio.engine.scoring.context import ScoringContext
+from studio.engine.scoring.firing import call_hook, fire_on_card, fire_source, retrigger_sources
+from studio.engine.scoring.rows import Row
+from studio.engine.scoring.views import open_context
+from studio.engine.situation import Situation
 from studio.engine.trace import REPEAT_LABEL, ScoreResult, Step, fmt, total_of
 from studio.engine.values import Modifier
-from studio.engine.views import open_context
 
-__all__ = ["MAX_PLAYED", "HandSizeError", "Situation", "score"]
+__all__ = ["HandSizeError", "score"]
 
 
 class HandSizeError(ValueError):
