@@ -157,7 +157,8 @@ def plain_situation(
 
     Missing fields take the model's defaults. Raises ValueError naming the field of a bad card, an
     unknown id, or content without hand types. ``slots`` builds the charm row from ``data["charms"]``
-    (a batch remembers rows it has seen; the scenario model and the preview pass rows they built).
+    (a batch remembers rows it has seen; the scenario model and the preview give the slots they built,
+    with ``tuple``).
     """
     if not catalog.hand_types:
         raise ValueError(NO_HAND_TYPES)

@@ -284,10 +284,10 @@ class PreviewPanel(QWidget):
             **values,
             "played": self.played_input.text(),
             "held": self.held_input.text(),
-            "charms": [slot.id for slot in slots],
+            "charms": slots,
             "levels": self.situation.levels_map(),
         }
-        return plain_situation(data, cat, lambda _ids: tuple(slots))
+        return plain_situation(data, cat, tuple)
 
     def changeEvent(self, event: QEvent) -> None:
         """A theme switch redraws the total and the messages, whose colours are the theme's."""

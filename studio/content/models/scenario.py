@@ -187,5 +187,5 @@ class ScenarioModel(Model):
         """Return the situation to score (raises ValueError naming the field of a bad card or an unknown
         id, or no hand types): built as every scenario's is, by
         :func:`~studio.content.plain_scenarios.plain_situation`, with this model's charm row."""
-        fields = {name: getattr(self, name) for name in SITUATION_FIELDS}
-        return plain_situation(fields, catalog, lambda _charms: self.slots())
+        fields = {name: getattr(self, name) for name in SITUATION_FIELDS if name != "charms"}
+        return plain_situation({**fields, "charms": self.slots()}, catalog, tuple)
