@@ -297,9 +297,7 @@ class BalancePanel(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop a running simulation before the panel goes: a thread must not outlive its widget."""
-        if self.job is not None:
-            self.job.stop.set()
-            self.job.stop_hook()
+        self.cancel()
         self._job_over()
         super().closeEvent(event)
 

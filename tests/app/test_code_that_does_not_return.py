@@ -16,6 +16,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from studio.app import hook_banner
+from studio.app.balance_panel import BalancePanel
 from studio.app.main_window import MainWindow
 from studio.app.playtest_panel import PlaytestPanel
 from studio.app.playtest_session import Playtest
@@ -213,6 +214,20 @@ def test_a_playtest_hook_that_never_returns_is_stopped_and_the_play_refused(
     assert run.actions == [SelectBlind()]
 
 
+def looping_balance(qtbot, tmp_path: Path, content: Path) -> BalancePanel:  # type: ignore[no-untyped-def]
+    """The Balance panel of a window at 1400x900, set to play one run with the looping charm in this
+    process (one worker: no worker process to kill)."""
+    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
+    window.resize(1400, 900)
+    window.docks[3].toggleViewAction().trigger()  # View > Balance
+    qtbot.waitUntil(lambda: window.balance is not None)
+    panel = window.balance
+    panel.charm.setCurrentIndex(panel.charm.findData("looper"))
+    panel.runs.setValue(1)
+    panel.workers.setValue(1)
+    return panel
+
+
 def test_balance_played_in_the_editors_process_stops_a_hook_and_fails_naming_it(
     qtbot,
     tmp_path: Path,
@@ -220,13 +235,7 @@ def test_balance_played_in_the_editors_process_stops_a_hook_and_fails_naming_it(
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     monkeypatch.setattr(hook_runs, "UNWATCHED_S", 0.3)
-    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
-    window.docks[3].toggleViewAction().trigger()  # View > Balance
-    qtbot.waitUntil(lambda: window.balance is not None)
-    panel = window.balance
-    panel.charm.setCurrentIndex(panel.charm.findData("looper"))
-    panel.runs.setValue(1)
-    panel.workers.setValue(1)  # in this process: no worker to kill
+    panel = looping_balance(qtbot, tmp_path, content)
     with qtbot.waitSignal(panel.finished, timeout=60_000):
         panel.start_button.click()
     status = panel.status.text()
@@ -241,14 +250,7 @@ def test_balance_names_a_hook_that_does_not_return_and_stop_fails_the_simulation
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)  # only Stop can end it within the test
-    window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
-    window.resize(1400, 900)
-    window.docks[3].toggleViewAction().trigger()  # View > Balance
-    qtbot.waitUntil(lambda: window.balance is not None)
-    panel = window.balance
-    panel.charm.setCurrentIndex(panel.charm.findData("looper"))
-    panel.runs.setValue(1)
-    panel.workers.setValue(1)
+    panel = looping_balance(qtbot, tmp_path, content)
     panel.start_button.click()
     qtbot.waitUntil(panel.banner.isVisible, timeout=20_000)
     assert "charm <b>looper</b>'s code is still running" in panel.banner.label.text()
