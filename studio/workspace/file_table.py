@@ -64,6 +64,13 @@ class FileTable:
         self.files[path] = f
         return f
 
+    def add_new(self, pack: Pack, rel: str, kind: str, text: str, *, saved: bool = False) -> FileState:
+        """Hold a file the pack did not have (made, recovered or copied in): its text joins the pack's
+        files, which the next rebuild merges."""
+        f = self.add(pack, rel, kind, text, saved=saved)
+        pack.files[rel] = text.encode("utf-8")
+        return f
+
     def remove(self, f: FileState) -> None:
         """Let go of a file (deleted, or gone from disk)."""
         del self.files[f.path]

@@ -135,8 +135,7 @@ class Lifecycle:
                 f"name: {title}\nplayed: AS\n" if kind == "scenario" else f"id: {entry_id}\nname: {title}\n"
             )
             text = self._schema_line(pack, kind) + body + TEMPLATES.get(kind, "")
-        f = self._table.add(pack, rel, kind, text, saved=False)
-        pack.files[rel] = text.encode("utf-8")
+        f = self._table.add_new(pack, rel, kind, text)
         self._checks.rebuild()
         return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
 

@@ -60,10 +60,8 @@ class Overriding:
         text = _schema_line_for(pack, f.rel, f.kind, f.text)
         write_atomically(target, text)
         if f.saved_text is not None:
-            f.set_text(f.saved_text)
-            f.pack.files[f.rel] = f.saved_text.encode("utf-8")
-        copy = self._table.add(pack, f.rel, f.kind, text, saved=True)
-        pack.files[f.rel] = text.encode("utf-8")
+            self._table.set_text(f, f.saved_text)
+        copy = self._table.add_new(pack, f.rel, f.kind, text, saved=True)
         self._checks.rebuild()
         return self._table.ref(copy)
 

@@ -241,7 +241,6 @@ class Autosave:
             raise WorkspaceError(
                 f"{item.path}: its pack '{item.pack_id}' is not open; open it to recover this work"
             )
-        f = self._table.add(pack, item.rel, kind, item.text, saved=False)
-        pack.files[item.rel] = item.text.encode("utf-8")
+        f = self._table.add_new(pack, item.rel, kind, item.text)
         self._checks.rebuild()
         return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)

@@ -311,8 +311,7 @@ class Workspace:
             return Change()
         check = self._checks.checked()
         before = self._table.key(f)
-        doc = f.set_text(text)
-        f.pack.files[f.rel] = text.encode("utf-8")
+        doc = self._table.set_text(f, text)
         change = Change({self._table.ref(f)}, {f.path}, problems_changed=True)
         entry = check.entries.get(before) if before else None
         in_force = entry is not None and entry.name == str(f.path) and not entry.patched
