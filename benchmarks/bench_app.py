@@ -163,7 +163,7 @@ def in_process(runs: int) -> list[tuple[str, float, str]]:
         assert window.editor is not None
         box = window.editor.field_at(("abilities", 0, "effects", 0, "amount")).box  # type: ignore[union-attr]
         values = iter(range(3, 10_000))
-        edit = timed(lambda: (box.setValue(next(values)), window.stack.clear()), runs)
+        edit = timed(lambda: (box.setValue(next(values)), window.session.ws.history.clear()), runs)
         rows.append(("edit a charm's amount -> form, workspace, catalog, preview (20 charms)", edit, "5 ms"))
         rows.append(("preview re-score and redraw alone (20 charms)", timed(preview.refresh, runs), "16 ms"))
         catalog = window.session.ws.catalog  # type: ignore[union-attr]

@@ -66,7 +66,7 @@ def render(app: QApplication, ws: Workspace, dark: bool, out: Path) -> None:
         for _ in range(5):
             app.processEvents()
         window.grab().save(str(out))
-        window.stack.undo()
+        window.history.undo()
         window.close()
 
 

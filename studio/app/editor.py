@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QPalette, QUndoStack
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from studio.app import palette
@@ -21,7 +21,6 @@ from studio.app.forms.lists import ListField
 from studio.app.odds_box import OddsBox
 from studio.app.pending import listed, pending
 from studio.app.session import Session
-from studio.app.undo import ReplaceText, SetField
 from studio.app.yaml_view import YamlView
 from studio.workspace import EntryRef, Problem, WorkspaceError
 from studio.workspace.model import value_at
@@ -55,10 +54,9 @@ class EntryEditor(QWidget):
     item_opened = Signal(object, int)
     pending_changed = Signal()
 
-    def __init__(self, session: Session, stack: QUndoStack, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.stack = stack
         self.file: Path | None = None
         self.form: Field | None = None
         self.ctx: FormContext | None = None
@@ -175,8 +173,7 @@ class EntryEditor(QWidget):
         if old == value:
             return
         self.holding = True
-        before = self.session.ws.text(ref)
-        self.stack.push(SetField(self.session, self.file, path, before, value, typing))
+        self.session.set_field(self.file, path, value, typing=typing)
 
     def _text_edited(self, text: str) -> None:
         ref = self.ref
@@ -185,7 +182,7 @@ class EntryEditor(QWidget):
         old = self.session.ws.text(ref)
         if old != text:
             self.holding = True
-            self.stack.push(ReplaceText(self.session, self.file, old, text))
+            self.session.replace_text(self.file, text, typing=True)
 
     def changeEvent(self, event: QEvent) -> None:
         """A theme switch redraws the title, the banner and the YAML marks in the new theme's colours."""

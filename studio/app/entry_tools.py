@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QWidget
 
 from studio.app import palette
 from studio.app.editor import EntryEditor
 from studio.app.forms.base import Field
 from studio.app.session import Session
-from studio.app.undo import ReplaceText
 from studio.app.usages_panel import UsagesPanel
 from studio.workspace import EntryRef, JsonPath, Usage, WorkspaceError
 from studio.workspace.model import show_path
@@ -41,12 +40,11 @@ class EntryTools:
     def __init__(
         self,
         parent: QWidget,
-        stack: QUndoStack,
         usages: UsagesPanel,
         reveal: Callable[[], None],
         status: Callable[[str], None],
     ) -> None:
-        self.parent, self.stack, self.usages, self.reveal, self.status = parent, stack, usages, reveal, status
+        self.parent, self.usages, self.reveal, self.status = parent, usages, reveal, status
         self.session: Session | None = None
         self.editor: EntryEditor | None = None
         self.actions: dict[str, QAction] = {}
@@ -126,7 +124,7 @@ class EntryTools:
         if now == saved:
             self.status(f"{what} is as saved")
             return False
-        self.stack.push(ReplaceText(self.session, ref.path, now, saved, f"Revert {what}", typing=False))
+        self.session.replace_text(ref.path, saved, label=f"Revert {what}")
         self.status(f"Reverted {what} to its saved text (Ctrl+Z takes it back)")
         return True
 

@@ -37,7 +37,7 @@ from studio.app.safety import Safety
 from studio.app.scenario_runs import ScenarioRuns
 from studio.app.session import Session
 from studio.app.tab_order import TabOrder
-from studio.app.undo import History
+from studio.app.undo import UndoActions
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.content.io.paths import settings_file
@@ -77,7 +77,7 @@ class MainWindow(QMainWindow):
         self.resize(1500, 920)
         self.settings = settings or QSettings(str(settings_file()), QSettings.Format.IniFormat)
         self.session: Session | None = None
-        self.stack = History(self)
+        self.history = UndoActions(self)
         self.tree = ContentTree()
         self.preview = PreviewPanel()
         self.problems = ProblemsPanel()
@@ -128,9 +128,7 @@ class MainWindow(QMainWindow):
         self.pack_menu.opened.connect(self._pack_opened)
         self.tab_order = TabOrder(self, self._panels)
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
-        self.tools = EntryTools(
-            self, self.stack, self.usages, lambda: self._show_tab(self.usages_dock), self.status
-        )
+        self.tools = EntryTools(self, self.usages, lambda: self._show_tab(self.usages_dock), self.status)
         self.entries.more = self.tools.tree_actions()
         self.tests = ScenarioRuns(self, self.problems, self.tree, self.preview, self.jump_to)
         self._actions()
@@ -138,8 +136,7 @@ class MainWindow(QMainWindow):
         self.problems.jump.connect(self.jump_to)
         self.preview.message.connect(self.status)
         self.preview.failed.connect(self.problems.add_message)
-        self.stack.indexChanged.connect(self._title)
-        self.safety = Safety(self, recovery_dir, self.problems.add_message, self.stack)
+        self.safety = Safety(self, recovery_dir, self.problems.add_message)
         self.safety.told.connect(self.status)
         self.safety.left.connect(self._files_left)
         # Work is in the recovery folder before any charm's code runs on an edit (it may never return).
@@ -196,12 +193,7 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         edit = bar.addMenu("&Edit")
-        undo = self.stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence("Ctrl+Z"))
-        undo.setIcon(palette.icon("fa5s.undo"))
-        redo = self.stack.createRedoAction(self, "&Redo")
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        redo.setIcon(palette.icon("fa5s.redo"))
+        undo, redo = self.history.undo_action, self.history.redo_action
         edit.addAction(undo)
         edit.addAction(redo)
         self._action(edit, "&Find in content", lambda: self.tree.filter.setFocus(), "Ctrl+F")
@@ -266,7 +258,7 @@ class MainWindow(QMainWindow):
         self.session.failed.connect(self.problems.add_message)
         self.session.failed.connect(self.status)
         self.tests.start(self.session)
-        self.editor = EntryEditor(self.session, self.stack)
+        self.editor = EntryEditor(self.session)
         self.editor.item_opened.connect(self.open_scenario_item)
         self.editor.pending_changed.connect(lambda: self.problems.show_problems(self._listed(ws.problems())))
         self.preview.situation.deck.currentTextChanged.connect(self.editor.odds.set_deck)
@@ -281,9 +273,10 @@ class MainWindow(QMainWindow):
         self.editor.odds.set_deck(self.preview.situation.deck.currentText())  # odds count the preview's deck
         self.editor.odds.watch_charms(self.preview.charms)  # under the rules of the preview's charms
         self.pack_menu.set_session(self.session)
+        self.history.attach(self.session)
         self.entries.session = self.session
         if self.table is not None:
-            self.table.set_session(self.session, self.stack)
+            self.table.set_session(self.session)
         self.tools.attach(self.session, self.editor)
         if self.balance is not None or self.docks[3].isVisible():
             self._build_balance()
@@ -369,7 +362,7 @@ class MainWindow(QMainWindow):
         self.table = TablePanel()
         self.table.jump.connect(self.jump_to)
         if self.session is not None:
-            self.table.set_session(self.session, self.stack)
+            self.table.set_session(self.session)
         self.table_dock.setWidget(self.table)
 
     def _build_balance(self) -> None:
@@ -437,8 +430,7 @@ class MainWindow(QMainWindow):
             self.status(f"Opened pack {folder}")
 
     def _entries_changed(self) -> None:
-        """Files were added, moved or removed: the undo history of the files that changed goes."""
-        self.stack.prune()
+        """Files were added, moved or removed: the editor lets go of a file that left."""
         if self.editor is not None and self.editor.file is not None and self.editor.ref is None:
             self.editor.close_file()
 

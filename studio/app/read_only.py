@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 from studio.app.content_tree import ContentTree
 from studio.app.pack_menu import PackMenu
 from studio.app.session import Session
-from studio.app.undo import History
 from studio.content.io.atomic import write_atomically
 from studio.workspace import EntryRef, WorkspaceError
 from studio.workspace.model import Change
@@ -33,7 +32,6 @@ class Window(Protocol):
 
     session: Session | None
     pack_menu: PackMenu
-    stack: History
     tree: ContentTree
 
     def open_entry(self, ref: EntryRef) -> None:
@@ -104,7 +102,6 @@ class ReadOnlyOffer(QObject):
         except (WorkspaceError, OSError) as exc:
             session.failed.emit(f"override {ref.id}: {exc}")
             return None
-        self.window.stack.prune()
         self.window.tree.populate(session.ws)
         session.changed.emit(
             Change({copy}, {copy.path, ref.path}, problems_changed=True, catalog_changed=True)

@@ -21,7 +21,6 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from studio.app.session import Session
-from studio.app.undo import History, ReplaceText
 from studio.content.io.paths import recovery_dir
 from studio.workspace import EntryRef, Workspace, WorkspaceError
 from studio.workspace.recovery import SUFFIX, Recovery, UndoStep
@@ -44,11 +43,10 @@ class Safety(QObject):
     left = Signal()
 
     def __init__(
-        self, window: QWidget, folder: Path | None, report: Callable[[str], None], history: History
+        self, window: QWidget, folder: Path | None, report: Callable[[str], None]
     ) -> None:
         super().__init__(window)
         self.window = window
-        self.history = history
         self.folder = folder or recovery_dir()
         self.report = report
         self.session: Session | None = None
@@ -77,7 +75,7 @@ class Safety(QObject):
         """Write unsaved work, with its undo history, to the recovery folder."""
         if self.session is not None:
             try:
-                self.session.ws.autosave(self.folder, self.history.steps())
+                self.session.ws.autosave(self.folder, self.session.ws.history.steps())
             except OSError as exc:
                 self.report(f"autosave failed: {exc}")
 
@@ -103,7 +101,7 @@ class Safety(QObject):
         for item in items:
             if self.session.perform(f"recover {item.path}", partial(ws.recover, item)) is not None:
                 undo[item.path] = item.undo
-        self.history.restore(self.session, undo)
+        ws.history.restore(undo)
         return len(undo)
 
     def clear(self) -> None:
@@ -154,7 +152,6 @@ class Safety(QObject):
         done = [r for r in refs if perform(f"reload {r.path.name}", partial(ws.reload, r)) is not None]
         if not done:
             return done
-        self.history.prune()
         gone = [r.path.name for r in done if self.session.text(r.path) is None]
         read = [r.path.name for r in done if r.path.name not in gone]
         if gone:
@@ -195,7 +192,7 @@ class Safety(QObject):
             self.told.emit(f"{ref.path.name} changed on disk again since it was shown; it is shown again")
         if text != ws.text(ref):
             label = f"Merge {ref.path.name} with the file on disk"
-            self.history.push(ReplaceText(self.session, ref.path, ws.text(ref), text, label, typing=False))
+            self.session.replace_text(ref.path, text, label=label)
         elif dialog.answer is Answer.KEEP:
             self.told.emit(f"Kept your edits of {ref.path.name}; saving writes them over the file on disk")
 

@@ -1,7 +1,8 @@
 """The Qt side of the workspace: every operation goes through here and comes back as signals.
 
 The workspace (no Qt) answers each operation with a ``Change``; this adapter
-emits it so each panel redraws only what it touched. An operation that raises
+emits it so each panel redraws only what it touched. Edits go through the
+workspace's undo history, so each is a step of the Edit menu's Undo. An operation that raises
 (a refused edit, a plugin's exception) becomes a ``failed`` message and the
 app goes on.
 """
@@ -48,13 +49,17 @@ class Session(QObject):
         except WorkspaceError:
             return None
 
-    def set_field(self, path: Path, json_path: JsonPath, value: Any) -> Change | None:
-        """Set one field of the file at ``path``."""
-        return self.perform("edit", lambda: self.ws.set_field(self.ws.ref(path), json_path, value))
+    def set_field(
+        self, path: Path, json_path: JsonPath, value: Any, *, typing: bool = False
+    ) -> Change | None:
+        """Set one field of the file at ``path``, as an undo step (``typing`` merges with typing there)."""
+        history = self.ws.history
+        return self.perform("edit", lambda: history.set_field(path, json_path, value, typing=typing))
 
-    def replace_text(self, path: Path, text: str) -> Change | None:
-        """Take new text for the file at ``path``."""
-        return self.perform("edit", lambda: self.ws.replace_text(self.ws.ref(path), text))
+    def replace_text(self, path: Path, text: str, *, label: str = "", typing: bool = False) -> Change | None:
+        """Take new text for the file at ``path``, as an undo step called ``label`` (or after the file)."""
+        history = self.ws.history
+        return self.perform("edit", lambda: history.replace_text(path, text, label=label, typing=typing))
 
     def save(self, path: Path) -> Change | None:
         """Save the file at ``path``."""

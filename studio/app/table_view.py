@@ -1,21 +1,22 @@
 """The table view: every entry of a kind as a row, its fields as columns; sort, filter and edit in place.
 
-Each edit is a :class:`~studio.app.undo.SetField` on the window's undo stack,
-as a form edit is, so Ctrl+Z takes it back and the workspace checks it. With
-several rows selected, an edit (or "Set field on selected") sets the field on
-all of them as one undo step. The table follows every change of the session,
-keeping its selection and sort, and is read only while it is shown.
+Each edit is a step of the workspace's undo history, as a form edit is, so
+Ctrl+Z takes it back and the workspace checks it. With several rows selected,
+an edit (or "Set field on selected") sets the field on all of them as one undo
+step. The table follows every change of the session, keeping its selection and
+sort, and is read only while it is shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QShowEvent, QUndoStack
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -36,8 +37,7 @@ from studio.app.session import Session
 from studio.app.table_columns import Column, Field
 from studio.app.table_editors import CellDelegate, ask_value
 from studio.app.table_model import FIELD, EntryProxy, EntryTableModel
-from studio.app.undo import SetField
-from studio.workspace import Change, JsonPath, Problem, WorkspaceError
+from studio.workspace import Change, JsonPath, Problem
 
 #: The widest a column starts (a long text is cut; dragging the header shows more).
 MAX_COLUMN = 260
@@ -69,7 +69,6 @@ class TablePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session: Session | None = None
-        self.stack: QUndoStack | None = None
         #: Asks for the value "Set field on selected" sets (replaceable, for tests).
         self.ask: Ask = ask_value
         self._stale = True
@@ -128,9 +127,9 @@ class TablePanel(QWidget):
         v.addWidget(self.view, 1)
 
     # --- following the session ----------------------------------------------------------------
-    def set_session(self, session: Session, stack: QUndoStack) -> None:
-        """Show a newly opened workspace; edits go on ``stack``."""
-        self.session, self.stack = session, stack
+    def set_session(self, session: Session) -> None:
+        """Show a newly opened workspace; edits go into its undo history."""
+        self.session = session
         session.changed.connect(self.on_change)
         ws = session.ws
         chosen = self.kinds.currentData() or "charm"
@@ -224,24 +223,18 @@ class TablePanel(QWidget):
 
         Rows that cannot hold the field, or hold that value already, are left alone.
         """
-        if self.session is None or self.stack is None:
+        if self.session is None:
             return 0
-        ws, model, title = self.session.ws, self.model, self.model.columns[column].title
+        session, model, title = self.session, self.model, self.model.columns[column].title
         targets = [
             (model.rows[r].ref.path, (*model.rows[r].prefix, *model.columns[column].path))
             for r in rows
             if model.field(r, column) is not None and model.value(r, column)[0] != value
         ]
-        if len(targets) > 1:
-            self.stack.beginMacro(f"Set {title} on {len(targets)} {self.kinds.currentText().lower()}")
-        for path, json_path in targets:
-            try:
-                before = ws.text(ws.ref(path))
-            except WorkspaceError:
-                continue
-            self.stack.push(SetField(self.session, path, json_path, before, value, False))
-        if len(targets) > 1:
-            self.stack.endMacro()
+        label = f"Set {title} on {len(targets)} {self.kinds.currentText().lower()}"
+        with session.ws.history.group(label) if len(targets) > 1 else nullcontext():
+            for path, json_path in targets:
+                session.set_field(path, json_path, value)
         return len(targets)
 
     def set_on_selected(self) -> int:

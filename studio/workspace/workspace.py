@@ -36,6 +36,7 @@ from studio.workspace.art_watch import ArtWatch
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
+from studio.workspace.history import History
 from studio.workspace.lifecycle import Lifecycle
 from studio.workspace.model import Change, EntryRef, JsonPath, Problem, Usage, WorkspaceError
 from studio.workspace.overriding import Overriding
@@ -55,8 +56,9 @@ class Workspace:
 
     Built from parts, each holding one concern: the files (:class:`FileTable`), the packs' code
     (:class:`PackCode`), the checked state (:class:`CheckState`), the entry operations
-    (:class:`Lifecycle`), autosave and recovery (:class:`Autosave`) and overriding (:class:`Overriding`).
-    The workspace edits, saves and reads files itself and hands every other operation to its part.
+    (:class:`Lifecycle`), autosave and recovery (:class:`Autosave`), overriding (:class:`Overriding`)
+    and the undo history of edits made through it (:attr:`history`). The workspace edits, saves and
+    reads files itself and hands every other operation to its part.
     """
 
     def __init__(
@@ -89,6 +91,8 @@ class Workspace:
         self._lifecycle = Lifecycle(table, checks)
         self._autosave = Autosave(table, checks, self.replace_text)
         self._overriding = Overriding(table, checks, self.add_pack)
+        #: The undo history of edits made through it (the editor's Undo and Redo).
+        self.history = History(self)
 
     @property
     def packs(self) -> list[Pack]:

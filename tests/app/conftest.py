@@ -17,6 +17,7 @@ import pytest
 
 if TYPE_CHECKING:
     from studio.app.main_window import MainWindow
+    from studio.workspace.history import History
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -45,6 +46,12 @@ def _python_collects_again() -> Iterator[None]:
     if not gc.isenabled():
         gc.collect()
         gc.enable()
+
+
+def history(window: MainWindow) -> History:
+    """The undo history of the workspace on screen (the window's Undo and Redo act on it)."""
+    assert window.session is not None
+    return window.session.ws.history
 
 
 @pytest.fixture

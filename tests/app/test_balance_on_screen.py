@@ -53,7 +53,7 @@ def test_an_unsaved_edit_is_what_the_simulation_plays(qtbot, window) -> None:  #
     spec = panel.spec()
     assert [rel for _, rel, _ in spec.edits] == ["charms/plain_mult.yaml"]
     assert "amount: 60" in spec.edits[0][2]
-    window.stack.undo()
+    window.history.undo()
     assert panel.spec().edits == ()  # back to the saved content: nothing to lay over it
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from studio.app.disk_conflict import DiskConflict
 from studio.app.main_window import MainWindow
+from tests.app.conftest import history
 
 AMOUNT = ("abilities", 0, "effects", 0, "amount")
 
@@ -64,8 +65,8 @@ def test_a_clean_file_changed_on_disk_reloads_quietly_where_the_editor_stood(
     assert editor.tabs.currentIndex() == 1 and bar.value() == 200  # same place in the text
     assert window.tree.tree.currentIndex().data() == selected
     assert window.statusBar().currentMessage() == "Reloaded charms_hand.yaml, changed on disk"
-    assert window.stack.count() == 1
-    window.stack.undo()
+    assert len(history(window)) == 1
+    window.history.undo()
     plain = ws.ref(content / "charms" / "plain_mult.yaml")
     assert "amount: 4" in ws.text(plain) and not ws.is_dirty(plain)
 
@@ -81,8 +82,8 @@ def test_reloading_a_file_drops_its_undo_history_only(window: MainWindow, conten
     assert window.session is not None
     ws = window.session.ws
     assert ws.text(ws.ref(path)) == on_disk and not ws.is_dirty(ws.ref(path))
-    assert window.stack.count() == 1  # plain_mult's edit; money_mult's spoke of the text replaced
-    window.stack.undo()
+    assert len(history(window)) == 1  # plain_mult's edit; money_mult's spoke of the text replaced
+    window.history.undo()
     assert "amount: 4" in ws.text(ws.ref(content / "charms" / "plain_mult.yaml"))
     assert ws.text(ws.ref(path)) == on_disk
 
@@ -107,7 +108,7 @@ def test_keep_mine_shows_the_other_change_first_and_the_next_save_overwrites_it(
     assert "cost: 8" in ws.text(ws.ref(path)) and ws.is_dirty(ws.ref(path))
     window.safety.check_disk()
     assert not [w for w in window.findChildren(DiskConflict) if w.isVisible()]
-    assert window.stack.count() == 1  # kept text, kept history
+    assert len(history(window)) == 1  # kept text, kept history
     window.save_action.trigger()
     assert "cost: 8" in path.read_text(encoding="utf-8") and not ws.is_dirty(ws.ref(path))
 
@@ -147,9 +148,9 @@ def test_merge_takes_each_entry_from_the_side_picked(window: MainWindow, content
     merged = ws.text(ws.ref(path))
     assert "name: Fatter" in merged and "cost: 7" in merged and "amount: 3" in merged
     assert "# +2 Mult per whole $5" in merged  # the workspace's lines, comments and all
-    window.stack.undo()  # the merge is one step
+    window.history.undo()  # the merge is one step
     assert ws.text(ws.ref(path)) == mine
-    window.stack.redo()
+    window.history.redo()
     window.save_action.trigger()  # the disk's change was seen: saving writes the merge
     assert path.read_text(encoding="utf-8") == merged
 
@@ -164,7 +165,7 @@ def test_a_clean_file_removed_on_disk_leaves_the_tree_and_the_editor(window: Mai
     assert window.tree.select("charm", "money_mult") is None
     assert window.editor is not None and window.editor.file is None
     assert window.statusBar().currentMessage() == "money_mult.yaml removed on disk"
-    assert window.stack.count() == 1
+    assert len(history(window)) == 1
 
 
 def test_an_edited_file_removed_on_disk_can_be_kept_and_saved_again(window: MainWindow, content: Path) -> None:

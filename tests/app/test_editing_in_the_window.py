@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from studio.app.main_window import MainWindow
-from tests.app.conftest import open_window
+from tests.app.conftest import history, open_window
 
 AMOUNT = ("abilities", 0, "effects", 0, "amount")
 
@@ -37,10 +37,14 @@ def test_changing_a_charms_amount_changes_the_preview_total_and_undo_brings_it_b
     assert window.preview.total_label.text() == "3,283"  # +9 Mult instead of +6 with $17
     assert "+3 Mult for every $5" in window.editor.text_line.text()
     assert window.windowTitle().endswith("unsaved changes")
-    window.stack.undo()
+    undo, redo = window.history.undo_action, window.history.redo_action  # the Edit menu's
+    assert undo.text() == "&Undo Edit money_mult abilities.0.effects.0.amount" and not redo.isEnabled()
+    undo.trigger()
     assert window.preview.total_label.text() == "3,082"
     assert field.box.value() == 2
-    window.stack.redo()
+    assert not window.windowTitle().endswith("unsaved changes")
+    assert redo.text() == "&Redo Edit money_mult abilities.0.effects.0.amount" and not undo.isEnabled()
+    redo.trigger()
     assert window.preview.total_label.text() == "3,283"
 
 
@@ -48,8 +52,8 @@ def test_typing_in_one_field_is_one_undo_step(window: MainWindow) -> None:
     field = _open_money_mult(window)
     for value in (3, 4, 5):
         field.box.setValue(value)
-    assert window.stack.count() == 1
-    window.stack.undo()
+    assert len(history(window)) == 1
+    window.history.undo()
     assert field.box.value() == 2
 
 
@@ -271,10 +275,10 @@ def test_undo_puts_back_the_very_text_even_for_a_field_that_was_absent(
     assert isinstance(face, NullableField)
     face.tick.setChecked(True)  # give the condition: a new "when" mapping appears
     assert ws.data(ref)["abilities"][0]["when"] == {"face": False}
-    window.stack.undo()
+    window.history.undo()
     assert ws.text(ref) == original
     assert not ws.is_dirty(ref)
-    window.stack.redo()
+    window.history.redo()
     assert ws.data(ref)["abilities"][0]["when"] == {"face": False}
 
 
@@ -289,8 +293,8 @@ def test_text_typed_in_the_yaml_tab_reaches_the_form_and_undoes_as_one_step(wind
         editor.yaml.flush()
     editor.tabs.setCurrentIndex(0)
     assert editor.field_at(("cost",)).box.value() == 8  # type: ignore[union-attr]
-    assert window.stack.count() == 1
-    window.stack.undo()
+    assert len(history(window)) == 1
+    window.history.undo()
     assert editor.field_at(("cost",)).box.value() == 6  # type: ignore[union-attr]
     editor.tabs.setCurrentIndex(1)
     assert editor.yaml.edit.toPlainText() == text

@@ -9,6 +9,7 @@ pytest.importorskip("PySide6")
 from pathlib import Path
 
 from studio.app.main_window import MainWindow
+from tests.app.conftest import history
 
 
 def test_a_new_charm_opens_in_the_editor_and_can_go_in_the_preview(window: MainWindow, content: Path) -> None:
@@ -31,7 +32,7 @@ def test_renaming_a_charm_updates_the_preview_scenarios_and_tree(window: MainWin
     ws = window.session.ws
     assert "fat_wallet" in ws.ids("charm") and "money_mult" not in ws.ids("charm")
     assert any("fat_wallet" in ws.text(r) for r in ws.entries("scenario"))
-    assert window.stack.count() == 0
+    assert len(history(window)) == 0
     assert window.editor is not None and window.editor.ref == renamed
     assert window.preview.charm_row.tokens()[1] == "fat_wallet"
     assert window.preview.total_label.text() == "3,082"

@@ -100,8 +100,8 @@ def test_after_undo_the_message_under_a_field_is_about_its_value_now(window: Mai
     assert _field(window, CONTAINS).message() == ""
     _retype(qtbot, name, "Pairs")
     assert _field(window, CONTAINS).message() == "unknown hand type 'flush_par' (did you mean 'flush'?)"
-    window.stack.undo()  # the name is empty again; contains is still flush_par
-    window.stack.undo()  # contains is pair again
+    window.history.undo()  # the name is empty again; contains is still flush_par
+    window.history.undo()  # contains is pair again
     assert _field(window, CONTAINS).inner.box.currentText() == "pair"  # type: ignore[attr-defined]
     assert _field(window, CONTAINS).message() == ""
     assert _field(window, ("name",)).message() == "empty: write something here"

@@ -15,6 +15,7 @@ from studio.app.forms.lists import ChoicesField, ListField
 from studio.app.forms.objects import NullableField
 from studio.app.forms.scalars import ChoiceField, IntField
 from studio.app.main_window import MainWindow
+from tests.app.conftest import history
 
 
 def test_a_field_with_x_ref_offers_the_loaded_ids(window: MainWindow) -> None:
@@ -63,8 +64,8 @@ def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindo
     effects.move_item(1, -1)
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
     assert data["abilities"][0]["effects"][1]["per"] == "money"
-    window.stack.undo()
-    window.stack.undo()
+    window.history.undo()
+    window.history.undo()
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
     assert len(data["abilities"][0]["effects"]) == 1
 
@@ -224,7 +225,7 @@ def test_the_window_takes_any_yaml_that_parses_in_every_kind_of_file(window: Mai
                 yaml.flush()
         yaml.edit.setPlainText(json.dumps(data))
         yaml.flush()
-        window.stack.clear()
+        history(window).clear()
 
 
 def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]

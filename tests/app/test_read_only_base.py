@@ -80,6 +80,7 @@ def test_copy_the_base_game_opens_the_copy_with_the_edits_made(qtbot, tmp_path, 
     copy = plain_mult(window)
     assert copy.path == tmp_path / "my-base" / "charms" / "plain_mult.yaml"
     assert window.session.ws.data(copy)["cost"] == 9
+    assert not window.history.undo_action.isEnabled()  # the step was the installed game's, not the copy's
     window.tree.select("charm", "plain_mult")
     set_cost(window, 7)
     window.save_action.trigger()

@@ -80,8 +80,8 @@ def test_the_first_form_edit_after_a_start_from_the_snapshot_checks_and_undoes_a
     name.box.setText("")  # type: ignore[attr-defined]
     name.box.textEdited.emit("")  # type: ignore[attr-defined]
     assert window.docks[2].windowTitle() == "Problems — 1 error" and name.message()
-    window.stack.undo()
-    window.stack.undo()
+    window.history.undo()
+    window.history.undo()
     assert window.docks[2].windowTitle() == "Problems — none" and not name.message()
     assert window.preview.total_label.text() == "3,082" and not window.session.ws.dirty()
 

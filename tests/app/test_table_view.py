@@ -1,4 +1,4 @@
-"""The table view in the real window: columns from the schema, sort, filter, edits through the undo stack."""
+"""The table view in the real window: columns from the schema, sort, filter, edits through the undo history."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from studio.app import palette
 from studio.app.main_window import MainWindow
 from studio.app.table_view import TablePanel
 from studio.workspace import EntryRef
+from tests.app.conftest import history
 
 AMOUNT = ("abilities", 0, "effects", 0, "amount")
 
@@ -107,8 +108,8 @@ def test_editing_a_cell_is_an_undo_step_that_reaches_the_workspace_and_preview(
     qtbot.waitUntil(lambda: ws.data(ref)["abilities"][0]["effects"][0]["amount"] == 3)
     assert ws.is_dirty(ref) and table.view.state() != QAbstractItemView.State.EditingState
     assert window.preview.total_label.text() == "3,283"  # the preview scores the edited charm
-    assert _cell(table, "money_mult", AMOUNT).data() == "3" and window.stack.count() == 1
-    window.stack.undo()
+    assert _cell(table, "money_mult", AMOUNT).data() == "3" and len(history(window)) == 1
+    window.history.undo()
     assert ws.data(ref)["abilities"][0]["effects"][0]["amount"] == 2 and not ws.is_dirty(ref)
     assert window.preview.total_label.text() == "3,082"
     assert _cell(table, "money_mult", AMOUNT).data() == "2"
@@ -123,7 +124,7 @@ def test_a_cost_edit_follows_into_the_open_form(window: MainWindow) -> None:
     field = window.editor.field_at(("cost",))
     assert field is not None and field.box.value() == 9  # type: ignore[attr-defined]
     assert window.windowTitle().endswith("unsaved changes")
-    window.stack.undo()
+    window.history.undo()
     assert field.box.value() == 6  # type: ignore[attr-defined]
 
 
@@ -145,11 +146,11 @@ def test_setting_rarity_on_three_selected_charms_is_one_undo_step(window: MainWi
     table.ask = ask
     assert table.set_on_selected() == 3 and asked == [("Rarity", 3)]
     assert {ws.data(_ref(window, "charm", i))["rarity"] for i in ids} == {"rare"}
-    assert window.stack.count() == 1 and "3 charms" in window.stack.text(0)
+    assert len(history(window)) == 1 and "3 charms" in history(window).label(0)
     assert len(table.selected_rows()) == 3  # the edits kept the selection
-    window.stack.undo()
+    window.history.undo()
     assert {i: ws.text(_ref(window, "charm", i)) for i in ids} == before
-    window.stack.redo()
+    window.history.redo()
     assert {ws.data(_ref(window, "charm", i))["rarity"] for i in ids} == {"rare"}
 
 
@@ -161,8 +162,8 @@ def test_editing_one_cell_of_a_multi_selection_sets_every_selected_row(window: M
     _select(table, ids, ("cost",))
     assert table.proxy.setData(_cell(table, "plain_mult", ("cost",)), 11, Qt.ItemDataRole.EditRole)
     assert [ws.data(_ref(window, "charm", i))["cost"] for i in ids] == [11, 11, 11]
-    assert window.stack.count() == 1
-    window.stack.undo()
+    assert len(history(window)) == 1
+    window.history.undo()
     assert not ws.dirty()
 
 
@@ -219,7 +220,7 @@ def test_a_problem_shows_in_the_problems_panel_and_marks_the_row(window: MainWin
     mark = _cell(table, "splash", ("id",)).data(Qt.ItemDataRole.ForegroundRole)
     assert mark is not None and mark.color().name() == error
     assert "⚠" in _cell(table, "splash", ("name",)).data(Qt.ItemDataRole.ToolTipRole)
-    window.stack.undo()
+    window.history.undo()
     assert _cell(table, "splash", ("id",)).data(Qt.ItemDataRole.ForegroundRole) is None
 
 
@@ -230,7 +231,7 @@ def test_ticking_a_yes_no_cell_and_editing_a_scenario_of_a_file_of_many(window: 
     pair = _cell(table, "pair", ("needs_flush",))
     assert table.proxy.setData(pair, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
     assert ws.data(_ref(window, "hand_type", "pair"))["needs_flush"] is True
-    window.stack.undo()
+    window.history.undo()
     table.kinds.setCurrentIndex(table.kinds.findData("scenario"))
     row = next(i for i, r in enumerate(table.model.rows) if r.prefix == (2,) and r.ref.id == "bosses")
     money = table.proxy.mapFromSource(table.model.index(row, _column(table, ("money",))))

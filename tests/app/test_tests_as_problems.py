@@ -92,7 +92,7 @@ def test_an_edit_that_breaks_a_test_is_a_problem_until_undone(
     ran = {(o.file.path.name, o.index) for o in window.tests.watch.last_run}
     assert ran == _naming("plain_mult", content / "tests")
 
-    window.stack.undo()
+    window.history.undo()
     qtbot.waitUntil(lambda: not _test_rows(window), timeout=WAIT_MS)
     assert window.docks[2].windowTitle() == "Problems — none"
     assert _tree_label(window, "charms_hand").startswith("✓ charms_hand")

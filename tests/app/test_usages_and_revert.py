@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu
 from studio.app.entry_tools import field_of
 from studio.app.main_window import MainWindow
 from studio.workspace import EntryRef
+from tests.app.conftest import history
 
 
 def _ref(window: MainWindow, kind: str, entry_id: str) -> EntryRef:
@@ -80,7 +81,7 @@ def test_the_usages_follow_edits_and_the_tree_offers_find_usages(window: MainWin
     window.tree.select("charm", "cupid")
     _field(window, ("abilities", 0, "effects", 0, "hand_type")).report("flush")  # an edit in the form
     assert not any(row[1] == "cupid" for row in _rows(window))
-    window.stack.undo()
+    window.history.undo()
     assert any(row[1] == "cupid" for row in _rows(window))
 
 
@@ -93,13 +94,13 @@ def test_revert_entry_puts_back_the_saved_text_as_one_undo_step(window: MainWind
     _field(window, ("cost",)).box.setValue(9)
     _field(window, ("rarity",)).report("rare")
     edited = ws.text(ref)
-    assert window.stack.count() == 2
+    assert len(history(window)) == 2
     window.tools.actions["entry"].trigger()
-    assert ws.text(ref) == saved and not ws.is_dirty(ref) and window.stack.count() == 3
+    assert ws.text(ref) == saved and not ws.is_dirty(ref) and len(history(window)) == 3
     assert _field(window, ("cost",)).box.value() == 6
-    window.stack.undo()
+    window.history.undo()
     assert ws.text(ref) == edited
-    window.stack.redo()
+    window.history.redo()
     assert ws.text(ref) == saved
 
 
@@ -118,7 +119,7 @@ def test_revert_field_puts_back_only_the_focused_field(window: MainWindow, qtbot
     data = ws.data(ref)
     assert (data["cost"], data["rarity"]) == (6, "rare") and ws.is_dirty(ref)
     assert cost.box.value() == 6
-    window.stack.undo()
+    window.history.undo()
     assert ws.data(ref)["cost"] == 9
 
 
@@ -153,5 +154,5 @@ def test_a_new_entry_cannot_be_reverted_and_says_why(window: MainWindow) -> None
     window.entries.ask = lambda *_: "fresh_charm"
     ref = window.entries.new("charm")
     assert ref is not None
-    assert window.tools.revert_entry(ref) is False and window.stack.count() == 0
+    assert window.tools.revert_entry(ref) is False and len(history(window)) == 0
     assert "never saved" in window.statusBar().currentMessage()

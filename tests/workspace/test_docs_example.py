@@ -1,4 +1,4 @@
-"""The example at the top of docs/workspace.md runs as written, on a real pack."""
+"""The examples of docs/workspace.md run as written, on a real pack."""
 
 from __future__ import annotations
 
@@ -13,13 +13,18 @@ from studio.content.packs.skeleton import skeleton
 DOC = Path(__file__).resolve().parents[2] / "docs" / "workspace.md"
 
 
-def test_the_editing_core_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("example", [0, 1], ids=["editing core", "undo"])
+def test_the_example_runs(
+    example: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     for rel, text in skeleton("my_pack").items():
         (tmp_path / "my_pack" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "my_pack" / rel).write_text(text, encoding="utf-8")
     charm = tmp_path / "my_pack" / "charms" / "my_pack_pair_bonus.yaml"
     before = charm.read_text(encoding="utf-8")
-    [code] = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)[:1]
+    examples = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, str(DOC), "exec"), {})
+    exec(compile(examples[example], str(DOC), "exec"), {})
     assert changed_lines(before, charm.read_text(encoding="utf-8")) == ["-cost: 4", "+cost: 6"]
+    if example == 1:  # the comment says what it prints
+        assert capsys.readouterr().out == "1 Edit my_pack_pair_bonus cost\n"

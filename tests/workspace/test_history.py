@@ -1,0 +1,142 @@
+"""The workspace's undo history, with no window: the steps the editor's Undo and Redo take."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ws_support import ref_of
+
+from studio.workspace import Workspace, WorkspaceError
+
+AMOUNT = ("abilities", 0, "effects", 0, "amount")
+
+
+def _path(ws: Workspace, entry_id: str) -> Path:
+    return ref_of(ws, "charm", entry_id).path
+
+
+def _text(ws: Workspace, entry_id: str) -> str:
+    return ws.text(ref_of(ws, "charm", entry_id))
+
+
+def test_an_edit_undoes_to_the_text_before_and_redoes_to_the_text_after(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    saved = _text(ws, "plain_mult")
+    change = ws.history.set_field(plain, ("cost",), 5)
+    edited = _text(ws, "plain_mult")
+    assert plain in change.files and "cost: 5" in edited
+    assert len(ws.history) == 1 and ws.history.undo_label == "Edit plain_mult cost"
+
+    undone = ws.history.undo()
+    assert plain in undone.files and _text(ws, "plain_mult") == saved
+    assert not ws.is_dirty(ref_of(ws, "charm", "plain_mult"))
+    assert ws.history.done == 0 and ws.history.redo_label == "Edit plain_mult cost"
+    ws.history.redo()
+    assert _text(ws, "plain_mult") == edited
+    assert ws.history.undo_label == "Edit plain_mult cost" and ws.history.redo_label == ""
+
+
+def test_typing_in_one_field_is_one_step_and_another_field_starts_a_new_one(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    saved = _text(ws, "plain_mult")
+    for amount in (1, 12, 123):
+        ws.history.set_field(plain, AMOUNT, amount, typing=True)
+    assert len(ws.history) == 1
+    ws.history.set_field(plain, ("cost",), 9, typing=True)
+    ws.history.set_field(plain, ("cost",), 8)  # not typing: stands alone
+    assert len(ws.history) == 3
+    for _ in range(3):
+        ws.history.undo()
+    assert _text(ws, "plain_mult") == saved
+
+
+def test_typing_back_to_where_it_began_leaves_nothing_to_undo(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    saved = _text(ws, "plain_mult")
+    ws.history.replace_text(plain, saved + "# a note\n", typing=True)
+    ws.history.replace_text(plain, saved, typing=True)
+    assert len(ws.history) == 0 and ws.history.undo_label == ""
+
+
+def test_an_edit_that_changes_nothing_or_is_refused_leaves_no_step(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    ws.history.set_field(plain, ("cost",), 2)  # the cost it has
+    assert len(ws.history) == 0
+    ws.history.replace_text(plain, "id: [unclosed\n")
+    with pytest.raises(WorkspaceError, match="does not parse"):
+        ws.history.set_field(plain, ("cost",), 3)
+    assert len(ws.history) == 1 and ws.history.undo_label == "Edit plain_mult.yaml text"
+
+
+def test_a_new_edit_drops_the_steps_that_could_be_redone(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    ws.history.set_field(plain, ("cost",), 5)
+    ws.history.set_field(plain, ("cost",), 6)
+    ws.history.undo()
+    ws.history.set_field(plain, ("cost",), 7)
+    assert len(ws.history) == 2 and ws.history.redo_label == ""
+    ws.history.undo()
+    assert "cost: 5" in _text(ws, "plain_mult")
+
+
+def test_a_group_over_several_files_undoes_and_redoes_whole(ws: Workspace) -> None:
+    plain, money = _path(ws, "plain_mult"), _path(ws, "money_mult")
+    before = (_text(ws, "plain_mult"), _text(ws, "money_mult"))
+    with ws.history.group("Set cost on 2 charms"):
+        ws.history.set_field(plain, ("cost",), 5)
+        with ws.history.group("inner"):  # joins the outer step
+            ws.history.set_field(money, ("cost",), 8)
+    with ws.history.group("Set nothing"):
+        pass
+    assert len(ws.history) == 1 and ws.history.undo_label == "Set cost on 2 charms"
+    change = ws.history.undo()
+    assert change.files == {plain, money}
+    assert (_text(ws, "plain_mult"), _text(ws, "money_mult")) == before
+    ws.history.redo()
+    assert "cost: 5" in _text(ws, "plain_mult") and "cost: 8" in _text(ws, "money_mult")
+
+
+def test_a_file_changed_outside_the_history_loses_only_its_own_steps(ws: Workspace) -> None:
+    plain, money = _path(ws, "plain_mult"), _path(ws, "money_mult")
+    ws.history.set_field(plain, ("cost",), 5)
+    ws.history.set_field(money, ("cost",), 8)
+    told: list[str] = []
+    ws.history.listen(lambda: told.append("changed"))
+    ws.replace_text(ref_of(ws, "charm", "money_mult"), _text(ws, "money_mult") + "# by hand\n")
+    assert len(ws.history) == 1 and told == ["changed"]  # asking dropped money_mult's step, and told
+    assert ws.history.prune() == set()
+    ws.history.undo()
+    assert "cost: 2" in _text(ws, "plain_mult") and "# by hand" in _text(ws, "money_mult")
+
+
+def test_a_rename_drops_the_steps_of_the_files_it_rewrote(ws: Workspace) -> None:
+    plain, money = _path(ws, "plain_mult"), _path(ws, "money_mult")
+    ws.history.set_field(plain, ("cost",), 5)
+    ws.history.set_field(money, ("cost",), 8)
+    ws.rename(ref_of(ws, "charm", "money_mult"), "fat_wallet")
+    assert len(ws.history) == 1 and ws.history.undo_label == "Edit plain_mult cost"
+
+
+def test_recorded_steps_come_back_after_a_crash_and_undo_one_by_one(
+    ws: Workspace, base_copy: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "recovery"
+    money = _path(ws, "money_mult")
+    saved = _text(ws, "money_mult")
+    ws.history.set_field(money, ("cost",), 7)
+    ws.history.set_field(money, AMOUNT, 3)
+    ws.autosave(folder, ws.history.steps())
+
+    after_crash = Workspace.open([], base=base_copy)
+    for item in Workspace.recoverable(folder):
+        after_crash.recover(item)
+        after_crash.history.restore({item.path: item.undo})
+    assert len(after_crash.history) == 2
+    assert after_crash.history.undo_label == "Edit money_mult abilities.0.effects.0.amount"
+    after_crash.history.undo()
+    assert "cost: 7" in _text(after_crash, "money_mult") and "amount: 3" not in _text(
+        after_crash, "money_mult"
+    )
+    after_crash.history.undo()
+    assert _text(after_crash, "money_mult") == saved and after_crash.dirty() == []
