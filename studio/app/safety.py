@@ -42,9 +42,7 @@ class Safety(QObject):
     told = Signal(str)
     left = Signal()
 
-    def __init__(
-        self, window: QWidget, folder: Path | None, report: Callable[[str], None]
-    ) -> None:
+    def __init__(self, window: QWidget, folder: Path | None, report: Callable[[str], None]) -> None:
         super().__init__(window)
         self.window = window
         self.folder = folder or recovery_dir()
