@@ -72,3 +72,29 @@ def test_a_playtest_save_names_the_content_on_screen_and_resumes_only_on_it(
     window.session.perform("edit", lambda: ws.set_field(ref, ("cost",), 9))
     panel.resume_from(saved)
     assert "made with other packs" in panel.status.text() and "base" in panel.status.text()
+
+
+def test_a_pop_up_stays_on_its_charm_when_the_row_moves(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    for i in (0, 2):
+        click_tile(qtbot, panel.round.hand, i)
+    click(qtbot, panel.round.play_button)
+    panel.playback.pause()
+    cues = panel.playback.cues
+    step = next(i for i, cue in enumerate(cues) if cue.anchor == "charm")
+    panel.playback.jump(step)
+    layer, charms = panel.playback.stage.layer, panel.items.charms
+
+    def gap() -> int:
+        """How far the pop-up's middle is from the bottom edge of its charm, where it hangs."""
+        [label] = layer.labels()
+        tile = charms.tile_area(cues[step].slot)
+        assert tile is not None
+        return label.geometry().center().y() - layer.host.mapFromGlobal(tile.bottomLeft()).y()
+
+    qtbot.waitUntil(lambda: abs(gap()) <= 1)  # risen into place
+    top = charms.mapTo(panel, charms.rect().topLeft()).y()
+    panel.say("a message long enough to take a second line above the charm row " * 6)
+    qtbot.waitUntil(lambda: charms.mapTo(panel, charms.rect().topLeft()).y() > top)
+    assert abs(gap()) <= 1

@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QRect, QTimer, QVariantAnimation, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QTimer, QVariantAnimation, Signal
+from PySide6.QtWidgets import QWidget
 
 from studio.app.preview.playback_model import Cue, Cursor, beat_ms, cues_of
 from studio.app.preview.playback_overlay import PopupLayer
@@ -201,6 +202,7 @@ class PlaybackDriver(QObject):
         ms = beat_ms(self.speed) if self.speed > 0 else beat_ms(1)
         area, level = self._anchor(cue)
         stage.layer.pop(cue.text, cue.tone, area, motion=motion, ms=ms, level=level)
+        self._watch_stage()
         total = cue.total if self.cursor.at_end() else None
         stage.counter.show_values(cue.points, cue.mult, cue.money, total, ms // 2 if motion else 0)
         view = stage.cards.get(cue.zone)
@@ -238,6 +240,23 @@ class PlaybackDriver(QObject):
                 return area, 0.5
         counter = self.stage.counter
         return QRect(counter.mapToGlobal(counter.rect().topLeft()), counter.size()), -0.5
+
+    def _watch_stage(self) -> None:
+        """Hear when a row of the stage, or anything holding it, moves or changes size (a line of text
+        appearing above it, a dock resized): see :meth:`eventFilter`. Installing again changes nothing."""
+        host = self.stage.layer.host
+        for view in (*self.stage.views(), self.stage.counter):
+            widget = view if isinstance(view, QWidget) else None
+            while widget is not None and widget is not host:
+                widget.installEventFilter(self)
+                widget = widget.parentWidget()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A row of the stage moved: the pop-up shown follows its tile (it is placed on the host)."""
+        cue = self.cursor.current
+        if cue is not None and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            self.stage.layer.follow(*self._anchor(cue))
+        return False
 
     def _shaking(self, value: object) -> None:
         if self._shaken is not None and isinstance(value, float):

@@ -37,6 +37,8 @@ class PopLabel(QWidget):
         self.setObjectName("playbackPopup")
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.text, self.tone = text, tone
+        #: Where it rests over its anchor (a rise ends there).
+        self.home = QPoint()
         self.setAccessibleName(text)
         font = QFont(self.font())
         font.setPixelSize(14)
@@ -76,7 +78,7 @@ class PopupLayer(QObject):
         """
         self.retire(motion=motion, ms=ms)
         label = PopLabel(text, tone, self.host)
-        at = self._place(label.size(), area, level)
+        label.home = at = self._place(label.size(), area, level)
         label.move(at)
         label.show()
         label.raise_()
@@ -100,6 +102,20 @@ class PopupLayer(QObject):
                 label.hide()
                 label.deleteLater()
         self._shown = []
+
+    def follow(self, area: QRect, level: float) -> None:
+        """Put the pop-up shown back over its anchor, which moved (at once: a rise under way ends)."""
+        for label in self._shown:
+            at = self._place(label.size(), area, level)
+            if at == label.home:
+                continue
+            label.home = at
+            for group in label.findChildren(QParallelAnimationGroup):
+                group.stop()
+            effect = label.graphicsEffect()
+            if isinstance(effect, QGraphicsOpacityEffect):
+                effect.setOpacity(1.0)
+            label.move(at)
 
     def labels(self) -> list[PopLabel]:
         """The pop-ups shown now (not those going)."""
