@@ -62,6 +62,8 @@ class History:
         self._done = 0
         self._group: _Step | None = None
         self._listeners: list[Callable[[], None]] = []
+        #: The text each file with steps should have now (see :meth:`_fits`); None: to work out again.
+        self._expected: dict[Path, str] | None = None
 
     # -- editing ------------------------------------------------------------------------------------
     def set_field(self, path: Path, json_path: JsonPath, value: Any, *, typing: bool = False) -> Change:
@@ -185,12 +187,12 @@ class History:
     @property
     def undo_label(self) -> str:
         """The name of the step Undo takes back ("" when there is none)."""
-        return self.label(self._done - 1) if self.done else ""
+        return self._steps[self._done - 1].label if self.done else ""
 
     @property
     def redo_label(self) -> str:
         """The name of the step Redo makes again ("" when there is none)."""
-        return self.label(self._done) if self.done < len(self._steps) else ""
+        return self._steps[self._done].label if self.done < len(self._steps) else ""
 
     def clear(self) -> None:
         """Forget every step (the workspace keeps its text)."""
@@ -203,6 +205,7 @@ class History:
         self._listeners.append(callback)
 
     def _tell(self) -> None:
+        self._expected = None  # every change of the steps comes through here
         for callback in self._listeners:
             callback()
 
@@ -228,13 +231,15 @@ class History:
         That is the text its last done step left, or (none done) the one its first undone step
         starts from.
         """
-        expected: dict[Path, str] = {}
-        for i, step in enumerate(self._steps):
-            for edit in step.edits:
-                if i < self._done:
-                    expected[edit.file] = edit.after
-                else:
-                    expected.setdefault(edit.file, edit.before)
+        expected = self._expected
+        if expected is None:
+            expected = self._expected = {}
+            for i, step in enumerate(self._steps):
+                for edit in step.edits:
+                    if i < self._done:
+                        expected[edit.file] = edit.after
+                    else:
+                        expected.setdefault(edit.file, edit.before)
         return {file: self._text(file) == text for file, text in expected.items()}
 
     def _text(self, path: Path) -> str | None:

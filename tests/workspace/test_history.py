@@ -140,3 +140,14 @@ def test_recorded_steps_come_back_after_a_crash_and_undo_one_by_one(
     )
     after_crash.history.undo()
     assert _text(after_crash, "money_mult") == saved and after_crash.dirty() == []
+
+
+def test_after_an_undo_the_history_expects_the_text_the_undo_left(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    ws.history.set_field(plain, ("cost",), 5)
+    ws.history.set_field(plain, ("cost",), 6)
+    redone = _text(ws, "plain_mult")
+    assert ws.history.undo_label == "Edit plain_mult cost"  # asked once before the undo
+    ws.history.undo()
+    ws.replace_text(ref_of(ws, "charm", "plain_mult"), redone)  # the redone text, but not by a redo
+    assert len(ws.history) == 0 and ws.history.redo_label == ""
