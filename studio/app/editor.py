@@ -173,7 +173,8 @@ class EntryEditor(QWidget):
         if old == value:
             return
         self.holding = True
-        self.session.set_field(self.file, path, value, typing=typing)
+        label = f"Edit {self.file.stem}: {self.ctx.words(path)}" if self.ctx is not None else ""
+        self.session.set_field(self.file, path, value, label=label, typing=typing)
 
     def _text_edited(self, text: str) -> None:
         ref = self.ref

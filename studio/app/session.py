@@ -10,6 +10,7 @@ app goes on.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +51,13 @@ class Session(QObject):
             return None
 
     def set_field(
-        self, path: Path, json_path: JsonPath, value: Any, *, typing: bool = False
+        self, path: Path, json_path: JsonPath, value: Any, *, label: str = "", typing: bool = False
     ) -> Change | None:
-        """Set one field of the file at ``path``, as an undo step (``typing`` merges with typing there)."""
+        """Set one field of the file at ``path``, as an undo step called ``label`` (``typing`` merges
+        with typing there)."""
         history = self.ws.history
-        return self.perform("edit", lambda: history.set_field(path, json_path, value, typing=typing))
+        edit = partial(history.set_field, path, json_path, value, label=label, typing=typing)
+        return self.perform("edit", edit)
 
     def replace_text(self, path: Path, text: str, *, label: str = "", typing: bool = False) -> Change | None:
         """Take new text for the file at ``path``, as an undo step called ``label`` (or after the file)."""

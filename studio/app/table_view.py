@@ -227,14 +227,14 @@ class TablePanel(QWidget):
             return 0
         session, model, title = self.session, self.model, self.model.columns[column].title
         targets = [
-            (model.rows[r].ref.path, (*model.rows[r].prefix, *model.columns[column].path))
+            (model.rows[r].ref, (*model.rows[r].prefix, *model.columns[column].path))
             for r in rows
             if model.field(r, column) is not None and model.value(r, column)[0] != value
         ]
         label = f"Set {title} on {len(targets)} {self.kinds.currentText().lower()}"
         with session.ws.history.group(label) if len(targets) > 1 else nullcontext():
-            for path, json_path in targets:
-                session.set_field(path, json_path, value)
+            for ref, json_path in targets:
+                session.set_field(ref.path, json_path, value, label=f"Set {title} of {ref.id}")
         return len(targets)
 
     def set_on_selected(self) -> int:

@@ -66,13 +66,16 @@ class History:
         self._expected: dict[Path, str] | None = None
 
     # -- editing ------------------------------------------------------------------------------------
-    def set_field(self, path: Path, json_path: JsonPath, value: Any, *, typing: bool = False) -> Change:
-        """Set one field of the file at ``path`` as a step; ``typing`` merges it with typing there.
+    def set_field(
+        self, path: Path, json_path: JsonPath, value: Any, *, label: str = "", typing: bool = False
+    ) -> Change:
+        """Set one field of the file at ``path`` as a step called ``label`` (or after the field's path);
+        ``typing`` merges it with typing in the same field.
 
         Undo puts back the file's text from before, so a field that was absent is absent again
         (with no empty parent left behind) and a file undone to its saved text is clean again.
         """
-        label = f"Edit {path.stem} {'.'.join(str(p) for p in json_path) or 'entry'}"
+        label = label or f"Edit {path.stem} {'.'.join(str(p) for p in json_path) or 'entry'}"
         merge = ("field", json_path) if typing else None
         return self._edit(path, label, merge, lambda ref: self._files.set_field(ref, json_path, value))
 

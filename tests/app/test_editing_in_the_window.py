@@ -38,12 +38,12 @@ def test_changing_a_charms_amount_changes_the_preview_total_and_undo_brings_it_b
     assert "+3 Mult for every $5" in window.editor.text_line.text()
     assert window.windowTitle().endswith("unsaved changes")
     undo, redo = window.history.undo_action, window.history.redo_action  # the Edit menu's
-    assert undo.text() == "&Undo Edit money_mult abilities.0.effects.0.amount" and not redo.isEnabled()
+    assert undo.text() == "&Undo Edit money_mult: Ability 1 › Effect 1 › Amount" and not redo.isEnabled()
     undo.trigger()
     assert window.preview.total_label.text() == "3,082"
     assert field.box.value() == 2
     assert not window.windowTitle().endswith("unsaved changes")
-    assert redo.text() == "&Redo Edit money_mult abilities.0.effects.0.amount" and not undo.isEnabled()
+    assert redo.text() == "&Redo Edit money_mult: Ability 1 › Effect 1 › Amount" and not undo.isEnabled()
     redo.trigger()
     assert window.preview.total_label.text() == "3,283"
 

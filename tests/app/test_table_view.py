@@ -109,6 +109,7 @@ def test_editing_a_cell_is_an_undo_step_that_reaches_the_workspace_and_preview(
     assert ws.is_dirty(ref) and table.view.state() != QAbstractItemView.State.EditingState
     assert window.preview.total_label.text() == "3,283"  # the preview scores the edited charm
     assert _cell(table, "money_mult", AMOUNT).data() == "3" and len(history(window)) == 1
+    assert history(window).undo_label == "Set Effects › Amount of money_mult"  # as the Edit menu says
     window.history.undo()
     assert ws.data(ref)["abilities"][0]["effects"][0]["amount"] == 2 and not ws.is_dirty(ref)
     assert window.preview.total_label.text() == "3,082"

@@ -78,7 +78,7 @@ def test_recovered_edits_undo_step_by_step_and_other_files_still_undo(
 
     second = open_window(qtbot, tmp_path, content, recover=True)
     assert len(history(second)) == 3
-    assert history(second).undo_label == "Edit money_mult cost"
+    assert history(second).undo_label == "Edit money_mult: Cost"
     set_field(second, "charm", "even_mult", AMOUNT, 7)  # a file the recovery did not touch
     second.history.undo()
     assert "amount: 7" not in text_of(second, content / "charms" / "even_mult.yaml")

@@ -41,6 +41,19 @@ class FormContext(SchemaContext):
         assert self.make is not None, "fields are built from studio.app.forms.builder.build"
         return self.make(node, self, path)
 
+    def words(self, path: JsonPath) -> str:
+        """Where a field is, as the form names it: ``Ability 1 › Effect 1 › Amount`` (for undo steps)."""
+        parts: list[str] = []
+        for i, key in enumerate(path):
+            if isinstance(key, int):
+                holder = self.fields.get(path[:i])
+                item = f"{parts[-1] if parts else 'Item'} {key + 1}"
+                parts[-1:] = [holder.item_name(key) if holder is not None else item]
+            else:
+                named = self.fields.get(path[: i + 1])
+                parts.append(named.accessibleName() if named is not None else str(key))
+        return " › ".join(parts)
+
     def forget(self, prefix: JsonPath) -> None:
         """Drop the fields below ``prefix`` (their widgets are being replaced)."""
         inside = len(prefix)
@@ -69,6 +82,10 @@ class Field(QWidget):
         self._text = ""
         #: The message shown is pending (see :meth:`show_message`), not an error.
         self.pending = False
+
+    def item_name(self, index: int) -> str:
+        """What the form calls item ``index`` of this field's value (a list overrides it)."""
+        return f"{self.accessibleName()} {index + 1}"
 
     def body(self) -> QVBoxLayout:
         """A layout for the field's widgets with the inline message below them."""

@@ -94,6 +94,10 @@ class ListField(Field):
         layout.addWidget(self.add_button)
         self.finish(layout)
 
+    def item_name(self, index: int) -> str:
+        """The item's name as its header shows it: "Ability 2"."""
+        return f"{self._title} {index + 1}"
+
     def add(self) -> None:
         """Append a new item with the item schema's defaults."""
 
