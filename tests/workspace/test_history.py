@@ -20,6 +20,12 @@ def _text(ws: Workspace, entry_id: str) -> str:
     return ws.text(ref_of(ws, "charm", entry_id))
 
 
+def _two_costs(ws: Workspace) -> None:
+    """Two steps: plain_mult's cost 5, then money_mult's 8."""
+    ws.history.set_field(_path(ws, "plain_mult"), ("cost",), 5)
+    ws.history.set_field(_path(ws, "money_mult"), ("cost",), 8)
+
+
 def test_an_edit_undoes_to_the_text_before_and_redoes_to_the_text_after(ws: Workspace) -> None:
     plain = _path(ws, "plain_mult")
     saved = _text(ws, "plain_mult")
@@ -98,9 +104,7 @@ def test_a_group_over_several_files_undoes_and_redoes_whole(ws: Workspace) -> No
 
 
 def test_a_file_changed_outside_the_history_loses_only_its_own_steps(ws: Workspace) -> None:
-    plain, money = _path(ws, "plain_mult"), _path(ws, "money_mult")
-    ws.history.set_field(plain, ("cost",), 5)
-    ws.history.set_field(money, ("cost",), 8)
+    _two_costs(ws)
     told: list[str] = []
     ws.history.listen(lambda: told.append("changed"))
     ws.replace_text(ref_of(ws, "charm", "money_mult"), _text(ws, "money_mult") + "# by hand\n")
@@ -111,9 +115,7 @@ def test_a_file_changed_outside_the_history_loses_only_its_own_steps(ws: Workspa
 
 
 def test_a_rename_drops_the_steps_of_the_files_it_rewrote(ws: Workspace) -> None:
-    plain, money = _path(ws, "plain_mult"), _path(ws, "money_mult")
-    ws.history.set_field(plain, ("cost",), 5)
-    ws.history.set_field(money, ("cost",), 8)
+    _two_costs(ws)
     ws.rename(ref_of(ws, "charm", "money_mult"), "fat_wallet")
     assert len(ws.history) == 1 and ws.history.undo_label == "Edit plain_mult cost"
 
