@@ -8,7 +8,7 @@ from typing import Any
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
-from studio.engine.kinds import EFFECTS
+from studio.engine.kinds import CONDITIONS, EFFECTS
 from studio.engine.situation import CharmSlot as CharmSlot  # re-exported: the row's slots are the situation's
 from studio.engine.values import Modifier
 
@@ -25,6 +25,14 @@ class Ability:
     def repeats(self) -> bool:
         """Return True if this ability gives a card extra triggers instead of applying effects."""
         return any(EFFECTS[e.kind].repeats for e in self.effects)
+
+    def values_read(self) -> set[str]:
+        """The value kinds it reads: its effects' ``per`` and its conditions' comparisons."""
+        read = {e.scaling.per for e in self.effects if e.scaling is not None}
+        for test in self.conditions.tests:
+            values = CONDITIONS[test.kind].values
+            read.update(values(test.arg) if values is not None else ())
+        return read
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,8 +41,18 @@ def test_the_bots_name_no_effect_kind() -> None:
         for kind in kinds
         if re.search(rf"[\"']{kind}[\"']", p.read_text(encoding="utf-8"))
     }
-    # Left: a money memo key, and the check whether a charm reads money, done on its abilities' text.
-    assert named == {("strong_values.py", "money")}
+    assert named == set()
+
+
+def test_an_ability_reads_the_values_of_its_scaling_and_its_comparisons() -> None:
+    from studio.engine.charms import Ability
+    from studio.engine.conditions import Compare, Conditions
+    from studio.engine.effects import Effect, Scaling
+
+    effects = (Effect("mult", 2, scaling=Scaling("money", 5)), Effect("points", 10))
+    ability = Ability("hand", effects, Conditions(compare=(Compare("hands_left", "<=", 1),)))
+    assert ability.values_read() == {"money", "hands_left"}
+    assert [v for v in sorted(ability.values_read()) if VALUES[v].reads_money] == ["money"]
 
 
 def test_a_built_in_kind_cannot_be_replaced() -> None:

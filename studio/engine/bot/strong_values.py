@@ -28,7 +28,7 @@ from studio.engine.bot.values import NEUTRAL_RNG, multiplies, score_alone
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.kinds import EFFECTS, VALUE_ARG
+from studio.engine.kinds import EFFECTS, VALUE_ARG, VALUES
 from studio.engine.run.state import Round
 from studio.engine.scoring import Situation
 from studio.engine.scoring.rounds import run_event
@@ -163,9 +163,8 @@ class RowWorth:
         key = ("reads_money", charm_id)
         found = self._extras.get(key)
         if found is None:
-            defn = self.catalog.charm(charm_id)
-            text = repr(defn.abilities)
-            found = self._extras[key] = float("money" in text.replace("kind='money'", ""))
+            read = (v for a in self.catalog.charm(charm_id).abilities for v in a.values_read())
+            found = self._extras[key] = float(any(VALUES[v].reads_money for v in read))
         return bool(found)
 
     def _grows(self, charm_id: str) -> bool:
@@ -206,7 +205,7 @@ class RowWorth:
         """$ the charm alone makes at the run's events in one round (not counting hands scored)."""
         defn = self.catalog.charm(slot.id)
         bucket = min(max(money, 0), 40) // 5 * 5
-        key = ("money", slot.id, slot.edition, slot.counter, slot.vars, bucket)
+        key = ("per_round", slot.id, slot.edition, slot.counter, slot.vars, bucket)
         found = self._extras.get(key)
         if found is None:
             found = 0.0

@@ -213,6 +213,7 @@ CONDITIONS.add(
         _compare,
         about="round",
         clause=lambda compares, names: " ".join(compare_text(c) for c in compares),
+        values=lambda compares: tuple(c.value for c in compares),
     ),
     builtin=True,
 )

@@ -144,6 +144,8 @@ class ConditionKind(NamedTuple):
     fused: Callable[[Any, Plain, float], Fire] | None = None
     #: Rewrites the trigger's lead for its argument ("When a charm is sold" -> "When this charm is sold").
     lead: Callable[[Any, str], str] | None = None
+    #: The value kinds its argument reads (a comparison's), for whoever asks what a rule depends on.
+    values: Callable[[Any], tuple[str, ...]] | None = None
 
 
 class ValueKind(NamedTuple):
@@ -176,6 +178,9 @@ class ValueKind(NamedTuple):
     compared: str = ""
     words: Callable[[Any], Mapping[str, str]] | None = None
     counts_cards: bool = False
+    #: It reads the money held, so what a rule reading it gives changes with the run's money (the
+    #: strong bot measures such a charm at the money it holds).
+    reads_money: bool = False
 
     def clause(self, op: str, n: float, arg: Any = None) -> str:
         """Read a comparison, ``op`` in words: "if $ held is at least 10"."""

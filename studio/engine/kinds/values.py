@@ -68,7 +68,7 @@ def _sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> flo
 
 
 for _kind in (
-    ValueKind("money", _money, "$ held", "for every $1 held", "for every ${every} held"),
+    ValueKind("money", _money, "$ held", "for every $1 held", "for every ${every} held", reads_money=True),
     ValueKind("hands_left", _hands_left, "hands left", "for each hand left", "for every {every} hands left"),
     ValueKind(
         "discards_left",
