@@ -8,7 +8,7 @@ from typing import Any
 from studio.engine.behaviour import Behaviour
 from studio.engine.conditions import ALWAYS, Conditions
 from studio.engine.effects import Effect
-from studio.engine.kinds import CONDITIONS, EFFECTS
+from studio.engine.kinds import CONDITIONS, EFFECTS, VALUES
 from studio.engine.situation import CharmSlot as CharmSlot  # re-exported: the row's slots are the situation's
 from studio.engine.values import Modifier
 
@@ -26,12 +26,17 @@ class Ability:
         """Return True if this ability gives a card extra triggers instead of applying effects."""
         return any(EFFECTS[e.kind].repeats for e in self.effects)
 
-    def values_read(self) -> set[str]:
-        """The value kinds it reads: its effects' ``per`` and its conditions' comparisons."""
-        read = {e.scaling.per for e in self.effects if e.scaling is not None}
+    def reads(self) -> set[str]:
+        """The round's standing facts it depends on (``MONEY``, ``HANDS_LEFT`` of the kinds' registry):
+        what its conditions read, and what the values of its effects' ``per`` and its comparisons read."""
+        values = {e.scaling.per for e in self.effects if e.scaling is not None}
+        read: set[str] = set()
         for test in self.conditions.tests:
-            values = CONDITIONS[test.kind].values
-            read.update(values(test.arg) if values is not None else ())
+            kind = CONDITIONS[test.kind]
+            read |= kind.reads
+            values.update(kind.values(test.arg) if kind.values is not None else ())
+        for value in values:
+            read |= VALUES[value].reads
         return read
 
 

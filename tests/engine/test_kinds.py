@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import studio
-from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS, VALUES
+from studio.engine.kinds import CONDITIONS, EFFECTS, HANDS_LEFT, MONEY, TRIGGERS, VALUES
 from studio.engine.kinds.registry import EffectKind
 from studio.engine.names import UnknownIdError
 
@@ -44,15 +44,17 @@ def test_the_bots_name_no_effect_kind() -> None:
     assert named == set()
 
 
-def test_an_ability_reads_the_values_of_its_scaling_and_its_comparisons() -> None:
+def test_an_ability_reads_what_its_values_and_its_conditions_read() -> None:
     from studio.engine.charms import Ability
     from studio.engine.conditions import Compare, Conditions
     from studio.engine.effects import Effect, Scaling
 
-    effects = (Effect("mult", 2, scaling=Scaling("money", 5)), Effect("points", 10))
-    ability = Ability("hand", effects, Conditions(compare=(Compare("hands_left", "<=", 1),)))
-    assert ability.values_read() == {"money", "hands_left"}
-    assert [v for v in sorted(ability.values_read()) if VALUES[v].reads_money] == ["money"]
+    per_money = (Effect("mult", 2, scaling=Scaling("money", 5)), Effect("points", 10))
+    assert Ability("hand", per_money).reads() == {MONEY}
+    few_hands = Conditions(compare=(Compare("hands_left", "<=", 1),))
+    assert Ability("hand", (Effect("points", 10),), few_hands).reads() == {HANDS_LEFT}
+    assert Ability("hand", (Effect("points", 10),), Conditions(final_hand=True)).reads() == {HANDS_LEFT}
+    assert Ability("hand", (Effect("points", 10), Effect("money", 3))).reads() == set()  # gives $, reads none
 
 
 def test_a_built_in_kind_cannot_be_replaced() -> None:
@@ -81,7 +83,9 @@ def test_a_random_range_draws_whole_amounts_within_its_ends() -> None:
 
     base = load_base().catalog
     charm = CharmDef("range", abilities=(Ability("hand", (Effect("mult", 2, up_to=5),)),))
-    catalog = type(base)(base.hand_types, {**base.charms, "range": charm}, base.upgrades, base.editions, base.seals)
+    catalog = type(base)(
+        base.hand_types, {**base.charms, "range": charm}, base.upgrades, base.editions, base.seals
+    )
     drawn = set()
     for seed in range(60):
         r = score(Situation(catalog.cards("AS"), charms=(CharmSlot("range"),), rng=RngState(seed)), catalog)
@@ -96,5 +100,9 @@ def test_a_random_range_must_rise() -> None:
 
     with pytest.raises(ValidationError, match="up_to"):
         CharmModel.model_validate(
-            {"id": "x", "name": "X", "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 5, "up_to": 5}]}]}
+            {
+                "id": "x",
+                "name": "X",
+                "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 5, "up_to": 5}]}],
+            }
         )

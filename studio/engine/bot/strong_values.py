@@ -28,7 +28,7 @@ from studio.engine.bot.values import NEUTRAL_RNG, multiplies, score_alone
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.kinds import EFFECTS, VALUE_ARG, VALUES
+from studio.engine.kinds import EFFECTS, HANDS_LEFT, MONEY, VALUE_ARG
 from studio.engine.run.state import Round
 from studio.engine.scoring import Situation
 from studio.engine.scoring.rounds import run_event
@@ -163,8 +163,8 @@ class RowWorth:
         key = ("reads_money", charm_id)
         found = self._extras.get(key)
         if found is None:
-            read = (v for a in self.catalog.charm(charm_id).abilities for v in a.values_read())
-            found = self._extras[key] = float(any(VALUES[v].reads_money for v in read))
+            abilities = self.catalog.charm(charm_id).abilities
+            found = self._extras[key] = float(any(MONEY in a.reads() for a in abilities))
         return bool(found)
 
     def _grows(self, charm_id: str) -> bool:
@@ -355,6 +355,5 @@ class RowWorth:
 
 
 def _final_sensitive(defn: CharmDef) -> bool:
-    """True if the charm's conditions may read the final hand or the hands left."""
-    text = repr([a.conditions for a in defn.abilities])
-    return defn.behaviour is not None or "final" in text or "hands_left" in text
+    """True if what the charm gives may differ on the round's final hand (its code may ask too)."""
+    return defn.behaviour is not None or any(HANDS_LEFT in a.reads() for a in defn.abilities)

@@ -7,6 +7,8 @@ The built-in triggers, conditions, values and effects are registered by
 from studio.engine.kinds.registry import (
     CONDITIONS,
     EFFECTS,
+    HANDS_LEFT,
+    MONEY,
     TRIGGERS,
     VALUE_ARG,
     VALUES,
@@ -21,6 +23,8 @@ from studio.engine.kinds.registry import (
 __all__ = [
     "CONDITIONS",
     "EFFECTS",
+    "HANDS_LEFT",
+    "MONEY",
     "TRIGGERS",
     "VALUES",
     "VALUE_ARG",

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING, Any
 from studio.engine.cards import SUIT_SYMBOLS, SUITS, rank_name
 from studio.engine.conditions import OPS, Compare
 from studio.engine.kinds.phrases import yes_no
-from studio.engine.kinds.registry import CONDITIONS, VALUES, CardPhrase, Check, ConditionKind, Fire, Plain
+from studio.engine.kinds.registry import (
+    CONDITIONS,
+    HANDS_LEFT,
+    VALUES,
+    CardPhrase,
+    Check,
+    ConditionKind,
+    Fire,
+    Plain,
+)
 
 if TYPE_CHECKING:
     from studio.engine.inplay import ActiveCharm, CardView
@@ -266,6 +275,7 @@ CONDITIONS.add(
         _final_hand,
         about="round",
         clause=yes_no("on the final hand of the round", "before the final hand"),
+        reads=frozenset({HANDS_LEFT}),
     ),
     builtin=True,
 )

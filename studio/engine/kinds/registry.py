@@ -43,6 +43,12 @@ About = Literal["card", "hand", "round"]
 Settle = Callable[["RunState", "RunSetup", "RunChange", frozenset[int]], "list[RunEvent]"]
 
 
+#: Standing facts of the round a value or condition kind may read (its ``reads``): what a charm gives
+#: then depends on the money held, or on whether the hand is the round's last, so the strong bot
+#: measures it at the run's money, and on a final hand too.
+MONEY, HANDS_LEFT = "money", "hands_left"
+
+
 def _times(amount: float, steps: int) -> float:
     return amount * steps
 
@@ -146,6 +152,8 @@ class ConditionKind(NamedTuple):
     lead: Callable[[Any, str], str] | None = None
     #: The value kinds its argument reads (a comparison's), for whoever asks what a rule depends on.
     values: Callable[[Any], tuple[str, ...]] | None = None
+    #: The round's standing facts it reads itself (see :data:`MONEY`, :data:`HANDS_LEFT`).
+    reads: frozenset[str] = frozenset()
 
 
 class ValueKind(NamedTuple):
@@ -178,9 +186,8 @@ class ValueKind(NamedTuple):
     compared: str = ""
     words: Callable[[Any], Mapping[str, str]] | None = None
     counts_cards: bool = False
-    #: It reads the money held, so what a rule reading it gives changes with the run's money (the
-    #: strong bot measures such a charm at the money it holds).
-    reads_money: bool = False
+    #: The round's standing facts it reads (see :data:`MONEY`, :data:`HANDS_LEFT`).
+    reads: frozenset[str] = frozenset()
 
     def clause(self, op: str, n: float, arg: Any = None) -> str:
         """Read a comparison, ``op`` in words: "if $ held is at least 10"."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from studio.engine.kinds.registry import VALUES, ValueKind
+from studio.engine.kinds.registry import HANDS_LEFT, MONEY, VALUES, ValueKind
 
 if TYPE_CHECKING:
     from studio.engine.inplay import ActiveCharm
@@ -68,8 +68,17 @@ def _sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> flo
 
 
 for _kind in (
-    ValueKind("money", _money, "$ held", "for every $1 held", "for every ${every} held", reads_money=True),
-    ValueKind("hands_left", _hands_left, "hands left", "for each hand left", "for every {every} hands left"),
+    ValueKind(
+        "money", _money, "$ held", "for every $1 held", "for every ${every} held", reads=frozenset({MONEY})
+    ),
+    ValueKind(
+        "hands_left",
+        _hands_left,
+        "hands left",
+        "for each hand left",
+        "for every {every} hands left",
+        reads=frozenset({HANDS_LEFT}),
+    ),
     ValueKind(
         "discards_left",
         _discards_left,
