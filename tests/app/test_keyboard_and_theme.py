@@ -182,3 +182,15 @@ def test_quitting_right_after_typing_in_the_yaml_tab_still_asks_to_save(qtbot, w
     QTest.keyClicks(text, "# note")
     window.close()  # before the text was taken by the workspace
     assert asked == [True]
+
+
+def test_ctrl_z_and_ctrl_shift_z_from_the_tree_undo_and_redo_the_last_edit(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.tree.select("charm", "money_mult")
+    window.editor.field_at(("abilities", 0, "effects", 0, "amount")).box.setValue(3)
+    assert window.preview.total_label.text() == "3,283"
+    window.tree.tree.setFocus()  # no text field to take the key for its own undo
+    QTest.keyClick(window.tree.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.preview.total_label.text() == "3,082"
+    shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    QTest.keyClick(window.tree.tree, Qt.Key.Key_Z, shift_ctrl)
+    assert window.preview.total_label.text() == "3,283"
