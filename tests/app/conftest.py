@@ -26,6 +26,24 @@ if importlib.util.find_spec("PySide6") is None or importlib.util.find_spec("pyte
 
 
 @pytest.fixture(autouse=True)
+def _modifier_keys_released() -> Iterator[None]:
+    """``QTest.keyClick(..., modifier)`` leaves Qt believing the modifier is still held (the state is
+    that of the last key event), and a later test's ``selectRow`` would then extend or toggle a
+    selection; a key release with no modifier puts the state back."""
+    yield
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    if (
+        QApplication.instance() is not None
+        and QApplication.keyboardModifiers() != Qt.KeyboardModifier.NoModifier
+    ):
+        QTest.keyRelease(QWidget(), Qt.Key.Key_Shift)
+        assert QApplication.keyboardModifiers() == Qt.KeyboardModifier.NoModifier
+
+
+@pytest.fixture(autouse=True)
 def _python_collects_again() -> Iterator[None]:
     """Each window hands garbage collection back when it closes; make sure the next tests have it.
 
