@@ -157,6 +157,12 @@ def _in_progress(shared: Any) -> list[tuple[int, float]]:
 def _died(tasks: Sequence[Task], shared: Any) -> str:
     """The message for a worker that died: the chunks in progress at that moment, one of which killed it."""
     playing = sorted({index for index, _ in _in_progress(shared)})
+    if not playing and all(shared[at] < 0 for at in range(0, len(shared), _FIELDS)):
+        return (
+            "no worker process got as far as starting (its error is printed above). Each worker imports"
+            " the main program again, so a script that plays runs in workers must start them under"
+            ' `if __name__ == "__main__":` and be a file, not standard input'
+        )
     if not playing:
         return "a worker process died before it started a task"
     named = "; ".join(task_named(tasks[i]) for i in playing[:4]) + (" and more" if len(playing) > 4 else "")
