@@ -39,6 +39,16 @@ class Ability:
             read |= VALUES[value].reads
         return read
 
+    def blinds(self) -> frozenset[str] | None:
+        """The blinds its conditions let it act in (None: any)."""
+        allowed: frozenset[str] | None = None
+        for test in self.conditions.tests:
+            only = CONDITIONS[test.kind].blinds
+            if only is not None:
+                these = only(test.arg)
+                allowed = these if allowed is None else allowed & these
+        return allowed
+
 
 @dataclass(frozen=True, slots=True)
 class VarDef:

@@ -106,3 +106,13 @@ def test_a_random_range_must_rise() -> None:
                 "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 5, "up_to": 5}]}],
             }
         )
+
+
+def test_an_ability_says_which_blinds_it_acts_in() -> None:
+    from studio.engine.charms import Ability
+    from studio.engine.conditions import Conditions
+    from studio.engine.effects import Effect
+
+    points = (Effect("points", 10),)
+    assert Ability("round_start", points).blinds() is None  # any
+    assert Ability("round_start", points, Conditions(blind=frozenset({"boss"}))).blinds() == {"boss"}

@@ -240,8 +240,11 @@ class RowWorth:
                 worth += (1 - m.amount) * 0.15
             elif m.value == "free_rerolls" and m.op == "add":
                 worth += 0.05 * m.amount
+        run = self.catalog.run
+        blinds = [b.id for b in run.blinds] if run is not None else []
         for a in defn.abilities:
-            often = 1 / 3 if "boss" in repr(a.conditions) else 1.0
+            allowed = a.blinds()  # an ability of some blinds only acts in that share of the rounds
+            often = 1.0 if allowed is None or not blinds else sum(b in allowed for b in blinds) / len(blinds)
             for e in a.effects:
                 if a.trigger not in ("round_start", "boss_defeated", "hand_drawn"):
                     continue

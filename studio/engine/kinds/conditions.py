@@ -287,6 +287,7 @@ CONDITIONS.add(
         clause=lambda blinds, names: (
             f"in the {' or '.join(sorted(b.replace('_', ' ') for b in blinds))} blind"
         ),
+        blinds=frozenset,
     ),
     builtin=True,
 )

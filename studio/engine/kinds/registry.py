@@ -154,6 +154,9 @@ class ConditionKind(NamedTuple):
     values: Callable[[Any], tuple[str, ...]] | None = None
     #: The round's standing facts it reads itself (see :data:`MONEY`, :data:`HANDS_LEFT`).
     reads: frozenset[str] = frozenset()
+    #: The blinds its argument lets an ability act in (a ``blind`` list), so a reader can tell how
+    #: often it holds (None: it does not depend on the blind).
+    blinds: Callable[[Any], frozenset[str]] | None = None
 
 
 class ValueKind(NamedTuple):
