@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import studio.engine  # noqa: F401  (registers the built-in kinds)
 from studio.engine.kinds import CONDITIONS, EFFECTS, TRIGGERS
 
 README = Path(__file__).resolve().parents[1] / "README.md"

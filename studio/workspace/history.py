@@ -182,11 +182,6 @@ class History:
         self.prune()
         return len(self._steps)
 
-    def label(self, index: int) -> str:
-        """The name of step ``index`` (0 is the oldest), as the Edit menu shows it."""
-        self.prune()
-        return self._steps[index].label
-
     @property
     def undo_label(self) -> str:
         """The name of the step Undo takes back ("" when there is none)."""

@@ -147,7 +147,7 @@ def test_setting_rarity_on_three_selected_charms_is_one_undo_step(window: MainWi
     table.ask = ask
     assert table.set_on_selected() == 3 and asked == [("Rarity", 3)]
     assert {ws.data(_ref(window, "charm", i))["rarity"] for i in ids} == {"rare"}
-    assert len(history(window)) == 1 and "3 charms" in history(window).label(0)
+    assert len(history(window)) == 1 and "3 charms" in history(window).undo_label
     assert len(table.selected_rows()) == 3  # the edits kept the selection
     window.history.undo()
     assert {i: ws.text(_ref(window, "charm", i)) for i in ids} == before
