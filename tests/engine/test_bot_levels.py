@@ -131,3 +131,24 @@ def test_a_run_decides_the_same_whatever_the_process_played_before(catalog: Cata
     for seed in (7, 5, 3):
         actions(warmed, seed)
     assert actions(warmed, 4) == actions(replace(catalog, memo={}), 4)
+
+
+def test_a_rule_change_is_worth_what_its_trigger_lets_it_do(catalog: Catalog) -> None:
+    """The strong bot prices a change of a round value by its trigger's registry entry: how often it fires
+    in a round (``per_round``) and whether it comes before the round's hands (``ahead``)."""
+    from studio.engine.charms import Ability, CharmDef
+    from studio.engine.effects import Effect
+
+    def hand_at(trigger: str, lasting: str) -> CharmDef:
+        effect = Effect("add_hands", 1, args=(("for", lasting),))
+        return CharmDef(f"{trigger}_{lasting}", abilities=(Ability(trigger, (effect,)),))
+
+    triggers = ("round_start", "end_of_round", "boss_defeated")
+    made = [hand_at(t, lasting) for t in triggers for lasting in ("round", "run")]
+    charms = {**catalog.charms, **{c.id: c for c in made}}
+    worth = StrongPolicy(replace(catalog, charms=charms, memo={})).worth
+    rules = {c.id: worth.rules_worth(CharmSlot(c.id), 4) for c in made}
+    assert rules["end_of_round_round"] == rules["boss_defeated_round"] == 0  # the round's hands are played
+    assert rules["round_start_round"] > 0
+    assert rules["round_start_run"] > rules["boss_defeated_run"] > rules["round_start_round"]
+    assert rules["boss_defeated_run"] == pytest.approx(rules["end_of_round_run"] / 3)  # one round in three

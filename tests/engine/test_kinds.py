@@ -32,9 +32,11 @@ def test_no_python_file_names_a_base_boss() -> None:
     assert named == set()
 
 
-def test_the_bots_name_no_effect_kind() -> None:
-    # What a bot counts an effect for beside its measured score is the kind's registry entry (worth).
+def test_the_bots_name_no_effect_kind_and_no_trigger() -> None:
+    # What a bot counts an effect for beside its measured score is the kind's registry entry (worth),
+    # and how often an ability at a run event acts is its trigger's (per_round, ahead).
     kinds = set(EFFECTS.names()) - {"mult"}  # "mult" is also a card upgrade the bots price
+    kinds |= set(TRIGGERS.names())
     named = {
         (p.name, kind)
         for p in (ROOT / "engine" / "bot").glob("*.py")

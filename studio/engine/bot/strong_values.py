@@ -28,7 +28,7 @@ from studio.engine.bot.values import NEUTRAL_RNG, multiplies, score_alone
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef, CharmSlot
-from studio.engine.kinds import EFFECTS, HANDS_LEFT, MONEY, VALUE_ARG
+from studio.engine.kinds import EFFECTS, HANDS_LEFT, MONEY, TRIGGERS, VALUE_ARG
 from studio.engine.run.state import Round
 from studio.engine.scoring import Situation
 from studio.engine.scoring.rounds import run_event
@@ -47,18 +47,15 @@ GROWTH_ROUNDS = 2.0
 HANDS_PER_ROUND = 2.5
 #: Rounds of future money a money charm is credited with (money far ahead buys little now).
 MONEY_HORIZON = 6.0
-#: Run events whose money a charm alone is measured on, with how often each happens per round.
-MONEY_EVENTS = (
-    ("round_start", 1.0),
-    ("hand_drawn", 1.0),
-    ("end_of_round", 1.0),
-    ("cash_out", 1.0),
-    ("shop_enter", 1.0),
-    ("boss_defeated", 1 / 3),
-    ("blind_skipped", 0.1),
-)
 #: log-score worth of one more of a round value (per unit), for rule changes.
 RULE_WORTH = {"hands": 0.18, "discards": 0.06, "hand_size": 0.09, "charm_slots": 0.2}
+#: Rounds a change for the rest of the run is credited with (its worth ahead, discounted).
+RUN_ROUNDS = 9.0
+#: log-score worth of what an ability does besides the rules: make a charm or consumable, raise a
+#: level (each once a round at most), keep a lost round from ending the run, destroy another charm.
+CREATES, LEVELS, SAVES, DESTROYS_OTHER = 0.08, 0.08, 0.1, -1.0
+#: A charm that may destroy itself as hands are scored (its worth may end any hand).
+DESTROYS_SELF = -0.3
 
 #: A context hand: played, held, its hand type, and whether a final-hand measure is needed.
 Hand = tuple[tuple[Card, ...], tuple[Card, ...], str]
@@ -66,6 +63,13 @@ Hand = tuple[tuple[Card, ...], tuple[Card, ...], str]
 Measure = tuple[tuple[tuple[float, float, float], ...], float]
 #: The deck's key (a checksum of its cards), the hands dealt from it and their base (Points, Mult).
 Context = tuple[int, tuple[Hand, ...], tuple[tuple[float, float], ...]]
+
+
+def scheduled(defn: CharmDef) -> list[tuple[str, float]]:
+    """The run events the charm's abilities fire at on a schedule, each with how often it fires in a
+    round (its trigger kind's ``per_round``), in the registry's order."""
+    used = {a.trigger for a in defn.abilities}
+    return [(k.name, k.per_round) for k in TRIGGERS.kinds.values() if k.per_round and k.name in used]
 
 
 def _stable(text: str) -> int:
@@ -194,10 +198,9 @@ class RowWorth:
                 per_hand += res.counters[0] - slot.counter
             per_round = per_hand / max(len(hands), 1) * HANDS_PER_ROUND
             situation = Situation(charms=alone, money=money, rng=NEUTRAL_RNG, hand_size=DEALT, charm_slots=5)
-            for trigger, often in MONEY_EVENTS:
-                if any(a.trigger == trigger for a in defn.abilities):
-                    res2 = run_event(trigger, situation, self.catalog)  # type: ignore[arg-type]
-                    per_round += (res2.counters[0] - slot.counter) * often if res2.counters else 0.0
+            for trigger, often in scheduled(defn):
+                res2 = run_event(trigger, situation, self.catalog)  # type: ignore[arg-type]
+                per_round += (res2.counters[0] - slot.counter) * often if res2.counters else 0.0
             found = self._extras[key] = per_round * GROWTH_ROUNDS
         return round(found)
 
@@ -213,10 +216,9 @@ class RowWorth:
             situation = Situation(
                 charms=alone, money=bucket, rng=NEUTRAL_RNG, hand_size=DEALT, charm_slots=5, blind="boss"
             )
-            for trigger, often in MONEY_EVENTS:
-                if any(a.trigger == trigger for a in defn.abilities):
-                    res = run_event(trigger, situation, self.catalog)  # type: ignore[arg-type]
-                    found += (res.money - bucket) * often
+            for trigger, often in scheduled(defn):
+                res = run_event(trigger, situation, self.catalog)  # type: ignore[arg-type]
+                found += (res.money - bucket) * often
             for a in defn.abilities:
                 for e in a.effects:
                     if EFFECTS[e.kind].worth.sell_value:
@@ -225,8 +227,9 @@ class RowWorth:
         return found
 
     def rules_worth(self, slot: CharmSlot, state_hands: int) -> float:
-        """log-score worth of the rules the charm changes: hands, discards, hand size, charm slots (by their
-        modifiers and by what it adds at the start of a round)."""
+        """log-score worth of the rules the charm changes (hands, discards, hand size, charm slots, by its
+        modifiers and by what its abilities add) and of what else its abilities do (make, save, level up,
+        destroy), as often as their triggers fire in a round (the trigger kinds' ``per_round``)."""
         key = ("rules", slot.id, slot.edition, slot.counter, state_hands)
         found = self._extras.get(key)
         if found is not None:
@@ -243,28 +246,25 @@ class RowWorth:
         run = self.catalog.run
         blinds = [b.id for b in run.blinds] if run is not None else []
         for a in defn.abilities:
+            trigger = TRIGGERS.kinds[a.trigger]
             allowed = a.blinds()  # an ability of some blinds only acts in that share of the rounds
             often = 1.0 if allowed is None or not blinds else sum(b in allowed for b in blinds) / len(blinds)
-            for e in a.effects:
-                if a.trigger not in ("round_start", "boss_defeated", "hand_drawn"):
-                    continue
-                kind = EFFECTS[e.kind].worth
+            kinds = [EFFECTS[e.kind].worth for e in a.effects]
+            for e, kind in zip(a.effects, kinds, strict=True):
                 rule = str(e.arg("value")) if kind.rule == VALUE_ARG else kind.rule
-                if rule in RULE_WORTH:  # a discard more after each boss counts three times
-                    boss_discards = kind.rule == "discards" and a.trigger == "boss_defeated"
-                    worth += RULE_WORTH[rule] * e.amount * often * (3 if boss_discards else 1)
-                if kind.destroys == "other":
-                    worth -= 1.0
-            if any(EFFECTS[e.kind].worth.destroys == "self" for e in a.effects) and a.trigger == "hand":
-                worth -= 0.3
-            if a.trigger == "round_lost":
-                worth += 0.1
-            if a.trigger == "end_of_round" and any(e.arg("hand_type") for e in a.effects):
-                worth += 0.08
-            if a.trigger in ("round_start", "shop_exit", "bought") and any(
-                EFFECTS[e.kind].worth.creates for e in a.effects
-            ):
-                worth += 0.08
+                if rule in RULE_WORTH:  # a change for the round helps only when made before its hands
+                    rounds = RUN_ROUNDS if e.arg("for") == "run" else float(trigger.ahead)
+                    worth += RULE_WORTH[rule] * e.amount * often * (trigger.per_round * rounds)
+                if kind.destroys == "other" and trigger.per_round:
+                    worth += DESTROYS_OTHER
+            if trigger.scores and any(k.destroys == "self" for k in kinds):
+                worth += DESTROYS_SELF
+            if any(k.saves for k in kinds):
+                worth += SAVES
+            if trigger.per_round and any(k.levels for k in kinds):
+                worth += LEVELS
+            if trigger.no_hand and not trigger.has_card and any(k.creates for k in kinds):
+                worth += CREATES  # at a run event, not for each card added or destroyed
         self._extras[key] = worth
         return worth
 

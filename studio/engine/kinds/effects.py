@@ -190,4 +190,4 @@ EFFECTS.add(
     EffectKind("reset", _reset, lambda e, amount, names: "reset its counter"),
     builtin=True,
 )
-EFFECTS.add(EffectKind("level_up", _level, _level_text), builtin=True)
+EFFECTS.add(EffectKind("level_up", _level, _level_text, worth=Worth(levels=True)), builtin=True)

@@ -74,6 +74,10 @@ class Worth(NamedTuple):
     edits_card: bool = False
     #: It grows its charm's counter (so the charm is worth more the longer it stays).
     grows: bool = False
+    #: It raises a hand type's level.
+    levels: bool = False
+    #: It keeps a lost round from ending the run.
+    saves: bool = False
 
 
 class EffectKind(NamedTuple):
@@ -218,6 +222,11 @@ class TriggerKind(NamedTuple):
     ``between``: it fires between rounds (choosing a blind, cashing out, in the
     shop), so there is no round for a change that lasts the round. ``card_fixed``:
     its card has joined or left the deck already, so no effect may change it.
+    ``per_round``: how often it fires in a typical round of a run, for valuing
+    what its abilities do (0: on no schedule of its own, as the hand's triggers,
+    counted by the hands played, and the shop's, which follow the player's
+    choices). ``ahead``: it fires in a round before the round's hands are
+    played, so a change that lasts the round still helps that round.
     """
 
     name: str
@@ -232,6 +241,8 @@ class TriggerKind(NamedTuple):
     hook: str = ""
     between: bool = False
     card_fixed: bool = False
+    per_round: float = 0.0
+    ahead: bool = False
 
 
 K = TypeVar("K", EffectKind, ConditionKind, ValueKind, TriggerKind)

@@ -270,4 +270,7 @@ def _prevent_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     return text + (", then destroy itself" if e.arg("destroy_self") else "")
 
 
-EFFECTS.add(EffectKind("prevent_loss", _prevent_loss, _prevent_text, label="prevent_loss"), builtin=True)
+EFFECTS.add(
+    EffectKind("prevent_loss", _prevent_loss, _prevent_text, label="prevent_loss", worth=Worth(saves=True)),
+    builtin=True,
+)

@@ -11,13 +11,17 @@ from studio.engine.kinds import triggers  # noqa: F401  (a hand's triggers are l
 from studio.engine.kinds.registry import TRIGGERS, TriggerKind
 
 
-def _run(name: str, lead: str, *, between: bool = False) -> TriggerKind:
+def _run(
+    name: str, lead: str, *, between: bool = False, per_round: float = 0.0, ahead: bool = False
+) -> TriggerKind:
     return TriggerKind(
         name,
         lead=lead,
         no_hand=True,
         unscored=f"{lead[0].lower()}{lead[1:]} no hand is scored",
         between=between,
+        per_round=per_round,
+        ahead=ahead,
     )
 
 
@@ -28,14 +32,14 @@ def _card(name: str, each: str, when: str) -> TriggerKind:
 
 
 for _kind in (
-    _run("round_start", "When a blind is selected"),
-    _run("hand_drawn", "When a hand is drawn"),
+    _run("round_start", "When a blind is selected", per_round=1.0, ahead=True),
+    _run("hand_drawn", "When a hand is drawn", per_round=1.0, ahead=True),
     _run("round_lost", "When the round would be lost"),
-    _run("boss_defeated", "When a boss blind is beaten"),
-    _run("cash_out", "At cash out", between=True),
-    _run("blind_skipped", "When a blind is skipped", between=True),
-    _run("shop_enter", "When the shop opens", between=True),
-    _run("shop_exit", "When leaving the shop", between=True),
+    _run("boss_defeated", "When a boss blind is beaten", per_round=1 / 3),
+    _run("cash_out", "At cash out", between=True, per_round=1.0),
+    _run("blind_skipped", "When a blind is skipped", between=True, per_round=0.1),
+    _run("shop_enter", "When the shop opens", between=True, per_round=1.0),
+    _run("shop_exit", "When leaving the shop", between=True, per_round=1.0),
     _run("reroll", "When the shop is rerolled", between=True),
     _run("booster_opened", "When a booster is opened", between=True),
     _run("booster_skipped", "When a booster is skipped", between=True),

@@ -44,6 +44,7 @@ for _kind in (
         hook="end_of_round",
         no_hand=True,
         unscored="the end of a round scores nothing",
+        per_round=1.0,
     ),
 ):
     TRIGGERS.add(_kind, builtin=True)
