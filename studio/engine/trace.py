@@ -181,6 +181,8 @@ class ScoreResult(NamedTuple):
     after: Any = None
     #: Each charm's variables other than its counter after the hand, as sorted pairs (empty: none).
     vars: tuple[tuple[tuple[str, Any], ...], ...] = ()
+    #: Where the ``broken`` cards lie in the played hand (their positions, in order).
+    broken_at: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """Return the result as the JSON object of the CLI contract."""

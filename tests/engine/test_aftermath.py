@@ -108,3 +108,45 @@ def test_the_first_hand_is_the_first_played_even_when_refused(catalog: Catalog) 
     score = game.history[-1].score
     assert score is not None and not score.refused
     assert all(e.source != "warm_up" for e in score.events)
+
+
+def _with_charms(catalog: Catalog) -> Catalog:
+    """The catalog with a charm that makes every chance certain (glass always breaks) and one that counts
+    the cards destroyed."""
+    from dataclasses import replace
+
+    from studio.engine.charms import Ability, CharmDef
+    from studio.engine.effects import Effect
+    from studio.engine.values import Modifier
+
+    certain = CharmDef("certain", modifiers=(Modifier("chances", "times", 4.0),))
+    counting = CharmDef("counting", abilities=(Ability("card_destroyed", (Effect("grow", 1),)),))
+    return replace(catalog, charms={**catalog.charms, "certain": certain, "counting": counting}, memo={})
+
+
+def test_cards_destroyed_and_broken_leave_in_card_order(catalog: Catalog) -> None:
+    charms = [CharmSlot("certain"), CharmSlot("trash_compactor"), CharmSlot("counting")]
+    game, _ = at_round(_with_charms(catalog), charms, "2S KS:glass 2H KH:glass")
+    game.apply(Play((0, 1, 2, 3)))
+    leaving = [(e.kind, e.subject) for e in game.history[-1].events if e.kind in ("broken", "card_destroyed")]
+    assert leaving == [
+        ("card_destroyed", "2S"),
+        ("broken", "KS:glass"),
+        ("card_destroyed", "2H"),
+        ("broken", "KH:glass"),
+    ]
+    (fired,) = [e for e in game.history[-1].events if e.kind == "trigger" and e.subject == "card_destroyed"]
+    assert fired.amount == 4 and game.state.charms[2].counter == 4
+
+
+def test_a_glass_card_destroyed_as_well_leaves_once_and_its_twin_stays(catalog: Catalog) -> None:
+    charms = [CharmSlot("certain"), CharmSlot("trash_compactor"), CharmSlot("counting")]
+    game, r = at_round(_with_charms(catalog), charms, "2S:glass 9C")
+    twin = catalog.cards("2S:glass")[0]
+    game.state.deck += [r.hand[0], twin]
+    r.draw_pile.insert(0, twin)
+    game.apply(Play((0,)))
+    leaving = [e.kind for e in game.history[-1].events if e.kind in ("broken", "card_destroyed")]
+    assert leaving == ["card_destroyed"]  # destroyed by the charm; that it broke too changes nothing
+    assert sum(1 for c in game.state.deck if str(c) == "2S:glass") == 1
+    assert game.state.charms[2].counter == 1

@@ -2,7 +2,8 @@
 
 The money, the charms' variables, the levels and the generator come from the
 result; then what the hand left to take effect after it (RULES.md section 6):
-edited and destroyed cards in the order the effects fired, copies, a disabled
+edited cards in the order the effects fired, destroyed cards (glass that broke
+too) in card order, copies, a disabled
 boss, round-long modifiers (the round's hands, discards and hand size follow
 them), the run's changes in the order they fired (each settled by its effect
 kind), and last the charms that leave the row.
@@ -14,7 +15,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from studio.engine.aftermath import Aftermath
+from studio.engine.aftermath import Aftermath, CardChange
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
 from studio.engine.kinds import EFFECTS
@@ -58,14 +59,22 @@ def take_result(
 
 
 def take_after(
-    state: RunState, setup: RunSetup, after: Aftermath | None, leaving: Collection[int] = ()
+    state: RunState,
+    setup: RunSetup,
+    after: Aftermath | None,
+    leaving: Collection[int] = (),
+    broken: Sequence[tuple[int, Card]] = (),
 ) -> Taken:
     """Apply what a hand (or run event) left to take effect after it; ``leaving``: slots of charms that
-    leave the row with it (a charm being sold), counted as gone by the changes that look for a slot."""
+    leave the row with it (a charm being sold), counted as gone by the changes that look for a slot;
+    ``broken``: the played cards that broke (glass), by their positions in the hand."""
     if after is None or after.is_empty():
         _remove_charms(state, (), leaving)
-        return Taken([], [], [])
-    events, destroyed = _cards(state, after)
+        if not broken:
+            return Taken([], [], [])
+        events, destroyed = _cards(state, [], broken)
+        return Taken(events, destroyed, [])
+    events, destroyed = _cards(state, after.cards, broken)
     r = state.round
     added = []
     for card, to in after.copies:
@@ -118,34 +127,50 @@ def _remove_charms(state: RunState, destroyed: Sequence[int], leaving: Collectio
     return events
 
 
-def _cards(state: RunState, after: Aftermath) -> tuple[list[RunEvent], list[Card]]:
-    """Edit and destroy deck cards (and held cards in hand) in the order the effects fired; return the
+#: Card order across the places a hand's cards lie: the played hand, then the cards held.
+_ZONE_ORDER = {"played": 0, "held": 1}
+
+
+def _cards(
+    state: RunState, changes: Sequence[CardChange], broken: Sequence[tuple[int, Card]]
+) -> tuple[list[RunEvent], list[Card]]:
+    """Edit deck cards (and held cards in hand) in the order the effects fired, then take the destroyed
+    and ``broken`` ones out of the deck, each once, in card order (RULES.md section 6); return the
     events and the cards destroyed."""
     events: list[RunEvent] = []
-    destroyed: list[Card] = []
     current: dict[tuple[str, int], Card] = {}
-    held_gone: list[int] = []
+    #: Where each card that leaves lies, the card as the hand's edits left it, and whether it broke.
+    gone: dict[tuple[str, int], tuple[Card, bool]] = {}
     r = state.round
-    for change in after.cards:
+    for change in changes:
         where = (change.zone, change.position)
-        card = current.get(where, change.card)
-        index = _find(state.deck, card)
-        if change.becomes is None:
-            if index is not None:
-                del state.deck[index]
-            if change.zone == "held":
-                held_gone.append(change.position)
-            destroyed.append(card)
-            events.append(RunEvent("card_destroyed", str(card), 1, "leaves the deck"))
+        if where in gone:  # destroyed already: nothing more happens to it
             continue
+        card = current.get(where, change.card)
+        if change.becomes is None:
+            gone[where] = (card, False)
+            continue
+        index = _find(state.deck, card)
         if index is not None:
             state.deck[index] = change.becomes
         if change.zone == "held" and r is not None and change.position < len(r.hand):
             r.hand[change.position] = change.becomes
         current[where] = change.becomes
         events.append(RunEvent("card_edited", str(card), 1, f"becomes {change.becomes}"))
+    for position, card in broken:
+        where = ("played", position)
+        if where not in gone:
+            gone[where] = (current.get(where, card), True)
+    destroyed: list[Card] = []
+    for where in sorted(gone, key=lambda w: (_ZONE_ORDER.get(w[0], len(_ZONE_ORDER)), w[1])):
+        card, broke = gone[where]
+        index = _find(state.deck, card)
+        if index is not None:
+            del state.deck[index]
+        destroyed.append(card)
+        events.append(RunEvent("broken" if broke else "card_destroyed", str(card), 1, "leaves the deck"))
     if r is not None:
-        for position in sorted(set(held_gone), reverse=True):
+        for _, position in sorted((w for w in gone if w[0] == "held"), reverse=True):
             if position < len(r.hand):
                 del r.hand[position]
     return events, destroyed

@@ -90,14 +90,7 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
     events = [
         RunEvent("score", result.hand_type, result.total, "refused" if result.refused else "", result.events)
     ]
-    broken = []
-    for token in result.broken:
-        for i, card in enumerate(state.deck):
-            if str(card) == token:
-                broken.append(state.deck.pop(i))
-                events.append(RunEvent("broken", token, 1, "leaves the deck"))
-                break
-    events += settle(state, setup, result.after, destroyed=broken)
+    events += settle(state, setup, result.after, broken=[(p, played[p]) for p in result.broken_at])
     if r.score >= r.requirement:
         events += win_round(state, setup)
     elif r.hands_left <= 0:

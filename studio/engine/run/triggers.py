@@ -209,15 +209,15 @@ def settle(
     setup: RunSetup,
     after: Aftermath | None,
     leaving: Collection[int] = (),
-    destroyed: Sequence[Card] = (),
+    broken: Sequence[tuple[int, Card]] = (),
 ) -> list[RunEvent]:
-    """Apply what a hand or an event left for after it; then the cards that left the deck (``destroyed``
-    first: glass that broke) fire ``card_destroyed`` and the cards it added ``card_added``."""
-    taken = take_after(state, setup, after, leaving)
+    """Apply what a hand or an event left for after it (with the played cards that ``broken``, glass, by
+    their positions); then the cards that left the deck fire ``card_destroyed``, in card order, and the
+    cards it added ``card_added``."""
+    taken = take_after(state, setup, after, leaving, broken)
     events = taken.events
-    gone = [*destroyed, *taken.destroyed]
-    if gone:
-        events += fire(state, setup, "card_destroyed", subject="cards", cards=gone)
+    if taken.destroyed:
+        events += fire(state, setup, "card_destroyed", subject="cards", cards=taken.destroyed)
     if taken.added:
         events += fire(state, setup, "card_added", subject="cards", cards=taken.added)
     return events

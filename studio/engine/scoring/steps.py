@@ -66,6 +66,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
             ctx.close_step()
         _hand_step(ctx, row, boss)
     broken = () if refused else _breakage(ctx)
+    played = ctx.played
     events = tuple(ctx.events)
     last = events[-1]
     # Built without the named tuple's Python-level __new__ (fields in declaration order): one per hand.
@@ -83,11 +84,12 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
             tuple(sorted(ctx.levels.items())) if ctx.levels else (),  # levels
             ctx.rng_after(),  # rng
             refused,
-            broken,
+            tuple([played[p].token for p in broken]) if broken else (),  # broken
             s.boss,
             s.deck,
             ctx.after,
             tuple([tuple(sorted(v.items())) for v in ctx.vars]) if ctx.vars else (),
+            broken,  # broken_at
         ),
     )
 
@@ -95,12 +97,15 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
 _new_result = tuple.__new__
 
 
-def _breakage(ctx: ScoringContext) -> tuple[str, ...]:
-    """Return the scored cards that break after the hand (glass: 1 in 4), drawn in card order."""
+def _breakage(ctx: ScoringContext) -> tuple[int, ...]:
+    """Return the positions in the played hand of the scored cards that break after the hand (glass:
+    1 in 4), drawn in card order."""
+    evaluation = ctx.evaluation
+    assert evaluation is not None
     return tuple(
         [
-            card.token
-            for card in ctx.scoring
+            position
+            for position, card in zip(evaluation.scoring, ctx.scoring, strict=True)
             if card.upgrade is not None
             and card.upgrade.breaks is not None
             and not card.debuffed
