@@ -68,7 +68,7 @@ class Situation:
     hand_types_played: tuple[str, ...] = ()
     rng: RngState = field(default_factory=RngState)
     max_played: int = MAX_PLAYED
-    #: Modifiers effects added for this round (after the charms', before the boss's).
+    #: Modifiers effects added for this round (each counts in its source's place, RULES.md section 6).
     modifiers: tuple[Modifier, ...] = ()
     #: Where the run stands: its ante, and the id of the blind being played (None: no run).
     ante: int = 1

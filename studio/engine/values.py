@@ -10,6 +10,9 @@ above 0.
 
 >>> layered("hands", 4, (Modifier("hands", "set", 1), Modifier("hands", "add", 1)))
 2
+
+Only a ``set`` depends on the order; :func:`in_source_order` puts the
+modifiers effects add among the rest.
 """
 
 from __future__ import annotations
@@ -53,6 +56,25 @@ def layered(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
         else:
             factor *= m.amount
     return bounded(name, (value + adds) * factor)
+
+
+#: Where each kind of source stands in the order of RULES.md section 6; charms (with their editions)
+#: and stickers by slot. Sources the order does not name (a consumable, a tag, a card) come after the
+#: stickers and before the boss.
+_PLACES = {"deck": 0, "difficulty": 1, "voucher": 2, "charm": 3, "edition": 3, "sticker": 4, "boss": 6}
+_UNNAMED = 5
+
+
+def in_source_order(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    """Return ``modifiers`` in source order. The sort is stable, so a modifier that an effect added
+    (given after its source's own) stands right after them: a charm's ``set`` for the hand is that
+    charm's, and a later charm's or the boss's still wins over it."""
+    return tuple(sorted(modifiers, key=_place))
+
+
+def _place(m: Modifier) -> tuple[int, int]:
+    kind, slot = m.source[1], m.source[2]
+    return _PLACES.get(kind, _UNNAMED), slot
 
 
 def bounded(name: str, value: float) -> float:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
 from studio.engine.kinds.registry import EFFECTS, VALUE_ARG, VALUES, EffectKind, Worth
 from studio.engine.trace import fmt
-from studio.engine.values import Modifier, layered
+from studio.engine.values import Modifier, in_source_order, layered
 
 if TYPE_CHECKING:
     from studio.engine.effects import Effect
@@ -190,7 +190,7 @@ def _modify(
 ) -> None:
     declared = (charm.id, "charm", charm.slot) if charm is not None and source is charm else source
     m = Modifier(e.arg("value"), e.arg("op", "add"), amount, e.arg("for", "hand"), declared)  # type: ignore[arg-type]
-    ctx.modifiers = (*ctx.modifiers, m)
+    ctx.modifiers = in_source_order((*ctx.modifiers, m))  # in its source's place (RULES.md section 6)
     if m.value == "chances":
         ctx.chances = layered("chances", 1, ctx.modifiers)
     if m.scope == "round":

@@ -141,8 +141,11 @@ def _destroy_charm(
     elif target == "random":
         stream = f"{DESTROY_STREAM}.{charm.id}" if charm is not None else DESTROY_STREAM
         picked = ok[int(ctx.rng.random(stream) * len(ok))] if ok else None
-    else:
-        near = own + (1 if target == "right" else -1)
+    else:  # the neighbour still in the row (past those that left it in an earlier step)
+        step = 1 if target == "right" else -1
+        near = own + step
+        while near in ctx.gone:
+            near += step
         picked = near if own >= 0 and near in ok else None
     if picked is None:
         return

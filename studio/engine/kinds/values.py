@@ -50,13 +50,15 @@ def _lowest_held_rank(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) 
 
 
 def _charms(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
-    return len(ctx.charms)
+    """The charms in the row (those destroyed in an earlier step of the hand have left it)."""
+    return len(ctx.charms) - len(ctx.gone)
 
 
 def _empty_charm_slots(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
     """The run's charm slots where it gives them, else the layered ``charm_slots`` of this hand."""
     slots = ctx.situation.charm_slots
-    return max((ctx.value("charm_slots", charm) if slots is None else slots) - len(ctx.charms), 0)
+    in_row = len(ctx.charms) - len(ctx.gone)
+    return max((ctx.value("charm_slots", charm) if slots is None else slots) - in_row, 0)
 
 
 def _sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:

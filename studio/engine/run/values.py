@@ -2,8 +2,8 @@
 
 The run's base values (the run table folded through the deck's and the
 difficulty levels' modifiers) are layered with the modifiers active now: the
-vouchers' bought, the charms' in row order (and what their effects added for
-the round), the stickers', then the boss's (RULES.md section 6).
+vouchers' bought, the charms' in row order (each with what its effects added
+for the round), the stickers', then the boss's (RULES.md section 6).
 """
 
 from __future__ import annotations
@@ -12,18 +12,19 @@ from studio.engine.bosses import BossDef
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
 from studio.engine.scoring.rows import charm_row
-from studio.engine.values import Modifier, folded, layered
+from studio.engine.values import Modifier, folded, in_source_order, layered
 
 
 def round_modifiers(state: RunState, setup: RunSetup, boss: BossDef | None = None) -> tuple[Modifier, ...]:
-    """The modifiers active now: the vouchers' bought, the charms' in row order (stickers' last), those
-    effects added for the round, then the boss's."""
+    """The modifiers active now: the vouchers' bought, the charms' in row order (each followed by what
+    its effects added for the round), the stickers', then the boss's."""
     row = charm_row(state.charms, setup.catalog).modifiers
     added = state.round.modifiers if state.round is not None else ()
     if not added and boss is None and not state.vouchers:
         return row
     bought = setup.catalog.voucher_modifiers(state.vouchers) if state.vouchers else ()
-    return (*bought, *row, *added, *(boss.modifiers if boss is not None else ()))
+    active = (*bought, *row, *(boss.modifiers if boss is not None else ()))
+    return in_source_order((*active, *added)) if added else active
 
 
 def run_value(

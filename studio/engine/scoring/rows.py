@@ -42,6 +42,7 @@ MAX_ROWS = 8192
 #: What a charm brings to a step it does not act at.
 NOTHING: PlanEntry = (-1, (), None)
 _NO_RULES: frozenset[str] = frozenset()
+_NO_SLOTS: frozenset[int] = frozenset()
 #: The hand rules a row's modifiers switch on, as flags and as rules, and the values they change.
 RowRules = tuple[frozenset[str], HandRules, frozenset[str]]
 _PLAIN: RowRules = (_NO_RULES, HandRules.from_flags(_NO_RULES), _NO_RULES)
@@ -129,16 +130,21 @@ class Row(NamedTuple):
 SlotKey = tuple[Any, ...]
 
 
-def charm_row(slots: Sequence[CharmSlot], catalog: Catalog) -> Row:
-    """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition)."""
-    rows: dict[tuple[SlotKey, ...], Row] = _memo(catalog, "rows")
+def charm_row(slots: Sequence[CharmSlot], catalog: Catalog, gone: frozenset[int] = _NO_SLOTS) -> Row:
+    """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition).
+
+    ``gone``: slots of charms that have left the row during a hand (destroyed in an earlier step).
+    They keep their places, so slots still name the same charms, but act no more, their modifiers
+    stop, and a copier copies past them (RULES.md section 6).
+    """
+    rows: dict[object, Row] = _memo(catalog, "rows")
     key = tuple(
         [_worn(slot, catalog) if slot.stickers or slot.locked else (slot.id, slot.edition) for slot in slots]
     )
-    row = rows.get(key)
-    if row is None:
-        row = remember(rows, key, _build_row(key, catalog))
-    return row
+    found = rows.get((key, gone) if gone else key)
+    if found is None:
+        found = remember(rows, (key, gone) if gone else key, _build_row(key, catalog, gone))
+    return found
 
 
 def debuffed(slot: CharmSlot, catalog: Catalog) -> bool:
@@ -154,8 +160,9 @@ def _worn(slot: CharmSlot, catalog: Catalog) -> SlotKey:
     return (slot.id, slot.edition, slot.stickers, debuffed(slot, catalog), slot.locked)
 
 
-def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
-    """Join the seats of a row's charms into its plans (a copier's seat is made for its row).
+def _build_row(key: tuple[SlotKey, ...], catalog: Catalog, gone: frozenset[int] = _NO_SLOTS) -> Row:
+    """Join the seats of a row's charms into its plans (a copier's seat is made for its row); the
+    seats of ``gone`` charms join nothing.
 
     Paid for every row not seen before (a batch brings a new row on nearly every line): one pass
     over the seats, plans joined as tuples, the rules worked out only when a seat has modifiers.
@@ -169,10 +176,10 @@ def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
         if seat is None:
             seat = remember(seats, (i, *entry), _seat(i, entry, catalog))
         placed.append(seat)
-        if seat.copies:
+        if seat.copies and i not in gone:
             copier = True
     if copier:
-        for i, target in _copies(placed).items():
+        for i, target in _copies(placed, gone).items():
             if target >= 0 and len(key[target]) > 2 and key[target][3]:
                 target = -1  # a debuffed charm has nothing to copy
             placed[i] = _seat(i, key[i], catalog, (target, key[target][0] if target >= 0 else ""))
@@ -183,8 +190,10 @@ def _build_row(key: tuple[SlotKey, ...], catalog: Catalog) -> Row:
     again: dict[str, RetriggerPlan] = {}
     hand: tuple[tuple[ActiveCharm, PlanEntry], ...] = ()
     declares = False
-    for seat in placed:
+    for i, seat in enumerate(placed):
         charms.append(seat.charm)
+        if gone and i in gone:
+            continue
         for trigger, entries in seat.fires:
             plans[trigger] = plans.get(trigger, ()) + entries
         if seat.counts:
@@ -230,18 +239,20 @@ def rules_of(modifiers: tuple[Modifier, ...], catalog: Catalog) -> RowRules:
     return found
 
 
-def _copies(placed: Sequence[Seat]) -> dict[int, int]:
-    """Map each copying charm's slot to the slot whose abilities it uses (RULES.md section 6).
+def _copies(placed: Sequence[Seat], gone: frozenset[int]) -> dict[int, int]:
+    """Map each copying charm's slot to the slot whose abilities it uses (RULES.md section 6): the
+    first charm to its right, or the leftmost, of those still in the row (not ``gone``).
 
     A copy of a copier copies what that copier copies; a loop of copiers, or a copy with
     nothing to copy, copies nothing (the slot maps to -1).
     """
-    size = len(placed)
+    present = [i for i in range(len(placed)) if i not in gone]
     copies = {}
-    for i, seat in enumerate(placed):
+    for i in present:
+        seat = placed[i]
         if seat.copies:
-            target = 0 if seat.copies == "leftmost" else i + 1
-            copies[i] = target if target < size and target != i else -1
+            target = present[0] if seat.copies == "leftmost" else next((j for j in present if j > i), -1)
+            copies[i] = target if target != i else -1
     resolved: dict[int, int] = {}
     for i in copies:
         seen = {i}

@@ -16,11 +16,11 @@ from studio.engine.inplay import CardView
 from studio.engine.kinds import VALUES
 from studio.engine.scoring.context import ScoringContext
 from studio.engine.scoring.firing import call_hook, fire_on_card, fire_source, retrigger_sources
-from studio.engine.scoring.rows import Row
+from studio.engine.scoring.rows import Row, charm_row
 from studio.engine.scoring.views import open_context
 from studio.engine.situation import Situation
 from studio.engine.trace import REPEAT_LABEL, ScoreResult, Step, fmt, total_of
-from studio.engine.values import Modifier
+from studio.engine.values import Modifier, layered
 
 __all__ = ["HandSizeError", "score"]
 
@@ -56,14 +56,14 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         # Steps 2 to 6; charms destroyed in a step leave the row for the steps after it.
         _before_step(ctx, row, boss)
         if ctx.leaving:
-            ctx.close_step()
+            row = _leave(ctx, catalog)
         _base_step(ctx, row, boss)
         _card_step(ctx, row, "scored_card", boss)
         if ctx.leaving:
-            ctx.close_step()
+            row = _leave(ctx, catalog)
         _card_step(ctx, row, "held_card", boss)
         if ctx.leaving:
-            ctx.close_step()
+            row = _leave(ctx, catalog)
         _hand_step(ctx, row, boss)
     broken = () if refused else _breakage(ctx)
     played = ctx.played
@@ -95,6 +95,28 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
 
 
 _new_result = tuple.__new__
+#: The sources whose modifiers leave the row with a charm: the charm's own, its edition's, its stickers'.
+_HELD_BY_CHARM = frozenset({"charm", "edition", "sticker"})
+
+
+def _leave(ctx: ScoringContext, catalog: Catalog) -> Row:
+    """End a step in which charms were destroyed: for the steps after it they have left the row
+    (RULES.md section 6). They act no more, the modifiers they hold while in the row stop (what their
+    effects added for the hand or the round lasts), and a copier copies past them; return that row."""
+    ctx.close_step()
+    gone = ctx.gone
+    row = charm_row(ctx.situation.charms, catalog, gone)
+    ctx.charms = row.charms
+    stopped = [
+        m
+        for m in ctx.modifiers
+        if m.scope == "active" and m.source[2] in gone and m.source[1] in _HELD_BY_CHARM
+    ]
+    if stopped:
+        ctx.modifiers = tuple([m for m in ctx.modifiers if m not in stopped])
+        if any(m.value == "chances" for m in stopped):
+            ctx.chances = layered("chances", 1, ctx.modifiers)
+    return row
 
 
 def _breakage(ctx: ScoringContext) -> tuple[int, ...]:

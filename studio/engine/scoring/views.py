@@ -19,7 +19,7 @@ from studio.engine.inplay import CardView
 from studio.engine.scoring.context import ScoringContext
 from studio.engine.scoring.rows import Row, charm_row, remember, rules_of
 from studio.engine.situation import Situation
-from studio.engine.values import layered
+from studio.engine.values import in_source_order, layered
 
 ALL_SUITS = frozenset(SUITS)
 
@@ -137,9 +137,10 @@ def open_context(
             *(deck.modifiers if deck else ()),
             *bought,
             *modifiers,
-            *s.modifiers,
             *(boss.modifiers if boss else ()),
         )
+        if s.modifiers:  # what effects added stands with its source
+            modifiers = in_source_order((*modifiers, *s.modifiers))
         flags, rules, touches = rules_of(modifiers, catalog)
     else:
         touches = row.touches

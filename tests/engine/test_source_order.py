@@ -1,0 +1,88 @@
+"""Sources in order (RULES.md section 6): a modifier an effect adds stands in its source's place, and a
+charm destroyed in a step has left the row for the steps after it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from studio.engine.bosses import BossDef
+from studio.engine.catalog import Catalog
+from studio.engine.charms import Ability, CharmDef, CharmSlot
+from studio.engine.effects import Effect, Scaling
+from studio.engine.run.actions import SelectBlind
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.scoring import Situation, score
+from studio.engine.values import Modifier
+
+
+def modify(value: str, op: str, amount: float, lasting: str) -> Effect:
+    return Effect("modify", amount, args=(("for", lasting), ("op", op), ("value", value)))
+
+
+def charm(charm_id: str, *abilities: Ability, modifiers: tuple[Modifier, ...] = ()) -> CharmDef:
+    own = tuple(m._replace(source=(charm_id, "charm", -1)) for m in modifiers)
+    return CharmDef(charm_id, abilities=abilities, modifiers=own)
+
+
+def mult(charm_id: str, amount: float) -> CharmDef:
+    return charm(charm_id, Ability("hand", (Effect("mult", amount),)))
+
+
+def with_content(catalog: Catalog, *charms: CharmDef, boss: BossDef | None = None) -> Catalog:
+    bosses = {**catalog.bosses, boss.id: boss} if boss is not None else catalog.bosses
+    return replace(catalog, charms={**catalog.charms, **{c.id: c for c in charms}}, bosses=bosses, memo={})
+
+
+def pair(catalog: Catalog, *charms: str, boss: str | None = None) -> float:
+    """Score A-A (10 + 11 + 11 Points, Mult 2 before any charm) with ``charms``."""
+    situation = Situation(played=catalog.cards("AS AH"), charms=tuple(map(CharmSlot, charms)), boss=boss)
+    return score(situation, catalog).total
+
+
+SET_10 = charm("set_10", Ability("before", (modify("base_mult", "set", 10, "hand"),)))
+SET_5 = charm("set_5", modifiers=(Modifier("base_mult", "set", 5),))
+
+
+def test_a_set_for_the_hand_stands_in_its_charms_place(catalog: Catalog) -> None:
+    cat = with_content(catalog, SET_10, SET_5)
+    assert pair(cat, "set_10") == 32 * 10
+    assert pair(cat, "set_10", "set_5") == 32 * 5  # the later charm's own set wins
+    assert pair(cat, "set_5", "set_10") == 32 * 10
+    boss = BossDef("one_mult", modifiers=(Modifier("base_mult", "set", 1, source=("one_mult", "boss", -1)),))
+    assert pair(with_content(cat, boss=boss), "set_10", boss="one_mult") == 32  # the boss comes last
+
+
+def test_a_set_for_the_round_stands_in_its_charms_place(catalog: Catalog) -> None:
+    seven = charm("seven_hands", Ability("round_start", (modify("hands", "set", 7, "round"),)))
+    three = charm("three_hands", modifiers=(Modifier("hands", "set", 3),))
+    cat = with_content(catalog, seven, three)
+    for row, hands in ((("seven_hands", "three_hands"), 3), (("three_hands", "seven_hands"), 7)):
+        game = Game.start(RunSetup.from_catalog(cat, seed=1, charms=row))
+        game.apply(SelectBlind())
+        assert game.state.round is not None and game.state.round.hands_left == hands, row
+
+
+def test_a_charm_destroyed_before_scoring_is_out_of_the_row_for_the_rest_of_the_hand(
+    catalog: Catalog,
+) -> None:
+    knife = charm("knife", Ability("before", (Effect("destroy_charm", args=(("target", "right"),)),)))
+    per_charm = charm("per_charm", Ability("hand", (Effect("mult", 10, scaling=Scaling("charms", 1)),)))
+    cat = with_content(catalog, knife, per_charm, SET_5, mult("m4", 4))
+    assert pair(cat, "knife", "m4", "per_charm") == 32 * (2 + 20)  # two charms left in the row
+    assert pair(cat, "knife", "set_5") == 32 * 2  # its modifiers stop with it
+
+
+def test_a_copier_copies_past_a_charm_that_left_the_row(catalog: Catalog) -> None:
+    assassin = charm("assassin", Ability("before", (Effect("destroy_charm", args=(("charm", "m4"),)),)))
+    cat = with_content(catalog, assassin, mult("m4", 4), mult("m7", 7))
+    assert pair(cat, "mimic", "m4", "m7", "assassin") == 32 * (2 + 7 + 7)
+
+
+def test_a_neighbour_is_the_next_charm_still_in_the_row(catalog: Catalog) -> None:
+    first = charm("first", Ability("before", (Effect("destroy_charm", args=(("target", "right"),)),)))
+    last = charm("last", Ability("hand", (Effect("destroy_charm", args=(("target", "left"),)),)))
+    cat = with_content(catalog, first, last, mult("m4", 4))
+    row = tuple(map(CharmSlot, ("first", "m4", "last")))
+    result = score(Situation(played=cat.cards("AS AH"), charms=row), cat)
+    assert result.after is not None and result.after.charms == [1, 0]
