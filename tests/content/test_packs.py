@@ -62,14 +62,31 @@ def test_a_bad_version_is_reported_at_its_line(tmp_path: Path) -> None:
     ]
 
 
-def test_dependencies_load_first_then_lower_priority_then_id(tmp_path: Path) -> None:
+def test_packs_load_in_the_order_given_each_after_its_dependencies(tmp_path: Path) -> None:
     a = opened(make(tmp_path, "alpha", "priority: 5\n"))
     b = opened(make(tmp_path, "bravo", "dependencies: [{id: zulu}]\n"))
     z = opened(make(tmp_path, "zulu", "priority: 9\n"))
     c = opened(make(tmp_path, "charlie"))
     res = resolve([base_pack(), a, b, c], [z])
     assert res.problems == []
-    assert [p.id for p in res.order] == ["base", "charlie", "alpha", "zulu", "bravo"]
+    assert [p.id for p in res.order] == ["base", "alpha", "zulu", "bravo", "charlie"]
+    res = resolve([base_pack(), c, b, a], [z])
+    assert [p.id for p in res.order] == ["base", "charlie", "zulu", "bravo", "alpha"]
+
+
+def test_a_pack_given_after_one_that_needs_it_loads_before_it(tmp_path: Path) -> None:
+    a = opened(make(tmp_path, "alpha", "dependencies: [{id: bravo}]\n"))
+    b = opened(make(tmp_path, "bravo"))
+    assert [p.id for p in resolve([base_pack(), a, b], []).order] == ["base", "bravo", "alpha"]
+
+
+def test_packs_loaded_only_as_dependencies_come_by_lower_priority_then_id(tmp_path: Path) -> None:
+    needs = "dependencies: [{id: xray}, {id: yankee}, {id: zulu}]\n"
+    a = opened(make(tmp_path, "alpha", needs))
+    x = opened(make(tmp_path, "xray", "priority: 5\n"))
+    y, z = opened(make(tmp_path, "yankee")), opened(make(tmp_path, "zulu"))
+    res = resolve([base_pack(), a], [z, y, x])
+    assert [p.id for p in res.order] == ["base", "yankee", "zulu", "xray", "alpha"]
 
 
 def test_a_missing_dependency_is_named_with_its_range_and_a_suggestion(tmp_path: Path) -> None:

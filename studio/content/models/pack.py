@@ -74,7 +74,7 @@ class PackModel(Model):
         ge=-1000,
         le=1000,
         title="Priority",
-        description="Among packs whose dependencies are loaded, lower loads first (ties by id).",
+        description="Among packs loaded only as dependencies of others, lower loads first (ties by id).",
     )
     replaces: list[Annotated[str, Field(pattern=ENTRY_REF, json_schema_extra=ENTRY_REF_MESSAGE)]] = Field(
         default_factory=list,

@@ -4,7 +4,8 @@ A pack is a manifest (``pack.yaml``) beside content folders, optional
 ``patches/``, ``plugins/`` and ``tests/``. The base game is a pack too. Given
 the packs asked for, :func:`resolve` adds their dependencies (from the packs
 given and the installed ones), checks versions, conflicts and cycles, and
-orders them: dependencies first, then lower ``priority``, then id.
+orders them: dependencies first, then in the order given (a pack loaded only
+as a dependency by lower ``priority``, then id).
 """
 
 from __future__ import annotations
@@ -254,7 +255,7 @@ def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
                         "which is also loaded",
                     )
                 )
-    out.order, cycle = _order(selected)
+    out.order, cycle = _order(selected, [p.id for p in requested])
     if cycle:
         first = selected[cycle[0]]
         index = next(i for i, d in enumerate(first.manifest.dependencies) if d.id == cycle[1])
@@ -262,21 +263,35 @@ def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
     return out
 
 
-def _order(selected: dict[str, Pack]) -> tuple[list[Pack], list[str]]:
-    """Order packs dependencies first, then by (priority, id); return any cycle found."""
+def _order(selected: dict[str, Pack], given: Sequence[str]) -> tuple[list[Pack], list[str]]:
+    """Order packs dependencies first, then in the order ``given`` (the command line's); a pack loaded
+    only as a dependency comes with the first given pack that needs it, and such packs by (priority,
+    id). Return any cycle found."""
     needs = {pid: {d.id for d in p.manifest.dependencies if d.id in selected} for pid, p in selected.items()}
+    rank = {pid: len(given) for pid in selected}
+    for i, pid in reversed(list(enumerate(given))):
+        stack = [pid]
+        while stack:  # the pack and everything it needs, however deep, load no later than its place
+            one = stack.pop()
+            if rank[one] > i:
+                rank[one] = i
+                stack.extend(needs[one])
+
+    def key(pid: str) -> tuple[int, int, str]:
+        return rank[pid], selected[pid].manifest.priority, pid
+
     waiting = {pid: set(deps) for pid, deps in needs.items()}
-    ready = [(selected[pid].manifest.priority, pid) for pid, deps in waiting.items() if not deps]
+    ready = [key(pid) for pid, deps in waiting.items() if not deps]
     heapq.heapify(ready)
     order: list[Pack] = []
     while ready:
-        _, pid = heapq.heappop(ready)
+        pid = heapq.heappop(ready)[2]
         order.append(selected[pid])
         for other, deps in waiting.items():
             if pid in deps:
                 deps.discard(pid)
                 if not deps:
-                    heapq.heappush(ready, (selected[other].manifest.priority, other))
+                    heapq.heappush(ready, key(other))
     if len(order) == len(selected):
         return order, []
     return order, _find_cycle({pid: deps for pid, deps in needs.items() if pid not in {p.id for p in order}})
