@@ -129,8 +129,7 @@ def main(args: argparse.Namespace) -> int:
             progress=None if bar is None else lambda done, total, _what: bar(done, total),
         )
     except KeyboardInterrupt:
-        print("studio simulate: interrupted", file=sys.stderr)
-        _quiet_from_now()
+        _say_interrupted()
         return INTERRUPTED
     finally:
         if bar is not None:
@@ -139,15 +138,22 @@ def main(args: argparse.Namespace) -> int:
     return OK
 
 
-def _quiet_from_now() -> None:
-    """Send what is still written to stderr to the null device: after a Ctrl-C, the line saying so is all a
-    user sees, not what a cluster interrupted while it started says as it is torn down at exit."""
+def _say_interrupted() -> None:
+    """Say in one line that a Ctrl-C stopped the command, and send what is still written to stderr to the
+    null device: that line is all a user sees, not what a cluster interrupted while it started says, from
+    its own threads, as it is torn down. The null device takes stderr before the line is written, so no
+    such message can slip in after it."""
+    line = "studio simulate: interrupted\n"
     real = sys.__stderr__
     if real is None or sys.stderr is not real:  # stderr is not the process's (a test captures it): leave it
+        print(line, end="", file=sys.stderr)
         return
     real.flush()
+    shown = os.dup(2)
     with open(os.devnull, "wb") as null:
         os.dup2(null.fileno(), 2)
+    os.write(shown, line.encode())
+    os.close(shown)
 
 
 def _charms_to_rank(args: argparse.Namespace) -> list[str]:
