@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from studio.content.check.crosscheck import entry_problems, known_ids
 from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.check.validation import validate_document
-from studio.content.entries import kind_of
+from studio.content.entries import Entry, kind_of
 from studio.content.io.documents import CONTENT_SUFFIXES, DocumentError, read_document
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
@@ -88,8 +89,7 @@ def validate(
         if cat is not None:
             for s in scenarios:
                 problems += scenario_problems(s, cat, content.broken)
-    for path in loose:
-        problems += _file(path, kinds[path], cat)
+    problems += _loose(loose, kinds, cat, content)
     if files and len(files) == len(paths):
         wanted = {path.resolve() for path in files}
         problems = [p for p in problems if p.stage == MANIFEST or Path(p.file).resolve() in wanted]
@@ -138,19 +138,38 @@ def _best_catalog(content: Content) -> Catalog | None:
         return None
 
 
-def _file(path: Path, kind: str, cat: Catalog | None) -> list[Problem]:
-    """Check one file on its own."""
-    try:
-        doc = read_document(path)
-    except DocumentError as exc:
-        return [exc.problem]
-    if kind == "scenario":
-        scenarios, problems = read_scenarios(path)
-        if cat is not None:
-            for s in scenarios:
-                problems += scenario_problems(s, cat)
-        return problems
-    return validate_document(kind, doc)[1]
+def _loose(
+    paths: Sequence[Path], kinds: dict[Path, str], cat: Catalog | None, content: Content
+) -> list[Problem]:
+    """Check files outside any pack: each against its schema, then the ids they name against the loaded
+    content, as if they were on top of the packs loaded (an id must exist there or in one of them)."""
+    problems: list[Problem] = []
+    entries: list[Entry] = []
+    for path in paths:
+        try:
+            doc = read_document(path)
+        except DocumentError as exc:
+            problems.append(exc.problem)
+            continue
+        kind = kinds[path]
+        if kind == "scenario":
+            scenarios, found = read_scenarios(path)
+            problems += found
+            if cat is not None:
+                for s in scenarios:
+                    problems += scenario_problems(s, cat)
+            continue
+        model, found = validate_document(kind, doc)
+        problems += found
+        if model is not None and content.packs:
+            entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, content.packs[-1]))
+    if entries:
+        # Behaviours that exist: those loaded, and those loaded charms name (their code may not have run).
+        named = {b for e in content.entries if isinstance(b := getattr(e.model, "behaviour", None), str)}
+        known = known_ids([*content.entries, *entries], {*content.behaviours, *named}, content.broken)
+        for entry in entries:
+            problems += entry_problems(entry, known)
+    return problems
 
 
 @dataclass

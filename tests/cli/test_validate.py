@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+REPO = Path(__file__).resolve().parents[2]
 PROBLEM = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.+)$")
 SUMMARY = re.compile(r"^(\d+) problem\(s\) in (\d+) file\(s\)$")
 
@@ -208,6 +209,20 @@ def test_one_content_file_is_checked_by_its_folders_kind(studio, tmp_path):
     [(file, line, col, message)] = problems(run.out, tmp_path)
     assert (file, line, col) == ("charms/odd.yaml", 9, 1)
     assert "unknown field 'colr'" in message
+
+
+def test_content_files_outside_a_pack_name_only_ids_that_exist(studio, tmp_path):
+    odd = CHARM.format(id="odd").replace("  - trigger: hand\n", "  - trigger: hand\n    when: {contains: pairr}\n")
+    path = write(tmp_path / "charms/odd.yaml", odd)
+    run = studio("validate", str(path))
+    assert run.code == 1
+    [(file, line, _, message)] = problems(run.out, tmp_path)
+    assert (file, line) == ("charms/odd.yaml", 7)
+    assert "unknown hand type 'pairr' (did you mean 'pair'?)" in message
+    pair = (REPO / "content/hands/pair.yaml").read_text(encoding="utf-8")
+    mine = write(tmp_path / "hands/odd_pair.yaml", pair.replace("id: pair", "id: odd_pair").replace("200", "201"))
+    hand = write(tmp_path / "charms/even.yaml", odd.replace("odd", "even").replace("pairr", "odd_pair"))
+    assert studio("validate", str(mine), str(hand)).code == 0, "a loose file may name another loose one"
 
 
 def test_one_scenario_file_is_checked_against_the_content(studio, tmp_path):
