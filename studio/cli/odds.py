@@ -24,7 +24,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--deal", type=int, help="cards dealt per sample")
     p.add_argument("--samples", type=int, help="how many deals to sample")
     p.add_argument("--exact", action="store_true", help="with --deal: count every deal exactly")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampled deals")
+    p.add_argument("--seed", type=int, help="seed of the sampled deals (default: 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_pack_options(p)
     p.set_defaults(func=main)
@@ -32,6 +32,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run the subcommand."""
+    ways = [
+        w
+        for w, on in (
+            ("--exhaustive", args.exhaustive),
+            ("--exact", args.exact),
+            ("--samples", args.samples is not None),
+        )
+        if on
+    ]
+    if len(ways) > 1:
+        raise UsageError(f"{' and '.join(ways)}: give one way to count")
+    if args.hand_size is not None and not args.exhaustive:
+        raise UsageError("--hand-size goes with --exhaustive (a dealt hand's size is --deal)")
+    if args.deal is not None and args.exhaustive:
+        raise UsageError(
+            "--deal goes with --exact or --samples (an exhaustive count's hand size is --hand-size)"
+        )
+    if args.seed is not None and args.samples is None:
+        raise UsageError("--seed goes with --samples: the other counts draw nothing")
     cat = catalog_of(args)
     deck = cat.deck(args.deck)
     flags = charm_rules(cat, args.charm)
@@ -40,13 +59,13 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")
         counts = count_exhaustive(deck.cards, args.hand_size, cat, flags)
     elif args.exact:
-        if args.deal is None or args.samples is not None or not 1 <= args.deal <= len(deck.cards):
-            raise UsageError(f"--exact needs --deal between 1 and {len(deck.cards)}, and no --samples")
+        if args.deal is None or not 1 <= args.deal <= len(deck.cards):
+            raise UsageError(f"--exact needs --deal between 1 and {len(deck.cards)}")
         counts = count_dealt(deck.cards, args.deal, cat, flags)
     elif args.deal is not None and args.samples is not None:
         if not 1 <= args.deal <= len(deck.cards) or args.samples < 1:
             raise UsageError(f"--deal needs 1 to {len(deck.cards)} cards and --samples at least 1")
-        counts = count_sampled(deck.cards, args.deal, args.samples, cat, flags, Rng(args.seed))
+        counts = count_sampled(deck.cards, args.deal, args.samples, cat, flags, Rng(args.seed or 0))
     else:
         raise UsageError("give --exhaustive --hand-size N, --deal N --exact, or --deal N --samples N")
     total = sum(counts.values())

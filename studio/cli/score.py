@@ -33,7 +33,7 @@ Scored = tuple[str | None, str, str, ScoreResult]
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
     p.add_argument("hand", nargs="?", help='played cards, e.g. "AS AH KD 5C 2H"')
-    p.add_argument("--held", default="", help="cards held in hand")
+    p.add_argument("--held", help="cards held in hand")
     p.add_argument(
         "--charm",
         action="append",
@@ -43,17 +43,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--level", action="append", default=[], metavar="TYPE=N", help="a hand type's level")
     p.add_argument("--boss", help="the boss rule in play")
-    p.add_argument("--deck", default="standard", help="the deck in play")
-    p.add_argument("--money", type=int, default=0, help="$ held")
-    p.add_argument("--hands-left", type=int, default=0, help="hands left after this one")
-    p.add_argument("--discards-left", type=int, default=0, help="discards left")
-    p.add_argument("--seed", type=int, default=0, help="run seed for chance effects")
+    p.add_argument("--deck", help="the deck in play (default: standard)")
+    p.add_argument("--money", type=int, help="$ held (default: 0)")
+    p.add_argument("--hands-left", type=int, help="hands left after this one (default: 0)")
+    p.add_argument("--discards-left", type=int, help="discards left (default: 0)")
+    p.add_argument("--seed", type=int, help="run seed for chance effects (default: 0)")
     p.add_argument("--scenario", type=Path, help="score a scenario file (YAML or JSON; one or a list)")
     p.add_argument("--name", help="with --scenario: score only the scenario of this name")
     p.add_argument("--batch", type=Path, help="score one JSON scenario per line")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_pack_options(p)
     p.set_defaults(func=main)
+
+
+#: The options that describe a hand given on the command line, and the defaults of those not given.
+_HAND_OPTIONS = ("held", "charm", "level", "boss", "deck", "money", "hands_left", "discards_left", "seed")
+_HAND_DEFAULTS = {"held": "", "deck": "standard", "money": 0, "hands_left": 0, "discards_left": 0, "seed": 0}
 
 
 def main(args: argparse.Namespace) -> int:
@@ -63,6 +68,17 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError("give exactly one of a hand, --scenario FILE or --batch FILE")
     if args.name is not None and args.scenario is None:
         raise UsageError("--name picks a scenario of a --scenario FILE")
+    described = [
+        "--" + name.replace("_", "-") for name in _HAND_OPTIONS if getattr(args, name) not in (None, [])
+    ]
+    if args.hand is None and described:
+        where = "--scenario file" if args.scenario is not None else "--batch line"
+        raise UsageError(
+            f"{', '.join(described)}: only with a hand given on the command line (a {where} gives its own)"
+        )
+    for name, default in _HAND_DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     if args.scenario is not None:
         return _report(_from_file(args), args.json)
     catalog = quick_catalog(args)

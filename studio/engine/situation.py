@@ -41,13 +41,18 @@ class CharmSlot:
 
     @classmethod
     def parse(cls, token: str, locked: bool = False) -> CharmSlot:
-        """The slot a charm is written as, ``id`` or ``id:edition`` (spaces around either ignored).
+        """The slot a charm is written as, ``id`` or ``id:edition`` (spaces around either ignored);
+        ValueError for a ``:`` with no edition after it.
 
         Every place a charm is written as text (the CLI's ``--charm``, a scenario's ``charms``, a
         run's starting charms, the preview's row) reads it here, so they agree. The ids are looked
         up where the slot is used, which names an unknown one.
         """
-        charm_id, _, edition = token.partition(":")
+        charm_id, colon, edition = token.partition(":")
+        if colon and not edition.strip():
+            raise ValueError(
+                f"charm '{token}': write an edition after ':' (e.g. {charm_id.strip()}:foil), or none"
+            )
         return cls(charm_id.strip(), edition.strip() or None, locked=locked)
 
 

@@ -239,7 +239,9 @@ def run_scenarios(
         if not path.exists():
             raise ServiceError(f"{path}: no such file or folder")
     paths = [p.parent if p.name == MANIFEST_FILE else p for p in paths]  # a manifest means its pack
-    asked, roots = owning_packs(packs, no_base, paths)
+    zips = [p for p in paths if p.is_file() and p.suffix.lower() == ".zip"]  # a built pack: its tests/
+    asked, roots = owning_packs([*packs, *map(str, zips)], no_base, [p for p in paths if p not in zips])
+    roots.update({p: p.resolve() for p in zips})
     loaded = load(asked, no_base=no_base, trust=trust)
     content = sound(loaded.content, loaded.warnings)
     found: list[tuple[list[Scenario], list[Problem]]] = []

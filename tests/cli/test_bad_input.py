@@ -18,6 +18,7 @@ FILES = {
     "empty.yaml": "",
     "no_played.yaml": "held: KS\n",
     "loose.yaml": "id: loose\n",
+    "empty_edition.yaml": 'played: AS AH\ncharms: ["pair_mult:"]\n',
 }
 
 # (id, argv, fragments the one stderr line must contain)
@@ -31,6 +32,16 @@ BAD_INPUT = [
     ("only_blanks_played", ["score", "   "], ["1 to 5 cards", "not 0"]),
     ("six_played_cards", ["score", "AS AH KD 5C 2H 3H"], ["1 to 5 cards", "not 6"]),
     # score: ids
+    (
+        "charm_with_an_empty_edition",
+        ["score", "AS AH", "--charm", "pair_mult:"],
+        ["'pair_mult:'", "edition after ':'"],
+    ),
+    (
+        "scenario_charm_with_an_empty_edition",
+        ["score", "--scenario", "{tmp}/empty_edition.yaml"],
+        ["empty_edition.yaml:2:", "$.charms[0]", "id or id:edition"],
+    ),
     ("unknown_charm", ["score", "AS AH", "--charm", "pair_mul"], ["unknown charm 'pair_mul'", "'pair_mult'"]),
     (
         "unknown_boss",
@@ -68,6 +79,16 @@ BAD_INPUT = [
         ["give exactly one"],
     ),
     # score: scenario files
+    (
+        "hand_options_with_a_scenario",
+        ["score", "--scenario", "{tmp}/list.yaml", "--charm", "pair_mult", "--money", "50"],
+        ["--charm, --money", "only with a hand given on the command line", "--scenario file gives its own"],
+    ),
+    (
+        "hand_options_with_a_batch",
+        ["score", "--batch", "{tmp}/list.yaml", "--boss", "psychic"],
+        ["--boss", "--batch line gives its own"],
+    ),
     (
         "missing_scenario_file",
         ["score", "--scenario", "{tmp}/nope.yaml"],
@@ -117,6 +138,17 @@ BAD_INPUT = [
     ("odds_deal_without_samples", ["odds", "--deal", "8"], ["--samples"]),
     ("odds_hand_size_above_the_deck", ["odds", "--exhaustive", "--hand-size", "53"], ["between 1 and 52"]),
     ("odds_zero_samples", ["odds", "--deal", "8", "--samples", "0"], ["--samples at least 1"]),
+    (
+        "odds_two_ways_to_count",
+        ["odds", "--exhaustive", "--hand-size", "5", "--deal", "8", "--samples", "3"],
+        ["--exhaustive and --samples", "one way to count"],
+    ),
+    (
+        "odds_hand_size_with_a_deal",
+        ["odds", "--hand-size", "5", "--deal", "8", "--exact"],
+        ["--hand-size goes"],
+    ),
+    ("odds_seed_of_an_exact_count", ["odds", "--deal", "8", "--exact", "--seed", "3"], ["--seed goes with"]),
     (
         "odds_unknown_deck",
         ["odds", "--exhaustive", "--hand-size", "5", "--deck", "standrd"],

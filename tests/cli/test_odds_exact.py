@@ -75,10 +75,15 @@ def test_the_table_reads_like_the_other_counts(studio):
         ("--exact",),
         ("--deal", "0", "--exact"),
         ("--deal", "53", "--exact"),
-        ("--deal", "8", "--exact", "--samples", "10"),
     ],
 )
 def test_exact_needs_a_deal_size_that_fits_the_deck(studio_cli, argv):
     run = studio_cli("odds", *argv)
     assert run.code == 2
     assert "--exact needs --deal between 1 and 52" in run.err
+
+
+def test_exact_is_not_also_sampled(studio_cli):
+    run = studio_cli("odds", "--deal", "8", "--exact", "--samples", "10")
+    assert run.code == 2
+    assert "--exact and --samples: give one way to count" in run.err

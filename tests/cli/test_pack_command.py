@@ -72,6 +72,8 @@ def test_the_whole_workflow_from_an_empty_folder_to_an_installed_pack(
     with zipfile.ZipFile(archive) as z:
         names = z.namelist()
     assert names == sorted(names) and ".vscode/settings.json" not in names
+    tested = studio_exe("test", str(archive))  # a built pack is tested as its folder is
+    assert tested.code == 0 and tested.out.strip().endswith("2 passed, 0 failed"), tested.out
 
     installed = studio_exe("pack", "install", str(archive))
     assert installed.code == 0, installed.err

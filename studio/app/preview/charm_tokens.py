@@ -50,18 +50,20 @@ def _extras(token: str) -> dict[str, Any]:
 
 
 def _written(token: str) -> CharmSlot:
-    """The ``id`` or ``id:edition`` a row token starts with, read as everywhere else."""
+    """The ``id`` or ``id:edition`` a row token starts with, read as everywhere else (ValueError for a
+    ``:`` with no edition)."""
     return CharmSlot.parse(_head(token).partition("@")[0])
 
 
 def id_of(token: str) -> str:
-    """Return the charm id of a row token, whatever else it carries."""
-    return _written(token).id
+    """Return the charm id of a row token, whatever else it carries (read even while its edition is being
+    typed, to draw its tile)."""
+    return _head(token).partition("@")[0].partition(":")[0].strip()
 
 
 def edition_of(token: str) -> str | None:
-    """Return the edition of a row token, if it has one."""
-    return _written(token).edition
+    """Return the edition of a row token, if it has one (none while it is being typed)."""
+    return _head(token).partition("@")[0].partition(":")[2].strip() or None
 
 
 def slot_of(token: str) -> CharmSlot:

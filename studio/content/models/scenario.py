@@ -13,6 +13,15 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.situation import Situation
 
+#: A charm written as text: ``id`` or ``id:edition``.
+CharmToken = Annotated[
+    str,
+    Field(
+        pattern=r"^\s*[a-z][a-z0-9_]*\s*(:\s*[a-z][a-z0-9_]*\s*)?$",
+        json_schema_extra={"x-message": "write a charm as id or id:edition (pair_mult, pair_mult:foil)"},
+    ),
+]
+
 
 class CharmEntry(Model):
     """A charm in the row, with its edition, variables and stickers."""
@@ -88,7 +97,7 @@ class ScenarioModel(Model):
     name: str = Field("", max_length=200, title="Name", description="What the scenario checks.")
     played: str = Field(..., min_length=1, title="Played", description="Played cards, e.g. 'AS AH KD'.")
     held: str = Field("", title="Held", description="Cards held in hand.")
-    charms: list[str | CharmEntry] = Field(
+    charms: list[CharmToken | CharmEntry] = Field(
         default_factory=list,
         max_length=100,
         title="Charms",
