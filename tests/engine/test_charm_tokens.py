@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from studio.content.models.scenario import ScenarioModel
 from studio.engine.catalog import Catalog
@@ -14,7 +15,6 @@ TOKENS = {
     "plain_mult": ("plain_mult", None),
     "plain_mult:foil": ("plain_mult", "foil"),
     " plain_mult : foil ": ("plain_mult", "foil"),
-    "plain_mult:": ("plain_mult", None),
 }
 
 
@@ -32,6 +32,15 @@ def test_a_scenario_and_a_run_read_a_token_alike(catalog: Catalog, token: str) -
     (in_run,) = game.state.charms
     assert in_scenario == CharmSlot.parse(token)
     assert (in_run.id, in_run.edition) == (in_scenario.id, in_scenario.edition)
+
+
+def test_a_colon_with_no_edition_is_refused_wherever_it_is_written(catalog: Catalog) -> None:
+    with pytest.raises(ValueError, match="write an edition after ':'"):
+        CharmSlot.parse("plain_mult:")
+    with pytest.raises(ValidationError, match="string_pattern_mismatch"):
+        ScenarioModel(played="AS", charms=["plain_mult: "])
+    with pytest.raises(SetupError, match="write an edition after ':'"):
+        RunSetup.from_catalog(catalog, seed=1, charms=["plain_mult:"])
 
 
 def test_a_run_names_an_unknown_charm_or_edition(catalog: Catalog) -> None:
