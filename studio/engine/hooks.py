@@ -10,6 +10,7 @@ total behind the trace.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -124,19 +125,19 @@ class CharmContext:
 
     def add_points(self, amount: float, charm: ActiveCharm) -> None:
         """Add Points on behalf of ``charm``."""
-        self._ctx.add_points(amount, _own(charm))
+        self._ctx.add_points(_number(amount, "add_points"), _own(charm))
 
     def add_mult(self, amount: float, charm: ActiveCharm) -> None:
         """Add Mult on behalf of ``charm``."""
-        self._ctx.add_mult(amount, _own(charm))
+        self._ctx.add_mult(_number(amount, "add_mult"), _own(charm))
 
     def add_xmult(self, factor: float, charm: ActiveCharm) -> None:
         """Multiply Mult on behalf of ``charm``."""
-        self._ctx.multiply_mult(factor, _own(charm))
+        self._ctx.multiply_mult(_number(factor, "add_xmult"), _own(charm))
 
     def add_money(self, amount: float, charm: ActiveCharm) -> None:
         """Add (or take) money on behalf of ``charm``."""
-        self._ctx.add_money(amount, _own(charm))
+        self._ctx.add_money(_number(amount, "add_money"), _own(charm))
 
     def grow(self, charm: ActiveCharm, by: int = 1) -> None:
         """Add ``by`` to the charm's counter."""
@@ -156,8 +157,19 @@ class CharmContext:
         ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events.
         """
         EFFECTS[kind]  # an unknown kind fails here, with a suggestion
-        effect = Effect(kind, float(amount), args=tuple(sorted(args.items())))
+        effect = Effect(kind, _number(amount, kind), args=tuple(sorted(args.items())))
         self._ctx.apply(effect, _own(charm), charm)
+
+
+def _number(amount: float, what: str) -> float:
+    """``amount`` as a number; NaN is no number at all (Infinity is: a score can overflow), so a hook that
+    gives it fails, naming the call, instead of scoring a hand as nothing."""
+    if isinstance(amount, bool) or not isinstance(amount, int | float):
+        raise TypeError(f"{what}: the amount must be a number, not {type(amount).__name__}")
+    number = float(amount)
+    if math.isnan(number):
+        raise ValueError(f"{what}: the amount is not a number (nan)")
+    return number
 
 
 def _own(charm: object) -> ActiveCharm:

@@ -64,6 +64,8 @@ def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp
         ("scored_card", "ctx.add_mult(4, 'plain_mult')", "TypeError: an effect's source must be the charm"),
         ("held_card", "ctx.scoring[0].__setattr__('debuffed', True)", "FrozenInstanceError"),
         ("before", "charm.slot = 0", "AttributeError"),
+        ("hand", "ctx.add_xmult(float('nan'), charm)", "ValueError: add_xmult: the amount is not a number"),
+        ("hand", "ctx.add_mult('4', charm)", "TypeError: add_mult: the amount must be a number, not str"),
     ],
 )
 def test_an_exception_in_any_hook_becomes_a_behaviour_error(
