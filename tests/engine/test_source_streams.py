@@ -5,6 +5,12 @@ from __future__ import annotations
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
+from studio.engine.run.actions import SelectBlind
+from studio.engine.run.consumables import take_created
+from studio.engine.run.game import Game
+from studio.engine.run.setup import RunSetup
+from studio.engine.run.state import Created
+from studio.engine.run.tags import made_tags
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import ScoreResult
 
@@ -49,3 +55,20 @@ def test_a_run_state_names_each_sources_stream(catalog: Catalog) -> None:
     streams = dict(result.rng.counters)
     assert {"chance.misprint", "chance.lucky_hearts", "chance.card.9H:glass"} <= streams.keys()
     assert "chance" not in streams and "chance.upgrade.QH lucky" in streams
+
+
+def test_what_an_effect_makes_is_drawn_from_its_makers_own_stream(catalog: Catalog) -> None:
+    for seed in range(6):
+        game = Game.start(RunSetup.from_catalog(catalog, seed=seed, charms=("fortune_teller",)))
+        game.apply(SelectBlind())
+        before = dict(game.state.rng.state().counters)
+        game.state.created += [
+            Created("consumable", "", "level", "fortune_teller"),
+            Created("tag", "", "", "fortune_teller"),
+        ]
+        events = take_created(game.state, game.setup) + made_tags(game.state, game.setup)
+        assert [e.kind for e in events][:2] == ["consumable_taken", "tag"], seed
+        after = dict(game.state.rng.state().counters)
+        changed = {k for k in after if after[k] != before.get(k)}
+        assert "create.fortune_teller" in changed, seed
+        assert not changed & {"consumables", "tags", "shop"}, (seed, changed)  # the shop's, the skip tags'

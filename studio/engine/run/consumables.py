@@ -23,8 +23,11 @@ from studio.engine.run.values import run_value
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.scoring.rounds import consume
 
-#: The stream consumables are drawn from: the shop's consumable slots, boosters' options, those effects make.
+#: The stream consumables are drawn from: the shop's consumable slots and boosters' options.
 STREAM = "consumables"
+#: One an effect makes is drawn from its source's own stream (``create.<source id>``), so making one
+#: shifts no other draw.
+MADE_STREAM = "create"
 
 
 def consumable_slots(state: RunState, setup: RunSetup) -> int:
@@ -140,7 +143,7 @@ def take_created(state: RunState, setup: RunSetup) -> list[RunEvent]:
 def _take(state: RunState, setup: RunSetup, item: Created) -> RunEvent:
     if len(state.consumables) >= consumable_slots(state, setup):
         return RunEvent("consumable_not_taken", item.id or item.family, 0, "no free consumable slot")
-    consumable_id = item.id or roll(state, setup, STREAM, item.family)
+    consumable_id = item.id or roll(state, setup, f"{MADE_STREAM}.{item.source}", item.family)
     if consumable_id is None:
         return RunEvent("consumable_not_taken", item.family, 0, "no consumable of that family")
     state.consumables.append(consumable_id)

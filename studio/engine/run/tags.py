@@ -20,8 +20,12 @@ from studio.engine.run.values import charm_slots
 from studio.engine.scoring.rounds import give
 from studio.engine.tags import CharmEdition, FreeBooster, FreeCharm, TagDef
 
-#: The stream the charms tags give are drawn from.
+#: The stream the antes' skip tags are drawn from; a tag's own draws (the charm it gives) come from
+#: ``tags.<tag id>``.
 STREAM = "tags"
+#: A tag an effect makes is drawn from its source's own stream (``create.<source id>``), so making
+#: one shifts no other draw.
+MADE_STREAM = "create"
 
 
 def skip_tag(state: RunState, setup: RunSetup, blind: int) -> list[RunEvent]:
@@ -47,7 +51,7 @@ def made_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
     state.created = [c for c in state.created if c.kind != "tag"]
     events = []
     for item in made:
-        tag_id = item.id or draw_tag(state, setup)
+        tag_id = item.id or draw_tag(state, setup, f"{MADE_STREAM}.{item.source}")
         if not tag_id:
             events.append(RunEvent("tag_lost", item.source, 0, "no tag to make"))
             continue
@@ -63,15 +67,16 @@ def made_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
     return events
 
 
-def draw_tag(state: RunState, setup: RunSetup) -> str:
-    """A tag drawn by weight (``tags`` stream) among those given from this ante on ("": none)."""
+def draw_tag(state: RunState, setup: RunSetup, stream: str = STREAM) -> str:
+    """A tag drawn by weight among those given from this ante on ("": none), from ``stream``: the
+    ``tags`` stream of the antes' skip tags, or the own stream of the source that makes one."""
     pool = sorted(
         (t, d.weight) for t, d in setup.catalog.tags.items() if d.min_ante <= state.ante and d.weight > 0
     )
     total = sum(w for _, w in pool)
     if total <= 0:
         return ""
-    x = state.rng.random(STREAM) * total
+    x = state.rng.random(stream) * total
     for tag, w in pool:
         x -= w
         if x < 0:
@@ -91,7 +96,7 @@ def shop_tags(state: RunState, setup: RunSetup) -> list[RunEvent]:
 def _reward_now(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEvent]:
     r = tag.reward
     if isinstance(r, FreeCharm):
-        charm_id = _charm_of(state, setup, r.rarity)
+        charm_id = _charm_of(state, setup, r.rarity, tag.id)
         if charm_id is None or len(state.charms) >= charm_slots(state, setup):
             why = "no charm of that rarity left" if charm_id is None else "no free charm slot"
             return [RunEvent("tag_lost", tag.id, 0, why)]
@@ -113,7 +118,7 @@ def _reward_in_shop(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEv
     assert shop is not None
     r = tag.reward
     if isinstance(r, FreeCharm):
-        charm_id = _charm_of(state, setup, r.rarity)
+        charm_id = _charm_of(state, setup, r.rarity, tag.id)
         if charm_id is None:
             return [RunEvent("tag_lost", tag.id, 0, "no charm of that rarity left")]
         offer = charm_offer(state, setup, charm_id, Dress(r.edition))
@@ -134,12 +139,14 @@ def _reward_in_shop(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEv
     return _reward_now(state, setup, tag)
 
 
-def _charm_of(state: RunState, setup: RunSetup, rarity: str) -> str | None:
-    """A charm of ``rarity`` not in the row or the shop (``tags`` stream); any rarity when none is left."""
+def _charm_of(state: RunState, setup: RunSetup, rarity: str, tag_id: str) -> str | None:
+    """A charm of ``rarity`` not in the row or the shop, drawn from the tag's own stream (``tags.<id>``,
+    so a tag's reward shifts no skip tag); any rarity when none is left."""
+    stream = f"{STREAM}.{tag_id}"
     taken = {c.id for c in state.charms}
     if state.shop is not None:
         taken |= {o.item for o in state.shop.offers if o.kind == "charm"}
     pool = sorted(c for c, d in setup.catalog.charms.items() if d.rarity == rarity and c not in taken)
     if pool:
-        return pool[int(state.rng.random(STREAM) * len(pool))]
-    return roll_charm(state, setup, STREAM, taken)
+        return pool[int(state.rng.random(stream) * len(pool))]
+    return roll_charm(state, setup, stream, taken)
