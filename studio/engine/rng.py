@@ -54,6 +54,9 @@ class RngState:
         counters = data.get("counters", {})
         if not isinstance(seed, int) or not isinstance(counters, Mapping):
             raise ValueError("rng state needs an integer 'seed' and a 'counters' mapping")
+        for name, count in counters.items():
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(f"counters.{name}: want a whole number of draws, not {count!r}")
         return cls(seed, tuple(sorted((str(k), int(v)) for k, v in counters.items())))
 
 

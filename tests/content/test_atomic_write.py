@@ -81,3 +81,13 @@ def test_a_folder_that_cannot_be_written_is_an_oserror_and_leaves_nothing(tmp_pa
     with pytest.raises(OSError):
         write_atomically(target, "x")
     assert not any(p.name.endswith(".tmp") for p in tmp_path.rglob("*"))
+
+
+def test_a_missing_folder_is_said_of_the_file_asked_for(tmp_path):
+    import pytest
+
+    wanted = tmp_path / "nowhere" / "run.json"
+    with pytest.raises(FileNotFoundError) as caught:
+        write_atomically(wanted, "{}", folders=False)
+    assert caught.value.filename == str(wanted) and ".tmp" not in str(caught.value)
+    assert not (tmp_path / "nowhere").exists()

@@ -114,8 +114,27 @@ def test_damaged_and_edited_saves_give_clear_errors(catalog: Catalog) -> None:
     with pytest.raises(SaveError, match="its checksum does not match"):
         save.loads(text.replace('"money": ', '"money": 9', 1), catalog)
     data = json.loads(text)
+    money = data["run"]["state"]["money"]
     data["run"]["state"]["money"] += 100
-    with pytest.raises(SaveError, match=r"does not follow from run\.history"):
+    said = (
+        rf"run\.state\.money does not follow from run\.history \(replaying it gives {money}, the save holds"
+    )
+    with pytest.raises(SaveError, match=said):
+        save.loads(_resigned(data), catalog)
+    data = json.loads(text)
+    data["run"]["state"]["charms"].append({"id": "plain_mul", "edition": None, "counter": 0})
+    with pytest.raises(SaveError, match=r"run\.state\.charms does not follow .* the save holds \["):
+        save.loads(_resigned(data), catalog)
+    data = json.loads(text)
+    data["run"]["state"]["rng"]["counters"]["shuffle"] = "zz"
+    bad_count = r"^run\.state\.rng: counters\.shuffle: want a whole number of draws, not 'zz'$"
+    with pytest.raises(SaveError, match=bad_count):
+        save.loads(_resigned(data), catalog)
+    in_round = Game.start(RunSetup.from_catalog(catalog, seed=6))
+    in_round.apply(SelectBlind())
+    data = json.loads(save.dumps(in_round))
+    data["run"]["state"]["round"]["modifiers"] = "zz"
+    with pytest.raises(SaveError, match=r"^run\.state\.round\.modifiers: want a list, not str$"):
         save.loads(_resigned(data), catalog)
     data = json.loads(text)
     data["run"]["history"].append({"action": "play", "cards": [42]})

@@ -35,7 +35,10 @@ def write_atomically(
     except FileNotFoundError:
         keep = mode
     tmp = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    except OSError as err:  # said of the file asked for: the temporary name means nothing to the user
+        raise type(err)(err.errno, err.strerror, str(target)) from None
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data.encode("utf-8") if isinstance(data, str) else data)

@@ -216,11 +216,27 @@ def _resume(body: Mapping[str, object], catalog: Catalog) -> Game:
             game.apply(action_from_json(item))
         except (ActionError, IllegalAction) as err:
             raise SaveError(f"run.history[{i}]: {err}") from None
-    if game.state.to_json() != state.to_json():
+    replayed, saved = game.state.to_json(), state.to_json()
+    if replayed != saved:
+        where, want, found = _first_difference(replayed, saved, "run.state")
         raise SaveError(
-            "run.state does not follow from run.history: the save was edited, or made with other content"
+            f"{where} does not follow from run.history (replaying it gives {_shown(want)}, the save holds "
+            f"{_shown(found)}): the save was edited, or made with other content"
         )
     return game
+
+
+def _first_difference(a: object, b: object, where: str) -> tuple[str, object, object]:
+    """The first place, in saved order, where two JSON values differ, and the two values there."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        for key in [*a, *(k for k in b if k not in a)]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{where}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{where}[{i}]")
+    return where, a, b
 
 
 def _setup(data: Mapping[str, object], catalog: Catalog) -> RunSetup:

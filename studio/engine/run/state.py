@@ -253,7 +253,10 @@ class RunState:
                 cards(_get(r, "hand", list, "state.round"), "state.round.hand"),
                 cards(_get(r, "draw_pile", list, "state.round"), "state.round.draw_pile"),
                 _strs(_get(r, "types_played", list, "state.round"), "state.round.types_played"),
-                [_modifier(m, f"state.round.modifiers[{i}]") for i, m in enumerate(_list(r, "modifiers"))],
+                [
+                    _modifier(m, f"state.round.modifiers[{i}]")
+                    for i, m in enumerate(_list(r, "modifiers", "state.round"))
+                ],
                 _int(r.get("hands_played", 0), "state.round.hands_played"),
             )
         shop: Shop | None = None
@@ -287,7 +290,10 @@ class RunState:
                 _strs(_get(p, "options", list, "state.pack"), "state.pack.options"),
                 _get(p, "picks_left", int, "state.pack"),
                 [_int(v, "state.pack.taken") for v in _get(p, "taken", list, "state.pack")],
-                [Dress(*_dress(v, f"state.pack.dress[{i}]")) for i, v in enumerate(_list(p, "dress"))],
+                [
+                    Dress(*_dress(v, f"state.pack.dress[{i}]"))
+                    for i, v in enumerate(_list(p, "dress", "state.pack"))
+                ],
             )
         charms = []
         for i, c in enumerate(_get(d, "charms", list, "state")):
@@ -300,7 +306,7 @@ class RunState:
                     _get(cd, "counter", int, where),
                     tuple(sorted(_obj(cd.get("vars", {}), f"{where}.vars").items())),
                     _int(cd.get("sell_bonus", 0), f"{where}.sell_bonus"),
-                    tuple(_strs(_list(cd, "stickers"), f"{where}.stickers")),
+                    tuple(_strs(_list(cd, "stickers", where), f"{where}.stickers")),
                     _int(cd.get("rounds", 0), f"{where}.rounds"),
                     cd.get("locked", False) is True,
                 )
@@ -330,8 +336,8 @@ class RunState:
             round_,
             shop,
             booster,
-            [_owed(o, f"state.owed[{i}]") for i, o in enumerate(_list(d, "owed"))],
-            [_created(c, f"state.created[{i}]") for i, c in enumerate(_list(d, "created"))],
+            [_owed(o, f"state.owed[{i}]") for i, o in enumerate(_list(d, "owed", "state"))],
+            [_created(c, f"state.created[{i}]") for i, c in enumerate(_list(d, "created", "state"))],
             _strs(_get(d, "consumables", list, "state"), "state.consumables"),
             *(_strs(_get(d, key, list, "state"), f"state.{key}") for key in _ITEM_LISTS),
         )
@@ -363,7 +369,7 @@ def _dress_json(edition: str | None, stickers: tuple[str, ...]) -> dict[str, obj
 
 def _dress(data: object, where: str) -> tuple[str | None, tuple[str, ...]]:
     d = _obj(data, where)
-    return _opt_str(d, "edition", where), tuple(_strs(_list(d, "stickers"), f"{where}.stickers"))
+    return _opt_str(d, "edition", where), tuple(_strs(_list(d, "stickers", where), f"{where}.stickers"))
 
 
 def _charm_json(c: CharmSlot) -> dict[str, object]:
@@ -414,11 +420,11 @@ def _modifier(data: object, where: str) -> Modifier:
     return Modifier(_get(d, "value", str, where), op, float(amount), scope, declared)  # type: ignore[arg-type]
 
 
-def _list(d: Mapping[str, object], key: str) -> list[object]:
-    """An optional list (absent in states saved before it existed)."""
+def _list(d: Mapping[str, object], key: str, where: str) -> list[object]:
+    """An optional list (absent in states saved before it existed) of the object at ``where``."""
     value = d.get(key, [])
     if not isinstance(value, list):
-        raise StateError(f"{key}: want a list, not {type(value).__name__}")
+        raise StateError(f"{where}.{key}: want a list, not {type(value).__name__}")
     return value
 
 
