@@ -5,10 +5,11 @@ from __future__ import annotations
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
-from studio.engine.run.actions import SelectBlind
+from studio.engine.run.actions import Play, SelectBlind
 from studio.engine.run.consumables import take_created
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
+from studio.engine.run.shop import pick_charm
 from studio.engine.run.state import Created
 from studio.engine.run.tags import made_tags
 from studio.engine.scoring import Situation, score
@@ -72,3 +73,33 @@ def test_what_an_effect_makes_is_drawn_from_its_makers_own_stream(catalog: Catal
         changed = {k for k in after if after[k] != before.get(k)}
         assert "create.fortune_teller" in changed, seed
         assert not changed & {"consumables", "tags", "shop"}, (seed, changed)  # the shop's, the skip tags'
+
+
+def _first_offers(catalog: Catalog, seed: int, charms: tuple[str, ...]) -> list[str]:
+    """The charms for sale in the first shop of a run with ``charms``, its first blind beaten at once."""
+    game = Game.start(RunSetup.from_catalog(catalog, seed=seed, charms=charms))
+    game.apply(SelectBlind())
+    assert game.state.round is not None
+    game.state.round.requirement = 1
+    game.apply(Play((0,)))
+    assert game.state.shop is not None
+    return [o.item for o in game.state.shop.offers if o.kind == "charm"]
+
+
+def test_a_charm_in_the_row_changes_no_offer_but_one_that_would_have_been_it(catalog: Catalog) -> None:
+    same = 0
+    for seed in range(40):
+        without = _first_offers(catalog, seed, ())
+        with_it = _first_offers(catalog, seed, ("lucky_hearts",))
+        if "lucky_hearts" not in without:
+            assert with_it == without, seed
+            same += 1
+    assert same >= 30
+
+
+def test_a_charm_is_picked_evenly_among_those_left() -> None:
+    pool = ["a", "b", "c", "d", "e"]
+    picks = [pick_charm((i + 0.5) / 10_000, pool, {"b", "d"}) for i in range(10_000)]
+    counts = {c: picks.count(c) for c in "ace"}
+    assert sum(counts.values()) == 10_000 and max(counts.values()) - min(counts.values()) <= 2, counts
+    assert pick_charm(0.1, pool, {"b"}) == "a"  # a draw that does not land on an excluded charm keeps it

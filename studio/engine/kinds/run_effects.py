@@ -103,11 +103,8 @@ def _settle_create_charm(
     owned = {c.id for c in state.charms}
     charm_id: str | None = change.arg("charm")
     rarity = change.arg("rarity")
-    if charm_id is None and rarity is not None:
-        pool = sorted(i for i, c in setup.catalog.charms.items() if c.rarity == rarity and i not in owned)
-        charm_id = pool[int(state.rng.random(f"{CREATE_STREAM}.{who}") * len(pool))] if pool else None
-    elif charm_id is None:
-        charm_id = roll_charm(state, setup, f"{CREATE_STREAM}.{who}", owned)
+    if charm_id is None:
+        charm_id = roll_charm(state, setup, f"{CREATE_STREAM}.{who}", owned, rarity)
     if charm_id is None:
         return [RunEvent("charm_not_created", who, 0, "no charm left to make")]
     state.charms.append(CharmSlot(charm_id))

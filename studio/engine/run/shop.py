@@ -15,7 +15,7 @@ trigger (``reroll``, ``bought``, ``sold``, ``booster_opened``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 from studio.engine.cards import SUITS, Card
@@ -80,17 +80,39 @@ def _rarities(setup: RunSetup) -> dict[str, list[str]]:
     return found  # type: ignore[return-value]
 
 
-def roll_charm(state: RunState, setup: RunSetup, stream: str, exclude: set[str]) -> str | None:
-    """Draw a charm: a rarity by weight (among rarities with a charm left), then a charm of it."""
+def roll_charm(
+    state: RunState, setup: RunSetup, stream: str, exclude: Collection[str], rarity: str | None = None
+) -> str | None:
+    """Draw a charm not in ``exclude``: of ``rarity``, or of a rarity drawn by weight first (among those
+    with a charm left); then one of its charms (:func:`pick_charm`). None: no charm is left to draw."""
     pools = _rarities(setup)
-    weights = [
-        (r, w) for r, w in setup.table.shop.rarity_weights if any(c not in exclude for c in pools.get(r, ()))
-    ]
-    rarity = _weighted(state.rng, stream, weights)
     if rarity is None:
+        weights = [
+            (r, w)
+            for r, w in setup.table.shop.rarity_weights
+            if any(c not in exclude for c in pools.get(r, ()))
+        ]
+        rarity = _weighted(state.rng, stream, weights)
+        if rarity is None:
+            return None
+    pool = pools.get(rarity, [])
+    if all(c in exclude for c in pool):
         return None
-    pool = [c for c in pools[rarity] if c not in exclude]
-    return pool[int(state.rng.random(stream) * len(pool))]
+    return pick_charm(state.rng.random(stream), pool, exclude)
+
+
+def pick_charm(u: float, pool: Sequence[str], exclude: Collection[str]) -> str:
+    """The charm a draw ``u`` picks from ``pool`` (all of a rarity's charms), never one of ``exclude``
+    (which leaves at least one): the charm at ``u``'s place in the whole pool, or, when that one is
+    excluded, one of those left, by the rest of ``u``. Every charm left is as likely, and excluding one
+    more charm changes no draw but those that land on it, so two runs whose rows differ by a charm are
+    offered the same charms (RULES.md section 6: a source changes no other's draws)."""
+    at = u * len(pool)
+    i = min(int(at), len(pool) - 1)
+    if pool[i] not in exclude:
+        return pool[i]
+    left = [c for c in pool if c not in exclude]
+    return left[min(int((at - i) * len(left)), len(left) - 1)]
 
 
 def _owned(state: RunState) -> set[str]:

@@ -146,7 +146,4 @@ def _charm_of(state: RunState, setup: RunSetup, rarity: str, tag_id: str) -> str
     taken = {c.id for c in state.charms}
     if state.shop is not None:
         taken |= {o.item for o in state.shop.offers if o.kind == "charm"}
-    pool = sorted(c for c, d in setup.catalog.charms.items() if d.rarity == rarity and c not in taken)
-    if pool:
-        return pool[int(state.rng.random(stream) * len(pool))]
-    return roll_charm(state, setup, stream, taken)
+    return roll_charm(state, setup, stream, taken, rarity) or roll_charm(state, setup, stream, taken)
