@@ -26,9 +26,10 @@ from studio.services.errors import ServiceError
 
 
 def owning_packs(args: argparse.Namespace, paths: list[Path]) -> dict[Path, Path]:
-    """Add to ``args.pack`` the pack each path belongs to; return path -> pack folder
-    (see :func:`studio.services.loading.owning_packs`)."""
-    args.pack, roots = loading.owning_packs(args.pack, args.no_base, paths)
+    """Load with ``args.pack`` the pack each path belongs to (``--trust`` does not reach the packs that
+    only hold a file given); return path -> pack folder (see
+    :func:`studio.services.loading.owning_packs`)."""
+    args.pack, args.context, roots = loading.owning_packs(args.pack, args.no_base, paths)
     return roots
 
 
@@ -40,7 +41,12 @@ def load(args: argparse.Namespace) -> Content:
     others load and are checked as usual, so one mistake is one problem.
     """
     try:
-        found = loading.load(args.pack, no_base=args.no_base, trust=getattr(args, "trust", False))
+        found = loading.load(
+            args.pack,
+            no_base=args.no_base,
+            trust=getattr(args, "trust", False),
+            context=getattr(args, "context", ()),
+        )
     except ServiceError as exc:
         raise usage_error(exc) from None
     for warning in found.warnings:

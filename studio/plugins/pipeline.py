@@ -124,12 +124,15 @@ def prepare(
     trust: bool = False,
     remember: bool = False,
     leave_out: bool = False,
+    context: Sequence[Path] = (),
 ) -> Prepared:
     """Resolve the packs asked for with the installed ones and decide which may run code.
 
     ``leave_out`` drops a pack that cannot load (its manifest, a missing dependency, a conflict) and
     the packs that need it, so the others load and one mistake is one problem; without it every pack
-    stays, for an editor to mend. ``trust`` and ``remember``: see :func:`trusted_packs`.
+    stays, for an editor to mend. ``trust`` and ``remember``: see :func:`trusted_packs`; they never
+    reach the packs in ``context`` (folders loaded only because a file named on the command line lies
+    in them, which the user did not ask to trust).
     """
     packs, problems = list(asked.packs), list(asked.problems)
     if leave_out:
@@ -150,7 +153,9 @@ def prepare(
         problems = [p.at_stage(MANIFEST_STAGE) for p in problems]
         if resolution.problems:
             return Prepared(resolution.order, packs, problems, [], complete=False)
-    trusted = trusted_packs(resolution.order, packs, trust=trust, remember=remember)
+    around = {folder.resolve() for folder in context}
+    named = [p for p in packs if p.origin.resolve() not in around]
+    trusted = trusted_packs(resolution.order, named, trust=trust, remember=remember)
     return Prepared(resolution.order, packs, problems, trusted)
 
 

@@ -71,13 +71,14 @@ def validate(
         if not path.exists():
             raise ServiceError(f"{path}: no such file or folder")
     files = [p for p in paths if p.is_file() and p.suffix.lower() != ".zip"]
-    asked, roots = owning_packs(packs, no_base, files)
+    asked, context, roots = owning_packs(packs, no_base, files)
     for path, root in roots.items():
         _check_kind(path, root)
     loose = [path for path in files if path not in roots]
     kinds = {path: _kind(path) for path in loose}
     progress(0, 2, "loading the packs")
-    loaded = load([*asked, *(str(p) for p in paths if p not in files)], no_base=no_base, trust=trust)
+    named = [*asked, *(str(p) for p in paths if p not in files)]
+    loaded = load(named, no_base=no_base, trust=trust, context=context)
     content = loaded.content
     progress(1, 2, "checking the scenarios")
     problems = list(content.problems)
@@ -240,9 +241,11 @@ def run_scenarios(
             raise ServiceError(f"{path}: no such file or folder")
     paths = [p.parent if p.name == MANIFEST_FILE else p for p in paths]  # a manifest means its pack
     zips = [p for p in paths if p.is_file() and p.suffix.lower() == ".zip"]  # a built pack: its tests/
-    asked, roots = owning_packs([*packs, *map(str, zips)], no_base, [p for p in paths if p not in zips])
+    asked, context, roots = owning_packs(
+        [*packs, *map(str, zips)], no_base, [p for p in paths if p not in zips]
+    )
     roots.update({p: p.resolve() for p in zips})
-    loaded = load(asked, no_base=no_base, trust=trust)
+    loaded = load(asked, no_base=no_base, trust=trust, context=context)
     content = sound(loaded.content, loaded.warnings)
     found: list[tuple[list[Scenario], list[Problem]]] = []
     for path in paths:

@@ -32,19 +32,23 @@ class Loaded:
     warnings: list[str]
 
 
-def load(packs: Sequence[str | Path], *, no_base: bool = False, trust: bool = False) -> Loaded:
-    """Load the base game (unless ``no_base``) and ``packs`` (folders, zips, installed ids).
+def load(
+    packs: Sequence[str | Path], *, no_base: bool = False, trust: bool = False, context: Sequence[Path] = ()
+) -> Loaded:
+    """Load the base game (unless ``no_base``), ``packs`` (folders, zips, installed ids) and the
+    ``context`` pack folders (those that hold a file named on the command line).
 
     ``trust`` lets the packs asked for run their code and remembers it per pack content, as
-    ``--trust`` does. A pack that cannot load is left out with the packs that need it, and the
-    others load, so one mistake is one problem. An unknown pack name raises ServiceError.
+    ``--trust`` does; never the context's, which the user named no pack of. A pack that cannot
+    load is left out with the packs that need it, and the others load, so one mistake is one
+    problem. An unknown pack name raises ServiceError.
     """
     installed, _ = installed_packs()
     try:
-        asked = open_requested(packs, installed, no_base=no_base)
+        asked = open_requested([*packs, *map(str, context)], installed, no_base=no_base)
     except UnknownPack as exc:
         raise ServiceError(str(exc)) from None
-    prepared = prepare(asked, installed, trust=trust, remember=True, leave_out=True)
+    prepared = prepare(asked, installed, trust=trust, remember=True, leave_out=True, context=context)
     content = load_prepared(prepared)
     if not prepared.complete:
         return Loaded(content, asked.warnings)
@@ -98,23 +102,30 @@ def failure(exc: Exception, content: Content) -> ServiceError:
 
 def owning_packs(
     packs: Sequence[str], no_base: bool, paths: Sequence[Path]
-) -> tuple[list[str], dict[Path, Path]]:
-    """Add to ``packs`` the pack each path belongs to (walking up to its ``pack.yaml``).
+) -> tuple[list[str], list[Path], dict[Path, Path]]:
+    """The packs the paths belong to (walking up to each one's ``pack.yaml``), to load with ``packs``.
 
-    Returns the packs to load and path -> pack folder: a file is then checked, and a scenario run,
-    in the context of its pack, so the ids it names are those its pack (with the base game) defines.
+    Returns ``packs`` with every pack folder given as a path itself (a pack named, as with
+    ``--pack``), the folders of the packs that only hold a file given (loaded for context: ``--trust``
+    does not reach them), and path -> pack folder: a file is then checked, and a scenario run, in the
+    context of its pack, so the ids it names are those its pack (with the base game) defines.
     """
     out = list(packs)
+    context: list[Path] = []
     roots = {}
     for path in paths:
         root = pack_root(path)
         if root is None:
             continue
         roots[path] = root
-        given = {Path(spec).resolve() for spec in out if Path(spec).exists()}
-        if root not in given and not (is_base_content(root) and not no_base):
+        given = {Path(spec).resolve() for spec in out if Path(spec).exists()} | set(context)
+        if root in given or (is_base_content(root) and not no_base):
+            continue
+        if path.resolve() == root:
             out.append(_as_given(root))
-    return out, roots
+        else:
+            context.append(root)
+    return out, context, roots
 
 
 def _as_given(folder: Path) -> str:
