@@ -40,6 +40,7 @@ from studio.engine.charms import CharmDef
 from studio.plugins.loader import entry_point_behaviours, load_plugin
 
 if TYPE_CHECKING:
+    from studio.content.packs.pack import Pack
     from studio.content.registry import Content
 
 #: Bumped when what a snapshot holds changes shape.
@@ -103,7 +104,7 @@ def save(request: Sequence[str], content: Content) -> None:
     catalog = content.catalog
     if catalog is None or content.problems:
         return
-    loaded = {("base", "") if p.builtin else ("pack", str(p.origin.resolve())): p.hash for p in content.packs}
+    loaded = {_source_of(p): p.hash for p in content.packs}
     sources: list[Source] = [*loaded, ("installed", ""), ("trust", "")]
     parts = _parts(sources, loaded)
     if parts is None:
@@ -120,6 +121,14 @@ def save(request: Sequence[str], content: Content) -> None:
     )
     header = _FORMAT + code_fingerprint().encode("ascii") + b"\n"
     write_kept(snapshot_path(request), header + pickle.dumps(snapshot, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def _source_of(pack: Pack) -> Source:
+    """Where a loaded pack's files are read again: the shipped base game's folder, or the pack's own (a
+    copy of the base game elsewhere is a pack like any other: its files are what an edit changes)."""
+    if pack.builtin and is_base_content(pack.origin):
+        return ("base", "")
+    return ("pack", str(pack.origin.resolve()))
 
 
 def restore(request: Sequence[str]) -> Snapshot | None:

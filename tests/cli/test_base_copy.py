@@ -64,3 +64,22 @@ def copy_base_game_with(tmp_path: Path, plugin: str) -> Path:
     root = copy_of_base(tmp_path)
     (root / "plugins" / "extra.py").write_text(plugin, encoding="utf-8")
     return root
+
+
+def test_an_edit_to_a_copy_of_the_base_game_is_seen_by_the_next_command(studio, tmp_path):
+    import json
+
+    root = copy_of_base(tmp_path, plugins=False)
+
+    def mult() -> float:
+        run = studio("score", "AS AH", "--pack", str(root), "--charm", "pair_mult", "--json")
+        assert run.code == 0, run.err
+        return float(json.loads(run.out)["mult"])
+
+    before = mult()
+    assert mult() == before  # the second command starts from the snapshot
+    charm = root / "charms" / "pair_mult.yaml"
+    text = charm.read_text(encoding="utf-8")
+    assert "amount: 8}" in text
+    charm.write_text(text.replace("amount: 8}", "amount: 100}"), encoding="utf-8")
+    assert mult() == before + 92
