@@ -118,13 +118,13 @@ def owning_packs(
         if root is None:
             continue
         roots[path] = root
-        given = {Path(spec).resolve() for spec in out if Path(spec).exists()} | set(context)
+        given = {Path(spec).resolve() for spec in out if Path(spec).exists()} | {c.resolve() for c in context}
         if root in given or (is_base_content(root) and not no_base):
             continue
         if path.resolve() == root:
             out.append(_as_given(root))
         else:
-            context.append(root)
+            context.append(Path(_as_given(root)))
     return out, context, roots
 
 
