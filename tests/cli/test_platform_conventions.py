@@ -28,6 +28,22 @@ def test_python_dash_m_studio_is_the_studio_command() -> None:
     assert '"total": 64' in done.stdout
 
 
+def test_python_dash_m_studio_imports_nothing_from_the_working_folder(tmp_path: Path) -> None:
+    # A pack folder may hold any .py file; `-m` puts the working folder first on sys.path.
+    marker = tmp_path / "ran"
+    (tmp_path / "typing.py").write_text(f"open({str(marker)!r}, 'w')\nraise ImportError('shadowed')\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "studio", "score", "AS AH", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+        encoding="utf-8",
+    )
+    assert done.returncode == 0, done.stderr
+    assert not marker.exists()
+
+
 def test_version_reads_qt_s_version_without_importing_qt() -> None:
     code = (
         "import sys\nfrom studio.cli.main import main\n"
