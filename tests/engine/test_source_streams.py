@@ -103,3 +103,14 @@ def test_a_charm_is_picked_evenly_among_those_left() -> None:
     counts = {c: picks.count(c) for c in "ace"}
     assert sum(counts.values()) == 10_000 and max(counts.values()) - min(counts.values()) <= 2, counts
     assert pick_charm(0.1, pool, {"b"}) == "a"  # a draw that does not land on an excluded charm keeps it
+
+
+def test_a_booster_a_tag_gives_draws_from_the_tags_own_streams(catalog: Catalog) -> None:
+    from studio.engine.run.shop import booster_def, open_booster
+
+    game = Game.start(RunSetup.from_catalog(catalog, seed=2))
+    before = dict(game.state.rng.state().counters)
+    open_booster(game.state, game.setup, booster_def(game.setup, "charm_pack"), 0, "charm_pack_tag")
+    after = dict(game.state.rng.state().counters)
+    changed = {k for k in after if after[k] != before.get(k)}
+    assert changed and all(k.endswith(".charm_pack_tag") for k in changed), changed

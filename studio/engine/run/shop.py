@@ -80,6 +80,10 @@ def _rarities(setup: RunSetup) -> dict[str, list[str]]:
     return found  # type: ignore[return-value]
 
 
+#: The stream the shop's boosters draw their options from.
+PACK_STREAM = "pack"
+
+
 def roll_charm(
     state: RunState, setup: RunSetup, stream: str, exclude: Collection[str], rarity: str | None = None
 ) -> str | None:
@@ -122,14 +126,14 @@ def _owned(state: RunState) -> set[str]:
     return taken
 
 
-def dress(state: RunState, setup: RunSetup) -> Dress:
+def dress(state: RunState, setup: RunSetup, by: str = "") -> Dress:
     """What a charm for sale comes with: an edition by the shop table's chances (``charm_editions``
     stream), and each sticker the difficulty allows by its chance unless one it excludes is on already
-    (``stickers`` stream)."""
+    (``stickers`` stream); for a booster a tag gives, from that tag's own (``charm_editions.<tag>``)."""
     edition = None
     chances = setup.table.shop.charm_editions
     if chances:
-        x = state.rng.random("charm_editions")
+        x = state.rng.random(_own("charm_editions", by))
         for edition_id, chance in chances:
             x -= chance
             if x < 0:
@@ -139,7 +143,7 @@ def dress(state: RunState, setup: RunSetup) -> Dress:
     known = setup.catalog.stickers
     for sticker_id in setup.rules.stickers:
         sticker = known[sticker_id]
-        if state.rng.random("stickers") >= sticker.chance:
+        if state.rng.random(_own("stickers", by)) >= sticker.chance:
             continue
         if not any(s in sticker.excludes or sticker_id in known[s].excludes for s in stickers):
             stickers.append(sticker_id)
@@ -253,9 +257,10 @@ def open_booster(
     state: RunState, setup: RunSetup, booster: BoosterDef, paid: int, by: str = ""
 ) -> list[RunEvent]:
     """Open ``booster`` (bought for ``paid``, or given ``by`` a tag): draw its options from the ``pack``
-    stream (a charm booster's charms with what each comes with), fire ``booster_opened``."""
-    options = BOOSTER_RULES[booster.kind].options(state, setup, booster)
-    worn = [dress(state, setup) for _ in options] if booster.kind == "charms" else []
+    stream, or the tag's own (``pack.<tag>``, so a tag shifts no draw of the shop's boosters), a charm
+    booster's charms with what each comes with; fire ``booster_opened``."""
+    options = BOOSTER_RULES[booster.kind].options(state, setup, booster, _own(PACK_STREAM, by))
+    worn = [dress(state, setup, by) for _ in options] if booster.kind == "charms" else []
     if not any(d.edition or d.stickers for d in worn):
         worn = []
     picks = min(booster.picks, len(options))
@@ -269,11 +274,16 @@ def open_booster(
     return events
 
 
-def _charm_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
+def _own(stream: str, by: str) -> str:
+    """The stream a draw for ``by`` (a tag) comes from: its own, or (no one) the shop's ``stream``."""
+    return f"{stream}.{by}" if by else stream
+
+
+def _charm_options(state: RunState, setup: RunSetup, booster: BoosterDef, stream: str) -> list[str]:
     options: list[str] = []
     exclude = _owned(state)
     for _ in range(booster.size):
-        charm_id = roll_charm(state, setup, "pack", exclude)
+        charm_id = roll_charm(state, setup, stream, exclude)
         if charm_id is None:
             break
         exclude.add(charm_id)
@@ -281,20 +291,20 @@ def _charm_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> lis
     return options
 
 
-def _level_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
+def _level_options(state: RunState, setup: RunSetup, booster: BoosterDef, stream: str) -> list[str]:
     types = [t.id for t in setup.catalog.hand_types]
     size = min(booster.size, len(types))
-    return [types.pop(int(state.rng.random("pack") * len(types))) for _ in range(size)]
+    return [types.pop(int(state.rng.random(stream) * len(types))) for _ in range(size)]
 
 
-def _card_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
-    return [str(_roll_card(state, setup)) for _ in range(booster.size)]
+def _card_options(state: RunState, setup: RunSetup, booster: BoosterDef, stream: str) -> list[str]:
+    return [str(_roll_card(state, setup, stream)) for _ in range(booster.size)]
 
 
-def _consumable_options(state: RunState, setup: RunSetup, booster: BoosterDef) -> list[str]:
+def _consumable_options(state: RunState, setup: RunSetup, booster: BoosterDef, stream: str) -> list[str]:
     """Distinct consumables of the booster's family (any family when it names none)."""
     pool = sorted(i for i, c in setup.catalog.consumables.items() if booster.family in (None, c.family))
-    return [pool.pop(int(state.rng.random("pack") * len(pool))) for _ in range(min(booster.size, len(pool)))]
+    return [pool.pop(int(state.rng.random(stream) * len(pool))) for _ in range(min(booster.size, len(pool)))]
 
 
 def _take_charm(state: RunState, setup: RunSetup, item: str) -> list[Card]:
@@ -322,10 +332,10 @@ def _take_consumable(state: RunState, setup: RunSetup, item: str) -> list[Card]:
 
 
 class BoosterRule(NamedTuple):
-    """What a kind of booster shows (drawn from the ``pack`` stream), and what taking an option does (the
-    cards it adds to the deck)."""
+    """What a kind of booster shows (drawn from the stream given: the ``pack`` stream, or a tag's own), and
+    what taking an option does (the cards it adds to the deck)."""
 
-    options: Callable[[RunState, RunSetup, BoosterDef], list[str]]
+    options: Callable[[RunState, RunSetup, BoosterDef, str], list[str]]
     take: Callable[[RunState, RunSetup, str], list[Card]]
 
 
@@ -338,11 +348,11 @@ BOOSTER_RULES: dict[str, BoosterRule] = {
 }
 
 
-def _roll_card(state: RunState, setup: RunSetup) -> Card:
+def _roll_card(state: RunState, setup: RunSetup, stream: str) -> Card:
     """A random card of the standard 52, perhaps with an upgrade, an edition and a seal."""
     rng, shop, catalog = state.rng, setup.table.shop, setup.catalog
-    rank = 2 + int(rng.random("pack") * 13)
-    suit = SUITS[int(rng.random("pack") * 4)]
+    rank = 2 + int(rng.random(stream) * 13)
+    suit = SUITS[int(rng.random(stream) * 4)]
     mods: list[str | None] = []
     for chance, table in (
         (shop.upgrade_chance, catalog.upgrades),
@@ -350,7 +360,7 @@ def _roll_card(state: RunState, setup: RunSetup) -> Card:
         (shop.seal_chance, catalog.seals),
     ):
         ids = sorted(table)
-        mods.append(ids[int(rng.random("pack") * len(ids))] if ids and rng.random("pack") < chance else None)
+        mods.append(ids[int(rng.random(stream) * len(ids))] if ids and rng.random(stream) < chance else None)
     return Card(rank, suit, mods[0], mods[1], mods[2])
 
 
