@@ -6,7 +6,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import ValidationError
 
@@ -19,10 +19,14 @@ from studio.content.models.scenario import ExpectedEvent
 from studio.content.models.variables import var_values
 from studio.content.packs.pack import Pack
 from studio.content.plain_scenarios import known
+from studio.engine.cards import parse_card
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
-from studio.engine.scoring import score
-from studio.engine.trace import Event, ScoreResult, fmt
+from studio.engine.scoring import HandSizeError, check_hand_size, score
+from studio.engine.trace import SCORE_STEPS, Event, ScoreResult, Step, fmt
+
+#: Every step an event may have.
+_STEPS: tuple[str, ...] = get_args(Step)
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,8 @@ def pack_scenarios(pack: Pack) -> tuple[list[Scenario], list[Problem]]:
 
 
 def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = ()) -> list[Problem]:
-    """Return the cross-reference problems of a scenario: bad cards, unknown ids.
+    """Return the cross-reference problems of a scenario: bad cards, unknown ids, a played hand of a size
+    its rules do not allow, and what ``expect`` names (hand type, scoring cards, steps) that cannot be.
 
     ``broken`` names entries (``kind/id``) whose own files have problems: they
     are reported there, so naming them here is not a second problem.
@@ -113,16 +118,56 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         checks.append(
             (("times_played", type_id), f"hand_type/{type_id}", partial(catalog.hand_type, type_id))
         )
+    checks += _expect_checks(m, catalog)
     problems = []
+    skipped = False
     for parts, key, check in checks:
         if key in broken:
+            skipped = True
             continue
         try:
             check()
         except ValueError as exc:
-            line, col = s.doc.locate(parts)
-            problems.append(Problem(s.doc.name, line, col, str(exc), json_path(parts), SCENARIO))
+            problems.append(_problem(s, parts, str(exc)))
+    if not (problems or skipped) and catalog.hand_types:
+        try:
+            check_hand_size(m.to_situation(catalog), catalog)
+        except HandSizeError as exc:
+            problems.append(_problem(s, ("played",), str(exc)))
     return problems
+
+
+def _expect_checks(
+    m: ScenarioModel, catalog: Catalog
+) -> list[tuple[tuple[object, ...], str, Callable[[], object]]]:
+    """The checks of what ``expect`` names: a hand type, scoring cards, and the trace's steps."""
+    e = m.expect
+    if e is None:
+        return []
+    checks: list[tuple[tuple[object, ...], str, Callable[[], object]]] = []
+    if e.hand_type is not None:
+        checks.append(
+            (("expect", "hand_type"), f"hand_type/{e.hand_type}", partial(catalog.hand_type, e.hand_type))
+        )
+    for i, token in enumerate(e.scoring or ()):
+        checks.append((("expect", "scoring", i), "", partial(parse_card, token, catalog.modifier_kinds)))
+    for i, event in enumerate(e.events or ()):
+        checks.append((("expect", "events", i, "step"), "", partial(_step, event.step)))
+    return checks
+
+
+def _step(name: str) -> None:
+    """Raise ValueError if no event of a trace has the step ``name``."""
+    if name not in _STEPS:
+        raise ValueError(
+            f"unknown step '{name}': a hand's steps are {', '.join(SCORE_STEPS)}{did_you_mean(name, _STEPS)}"
+        )
+
+
+def _problem(s: Scenario, parts: tuple[object, ...], message: str) -> Problem:
+    """A problem of the scenario at the field ``parts``."""
+    line, col = s.doc.locate(parts)
+    return Problem(s.doc.name, line, col, message, json_path(parts), SCENARIO)
 
 
 def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Scenario]:

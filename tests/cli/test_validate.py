@@ -212,7 +212,9 @@ def test_one_content_file_is_checked_by_its_folders_kind(studio, tmp_path):
 
 
 def test_content_files_outside_a_pack_name_only_ids_that_exist(studio, tmp_path):
-    odd = CHARM.format(id="odd").replace("  - trigger: hand\n", "  - trigger: hand\n    when: {contains: pairr}\n")
+    odd = CHARM.format(id="odd").replace(
+        "  - trigger: hand\n", "  - trigger: hand\n    when: {contains: pairr}\n"
+    )
     path = write(tmp_path / "charms/odd.yaml", odd)
     run = studio("validate", str(path))
     assert run.code == 1
@@ -220,7 +222,9 @@ def test_content_files_outside_a_pack_name_only_ids_that_exist(studio, tmp_path)
     assert (file, line) == ("charms/odd.yaml", 7)
     assert "unknown hand type 'pairr' (did you mean 'pair'?)" in message
     pair = (REPO / "content/hands/pair.yaml").read_text(encoding="utf-8")
-    mine = write(tmp_path / "hands/odd_pair.yaml", pair.replace("id: pair", "id: odd_pair").replace("200", "201"))
+    mine = write(
+        tmp_path / "hands/odd_pair.yaml", pair.replace("id: pair", "id: odd_pair").replace("200", "201")
+    )
     hand = write(tmp_path / "charms/even.yaml", odd.replace("odd", "even").replace("pairr", "odd_pair"))
     assert studio("validate", str(mine), str(hand)).code == 0, "a loose file may name another loose one"
 
@@ -244,3 +248,54 @@ def test_scenario_file_holding_a_list_reports_each_bad_item(studio, tmp_path):
     assert run.code == 1
     found = problems(run.out, tmp_path)
     assert [(line, "'ZZ'" in m or "'flnt'" in m) for _, line, _, m in found] == [(2, True), (4, True)]
+
+
+def test_what_a_scenario_expects_and_its_hand_size_are_checked(studio, tmp_path):
+    path = write(
+        tmp_path / "tests/expect.yaml",
+        "- played: AS AH\n"
+        "  expect: {hand_type: pairr}\n"
+        "- played: AS AH\n"
+        "  expect: {scoring: [AS, XX]}\n"
+        "- played: AS AH\n"
+        "  expect:\n"
+        "    events: [{step: bse, source: pair, points: 10, mult: 2}]\n"
+        "- played: AS AH AS AS AS AS AS\n"
+        "  expect: {total: 1}\n",
+    )
+    run = studio("validate", str(path))
+    assert run.code == 1
+    assert [(line, col, m) for _, line, col, m in problems(run.out, tmp_path)] == [
+        (2, 12, "$.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)"),
+        (
+            4,
+            26,
+            "$.expect.scoring[1]: bad card 'XX': a card is a rank (2-10, T, J, Q, K, A) then a suit "
+            "(S, H, C, D), e.g. 'AS' or '10h:glass'",
+        ),
+        (
+            7,
+            15,
+            "$.expect.events[0].step: unknown step 'bse': a hand's steps are boss, before, base, "
+            "scored_card, held_card, hand (did you mean 'base'?)",
+        ),
+        (8, 3, "$.played: a played hand holds 1 to 5 cards, not 7"),
+    ]
+
+
+def test_a_played_hand_may_hold_as_many_cards_as_its_charms_allow(studio, tmp_path):
+    root = tmp_path / "big"
+    write(root / "pack.yaml", "id: big\nname: Big\nversion: 1.0.0\n")
+    write(
+        root / "charms/big_hand.yaml", "id: big_hand\nname: Big Hand\nmodify: [{value: max_played, add: 1}]\n"
+    )
+    write(
+        root / "tests/six.yaml",
+        "- played: AS AH KS KH QS QH\n  charms: [big_hand]\n  expect: {total: 1}\n"
+        "- played: AS AH KS KH QS QH\n  expect: {total: 1}\n",
+    )
+    run = studio("validate", str(root))
+    assert run.code == 1
+    assert [(f, line, m) for f, line, _, m in problems(run.out, tmp_path)] == [
+        ("big/tests/six.yaml", 4, "$.played: a played hand holds 1 to 5 cards, not 6")
+    ]

@@ -13,7 +13,7 @@ situation scored (:mod:`~studio.engine.situation`), the trace and result
 cards, hand types, the catalog and values.
 """
 
-from studio.engine.scoring.steps import HandSizeError, score
+from studio.engine.scoring.steps import HandSizeError, check_hand_size, score
 from studio.engine.situation import MAX_PLAYED, Situation
 
-__all__ = ["MAX_PLAYED", "HandSizeError", "Situation", "score"]
+__all__ = ["MAX_PLAYED", "HandSizeError", "Situation", "check_hand_size", "score"]

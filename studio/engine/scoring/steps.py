@@ -22,11 +22,30 @@ from studio.engine.situation import Situation
 from studio.engine.trace import REPEAT_LABEL, ScoreResult, Step, fmt, total_of
 from studio.engine.values import Modifier, layered
 
-__all__ = ["HandSizeError", "score"]
+__all__ = ["HandSizeError", "check_hand_size", "score"]
 
 
 class HandSizeError(ValueError):
     """A played hand with no cards or more than the limit allows."""
+
+
+def check_hand_size(situation: Situation, catalog: Catalog) -> None:
+    """Raise :class:`HandSizeError` if the played hand holds more cards than the charms, deck, vouchers
+    and boss in play allow (or none), as scoring would; nothing is scored."""
+    _opened(situation, catalog)
+
+
+def _opened(s: Situation, catalog: Catalog) -> tuple[ScoringContext, Row, BossDef | None]:
+    """The context of the played hand, once its size is known to be allowed."""
+    if not s.played:
+        raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not 0")
+    ctx, row, boss = open_context(s, catalog, s.played)
+    most = s.max_played
+    if ctx.modifiers and "max_played" in (row.touches if ctx.modifiers is row.modifiers else ctx.touched()):
+        most = int(ctx.layered("max_played", most))
+    if len(s.played) > most:
+        raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
+    return ctx, row, boss
 
 
 def score(situation: Situation, catalog: Catalog) -> ScoreResult:
@@ -41,14 +60,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         raise ValueError(
             "the loaded content defines no hand types (load the base game, or a pack with hands/)"
         )
-    if not s.played:
-        raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not 0")
-    ctx, row, boss = open_context(s, catalog, s.played)
-    most = s.max_played
-    if ctx.modifiers and "max_played" in (row.touches if ctx.modifiers is row.modifiers else ctx.touched()):
-        most = int(ctx.layered("max_played", most))
-    if len(s.played) > most:
-        raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
+    ctx, row, boss = _opened(s, catalog)
     evaluation = ctx.evaluation
     assert evaluation is not None
     refused = _boss_step(ctx, boss)
