@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from studio.cli.jsonout import dump_json, dump_result
 from studio.content.io.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
-from studio.content.io.text import clip
+from studio.content.io.text import clip, clip_message, printable
 from studio.content.plain_scenarios import plain_scenario, plain_situation
 from studio.engine.cards import Card, parse_card
 from studio.engine.catalog import Catalog
@@ -221,7 +221,7 @@ def _lines(
 def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
     """Read one line as a scenario: a plain object (see :mod:`studio.content.plain_scenarios`), or the model.
 
-    Raises BatchLineError (``LINE-relative`` message) or ValueError.
+    Raises BatchLineError (``COL: message``, the column in the line) or ValueError.
     """
     if raw is None:
         raise BatchLineError(f"1: more than {MAX_BATCH_LINE_BYTES} bytes on one line (MAX_BATCH_LINE_BYTES)")
@@ -240,12 +240,15 @@ def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
     plain = plain_scenario(data)
     if plain is not None:
         return plain
-    from studio.content.scenarios import scenario_model  # the model only explains what the plain path refuses
+    from studio.content.scenarios import line_scenario  # the model only explains what the plain path refuses
 
-    try:
-        return scenario_model(data)
-    except ValueError as exc:
-        raise BatchLineError(f" {exc}") from None
+    found = line_scenario(data, text)
+    if isinstance(found, list):
+        first, more = found[0], len(found) - 1
+        where = f"{first.path}: " if first.path not in ("", "$") else ""
+        also = f" (and {more} more)" if more else ""
+        raise BatchLineError(f"{first.col}: {clip_message(printable(where + first.message))}{also}")
+    return found
 
 
 def _depth(raw: bytes) -> int:

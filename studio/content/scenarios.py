@@ -200,6 +200,13 @@ def scenario_model(data: Any) -> ScenarioModel:
         raise ScenarioDataError(field, err["msg"].removeprefix("Value error, ")) from None
 
 
+def line_scenario(data: Any, text: str) -> ScenarioModel | list[Problem]:
+    """Validate ``data``, read from the one line ``text`` (of a batch), as a scenario; or return every
+    problem as validate words it, each at its column in the line and its field."""
+    model, problems = validate_document("scenario", Document("", text, data))
+    return model if isinstance(model, ScenarioModel) else problems
+
+
 def score_scenario(s: ScenarioModel, catalog: Catalog) -> ScoreResult:
     """Score a scenario (raises ValueError for bad cards, ids or hand sizes)."""
     return score(s.to_situation(catalog), catalog)

@@ -81,6 +81,33 @@ def test_the_model_explains_what_the_fast_path_refuses(studio, tmp_path):
     assert "chrams" in str(out[1]["error"])
 
 
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        (b'{"played": "AS AH", "hld": "KS"}', ":21: $.hld: unknown field 'hld' (did you mean 'held'?)"),
+        (
+            b'{"played": "AS AH", "charms": [{"id": "pair_mult", "edtion": "foil"}]}',
+            ":52: $.charms[0].edtion: unknown field 'edtion' (did you mean 'edition'?)",
+        ),
+        (b'{"played": "AS", "money": "lots"}', ":18: $.money: 'lots' is not a whole number"),
+    ],
+)
+def test_a_bad_scenario_line_is_explained_as_validate_explains_it(studio, tmp_path, line: bytes, error: str):
+    _, out = batch(studio, tmp_path, GOOD, line)
+    assert out[1] == {"error": f"{tmp_path / 'batch.jsonl'}:2{error}"}
+    path = tmp_path / "tests" / "line.json"
+    path.parent.mkdir()
+    path.write_bytes(line)
+    assert studio("validate", str(path)).out.splitlines()[0] == f"{path}:1{error}"
+
+
+def test_a_batch_line_with_several_mistakes_names_the_first_and_counts_the_rest(studio, tmp_path):
+    _, out = batch(studio, tmp_path, b'{"played": "AS", "money": "lots", "hld": "KS", "seed": -1}')
+    assert out == [
+        {"error": f"{tmp_path / 'batch.jsonl'}:1:18: $.money: 'lots' is not a whole number (and 2 more)"}
+    ]
+
+
 def test_a_batch_that_is_a_device_or_fifo_is_refused_in_one_line(studio_exe):
     run = studio_exe("score", "--batch", "/dev/zero")
     assert run.code == 2 and len(run.err.splitlines()) == 1
