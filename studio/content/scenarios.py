@@ -39,8 +39,21 @@ class Scenario:
     @property
     def label(self) -> str:
         """Where it comes from and what it checks."""
-        where = self.doc.name + "".join(f"[{i}]" for i in self.doc.prefix)
-        return printable(f"{where}: {self.model.name}" if self.model.name else where)
+        return _label(self.doc, self.model.name)
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A scenario that is not one, or a file of scenarios that cannot be read: where, and every problem."""
+
+    label: str
+    problems: tuple[Problem, ...]
+
+
+def _label(doc: Document, name: object) -> str:
+    """Where a scenario comes from (its index in a list) and its name, if it has one."""
+    where = doc.name + "".join(f"[{i}]" for i in doc.prefix)
+    return printable(f"{where}: {name}" if isinstance(name, str) and name else where)
 
 
 def scenario_files(path: Path) -> list[Path]:
@@ -57,29 +70,46 @@ def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
 
 def scenarios_in(doc: Document) -> tuple[list[Scenario], list[Problem]]:
     """Validate the scenarios of a document: one mapping, or a list of them."""
+    return _split(scenario_cases(doc))
+
+
+def scenario_cases(doc: Document | Problem) -> list[Scenario | Unread]:
+    """Each scenario of a document (one mapping, or a list of them), or what is wrong with it; a file
+    that cannot be read (its problem) is one."""
+    if isinstance(doc, Problem):
+        return [Unread(doc.file, (doc,))]
     items = [doc.item(i) for i in range(len(doc.data))] if isinstance(doc.data, list) else [doc]
-    out, problems = [], []
+    out: list[Scenario | Unread] = []
     for item in items:
         model, found = validate_document("scenario", item)
-        problems += found
         if isinstance(model, ScenarioModel):
             out.append(Scenario(item, model))
-    return out, problems
+        else:
+            name = item.data.get("name") if isinstance(item.data, dict) else None
+            out.append(Unread(_label(item, name), tuple(found)))
+    return out
 
 
 def pack_scenarios(pack: Pack) -> tuple[list[Scenario], list[Problem]]:
     """Read and validate every scenario in a pack's ``tests/`` folder."""
-    out, problems = [], []
-    for rel in sorted(pack.files):
-        if rel.startswith("tests/") and rel.endswith(CONTENT_SUFFIXES):
-            doc = pack.document(rel)
-            if isinstance(doc, Problem):
-                problems.append(doc)
-                continue
-            found, wrong = scenarios_in(doc)
-            out += found
-            problems += wrong
-    return out, problems
+    return _split(pack_cases(pack))
+
+
+def pack_cases(pack: Pack) -> list[Scenario | Unread]:
+    """Every scenario in a pack's ``tests/`` folder, or what is wrong with it (see :func:`scenario_cases`)."""
+    return [
+        case
+        for rel in sorted(pack.files)
+        if rel.startswith("tests/") and rel.endswith(CONTENT_SUFFIXES)
+        for case in scenario_cases(pack.document(rel))
+    ]
+
+
+def _split(cases: Sequence[Scenario | Unread]) -> tuple[list[Scenario], list[Problem]]:
+    """The scenarios, and the problems of the rest."""
+    return [c for c in cases if isinstance(c, Scenario)], [
+        p for c in cases if isinstance(c, Unread) for p in c.problems
+    ]
 
 
 def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = ()) -> list[Problem]:

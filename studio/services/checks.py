@@ -11,17 +11,20 @@ from studio.content.check.crosscheck import entry_problems, known_ids
 from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.check.validation import validate_document
 from studio.content.entries import Entry, kind_of
-from studio.content.io.documents import CONTENT_SUFFIXES, DocumentError, read_document
+from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentError, read_document
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
 from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import (
     Scenario,
+    Unread,
     iter_events_diff,
     mismatches,
+    pack_cases,
     pack_scenarios,
     read_scenarios,
+    scenario_cases,
     scenario_files,
     scenario_problems,
 )
@@ -175,7 +178,8 @@ def _loose(
 
 @dataclass
 class ScenarioResult:
-    """One scenario with an ``expect`` (or a file of them that cannot be read) and how it went.
+    """One scenario with an ``expect`` (or one that is not a scenario, or a file that cannot be read) and how
+    it went.
 
     ``message`` says why it could not run; ``mismatches`` and ``diff`` (a per-step trace table,
     actual against expected) why it failed.
@@ -186,11 +190,17 @@ class ScenarioResult:
     message: str = ""
     mismatches: list[str] = field(default_factory=list)
     diff: str = ""
+    #: Why it cannot run, each at its file, line and field (``message`` says it when none is).
+    problems: list[Problem] = field(default_factory=list)
 
     def lines(self) -> list[Line]:
-        """Nothing for a pass; ``ERROR`` with why, or ``FAIL`` with each mismatch and the diff."""
+        """Nothing for a pass; ``ERROR`` with why (each problem under it if several), or ``FAIL`` with
+        each mismatch and the diff."""
         if self.status == "error":
-            return [Line(f"ERROR {self.message}", "bad")]
+            if len(self.problems) > 1:
+                head = Line(f"ERROR {self.label}: {len(self.problems)} problems", "bad")
+                return [head, *(Line(f"  {p}") for p in self.problems)]
+            return [Line(f"ERROR {self.problems[0] if self.problems else self.message}", "bad")]
         if self.status == "passed":
             return []
         out = [Line(f"FAIL {self.label}", "bad"), *(Line(f"  {printable(w)}") for w in self.mismatches)]
@@ -247,39 +257,45 @@ def run_scenarios(
     roots.update({p: p.resolve() for p in zips})
     loaded = load(asked, no_base=no_base, trust=trust, context=context)
     content = sound(loaded.content, loaded.warnings)
-    found: list[tuple[list[Scenario], list[Problem]]] = []
+    found: list[Scenario | Unread] = []
     for path in paths:
         pack = pack_at(content, roots[path]) if path in roots and path.resolve() == roots[path] else None
         if pack is not None:
-            found.append(pack_scenarios(pack))
+            found += pack_cases(pack)
         else:
-            found += [_read(file) for file in scenario_files(path)]
+            found += [case for file in scenario_files(path) for case in scenario_cases(_document(file))]
     if not paths:
-        found = [pack_scenarios(pack) for pack in tested_packs(content)]
-    total = sum(s.model.expect is not None for scenarios, _ in found for s in scenarios)
+        found = [case for pack in tested_packs(content) for case in pack_cases(pack)]
+    total = sum(isinstance(case, Scenario) and case.model.expect is not None for case in found)
     results: list[ScenarioResult] = []
     done = 0
-    for scenarios, problems in found:
-        results += [ScenarioResult(problem.file, "error", str(problem)) for problem in problems]
-        for s in (s for s in scenarios if s.model.expect is not None):
+    for case in found:
+        if isinstance(case, Unread):
+            results.append(ScenarioResult(case.label, "error", problems=list(case.problems)))
+        elif case.model.expect is not None:
             if cancelled():
                 raise Cancelled
-            results.append(check_scenario(s, content))
+            results.append(check_scenario(case, content))
             done += 1
-            progress(done, total, s.label)
+            progress(done, total, case.label)
     return ScenarioRun(results, loaded.warnings)
 
 
-def _read(path: Path) -> tuple[list[Scenario], list[Problem]]:
+def _document(path: Path) -> Document | Problem:
+    """The document of a scenario file, or why it cannot be read."""
     try:
-        return read_scenarios(path)
+        return read_document(path)
     except DocumentError as exc:
-        return [], [exc.problem]
+        return exc.problem
 
 
 def check_scenario(s: Scenario, content: Content) -> ScenarioResult:
     """Score one scenario against its ``expect``; a scenario that cannot be scored (a bad card, a code
-    charm that raises) is an error, and the next one runs."""
+    charm that raises) is an error, with every problem of its fields, and the next one runs."""
+    assert content.catalog is not None
+    problems = scenario_problems(s, content.catalog, content.broken)
+    if problems:
+        return ScenarioResult(s.label, "error", problems=sorted(problems))
     try:
         result = score(s.model, content)
     except ServiceError as exc:

@@ -181,3 +181,41 @@ def test_a_pack_without_hand_types_alone_reports_errors_not_a_crash(studio, tmp_
     assert run.code == 1
     assert "no hand types" in run.out
     assert summary(run.out) == (0, 1)
+
+
+def test_one_scenario_is_one_result_listing_each_problem_at_its_line_and_field(studio, tmp_path):
+    path = write(
+        tmp_path / "t/many.yaml",
+        "- name: many\n"
+        "  played: AS XX\n"
+        "  held: QQ\n"
+        "  charms: [pair_mul]\n"
+        "  expect: {hand_type: pairr}\n"
+        "- name: fields\n"
+        "  played: AS AH\n"
+        "  hld: KS\n"
+        "  money: lots\n"
+        "  expect: {total: 64}\n"
+        "- name: one\n"
+        "  played: AS AH\n"
+        "  charms: [pair_mul]\n"
+        "  expect: {total: 64}\n"
+        "- name: fine\n"
+        "  played: AS AH\n"
+        "  expect: {total: 64}\n",
+    )
+    run = studio("test", str(path))
+    assert run.code == 1
+    bad = "a card is a rank (2-10, T, J, Q, K, A) then a suit (S, H, C, D), e.g. 'AS' or '10h:glass'"
+    assert run.out.splitlines() == [
+        f"ERROR {path}[0]: many: 4 problems",
+        f"  {path}:2:3: $.played: bad card 'XX': {bad}",
+        f"  {path}:3:3: $.held: bad card 'QQ': {bad}",
+        f"  {path}:4:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
+        f"  {path}:5:12: $.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)",
+        f"ERROR {path}[1]: fields: 2 problems",
+        f"  {path}:8:3: $.hld: unknown field 'hld' (did you mean 'held'?)",
+        f"  {path}:9:3: $.money: 'lots' is not a whole number",
+        f"ERROR {path}:13:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
+        "1 passed, 3 failed",
+    ]

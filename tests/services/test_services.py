@@ -62,6 +62,17 @@ def test_run_scenarios_says_pass_or_fail_per_scenario_with_its_diff(pack: Path) 
     assert failing.lines()[-1].text == "0 passed, 1 failed" and failing.lines()[-1].tone == "bad"
 
 
+def test_run_scenarios_gives_one_error_per_scenario_with_each_problem_located(pack: Path) -> None:
+    test = pack / "tests" / "example.yaml"
+    text = test.read_text(encoding="utf-8")
+    test.write_text(text.replace("played: AS AH", "played: AS XX\nboss: flnt"), encoding="utf-8")
+    run = run_scenarios([pack])
+    (result,) = run.results
+    assert (run.passed, run.failed, result.status) == (0, 1, "error")
+    assert [(p.line, p.path) for p in result.problems] == [(5, "$.played"), (6, "$.boss")]
+    assert all(p.file == str(test) for p in result.problems)
+
+
 def test_run_scenarios_stops_when_cancelled(pack: Path) -> None:
     with pytest.raises(Cancelled):
         run_scenarios(packs=[str(pack)], cancelled=lambda: True)
