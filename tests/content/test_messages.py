@@ -62,3 +62,16 @@ def test_a_charm_that_does_nothing_is_reported_at_its_abilities() -> None:
     [problem] = validate_document("charm", Document.parse("x.yaml", "id: lucky\nname: Lucky\nabilities: []\n"))[1]
     assert (problem.path, problem.line) == ("$.abilities", 3)
     assert problem.message == "a charm needs abilities, passive rules, modifiers or a behaviour"
+
+
+@pytest.mark.parametrize(
+    ("amount", "message"),
+    [
+        (".nan", "nan is not a number"),
+        (".inf", "inf is greater than the maximum of 1000000"),
+        ("-.inf", "-inf is less than the minimum of -1000000"),
+    ],
+)
+def test_a_value_that_is_not_a_finite_number_is_said_truly(amount: str, message: str) -> None:
+    text = CHARM.replace("{kind: mult, amount: 4}", f"{{kind: xmult, amount: {amount}}}")
+    assert said("charm", text) == [f"$.abilities[0].effects[0].amount: {message}"]

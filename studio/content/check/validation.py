@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Iterator
 from functools import cache
@@ -70,6 +71,8 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
             parts = _doc_parts(doc.data, [*err["loc"], *field])
             line, col = doc.locate(parts)
             message = err["msg"].removeprefix("Value error, ")
+            if _is_nan(_value_at(doc.data, parts)):  # NaN passes every bound of the schema, failing none
+                message = "nan is not a number"
             out.append(Problem(doc.name, line, col, message, json_path(parts)))
         return None, sorted(set(out))
 
@@ -85,6 +88,18 @@ def _doc_parts(doc: Any, parts: list[Any]) -> list[Any]:
             kept.append(part)
             node = node[part]
     return kept
+
+
+def _value_at(doc: Any, parts: list[Any]) -> Any:
+    """The value at ``parts`` (as :func:`_doc_parts` keeps them) in the document."""
+    for part in parts:
+        doc = doc[part]
+    return doc
+
+
+def _is_nan(value: Any) -> bool:
+    """True for a float that is NaN (``.nan`` in YAML)."""
+    return isinstance(value, float) and math.isnan(value)
 
 
 def _leaves(err: ValidationError) -> Iterator[tuple[ValidationError, list[str]]]:
