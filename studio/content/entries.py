@@ -83,15 +83,23 @@ def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry
         doc = pack.document(rel)
         if isinstance(doc, Problem):
             problems.append(doc)
-            continue
-        model, found = validate_document(kind, doc)
-        problems += found
-        if model is not None:
-            problems += art_problems(kind, doc, pack.files)
-            entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
-        elif broken is not None and isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str):
-            broken.add(f"{kind}/{doc.data['id']}")
+        else:
+            model, found = validate_document(kind, doc)
+            problems += found
+            if model is not None:
+                problems += art_problems(kind, doc, pack.files)
+                entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
+                continue
+        if broken is not None:
+            broken.add(f"{kind}/{_broken_id(doc, rel)}")
     return entries, problems
+
+
+def _broken_id(doc: Document | Problem, rel: str) -> str:
+    """The id an invalid entry file stands for: the ``id`` it gives, else its file's name (an id must be
+    its file's name, so one that cannot be read is still known by it)."""
+    given = doc.data.get("id") if isinstance(doc, Document) and isinstance(doc.data, dict) else None
+    return given if isinstance(given, str) else Path(rel).stem
 
 
 @dataclass

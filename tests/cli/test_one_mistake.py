@@ -52,7 +52,7 @@ def test_a_pack_with_one_manifest_mistake_prints_one_problem(studio, tmp_path):
     run = studio("validate", str(root), str(base_content_dir()))
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{root}/pack.yaml:3:1: $.version: 0.1 is not text (YAML reads it as a number: write \"0.1\" in quotes)",
+        f'{root}/pack.yaml:3:1: $.version: 0.1 is not text (YAML reads it as a number: write "0.1" in quotes)',
         "1 problem(s) in 1 file(s)",
     ]
 
@@ -113,6 +113,31 @@ def test_a_charm_whose_own_file_is_broken_stays_known_to_the_scenarios_that_use_
     assert "unknown charm" not in run.out
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (GLOW.encode() + b"extra: {\n", ":8:1: malformed YAML"),
+        (b"", ":1:1: a charm file holds a mapping of fields, not an empty document"),
+        (
+            GLOW.replace("name: Neon Glow", "name: \xff").encode("latin-1"),
+            ":1:1: cannot read file: not UTF-8 text",
+        ),
+        (GLOW.encode() + b"id: neon_glow\n", ":7:1: malformed YAML: found duplicate key"),
+        (GLOW.encode() + b"---\nid: neon_glow\n", ":7:1: malformed YAML: but found another document"),
+        (b"id: !!python/object neon_glow\n", ":1:5: YAML tag"),
+    ],
+)
+def test_a_charm_file_that_cannot_be_read_stays_known_by_its_file_name(studio, tmp_path, text, problem):
+    root = neon(tmp_path)
+    charm = root / "charms" / "neon_glow.yaml"
+    charm.write_bytes(text)
+    run = studio("validate", str(root))
+    assert run.code == 1
+    lines = run.out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"{charm}{problem}"), run.out
+    assert "unknown charm" not in run.out
+
+
 def test_problems_are_listed_causes_first(studio, tmp_path):
     root = neon(tmp_path)
     (root / "plugins").mkdir()
@@ -162,6 +187,6 @@ def test_a_pack_that_needs_a_pack_with_a_broken_manifest_adds_no_problem(studio,
     needy = needing(tmp_path, "needy", "neon")
     run = studio("validate", str(root), str(needy))
     assert run.out.splitlines() == [
-        f"{root}/pack.yaml:3:1: $.version: 0.1 is not text (YAML reads it as a number: write \"0.1\" in quotes)",
+        f'{root}/pack.yaml:3:1: $.version: 0.1 is not text (YAML reads it as a number: write "0.1" in quotes)',
         "1 problem(s) in 1 file(s)",
     ]
