@@ -120,7 +120,7 @@ def test_a_charm_whose_own_file_is_broken_stays_known_to_the_scenarios_that_use_
         (b"", ":1:1: a charm file holds a mapping of fields, not an empty document"),
         (
             GLOW.replace("name: Neon Glow", "name: \xff").encode("latin-1"),
-            ":1:1: cannot read file: not UTF-8 text",
+            ":2:1: cannot read file: not UTF-8 text",
         ),
         (GLOW.encode() + b"id: neon_glow\n", ":7:1: malformed YAML: found duplicate key"),
         (GLOW.encode() + b"---\nid: neon_glow\n", ":7:1: malformed YAML: but found another document"),

@@ -65,6 +65,8 @@ def test_a_rank_outside_every_spelling_lists_every_accepted_spelling() -> None:
         ("id: x\nname: X\nabilities:\n  - trigger: hand\n   effects: []\n", "line 5 is indented differently"),
         ("id: x\n name: X\n", "line 2 is indented differently"),
         ("id: x\n\tname: y\n", "YAML indents with spaces, not tabs"),
+        ("x:\n\t- a\n", "YAML indents with spaces, not tabs"),
+        ("x:\n  - a\n  -\tb: 1\n", "YAML indents with spaces, not tabs"),
     ],
 )
 def test_bad_indentation_is_explained_in_words_beside_the_parsers_message(text: str, words: str) -> None:

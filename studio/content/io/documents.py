@@ -68,7 +68,8 @@ class Document:
         try:
             data = load(text)
         except ScanError as exc:
-            hint = _in_words(exc.message, exc.line) if exc.message.startswith("malformed YAML") else ""
+            malformed = exc.message.startswith("malformed YAML")
+            hint = _in_words(exc.message, exc.line, _char_at(text, exc.line, exc.col)) if malformed else ""
             raise DocumentError(Problem(name, exc.line, exc.col, exc.message + hint)) from None
         cache.put(text, data)
         return cls(name, text, data)
@@ -126,6 +127,11 @@ def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
         raise DocumentError(Problem(name, 1, 1, f"cannot read file: {exc}")) from None
     if len(data) > most:
         raise DocumentError(Problem(name, 1, 1, f"more than {most} bytes (MAX_FILE_BYTES)"))
+    return decode(name, data)
+
+
+def decode(name: str, data: bytes) -> str:
+    """Read the bytes of file ``name`` as UTF-8; raise DocumentError at the line of the first bad byte."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -133,10 +139,11 @@ def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
         raise DocumentError(Problem(name, line, 1, "cannot read file: not UTF-8 text")) from None
 
 
+_TABS = "YAML indents with spaces, not tabs"
 #: What the parser's messages usually mean, said in words (fragment of its message -> advice).
 _ADVICE = (
-    ("'\\t'", "YAML indents with spaces, not tabs"),
-    ("tab character", "YAML indents with spaces, not tabs"),  # the C parser's words
+    ("'\\t'", _TABS),
+    ("tab character", _TABS),  # the C parser's words
     (
         "mapping values are not allowed",
         "line {line} is indented differently from the lines above it, "
@@ -156,12 +163,22 @@ _ADVICE = (
 )
 
 
-def _in_words(reason: str, line: int) -> str:
-    """Return the parser's complaint explained in words, as ``" (...)"``, or ``""``."""
+def _in_words(reason: str, line: int, at: str) -> str:
+    """Return the parser's complaint explained in words, as ``" (...)"``, or ``""``; ``at`` is the
+    character it stopped at (a tab may be named by no word of the complaint)."""
+    if at == "\t":
+        return f" ({_TABS})"
     for fragment, advice in _ADVICE:
         if fragment in reason:
             return f" ({advice.replace('{line}', str(line))})"
     return ""
+
+
+def _char_at(text: str, line: int, col: int) -> str:
+    """The character at a 1-based line and column of ``text`` (``""`` past its end)."""
+    lines = text.split("\n")
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    return row[col - 1] if 0 < col <= len(row) else ""
 
 
 def read_document(path: Path) -> Document:

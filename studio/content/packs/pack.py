@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from studio import __version__
 from studio.content.check.problems import Problem, json_path
-from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentError
+from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentError, decode
 from studio.content.io.paths import base_content_dir
 from studio.content.packs.files import base_code, base_files, pack_files
 from studio.content.packs.folders import ArchiveError, content_hash
@@ -180,9 +180,7 @@ def _manifest(name: str, data: bytes) -> tuple[PackModel | None, Document | Prob
 
 def _document(name: str, data: bytes) -> Document | Problem:
     try:
-        return Document.parse(name, data.decode("utf-8"))
-    except UnicodeDecodeError:
-        return Problem(name, 1, 1, "cannot read file: not UTF-8 text")
+        return Document.parse(name, decode(name, data))
     except DocumentError as exc:
         return exc.problem
 
