@@ -6,7 +6,9 @@ are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
 rewritten on its own line. Keys added at the end of a block mapping are written
 after its last line, at its keys' indentation. Anything else (a list grown, a
 key removed) goes through the ruamel round trip, and only the lines that the
-round trip changes because of the edit are taken from it.
+round trip changes because of the edit are taken from it. Either way, quotes
+the author chose stay on a new value, and quotes only the old value needed
+(``""``) do not.
 """
 
 from __future__ import annotations
@@ -22,6 +24,12 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.scalarstring import (
+    DoubleQuotedScalarString,
+    PlainScalarString,
+    ScalarString,
+    SingleQuotedScalarString,
+)
 
 Parts = tuple[str | int, ...]
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ./'-]*")
@@ -72,6 +80,11 @@ def render(value: Any, quoted: bool = False) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{render(str(k))}: {render(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"cannot write {type(value).__name__} to YAML")
+
+
+def _chose_quotes(text: str) -> bool:
+    """True if quotes around ``text`` were the author's choice, not needed (as by ``""``) to read it back."""
+    return render(text) == text
 
 
 def _plain_is(text: str) -> bool:
@@ -133,7 +146,7 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
                 return _round_trip(text, new)
             edits.append((start, end, block))
             continue
-        quoted = isinstance(node, ScalarNode) and node.style in ('"', "'")
+        quoted = isinstance(node, ScalarNode) and node.style in ('"', "'") and _chose_quotes(node.value)
         edits.append((start, end, render(value, quoted)))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
@@ -263,6 +276,10 @@ def update(tree: Any, new: Any) -> Any:
             else:
                 tree.append(value)
         return tree
+    if isinstance(tree, ScalarString) and isinstance(new, str):
+        if isinstance(tree, DoubleQuotedScalarString | SingleQuotedScalarString) and not _chose_quotes(tree):
+            return PlainScalarString(new)  # as plain as it reads back: the quotes were the old value's need
+        return type(tree)(new)
     return new
 
 

@@ -106,3 +106,28 @@ def test_removing_and_adding_block_entries_touch_only_their_lines() -> None:
 def test_values_are_written_so_they_read_back_the_same(value: Any, written: str) -> None:
     assert render(value) == written
     assert YAML(typ="safe").load(f"k: {written}")["k"] == value
+
+
+def test_typing_through_an_empty_value_leaves_no_quotes_it_needed() -> None:
+    text = (CONTENT / "charms" / "pair_mult.yaml").read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    now, was = text, data
+    for name in ("", "D", "Do", "Double Trouble"):
+        typed = {**was, "name": name}
+        now, was = edit_text(now, was, typed), typed
+    assert now == text
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "written"),
+    [
+        ('name: "Double Trouble"\ncost: 4\n', "Double Troubles", 'name: "Double Troubles"'),  # the author's
+        ('name: ""\ncost: 4\n', "D", "name: D"),  # the old value's need
+        ('name: ""\ncost: 4\n', "true", 'name: "true"'),  # the new value's need
+    ],
+)
+def test_quotes_stay_when_the_author_chose_them(text: str, name: str, written: str) -> None:
+    data = YAML(typ="safe").load(text)
+    assert edit_text(text, data, {**data, "name": name}).splitlines()[0] == written
+    through_round_trip = edit_text(text, data, {"name": name})  # the cost removed as well
+    assert through_round_trip.splitlines()[0].replace("'", '"') == written
