@@ -4,7 +4,9 @@ A form edit usually changes one scalar: its characters are replaced where they
 stand, so comments, quoting, key order and the ``$schema`` line stay as they
 are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
 rewritten on its own line. Keys added at the end of a block mapping are written
-after its last line, at its keys' indentation. Anything else (a list grown, a
+after its last line, at its keys' indentation. Items that only move in a block
+list take their lines along (with the comments just above them and at their
+ends); in a flow list, their text. Anything else (a list grown, a
 key removed) goes through the ruamel round trip, and only the lines that the
 round trip changes because of the edit are taken from it. Either way, quotes
 the author chose stay on a new value, and quotes only the old value needed
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import io
+import itertools
 import json
 import re
 from collections.abc import Iterator, Sequence
@@ -47,13 +50,16 @@ def same(a: Any, b: Any) -> bool:
 
 
 def changes(old: Any, new: Any, parts: Parts = ()) -> Iterator[tuple[Parts, bool]]:
-    """Yield (path, is_scalar_change) for each smallest place where ``new`` differs from ``old``."""
+    """Yield (path, is_scalar_change) for each smallest place where ``new`` differs from ``old``.
+
+    A list whose items moved is such a place as a whole: its items take their text along.
+    """
     if same(old, new):
         return
     if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
         for key in old:
             yield from changes(old[key], new[key], (*parts, key))
-    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new) and not _moved(old, new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
             yield from changes(a, b, (*parts, i))
     else:
@@ -135,6 +141,13 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
             edits.append(added)
             inserted = True
             continue
+        if isinstance(node, SequenceNode) and not node.flow_style:
+            moved = _moved_items(text, node, _get(old, parts), value)
+            if moved is None:
+                return _round_trip(text, new)
+            edits.append(moved)
+            inserted = True
+            continue
         if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
             return _round_trip(text, new)
         if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
@@ -146,13 +159,26 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
                 return _round_trip(text, new)
             edits.append((start, end, block))
             continue
+        if isinstance(node, SequenceNode) and isinstance(value, list):
+            edits.append((start, end, _flow_list(text, node, _get(old, parts), value)))
+            continue
         quoted = isinstance(node, ScalarNode) and node.style in ('"', "'") and _chose_quotes(node.value)
         edits.append((start, end, render(value, quoted)))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
-    if inserted and not same(YAML(typ="safe").load(text), new):  # new lines read back as meant, or none
+    if inserted and not same(YAML(typ="safe").load(text), new):  # lines added or moved read back as meant
         return _round_trip(original, new)
     return text
+
+
+def _flow_list(text: str, node: SequenceNode, old: list[Any], new: list[Any]) -> str:
+    """Write a flow list, each item that ``old`` held too written as its text was (quotes and all)."""
+    items = [text[n.start_mark.index : n.end_mark.index] for n in node.value]
+    written = [
+        items[i] if i is not None and same(old[i], value) else render(value)
+        for i, value in zip(_sources(old, new), new, strict=True)
+    ]
+    return "[" + ", ".join(written) + "]"
 
 
 def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, int, str] | None:
@@ -171,15 +197,61 @@ def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, 
     if not all(isinstance(k, str) for k in keys[len(old) :]):
         return None
     indent = " " * node.value[0][0].start_mark.column
-    last: Node = node
+    end = _after_last_line(text, node)
+    lines = "".join(f"{indent}{line}\n" for k in keys[len(old) :] for line in _key_lines(k, new[k]))
+    return end, end, lines if text.endswith("\n") or end < len(text) else "\n" + lines.rstrip("\n")
+
+
+def _moved_items(text: str, node: SequenceNode, old: Any, new: Any) -> tuple[int, int, str] | None:
+    """The edit putting the items of the block list ``node`` in ``new``'s order; None if ``new`` changes more.
+
+    Each item takes its lines along: the comment lines just above it, not indented deeper than
+    its dash (nor the file's first line: the ``$schema`` line stays first), the comment at the end
+    of its last line and the comment lines after it indented deeper than its dash. Blank lines stay.
+    """
+    if not (isinstance(old, list) and isinstance(new, list) and len(old) == len(new) == len(node.value)):
+        return None
+    order = _sources(old, new)
+    if not all(i is not None and same(old[i], value) for i, value in zip(order, new, strict=True)):
+        return None
+    spans: list[tuple[int, int]] = []
+    for item in node.value:
+        start = text.rfind("\n", 0, item.start_mark.index) + 1
+        opening = re.fullmatch(r"( *)- +", text[start : item.start_mark.index])
+        if opening is None:
+            return None  # the item does not open its line
+        while start > 0:
+            above = text.rfind("\n", 0, start - 1) + 1
+            line = text[above:start]
+            deeper = len(line) - len(line.lstrip(" ")) > len(opening[1])
+            if above == 0 or deeper or not line.lstrip(" ").startswith("#"):
+                break
+            start = above
+        end = _after_last_line(text, item)
+        while re.match(rf" {{{len(opening[1]) + 1},}}#", text[end:]):  # comment lines inside the item
+            end = text.find("\n", end) + 1 or len(text)
+        spans.append((start, end - 1 if text[end - 1] == "\n" else end))
+    if any(a[1] > b[0] for a, b in itertools.pairwise(spans)):
+        return None
+    pieces = []
+    for k, i in enumerate(order):
+        assert i is not None
+        pieces.append(text[spans[i][0] : spans[i][1]])
+        if k + 1 < len(spans):
+            pieces.append(text[spans[k][1] : spans[k + 1][0]])
+    return spans[0][0], spans[-1][1], "".join(pieces)
+
+
+def _after_last_line(text: str, node: Node) -> int:
+    """The index just after the last line of ``node``, the comment at its end included."""
+    last = node
     while isinstance(last, MappingNode | SequenceNode) and last.value and not last.flow_style:
         last = last.value[-1][1] if isinstance(last, MappingNode) else last.value[-1]
-    end = last.end_mark.index
+    end: int = last.end_mark.index
     if end == 0 or text[end - 1] != "\n":
         line_end = text.find("\n", end)
         end = len(text) if line_end < 0 else line_end + 1
-    lines = "".join(f"{indent}{line}\n" for k in keys[len(old) :] for line in _key_lines(k, new[k]))
-    return end, end, lines if text.endswith("\n") or end < len(text) else "\n" + lines.rstrip("\n")
+    return end
 
 
 def _key_lines(key: str, value: Any) -> list[str]:
@@ -257,7 +329,11 @@ def _rt_type(value: Any) -> type:
 
 
 def update(tree: Any, new: Any) -> Any:
-    """Make a round-trip tree hold ``new`` in place, keeping its comments and styles; return it."""
+    """Make a round-trip tree hold ``new`` in place, keeping its comments and styles; return it.
+
+    A list item ``new`` still holds keeps its node wherever it moves, and with it its comments,
+    key order and flow or block style, so moving it back gives back the same text.
+    """
     if isinstance(tree, CommentedMap) and isinstance(new, dict):
         for key in [k for k in tree if k not in new]:
             del tree[key]
@@ -268,19 +344,47 @@ def update(tree: Any, new: Any) -> Any:
                 tree[key] = value
         return tree
     if isinstance(tree, CommentedSeq) and isinstance(new, list):
-        del tree[len(new) :]
-        for i, value in enumerate(new):
-            if i < len(tree):
-                if not same(_plain(tree[i]), value):
-                    tree[i] = update(tree[i], value)
-            else:
+        old, comments = list(tree), dict(tree.ca.items)  # a comment on an item's line is the list's, by index
+        list.clear(tree)
+        tree.ca.items.clear()
+        for j, (i, value) in enumerate(zip(_sources([_plain(v) for v in old], new), new, strict=True)):
+            if i is None:
                 tree.append(value)
+                continue
+            tree.append(old[i] if same(_plain(old[i]), value) else update(old[i], value))
+            if i in comments:
+                tree.ca.items[j] = comments[i]
         return tree
     if isinstance(tree, ScalarString) and isinstance(new, str):
         if isinstance(tree, DoubleQuotedScalarString | SingleQuotedScalarString) and not _chose_quotes(tree):
             return PlainScalarString(new)  # as plain as it reads back: the quotes were the old value's need
         return type(tree)(new)
     return new
+
+
+def _sources(old: list[Any], new: list[Any]) -> list[int | None]:
+    """For each item of ``new``, the index of the ``old`` item whose node it takes (None: a new one).
+
+    An item takes the node holding the same data: its own place's if it stayed there, else the
+    one it moved from; the others take the nodes left over, in order, to be updated.
+    """
+    sources = [j if j < len(old) and same(old[j], value) else None for j, value in enumerate(new)]
+    kept = set(sources)
+    free = [i for i in range(len(old)) if i not in kept]
+    for j, value in enumerate(new):
+        i = None if sources[j] is not None else next((i for i in free if same(old[i], value)), None)
+        if i is not None:
+            free.remove(i)
+            sources[j] = i
+    for j, i in enumerate(sources):
+        if i is None and free:
+            sources[j] = free.pop(0)
+    return sources
+
+
+def _moved(old: list[Any], new: list[Any]) -> bool:
+    """True if an item of ``old`` stands elsewhere in ``new``."""
+    return any(i != j for j, i in enumerate(_sources(old, new)) if i is not None)
 
 
 def _plain(value: Any) -> Any:

@@ -108,6 +108,138 @@ def test_values_are_written_so_they_read_back_the_same(value: Any, written: str)
     assert YAML(typ="safe").load(f"k: {written}")["k"] == value
 
 
+def _moved(data: Any, parts: tuple[Any, ...], order: tuple[int, ...]) -> Any:
+    """A copy of ``data`` with the list at ``parts`` put in ``order`` (the index each item comes from)."""
+    new = copy.deepcopy(data)
+    items = new
+    for part in parts:
+        items = items[part]
+    items[:] = [items[i] for i in order]
+    return new
+
+
+JACKKNIFE_MOVED = """\
+abilities:
+  - trigger: hand
+    effects:
+      - {kind: xmult, amount: 0.5, per: counter}  # X(1 + 0.5 x counter)
+  # Each discarded Jack adds X0.5 Mult until the end of the round.
+  - trigger: discard
+    when:
+      ranks: [J]
+    effects:
+      - {kind: grow, amount: 1}
+  - trigger: end_of_round
+"""
+
+
+def test_a_moved_item_takes_its_comments_key_order_and_style_and_moving_back_gives_the_text_back() -> None:
+    text = (CONTENT / "charms" / "jackknife.yaml").read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    moved = _moved(data, ("abilities",), (1, 0, 2))
+    out = edit_text(text, data, moved)
+    assert JACKKNIFE_MOVED in out
+    assert out.splitlines()[:5] == text.splitlines()[:5]  # the $schema line and the rest stay
+    assert edit_text(out, moved, data) == text
+
+
+def test_swapped_effects_keep_their_own_comments() -> None:
+    text = (
+        "abilities:\n"
+        "  - trigger: hand\n"
+        "    effects:\n"
+        "      - {kind: mult, amount: 4}  # four\n"
+        "      - {kind: chips, amount: 10}  # ten\n"
+        "      - {kind: xmult, amount: 2, per: counter}  # two\n"
+    )
+    data = YAML(typ="safe").load(text)
+    for order in ((1, 0, 2), (2, 1, 0)):
+        moved = _moved(data, ("abilities", 0, "effects"), order)
+        out = edit_text(text, data, moved)
+        assert YAML(typ="safe").load(out) == moved
+        lines = text.splitlines()
+        assert out.splitlines()[3:] == [lines[3 + i] for i in order]
+        assert edit_text(out, moved, data) == text
+
+
+def test_the_comment_lines_just_above_an_item_go_with_it() -> None:
+    text = (
+        "# the file's header\n"
+        "- name: first\n"
+        "  events:\n"
+        "    - a\n"
+        "    # still about the first\n"
+        "# about the second\n"
+        "- name: second\n"
+    )
+    data = YAML(typ="safe").load(text)
+    moved = _moved(data, (), (1, 0))
+    out = edit_text(text, data, moved)
+    assert out == (
+        "# the file's header\n"
+        "# about the second\n"
+        "- name: second\n"
+        "- name: first\n"
+        "  events:\n"
+        "    - a\n"
+        "    # still about the first\n"
+    )
+    assert edit_text(out, moved, data) == text
+
+
+def test_a_moved_item_of_a_flow_list_keeps_its_quotes() -> None:
+    text = 'expect:\n  scoring: ["KH", "10H:glass", 6H-ish]\n'
+    data = YAML(typ="safe").load(text)
+    moved = _moved(data, ("expect", "scoring"), (2, 0, 1))
+    out = edit_text(text, data, moved)
+    assert out == 'expect:\n  scoring: [6H-ish, "KH", "10H:glass"]\n'
+    assert edit_text(out, moved, data) == text
+
+
+def test_the_round_trip_moves_the_items_themselves() -> None:
+    """A move made with an edit only the round trip can write (a key removed) moves ruamel's nodes."""
+    text = (CONTENT / "charms" / "jackknife.yaml").read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    moved = _moved(data, ("abilities",), (1, 0, 2))
+    del moved["cost"]
+    out = edit_text(text, data, moved)
+    assert YAML(typ="safe").load(out) == moved
+    assert "      - {kind: xmult, amount: 0.5, per: counter}  # X(1 + 0.5 x counter)\n" in out
+    discard = (
+        "  - trigger: discard\n    when:\n      ranks: [J]\n    effects:\n      - {kind: grow, amount: 1}\n"
+    )
+    assert discard in out
+
+
+def lists_in(data: Any, parts: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every list of two items or more."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from lists_in(v, (*parts, k))
+    elif isinstance(data, list):
+        if len(data) > 1:
+            yield parts
+        for i, v in enumerate(data):
+            yield from lists_in(v, (*parts, i))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(CONTENT).as_posix())
+def test_swapping_two_items_and_back_gives_the_very_text_back(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    for parts in list(lists_in(data))[:3]:
+        moved = _moved(data, parts, (1, 0, *range(2, len(_get(data, parts)))))
+        out = edit_text(text, data, moved)
+        assert YAML(typ="safe").load(out) == moved, parts
+        assert edit_text(out, moved, data) == text, parts
+
+
+def _get(data: Any, parts: tuple[Any, ...]) -> Any:
+    for part in parts:
+        data = data[part]
+    return data
+
+
 def test_typing_through_an_empty_value_leaves_no_quotes_it_needed() -> None:
     text = (CONTENT / "charms" / "pair_mult.yaml").read_text(encoding="utf-8")
     data = YAML(typ="safe").load(text)
