@@ -9,6 +9,8 @@ from data_paths import field_paths, with_field
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtWidgets import QPushButton
+
 from studio.app.forms.base import FormContext
 from studio.app.forms.builder import build
 from studio.app.forms.lists import ChoicesField, ListField
@@ -68,6 +70,25 @@ def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindo
     window.history.undo()
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
     assert len(data["abilities"][0]["effects"]) == 1
+
+
+def test_moving_an_ability_up_and_back_down_leaves_the_file_as_it_was(window: MainWindow) -> None:
+    window.tree.select("charm", "jackknife")
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    saved = ws.text(ws.ref(window.editor.file))
+    abilities = window.editor.field_at(("abilities",))
+    assert isinstance(abilities, ListField)
+    buttons = {b.accessibleName(): b for b in abilities.findChildren(QPushButton)}
+    buttons["Move up ability 2"].click()
+    text = ws.text(ws.ref(window.editor.file))
+    assert "  - trigger: hand\n    effects:\n      - {kind: xmult, amount: 0.5, per: counter}  # X(1" in text
+    assert "  - trigger: discard\n    when:\n      ranks: [J]\n" in text
+    assert window.windowTitle().endswith("unsaved changes") and len(history(window)) == 1
+    buttons["Move down ability 1"].click()
+    window.editor.tabs.setCurrentIndex(1)  # the YAML tab
+    assert ws.text(ws.ref(window.editor.file)) == saved == window.editor.yaml.edit.toPlainText()
+    assert not window.windowTitle().endswith("unsaved changes") and len(history(window)) == 0
 
 
 def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]

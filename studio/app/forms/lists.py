@@ -108,12 +108,15 @@ class ListField(Field):
         self.report([v for j, v in enumerate(self.value) if j != i])
 
     def move_item(self, i: int, step: int) -> None:
-        """Move item ``i`` up (-1) or down (+1)."""
+        """Move item ``i`` up (-1) or down (+1).
+
+        Moves in one list make one undo step, as typing does, so moving back leaves none.
+        """
         j = i + step
         if 0 <= j < len(self.value):
             items = list(self.value)
             items[i], items[j] = items[j], items[i]
-            self.report(items)
+            self.report(items, typing=True)
 
     def set_value(self, value: Any) -> None:
         items = list(value) if isinstance(value, list) else []
