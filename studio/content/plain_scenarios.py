@@ -155,10 +155,11 @@ def plain_situation(
     """The situation of a scenario given as plain data: the one builder of every scenario's situation
     (a command line, a batch line, a scenario file through its model, the editor's preview).
 
-    Missing fields take the model's defaults. Raises ValueError naming the field of a bad card, an
-    unknown id, or content without hand types. ``slots`` builds the charm row from ``data["charms"]``
-    (a batch remembers rows it has seen; the scenario model and the preview give the slots they built,
-    with ``tuple``).
+    Missing fields take the model's defaults; a ``deck`` of None plays no deck (the editor's preview
+    scoring without a deck the content no longer defines). Raises ValueError naming the field of a
+    bad card, an unknown id, or content without hand types. ``slots`` builds the charm row from
+    ``data["charms"]`` (a batch remembers rows it has seen; the scenario model and the preview give
+    the slots they built, with ``tuple``).
     """
     if not catalog.hand_types:
         raise ValueError(NO_HAND_TYPES)
@@ -169,7 +170,7 @@ def plain_situation(
     for type_id in [*levels, *played_types, *times_played]:
         catalog.hand_type(type_id)
     deck = data["deck"]
-    deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks else None
+    deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks and deck is not None else None
     vouchers = data.get("vouchers") or ()
     for voucher_id in vouchers:
         _named("vouchers", lookup, catalog.vouchers, "voucher", voucher_id)

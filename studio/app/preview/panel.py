@@ -46,6 +46,7 @@ from studio.app.workers import Job
 from studio.content.plain_scenarios import plain_situation
 from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
+from studio.engine.names import UnknownIdError
 from studio.engine.scoring import Situation, score
 from studio.engine.trace import Event, ScoreResult, fmt
 
@@ -244,9 +245,12 @@ class PreviewPanel(QWidget):
         self.charms.add(token)
 
     def follow_rename(self, kind: str, old: str, new: str) -> None:
-        """Keep a renamed charm in the row."""
+        """Keep a renamed charm in the row, a renamed boss or deck chosen, and a renamed hand type or
+        voucher where the round names it."""
         if kind == "charm":
             self.charms.follow_rename(old, new)
+        else:
+            self.situation.follow_rename(kind, old, new)
 
     def show_picker(self, target: QLineEdit, anchor: QWidget) -> None:
         """Open the 52-card picker under ``anchor``; picked cards go to ``target``."""
@@ -270,6 +274,14 @@ class PreviewPanel(QWidget):
         values = self.situation.values()
         slots = []
         self._unknown = []
+        # A boss or deck the content no longer defines stays chosen: marked, and the hand scores without it.
+        boss, deck = values["boss"], values["deck"]
+        if boss is not None and boss not in cat.bosses:
+            self._unknown.append(str(UnknownIdError("boss rule", boss, cat.bosses)))
+            values["boss"] = None
+        if cat.decks and deck not in cat.decks:
+            self._unknown.append(str(UnknownIdError("deck", deck, cat.decks)))
+            values["deck"] = None
         for token in self.charm_row.tokens():
             slot = slot_of(token)
             try:

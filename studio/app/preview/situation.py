@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
+from studio.app import palette
 from studio.app.preview.scenario_file import RUN_FIELDS
 
 NO_BOSS = "(no boss)"
@@ -23,7 +25,12 @@ def _spin(top: int, tip: str, prefix: str = "") -> QSpinBox:
 
 
 class SituationBox(QWidget):
-    """Inputs for everything but the cards and charms; emits ``changed`` on any edit."""
+    """Inputs for everything but the cards and charms; emits ``changed`` on any edit.
+
+    A boss or deck chosen here stays chosen when the content stops defining it (its id typed away,
+    its file deleted): it is marked missing, the preview scores without it and says so, and it is
+    simply there again once its id is loaded again.
+    """
 
     changed = Signal()
 
@@ -35,6 +42,8 @@ class SituationBox(QWidget):
         self.deck = QComboBox()
         self.deck.setObjectName("deckInput")
         self.deck.setAccessibleName("Deck")
+        #: The ids each box offers from the loaded content (None: no content yet, nothing is missing).
+        self._offered: dict[QComboBox, list[str] | None] = {self.boss: None, self.deck: None}
         self.money = _spin(1_000_000, "Money held", "$")
         self.money.setObjectName("moneyInput")
         self.hands_left = _spin(1000, "Hands left after this one")
@@ -85,17 +94,76 @@ class SituationBox(QWidget):
         self.vouchers.textChanged.connect(self.changed)
 
     def set_choices(self, bosses: list[str], decks: list[str]) -> None:
-        """Offer the loaded bosses and decks, keeping the current choices when they still exist."""
-        for combo, items in ((self.boss, [NO_BOSS, *bosses]), (self.deck, decks)):
+        """Offer the loaded bosses and decks, keeping the current choices (marked missing when not loaded)."""
+        self._offered = {self.boss: [NO_BOSS, *bosses], self.deck: decks}
+        for combo in (self.boss, self.deck):
             now = combo.currentText()
-            combo.blockSignals(True)
+            if not now:  # the first content: no boss, the standard deck
+                now = NO_BOSS if combo is self.boss else ("standard" if "standard" in decks else decks[0])
+            self._choose(combo, now)
+
+    def missing(self, combo: QComboBox) -> bool:
+        """Whether ``combo``'s choice is an id the loaded content does not define."""
+        offered = self._offered[combo]
+        return offered is not None and combo.currentText() not in offered
+
+    def _choose(self, combo: QComboBox, choice: str) -> None:
+        """Offer the loaded ids and choose ``choice`` (added, marked missing, when not among them),
+        without emitting ``changed``."""
+        offered = self._offered[combo]
+        combo.blockSignals(True)
+        if offered is not None:
             combo.clear()
-            combo.addItems(items)
-            if now in items:
-                combo.setCurrentText(now)
-            elif combo is self.deck and "standard" in items:
-                combo.setCurrentText("standard")
-            combo.blockSignals(False)
+            combo.addItems(offered)
+        if combo.findText(choice) < 0:
+            combo.addItem(choice)
+        combo.setCurrentText(choice)
+        combo.blockSignals(False)
+        self._mark(combo)
+
+    def _mark(self, combo: QComboBox) -> None:
+        """Draw a missing choice in the theme's error colour with a warning, and say why in the tooltip."""
+        index = combo.currentIndex()
+        if not self.missing(combo) or index < 0:
+            combo.setPalette(QPalette())  # the theme's, again
+            combo.setToolTip(combo.accessibleName())
+            return
+        error = QColor(palette.current().error)
+        ink = QPalette(combo.palette())
+        ink.setColor(QPalette.ColorRole.ButtonText, error)
+        combo.setPalette(ink)
+        combo.setItemIcon(index, palette.icon("fa5s.exclamation-triangle", error.name()))
+        combo.setItemData(index, error, Qt.ItemDataRole.ForegroundRole)
+        noun = "boss rule" if combo is self.boss else "deck"
+        combo.setToolTip(f"{noun} '{combo.currentText()}' is not in the loaded content: scored without it")
+
+    def follow_rename(self, kind: str, old: str, new: str) -> None:
+        """Keep a renamed boss or deck chosen, and a renamed hand type or voucher in the levels, the
+        vouchers and the scenario's run."""
+        before = self.values()
+        for combo, noun in ((self.boss, "boss"), (self.deck, "deck")):
+            if kind == noun and combo.currentText() == old:
+                self._choose(combo, new)
+        if kind == "hand_type":
+            levels = [_renamed(item, old, new) for item in self.levels.text().split()]
+            if levels != self.levels.text().split():
+                _set_quietly(self.levels, " ".join(levels))
+            run = self.run
+            if "hand_types_played" in run:
+                run["hand_types_played"] = [new if t == old else t for t in run["hand_types_played"]]
+            if "times_played" in run:
+                run["times_played"] = {new if t == old else t: n for t, n in run["times_played"].items()}
+        if kind == "voucher" and old in self.voucher_ids():
+            _set_quietly(self.vouchers, " ".join(new if v == old else v for v in self.voucher_ids()))
+        if self.values() != before:
+            self.changed.emit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch redraws a missing choice's mark in the new theme's error colour."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            for combo in (self.boss, self.deck):
+                self._mark(combo)
 
     def levels_map(self) -> dict[str, int]:
         """Read the levels box (raises ValueError naming the bad item)."""
@@ -134,8 +202,8 @@ class SituationBox(QWidget):
     def set_values(self, data: dict[str, Any]) -> None:
         """Show a scenario's fields without emitting one change per field."""
         self.blockSignals(True)
-        self.boss.setCurrentText(data.get("boss") or NO_BOSS)
-        self.deck.setCurrentText(data.get("deck") or "standard")
+        self._choose(self.boss, data.get("boss") or NO_BOSS)
+        self._choose(self.deck, data.get("deck") or "standard")
         self.money.setValue(int(data.get("money", 0)))
         self.hands_left.setValue(int(data.get("hands_left", 0)))
         self.discards_left.setValue(int(data.get("discards_left", 0)))
@@ -149,6 +217,19 @@ class SituationBox(QWidget):
         self.run_label.setVisible(bool(self.run))
         self.blockSignals(False)
         self.changed.emit()
+
+
+def _set_quietly(box: QLineEdit, text: str) -> None:
+    """Put ``text`` in ``box`` without emitting its signals."""
+    box.blockSignals(True)
+    box.setText(text)
+    box.blockSignals(False)
+
+
+def _renamed(item: str, old: str, new: str) -> str:
+    """A levels item (``TYPE=N``) with the hand type ``old`` renamed ``new``."""
+    name, sep, value = item.partition("=")
+    return f"{new}{sep}{value}" if name == old else item
 
 
 def _shown(value: Any) -> str:

@@ -1,0 +1,130 @@
+"""The preview's boss, deck and levels follow the content: a rename is followed, an id typed away or
+deleted stays chosen, marked missing and scored without, and comes back when the id does."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from studio.app.main_window import MainWindow
+from studio.content.plain_scenarios import plain_situation
+from studio.engine.scoring import score
+
+
+def _scorer_total(window: MainWindow, **shown: Any) -> str:
+    """The real scorer's total of the preview's inputs with ``shown`` in place, as the preview writes it."""
+    assert window.session is not None and window.session.ws.catalog is not None
+    catalog = window.session.ws.catalog
+    total = score(plain_situation({**window.preview.state(), **shown}, catalog), catalog).total
+    assert isinstance(total, int)
+    return f"{total:,}"
+
+
+def _type_in_id(window: MainWindow, qtbot: Any, kind: str, entry_id: str, keys: str) -> None:
+    """Open the entry and type in its Id field (Backspace as ``\\b``), as a designer would."""
+    assert window.tree.select(kind, entry_id) is not None and window.editor is not None
+    field = window.editor.field_at(("id",))
+    assert field is not None
+    box = field.box
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_End)
+    for key in keys:
+        if key == "\b":
+            qtbot.keyClick(box, Qt.Key.Key_Backspace)
+        else:
+            qtbot.keyClicks(box, key)
+
+
+@pytest.mark.parametrize(
+    ("kind", "box", "entry_id", "noun"),
+    [("boss", "boss", "flint", "boss rule"), ("deck", "deck", "checkered", "deck")],
+)
+def test_a_chosen_boss_or_deck_typed_away_stays_chosen_scored_without_and_comes_back(
+    window: MainWindow,
+    qtbot: Any,
+    kind: str,
+    box: str,
+    entry_id: str,
+    noun: str,
+) -> None:
+    preview = window.preview
+    combo = getattr(preview.situation, box)
+    combo.setCurrentText(entry_id)
+    chosen = preview.total_label.text()
+    assert chosen == _scorer_total(window)
+    _type_in_id(window, qtbot, kind, entry_id, "\b")
+    assert combo.currentText() == entry_id and preview.situation.missing(combo)
+    assert preview.total_label.text() == _scorer_total(window, **{box: None})
+    message = preview.error_label.text()
+    assert f"unknown {noun} '{entry_id}'" in message and "scored without it" in message
+    assert entry_id in combo.toolTip()
+    _type_in_id(window, qtbot, kind, entry_id[:-1], entry_id[-1])
+    assert combo.currentText() == entry_id and not preview.situation.missing(combo)
+    assert preview.total_label.text() == chosen
+    assert preview.error_label.text() == ""
+    assert not window.windowTitle().endswith("unsaved changes")
+
+
+def test_the_flint_typed_away_scores_as_no_boss_and_back_as_the_flint(window: MainWindow, qtbot: Any) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AH KD 3C 7S", "boss": "flint"})
+    with_flint = preview.total_label.text()
+    preview.situation.boss.setCurrentText("(no boss)")
+    without = preview.total_label.text()
+    assert with_flint != without
+    preview.situation.boss.setCurrentText("flint")
+    _type_in_id(window, qtbot, "boss", "flint", "\b")
+    assert preview.total_label.text() == without and preview.situation.boss.currentText() == "flint"
+    _type_in_id(window, qtbot, "boss", "flin", "t")
+    assert preview.total_label.text() == with_flint
+
+
+@pytest.mark.parametrize(
+    ("kind", "entry_id", "new_id"), [("boss", "flint", "the_flint"), ("deck", "checkered", "checkers")]
+)
+def test_a_renamed_boss_or_deck_stays_chosen_under_its_new_id(
+    window: MainWindow, kind: str, entry_id: str, new_id: str
+) -> None:
+    preview = window.preview
+    preview.set_state({"played": "AS AH KD 3C 7S", kind: entry_id})
+    chosen = preview.total_label.text()
+    ref = window.tree.select(kind, entry_id)
+    assert ref is not None
+    window.entries.ask = lambda *_: new_id
+    assert window.entries.rename(ref) is not None
+    combo = getattr(preview.situation, kind)
+    assert combo.currentText() == new_id and not preview.situation.missing(combo)
+    assert entry_id not in [combo.itemText(i) for i in range(combo.count())]
+    assert preview.error_label.text() == ""
+    assert preview.total_label.text() == chosen == _scorer_total(window)
+
+
+def test_a_deleted_boss_stays_chosen_marked_and_scored_without(window: MainWindow) -> None:
+    preview = window.preview
+    preview.situation.boss.setCurrentText("flint")
+    ref = window.tree.select("boss", "flint")
+    assert ref is not None
+    window.entries.confirm = lambda _text: True
+    assert window.entries.delete(ref)
+    assert preview.situation.boss.currentText() == "flint"
+    assert "unknown boss rule 'flint'" in preview.error_label.text()
+    assert preview.total_label.text() == _scorer_total(window, boss=None)
+
+
+def test_a_renamed_hand_type_keeps_its_level_in_the_preview(window: MainWindow) -> None:
+    preview = window.preview
+    preview.situation.levels.setText("pair=2 flush=3")
+    levelled = preview.total_label.text()
+    assert levelled == _scorer_total(window)
+    ref = window.tree.select("hand_type", "flush")
+    assert ref is not None
+    window.entries.ask = lambda *_: "colour"
+    assert window.entries.rename(ref) is not None
+    assert preview.situation.levels.text() == "pair=2 colour=3"
+    assert preview.error_label.text() == ""
+    assert preview.total_label.text() == levelled == _scorer_total(window)
