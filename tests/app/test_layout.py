@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import Any
 
 from studio.app.main_window import MainWindow
 from tests.app.conftest import open_window
@@ -72,3 +73,31 @@ def test_reset_layout_brings_back_the_first_start_layout(qtbot, tmp_path: Path, 
     window.reset_layout()
     qtbot.wait(20)
     assert widths(window)[1] >= 360
+
+
+def test_a_charm_form_with_nested_abilities_fits_the_editor_at_1024_by_700(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QPushButton
+
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.resize(1024, 700)
+    window.reset_layout()
+    assert window.tree.select("charm", "jackknife") is not None and window.editor is not None
+    qtbot.wait(50)
+    area = window.editor.form_area
+    form = area.widget()
+    assert form is not None
+    # Its rows of ticks (13 ranks, the passive rules) wrap rather than widen it.
+    assert form.minimumSizeHint().width() <= area.viewport().width()
+    assert area.horizontalScrollBar().maximum() == 0
+    view = QRect(area.viewport().mapToGlobal(area.viewport().rect().topLeft()), area.viewport().size())
+    removes = [
+        b for b in form.findChildren(QPushButton) if b.toolTip().startswith("Remove") and b.isVisible()
+    ]
+    assert len(removes) >= 6  # jackknife's three abilities and their effects
+    for button in removes:
+        at = QRect(button.mapToGlobal(button.rect().topLeft()), button.size())
+        assert at.left() >= view.left() and at.right() <= view.right(), button.toolTip()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButto
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.app.forms.flow import FlowLayout
 from studio.app.forms.fold import Fold
 from studio.app.forms.nodes import default_value, item_node
 
@@ -22,15 +23,13 @@ class ChoicesField(Field):
         super().__init__(node, ctx, path)
         self.choices = choices
         self.ticks: list[QCheckBox] = []
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
+        row = FlowLayout()  # wraps: a tick per rank must not widen a nested form past its panel
         for choice in choices:
             tick = QCheckBox(str(choice))
             tick.setAccessibleName(f"{self.accessibleName()}: {choice}")
             tick.toggled.connect(lambda _on: self.report(self._picked()))
             self.ticks.append(tick)
             row.addWidget(tick)
-        row.addStretch(1)
         layout = self.body()
         layout.addLayout(row)
         self.finish(layout)
