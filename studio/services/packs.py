@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,6 +124,7 @@ def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress
     """
     if not folder.is_dir():
         raise ServiceError(f"{folder}: no such pack folder")
+    _check_output(folder, output)
     installed = installed_packs()[0]
     pack, _ = open_pack_spec(str(folder), installed)  # a folder: it hides no installed pack
     progress(0, 3, "loading the pack")
@@ -143,6 +145,18 @@ def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress
         raise ServiceError(f"{output}: cannot write: {exc}") from None
     progress(3, 3, "built")
     return Build(pack, output, sha256=digest)
+
+
+def _check_output(folder: Path, output: Path) -> None:
+    """Refuse a zip path that would overwrite what is not a zip, or that lies in the pack it is built
+    from (a source file replaced, or the zip shipped in the next build)."""
+    target = output.resolve()
+    if target.is_relative_to(folder.resolve()):
+        raise ServiceError(f"{output}: inside the pack folder {folder}; write the zip outside it")
+    if target.is_dir():
+        raise ServiceError(f"{output}: is a folder; give the zip's file name")
+    if target.exists() and not zipfile.is_zipfile(target):
+        raise ServiceError(f"{output}: exists and is not a zip; refusing to replace it")
 
 
 def open_pack_spec(spec: str, installed: list[Pack]) -> tuple[Pack, list[str]]:

@@ -144,6 +144,28 @@ def test_build_refuses_a_pack_with_problems_and_lists_them_all(studio_exe, tmp_p
     assert "not built: 2 problem(s)" in run.out
 
 
+def test_build_never_writes_over_the_packs_own_files_or_a_file_that_is_not_a_zip(
+    studio_exe, tmp_path: Path
+) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    manifest = (pack / "pack.yaml").read_bytes()
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine\n", encoding="utf-8")
+    for out, reason in (
+        (pack / "pack.yaml", "inside the pack folder"),
+        (pack / "dist/neon.zip", "inside the pack folder"),
+        (notes, "exists and is not a zip"),
+        (tmp_path, "is a folder"),
+    ):
+        run = studio_exe("pack", "build", str(pack), "-o", str(out))
+        assert run.code == 2 and reason in run.err and str(out) in run.err, run.err
+    assert (pack / "pack.yaml").read_bytes() == manifest and not (pack / "dist").exists()
+    assert notes.read_text(encoding="utf-8") == "mine\n"
+    old = tmp_path / "neon.zip"  # an earlier build is replaced
+    assert studio_exe("pack", "build", str(pack), "-o", str(old)).code == 0
+    assert studio_exe("pack", "build", str(pack), "-o", str(old)).code == 0
+
+
 def test_a_hostile_zip_is_refused_with_a_reason_and_leaves_nothing_behind(
     studio_exe, tmp_path: Path, studio_home: Path
 ) -> None:
