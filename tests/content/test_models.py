@@ -89,6 +89,16 @@ _REJECTED = [
         "abilities: [{trigger: hand, effects: [{kind: reset, amount: 2}]}]",
         "$.abilities[0].effects[0].amount: unknown field 'amount'",
     ),
+    (  # the row decides a copy, never a draw or a condition: both would be ignored
+        "charms",
+        "abilities: [{trigger: hand, effects: [{kind: copy_charm, chance: {in: 4}}]}]",
+        "$.abilities[0].effects[0].chance: unknown field 'chance'",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: hand, when: {hand_types: [pair]}, effects: [{kind: copy_charm}]}]",
+        "$.abilities[0]: copy_charm always copies (the row decides it): give its ability no 'when'",
+    ),
     (
         "charms",
         "abilities: [{trigger: before, effects: [{kind: points, amount: 20}]}]",

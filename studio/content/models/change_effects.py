@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import Field, model_validator
 
 from studio.content.models.common import Amount, Id, RankName, Suit, rank_number
-from studio.content.models.effects import SCORE_EFFECTS, _Effect, _Scaled
+from studio.content.models.effects import SCORE_EFFECTS, _Certain, _Effect, _Scaled
 from studio.content.models.run_effects import RUN_EFFECTS
 from studio.content.models.value_modifiers import Layered
 from studio.engine.kinds import TriggerKind
@@ -85,7 +85,7 @@ class CopyCardEffect(_Effect):
     to: Literal["deck", "hand"] = Field("deck", title="To", description="Where the copy goes after the hand.")
 
 
-class CopyCharmEffect(_Effect):
+class CopyCharmEffect(_Certain):
     """The charm uses the abilities of another charm, in its own place and with its own edition."""
 
     kind: Literal["copy_charm"] = Field(..., title="Effect", description="Use another charm's abilities.")
@@ -181,9 +181,9 @@ CHANGE_EFFECTS = (
 )
 
 #: Every effect model, built-in kinds first.
-EFFECT_MODELS: tuple[type[_Effect], ...] = (*SCORE_EFFECTS, *CHANGE_EFFECTS, *RUN_EFFECTS)
+EFFECT_MODELS: tuple[type[_Certain], ...] = (*SCORE_EFFECTS, *CHANGE_EFFECTS, *RUN_EFFECTS)
 
 if TYPE_CHECKING:
-    EffectModel = _Effect
+    EffectModel = _Certain
 else:  # a discriminated union on 'kind' of every effect model: what a charm's (or boss's) ability may do
     EffectModel = Annotated[Union[EFFECT_MODELS], Field(discriminator="kind")]  # noqa: UP007

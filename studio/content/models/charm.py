@@ -63,6 +63,8 @@ class AbilityModel(Model):
             misfit = effect.misfit(trigger)
             if misfit:
                 raise ValueError(misfit)
+        if self.when.kinds() and any(EFFECTS[e.kind].copies for e in self.effects):
+            raise ValueError("copy_charm always copies (the row decides it): give its ability no 'when'")
         kinds = [EFFECTS[e.kind] for e in self.effects]
         scoring = [k.name for k in kinds if k.scores]
         if scoring and not trigger.scores:

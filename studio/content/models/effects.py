@@ -41,10 +41,9 @@ _EVERY = Field(
 _CHANCE = Field(None, title="Chance", description="Only happens with this chance.")
 
 
-class _Effect(Model):
-    """What every effect kind shares: an optional chance."""
+class _Certain(Model):
+    """What every effect kind shares: turning itself into the engine's value."""
 
-    chance: ChanceModel | None = _CHANCE
     if TYPE_CHECKING:
         kind: str  # each subclass declares its own literal
 
@@ -67,7 +66,7 @@ class _Effect(Model):
             kind,
             float(getattr(self, "amount", 0) or 0),
             Scaling(per, every or 1, arg) if per else None,
-            self.chance.to_engine() if self.chance else None,
+            chance.to_engine() if (chance := getattr(self, "chance", None)) else None,
             args,
             getattr(self, "up_to", None),
         )
@@ -75,6 +74,12 @@ class _Effect(Model):
     def misfit(self, trigger: TriggerKind) -> str | None:
         """Return why this effect cannot work at ``trigger`` (None: it can)."""
         return None
+
+
+class _Effect(_Certain):
+    """An effect that may happen only with a chance."""
+
+    chance: ChanceModel | None = _CHANCE
 
 
 class _Scaled(_Effect):
@@ -226,12 +231,12 @@ SCORE_EFFECTS = (
 CardEffect = Annotated[PointsEffect | MultEffect | XMultEffect | MoneyEffect, Field(discriminator="kind")]
 
 
-def effects_to_engine(effects: Sequence[_Effect]) -> tuple[Effect, ...]:
+def effects_to_engine(effects: Sequence[_Certain]) -> tuple[Effect, ...]:
     """Convert a list of effect models."""
     return tuple(e.to_engine() for e in effects)
 
 
-def hand_misfit(effect: _Effect) -> str | None:
+def hand_misfit(effect: _Certain) -> str | None:
     """Return why ``effect`` cannot work where no hand is played (a consumable, a tag), or None."""
     per: str | None = getattr(effect, "per", None)
     if per is not None and VALUES[per].about == "hand":
