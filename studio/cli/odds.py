@@ -8,6 +8,7 @@ from studio.cli.errors import OK, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
+from studio.cli.seeds import seed
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.odds.deal import count_dealt
 from studio.engine.rng import Rng
@@ -24,7 +25,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--deal", type=int, help="cards dealt per sample")
     p.add_argument("--samples", type=int, help="how many deals to sample")
     p.add_argument("--exact", action="store_true", help="with --deal: count every deal exactly")
-    p.add_argument("--seed", type=int, help="seed of the sampled deals (default: 0)")
+    p.add_argument("--seed", type=seed, help="seed of the sampled deals (default: 0)")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_pack_options(p)
     p.set_defaults(func=main)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from studio.cli.seeds import seed
+
 
 def add_setup_options(p: argparse.ArgumentParser, seed_help: str) -> None:
     """Add ``--seed``, ``--deck``, ``--difficulty`` and ``--charm`` (repeatable)."""
-    p.add_argument("--seed", type=int, metavar="S", help=seed_help)
+    p.add_argument("--seed", type=seed, metavar="S", help=seed_help)
     p.add_argument("--deck", metavar="ID", help="the deck (default: standard)")
     p.add_argument("--difficulty", type=int, metavar="N", help="difficulty level (default: 0)")
     p.add_argument(

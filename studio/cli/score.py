@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
+from studio.cli.seeds import seed
 from studio.content.plain_scenarios import known, plain_scenario, plain_situation
 from studio.engine.catalog import Catalog
 from studio.engine.scoring import score
@@ -47,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--money", type=int, help="$ held (default: 0)")
     p.add_argument("--hands-left", type=int, help="hands left after this one (default: 0)")
     p.add_argument("--discards-left", type=int, help="discards left (default: 0)")
-    p.add_argument("--seed", type=int, help="run seed for chance effects (default: 0)")
+    p.add_argument("--seed", type=seed, help="run seed for chance effects (default: 0)")
     p.add_argument("--scenario", type=Path, help="score a scenario file (YAML or JSON; one or a list)")
     p.add_argument("--name", help="with --scenario: score only the scenario of this name")
     p.add_argument("--batch", type=Path, help="score one JSON scenario per line")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from studio.cli.errors import OK, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
+from studio.cli.seeds import seed
 from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
 #: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
     p.add_argument("--runs", type=int, required=True, metavar="N", help="how many runs")
-    p.add_argument("--seed", type=int, required=True, metavar="S", help="seed of the simulation")
+    p.add_argument("--seed", type=seed, required=True, metavar="S", help="seed of the simulation")
     p.add_argument("--deck", default="standard", metavar="ID", help="the deck (default: standard)")
     p.add_argument("--difficulty", type=int, default=0, metavar="N", help="difficulty level (default: 0)")
     p.add_argument(

@@ -69,7 +69,19 @@ BAD_INPUT = [
         ["--level pair:", "greater than or equal to 1"],
     ),
     ("negative_hands_left", ["score", "AS AH", "--hands-left", "-1"], ["--hands-left -1:"]),
-    ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["--seed -1:"]),
+    ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["--seed: want a whole number from 0", "not -1"]),
+    # every command takes the seeds a scenario and a save take, and no other
+    ("run_negative_seed", ["run", "--seed", "-5"], ["--seed: want a whole number from 0", "not -5"]),
+    (
+        "simulate_huge_seed",
+        ["simulate", "--runs", "1", "--seed", "1" + "0" * 19],
+        ["--seed: want", "not 1000"],
+    ),
+    (
+        "odds_seed_not_a_number",
+        ["odds", "--deal", "5", "--samples", "9", "--seed", "x"],
+        ["--seed: want", "'x'"],
+    ),
     ("money_too_low", ["score", "AS AH", "--money", "-5000000"], ["--money -5000000:", "-1000000"]),
     ("money_not_a_number", ["score", "AS AH", "--money", "lots"], ["--money", "'lots'"]),
     ("no_hand_given", ["score"], ["give exactly one of a hand, --scenario FILE or --batch FILE"]),
