@@ -299,3 +299,23 @@ def test_a_played_hand_may_hold_as_many_cards_as_its_charms_allow(studio, tmp_pa
     assert [(f, line, m) for f, line, _, m in problems(run.out, tmp_path)] == [
         ("big/tests/six.yaml", 4, "$.played: a played hand holds 1 to 5 cards, not 6")
     ]
+
+
+def test_a_packs_hand_type_that_hides_a_base_type_is_the_packs_problem(studio, tmp_path):
+    pack = tmp_path / "demo"
+    write(pack / "pack.yaml", "id: demo\nname: Demo\nversion: 0.1.0\n")
+    write(  # any pair beats every base type it implies up to flush's 600
+        pack / "hands/demo_pairish.yaml",
+        "id: demo_pairish\nname: Pairish\nstrength: 590\ngroups: [2]\n"
+        "points: 10\nmult: 2\nlevel_points: 10\nlevel_mult: 1\n",
+    )
+    run = studio("validate", str(pack))
+    assert run.code == 1
+    lines = run.out.strip().splitlines()
+    assert lines[:-1] == [
+        f"{pack / 'hands/demo_pairish.yaml'}:3:1: $.strength: hand type 'demo_pairish' hides '{t}' of pack "
+        f"'base': every hand that fits '{t}' also fits 'demo_pairish', which is stronger, so '{t}' can "
+        f"never win (its strength is {s})"
+        for t, s in sorted(zip(("pair", "three_of_a_kind", "two_pair"), (200, 400, 300), strict=True))
+    ]
+    assert "content/hands" not in run.out  # never at the base game's files, which the modder cannot edit

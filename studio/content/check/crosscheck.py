@@ -125,8 +125,13 @@ def _deck_problems(e: Entry, modifier_kinds: dict[str, str]) -> list[Problem]:
 
 
 def _order_problems(hands: list[Entry]) -> list[Problem]:
-    """Hand types that share a strength, or that a stronger type always beats."""
+    """Hand types that share a strength, or that a stronger type always beats. Each is told at the
+    type of the later pack (``hands`` is in load order), the one its author can change: a pack's type
+    that hides one of the base game's is the pack's problem."""
     out = []
+    loaded: dict[int, int] = {}
+    for e in hands:
+        loaded.setdefault(id(e.pack), len(loaded))
     ordered = sorted(hands, key=lambda e: -_hand(e).strength)
     for i, e in enumerate(ordered):
         for stronger in ordered[:i]:
@@ -135,13 +140,23 @@ def _order_problems(hands: list[Entry]) -> list[Problem]:
                     e.problem(f"same strength as '{stronger.id}'; the order would be a guess", "strength")
                 )
             elif _hand(stronger).to_engine().is_implied_by(_hand(e).to_engine()):
-                out.append(
-                    e.problem(
-                        f"hand type '{e.id}' can never win: every hand that fits it also fits "
-                        f"the stronger '{stronger.id}'",
-                        "strength",
+                if loaded[id(stronger.pack)] > loaded[id(e.pack)]:
+                    told = f"hand type '{stronger.id}' hides '{e.id}' of pack '{e.pack.id}':"
+                    out.append(
+                        stronger.problem(
+                            f"{told} every hand that fits '{e.id}' also fits '{stronger.id}', which is "
+                            f"stronger, so '{e.id}' can never win (its strength is {_hand(e).strength})",
+                            "strength",
+                        )
                     )
-                )
+                else:
+                    out.append(
+                        e.problem(
+                            f"hand type '{e.id}' can never win: every hand that fits it also fits "
+                            f"the stronger '{stronger.id}'",
+                            "strength",
+                        )
+                    )
                 break
     return out
 
