@@ -9,6 +9,7 @@ from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.cli.seeds import seed
+from studio.content.io.limits import MAX_ODDS_SAMPLES
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.odds.deal import count_dealt
 from studio.engine.rng import Rng
@@ -64,8 +65,11 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--exact needs --deal between 1 and {len(deck.cards)}")
         counts = count_dealt(deck.cards, args.deal, cat, flags)
     elif args.deal is not None and args.samples is not None:
-        if not 1 <= args.deal <= len(deck.cards) or args.samples < 1:
-            raise UsageError(f"--deal needs 1 to {len(deck.cards)} cards and --samples at least 1")
+        if not 1 <= args.deal <= len(deck.cards) or not 1 <= args.samples <= MAX_ODDS_SAMPLES:
+            raise UsageError(
+                f"--deal needs 1 to {len(deck.cards)} cards and --samples 1 to {MAX_ODDS_SAMPLES:,}"
+                " (--exact counts every deal)"
+            )
         counts = count_sampled(deck.cards, args.deal, args.samples, cat, flags, Rng(args.seed or 0))
     else:
         raise UsageError("give --exhaustive --hand-size N, --deal N --exact, or --deal N --samples N")

@@ -147,9 +147,14 @@ BAD_INPUT = [
     # odds
     ("odds_without_exhaustive_or_deal", ["odds"], ["--exhaustive --hand-size N", "--deal N --samples N"]),
     ("odds_exhaustive_without_hand_size", ["odds", "--exhaustive"], ["--hand-size"]),
+    (
+        "odds_too_many_samples",
+        ["odds", "--deal", "8", "--samples", "10000001"],
+        ["--samples 1 to 10,000,000", "--exact"],
+    ),
     ("odds_deal_without_samples", ["odds", "--deal", "8"], ["--samples"]),
     ("odds_hand_size_above_the_deck", ["odds", "--exhaustive", "--hand-size", "53"], ["between 1 and 52"]),
-    ("odds_zero_samples", ["odds", "--deal", "8", "--samples", "0"], ["--samples at least 1"]),
+    ("odds_zero_samples", ["odds", "--deal", "8", "--samples", "0"], ["--samples 1 to 10,000,000"]),
     (
         "odds_two_ways_to_count",
         ["odds", "--exhaustive", "--hand-size", "5", "--deal", "8", "--samples", "3"],

@@ -59,6 +59,8 @@ MAX_RUN_ACTIONS: Final = 20_000
 #: Runs of one ``studio simulate``, and its worker processes: at most this many, and 4 per core.
 MAX_SIMULATION_RUNS: Final = 1_000_000
 MAX_WORKERS: Final = 64
+#: ``--samples`` of one ``studio odds`` (about an hour of sampling; ``--exact`` counts every deal sooner).
+MAX_ODDS_SAMPLES: Final = 10_000_000
 #: Seconds a worker process may take per run of a chunk (one more run's worth for loading the content)
 #: before the chunk is taken as stuck; ``STUDIO_RUN_TIMEOUT`` sets another figure.
 RUN_TIMEOUT_SECONDS: Final = 60.0
