@@ -106,6 +106,8 @@ def run_batch(
     """
     out = out or sys.stdout
     info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise ValueError(f"{path}: cannot read file: it is a folder (give a .jsonl file)")
     if not stat.S_ISREG(info.st_mode):
         raise ValueError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
     global _JOB

@@ -73,6 +73,8 @@ def validate(
     for path in paths:
         if not path.exists():
             raise ServiceError(f"{path}: no such file or folder")
+        if not (path.is_file() or path.is_dir()):
+            raise ServiceError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
     files = [p for p in paths if p.is_file() and p.suffix.lower() != ".zip"]
     asked, context, roots = owning_packs(packs, no_base, files)
     for path, root in roots.items():

@@ -154,6 +154,8 @@ BAD_INPUT = [
     ),
     ("odds_deal_without_samples", ["odds", "--deal", "8"], ["--samples"]),
     ("odds_hand_size_above_the_deck", ["odds", "--exhaustive", "--hand-size", "53"], ["between 1 and 52"]),
+    ("validate_a_device", ["validate", "/dev/null"], ["/dev/null: cannot read file: not a regular file"]),
+    ("batch_of_a_folder", ["score", "--batch", "{tmp}"], ["cannot read file: it is a folder"]),
     ("odds_zero_samples", ["odds", "--deal", "8", "--samples", "0"], ["--samples 1 to 10,000,000"]),
     (
         "odds_two_ways_to_count",
