@@ -33,7 +33,8 @@ def test_a_copy_of_the_base_game_reports_its_real_problems(studio, tmp_path):
     lines = run.out.splitlines()
     assert "given twice" not in run.out
     assert all(line.startswith(f"{charm}:") for line in lines[:-1]), run.out  # a copy of the content alone
-    assert lines[-1] == "2 problem(s) in 1 file(s)"  # runs the base game's code, as the editor opens it
+    assert "unknown field 'triger' (did you mean 'trigger'?)" in lines[0]  # one misspelling, one problem
+    assert lines[-1] == "1 problem(s) in 1 file(s)"  # runs the base game's code, as the editor opens it
 
 
 def test_scenarios_of_a_copy_run_against_the_copy(studio, tmp_path):

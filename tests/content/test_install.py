@@ -238,7 +238,7 @@ def test_the_id_base_is_refused(tmp_path: Path) -> None:
         (
             "patches/p.yaml",
             "target: charm/mod_one\nsett: {name: X}\n",
-            r"x\.zip/patches/p\.yaml:1:1: 'set' is required",
+            r"x\.zip/patches/p\.yaml:2:1: \$\.sett: unknown field 'sett' \(did you mean 'set'\?\)",
         ),
         (
             "patches/p.yaml",
@@ -280,7 +280,7 @@ def test_a_read_only_data_folder_is_one_clear_error(tmp_path: Path) -> None:
         ),
         (
             {"pack.yaml": MANIFEST.format(version="1.0.0"), "patches/p.yaml": "target: charm/x\nsett: {}\n"},
-            "'set' is required",
+            "unknown field 'sett' (did you mean 'set'?)",
         ),
         ({"pack.yaml": MANIFEST.format(version="1.0.0"), "charms/aux.yaml": "x: 1\n"}, "reserved on Windows"),
     ],

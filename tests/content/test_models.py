@@ -89,6 +89,11 @@ _REJECTED = [
         "abilities: [{trigger: hand, effects: [{kind: reset, amount: 2}]}]",
         "$.abilities[0].effects[0].amount: unknown field 'amount'",
     ),
+    (  # one misspelling, one problem: not also "'amount' is required but missing"
+        "charms",
+        "abilities: [{trigger: hand, effects: [{kind: mult, amout: 4}]}]",
+        "$.abilities[0].effects[0].amout: unknown field 'amout' (did you mean 'amount'?)",
+    ),
     (  # the row decides a copy, never a draw or a condition: both would be ignored
         "charms",
         "abilities: [{trigger: hand, effects: [{kind: copy_charm, chance: {in: 4}}]}]",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections import deque
 from collections.abc import Iterator
 from functools import cache
@@ -60,7 +61,7 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
         for leaf, types in _leaves(err)
     ]
     if problems:
-        return None, sorted(set(problems))
+        return None, sorted(set(_one_per_misspelling(problems)))
     try:
         return model_cls.model_validate(doc.data), []
     except ModelError as exc:
@@ -75,6 +76,21 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
                 message = "nan is not a number"
             out.append(Problem(doc.name, line, col, message, json_path(parts)))
         return None, sorted(set(out))
+
+
+_MISSPELT = re.compile(r"unknown field '(?P<given>[^']*)' \(did you mean '(?P<meant>[^']*)'\?\)")
+
+
+def _one_per_misspelling(problems: list[Problem]) -> list[Problem]:
+    """Drop "'amount' is required but missing" where the mapping holds the misspelt 'amout': its
+    "unknown field (did you mean 'amount'?)" says it all, and one mistake makes one problem."""
+    meant = set()
+    for p in problems:
+        found = _MISSPELT.fullmatch(p.message)
+        if found and p.path.endswith(f".{found['given']}"):
+            meant.add((p.path.removesuffix(f".{found['given']}"), found["meant"]))
+    told = {(where, f"'{key}' is required but missing") for where, key in meant}
+    return [p for p in problems if (p.path, p.message) not in told]
 
 
 def _doc_parts(doc: Any, parts: list[Any]) -> list[Any]:
