@@ -134,18 +134,16 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     for parts, scalar in changes(old, new):
         node = _node_at(root, parts) if root is not None else None
         value = _get(new, parts)
-        if isinstance(node, MappingNode) and not node.flow_style:
-            added = _added_keys(text, node, _get(old, parts), value)
-            if added is None:
+        if isinstance(node, MappingNode | SequenceNode) and not node.flow_style:  # keys added, items moved
+            was = _get(old, parts)
+            lines = (
+                _added_keys(text, node, was, value)
+                if isinstance(node, MappingNode)
+                else _moved_items(text, node, was, value)
+            )
+            if lines is None:
                 return _round_trip(text, new)
-            edits.append(added)
-            inserted = True
-            continue
-        if isinstance(node, SequenceNode) and not node.flow_style:
-            moved = _moved_items(text, node, _get(old, parts), value)
-            if moved is None:
-                return _round_trip(text, new)
-            edits.append(moved)
+            edits.append(lines)
             inserted = True
             continue
         if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
