@@ -169,11 +169,11 @@ def copy_of_the_repository(tmp: Path) -> Path:
 
 def run_doc(doc: Path, tmp: Path) -> None:
     root = copy_of_the_repository(tmp)
-    home = tmp / "home"
+    home = os.environ["STUDIO_HOME"]  # the test's own data folder, its cache warm as a user's is
     env = {
         **os.environ,
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
-        "STUDIO_HOME": str(home),
+        "STUDIO_HOME": home,
         "COLUMNS": "200",
     }
     where = doc.relative_to(ROOT)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -261,10 +262,16 @@ def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
-def lay_out(root: Path, name: str, case: Case) -> tuple[Path, str]:
-    """Write a case's files under ``root/name``; return that folder and the data folder to use."""
+def lay_out(root: Path, name: str, case: Case, warm: Path | None = None) -> tuple[Path, str]:
+    """Write a case's files under ``root/name``; return that folder and the data folder to use. A case
+    that names no data folder of its own gets one whose cache holds ``warm``'s files (the base game
+    parsed, as a user's earlier starts leave it), so the hostile input is all it reads anew."""
     where = root / name
     where.mkdir()
+    if warm is not None and case.home is None:
+        (where / "home/cache").mkdir(parents=True)
+        for kept in warm.glob("*.*"):
+            shutil.copyfile(kept, where / "home/cache" / kept.name)
     for rel, content in case.files.items():
         path = where / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -276,8 +283,8 @@ def lay_out(root: Path, name: str, case: Case) -> tuple[Path, str]:
     return where, home
 
 
-def _run(root: Path, name: str, case: Case) -> subprocess.CompletedProcess[str]:
-    where, home = lay_out(root, name, case)
+def _run(root: Path, name: str, case: Case, warm: Path) -> subprocess.CompletedProcess[str]:
+    where, home = lay_out(root, name, case, warm)
     env = {**os.environ, "STUDIO_HOME": home}
     return subprocess.run(
         [EXE, *case.argv],
@@ -293,10 +300,12 @@ def _run(root: Path, name: str, case: Case) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, subprocess.CompletedProcess[str]]:
+def outcomes(
+    tmp_path_factory: pytest.TempPathFactory, warm_caches: Path
+) -> dict[str, subprocess.CompletedProcess[str]]:
     root = tmp_path_factory.mktemp("hostile")
     with ThreadPoolExecutor(max_workers=3) as pool:
-        futures = {name: pool.submit(_run, root, name, case) for name, case in CASES.items()}
+        futures = {name: pool.submit(_run, root, name, case, warm_caches) for name, case in CASES.items()}
         return {name: future.result() for name, future in futures.items()}
 
 

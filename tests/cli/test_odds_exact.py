@@ -44,7 +44,7 @@ def test_eight_dealt_cards_agree_with_a_seeded_sample(studio, catalog):
     exact = odds_json(studio, "--deal", "8", "--exact")
     assert exact["total"] == comb(52, 8) == sum(exact["counts"].values())
     assert list(exact["counts"]) == [t.id for t in catalog.hand_types]
-    n = 20_000
+    n = 8_000  # the exact count is checked deal by deal in tests/engine; this checks the command agrees
     sampled = odds_json(studio, "--deal", "8", "--samples", str(n), "--seed", "11")
     for type_id, count in exact["counts"].items():
         p = count / exact["total"]

@@ -96,10 +96,10 @@ def test_the_whole_workflow_from_an_empty_folder_to_an_installed_pack(
 
 
 def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
-    studio_exe, tmp_path: Path
+    studio, tmp_path: Path
 ) -> None:
-    old = make_pack(studio_exe, tmp_path / "v1", factor=2)
-    new = make_pack(studio_exe, tmp_path / "v2", factor=3)
+    old = make_pack(studio, tmp_path / "v1", factor=2)
+    new = make_pack(studio, tmp_path / "v2", factor=3)
     (new / "pack.yaml").write_text(
         (new / "pack.yaml").read_text().replace("0.1.0", "0.2.0", 1), encoding="utf-8"
     )
@@ -107,13 +107,13 @@ def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
     (new / "charms/neon_nights_extra.yaml").write_text(
         "id: neon_nights_extra\nname: Extra\npassive: [splash]\n", encoding="utf-8"
     )
-    run = studio_exe("pack", "diff", str(old), str(new))
+    run = studio("pack", "diff", str(old), str(new))
     assert run.code == 0, run.err
     assert "neon_nights 0.1.0 -> neon_nights 0.2.0" in run.out
     assert "+ charm/neon_nights_extra" in run.out
     assert "- charm/neon_nights_pair_bonus" in run.out
     assert "$.abilities[0].effects[0].amount: 2 -> 3" in run.out
-    data = json.loads(studio_exe("pack", "diff", str(old), str(new), "--json").out)
+    data = json.loads(studio("pack", "diff", str(old), str(new), "--json").out)
     changed = {(s["scenario"], s["old"], s["new"]) for s in data["scenarios"]}
     assert (
         "a flush with a pair is a Flush Pair, and Neon Glow doubles it",
@@ -122,32 +122,32 @@ def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
     ) in changed
 
 
-def test_build_refuses_a_pack_whose_tests_fail_and_writes_nothing(studio_exe, tmp_path: Path) -> None:
-    pack = make_pack(studio_exe, tmp_path)
+def test_build_refuses_a_pack_whose_tests_fail_and_writes_nothing(studio, tmp_path: Path) -> None:
+    pack = make_pack(studio, tmp_path)
     (pack / "tests/glow.yaml").write_text(TEST.format(factor=2, mult=10, total=1), encoding="utf-8")
     out = tmp_path / "x.zip"
-    run = studio_exe("pack", "build", str(pack), "-o", str(out))
+    run = studio("pack", "build", str(pack), "-o", str(out))
     assert run.code == 1
     assert "not built: 1 failing test(s)" in run.out and "total: expected 1, got 880" in run.out
     assert not out.exists()
 
 
-def test_build_refuses_a_pack_with_problems_and_lists_them_all(studio_exe, tmp_path: Path) -> None:
-    pack = make_pack(studio_exe, tmp_path)
+def test_build_refuses_a_pack_with_problems_and_lists_them_all(studio, tmp_path: Path) -> None:
+    pack = make_pack(studio, tmp_path)
     (pack / "charms/neon_nights_glow.yaml").write_text(
         "id: neon_nights_glow\nname: X\ncolour: red\npassive: [splash]\n"
     )
     (pack / "hands/flush_pair.yaml").write_text(HAND.replace("points: 50", "points: lots"))
-    run = studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "x.zip"))
+    run = studio("pack", "build", str(pack), "-o", str(tmp_path / "x.zip"))
     assert run.code == 1
     assert "unknown field 'colour'" in run.out and "'lots' is not a whole number" in run.out
     assert "not built: 2 problem(s)" in run.out
 
 
 def test_build_never_writes_over_the_packs_own_files_or_a_file_that_is_not_a_zip(
-    studio_exe, tmp_path: Path
+    studio, tmp_path: Path
 ) -> None:
-    pack = make_pack(studio_exe, tmp_path)
+    pack = make_pack(studio, tmp_path)
     manifest = (pack / "pack.yaml").read_bytes()
     notes = tmp_path / "notes.txt"
     notes.write_text("mine\n", encoding="utf-8")
@@ -157,13 +157,13 @@ def test_build_never_writes_over_the_packs_own_files_or_a_file_that_is_not_a_zip
         (notes, "exists and is not a zip"),
         (tmp_path, "is a folder"),
     ):
-        run = studio_exe("pack", "build", str(pack), "-o", str(out))
+        run = studio("pack", "build", str(pack), "-o", str(out))
         assert run.code == 2 and reason in run.err and str(out) in run.err, run.err
     assert (pack / "pack.yaml").read_bytes() == manifest and not (pack / "dist").exists()
     assert notes.read_text(encoding="utf-8") == "mine\n"
     old = tmp_path / "neon.zip"  # an earlier build is replaced
-    assert studio_exe("pack", "build", str(pack), "-o", str(old)).code == 0
-    assert studio_exe("pack", "build", str(pack), "-o", str(old)).code == 0
+    assert studio("pack", "build", str(pack), "-o", str(old)).code == 0
+    assert studio("pack", "build", str(pack), "-o", str(old)).code == 0
 
 
 def test_a_hostile_zip_is_refused_with_a_reason_and_leaves_nothing_behind(
@@ -212,25 +212,25 @@ def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_truste
     assert json.loads(again.out)["mult"] == 3 and again.err == ""
 
 
-def test_pack_new_refuses_a_bad_id_and_an_existing_folder(studio_exe, tmp_path: Path) -> None:
-    bad = studio_exe("pack", "new", "Neon-Nights", "--dir", str(tmp_path))
+def test_pack_new_refuses_a_bad_id_and_an_existing_folder(studio, tmp_path: Path) -> None:
+    bad = studio("pack", "new", "Neon-Nights", "--dir", str(tmp_path))
     assert bad.code == 2 and "bad pack id" in bad.err
-    assert studio_exe("pack", "new", "neon", "--dir", str(tmp_path)).code == 0
-    twice = studio_exe("pack", "new", "neon", "--dir", str(tmp_path))
+    assert studio("pack", "new", "neon", "--dir", str(tmp_path)).code == 0
+    twice = studio("pack", "new", "neon", "--dir", str(tmp_path))
     assert twice.code == 2 and "already exists" in twice.err
 
 
-def test_remove_of_an_unknown_pack_suggests_an_installed_one(studio_exe, tmp_path: Path) -> None:
-    pack = make_pack(studio_exe, tmp_path)
-    studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
-    studio_exe("pack", "install", str(tmp_path / "p.zip"))
-    run = studio_exe("pack", "remove", "neon_night")
+def test_remove_of_an_unknown_pack_suggests_an_installed_one(studio, tmp_path: Path) -> None:
+    pack = make_pack(studio, tmp_path)
+    studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    studio("pack", "install", str(tmp_path / "p.zip"))
+    run = studio("pack", "remove", "neon_night")
     assert run.code == 2 and "(did you mean 'neon_nights'?)" in run.err
 
 
-def test_a_zip_given_with_pack_loads_without_installing(studio_exe, tmp_path: Path) -> None:
-    pack = make_pack(studio_exe, tmp_path)
-    studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
-    run = studio_exe("score", "AH AH 2H 5H 9H", "--pack", str(tmp_path / "p.zip"), "--json")
+def test_a_zip_given_with_pack_loads_without_installing(studio, tmp_path: Path) -> None:
+    pack = make_pack(studio, tmp_path)
+    studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    run = studio("score", "AH AH 2H 5H 9H", "--pack", str(tmp_path / "p.zip"), "--json")
     assert run.code == 0, run.err
     assert json.loads(run.out)["hand_type"] == "flush_pair"

@@ -33,40 +33,37 @@ def one_error(run: Run, code: int = 2) -> str:
 
 
 def test_a_save_resumes_only_with_the_packs_it_was_made_with(
-    studio_exe: Callable[..., Run], tmp_path: Path
+    studio_cli: Callable[..., Run], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(tmp_path)  # the save's path as a user gives it, relative to where they are
     pack = empty_pack(tmp_path)
-    made = studio_exe(
-        "run", "--seed", "5", "--stop-after", "3", "--save", "s.json", "--pack", str(pack), cwd=tmp_path
-    )
+    made = studio_cli("run", "--seed", "5", "--stop-after", "3", "--save", "s.json", "--pack", str(pack))
     assert made.code == 0, made.err
     stamps = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["run"]["packs"]
     assert [p["id"] for p in stamps] == ["base", "empty"] and stamps[1]["version"] == "1.0.0"
 
     resume = ("run", "--resume", "s.json", "--stop-after", "1")
-    missing = one_error(studio_exe(*resume, cwd=tmp_path))
+    missing = one_error(studio_cli(*resume))
     assert missing == (
         "studio run: error: s.json: made with other packs: pack 'empty' 1.0.0 is not loaded;"
         " --force resumes it anyway"
     )
-    forced = studio_exe(*resume, "--force", cwd=tmp_path)
+    forced = studio_cli(*resume, "--force")
     assert forced.code == 0, forced.err
     assert forced.err == (
         "studio: warning: s.json: made with other packs (pack 'empty' 1.0.0 is not loaded);"
         " resuming anyway (--force)\n"
     )
     assert "is at version 1.1.0, the save's at 1.0.0" in one_error(
-        studio_exe(*resume, "--pack", str(empty_pack(tmp_path, "1.1.0")), cwd=tmp_path)
+        studio_cli(*resume, "--pack", str(empty_pack(tmp_path, "1.1.0")))
     )
-    other = one_error(
-        studio_exe(*resume, "--pack", str(empty_pack(tmp_path, extra="# edited\n")), cwd=tmp_path)
-    )
+    other = one_error(studio_cli(*resume, "--pack", str(empty_pack(tmp_path, extra="# edited\n"))))
     assert "pack 'empty' 1.0.0 has other content (hash " in other
-    assert studio_exe(*resume, "--pack", str(empty_pack(tmp_path)), cwd=tmp_path).code == 0  # the same again
+    assert studio_cli(*resume, "--pack", str(empty_pack(tmp_path))).code == 0  # the same again
 
-    plain = studio_exe("run", "--seed", "5", "--stop-after", "3", "--save", "p.json", cwd=tmp_path)
+    plain = studio_cli("run", "--seed", "5", "--stop-after", "3", "--save", "p.json")
     assert plain.code == 0, plain.err
-    added = one_error(studio_exe("run", "--resume", "p.json", "--pack", str(pack), cwd=tmp_path))
+    added = one_error(studio_cli("run", "--resume", "p.json", "--pack", str(pack)))
     assert "pack 'empty' 1.0.0 is loaded, not in the save" in added
 
 
