@@ -216,7 +216,8 @@ def _spec_json(spec: SimulationSpec) -> dict[str, object]:
 
 def _text(spec: SimulationSpec, report: Report) -> str:
     charms = f", starting with {', '.join(spec.charms)}" if spec.charms else ""
-    title = f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}{charms}"
+    kept = f", {', '.join(spec.kept_out)} kept out of the shop" if spec.kept_out else ""
+    title = f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}{charms}{kept}"
     from studio.simulation.render import render
 
     return render(report, title)

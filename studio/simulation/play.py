@@ -50,7 +50,13 @@ def run_one(spec: SimulationSpec, index: int) -> RunStats:
     try:
         catalog = catalog_for(spec)
         setup = RunSetup.from_catalog(
-            catalog, deck=spec.deck, difficulty=spec.difficulty, seed=seed, charms=spec.charms, locked=True
+            catalog,
+            deck=spec.deck,
+            difficulty=spec.difficulty,
+            seed=seed,
+            charms=spec.charms,
+            locked=True,
+            kept_out=spec.kept_out,
         )
         game = Game.start(setup)
         bot = Bot(catalog, spec.bot)

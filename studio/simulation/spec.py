@@ -45,14 +45,19 @@ class SimulationSpec:
     edits: Edits = ()
     #: The bot that plays: ``fast`` or ``strong`` (see :class:`~studio.engine.bot.Bot`).
     bot: Level = "fast"
+    #: Charms no random draw offers or makes in these runs (a comparison's baseline keeps out the
+    #: charms the other runs hold in their row, so the shops of both offer the same charms).
+    kept_out: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.runs < 0:
             raise ValueError(f"a simulation plays 0 runs or more, not {self.runs}")
 
     def without_charms(self) -> SimulationSpec:
-        """The same simulation with no starting charm: the baseline a charm is compared with."""
-        return replace(self, charms=())
+        """The same simulation with no starting charm, and those charms kept out of its draws: the
+        baseline a charm is compared with (where the charm is in the row, the shop never offers it)."""
+        ids = [c.partition(":")[0] for c in self.charms]
+        return replace(self, charms=(), kept_out=tuple(dict.fromkeys([*self.kept_out, *ids])))
 
 
 def run_seed(seed: int, index: int) -> int:

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from spec_data import Run
 
 from studio.cli.simulate import ProgressBar
+from studio.simulation.local import simulate
+from studio.simulation.spec import SimulationSpec
 
 
 def test_the_json_report_does_not_depend_on_the_workers(studio: Callable[..., Run]) -> None:
@@ -76,7 +78,9 @@ def test_compare_plays_the_same_runs_without_the_charm_and_pairs_them_run_by_run
     alone = json.loads(studio(*argv, "--json").out)
     without = json.loads(studio("simulate", "--runs", "6", "--seed", "3", "--json").out)
     assert both["with"] == {k: v for k, v in alone.items() if k != "spec"}
-    assert both["without"] == {k: v for k, v in without.items() if k != "spec"}
+    # The baseline keeps the charm out of its shops, as the runs holding it have it: its own runs.
+    kept_out = simulate(SimulationSpec(runs=6, seed=3, kept_out=("pair_x2",))).to_json()
+    assert both["without"] == kept_out != {k: v for k, v in without.items() if k != "spec"}
     # Paired: the mean of the run-by-run differences is the difference of the means ...
     difference = alone["mean_antes_cleared"] - without["mean_antes_cleared"]
     assert abs(both["antes_cleared_difference"] - difference) < 1e-12
@@ -86,7 +90,7 @@ def test_compare_plays_the_same_runs_without_the_charm_and_pairs_them_run_by_run
     assert both["beyond_luck"] == (abs(difference) > both["antes_cleared_margin"])
     assert both["with"]["locked_rounds"]["pair_x2"] == both["with"]["rounds"]  # the charm under test stays
     text = studio(*argv, "--compare").out
-    assert "Simulation: seed 3, deck standard, difficulty 0\n" in text
+    assert "Simulation: seed 3, deck standard, difficulty 0, pair_x2 kept out of the shop\n" in text
     assert "Simulation: seed 3, deck standard, difficulty 0, starting with pair_x2" in text
     assert (
         f"pair_x2, run by run on the same seeds: {both['antes_cleared_difference']:+.2f} antes cleared"

@@ -231,3 +231,16 @@ def test_money_owed_and_sell_values_are_saved_and_resumed(catalog: Catalog) -> N
         game.apply(bot.choose(game))
     assert game.state.owed == [] and game.state.charms[1].sell_bonus == 3
     assert save.loads(save.dumps(game), catalog).state.to_json() == game.state.to_json()
+
+
+def test_charms_kept_out_of_a_run_are_saved_and_stay_out_after_a_resume(catalog: Catalog) -> None:
+    setup = RunSetup.from_catalog(catalog, seed=4, kept_out=("pair_mult", "jackknife"))
+    part = play_on(Game.start(setup), Bot(catalog), stop_after=30)
+    resumed = save.loads(save.dumps(part), catalog)
+    assert resumed.setup.kept_out == ("pair_mult", "jackknife")
+    play_on(resumed, Bot(catalog))
+    whole = play_run(catalog, setup)
+    assert resumed.state.to_json() == whole.state.to_json()
+    assert not {"pair_mult", "jackknife"} & {c.id for c in whole.state.charms}
+    with pytest.raises(ValueError, match="pair_mlt"):
+        RunSetup.from_catalog(catalog, kept_out=("pair_mlt",))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from spec_data import Run
 
+from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.run.actions import IllegalAction, SelectBlind, Sell
 from studio.engine.run.game import Game
@@ -144,3 +145,27 @@ def test_the_ranking_puts_an_overpowered_charm_first_and_a_useless_one_last(
     text = studio(*argv).out
     assert text.splitlines()[0].startswith("Ranking: 3 charms against the same 16 runs")
     assert "overpowered" in text.splitlines()[4] and "above the rest" in text.splitlines()[4]
+
+
+def test_the_baseline_keeps_the_charm_out_so_both_sides_are_offered_the_same_charms(catalog: Catalog) -> None:
+    """With the charm in its row a run's shop never offers it, so the baseline keeps it out too: the first
+    shops of both sides then hold the same charms (the shop's draws are its own stream's)."""
+    spec = SimulationSpec(runs=1, seed=0, charms=("pair_mult",))
+    assert spec.without_charms().kept_out == ("pair_mult",)
+
+    def first_shop(charms: tuple[str, ...], kept_out: tuple[str, ...], seed: int) -> list[str] | None:
+        setup = RunSetup.from_catalog(catalog, seed=seed, charms=charms, locked=True, kept_out=kept_out)
+        game, bot = Game.start(setup), Bot(catalog)
+        while game.state.shop is None and not game.is_over:
+            game.apply(bot.choose(game))
+        return (
+            None
+            if game.state.shop is None
+            else sorted(o.item for o in game.state.shop.offers if o.kind == "charm")
+        )
+
+    with_it = {seed: first_shop(("pair_mult",), (), seed) for seed in range(60)}
+    kept = {seed: first_shop((), ("pair_mult",), seed) for seed in range(60)}
+    offered = {seed: first_shop((), (), seed) for seed in range(60)}
+    assert kept == with_it and sum(o is not None for o in kept.values()) >= 50
+    assert any(o and "pair_mult" in o for o in offered.values()) and offered != with_it  # not kept out: it differs

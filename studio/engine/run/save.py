@@ -250,6 +250,9 @@ def _setup(data: Mapping[str, object], catalog: Catalog) -> RunSetup:
         raise SaveError("run.setup.charms: want a list of charm ids")
     try:
         locked = data.get("locked", False) is True
-        return RunSetup.from_catalog(catalog, deck, difficulty, seed, charms, locked)  # type: ignore[arg-type]
+        kept_out = data.get("kept_out", [])
+        if not isinstance(kept_out, list) or not all(isinstance(c, str) for c in kept_out):
+            raise SaveError("run.setup.kept_out: want a list of charm ids")
+        return RunSetup.from_catalog(catalog, deck, difficulty, seed, charms, locked, kept_out)  # type: ignore[arg-type]
     except ValueError as err:
         raise SaveError(f"run.setup: {err}") from None

@@ -24,6 +24,8 @@ class RunSetup:
 
     ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with; ``locked``: they stay
     (never sold, destroyed only by their own rule), as a simulation's charm under test does.
+    ``kept_out``: charms no random draw offers or makes (the shop, boosters, tags, ``create_charm``),
+    as the baseline of a comparison keeps out the charm the other runs hold, so both draw alike.
     """
 
     catalog: Catalog = field(compare=False, repr=False)
@@ -34,6 +36,7 @@ class RunSetup:
     rules: RunRules
     charms: tuple[str, ...] = ()
     locked: bool = False
+    kept_out: tuple[str, ...] = ()
 
     @classmethod
     def from_catalog(
@@ -44,6 +47,7 @@ class RunSetup:
         seed: int = 0,
         charms: Sequence[str] = (),
         locked: bool = False,
+        kept_out: Sequence[str] = (),
     ) -> RunSetup:
         """Resolve the ids against ``catalog``; raise :class:`SetupError` with the reason."""
         if catalog.run is None:
@@ -57,6 +61,8 @@ class RunSetup:
                 catalog.charm(slot.id)
                 if slot.edition:
                     catalog.edition(slot.edition)
+            for charm_id in kept_out:
+                catalog.charm(charm_id)
         except ValueError as err:
             raise SetupError(str(err)) from None
         levels = sorted(d.level for d in catalog.difficulties.values())
@@ -66,7 +72,9 @@ class RunSetup:
         rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
         if len(charms) > rules.start.charm_slots:
             raise SetupError(f"{len(charms)} charms do not fit {rules.start.charm_slots} charm slots")
-        return cls(catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms), locked)
+        return cls(
+            catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms), locked, tuple(kept_out)
+        )
 
     def to_json(self) -> dict[str, object]:
         """Return the ids this set-up was made from (the content is loaded again on resume)."""
@@ -76,4 +84,5 @@ class RunSetup:
             "seed": self.seed,
             "charms": list(self.charms),
             **({"locked": True} if self.locked else {}),
+            **({"kept_out": list(self.kept_out)} if self.kept_out else {}),
         }

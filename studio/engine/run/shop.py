@@ -87,8 +87,11 @@ PACK_STREAM = "pack"
 def roll_charm(
     state: RunState, setup: RunSetup, stream: str, exclude: Collection[str], rarity: str | None = None
 ) -> str | None:
-    """Draw a charm not in ``exclude``: of ``rarity``, or of a rarity drawn by weight first (among those
-    with a charm left); then one of its charms (:func:`pick_charm`). None: no charm is left to draw."""
+    """Draw a charm not in ``exclude`` nor kept out of the run: of ``rarity``, or of a rarity drawn by
+    weight first (among those with a charm left); then one of its charms (:func:`pick_charm`). None: no
+    charm is left to draw."""
+    if setup.kept_out:
+        exclude = {*exclude, *setup.kept_out}
     pools = _rarities(setup)
     if rarity is None:
         weights = [
