@@ -91,6 +91,23 @@ def test_moving_an_ability_up_and_back_down_leaves_the_file_as_it_was(window: Ma
     assert not window.windowTitle().endswith("unsaved changes") and len(history(window)) == 0
 
 
+def test_ranks_are_one_tick_each_and_a_ticked_rank_is_written_as_the_list_writes_them(
+    window: MainWindow,
+) -> None:
+    window.tree.select("charm", "even_mult")
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    ranks = window.editor.field_at(("abilities", 0, "when", "ranks")).inner  # an optional field's own
+    assert isinstance(ranks, ChoicesField)
+    shown = [t.text() for t in ranks.ticks]
+    assert len(shown) == len(set(shown)) and shown[:9] == [
+        str(r) for r in range(2, 11)
+    ]  # "2" and 2: one tick
+    assert [t.text() for t in ranks.ticks if t.isChecked()] == ["2", "4", "6", "8", "10"]
+    ranks.ticks[shown.index("3")].click()
+    assert "      ranks: [2, 3, 4, 6, 8, 10]\n" in ws.text(ws.ref(window.editor.file))  # numbers, as written
+
+
 def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.tree.select("hand_type", "flush")
     assert window.editor is not None
@@ -267,7 +284,13 @@ def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  
         ctx = FormContext(schema)
         form = build(schema, ctx)
         qtbot.addWidget(form)
-        form.set_value({"abilities": [{"trigger": "hand", "when": {"all_red": True}, "effects": [{"kind": "halve_points"}]}]})
+        form.set_value(
+            {
+                "abilities": [
+                    {"trigger": "hand", "when": {"all_red": True}, "effects": [{"kind": "halve_points"}]}
+                ]
+            }
+        )
         union = ctx.fields[("abilities", 0, "effects", 0)]
         assert "halve_points" in union.tags  # type: ignore[attr-defined]
         assert union.picker.currentText() == "halve_points"  # type: ignore[attr-defined]
@@ -309,7 +332,9 @@ def _id_field(window: MainWindow, path: tuple[str | int, ...]) -> ChoiceField:
 
 def test_fields_that_name_ids_are_searchable_dropdowns_of_the_loaded_ids(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.tree.select("charm", "house_money")
-    hand_type_is = _id_field(window, ("abilities", 0, "when", "hand_types", 1))  # a list of ids: each a dropdown
+    hand_type_is = _id_field(
+        window, ("abilities", 0, "when", "hand_types", 1)
+    )  # a list of ids: each a dropdown
     assert hand_type_is.box.currentText() == "flush_house"
     assert _completions(hand_type_is, "FLUSH") == ["flush", "flush_five", "flush_house", "straight_flush"]
     window.tree.select("charm", "pair_mult")
@@ -334,7 +359,10 @@ def test_picking_a_searched_id_sets_the_field(window: MainWindow, qtbot) -> None
     search = contains.box.completer()
     assert search is not None and search.popup().isVisible()
     popup = search.popup()
-    assert [popup.model().index(r, 0).data() for r in range(popup.model().rowCount())] == ["straight", "straight_flush"]
+    assert [popup.model().index(r, 0).data() for r in range(popup.model().rowCount())] == [
+        "straight",
+        "straight_flush",
+    ]
     qtbot.keyClick(popup, Qt.Key.Key_Down)
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     assert window.session is not None and window.editor is not None and window.editor.ref is not None

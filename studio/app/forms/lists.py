@@ -17,14 +17,23 @@ from studio.app.forms.nodes import default_value, item_node
 
 
 class ChoicesField(Field):
-    """A list of enum values as one tick per choice (suits, passive rules)."""
+    """A list of enum values as one tick per choice (suits, passive rules).
+
+    Choices spelt alike (a rank written ``"2"`` or ``2``) are one tick; a ticked one is written as the
+    list already writes it, or as its other items are written (numbers stay numbers).
+    """
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
         super().__init__(node, ctx, path)
-        self.choices = choices
+        #: Each spelling's choices, in the order first seen (``"2"``: ``["2", 2]``).
+        self.spellings: dict[str, list[Any]] = {}
+        for choice in choices:
+            self.spellings.setdefault(str(choice), []).append(choice)
+        self.choices = list(self.spellings)
+        self.value: list[Any] = []
         self.ticks: list[QCheckBox] = []
         row = FlowLayout()  # wraps: a tick per rank must not widen a nested form past its panel
-        for choice in choices:
+        for choice in self.choices:
             tick = QCheckBox(str(choice))
             tick.setAccessibleName(f"{self.accessibleName()}: {choice}")
             tick.toggled.connect(lambda _on: self.report(self._picked()))
@@ -35,10 +44,20 @@ class ChoicesField(Field):
         self.finish(layout)
 
     def _picked(self) -> list[Any]:
-        return [c for c, t in zip(self.choices, self.ticks, strict=True) if t.isChecked()]
+        return [self._written(c) for c, t in zip(self.choices, self.ticks, strict=True) if t.isChecked()]
+
+    def _written(self, spelling: str) -> Any:
+        """The value a ticked spelling is written as: the list's own item, else one of its items' type."""
+        for item in self.value:
+            if str(item) == spelling:
+                return item
+        variants = self.spellings[spelling]
+        kinds = {type(item) for item in self.value}
+        return next((v for v in variants if type(v) in kinds), variants[0])
 
     def set_value(self, value: Any) -> None:
-        chosen = {str(v) for v in value} if isinstance(value, list) else set()
+        self.value = list(value) if isinstance(value, list) else []
+        chosen = {str(v) for v in self.value}
         for choice, tick in zip(self.choices, self.ticks, strict=True):
             tick.blockSignals(True)
             tick.setChecked(str(choice) in chosen)
