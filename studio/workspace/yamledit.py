@@ -67,8 +67,9 @@ def changes(old: Any, new: Any, parts: Parts = ()) -> Iterator[tuple[Parts, bool
         yield parts, scalar
 
 
-def render(value: Any, quoted: bool = False) -> str:
-    """Write a value as one line of YAML (flow style for collections)."""
+def render(value: Any, quote: str = "") -> str:
+    """Write a value as one line of YAML (flow style for collections); a string in ``quote`` (``'`` or
+    ``"``) when given, as the author quoted the value it replaces."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -78,8 +79,10 @@ def render(value: Any, quoted: bool = False) -> str:
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     if isinstance(value, str):
-        if not quoted and _PLAIN.fullmatch(value) and not value.endswith(" ") and _plain_is(value):
+        if not quote and _PLAIN.fullmatch(value) and not value.endswith(" ") and _plain_is(value):
             return value
+        if quote == "'" and value.isprintable():  # single quotes escape nothing but themselves
+            return "'" + value.replace("'", "''") + "'"
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, list):
         return "[" + ", ".join(render(v) for v in value) + "]"
@@ -160,8 +163,8 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
         if isinstance(node, SequenceNode) and isinstance(value, list):
             edits.append((start, end, _flow_list(text, node, _get(old, parts), value)))
             continue
-        quoted = isinstance(node, ScalarNode) and node.style in ('"', "'") and _chose_quotes(node.value)
-        edits.append((start, end, render(value, quoted)))
+        quote = node.style if isinstance(node, ScalarNode) and node.style in ('"', "'") else ""
+        edits.append((start, end, render(value, quote if quote and _chose_quotes(node.value) else "")))
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
     if inserted and not same(YAML(typ="safe").load(text), new):  # lines added or moved read back as meant
