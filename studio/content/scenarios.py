@@ -227,7 +227,27 @@ def scenario_model(data: Any) -> ScenarioModel:
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "scenario"
-        raise ScenarioDataError(field, err["msg"].removeprefix("Value error, ")) from None
+        raise ScenarioDataError(
+            field, _bound_sentence(err) or err["msg"].removeprefix("Value error, ")
+        ) from None
+
+
+#: A bound pydantic names by its error type: (its key in the error's context, how validate words it).
+_BOUNDS = {
+    "greater_than_equal": ("ge", "less than the minimum of"),
+    "less_than_equal": ("le", "greater than the maximum of"),
+    "greater_than": ("gt", "not above"),
+    "less_than": ("lt", "not below"),
+}
+
+
+def _bound_sentence(err: Any) -> str | None:
+    """A number out of its bounds worded as validate words it (``-5 is less than the minimum of 0``)."""
+    found = _BOUNDS.get(err.get("type", ""))
+    if found is None or found[0] not in err.get("ctx", {}):
+        return None
+    key, words = found
+    return f"{err['input']} is {words} {err['ctx'][key]}"
 
 
 def line_scenario(data: Any, text: str) -> ScenarioModel | list[Problem]:

@@ -66,7 +66,7 @@ BAD_INPUT = [
     (
         "level_below_1",
         ["score", "AS AH", "--level", "pair=0"],
-        ["--level pair:", "greater than or equal to 1"],
+        ["--level pair:", "0 is less than the minimum of 1"],
     ),
     ("negative_hands_left", ["score", "AS AH", "--hands-left", "-1"], ["--hands-left -1:"]),
     ("negative_seed", ["score", "AS AH", "--seed", "-1"], ["--seed: want a whole number from 0", "not -1"]),
@@ -82,7 +82,11 @@ BAD_INPUT = [
         ["odds", "--deal", "5", "--samples", "9", "--seed", "x"],
         ["--seed: want", "'x'"],
     ),
-    ("money_too_low", ["score", "AS AH", "--money", "-5000000"], ["--money -5000000:", "-1000000"]),
+    (
+        "money_too_low",
+        ["score", "AS AH", "--money", "-5000000"],
+        ["--money -5000000: -5000000 is less than the minimum of -1000000"],
+    ),
     ("money_not_a_number", ["score", "AS AH", "--money", "lots"], ["--money", "'lots'"]),
     ("no_hand_given", ["score"], ["give exactly one of a hand, --scenario FILE or --batch FILE"]),
     (
