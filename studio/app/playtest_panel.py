@@ -71,6 +71,9 @@ class PlaytestPanel(QWidget):
         #: The packs of the content on screen (id, version, content hash), which saves name and resumes
         #: check; the dock sets it from the workspace.
         self.stamps: Callable[[], list[PackStamp]] = list
+        #: The packs the run is played on: those on screen when it started, was resumed or was replayed
+        #: (a save names these, not edits made since that the run has not been replayed on).
+        self.played_on: list[PackStamp] = []
         self.run: Playtest | None = None
         self._bot: Bot | None = None
         self.controls = Controls()
@@ -193,6 +196,7 @@ class PlaytestPanel(QWidget):
         except ValueError as exc:
             self.say(f"New run: {exc}", error=True)
             return
+        self.played_on = self.stamps()
         self.refresh()
         self._show_last_play(None)
         self.say(f"New run, seed {c.seed.value()}: select or skip the small blind")
@@ -257,6 +261,7 @@ class PlaytestPanel(QWidget):
         except ValueError as exc:
             self.say(f"Cannot replay on the edited content: {exc}", error=True)
             return
+        self.played_on = self.stamps()
         self.refresh()
         self._show_last_play(last)
         if why is None:
@@ -327,7 +332,7 @@ class PlaytestPanel(QWidget):
             self.say("No run to save", error=True)
             return
         try:
-            self.run.save(path, self.stamps())
+            self.run.save(path, self.played_on)
         except FileRefused as exc:
             self.say(str(exc), error=True)
             return
@@ -349,6 +354,7 @@ class PlaytestPanel(QWidget):
         except ValueError as exc:  # FileRefused, SaveError: each names the file or what is wrong
             self.say(f"Cannot resume {path.name}: {exc}", error=True)
             return
+        self.played_on = stamps
         self.refresh()
         self._show_last_play(last)
         self.say(f"Resumed {path.name} after {len(self.run.actions)} actions")

@@ -186,6 +186,24 @@ def test_an_unsaved_edit_to_a_charm_plays_in_the_run(qtbot, window: MainWindow) 
     assert not panel.controls.rebase.isVisible()
 
 
+def test_a_run_saved_after_an_edit_it_was_not_replayed_on_names_the_content_it_was_played_on(
+    qtbot, window: MainWindow, tmp_path: Path, studio
+) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window, ("plain_mult",))
+    click(qtbot, panel.blind.select_button)
+    ws = window.session.ws  # type: ignore[union-attr]
+    played_on = pack_stamps(ws)
+    path = next(r.path for r in ws.entries("charm") if r.id == "plain_mult")
+    window.session.replace_text(path, ws.text(ws.ref(path)).replace("amount: 4", "amount: 40"))  # type: ignore[union-attr]
+    assert panel.controls.rebase.isVisible() and pack_stamps(ws) != played_on  # not replayed on it
+    saved = tmp_path / "run.json"
+    panel.ask_save_path = lambda: saved  # type: ignore[method-assign]
+    click(qtbot, panel.controls.save)
+    assert saved.read_text(encoding="utf-8") == dumps(game(panel), played_on)
+    resumed = studio("run", "--resume", str(saved), "--stop-after", "0")
+    assert resumed.code == 0, resumed.err  # the content on disk is the content the run was played on
+
+
 def test_hint_selects_the_bots_play_and_finish_round_plays_it_out(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window)
     click(qtbot, panel.blind.select_button)
