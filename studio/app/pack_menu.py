@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.session import Session
 from studio.app.workers import Job
+from studio.content.io.paths import base_content_dir
 from studio.content.io.text import printable
 from studio.content.packs.pack import pack_root
 from studio.services.errors import Line, Progress, Result, ServiceError
@@ -155,18 +156,24 @@ class PackMenu(QObject):
         """Where dialogs start: the folder holding the pack being edited (home, for the base game)."""
         return Path.home() if self.is_base() else self.folder().resolve().parent
 
+    def checked(self) -> list[Path]:
+        """The folder the Pack menu's checks name: none for the shipped base game (the commands'
+        default), else the pack being edited (a copy of the base game too: its files, not the shipped)."""
+        folder = self.folder()
+        return [] if self.is_base() and folder.resolve() == base_content_dir().resolve() else [folder]
+
     def validate(self) -> ResultDialog:
-        """Check the pack as ``studio validate DIR`` does (the base game: ``studio validate``)."""
+        """Check the pack as ``studio validate DIR`` does (the shipped base game: ``studio validate``)."""
         from studio.services.checks import validate  # the content models: only when asked
 
-        paths = [] if self.is_base() else [self.folder()]
+        paths = self.checked()
         return self.run("Validate", lambda progress: validate(paths, progress=progress))
 
     def run_tests(self) -> ResultDialog:
-        """Run the pack's tests as ``studio test --pack DIR`` does (the base game: ``studio test``)."""
+        """Run the pack's tests as ``studio test --pack DIR`` does (the shipped base game: ``studio test``)."""
         from studio.services.checks import run_scenarios
 
-        packs = [] if self.is_base() else [str(self.folder())]
+        packs = [str(p) for p in self.checked()]
         return self.run("Run tests", lambda progress: run_scenarios(packs=packs, progress=progress))
 
     def open_folder_dialog(self) -> None:

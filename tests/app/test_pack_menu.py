@@ -213,3 +213,19 @@ def test_install_zip_installs_the_pack_as_studio_pack_install_does(  # type: ign
     qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
     assert _lines(dialog)[0].startswith("installed mypack 0.1.0 into")
     assert (studio_home / "packs" / "mypack" / "pack.yaml").is_file()
+
+
+def test_validate_of_a_copy_of_the_base_game_checks_the_copy(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    """A copy opened as the base game is the pack being edited: its own files are checked, as
+    ``studio validate COPY`` checks them, not the shipped base game's."""
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(recovery_dir=tmp_path / "recovery", settings=settings)
+    qtbot.addWidget(window)
+    window.set_workspace(Workspace.open([], base=content))
+    assert window.pack_menu.is_base() and window.pack_menu.checked() == [content]
+    charm = content / "charms" / "plain_mult.yaml"
+    charm.write_text(charm.read_text(encoding="utf-8").replace("rarity:", "rarityy:"), encoding="utf-8")
+    dialog = window.pack_menu.validate()
+    qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
+    assert any("plain_mult.yaml:" in line and "rarityy" in line for line in _lines(dialog)), _lines(dialog)
+    assert "problems found (exit 1)" in dialog.summary.text()
