@@ -170,7 +170,7 @@ class PackMenu(QObject):
         return self.run("Validate", lambda progress: validate(paths, progress=progress))
 
     def run_tests(self) -> ResultDialog:
-        """Run the pack's tests as ``studio test --pack DIR`` does (the shipped base game: ``studio test``)."""
+        """Run the pack's tests as ``studio test --pack DIR`` does (the shipped base: ``studio test``)."""
         from studio.services.checks import run_scenarios
 
         packs = [str(p) for p in self.checked()]

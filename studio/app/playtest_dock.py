@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QPixmap, QResizeEvent
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
 from studio.engine.run.save import PackStamp
@@ -56,8 +56,7 @@ class PlaytestDock:
             self.panel.items.art = self._art
             self.panel.stamps = lambda: list(self.stamps())
             self.panel.playback.set_reduced_motion(self._reduced)
-            area = QScrollArea()  # a short screen scrolls the panel rather than clipping it
-            area.setWidget(self.panel)
+            area = _FittingArea(self.panel)  # a short screen scrolls the panel rather than clipping it
             area.setWidgetResizable(True)
             area.setFrameShape(QFrame.Shape.NoFrame)
             self.dock.setWidget(area)
@@ -92,3 +91,18 @@ class PlaytestDock:
         self.preview.set_state(data)
         self.preview_dock.show()
         self.preview_dock.raise_()
+
+
+class _FittingArea(QScrollArea):
+    """Scrolls the panel on a short screen, and tells it the width there is, so it lays itself out to fit
+    rather than scroll sideways."""
+
+    def __init__(self, panel: PlaytestPanel) -> None:
+        super().__init__()
+        self.panel = panel
+        self.setWidget(panel)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Fit the panel to the new width before the scroll area lays it out."""
+        self.panel.fit(self.viewport().width())
+        super().resizeEvent(event)

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QEvent, Signal
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -137,15 +138,37 @@ class PlaytestPanel(QWidget):
         centre.addWidget(self.status)  # up here, where the eye is: a refusal is never scrolled away
         centre.addWidget(self.items)
         centre.addWidget(self.pages, 1)
+        #: The round and the last hand's trace: side by side, or the trace below when the panel is narrow.
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        #: The width the panel was last told it has (0: not yet; see :meth:`fit`).
+        self._room = 0
+        self.columns.setSpacing(palette.SPACING * 2)
+        self.columns.addLayout(centre, 3)
+        self.columns.addWidget(self.play, 2)
         row = QHBoxLayout()
         row.setSpacing(palette.SPACING * 2)
         row.addWidget(self.controls)
-        row.addLayout(centre, 3)
-        row.addWidget(self.play, 2)
+        row.addLayout(self.columns, 1)
         v = QVBoxLayout(self)
         m = palette.SPACING
         v.setContentsMargins(m, m, m, m)
         v.addLayout(row, 1)
+
+    def fit(self, width: int) -> None:
+        """Lay the last hand's trace beside the round when ``width`` holds both, else below it (a
+        1024-pixel window), so the panel never scrolls sideways."""
+        gap = palette.SPACING * 2
+        beside = (
+            self.controls.width()
+            + self.pages.minimumSizeHint().width()
+            + self.play.minimumWidth()
+            + 2 * gap
+            + 2 * palette.SPACING
+        )
+        wanted = QBoxLayout.Direction.LeftToRight if width >= beside else QBoxLayout.Direction.TopToBottom
+        self._room = width
+        if self.columns.direction() != wanted:
+            self.columns.setDirection(wanted)
 
     def _call(self, work: Callable[[], T]) -> T:
         """Play ``work`` on the run off the GUI thread and return what it returns (or raise what it raises).
@@ -400,6 +423,11 @@ class PlaytestPanel(QWidget):
         run is being played (the call that plays it shows it when it is done)."""
         if self.busy:
             return
+        self._show(keep)
+        if self._room:
+            self.fit(self._room)  # a page may need more room now (a hand dealt, a shop opened)
+
+    def _show(self, keep: bool) -> None:
         run = self.run
         c = self.controls
         c.rebase.setVisible(

@@ -47,7 +47,9 @@ def test_the_layout_stays_usable_across_starts(qtbot, tmp_path: Path, content: P
         window.close()
 
 
-def test_a_window_asked_for_at_1024_by_700_fits_with_room_for_every_part(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_window_asked_for_at_1024_by_700_fits_with_room_for_every_part(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
     window = open_window(qtbot, tmp_path, content)
     qtbot.waitUntil(lambda: window.session is not None)
     window.resize(1024, 700)
@@ -67,7 +69,9 @@ def test_a_window_asked_for_at_1024_by_700_fits_with_room_for_every_part(qtbot, 
 def test_reset_layout_brings_back_the_first_start_layout(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
     window = open_window(qtbot, tmp_path, content)
     settle(window, qtbot)
-    window.resizeDocks([window.docks[0]], [900], __import__("PySide6.QtCore").QtCore.Qt.Orientation.Horizontal)
+    window.resizeDocks(
+        [window.docks[0]], [900], __import__("PySide6.QtCore").QtCore.Qt.Orientation.Horizontal
+    )
     qtbot.wait(20)
     assert widths(window)[1] < 360
     window.reset_layout()
@@ -101,3 +105,29 @@ def test_a_charm_form_with_nested_abilities_fits_the_editor_at_1024_by_700(
     for button in removes:
         at = QRect(button.mapToGlobal(button.rect().topLeft()), button.size())
         assert at.left() >= view.left() and at.right() <= view.right(), button.toolTip()
+
+
+def test_the_playtest_fits_a_1024_window_with_the_trace_below_the_round(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    from PySide6.QtWidgets import QBoxLayout, QScrollArea
+
+    from studio.engine.run.actions import SelectBlind
+
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    for size, direction in (
+        ((1024, 700), QBoxLayout.Direction.TopToBottom),
+        ((1600, 1000), QBoxLayout.Direction.LeftToRight),
+    ):
+        window.resize(*size)
+        window.reset_layout()
+        panel = window.playtest.open()
+        if panel.run is None:  # a hand dealt: the round page at its widest
+            panel.new_run()
+            panel.perform(SelectBlind())
+        qtbot.wait(50)
+        area = panel.parentWidget().parentWidget()  # the dock's scroll area (the viewport between)
+        assert isinstance(area, QScrollArea)
+        assert panel.columns.direction() == direction, size
+        assert area.horizontalScrollBar().maximum() == 0, size  # never scrolled sideways
