@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 
 from PySide6.QtCore import QThread, Signal
 
@@ -102,7 +103,7 @@ class RankingThread(BalanceJob):
     ranked = Signal(object)
 
     def __init__(self, spec: SimulationSpec, charms: Sequence[str], workers: int) -> None:
-        super().__init__(spec.without_charms(), workers)
+        super().__init__(replace(spec, charms=()), workers)  # the chosen charm is only highlighted
         self.charms = tuple(charms)
 
     @property
