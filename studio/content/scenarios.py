@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, get_args
@@ -22,7 +22,7 @@ from studio.content.plain_scenarios import known
 from studio.engine.cards import parse_card
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
-from studio.engine.scoring import HandSizeError, check_hand_size, score
+from studio.engine.scoring import MAX_PLAYED, HandSizeError, check_hand_size, score
 from studio.engine.trace import SCORE_STEPS, Event, ScoreResult, Step, fmt
 
 #: Every step an event may have.
@@ -159,12 +159,45 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
             check()
         except ValueError as exc:
             problems.append(_problem(s, parts, str(exc)))
-    if not (problems or skipped) and catalog.hand_types:
+    if not (problems or skipped) and catalog.hand_types and _size_may_fail(m, catalog):
         try:
             check_hand_size(m.to_situation(catalog), catalog)
         except HandSizeError as exc:
             problems.append(_problem(s, ("played",), str(exc)))
     return problems
+
+
+def _size_may_fail(m: ScenarioModel, catalog: Catalog) -> bool:
+    """Whether the played hand's size needs checking against the rules in play: a hand of 1 to 5 cards
+    always fits unless some content's modifiers change ``max_played`` (the size is checked before any
+    charm acts, so only modifiers count). Checking opens a scoring context, so a workspace of hundreds
+    of scenarios skips it where it can."""
+    if not 1 <= len(m.played.split()) <= MAX_PLAYED:
+        return True
+    found = catalog.memo.get(_CHANGES_MAX_PLAYED)
+    if found is None:
+        found = catalog.memo[_CHANGES_MAX_PLAYED] = _names(catalog, "max_played", set())
+    return bool(found)
+
+
+#: The catalog memo key of whether any of its content names the value ``max_played``.
+_CHANGES_MAX_PLAYED = ("content names", "max_played")
+
+
+def _names(value: object, word: str, seen: set[int]) -> bool:
+    """Whether ``word`` is a string anywhere in ``value``: its fields, items, keys, all the way down."""
+    if isinstance(value, str):
+        return value == word
+    if id(value) in seen or isinstance(value, int | float | bool) or value is None:
+        return False
+    seen.add(id(value))
+    if isinstance(value, Mapping):
+        return any(_names(k, word, seen) or _names(v, word, seen) for k, v in value.items())
+    if isinstance(value, tuple | list | set | frozenset):
+        return any(_names(v, word, seen) for v in value)
+    if is_dataclass(value):
+        return any(_names(getattr(value, f.name), word, seen) for f in fields(value) if f.name != "memo")
+    return False
 
 
 def _expect_checks(

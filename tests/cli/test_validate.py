@@ -319,3 +319,23 @@ def test_a_packs_hand_type_that_hides_a_base_type_is_the_packs_problem(studio, t
         for t, s in sorted(zip(("pair", "three_of_a_kind", "two_pair"), (200, 400, 300), strict=True))
     ]
     assert "content/hands" not in run.out  # never at the base game's files, which the modder cannot edit
+
+
+def test_a_hand_of_five_is_checked_against_a_boss_that_allows_fewer(studio, tmp_path):
+    pack = tmp_path / "demo"
+    write(pack / "pack.yaml", "id: demo\nname: Demo\nversion: 0.1.0\n")
+    write(  # content that names max_played: hands of five are checked too, not only those past five
+        pack / "bosses/demo_narrow.yaml",
+        "id: demo_narrow\nname: The Narrow\ntext: Four cards at most\nmodify:\n"
+        "  - {value: max_played, set: 4}\n",
+    )
+    write(
+        pack / "tests/narrow.yaml",
+        "- played: AS AH KD 5C 2H\n  boss: demo_narrow\n  expect: {total: 1}\n"
+        "- played: AS AH KD 5C 2H\n  expect: {hand_type: pair}\n",
+    )
+    run = studio("validate", str(pack))
+    assert run.code == 1
+    assert [(line, m) for _, line, _, m in problems(run.out, tmp_path)] == [
+        (1, "$.played: a played hand holds 1 to 4 cards, not 5")
+    ]
