@@ -225,10 +225,10 @@ class PackMenu(QObject):
         ``studio pack build`` does."""
         folder = self.folder().resolve()
         packs = self.session.ws.packs if self.session is not None else []
-        version = next((p.version for p in packs if p.origin.resolve() == folder), None)
-        stem = folder.name if version is None else f"{folder.name}-{version}"
+        pack = next((p for p in packs if p.origin.resolve() == folder), None)
+        stem = folder.name if pack is None else f"{pack.id}-{pack.version}"
         name, _ = QFileDialog.getSaveFileName(
-            self.window, "Build zip", str(folder.parent / f"{stem}.zip"), "Zip (*.zip)"
+            self.window, "Build zip", str(self.beside() / f"{stem}.zip"), "Zip (*.zip)"
         )
         if name:
             from studio.services.packs import build

@@ -229,3 +229,19 @@ def test_validate_of_a_copy_of_the_base_game_checks_the_copy(qtbot, tmp_path: Pa
     qtbot.waitUntil(lambda: dialog.lines.count() > 0, timeout=30_000)
     assert any("plain_mult.yaml:" in line and "rarityy" in line for line in _lines(dialog)), _lines(dialog)
     assert "problems found (exit 1)" in dialog.summary.text()
+
+
+def test_build_of_the_base_game_starts_in_the_home_folder(
+    qtbot, tmp_path: Path, content: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(recovery_dir=tmp_path / "recovery", settings=settings)
+    qtbot.addWidget(window)
+    window.set_workspace(Workspace.open([], base=content))
+    asked: list[str] = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (asked.append(a[2]), ("", ""))[1])
+    window.pack_menu.build()
+    version = window.session.ws.packs[0].version  # type: ignore[union-attr]
+    assert asked == [str(Path.home() / f"base-{version}.zip")]  # never beside the checkout's content folder
