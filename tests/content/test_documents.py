@@ -128,6 +128,18 @@ def test_a_long_or_expanded_value_is_quoted_as_an_excerpt() -> None:
     assert problems and all(len(p.message) < 300 for p in problems)
 
 
+def test_an_expected_mult_of_nan_is_refused_and_infinity_taken() -> None:
+    """No result equals NaN, so a scenario expecting it could never pass; an infinite Mult is a result."""
+    text = "played: AS\nexpect:\n  mult: {}\n  events: [{{step: base, source: x, points: 1, mult: {}}}]\n"
+    _, problems = validate_document("scenario", Document.parse("f.yaml", text.format(".nan", ".nan")))
+    assert [(p.line, p.path, p.message) for p in problems] == [
+        (3, "$.expect.mult", "nan is not a number"),
+        (4, "$.expect.events[0].mult", "nan is not a number"),
+    ]
+    model, problems = validate_document("scenario", Document.parse("f.yaml", text.format(".inf", "1")))
+    assert model is not None and not problems
+
+
 @pytest.mark.parametrize("text", ["? [a, b]\n: 1\n", "? {a: 1}\n: 2\n", "x: &k 1\n*k : 2\n", "{[1]: 2}"])
 def test_a_key_that_is_a_list_a_mapping_or_an_alias_is_refused(text: str) -> None:
     assert "a key must be a plain value" in refused(text)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from studio.content.models.common import Id, Model
 from studio.content.models.variables import VarValue, var_values
@@ -21,6 +22,17 @@ CharmToken = Annotated[
         json_schema_extra={"x-message": "write a charm as id or id:edition (pair_mult, pair_mult:foil)"},
     ),
 ]
+
+
+def _a_number(value: float) -> float:
+    """Refuse NaN, which no result equals (an expectation of it could never pass); infinity is a result."""
+    if math.isnan(value):
+        raise ValueError("nan is not a number")
+    return value
+
+
+#: An expected Mult: any number a result may hold, infinity included, never NaN.
+ExpectedMult = Annotated[float, AfterValidator(_a_number)]
 
 
 class CharmEntry(Model):
@@ -59,7 +71,7 @@ class ExpectedEvent(Model):
     step: str = Field(..., title="Step", description="boss, before, base, scored_card, held_card or hand.")
     source: str = Field(..., title="Source", description="What fired, e.g. '10H glass'.")
     points: int = Field(..., title="Points", description="Running Points after the event.")
-    mult: float = Field(..., title="Mult", description="Running Mult after the event.")
+    mult: ExpectedMult = Field(..., title="Mult", description="Running Mult after the event.")
     what: str | None = Field(
         None, max_length=40, title="What", description="What the event did (destroy_card, ...), if given."
     )
@@ -76,7 +88,7 @@ class Expect(Model):
     )
     total: int | None = Field(None, title="Total", description="floor(Points x Mult).")
     points: int | None = Field(None, title="Points", description="Final Points.")
-    mult: float | None = Field(None, title="Mult", description="Final Mult.")
+    mult: ExpectedMult | None = Field(None, title="Mult", description="Final Mult.")
     money: int | None = Field(None, title="Money", description="Money after the hand.")
     scoring: list[str] | None = Field(None, title="Scoring cards", description="Scoring cards, in order.")
     counters: list[int] | None = Field(None, title="Counters", description="Each charm's counter after.")
