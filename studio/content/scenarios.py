@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import Any, get_args
@@ -287,7 +287,13 @@ def line_scenario(data: Any, text: str) -> ScenarioModel | list[Problem]:
     """Validate ``data``, read from the one line ``text`` (of a batch), as a scenario; or return every
     problem as validate words it, each at its column in the line and its field."""
     model, problems = validate_document("scenario", Document("", text, data))
-    return model if isinstance(model, ScenarioModel) else problems
+    if isinstance(model, ScenarioModel):
+        return model
+    file_words = "a scenario file holds"  # validate's words for a whole file; here it is one line
+    return [
+        replace(p, message=p.message.replace(file_words, "a batch line holds one scenario,"))
+        for p in problems
+    ]
 
 
 def score_scenario(s: ScenarioModel, catalog: Catalog) -> ScoreResult:

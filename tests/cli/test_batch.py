@@ -46,7 +46,7 @@ def test_a_line_holding_u2028_is_one_line_and_later_line_numbers_stay_right(stud
         ),
         (b'{"played": "AS", "money": ' + b"9" * 5000 + b"}", "not JSON"),
         (b'{"played": "AS", "money": 1e999}', "money"),
-        (b"[1, 2]", "scenario"),
+        (b"[1, 2]", "a batch line holds one scenario, a mapping of fields, not a list"),
         (b'{"played": "AS", "held": "' + b"x" * MAX_BATCH_LINE_BYTES + b'"}', "more than 1048576 bytes"),
         (b"{\"played\": 'AS'}", "not JSON"),
     ],
