@@ -1,12 +1,11 @@
-"""The ``--seed`` option's type, one for every command: a whole number from 0 to 2**63 - 1, as a
-scenario's and a save's seed is, so a seed any command takes is one every other command takes too."""
+"""The ``--seed`` option's type, one for every command: a whole number from 0 to ``MAX_SEED``, as a
+scenario's seed is, so a seed any command takes is one every other command takes too."""
 
 from __future__ import annotations
 
 import argparse
 
-#: The largest seed (a scenario's and a run save's bound).
-MAX_SEED = 2**63 - 1
+from studio.content.io.limits import MAX_SEED
 
 
 def seed(text: str) -> int:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from studio.content.io.limits import MAX_SEED
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
@@ -27,7 +28,7 @@ INT_BOUNDS = {
     "money": (-1_000_000, 1_000_000_000),
     "hands_left": (0, 1000),
     "discards_left": (0, 1000),
-    "seed": (0, 2**63 - 1),
+    "seed": (0, MAX_SEED),
     "ante": (1, 1000),
     "draw_pile": (0, 10_000),
     "consumables": (0, 100),

@@ -61,6 +61,8 @@ MAX_SIMULATION_RUNS: Final = 1_000_000
 MAX_WORKERS: Final = 64
 #: ``--samples`` of one ``studio odds`` (about an hour of sampling; ``--exact`` counts every deal sooner).
 MAX_ODDS_SAMPLES: Final = 10_000_000
+#: The largest seed a scenario or a command takes (63 bits: a positive int on every platform).
+MAX_SEED: Final = 2**63 - 1
 #: Seconds a worker process may take per run of a chunk (one more run's worth for loading the content)
 #: before the chunk is taken as stuck; ``STUDIO_RUN_TIMEOUT`` sets another figure.
 RUN_TIMEOUT_SECONDS: Final = 60.0

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
 
+from studio.content.io.limits import MAX_SEED
 from studio.content.models.common import Id, Model
 from studio.content.models.variables import VarValue, var_values
 from studio.content.plain_scenarios import SITUATION_FIELDS, plain_situation
@@ -137,7 +138,7 @@ class ScenarioModel(Model):
         description="Hand types already played this round.",
         json_schema_extra={"x-ref": "hand_type"},
     )
-    seed: int = Field(0, ge=0, le=2**63 - 1, title="Seed", description="The run seed for chance effects.")
+    seed: int = Field(0, ge=0, le=MAX_SEED, title="Seed", description="The run seed for chance effects.")
     ante: int = Field(1, ge=1, le=1000, title="Ante", description="The run's ante.")
     blind: Id | None = Field(
         None, title="Blind", description="The blind being played (small, big, boss; none: not in a run)."
