@@ -23,10 +23,10 @@ from studio.content.scenarios import (
     mismatches,
     pack_cases,
     pack_scenarios,
-    read_scenarios,
     scenario_cases,
     scenario_files,
     scenario_problems,
+    scenarios_in,
 )
 from studio.engine.catalog import Catalog
 from studio.services.errors import Cancel, Cancelled, Line, Progress, ServiceError, never, quiet
@@ -159,7 +159,7 @@ def _loose(
             continue
         kind = kinds[path]
         if kind == "scenario":
-            scenarios, found = read_scenarios(path)
+            scenarios, found = scenarios_in(doc)
             problems += found
             if cat is not None:
                 for s in scenarios:
