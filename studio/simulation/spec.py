@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from studio.engine.charms import CharmSlot
+
 if TYPE_CHECKING:
     from studio.engine.bot.player import Level
 
@@ -56,7 +58,7 @@ class SimulationSpec:
     def without_charms(self) -> SimulationSpec:
         """The same simulation with no starting charm, and those charms kept out of its draws: the
         baseline a charm is compared with (where the charm is in the row, the shop never offers it)."""
-        ids = [c.partition(":")[0] for c in self.charms]
+        ids = [CharmSlot.parse(c).id for c in self.charms]
         return replace(self, charms=(), kept_out=tuple(dict.fromkeys([*self.kept_out, *ids])))
 
 
