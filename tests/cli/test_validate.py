@@ -283,16 +283,22 @@ def test_what_a_scenario_expects_and_its_hand_size_are_checked(studio, tmp_path)
     ]
 
 
+def pack_of(root: Path, files: dict[str, str]) -> Path:
+    """A pack folder named after its id, holding ``files`` (relative path -> text) besides its manifest."""
+    write(root / "pack.yaml", f"id: {root.name}\nname: {root.name.title()}\nversion: 1.0.0\n")
+    for rel, text in files.items():
+        write(root / rel, text)
+    return root
+
+
 def test_a_played_hand_may_hold_as_many_cards_as_its_charms_allow(studio, tmp_path):
-    root = tmp_path / "big"
-    write(root / "pack.yaml", "id: big\nname: Big\nversion: 1.0.0\n")
-    write(
-        root / "charms/big_hand.yaml", "id: big_hand\nname: Big Hand\nmodify: [{value: max_played, add: 1}]\n"
-    )
-    write(
-        root / "tests/six.yaml",
-        "- played: AS AH KS KH QS QH\n  charms: [big_hand]\n  expect: {total: 1}\n"
-        "- played: AS AH KS KH QS QH\n  expect: {total: 1}\n",
+    root = pack_of(
+        tmp_path / "big",
+        {
+            "charms/big_hand.yaml": "id: big_hand\nname: Big Hand\nmodify: [{value: max_played, add: 1}]\n",
+            "tests/six.yaml": "- played: AS AH KS KH QS QH\n  charms: [big_hand]\n  expect: {total: 1}\n"
+            "- played: AS AH KS KH QS QH\n  expect: {total: 1}\n",
+        },
     )
     run = studio("validate", str(root))
     assert run.code == 1
@@ -302,12 +308,12 @@ def test_a_played_hand_may_hold_as_many_cards_as_its_charms_allow(studio, tmp_pa
 
 
 def test_a_packs_hand_type_that_hides_a_base_type_is_the_packs_problem(studio, tmp_path):
-    pack = tmp_path / "demo"
-    write(pack / "pack.yaml", "id: demo\nname: Demo\nversion: 0.1.0\n")
-    write(  # any pair beats every base type it implies up to flush's 600
-        pack / "hands/demo_pairish.yaml",
-        "id: demo_pairish\nname: Pairish\nstrength: 590\ngroups: [2]\n"
-        "points: 10\nmult: 2\nlevel_points: 10\nlevel_mult: 1\n",
+    pack = pack_of(  # any pair beats every base type it implies up to flush's 600
+        tmp_path / "demo",
+        {
+            "hands/demo_pairish.yaml": "id: demo_pairish\nname: Pairish\nstrength: 590\ngroups: [2]\n"
+            "points: 10\nmult: 2\nlevel_points: 10\nlevel_mult: 1\n"
+        },
     )
     run = studio("validate", str(pack))
     assert run.code == 1
@@ -322,17 +328,14 @@ def test_a_packs_hand_type_that_hides_a_base_type_is_the_packs_problem(studio, t
 
 
 def test_a_hand_of_five_is_checked_against_a_boss_that_allows_fewer(studio, tmp_path):
-    pack = tmp_path / "demo"
-    write(pack / "pack.yaml", "id: demo\nname: Demo\nversion: 0.1.0\n")
-    write(  # content that names max_played: hands of five are checked too, not only those past five
-        pack / "bosses/demo_narrow.yaml",
-        "id: demo_narrow\nname: The Narrow\ntext: Four cards at most\nmodify:\n"
-        "  - {value: max_played, set: 4}\n",
-    )
-    write(
-        pack / "tests/narrow.yaml",
-        "- played: AS AH KD 5C 2H\n  boss: demo_narrow\n  expect: {total: 1}\n"
-        "- played: AS AH KD 5C 2H\n  expect: {hand_type: pair}\n",
+    pack = pack_of(  # content that names max_played: hands of five are checked too, not only those past five
+        tmp_path / "demo",
+        {
+            "bosses/demo_narrow.yaml": "id: demo_narrow\nname: The Narrow\ntext: Four cards at most\n"
+            "modify:\n  - {value: max_played, set: 4}\n",
+            "tests/narrow.yaml": "- played: AS AH KD 5C 2H\n  boss: demo_narrow\n  expect: {total: 1}\n"
+            "- played: AS AH KD 5C 2H\n  expect: {hand_type: pair}\n",
+        },
     )
     run = studio("validate", str(pack))
     assert run.code == 1
