@@ -169,35 +169,52 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
 
 def _size_may_fail(m: ScenarioModel, catalog: Catalog) -> bool:
     """Whether the played hand's size needs checking against the rules in play: a hand of 1 to 5 cards
-    always fits unless some content's modifiers change ``max_played`` (the size is checked before any
-    charm acts, so only modifiers count). Checking opens a scoring context, so a workspace of hundreds
-    of scenarios skips it where it can."""
-    if not 1 <= len(m.played.split()) <= MAX_PLAYED:
-        return True
-    found = catalog.memo.get(_CHANGES_MAX_PLAYED)
+    always fits unless some content changes ``max_played`` (the size is checked before any charm acts,
+    so only modifiers count). Checking opens a scoring context, so a workspace of hundreds of scenarios
+    skips it where it can."""
+    return not 1 <= len(m.played.split()) <= MAX_PLAYED or bool(size_rules(catalog))
+
+
+def size_rules(catalog: Catalog) -> tuple[str, ...]:
+    """Every record of the content that names ``max_played`` (a modifier, an effect), as text: what
+    the hand-size check of a scenario reads besides ids, so a change to any of them asks for the check
+    again (memoised per catalog)."""
+    found = catalog.memo.get(_SIZE_RULES)
     if found is None:
-        found = catalog.memo[_CHANGES_MAX_PLAYED] = _names(catalog, "max_played", set())
-    return bool(found)
+        records: list[object] = []
+        _naming(catalog, "max_played", set(), None, records)
+        found = catalog.memo[_SIZE_RULES] = tuple(map(repr, records))
+    return found  # type: ignore[return-value]
 
 
-#: The catalog memo key of whether any of its content names the value ``max_played``.
-_CHANGES_MAX_PLAYED = ("content names", "max_played")
+#: The catalog memo key of the records that name the value ``max_played``.
+_SIZE_RULES = ("content names", "max_played")
 
 
-def _names(value: object, word: str, seen: set[int]) -> bool:
-    """Whether ``word`` is a string anywhere in ``value``: its fields, items, keys, all the way down."""
+def _naming(value: object, word: str, seen: set[int], record: object, out: list[object]) -> None:
+    """Add to ``out`` each record (a dataclass or named tuple) of ``value`` that holds ``word`` as a
+    string in its fields, items or keys, all the way down; ``record`` is the nearest one around."""
     if isinstance(value, str):
-        return value == word
+        if value == word and record is not None:
+            out.append(record)
+        return
     if id(value) in seen or isinstance(value, int | float | bool) or value is None:
-        return False
+        return
     seen.add(id(value))
     if isinstance(value, Mapping):
-        return any(_names(k, word, seen) or _names(v, word, seen) for k, v in value.items())
-    if isinstance(value, tuple | list | set | frozenset):
-        return any(_names(v, word, seen) for v in value)
-    if is_dataclass(value):
-        return any(_names(getattr(value, f.name), word, seen) for f in fields(value) if f.name != "memo")
-    return False
+        for k, v in value.items():
+            _naming(k, word, seen, record, out)
+            _naming(v, word, seen, record, out)
+    elif isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple is a record
+        for v in value:
+            _naming(v, word, seen, value, out)
+    elif isinstance(value, tuple | list | set | frozenset):
+        for v in value:
+            _naming(v, word, seen, record, out)
+    elif is_dataclass(value):
+        for f in fields(value):
+            if f.name != "memo":
+                _naming(getattr(value, f.name), word, seen, value, out)
 
 
 def _expect_checks(

@@ -23,7 +23,7 @@ from studio.content.io.documents import Document
 from studio.content.models import CharmModel, HandTypeModel
 from studio.content.packs.pack import Pack
 from studio.content.registry import build_catalog
-from studio.content.scenarios import Scenario, scenario_problems, scenarios_in
+from studio.content.scenarios import Scenario, scenario_problems, scenarios_in, size_rules
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
@@ -194,11 +194,12 @@ class Checker:
         self.cross = sorted({*self._shared, *(p for group in self._own.values() for p in group)})
 
     def _scenario_catalog_problems(self) -> list[Problem]:
-        """The scenarios' unknown ids and bad cards against the catalog (kept while its ids stay the same)."""
+        """The scenarios' unknown ids, bad cards and hand sizes against the catalog (kept while its ids and
+        the rules that change a hand's size stay the same)."""
         catalog = self.catalog
         if catalog is None:
             return []
-        key = _catalog_ids(catalog)
+        key = (_catalog_ids(catalog), size_rules(catalog))
         if self._scenario_problems[0] != key:
             scenarios = [s for group in self.scenarios.values() for s in group]
             found = [p for s in scenarios for p in scenario_problems(s, catalog)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ws_support import ref_of
 
 from studio.workspace import Workspace
@@ -48,3 +50,18 @@ def test_a_hand_type_that_needs_six_cards_follows_the_charms_that_let_six_be_pla
     ws.set_field(charm, ("modify",), None)
     assert (("groups",), too_many) in _of(ws, "two_pair.yaml")
     assert _of(ws, "two_pair.yaml") == _as_a_full_check_finds(ws, "two_pair.yaml")
+
+
+def test_a_six_card_scenario_follows_the_amount_of_the_charm_that_lets_six_be_played(base_copy: Path) -> None:
+    (base_copy / "tests" / "six.yaml").write_text(
+        'name: six cards\nplayed: "AS AH AD AC KS KH"\ncharms: [money_mult]\n', encoding="utf-8"
+    )
+    ws = Workspace.open([], base=base_copy)
+    charm = ref_of(ws, "charm", "money_mult")
+    too_many = "a played hand holds 1 to 5 cards, not 6"
+    assert (("played",), too_many) in _of(ws, "six.yaml")
+    ws.set_field(charm, ("modify",), [{"value": "max_played", "add": 1}])
+    assert _of(ws, "six.yaml") == []
+    ws.set_field(charm, ("modify", 0, "add"), 0)  # only an amount changes: no id does
+    assert (("played",), too_many) in _of(ws, "six.yaml")
+    assert _of(ws, "six.yaml") == _as_a_full_check_finds(ws, "six.yaml")
