@@ -116,7 +116,7 @@ def test_a_charm_whose_own_file_is_broken_stays_known_to_the_scenarios_that_use_
 @pytest.mark.parametrize(
     ("text", "problem"),
     [
-        (GLOW.encode() + b"extra: {\n", ":8:1: malformed YAML"),
+        (GLOW.encode() + b"extra: {\n", ":7:8: malformed YAML: this '{' is not closed by a '}'"),
         (b"", ":1:1: a charm file holds a mapping of fields, not an empty document"),
         (
             GLOW.replace("name: Neon Glow", "name: \xff").encode("latin-1"),

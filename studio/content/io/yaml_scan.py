@@ -66,6 +66,7 @@ class _Open:
     col: int
     anchor: str | None
     is_mapping: bool
+    flow: bool  # written in brackets: `{...}` or `[...]`
     children: Any  # dict for a mapping, list for a sequence
     nodes: int = 1  # nodes in it so far, aliases expanded
     key: ScalarEvent | None = None  # a mapping's key waiting for its value
@@ -90,10 +91,11 @@ def scan(text: str, build: bool) -> Position:
 
     Raises ScanError for a bound passed or malformed text.
     """
+    scanner = _Scan(build)
     try:
-        return _Scan(build).run(text)
+        return scanner.run(text)
     except MarkedYAMLError as exc:
-        raise _malformed(exc, text) from None
+        raise _malformed(exc, text, scanner.open_bracket()) from None
     except YAMLError as exc:
         raise ScanError(1, 1, f"malformed YAML: {clip(str(exc), 200)}") from None
 
@@ -128,13 +130,17 @@ _OPENED = {
 }
 
 
-def _malformed(exc: MarkedYAMLError, text: str) -> ScanError:
+def _malformed(exc: MarkedYAMLError, text: str, bracket: tuple[int, int, str] | None = None) -> ScanError:
     """The parser's complaint at its line; a bracket or quote left open is reported where it opens.
 
     The parser only notices an unclosed ``{`` where the text goes on without it, often at the
-    end of the file; the context it was parsing starts at the opener, read from the text.
+    end of the file; the context it was parsing starts at the opener, read from the text. Where the
+    parser was between a bracket's items and the text went on to another line (or ended) without the
+    node it expected, the innermost ``bracket`` still open is that opener.
     """
     closer, start, stop = _OPENED.get(str(exc.context)), exc.context_mark, exc.problem_mark
+    if bracket is not None and exc.context == "while parsing a flow node" and stop and stop.line > bracket[0]:
+        start, closer = _Mark(bracket[0], bracket[1]), bracket[2]
     if closer is not None and start is not None and stop is not None:
         lines = text.splitlines()
         line = lines[start.line] if start.line < len(lines) else ""
@@ -148,6 +154,14 @@ def _malformed(exc: MarkedYAMLError, text: str) -> ScanError:
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     return ScanError(line, col, f"malformed YAML: {exc.problem or exc.context or 'malformed'}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """A 0-based position, as the parser's marks give one."""
+
+    line: int
+    column: int
 
 
 class _Scan:
@@ -212,7 +226,17 @@ class _Scan:
             raise _refuse(event, f"nested more than {limits.MAX_NESTING} deep (MAX_NESTING)")
         is_mapping = isinstance(event, MappingStartEvent)
         mark = event.start_mark
-        self.stack.append(_Open(mark.line, mark.column, event.anchor, is_mapping, {} if is_mapping else []))
+        frame = _Open(
+            mark.line, mark.column, event.anchor, is_mapping, bool(event.flow_style), {} if is_mapping else []
+        )
+        self.stack.append(frame)
+
+    def open_bracket(self) -> tuple[int, int, str] | None:
+        """Where the innermost collection written in brackets and not closed yet opens (0-based), and
+        the bracket that would close it."""
+        return next(
+            ((f.line, f.col, "}" if f.is_mapping else "]") for f in reversed(self.stack) if f.flow), None
+        )
 
     def _end(self) -> None:
         frame = self.stack.pop()
