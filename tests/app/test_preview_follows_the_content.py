@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from studio.app.main_window import MainWindow
+from studio.app.preview.charm_tokens import renamed, slot_of
 from studio.content.plain_scenarios import plain_situation
 from studio.engine.scoring import score
 
@@ -128,3 +129,41 @@ def test_a_renamed_hand_type_keeps_its_level_in_the_preview(window: MainWindow) 
     assert preview.situation.levels.text() == "pair=2 colour=3"
     assert preview.error_label.text() == ""
     assert preview.total_label.text() == levelled == _scorer_total(window)
+
+
+@pytest.mark.parametrize(
+    ("kind", "entry_id", "new_id"),
+    [("upgrade", "glass", "crystal"), ("edition", "foil", "shiny"), ("seal", "red_seal", "crimson_seal")],
+)
+def test_a_renamed_upgrade_edition_or_seal_stays_on_the_cards_and_charms(
+    window: MainWindow, kind: str, entry_id: str, new_id: str
+) -> None:
+    preview = window.preview
+    preview.set_state(
+        {
+            "played": "10H:glass:red_seal  AH:Foil KH",
+            "held": "5D:steel:foil",
+            "charms": ["pair_mult:foil", "plain_mult:foil"],
+        }
+    )
+    shown = preview.total_label.text()
+    assert shown == _scorer_total(window) and preview.error_label.text() == ""
+    ref = window.tree.select(kind, entry_id)
+    assert ref is not None
+    window.entries.ask = lambda *_: new_id
+    assert window.entries.rename(ref) is not None
+    state = preview.state()
+    assert entry_id not in f"{state['played']} {state['held']} {state['charms']}".lower()
+    assert new_id in f"{state['played']} {state['held']} {state['charms']}"
+    assert preview.error_label.text() == ""
+    assert preview.total_label.text() == shown == _scorer_total(window)
+
+
+def test_a_row_token_keeps_its_counter_and_state_when_its_charm_edition_or_sticker_is_renamed() -> None:
+    token = 'snowball:foil@2#{"vars":{"chips":30},"stickers":["eternal"]}'
+    assert renamed(token, "charm", "snowball", "avalanche").startswith("avalanche:foil@2#")
+    assert renamed(token, "edition", "foil", "shiny").startswith("snowball:shiny@2#")
+    stuck = renamed(token, "sticker", "eternal", "forever")
+    assert slot_of(stuck).stickers == ("forever",) and slot_of(stuck).vars == slot_of(token).vars
+    assert renamed(token, "edition", "holographic", "holo") == token
+    assert renamed("snowball", "charm", "snow", "x") == "snowball"

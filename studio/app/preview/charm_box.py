@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence, QPixmap
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.app import palette
-from studio.app.preview.charm_tokens import id_of
+from studio.app.preview.charm_tokens import id_of, renamed
 from studio.app.preview.hand_row import ART, TOKEN, TileRow
 from studio.engine.catalog import Catalog
 
@@ -101,12 +101,17 @@ class CharmBox(QWidget):
         self.set_tokens([t for i, t in enumerate(self.tokens()) if i not in gone])
         self.changed.emit()
 
-    def follow_rename(self, old: str, new: str) -> None:
-        """Keep a renamed charm in the row, and in the picker."""
-        self.set_tokens([new + t[len(old) :] if id_of(t) == old else t for t in self.tokens()])
-        if id_of(self.pick.currentText()) == old:
-            self.pick.setCurrentText(new)
-        self.changed.emit()
+    def follow_rename(self, kind: str, old: str, new: str) -> None:
+        """Keep a renamed charm in the row and in the picker, a renamed edition or sticker on the charms
+        that wear it."""
+        tokens = self.tokens()
+        now = [renamed(t, kind, old, new) for t in tokens]
+        picked = self.pick.currentText()
+        if kind == "charm" and id_of(picked) == old:
+            self.pick.setCurrentText(renamed(picked, kind, old, new))
+        if now != tokens:
+            self.set_tokens(now)
+            self.changed.emit()
 
 
 def _key(art: object) -> int | None:

@@ -66,6 +66,28 @@ def edition_of(token: str) -> str | None:
     return _head(token).partition("@")[0].partition(":")[2].strip() or None
 
 
+def renamed(token: str, kind: str, old: str, new: str) -> str:
+    """The row token with a renamed charm (``kind`` ``charm``), edition or sticker under its new id;
+    everything else it carries (counter, state) as it was."""
+    head, hash_, rest = token.partition("#")
+    written, at, counter = head.partition("@")
+    charm, colon, edition = written.partition(":")
+    if kind == "charm" and charm.strip() == old:
+        charm = new
+    elif kind == "edition" and edition.strip() == old:
+        edition = new
+    elif kind == "sticker" and rest:
+        try:
+            extras = _extras(token)
+        except ValueError:
+            return token
+        stickers = extras.get("stickers")
+        if isinstance(stickers, list) and old in stickers:
+            extras["stickers"] = [new if s == old else s for s in stickers]
+            rest = json.dumps(extras, separators=(",", ":"))
+    return f"{charm}{colon}{edition}{at}{counter}{hash_}{rest}"
+
+
 def slot_of(token: str) -> CharmSlot:
     """Return the charm slot a row token stands for (raises ValueError for a bad counter or state)."""
     _, at, counter = _head(token).partition("@")

@@ -10,6 +10,7 @@ never freezes the window: a banner names the charm and offers Stop.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -245,12 +246,17 @@ class PreviewPanel(QWidget):
         self.charms.add(token)
 
     def follow_rename(self, kind: str, old: str, new: str) -> None:
-        """Keep a renamed charm in the row, a renamed boss or deck chosen, and a renamed hand type or
-        voucher where the round names it."""
-        if kind == "charm":
-            self.charms.follow_rename(old, new)
-        else:
-            self.situation.follow_rename(kind, old, new)
+        """Keep a renamed charm in the row, a renamed edition or sticker on its charms, a renamed
+        upgrade, edition or seal on the cards, a renamed boss or deck chosen, and a renamed hand type
+        or voucher where the round names it."""
+        if kind in ("charm", "edition", "sticker"):
+            self.charms.follow_rename(kind, old, new)
+        if kind in ("upgrade", "edition", "seal"):
+            for box in (self.played_input, self.held_input):
+                text = cards_renamed(box.text(), old, new)
+                if text != box.text():
+                    box.setText(text)
+        self.situation.follow_rename(kind, old, new)
 
     def show_picker(self, target: QLineEdit, anchor: QWidget) -> None:
         """Open the 52-card picker under ``anchor``; picked cards go to ``target``."""
@@ -470,3 +476,14 @@ class PreviewPanel(QWidget):
     def select_events_text(self) -> list[str]:
         """Return the highlighted rows' sources (for tests and screen readers)."""
         return [self.trace_model.events()[i].source for i in self.trace_model.lit()]
+
+
+def cards_renamed(text: str, old: str, new: str) -> str:
+    """Card tokens with the modifier ``old`` (an upgrade, edition or seal) renamed ``new``; the rest of
+    the text, spaces included, as typed."""
+    parts = re.split(r"(\s+)", text)
+    for i in range(0, len(parts), 2):
+        head, *mods = parts[i].split(":")
+        if old in (m.strip().lower() for m in mods):
+            parts[i] = ":".join([head, *(new if m.strip().lower() == old else m for m in mods)])
+    return "".join(parts)
