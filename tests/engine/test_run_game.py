@@ -39,6 +39,16 @@ def test_unknown_deck_is_refused_with_a_suggestion(catalog: Catalog) -> None:
         RunSetup.from_catalog(catalog, difficulty=9)
 
 
+def test_starting_charms_fit_the_slots_their_own_editions_bring(catalog: Catalog) -> None:
+    five = ["pair_x2", "bus_rider", "tip_jar", "payday", "nest_egg"]
+    with pytest.raises(SetupError, match="6 charms do not fit 5 charm slots"):
+        RunSetup.from_catalog(catalog, charms=["pair_mult", *five])
+    game = start(catalog, charms=["pair_mult:negative", *five])  # a negative charm brings its own slot
+    assert len(game.state.charms) == 6
+    with pytest.raises(SetupError, match="7 charms do not fit 6 charm slots"):
+        RunSetup.from_catalog(catalog, charms=["pair_mult:negative", *five, "snowball"])
+
+
 def test_selecting_a_blind_deals_a_full_hand_from_the_shuffled_deck(catalog: Catalog) -> None:
     game = start(catalog, seed=3)
     game.apply(SelectBlind())

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 
 from studio.engine.catalog import Catalog
 from studio.engine.runs import DeckDef, RunRules, RunTable, run_setup
+from studio.engine.scoring.rows import charm_row
 from studio.engine.situation import CharmSlot
+from studio.engine.values import layered
 
 
 class SetupError(ValueError):
@@ -70,8 +72,11 @@ class RunSetup:
             known = ", ".join(map(str, levels)) or "none"
             raise SetupError(f"unknown difficulty {difficulty} (0 for none, or one of: {known})")
         rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
-        if len(charms) > rules.start.charm_slots:
-            raise SetupError(f"{len(charms)} charms do not fit {rules.start.charm_slots} charm slots")
+        # The row's own modifiers count, as in the shop: a negative charm brings its slot with it.
+        row = charm_row([CharmSlot.parse(spec) for spec in charms], catalog).modifiers
+        slots = int(layered("charm_slots", rules.start.charm_slots, row))
+        if len(charms) > slots:
+            raise SetupError(f"{len(charms)} charms do not fit {slots} charm slots")
         return cls(
             catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms), locked, tuple(kept_out)
         )
