@@ -1,6 +1,8 @@
 """``studio run``: the bot plays one run; the final state and a summary, or a readable log.
 
-``--stop-after N --save FILE`` stops after N actions and saves the run;
+The bot and the starting charms are those of ``studio simulate``: ``--bot`` (strong by default), and
+``--charm`` charms locked in the row, so ``studio run --seed`` with a simulated run's seed shows that
+run. ``--stop-after N --save FILE`` stops after N actions and saves the run;
 ``--resume FILE`` goes on from a save. A run stopped, saved and resumed ends in
 exactly the state of the same run played in one go. A save records the packs
 it was played with, and is resumed only with the same ones (``--force`` tries
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
-from studio.cli.run_options import add_setup_options
+from studio.cli.run_options import add_bot_option, add_setup_options
 from studio.content.io.limits import MAX_RUN_ACTIONS
 from studio.content.io.regular_files import FileRefused, check_save_path, read_save_file, write_save_file
 from studio.content.io.text import clip
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Declare the subcommand's arguments."""
     add_setup_options(p, "seed of the run (not with --resume)")
+    add_bot_option(p)
     p.add_argument("--stop-after", type=int, metavar="N", help="stop after N more actions")
     p.add_argument("--save", metavar="FILE", help="save the run where it stops (JSON)")
     p.add_argument("--resume", metavar="FILE", help="go on from a saved run")
@@ -65,7 +68,7 @@ def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None 
         raise UsageError("give --seed S to start a run, or --resume FILE")
     try:
         setup = RunSetup.from_catalog(
-            cat, args.deck or "standard", args.difficulty or 0, args.seed, tuple(args.charm)
+            cat, args.deck or "standard", args.difficulty or 0, args.seed, tuple(args.charm), locked=True
         )
     except SetupError as exc:
         raise UsageError(str(exc)) from None
@@ -128,7 +131,7 @@ def main(args: argparse.Namespace) -> int:
     game = start(args, cat, packs)
     first = len(game.history)
     try:
-        play_on(game, Bot(cat), None if args.stop_after is None else first + args.stop_after)
+        play_on(game, Bot(cat, args.bot), None if args.stop_after is None else first + args.stop_after)
     except Exception as exc:  # a pack's code may raise anything: name the action, never a traceback
         raise UsageError(
             f"action {len(game.history) + 1} of the run (seed {game.setup.seed}) failed:"
@@ -143,7 +146,7 @@ def main(args: argparse.Namespace) -> int:
         for i, resolved in enumerate(game.history[first:], first + 1):
             print(log_line(i, resolved))
         print()
-        print(summary_text(game, args.save))
+        print(summary_text(game, args.save, args.bot))
     return OK
 
 
@@ -176,8 +179,9 @@ def summary(game: Game) -> dict[str, object]:
     }
 
 
-def summary_text(game: Game, saved: str | None) -> str:
-    """The summary as a few lines for people."""
+def summary_text(game: Game, saved: str | None, bot: str = "strong") -> str:
+    """The summary as a few lines for people; a save's line gives the command that goes on with the same
+    ``bot``."""
     d = summary(game)
     head = {"won": "Won the run", "lost": "Lost", "stopped": "Stopped"}[str(d["outcome"])]
     charms = ", ".join(map(str, d["charms"])) if d["charms"] else "none"  # type: ignore[call-overload]
@@ -190,7 +194,8 @@ def summary_text(game: Game, saved: str | None) -> str:
     held = {name: ", ".join(map(str, d[name])) or "none" for name in ("consumables", "vouchers")}  # type: ignore[call-overload]
     lines.append(f"Consumables: {held['consumables']}; vouchers: {held['vouchers']}.")
     if saved is not None:
-        lines.append(f"Saved to {saved}; go on with: studio run --resume {saved}")
+        same = "" if bot == "strong" else f" --bot {bot}"
+        lines.append(f"Saved to {saved}; go on with: studio run --resume {saved}{same}")
     return "\n".join(lines)
 
 

@@ -1,4 +1,5 @@
-"""The options that set up a run, shared by ``studio run`` and ``studio play``."""
+"""The options that set up a run, shared by ``studio run`` and ``studio play``, and the bot that plays,
+shared by ``studio run`` and ``studio simulate``."""
 
 from __future__ import annotations
 
@@ -18,4 +19,14 @@ def add_setup_options(p: argparse.ArgumentParser, seed_help: str) -> None:
         default=[],
         metavar="ID[:EDITION]",
         help="a charm the run starts with (repeatable)",
+    )
+
+
+def add_bot_option(p: argparse.ArgumentParser) -> None:
+    """Add ``--bot fast|strong`` (default strong: the bot balance is judged with)."""
+    p.add_argument(
+        "--bot",
+        choices=("fast", "strong"),
+        default="strong",
+        help="the bot that plays: strong (the default: weighs each choice in the run's context) or fast",
     )

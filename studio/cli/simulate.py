@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TextIO
 from studio.cli.errors import OK, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
+from studio.cli.run_options import add_bot_option
 from studio.cli.seeds import seed
 from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
@@ -55,12 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="play on a Dask cluster: a scheduler address, or 'local' for two local worker processes",
     )
-    p.add_argument(
-        "--bot",
-        choices=("fast", "strong"),
-        default="strong",
-        help="the bot that plays: strong (the default: weighs each choice in the run's context) or fast",
-    )
+    add_bot_option(p)
     what = p.add_mutually_exclusive_group()
     what.add_argument(
         "--compare",

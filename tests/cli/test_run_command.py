@@ -42,7 +42,7 @@ def test_a_run_can_start_with_charms_and_another_deck(studio: Callable[..., Run]
     )
     assert run.code == 0, run.err
     state = json.loads(run.out)["state"]
-    assert state["charms"] == [{"id": "plain_mult", "edition": "foil", "counter": 0}]
+    assert state["charms"] == [{"id": "plain_mult", "edition": "foil", "counter": 0, "locked": True}]
     assert json.loads(run.out)["summary"]["deck"] == "red"
 
 
@@ -95,3 +95,30 @@ def test_a_pack_charm_whose_code_fails_names_the_action_not_a_traceback(
     assert many.code == 1, many
     assert many.err.startswith("studio simulate: error: run 0 of seed 1 (run seed ")
     assert many.err.strip().endswith("ZeroDivisionError: broken on purpose")
+
+
+def test_a_run_is_the_simulated_run_of_its_seed_with_the_same_bot_and_locked_charms(
+    studio: Callable[..., Run],
+) -> None:
+    from studio.simulation.spec import run_seed
+
+    for bot in ("strong", "fast"):
+        simulated = studio(
+            "simulate", "--runs", "1", "--seed", "4", "--charm", "pair_mult", "--bot", bot, "--json"
+        )
+        assert simulated.code == 0, simulated.err
+        report = json.loads(simulated.out)
+        shown = studio("run", "--seed", str(run_seed(4, 0)), "--charm", "pair_mult", "--bot", bot, "--json")
+        assert shown.code == 0, shown.err
+        summary = json.loads(shown.out)["summary"]
+        assert summary["actions"] == report["actions"]
+        assert report["ante_reached"] == {str(summary["ante"]): 1}
+        assert summary["charms"][0] == "pair_mult"  # locked: never sold, as in the simulation
+
+
+def test_a_save_says_which_bot_goes_on_with_it(studio: Callable[..., Run], tmp_path: Path) -> None:
+    save = tmp_path / "s.json"
+    fast = studio("run", "--seed", "4", "--bot", "fast", "--stop-after", "3", "--save", str(save))
+    assert f"go on with: studio run --resume {save} --bot fast" in fast.out
+    strong = studio("run", "--seed", "4", "--stop-after", "3", "--save", str(save))
+    assert strong.out.rstrip().endswith(f"go on with: studio run --resume {save}")
