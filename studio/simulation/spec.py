@@ -45,8 +45,9 @@ class SimulationSpec:
     trust: bool = False
     #: Unsaved edits laid over the packs (the editor simulates what is on screen, not what is saved).
     edits: Edits = ()
-    #: The bot that plays: ``fast`` or ``strong`` (see :class:`~studio.engine.bot.Bot`).
-    bot: Level = "fast"
+    #: The bot that plays: ``strong`` (the default, as for ``studio simulate``) or ``fast`` (see
+    #: :class:`~studio.engine.bot.Bot`).
+    bot: Level = "strong"
     #: Charms no random draw offers or makes in these runs (a comparison's baseline keeps out the
     #: charms the other runs hold in their row, so the shops of both offer the same charms).
     kept_out: tuple[str, ...] = ()

@@ -135,15 +135,15 @@ def test_load_leaves_out_a_pack_missing_a_dependency_and_loads_the_rest(pack: Pa
 
 def test_simulate_returns_the_report_and_a_comparison(pack: Path) -> None:
     heard: list[tuple[int, int, str]] = []
-    spec = SimulationSpec(runs=2, seed=1, packs=(str(pack),))
+    spec = SimulationSpec(bot="fast", runs=2, seed=1, packs=(str(pack),))
     report = simulate(spec, progress=lambda *step: heard.append(step))
     assert isinstance(report, Report) and report.runs == 2 and heard[-1] == (2, 2, "runs")
     paired = simulate(
-        SimulationSpec(runs=2, seed=1, charms=("neon_pair_bonus",), packs=(str(pack),)), paired=True
+        SimulationSpec(bot="fast", runs=2, seed=1, charms=("neon_pair_bonus",), packs=(str(pack),)), paired=True
     )
     assert isinstance(paired, Comparison) and paired.paired.runs == 2
 
 
 def test_simulate_names_content_that_does_not_load() -> None:
     with pytest.raises(ServiceError, match="no_such_pack"):
-        simulate(SimulationSpec(runs=1, seed=1, packs=("no_such_pack",)))
+        simulate(SimulationSpec(bot="fast", runs=1, seed=1, packs=("no_such_pack",)))

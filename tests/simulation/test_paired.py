@@ -25,7 +25,7 @@ from studio.simulation.paired import (
 from studio.simulation.runners import runner
 from studio.simulation.spec import SimulationSpec
 
-SPEC = SimulationSpec(runs=6, seed=3)
+SPEC = SimulationSpec(bot="fast", runs=6, seed=3)
 
 
 def test_a_set_up_compared_with_itself_differs_by_exactly_zero() -> None:
@@ -36,7 +36,7 @@ def test_a_set_up_compared_with_itself_differs_by_exactly_zero() -> None:
 
 
 def test_paired_sums_add_up_in_any_order_and_by_chunks() -> None:
-    spec = SimulationSpec(runs=5, seed=2, charms=("pair_x2",))
+    spec = SimulationSpec(bot="fast", runs=5, seed=2, charms=("pair_x2",))
     whole = play_pair_chunk(spec, 0, 5)
     parts = [play_pair_chunk(spec, a, b) for a, b in ((0, 2), (2, 3), (3, 5))]
     assert parts[0] + parts[1] + parts[2] == whole == parts[2] + parts[0] + parts[1]
@@ -53,7 +53,7 @@ def test_the_margin_is_the_spread_of_the_differences() -> None:
 
 
 def test_two_workers_compare_and_rank_exactly_as_one() -> None:
-    spec = SimulationSpec(runs=8, seed=1, charms=("plain_mult",))
+    spec = SimulationSpec(bot="fast", runs=8, seed=1, charms=("plain_mult",))
     assert compare(spec, runner(2)) == compare(spec, runner(1))
     charms = ["plain_mult", "pair_x2"]
     one, two = rank(SPEC, charms, runner(1)), rank(SPEC, charms, runner(2))
@@ -93,7 +93,7 @@ def test_a_locked_charm_is_never_sold_nor_destroyed_by_another(catalog: Catalog)
 
 
 def test_the_charm_under_test_stays_in_the_row_in_every_round() -> None:
-    spec = SimulationSpec(runs=12, seed=5, charms=("plain_mult",))
+    spec = SimulationSpec(bot="fast", runs=12, seed=5, charms=("plain_mult",))
     c = compare(spec, runner(1))
     assert c.with_.rounds > 0 and c.with_.locked_rounds == {"plain_mult": c.with_.rounds}
     assert c.without.locked_rounds == {}
@@ -150,7 +150,7 @@ def test_the_ranking_puts_an_overpowered_charm_first_and_a_useless_one_last(
 def test_the_baseline_keeps_the_charm_out_so_both_sides_are_offered_the_same_charms(catalog: Catalog) -> None:
     """With the charm in its row a run's shop never offers it, so the baseline keeps it out too: the first
     shops of both sides then hold the same charms (the shop's draws are its own stream's)."""
-    spec = SimulationSpec(runs=1, seed=0, charms=("pair_mult",))
+    spec = SimulationSpec(bot="fast", runs=1, seed=0, charms=("pair_mult",))
     assert spec.without_charms().kept_out == ("pair_mult",)
 
     def first_shop(charms: tuple[str, ...], kept_out: tuple[str, ...], seed: int) -> list[str] | None:

@@ -83,7 +83,7 @@ def test_run_seeds_depend_on_the_simulation_seed_and_the_index_only() -> None:
 
 def test_a_spec_refuses_a_negative_number_of_runs() -> None:
     try:
-        SimulationSpec(runs=-1, seed=0)
+        SimulationSpec(bot="fast", runs=-1, seed=0)
     except ValueError as exc:
         assert "not -1" in str(exc)
     else:

@@ -19,7 +19,7 @@ from studio.simulation.render import render
 from studio.simulation.report import ItemTally, Report
 from studio.simulation.spec import SimulationSpec, run_seed
 
-SPEC = SimulationSpec(runs=6, seed=3)
+SPEC = SimulationSpec(bot="fast", runs=6, seed=3)
 
 
 def test_a_run_is_the_same_whenever_it_is_played() -> None:
@@ -58,7 +58,7 @@ def test_progress_is_reported_as_runs_finish() -> None:
 
 
 def test_a_starting_charm_is_credited_in_the_hands_it_is_in_the_row() -> None:
-    report = simulate(SimulationSpec(runs=2, seed=3, charms=("plain_mult",)))
+    report = simulate(SimulationSpec(bot="fast", runs=2, seed=3, charms=("plain_mult",)))
     tally = report.charms["plain_mult"]
     assert 0 < tally.hands <= report.hands  # from the first hand on, until the bot sells it
     assert 0 < tally.events <= tally.hands  # +4 Mult once a hand, a boss's refusal aside
@@ -69,18 +69,18 @@ def test_a_cancelled_simulation_stops() -> None:
     stop = threading.Event()
     stop.set()
     with pytest.raises(Cancelled):
-        simulate(SimulationSpec(runs=1000, seed=1), cancel=stop)
+        simulate(SimulationSpec(bot="fast", runs=1000, seed=1), cancel=stop)
 
 
 def test_a_run_that_cannot_start_names_the_problem() -> None:
     with pytest.raises(ContentError, match="no such folder, zip or installed pack"):
         load_catalog(("no_such_pack",))
     with pytest.raises(RuntimeError, match=r"run 0 of seed 1 .*deck"):
-        run_one(SimulationSpec(runs=1, seed=1, deck="purple"), 0)
+        run_one(SimulationSpec(bot="fast", runs=1, seed=1, deck="purple"), 0)
 
 
 def test_the_report_counts_each_item_offered_taken_and_used() -> None:
-    report = simulate(SimulationSpec(runs=8, seed=1))
+    report = simulate(SimulationSpec(bot="fast", runs=8, seed=1))
     json = report.to_json()
     consumables, vouchers, tags = json["consumables"], json["vouchers"], json["tags"]
     assert isinstance(consumables, dict) and isinstance(vouchers, dict) and isinstance(tags, dict)
@@ -94,7 +94,7 @@ def test_the_report_counts_each_item_offered_taken_and_used() -> None:
     assert all(f["offered"] >= f["taken"] for f in tags.values())
     text = render(report)
     assert "\nConsumables\n" in text and "\nVouchers\n" in text and "\nTags\n" in text
-    spec = SimulationSpec(runs=8, seed=1)
+    spec = SimulationSpec(bot="fast", runs=8, seed=1)
     assert play_chunk(spec, 0, 3) + play_chunk(spec, 3, 8) == report
 
 

@@ -67,7 +67,7 @@ def test_a_bad_run_timeout_is_refused(studio: Callable[..., Run], monkeypatch: p
 def test_runs_are_named_with_their_seeds() -> None:
     from studio.simulation.spec import runs_named
 
-    spec = SimulationSpec(runs=40, seed=7)
+    spec = SimulationSpec(bot="fast", runs=40, seed=7)
     assert runs_named(spec, 3, 4) == f"run 3 of seed 7 (run seed {run_seed(7, 3)})"
     many = runs_named(spec, 0, 25)
     assert many.startswith(f"runs 0 to 24 of seed 7 (run seeds {run_seed(7, 0)}, ") and many.endswith(", …)")

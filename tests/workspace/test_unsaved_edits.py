@@ -53,6 +53,6 @@ def test_worker_processes_play_the_edits(ws: Workspace) -> None:
     """Spawned workers read the packs from disk and lay the spec's edits over them."""
     ws.create("charm", "brand_new", "base")
     ws.set_field(ref_of(ws, "charm", "brand_new"), ("cost",), 3)
-    spec = SimulationSpec(runs=2, seed=5, charms=("brand_new",), edits=ws.unsaved_edits())
+    spec = SimulationSpec(bot="fast", runs=2, seed=5, charms=("brand_new",), edits=ws.unsaved_edits())
     report = simulate(spec, workers=2)
     assert report.runs == 2 and report == simulate(spec)
