@@ -139,7 +139,8 @@ def test_simulate_returns_the_report_and_a_comparison(pack: Path) -> None:
     report = simulate(spec, progress=lambda *step: heard.append(step))
     assert isinstance(report, Report) and report.runs == 2 and heard[-1] == (2, 2, "runs")
     paired = simulate(
-        SimulationSpec(bot="fast", runs=2, seed=1, charms=("neon_pair_bonus",), packs=(str(pack),)), paired=True
+        SimulationSpec(bot="fast", runs=2, seed=1, charms=("neon_pair_bonus",), packs=(str(pack),)),
+        paired=True,
     )
     assert isinstance(paired, Comparison) and paired.paired.runs == 2
 

@@ -168,4 +168,6 @@ def test_the_baseline_keeps_the_charm_out_so_both_sides_are_offered_the_same_cha
     kept = {seed: first_shop((), ("pair_mult",), seed) for seed in range(60)}
     offered = {seed: first_shop((), (), seed) for seed in range(60)}
     assert kept == with_it and sum(o is not None for o in kept.values()) >= 50
-    assert any(o and "pair_mult" in o for o in offered.values()) and offered != with_it  # not kept out: it differs
+    assert (
+        any(o and "pair_mult" in o for o in offered.values()) and offered != with_it
+    )  # not kept out: it differs
