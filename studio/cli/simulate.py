@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 import threading
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from studio.cli.errors import OK, UsageError
@@ -160,7 +161,13 @@ def _charms_to_rank(args: argparse.Namespace) -> list[str]:
     from studio.cli.loading import full_load  # which pack defines what: only a full load knows
 
     content = full_load(args)
-    asked = [p for p in content.requested if p.manifest.id != "base"]
+    # The base game is loaded unasked; it counts only when --pack names it (its folder, a copy, its id).
+    named = {str(Path(spec).resolve()) for spec in args.pack} | set(args.pack)
+    asked = [
+        p
+        for p in content.requested
+        if p.manifest.id != "base" or p.manifest.id in named or str(p.origin.resolve()) in named
+    ]
     charms = sorted({e.id for e in content.entries if e.kind == "charm" and e.pack in asked})
     if not charms:
         raise UsageError(f"--rank: the packs {', '.join(args.pack)} define no charm")
@@ -207,16 +214,31 @@ def _spec_json(spec: SimulationSpec) -> dict[str, object]:
         "difficulty": spec.difficulty,
         "charms": list(spec.charms),
         "packs": list(spec.packs),
+        "bot": spec.bot,
     }
 
 
-def _text(spec: SimulationSpec, report: Report) -> str:
+def _text(spec: SimulationSpec, report: Report, in_row: bool = True) -> str:
+    """The report for people, titled with its set-up; ``in_row``: ending with how many of the rounds
+    each locked charm was in the row."""
     charms = f", starting with {', '.join(spec.charms)}" if spec.charms else ""
     kept = f", {', '.join(spec.kept_out)} kept out of the shop" if spec.kept_out else ""
-    title = f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}{charms}{kept}"
+    title = (
+        f"Simulation: seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}, bot {spec.bot}"
+        f"{charms}{kept}"
+    )
     from studio.simulation.render import render
 
-    return render(report, title)
+    text = render(report, title)
+    rows = _in_row(report)
+    return f"{text}\n\n{rows}." if in_row and rows else text
+
+
+def _in_row(report: Report) -> str:
+    """How many of the rounds played each locked charm was in the row ("" without one)."""
+    return ", ".join(
+        f"{k} in the row {v:,} of {report.rounds:,} rounds" for k, v in sorted(report.locked_rounds.items())
+    )
 
 
 def _comparison_json(spec: SimulationSpec, c: Comparison) -> dict[str, object]:
@@ -232,13 +254,11 @@ def _comparison_json(spec: SimulationSpec, c: Comparison) -> dict[str, object]:
 
 
 def _comparison_text(spec: SimulationSpec, c: Comparison) -> str:
-    kept = ", ".join(
-        f"{k} in the row {v:,} of {c.with_.rounds:,} rounds" for k, v in sorted(c.with_.locked_rounds.items())
-    )
+    kept = _in_row(c.with_)
     return "\n\n".join(
         [
             _text(spec.without_charms(), c.without),
-            _text(spec, c.with_),
+            _text(spec, c.with_, in_row=False),
             f"{', '.join(spec.charms)}, {c.paired.sentence()}." + (f"\n{kept}." if kept else ""),
         ]
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 from spec_data import Run
 
@@ -27,6 +28,7 @@ def test_the_json_report_does_not_depend_on_the_workers(studio: Callable[..., Ru
         "difficulty": 0,
         "charms": ["pair_mult"],
         "packs": [],
+        "bot": "strong",
     }
     assert report["runs"] == 4 and 0 <= report["win_rate"] <= 1
     assert sum(report["ante_reached"].values()) == 4
@@ -42,7 +44,7 @@ def test_the_text_report_has_every_section(studio: Callable[..., Run]) -> None:
     run = studio("simulate", "--runs", "3", "--seed", "1")
     assert run.code == 0, run.err
     for heading in (
-        "Simulation: seed 1, deck standard, difficulty 0",
+        "Simulation: seed 1, deck standard, difficulty 0, bot strong",
         "Runs: 3",
         "Antes",
         "Hand types played",
@@ -50,6 +52,32 @@ def test_the_text_report_has_every_section(studio: Callable[..., Run]) -> None:
     ):
         assert heading in run.out
     assert run.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_the_text_report_ends_with_the_rounds_each_locked_charm_was_in_the_row(
+    studio: Callable[..., Run],
+) -> None:
+    argv = ("simulate", "--runs", "3", "--seed", "1", "--bot", "fast", "--charm", "fuse")
+    report = json.loads(studio(*argv, "--json").out)
+    rounds, in_row = report["rounds"], report["locked_rounds"]["fuse"]
+    assert 0 < in_row < rounds  # a fuse burns out: its own rule may destroy a locked charm
+    text = studio(*argv).out
+    assert (
+        text.splitlines()[0]
+        == "Simulation: seed 1, deck standard, difficulty 0, bot fast, starting with fuse"
+    )
+    assert text.rstrip().endswith(f"fuse in the row {in_row} of {rounds} rounds.")
+
+
+def test_a_ranking_of_the_base_game_named_with_pack_ranks_its_charms() -> None:
+    from studio.cli.main import parser
+    from studio.cli.simulate import _charms_to_rank
+    from studio.plugins.loading import load_base
+
+    base = Path(__file__).resolve().parents[2] / "content"
+    argv = ["simulate", "--rank", "--pack", str(base), "--runs", "1", "--seed", "1"]
+    args = parser(argv).parse_args(argv)
+    assert _charms_to_rank(args) == sorted(load_base().catalog.charms)
 
 
 def test_bad_input_is_one_line_and_exit_2(studio_cli: Callable[..., Run]) -> None:
@@ -90,8 +118,10 @@ def test_compare_plays_the_same_runs_without_the_charm_and_pairs_them_run_by_run
     assert both["beyond_luck"] == (abs(difference) > both["antes_cleared_margin"])
     assert both["with"]["locked_rounds"]["pair_x2"] == both["with"]["rounds"]  # the charm under test stays
     text = studio(*argv, "--compare").out
-    assert "Simulation: seed 3, deck standard, difficulty 0, pair_x2 kept out of the shop\n" in text
-    assert "Simulation: seed 3, deck standard, difficulty 0, starting with pair_x2" in text
+    assert (
+        "Simulation: seed 3, deck standard, difficulty 0, bot strong, pair_x2 kept out of the shop\n" in text
+    )
+    assert "Simulation: seed 3, deck standard, difficulty 0, bot strong, starting with pair_x2" in text
     assert (
         f"pair_x2, run by run on the same seeds: {both['antes_cleared_difference']:+.2f} antes cleared"
         f" (± {both['antes_cleared_margin']:.2f} at 95%)" in text
