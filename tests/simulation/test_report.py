@@ -200,3 +200,14 @@ def test_items_are_counted_by_kind_under_their_own_names() -> None:
     assert text.index("\nConsumables\n") < text.index("\nVouchers\n") < text.index("\nTags\n")
     assert "tag       offered  taken  pick rate" in text
     assert "foil_tag        2      1      50.0%" in text
+
+
+def test_every_field_of_the_json_report_is_in_the_docs() -> None:
+    from pathlib import Path
+
+    from studio.simulation.local import simulate
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "simulation.md").read_text(encoding="utf-8")
+    report = simulate(SimulationSpec(bot="fast", runs=2, seed=1, charms=("fuse",))).to_json()
+    fields = [*report, *report["charms"]["fuse"], *report["score_per_hand"]]
+    assert [f for f in fields if f"`{f}`" not in doc] == []
