@@ -201,6 +201,20 @@ def test_a_loss_is_prevented_once_a_share_of_the_requirement_was_scored(catalog:
     assert game.state.phase == "shop" and game.state.charms == []
 
 
+def test_a_saved_boss_round_ends_as_beaten_so_the_boss_is_defeated(catalog: Catalog) -> None:
+    game = start(catalog, "lucky_bones", "trophy_case")
+    game.state.blind = 2  # straight to the boss blind
+    game.apply(SelectBlind())
+    r = game.state.round
+    assert r is not None and r.boss is not None
+    r.hands_left, r.score, r.requirement = 1, 2490, 10_000
+    r.hand[:1] = catalog.cards("AS")
+    game.apply(Play((0,)))
+    names = kinds(game.history[-1].events)
+    assert "saved" in names and names.index("trigger:boss_defeated") < names.index("saved")
+    assert [(c.id, c.counter) for c in game.state.charms] == [("trophy_case", 1)]
+
+
 def test_a_loss_short_of_the_share_ends_the_run(catalog: Catalog) -> None:
     game = start(catalog, "lucky_bones")
     game.apply(SelectBlind())

@@ -27,7 +27,7 @@ def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEven
     r = state.round
     assert r is not None
     events = []
-    if setup.rules.blinds[state.blind].is_boss and not saved:
+    if setup.rules.blinds[state.blind].is_boss:  # a saved boss round ends as beaten: the boss is behind
         events += fire(state, setup, "boss_defeated", subject=r.blind)
     result = end_of_round(round_situation(state, setup, r.hand, r.hands_left, r.discards_left), setup.catalog)
     note = f"ante {state.ante}" + (f", the loss prevented by {saved}" if saved else "")
