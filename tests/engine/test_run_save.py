@@ -134,7 +134,14 @@ def test_damaged_and_edited_saves_give_clear_errors(catalog: Catalog) -> None:
     in_round.apply(SelectBlind())
     data = json.loads(save.dumps(in_round))
     data["run"]["state"]["round"]["modifiers"] = "zz"
-    with pytest.raises(SaveError, match=r"^run\.state\.round\.modifiers: want a list, not str$"):
+    with pytest.raises(SaveError, match=r"^run\.state\.round\.modifiers: want a list, not a string$"):
+        save.loads(_resigned(data), catalog)
+    data = json.loads(text)
+    del data["run"]["state"]["money"]
+    with pytest.raises(SaveError, match=r"^run\.state\.money: missing \(want a whole number\)$"):
+        save.loads(_resigned(data), catalog)
+    data["run"]["state"] = None
+    with pytest.raises(SaveError, match=r"^run\.state: want an object, not null$"):
         save.loads(_resigned(data), catalog)
     data = json.loads(text)
     data["run"]["history"].append({"action": "play", "cards": [42]})
