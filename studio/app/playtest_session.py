@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
-from studio.content.io.limits import MAX_RUN_ACTIONS
+from studio.content.io.limits import MAX_RUN_ACTIONS, MAX_SEED
 from studio.content.io.regular_files import write_save_file
 from studio.engine import hook_runs
 from studio.engine.bot import Bot
@@ -83,7 +83,7 @@ class Playtest:
         """Go on from a save (raises ``SaveError`` with the reason it cannot be trusted, when its history
         is longer than any run (:data:`MAX_RUN_ACTIONS`), or when it names packs other than ``packs``,
         the content on screen)."""
-        saved = read(text, MAX_RUN_ACTIONS)
+        saved = read(text, MAX_RUN_ACTIONS, MAX_SEED)
         if packs and saved.packs is not None and (differ := content_difference(saved.packs, packs)):
             raise SaveError(f"made with other packs: {differ}")
         return cls(resume_saved(saved, catalog))

@@ -20,7 +20,7 @@ from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
 from studio.cli.run_options import add_bot_option, add_setup_options
-from studio.content.io.limits import MAX_RUN_ACTIONS
+from studio.content.io.limits import MAX_RUN_ACTIONS, MAX_SEED
 from studio.content.io.regular_files import FileRefused, check_save_path, read_save_file, write_save_file
 from studio.content.io.text import clip
 from studio.engine.trace import fmt
@@ -81,7 +81,7 @@ def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Gam
 
     text = read_save(Path(name))
     try:
-        saved = read(text, MAX_RUN_ACTIONS)
+        saved = read(text, MAX_RUN_ACTIONS, MAX_SEED)
         if saved.packs is None:
             warn(f"{name}: the save does not say which packs it was made with; it is checked by replay only")
         elif (difference := content_difference(saved.packs, packs)) is not None:

@@ -111,6 +111,15 @@ def test_a_save_file_must_be_a_bounded_regular_file_of_finite_numbers(
     run["history"] = run["history"] + [{"action": "reorder_charms", "order": []}] * MAX_RUN_ACTIONS
     (tmp_path / "long.json").write_text(_resigned(data), encoding="utf-8")
     assert f"more than a run can have ({MAX_RUN_ACTIONS:,})" in resume_fails(tmp_path / "long.json")
+    for seed in (-5, 2**63, 2**70):  # the seeds --seed refuses, a save refuses too
+        data = json.loads(good.read_text(encoding="utf-8"))
+        data["run"]["setup"]["seed"] = seed
+        (tmp_path / "seed.json").write_text(_resigned(data), encoding="utf-8")
+        assert resume_fails(tmp_path / "seed.json").endswith(
+            f"run.setup.seed: want a whole number from 0 to {2**63 - 1}, not {seed}"
+        )
+    data = json.loads(good.read_text(encoding="utf-8"))
+    run = data["run"]
     run["history"] = [{"action": "x" * 100_000}]
     run["setup"] = {**run["setup"], "deck": "d" * 100_000}
     (tmp_path / "huge.json").write_text(_resigned(data), encoding="utf-8")

@@ -104,9 +104,10 @@ def loads(text: str | bytes, catalog: Catalog) -> Game:
     return resume(read(text), catalog)
 
 
-def read(text: str | bytes, max_actions: int | None = None) -> SavedRun:
-    """Read and check a save (format, version, checksum, at most ``max_actions`` actions) without replaying
-    it; raise :class:`SaveError` if it cannot be trusted. ``NaN`` and infinite numbers are refused."""
+def read(text: str | bytes, max_actions: int | None = None, max_seed: int | None = None) -> SavedRun:
+    """Read and check a save (format, version, checksum, at most ``max_actions`` actions, a seed from 0
+    to ``max_seed``) without replaying it; raise :class:`SaveError` if it cannot be trusted. ``NaN`` and
+    infinite numbers are refused."""
     try:
         data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except SaveError:
@@ -139,6 +140,10 @@ def read(text: str | bytes, max_actions: int | None = None) -> SavedRun:
     history = body.get("history")
     if max_actions is not None and isinstance(history, list) and len(history) > max_actions:
         raise SaveError(f"run.history: {len(history):,} actions, more than a run can have ({max_actions:,})")
+    setup = body.get("setup")
+    seed = setup.get("seed") if isinstance(setup, dict) else None
+    if max_seed is not None and isinstance(seed, int) and not 0 <= seed <= max_seed:
+        raise SaveError(f"run.setup.seed: want a whole number from 0 to {max_seed}, not {seed}")
     return SavedRun(body, _packs(body.get("packs")))
 
 
