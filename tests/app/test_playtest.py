@@ -117,7 +117,8 @@ def test_a_run_played_with_the_panels_buttons_is_the_engines_run_and_studio_run_
     resumed = studio("run", "--resume", str(saved), "--json")
     assert resumed.code == 0 and "packs" not in resumed.err, resumed.err  # the same content as here
     out = json.loads(resumed.out)
-    finished = play_on(loads(saved.read_text(encoding="utf-8"), catalog), Bot(catalog))
+    strong = Bot(catalog, "strong")  # studio run goes on with the strong bot unless told
+    finished = play_on(loads(saved.read_text(encoding="utf-8"), catalog), strong)
     assert out["state"] == finished.state.to_json()
     assert out["summary"]["actions"] == len(finished.history) > len(names)
 
