@@ -36,6 +36,7 @@ from ruamel.yaml.scalarstring import (
 
 Parts = tuple[str | int, ...]
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ./'-]*")
+_BOM = "\ufeff"
 
 
 def same(a: Any, b: Any) -> bool:
@@ -122,6 +123,8 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
     """Return ``text`` (whose data is ``old``) changed to hold ``new``, changing as few lines as possible."""
     if same(old, new):
         return text
+    if text.startswith(_BOM):  # the parser's marks do not count a byte order mark: edit without it
+        return _BOM + edit_text(text[len(_BOM) :], old, new, json_file=json_file)
     if "\r\n" in text:  # Windows line endings: edit with plain ones, give them back
         return _edit(text.replace("\r\n", "\n"), old, new, json_file).replace("\n", "\r\n")
     return _edit(text, old, new, json_file)

@@ -264,3 +264,11 @@ def test_quotes_stay_when_the_author_chose_them(text: str, name: str, written: s
     assert edit_text(text, data, {**data, "name": name}).splitlines()[0] == written
     through_round_trip = edit_text(text, data, {"name": name})  # the cost removed as well
     assert through_round_trip.splitlines()[0] in (written, written.replace('"', "'"))
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_byte_order_mark_stays_and_moves_no_edit(newline: str) -> None:
+    text = "\ufeffid: x\ncost: 5\nranks: [A, K]\n".replace("\n", newline)
+    data = YAML(typ="safe").load(text)
+    out = edit_text(text, data, {**data, "cost": 6, "ranks": ["A", "Q"]})
+    assert out == "\ufeffid: x\ncost: 6\nranks: [A, Q]\n".replace("\n", newline)

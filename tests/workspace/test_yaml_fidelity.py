@@ -1,0 +1,37 @@
+"""Edits made through the workspace change only the edited spot of a file's text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ws_support import changed_lines
+
+from studio.workspace import Workspace
+
+
+def _open_with(base: Path, rel: str, text: str) -> tuple[Workspace, Path]:
+    """The workspace over ``base`` with ``text`` written (byte for byte) at ``rel``."""
+    path = base / rel
+    path.write_bytes(text.encode("utf-8"))
+    return Workspace.open([], base=base), path
+
+
+BOM_CHARM = (
+    "\ufeffid: zz_bom\nname: Bom\nabilities:\n  - trigger: scored_card\n    when:\n"
+    "      ranks: [A, K]\n    effects:\n      - {kind: mult, amount: 4}\n"
+)
+
+
+def test_a_file_with_a_byte_order_mark_is_edited_at_the_right_spot(base_copy: Path) -> None:
+    ws, path = _open_with(base_copy, "charms/zz_bom.yaml", BOM_CHARM)
+    ws.history.set_field(path, ("abilities", 0, "when", "ranks", 1), "Q")
+    ws.history.set_field(path, ("abilities", 0, "effects", 0, "amount"), 5)
+    ws.save(ws.ref(path))
+    saved = path.read_bytes().decode("utf-8")
+    assert saved.startswith("\ufeffid: zz_bom\n")
+    assert changed_lines(BOM_CHARM, saved) == [
+        "-      ranks: [A, K]",
+        "+      ranks: [A, Q]",
+        "-      - {kind: mult, amount: 4}",
+        "+      - {kind: mult, amount: 5}",
+    ]
