@@ -4,14 +4,13 @@ A form edit usually changes one scalar: its characters are replaced where they
 stand, so comments, quoting, key order and the ``$schema`` line stay as they
 are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
 rewritten on its own line. Keys added at the end of a block mapping are written
-after its last line, at its keys' indentation. Items that only move in a block
-list take their lines along (with the comments just above them and at their
-ends); in a flow list, their text. Anything else (a list grown, a
-key removed) goes through the ruamel round trip, and only the lines that the
-round trip changes because of the edit are taken from it. Either way, quotes
-the author chose stay on a new value, and quotes only the old value needed
-(``""``) do not.
-"""
+after its last line, at its keys' indentation. The items of a block list own
+their lines (with the comments just above them and at their ends): a moved item
+takes them along, a removed one takes them out; in a flow list, items take their
+text. Anything else (a list grown, a key removed) goes through the ruamel round
+trip, and only the lines that the round trip changes because of the edit are
+taken from it. Either way, quotes the author chose stay on a new value, and
+quotes only the old value needed (``""``) do not."""
 
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -131,48 +130,63 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
 
 
 def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
+    """``text`` changed to hold ``new``: in place where it can be (and the text reads back as
+    ``new``), else through the round trip."""
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
-    original = text
+    out = _in_place(text, old, new)
+    if out is not None and _reads_as(out, new):
+        return out
+    return _round_trip(text, new)
+
+
+def _reads_as(text: str, data: Any) -> bool:
+    """True if ``text`` parses and holds ``data``."""
+    try:
+        return same(YAML(typ="safe").load(text), data)
+    except YAMLError:
+        return False
+
+
+def _in_place(text: str, old: Any, new: Any) -> str | None:
+    """``text`` with each changed spot rewritten where it stands; None if a change needs the round trip."""
     root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast
+    if root is None:
+        return None
     edits: list[tuple[int, int, str]] = []
-    inserted = False
     for parts, scalar in changes(old, new):
-        node = _node_at(root, parts) if root is not None else None
-        value = _get(new, parts)
-        if isinstance(node, MappingNode | SequenceNode) and not node.flow_style:  # keys added, items moved
-            was = _get(old, parts)
-            lines = (
-                _added_keys(text, node, was, value)
-                if isinstance(node, MappingNode)
-                else _moved_items(text, node, was, value)
-            )
-            if lines is None:
-                return _round_trip(text, new)
-            edits.append(lines)
-            inserted = True
-            continue
-        if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
-            return _round_trip(text, new)
-        if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
-            return _round_trip(text, new)
-        start, end = node.start_mark.index, node.end_mark.index
-        if isinstance(node, ScalarNode) and node.style in ("|", ">"):
-            block = _block(text[start:end], value)
-            if block is None:
-                return _round_trip(text, new)
-            edits.append((start, end, block))
-            continue
-        if isinstance(node, SequenceNode) and isinstance(value, list):
-            edits.append((start, end, _flow_list(text, node, _get(old, parts), value)))
-            continue
-        quote = node.style if isinstance(node, ScalarNode) and node.style in ('"', "'") else ""
-        edits.append((start, end, render(value, quote if quote and _chose_quotes(node.value) else "")))
+        edit = _edit_at(text, root, parts, _get(old, parts), _get(new, parts), scalar)
+        if edit is None:
+            return None
+        edits.append(edit)
     for start, end, replacement in sorted(edits, reverse=True):
         text = text[:start] + replacement + text[end:]
-    if inserted and not same(YAML(typ="safe").load(text), new):  # lines added or moved read back as meant
-        return _round_trip(original, new)
     return text
+
+
+def _edit_at(
+    text: str, root: Node, parts: Parts, was: Any, value: Any, scalar: bool
+) -> tuple[int, int, str] | None:
+    """The edit writing ``value`` at ``parts`` (which held ``was``); None if it needs the round trip."""
+    node = _node_at(root, parts)
+    if isinstance(node, MappingNode) and not node.flow_style:  # keys added
+        return _added_keys(text, node, was, value)
+    if isinstance(node, SequenceNode) and not node.flow_style:  # items moved, added or removed
+        if value == []:
+            return _emptied(text, root, parts)
+        return _list_edit(text, node, was, value)
+    if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
+        return None
+    if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
+        return None
+    start, end = node.start_mark.index, node.end_mark.index
+    if isinstance(node, ScalarNode) and node.style in ("|", ">"):
+        block = _block(text[start:end], value)
+        return None if block is None else (start, end, block)
+    if isinstance(node, SequenceNode) and isinstance(value, list):
+        return start, end, _flow_list(text, node, was, value)
+    quote = node.style if isinstance(node, ScalarNode) and node.style in ('"', "'") else ""
+    return start, end, render(value, quote if quote and _chose_quotes(node.value) else "")
 
 
 def _flow_list(text: str, node: SequenceNode, old: list[Any], new: list[Any]) -> str:
@@ -206,44 +220,176 @@ def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, 
     return end, end, lines if text.endswith("\n") or end < len(text) else "\n" + lines.rstrip("\n")
 
 
-def _moved_items(text: str, node: SequenceNode, old: Any, new: Any) -> tuple[int, int, str] | None:
-    """The edit putting the items of the block list ``node`` in ``new``'s order; None if ``new`` changes more.
+class _Item(NamedTuple):
+    """Where one item of a block list stands in the text."""
 
-    Each item takes its lines along: the comment lines just above it, not indented deeper than
-    its dash (nor the file's first line: the ``$schema`` line stays first), the comment at the end
-    of its last line and the comment lines after it indented deeper than its dash. Blank lines stay.
+    start: int  # its first line: the comment lines just above it, or its dash's line
+    end: int  # the end of its last line, before the newline
+    dash: int  # the column of its dash
+    pad: int  # the spaces between its dash and its value's column
+
+
+def _items(text: str, node: SequenceNode) -> list[_Item] | None:
+    """Where each item of the block list ``node`` stands; None if an item's dash cannot be found.
+
+    An item's lines are the comment lines just above it, not indented deeper than its dash (nor the
+    file's first line: the ``$schema`` line stays first), its own lines, the comment at the end of its
+    last line and the comment lines after it indented deeper than its dash. Blank lines are no one's.
     """
-    if not (isinstance(old, list) and isinstance(new, list) and len(old) == len(new) == len(node.value)):
-        return None
-    order = _sources(old, new)
-    if not all(i is not None and same(old[i], value) for i, value in zip(order, new, strict=True)):
-        return None
-    spans: list[tuple[int, int]] = []
+    items: list[_Item] = []
     for item in node.value:
-        start = text.rfind("\n", 0, item.start_mark.index) + 1
-        opening = re.fullmatch(r"( *)- +", text[start : item.start_mark.index])
+        opening = _opening(text, item.start_mark.index)
         if opening is None:
-            return None  # the item does not open its line
+            return None
+        start, dash = opening
         while start > 0:
             above = text.rfind("\n", 0, start - 1) + 1
             line = text[above:start]
-            deeper = len(line) - len(line.lstrip(" ")) > len(opening[1])
+            deeper = len(line) - len(line.lstrip(" ")) > dash
             if above == 0 or deeper or not line.lstrip(" ").startswith("#"):
                 break
             start = above
         end = _after_last_line(text, item)
-        while re.match(rf" {{{len(opening[1]) + 1},}}#", text[end:]):  # comment lines inside the item
+        inside = re.compile(rf" {{{dash + 1},}}#")  # comment lines inside the item
+        while inside.match(text, end):
             end = text.find("\n", end) + 1 or len(text)
-        spans.append((start, end - 1 if text[end - 1] == "\n" else end))
-    if any(a[1] > b[0] for a, b in itertools.pairwise(spans)):
+        end = end - 1 if text[end - 1] == "\n" else end
+        items.append(_Item(start, end, dash, item.start_mark.column - dash - 1))
+    if any(a.end > b.start for a, b in itertools.pairwise(items)):
+        return None
+    return items
+
+
+def _opening(text: str, index: int) -> tuple[int, int] | None:
+    """The start of the line holding the dash of the list item starting at ``index``, and the dash's column.
+
+    The dash opens the item's line (``- kind: mult``) or stands on the line above, maybe with a comment.
+    """
+    line = text.rfind("\n", 0, index) + 1
+    found = re.fullmatch(r"( *)- +", text[line:index])
+    if found:
+        return line, len(found[1])
+    if line == 0 or text[line:index].strip(" "):
+        return None
+    above = text.rfind("\n", 0, line - 1) + 1
+    found = re.fullmatch(r"( *)-(?: +#.*)?", text[above : line - 1])
+    return (above, len(found[1])) if found else None
+
+
+def _list_edit(text: str, node: SequenceNode, old: Any, new: Any) -> tuple[int, int, str] | None:
+    """The edit giving the block list ``node`` the items of ``new``: items moved or removed, each
+    with its own lines; None if ``new`` changes more or the items' lines cannot be told apart."""
+    if not (isinstance(old, list) and isinstance(new, list) and len(old) == len(node.value)):
+        return None
+    items = _items(text, node)
+    if items is None:
+        return None
+    if len(new) == len(old):
+        return _moved_items(text, items, old, new)
+    if len(new) < len(old):
+        return _removed_items(text, items, old, new)
+    return None
+
+
+def _moved_items(
+    text: str, items: list[_Item], old: list[Any], new: list[Any]
+) -> tuple[int, int, str] | None:
+    """The edit putting the items of a block list in ``new``'s order; None if ``new`` changes more.
+
+    Each item takes its lines along (see :func:`_items`); the blank lines between items stay.
+    """
+    order = _sources(old, new)
+    if not all(i is not None and same(old[i], value) for i, value in zip(order, new, strict=True)):
         return None
     pieces = []
     for k, i in enumerate(order):
         assert i is not None
-        pieces.append(text[spans[i][0] : spans[i][1]])
-        if k + 1 < len(spans):
-            pieces.append(text[spans[k][1] : spans[k + 1][0]])
-    return spans[0][0], spans[-1][1], "".join(pieces)
+        pieces.append(text[items[i].start : items[i].end])
+        if k + 1 < len(items):
+            pieces.append(text[items[k].end : items[k + 1].start])
+    return items[0].start, items[-1].end, "".join(pieces)
+
+
+def _removed_items(
+    text: str, items: list[_Item], old: list[Any], new: list[Any]
+) -> tuple[int, int, str] | None:
+    """The edit taking out of a block list the items ``new`` (the others, in order) no longer holds.
+
+    Each goes with its own lines (see :func:`_items`): ruamel's round trip would take the comments
+    above the next item instead, as it hangs them on the item before.
+    """
+    kept = _kept(old, new)
+    if not kept:
+        return None  # not a removal, or the list emptied: its key must say []
+    runs: list[list[int]] = []
+    for i in range(len(items)):
+        if i not in kept:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    cuts = [_cut(text, items, run[0], run[-1]) for run in runs]
+    kept_text = [text[a[1] : b[0]] for a, b in itertools.pairwise(cuts)]
+    return cuts[0][0], cuts[-1][1], "".join(kept_text)
+
+
+def _cut(text: str, items: list[_Item], first: int, last: int) -> tuple[int, int]:
+    """The span of text that goes when items ``first`` to ``last`` of a block list are removed: their
+    lines, and the blank lines that would be left doubled (at the list's end, those before them)."""
+    if last == len(items) - 1 and not text[items[first - 1].end : items[first].start].strip():
+        return items[first - 1].end, items[last].end
+    if items[last].end == len(text):  # the file's last line, without a newline: the newline before it goes
+        return items[first].start - 1, items[last].end
+    end = items[last].end + 1
+    return items[first].start, end if first > 0 and not _blank_before(
+        text, items[first].start
+    ) else _past_blanks(text, end)
+
+
+def _kept(old: list[Any], new: list[Any]) -> list[int] | None:
+    """The indices of the items of ``old`` that ``new`` holds, if ``new`` is ``old`` less some items."""
+    kept: list[int] = []
+    for i, value in enumerate(old):
+        if len(kept) < len(new) and same(value, new[len(kept)]):
+            kept.append(i)
+    return kept if len(kept) == len(new) else None
+
+
+def _blank_before(text: str, start: int) -> bool:
+    """True if the line before the one starting at ``start`` is blank (or there is none)."""
+    before = text.rfind("\n", 0, max(start - 1, 0)) + 1
+    return start == 0 or not text[before : start - 1].strip()
+
+
+def _past_blanks(text: str, end: int) -> int:
+    """``end`` moved past the blank lines starting there, if text follows them."""
+    blank = re.compile(r"[ \t]*\n")
+    past = end
+    while (found := blank.match(text, past)) is not None:
+        past = found.end()
+    return past if past < len(text) else end
+
+
+def _emptied(text: str, root: Node, parts: Parts) -> tuple[int, int, str] | None:
+    """The edit emptying the block list at ``parts``: ``[]`` after its key, its items' lines gone."""
+    found = _key_of(root, parts)
+    items = _items(text, found[1]) if found is not None and isinstance(found[1], SequenceNode) else None
+    if found is None or not items:
+        return None
+    colon = re.compile(r" *:").match(text, found[0].end_mark.index)
+    line_end = text.find("\n", found[0].end_mark.index)
+    if colon is None or not 0 <= line_end < items[0].start:
+        return None
+    return colon.end(), items[-1].end, " []" + text[colon.end() : line_end]
+
+
+def _key_of(root: Node, parts: Parts) -> tuple[ScalarNode, Node] | None:
+    """The key and the value node at ``parts``, if they are a key and its value in a block mapping."""
+    parent = _node_at(root, parts[:-1]) if parts else None
+    if not isinstance(parent, MappingNode) or parent.flow_style:
+        return None
+    found = [(k, v) for k, v in parent.value if isinstance(k, ScalarNode) and k.value == str(parts[-1])]
+    return found[0] if len(found) == 1 else None
 
 
 def _after_last_line(text: str, node: Node) -> int:

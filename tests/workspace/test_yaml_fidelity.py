@@ -35,3 +35,19 @@ def test_a_file_with_a_byte_order_mark_is_edited_at_the_right_spot(base_copy: Pa
         "-      - {kind: mult, amount: 4}",
         "+      - {kind: mult, amount: 5}",
     ]
+
+
+def test_removing_a_scenario_keeps_the_comments_of_the_next_one(ws: Workspace, base_copy: Path) -> None:
+    ref = ws.ref(base_copy / "tests" / "charms_hand.yaml")
+    before = ref.path.read_text(encoding="utf-8")
+    data = ws.data(ref)
+    removed = data.pop(1)
+    ws.replace(ref, data)
+    ws.save(ref)
+    after = ref.path.read_text(encoding="utf-8")
+    assert removed["name"] not in after
+    gone = [line for line in changed_lines(before, after) if line.startswith("-")]
+    assert not [line for line in changed_lines(before, after) if line.startswith("+")]
+    assert "-# pair 10 x 2; AS +11, AH +11 -> 32 x 2; pair_mult +8 -> 32 x 10 = 320" in gone
+    assert len(gone) == 10  # its comment, its 8 lines and one blank line
+    assert "\n\n# two_pair 20 x 2; scoring KS KH 5D 5C (9S kicker): +10 +10 +5 +5 -> 50 x 2;\n" in after

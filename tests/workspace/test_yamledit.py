@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import difflib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from ruamel.yaml import YAML
+from ruamel.yaml.nodes import MappingNode, SequenceNode
 from ws_support import changed_lines
 
 from studio.workspace.yamledit import edit_text, render
@@ -272,3 +274,82 @@ def test_a_byte_order_mark_stays_and_moves_no_edit(newline: str) -> None:
     data = YAML(typ="safe").load(text)
     out = edit_text(text, data, {**data, "cost": 6, "ranks": ["A", "Q"]})
     assert out == "\ufeffid: x\ncost: 6\nranks: [A, Q]\n".replace("\n", newline)
+
+
+HAND = CONTENT / "tests" / "charms_hand.yaml"
+PAIR_SCENARIO = (
+    "# pair 10 x 2; AS +11, AH +11 -> 32 x 2; pair_mult +8 -> 32 x 10 = 320\n"
+    "- name: pair_mult adds +8 Mult when the hand is a Pair\n"
+    '  played: "AS AH"\n'
+    "  charms: [pair_mult]\n"
+    "  expect:\n"
+    "    hand_type: pair\n"
+    "    points: 32\n"
+    "    mult: 10\n"
+    "    total: 320\n"
+    "\n"
+)
+
+
+def test_a_removed_item_takes_its_own_comments_and_leaves_the_next_ones() -> None:
+    text = HAND.read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    assert PAIR_SCENARIO in text
+    out = edit_text(text, data, [item for i, item in enumerate(data) if i != 1])
+    assert out == text.replace(PAIR_SCENARIO, "", 1)
+
+
+@pytest.mark.parametrize(
+    ("gone", "left"),
+    [
+        ((0,), "k:\n  # b\n  - b\n\n  - c  # c\nz: 1\n"),
+        ((1,), "k:\n  # a\n  - a\n\n  - c  # c\nz: 1\n"),
+        ((2,), "k:\n  # a\n  - a\n\n  # b\n  - b\nz: 1\n"),
+        ((0, 1), "k:\n  - c  # c\nz: 1\n"),
+        ((1, 2), "k:\n  # a\n  - a\nz: 1\n"),
+        ((0, 1, 2), "k: []\nz: 1\n"),
+    ],
+)
+def test_removed_items_go_with_their_lines_and_leave_one_blank_line_between_the_rest(
+    gone: tuple[int, ...], left: str
+) -> None:
+    text = "k:\n  # a\n  - a\n\n  # b\n  - b\n\n  - c  # c\nz: 1\n"
+    data = YAML(typ="safe").load(text)
+    out = edit_text(text, data, {**data, "k": [v for i, v in enumerate(data["k"]) if i not in gone]})
+    assert out == left
+
+
+def test_the_last_item_of_a_file_without_a_final_newline_is_removed_with_its_line() -> None:
+    text = "id: x\neffects:\n- kind: mult\n  amount: 4\n- kind: chips\n  amount: 10"
+    data = YAML(typ="safe").load(text)
+    out = edit_text(text, data, {**data, "effects": data["effects"][:1]})
+    assert out == "id: x\neffects:\n- kind: mult\n  amount: 4"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(CONTENT).as_posix())
+def test_removing_any_item_of_a_block_list_only_takes_lines_out(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    for parts in [p for p in block_lists(text) if len(_get(data, p)) > 1][:4]:
+        for i in {0, 1, len(_get(data, parts)) - 1}:  # the first, one inside, the last
+            fewer = copy.deepcopy(data)
+            del _get(fewer, parts)[i]
+            out = edit_text(text, data, fewer)
+            assert YAML(typ="safe").load(out) == fewer, (parts, i)
+            ops = difflib.SequenceMatcher(
+                None, text.splitlines(), out.splitlines(), autojunk=False
+            ).get_opcodes()
+            assert {op[0] for op in ops} <= {"equal", "delete"}, (parts, i)
+
+
+def block_lists(text: str) -> Iterator[tuple[Any, ...]]:
+    """The path of every block-style list of a text."""
+    todo: list[tuple[tuple[Any, ...], Any]] = [((), YAML(typ="safe").compose(text))]
+    while todo:
+        parts, node = todo.pop(0)
+        if isinstance(node, MappingNode):
+            todo += [((*parts, k.value), v) for k, v in node.value]
+        elif isinstance(node, SequenceNode):
+            if not node.flow_style:
+                yield parts
+            todo += [((*parts, i), v) for i, v in enumerate(node.value)]
