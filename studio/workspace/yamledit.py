@@ -6,11 +6,13 @@ are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
 rewritten on its own line. Keys added at the end of a block mapping are written
 after its last line, at its keys' indentation. The items of a block list own
 their lines (with the comments just above them and at their ends): a moved item
-takes them along, a removed one takes them out; in a flow list, items take their
-text. Anything else (a list grown, a key removed) goes through the ruamel round
-trip, and only the lines that the round trip changes because of the edit are
-taken from it. Either way, quotes the author chose stay on a new value, and
-quotes only the old value needed (``""``) do not."""
+takes them along, a removed one takes them out, and an added item is written
+after the last one, laid out as it is; in a flow list, items take their text.
+Anything else (a key removed) goes through the ruamel round trip, for a block
+list changed in more ways its lines alone, and only the lines that the round
+trip changes because of the edit are taken from it. Either way, quotes the
+author chose stay on a new value, and quotes only the old value needed (``""``)
+do not."""
 
 from __future__ import annotations
 
@@ -174,7 +176,7 @@ def _edit_at(
     if isinstance(node, SequenceNode) and not node.flow_style:  # items moved, added or removed
         if value == []:
             return _emptied(text, root, parts)
-        return _list_edit(text, node, was, value)
+        return _list_edit(text, root, node, was, value) or _list_round_trip(text, root, parts, value)
     if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
         return None
     if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
@@ -276,8 +278,8 @@ def _opening(text: str, index: int) -> tuple[int, int] | None:
     return (above, len(found[1])) if found else None
 
 
-def _list_edit(text: str, node: SequenceNode, old: Any, new: Any) -> tuple[int, int, str] | None:
-    """The edit giving the block list ``node`` the items of ``new``: items moved or removed, each
+def _list_edit(text: str, root: Node, node: SequenceNode, old: Any, new: Any) -> tuple[int, int, str] | None:
+    """The edit giving the block list ``node`` the items of ``new``: items moved, removed or added, each
     with its own lines; None if ``new`` changes more or the items' lines cannot be told apart."""
     if not (isinstance(old, list) and isinstance(new, list) and len(old) == len(node.value)):
         return None
@@ -288,7 +290,7 @@ def _list_edit(text: str, node: SequenceNode, old: Any, new: Any) -> tuple[int, 
         return _moved_items(text, items, old, new)
     if len(new) < len(old):
         return _removed_items(text, items, old, new)
-    return None
+    return _added_items(text, _indents(text, root), node, items, old, new)
 
 
 def _moved_items(
@@ -370,6 +372,104 @@ def _past_blanks(text: str, end: int) -> int:
     return past if past < len(text) else end
 
 
+def _added_items(
+    text: str,
+    indents: tuple[int, int, int],
+    node: SequenceNode,
+    items: list[_Item],
+    old: list[Any],
+    new: list[Any],
+) -> tuple[int, int, str] | None:
+    """The lines adding ``new``'s extra items after the last item of the block list ``node``.
+
+    They copy the last item's indentation, the spaces after its dash and its flow or block style,
+    and the blank lines before it; they go before the comment lines that follow it at its dash's
+    indentation or less, as those belong to what comes next (or end the file).
+    """
+    if not all(same(a, b) for a, b in zip(old, new, strict=False)):
+        return None
+    last = items[-1]
+    gap = text[items[-2].end : items[-1].start] if len(items) > 1 else "\n"
+    blank = re.match(r"\n(?:[ \t]*\n)*", gap)
+    separator = "\n" * (blank.group().count("\n") if blank else 1)
+    block = isinstance(node.value[-1], MappingNode | SequenceNode) and not node.value[-1].flow_style
+    added = [_item_text(value, last, block, indents) for value in new[len(old) :]]
+    return last.end, last.end, "".join(separator + lines for lines in added)
+
+
+def _item_text(value: Any, like: _Item, block: bool, indents: tuple[int, int, int]) -> str:
+    """One new list item's lines (no final newline), laid out as the item ``like``: block style if
+    ``block`` and the value is a collection with items, else one flow line."""
+    body = (
+        dump(value, _yaml_with(indents)).splitlines()
+        if block and isinstance(value, dict | list) and value
+        else [render(value)]
+    )
+    head = " " * like.dash + "-" + " " * like.pad
+    return "\n".join(
+        (head if k == 0 else " " * len(head)) + line if line else "" for k, line in enumerate(body)
+    )
+
+
+def _indents(text: str, root: Node) -> tuple[int, int, int]:
+    """The file's mapping indentation, and its nested lists' item and dash offsets (as ruamel's ``indent``
+    takes them), read from the first nested mapping and list found; the project's own where none is."""
+    mapping = sequence = offset = 0
+    todo = [root]
+    while todo and not (mapping and sequence):
+        node = todo.pop()
+        if isinstance(node, MappingNode) and not node.flow_style:
+            for key, value in node.value:
+                if isinstance(value, MappingNode) and not value.flow_style and value.value and not mapping:
+                    mapping = value.value[0][0].start_mark.column - key.start_mark.column
+                if isinstance(value, SequenceNode) and not value.flow_style and value.value and not sequence:
+                    opening = _opening(text, value.value[0].start_mark.index)
+                    if opening is not None:
+                        offset = opening[1] - key.start_mark.column
+                        sequence = value.value[0].start_mark.column - key.start_mark.column
+                todo.append(value)
+        elif isinstance(node, SequenceNode) and not node.flow_style:
+            todo.extend(node.value)
+    if not sequence or sequence < offset + 2 or offset < 0:
+        sequence, offset = 4, 2
+    return (mapping if mapping > 0 else sequence - offset), sequence, offset
+
+
+def _yaml_with(indents: tuple[int, int, int]) -> YAML:
+    """The round-trip YAML writing with the given mapping, list item and dash indentation."""
+    yaml = yaml_rt()
+    yaml.indent(mapping=indents[0], sequence=indents[1], offset=indents[2])
+    return yaml
+
+
+def _list_round_trip(text: str, root: Node, parts: Parts, new: Any) -> tuple[int, int, str] | None:
+    """The block list at ``parts`` written through the round trip on its own, the rest of the file kept.
+
+    Only the list's lines (from the line after its key to its last line) go through ruamel, set up
+    with the file's indentation, so a change the edits above cannot make touches no other line.
+    """
+    found = _key_of(root, parts)
+    if found is None:
+        return None
+    key, node = found
+    start = text.find("\n", key.end_mark.index) + 1
+    end = _after_last_line(text, node)
+    if start <= 0 or start > node.start_mark.index:
+        return None
+    column = key.start_mark.column
+    lines = text[start:end].splitlines(keepends=True)
+    if any(line.strip() and len(line) - len(line.lstrip(" ")) < column for line in lines):
+        return None
+    region = "k:\n" + "".join(line[column:] if line.strip() else line for line in lines)
+    head, _, out = _round_trip(region, {"k": new}, _indents(text, root)).partition("\n")
+    if head != "k:":
+        return None
+    written = "".join(" " * column + line if line.strip() else line for line in out.splitlines(keepends=True))
+    if end == len(text) and not text.endswith("\n"):
+        written = written.rstrip("\n")
+    return start, end, written
+
+
 def _emptied(text: str, root: Node, parts: Parts) -> tuple[int, int, str] | None:
     """The edit emptying the block list at ``parts``: ``[]`` after its key, its items' lines gone."""
     found = _key_of(root, parts)
@@ -443,9 +543,9 @@ def _node_at(node: Node, parts: Sequence[str | int]) -> Node | None:
     return node
 
 
-def _round_trip(text: str, new: Any) -> str:
+def _round_trip(text: str, new: Any, indents: tuple[int, int, int] | None = None) -> str:
     """Write ``new`` through ruamel, keeping the original lines wherever the round trip left them alone."""
-    yaml = yaml_rt()
+    yaml = yaml_rt() if indents is None else _yaml_with(indents)
     tree = yaml.load(text)
     if isinstance(tree, CommentedSeq) and tree and tree.lc.item(0)[1] >= 2:
         # a file that is a list (of scenarios) puts its dashes where it likes, often at column 0:

@@ -51,3 +51,14 @@ def test_removing_a_scenario_keeps_the_comments_of_the_next_one(ws: Workspace, b
     assert "-# pair 10 x 2; AS +11, AH +11 -> 32 x 2; pair_mult +8 -> 32 x 10 = 320" in gone
     assert len(gone) == 10  # its comment, its 8 lines and one blank line
     assert "\n\n# two_pair 20 x 2; scoring KS KH 5D 5C (9S kicker): +10 +10 +5 +5 -> 50 x 2;\n" in after
+
+
+def test_adding_an_expected_event_adds_one_line(ws: Workspace, base_copy: Path) -> None:
+    ref = ws.ref(base_copy / "tests" / "charms_hand.yaml")
+    before = ws.text(ref)
+    events = ws.data(ref)[0]["expect"]["events"]
+    event = {"step": "hand", "source": "plain_mult", "points": 16, "mult": 6}
+    ws.history.set_field(ref.path, (0, "expect", "events"), [*events, event])
+    assert changed_lines(before, ws.text(ref)) == [
+        "+      - {step: hand, source: plain_mult, points: 16, mult: 6}"
+    ]

@@ -353,3 +353,122 @@ def block_lists(text: str) -> Iterator[tuple[Any, ...]]:
             if not node.flow_style:
                 yield parts
             todo += [((*parts, i), v) for i, v in enumerate(node.value)]
+
+
+def _appended(text: str, parts: tuple[Any, ...], *items: Any) -> tuple[str, Any]:
+    """``text`` with ``items`` added to the list at ``parts``, and the data it should hold."""
+    data = YAML(typ="safe").load(text)
+    more = copy.deepcopy(data)
+    _get(more, parts).extend(items)
+    out = edit_text(text, data, more)
+    assert YAML(typ="safe").load(out) == more
+    return out, more
+
+
+def test_an_added_event_is_one_line_after_the_last() -> None:
+    text = HAND.read_text(encoding="utf-8")
+    event = {"step": "hand", "source": "plain_mult", "points": 16, "mult": 6}
+    out, _ = _appended(text, (0, "expect", "events"), event)
+    last = "      - {step: hand, source: plain_mult, points: 16, mult: 5}\n"
+    assert out == text.replace(
+        last, last + "      - {step: hand, source: plain_mult, points: 16, mult: 6}\n", 1
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "added"),
+    [
+        (  # four spaces, three after the dash; a key with trailing spaces stays as it is
+            "name: Four   \nabilities:\n    -   trigger: hand\n        effects:\n"
+            "            -   kind: mult\n                amount: 4\n",
+            "            -   kind: mult\n                amount: 7\n",
+        ),
+        (  # dashes at their key's column
+            "abilities:\n- trigger: hand\n  effects:\n  - kind: mult\n    amount: 4\n",
+            "  - kind: mult\n    amount: 7\n",
+        ),
+        (  # a flow mapping and a plain scalar over two lines elsewhere in the file
+            "info: {a: 1,\n  b: 2}\ntext: a long\n  plain scalar\nabilities:\n  - trigger: hand\n"
+            "    effects:\n      - {kind: mult, amount: 4}  # four\n",
+            "      - {kind: mult, amount: 7}\n",
+        ),
+    ],
+)
+def test_an_added_item_copies_the_last_items_layout_and_leaves_every_other_line(
+    text: str, added: str
+) -> None:
+    out, _ = _appended(text, ("abilities", 0, "effects"), {"kind": "mult", "amount": 7})
+    assert out == text + added
+
+
+def test_an_item_added_to_a_file_without_a_final_newline_adds_none() -> None:
+    text = "id: x\neffects:\n  - kind: mult\n    amount: 4"
+    out, _ = _appended(text, ("effects",), {"kind": "mult", "amount": 7})
+    assert out == text + "\n  - kind: mult\n    amount: 7"
+
+
+def test_an_added_item_with_nested_values_is_indented_as_the_file_is() -> None:
+    text = "abilities:\n    -   trigger: hand\n        when:\n            ranks: [A]\n"
+    out, _ = _appended(text, ("abilities",), {"trigger": "hand", "when": {"ranks": ["K", "Q"]}})
+    assert (
+        out
+        == text
+        + "    -   trigger: hand\n        when:\n            ranks:\n                -   K\n                -   Q\n"
+    )
+
+
+def test_an_added_scenario_comes_after_a_blank_line_and_before_the_end_of_file_comment() -> None:
+    text = (
+        "# my tests\n\n- name: first\n  played: AS\n  expect:\n    total: 16\n\n"
+        "# the second\n- name: second\n  played: AH\n  expect:\n    total: 16\n# the end\n"
+    )
+    out, _ = _appended(text, (), {"name": "third", "played": "AD", "expect": {"total": 16}})
+    third = "\n- name: third\n  played: AD\n  expect:\n    total: 16\n"
+    assert out == text.replace("# the end\n", third + "# the end\n")
+
+
+def test_a_list_changed_in_more_ways_goes_through_the_round_trip_alone() -> None:
+    """An item changed and one added: only the list's lines are written by ruamel, in the file's indentation."""
+    text = (
+        "info: {a: 1,\n    b: 2}\nname: Four   \nabilities:\n    -   trigger: hand  # hand\n        effects:\n"
+        "            -   kind: mult  # four\n                amount: 4\ncost: 5\n"
+    )
+    data = YAML(typ="safe").load(text)
+    new = copy.deepcopy(data)
+    new["abilities"][0]["trigger"] = "discard"
+    new["abilities"].append({"trigger": "hand", "effects": [{"kind": "chips", "amount": 10}]})
+    out = edit_text(text, data, new)
+    assert YAML(typ="safe").load(out) == new
+    lines = out.splitlines()
+    assert lines[:4] == text.splitlines()[:4] and lines[-1] == "cost: 5"
+    assert lines[4].startswith("    -   trigger: discard") and lines[4].endswith("# hand")
+    assert lines[6:8] == ["            -   kind: mult  # four", "                amount: 4"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(CONTENT).as_posix())
+def test_adding_an_item_to_any_block_list_only_adds_lines(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = YAML(typ="safe").load(text)
+    for parts in list(block_lists(text))[:4]:
+        out, _ = _appended(text, parts, copy.deepcopy(_get(data, parts)[-1]))
+        ops = difflib.SequenceMatcher(None, text.splitlines(), out.splitlines(), autojunk=False).get_opcodes()
+        assert {op[0] for op in ops} <= {"equal", "insert"}, parts
+
+
+DASH_ALONE = """\
+id: zz_dash
+name: Dash
+abilities:
+  - trigger: hand
+    effects:
+      # first effect
+      - {kind: mult, amount: 4}  # four
+      -   # after dash
+        kind: mult
+        amount: 2
+"""
+
+
+def test_an_item_whose_dash_stands_alone_is_followed_by_the_new_one() -> None:
+    out, _ = _appended(DASH_ALONE, ("abilities", 0, "effects"), {"kind": "mult", "amount": 7})
+    assert out == DASH_ALONE + "      - kind: mult\n        amount: 7\n"
