@@ -10,9 +10,10 @@ takes them along, a removed one takes them out, and an added item is written
 after the last one, laid out as it is; in a flow list, items take their text.
 Anything else (a key removed) goes through the ruamel round trip, for a block
 list changed in more ways its lines alone, and only the lines that the round
-trip changes because of the edit are taken from it. Either way, quotes the
-author chose stay on a new value, and quotes only the old value needed (``""``)
-do not."""
+trip changes because of the edit are taken from it. Whatever wrote it, the new
+text must read back as the new data, or the edit is refused. Either way, quotes
+the author chose stay on a new value, and quotes only the old value needed
+(``""``) do not."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ from ruamel.yaml.scalarstring import (
     ScalarString,
     SingleQuotedScalarString,
 )
+
+from studio.workspace.model import WorkspaceError
 
 Parts = tuple[str | int, ...]
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ./'-]*")
@@ -132,14 +135,22 @@ def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
 
 
 def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
-    """``text`` changed to hold ``new``: in place where it can be (and the text reads back as
-    ``new``), else through the round trip."""
+    """``text`` changed to hold ``new``: in place where it can be, else through the round trip.
+
+    Whatever writes it, the new text must read back as ``new``, or the edit is refused: broken or
+    different text is never handed on to be stored.
+    """
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
     out = _in_place(text, old, new)
     if out is not None and _reads_as(out, new):
         return out
-    return _round_trip(text, new)
+    out = _round_trip(text, new)
+    if not _reads_as(out, new):
+        raise WorkspaceError(
+            "this change cannot be written into the file's text as it stands; make it in the text"
+        )
+    return out
 
 
 def _reads_as(text: str, data: Any) -> bool:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from ws_support import changed_lines
 
-from studio.workspace import Workspace
+from studio.workspace import Workspace, WorkspaceError
 
 
 def _open_with(base: Path, rel: str, text: str) -> tuple[Workspace, Path]:
@@ -62,3 +63,18 @@ def test_adding_an_expected_event_adds_one_line(ws: Workspace, base_copy: Path) 
     assert changed_lines(before, ws.text(ref)) == [
         "+      - {step: hand, source: plain_mult, points: 16, mult: 6}"
     ]
+
+
+def test_an_edit_that_cannot_be_written_is_refused_and_the_text_kept(base_copy: Path) -> None:
+    text = (
+        "id: zz_dash\nname: Dash\nabilities:\n  - trigger: hand\n    effects:\n"
+        "      # first effect\n      - {kind: mult, amount: 4}  # four\n      -   # after dash\n        kind: mult\n        amount: 2\n"
+    )
+    ws, path = _open_with(base_copy, "charms/zz_dash.yaml", text)
+    ref = ws.ref(path)
+    data = ws.data(ref)
+    data["abilities"][0]["effects"].append({"kind": "mult", "amount": 7})
+    del data["name"]
+    with pytest.raises(WorkspaceError, match="cannot be written"):
+        ws.replace(ref, data)
+    assert ws.text(ref) == text and not ws.is_dirty(ref)

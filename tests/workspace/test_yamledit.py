@@ -13,6 +13,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.nodes import MappingNode, SequenceNode
 from ws_support import changed_lines
 
+from studio.workspace import WorkspaceError
 from studio.workspace.yamledit import edit_text, render
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -472,3 +473,13 @@ abilities:
 def test_an_item_whose_dash_stands_alone_is_followed_by_the_new_one() -> None:
     out, _ = _appended(DASH_ALONE, ("abilities", 0, "effects"), {"kind": "mult", "amount": 7})
     assert out == DASH_ALONE + "      - kind: mult\n        amount: 7\n"
+
+
+def test_an_edit_whose_text_would_not_read_back_is_refused() -> None:
+    """The round trip writes this file's items so they no longer parse: the edit is refused, not stored."""
+    data = YAML(typ="safe").load(DASH_ALONE)
+    new = copy.deepcopy(data)
+    new["abilities"][0]["effects"].append({"kind": "mult", "amount": 7})
+    del new["name"]  # a key removed: the round trip's work
+    with pytest.raises(WorkspaceError, match="cannot be written"):
+        edit_text(DASH_ALONE, data, new)
