@@ -17,6 +17,7 @@ the author chose stay on a new value, and quotes only the old value needed
 
 from __future__ import annotations
 
+import copy
 import difflib
 import io
 import itertools
@@ -27,7 +28,9 @@ from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.composer import Composer
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarstring import (
     DoubleQuotedScalarString,
@@ -163,25 +166,37 @@ def _reads_as(text: str, data: Any) -> bool:
 
 def _in_place(text: str, old: Any, new: Any) -> str | None:
     """``text`` with each changed spot rewritten where it stands; None if a change needs the round trip."""
-    root = YAML(typ="safe").compose(text)  # the C parser: nodes with their spans, fast
+    root, aliases = _compose(text)
     if root is None:
         return None
     edits: list[tuple[int, int, str]] = []
     for parts, scalar in changes(old, new):
-        edit = _edit_at(text, root, parts, _get(old, parts), _get(new, parts), scalar)
+        edit = _edit_at(text, root, parts, old, new, scalar)
         if edit is None:
             return None
         edits.append(edit)
-    for start, end, replacement in sorted(edits, reverse=True):
+    edits += _pinned_aliases(text, root, aliases, edits, new)
+    for start, end, replacement in sorted(set(edits), reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
 
 
 def _edit_at(
-    text: str, root: Node, parts: Parts, was: Any, value: Any, scalar: bool
+    text: str, root: Node, parts: Parts, old: Any, new: Any, scalar: bool
 ) -> tuple[int, int, str] | None:
-    """The edit writing ``value`` at ``parts`` (which held ``was``); None if it needs the round trip."""
-    node = _node_at(root, parts)
+    """The edit writing ``new``'s value at ``parts`` over ``old``'s; None if it needs the round trip.
+
+    A change reached through an alias (``*eff``) writes out that alias as its own new value: editing
+    the anchored text would change every place that refers to it.
+    """
+    nodes = _path_nodes(root, parts)
+    if nodes is None:
+        return None
+    alias = next((k for k, n in enumerate(nodes) if isinstance(n, _Alias)), None)
+    if alias is not None:
+        spot = nodes[alias]
+        return spot.start_mark.index, spot.end_mark.index, render(_get(new, parts[:alias]))
+    node, was, value = nodes[-1], _get(old, parts), _get(new, parts)
     if isinstance(node, MappingNode) and not node.flow_style:  # keys added
         return _added_keys(text, node, was, value)
     if isinstance(node, SequenceNode) and not node.flow_style:  # items moved, added or removed
@@ -429,6 +444,8 @@ def _indents(text: str, root: Node) -> tuple[int, int, int]:
     todo = [root]
     while todo and not (mapping and sequence):
         node = todo.pop()
+        if isinstance(node, _Alias):
+            continue
         if isinstance(node, MappingNode) and not node.flow_style:
             for key, value in node.value:
                 if isinstance(value, MappingNode) and not value.flow_style and value.value and not mapping:
@@ -507,6 +524,8 @@ def _after_last_line(text: str, node: Node) -> int:
     """The index just after the last line of ``node``, the comment at its end included."""
     last = node
     while isinstance(last, MappingNode | SequenceNode) and last.value and not last.flow_style:
+        if isinstance(last, _Alias):  # its text is the alias, not the anchored node's lines
+            break
         last = last.value[-1][1] if isinstance(last, MappingNode) else last.value[-1]
     end: int = last.end_mark.index
     if end == 0 or text[end - 1] != "\n":
@@ -541,6 +560,14 @@ def _get(data: Any, parts: Sequence[str | int]) -> Any:
 
 def _node_at(node: Node, parts: Sequence[str | int]) -> Node | None:
     """The composed node at ``parts``, or None if the text does not hold it plainly."""
+    nodes = _path_nodes(node, parts)
+    return None if nodes is None else nodes[-1]
+
+
+def _path_nodes(node: Node, parts: Sequence[str | int]) -> list[Node] | None:
+    """The composed nodes from ``node`` down to the one at ``parts``, or None if the text does not hold
+    it plainly."""
+    nodes = [node]
     for part in parts:
         if isinstance(node, MappingNode):
             found = [v for k, v in node.value if isinstance(k, ScalarNode) and k.value == str(part)]
@@ -551,7 +578,121 @@ def _node_at(node: Node, parts: Sequence[str | int]) -> Node | None:
             node = node.value[part]
         else:
             return None
-    return node
+        nodes.append(node)
+    return nodes
+
+
+class _Alias:
+    """A node the text writes as an alias (``*eff``): its marks are the alias's, its content the anchor's."""
+
+    __slots__ = ()
+
+
+class _AliasScalar(ScalarNode, _Alias):
+    __slots__ = ()
+
+
+class _AliasMapping(MappingNode, _Alias):
+    __slots__ = ()
+
+
+class _AliasSequence(SequenceNode, _Alias):
+    __slots__ = ()
+
+
+_ALIAS_TYPES: dict[type, type] = {
+    ScalarNode: _AliasScalar,
+    MappingNode: _AliasMapping,
+    SequenceNode: _AliasSequence,
+}
+
+
+class _AliasComposer(Composer):
+    """The composer giving each alias a node of its own, marked where the alias stands: the parser's
+    own gives the anchored node again, whose marks are the anchor's, so an item written ``- *eff``
+    would be measured (and moved, or edited) at its anchor's place."""
+
+    def __init__(self, loader: Any = None) -> None:
+        super().__init__(loader)
+        self.aliases: list[tuple[Node, Node]] = []  # (the alias's node, the anchored node)
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        """The next node; for an alias, a copy of the anchored node with the alias's marks."""
+        if not self.parser.check_event(AliasEvent):
+            return super().compose_node(parent, index)
+        event = self.parser.peek_event()
+        anchored = super().compose_node(parent, index)
+        alias = copy.copy(anchored)
+        alias.__class__ = _ALIAS_TYPES[type(anchored)]
+        alias.start_mark, alias.end_mark = event.start_mark, event.end_mark
+        self.aliases.append((alias, anchored))
+        return alias
+
+
+def _compose(text: str) -> tuple[Node | None, list[tuple[Node, Node]]]:
+    """The composed text (the fast C parser's, unless the text has aliases) and its aliases' nodes
+    with their anchored nodes."""
+    root = YAML(typ="safe").compose(text)
+    if root is None or not _has_aliases(root):
+        return root, []
+    yaml = YAML(typ="safe", pure=True)
+    yaml.Composer = _AliasComposer
+    root = yaml.compose(text)
+    return root, yaml.composer.aliases
+
+
+def _has_aliases(root: Node) -> bool:
+    """True if a node of the tree stands in two places: the parser gives an alias its anchored node."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            return True
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            todo += [n for pair in node.value for n in pair]
+        elif isinstance(node, SequenceNode):
+            todo += node.value
+    return False
+
+
+def _pinned_aliases(
+    text: str, root: Node, aliases: list[tuple[Node, Node]], edits: list[tuple[int, int, str]], new: Any
+) -> list[tuple[int, int, str]]:
+    """The aliases of an anchored node that ``edits`` change, each written out as its own value in
+    ``new``: an alias would otherwise take the anchor's new value with it. An alias that an edit
+    rewrites already is left to it."""
+    if not aliases or not edits:
+        return []
+    paths = _alias_paths(root)
+    pinned = []
+    for alias, anchored in aliases:
+        start, end = alias.start_mark.index, alias.end_mark.index
+        first, last = anchored.start_mark.index, _after_last_line(text, anchored)
+        if id(alias) not in paths or any(a < end and start < b for a, b, _ in edits):
+            continue
+        if any(first <= a and b <= last for a, b, _ in edits):
+            try:
+                pinned.append((start, end, render(_get(new, paths[id(alias)]))))
+            except (KeyError, IndexError, TypeError):  # a key the text writes otherwise: let the check judge
+                continue
+    return pinned
+
+
+def _alias_paths(root: Node) -> dict[int, Parts]:
+    """The path of each alias's node (by its id) that is not inside another alias."""
+    paths: dict[int, Parts] = {}
+    todo: list[tuple[Parts, Node]] = [((), root)]
+    while todo:
+        parts, node = todo.pop()
+        if isinstance(node, _Alias):
+            paths[id(node)] = parts
+        elif isinstance(node, MappingNode):
+            todo += [((*parts, k.value), v) for k, v in node.value if isinstance(k, ScalarNode)]
+        elif isinstance(node, SequenceNode):
+            todo += [((*parts, i), v) for i, v in enumerate(node.value)]
+    return paths
 
 
 def _round_trip(text: str, new: Any, indents: tuple[int, int, int] | None = None) -> str:

@@ -78,3 +78,26 @@ def test_an_edit_that_cannot_be_written_is_refused_and_the_text_kept(base_copy: 
     with pytest.raises(WorkspaceError, match="cannot be written"):
         ws.replace(ref, data)
     assert ws.text(ref) == text and not ws.is_dirty(ref)
+
+
+ALIAS_MOVE = """\
+id: zz_am
+name: Move
+abilities:
+  - trigger: hand
+    effects:
+      - &eff {kind: mult, amount: 4}
+      - *eff
+  - trigger: scored_card
+    effects:
+      - kind: points
+        amount: 10
+"""
+
+
+def test_an_item_holding_an_alias_moves_with_all_its_lines(base_copy: Path) -> None:
+    ws, path = _open_with(base_copy, "charms/zz_am.yaml", ALIAS_MOVE)
+    abilities = ws.data(ws.ref(path))["abilities"]
+    ws.history.set_field(path, ("abilities",), abilities[::-1])
+    lines = ALIAS_MOVE.splitlines(keepends=True)
+    assert ws.text(ws.ref(path)) == "".join(lines[:3] + lines[7:] + lines[3:7])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -483,3 +484,48 @@ def test_an_edit_whose_text_would_not_read_back_is_refused() -> None:
     del new["name"]  # a key removed: the round trip's work
     with pytest.raises(WorkspaceError, match="cannot be written"):
         edit_text(DASH_ALONE, data, new)
+
+
+ALIASED = "base: &b\n  kind: mult\n  amount: 4\neffects:\n  - {kind: chips, amount: 5}\n  - *b  # the base\n"
+
+
+def _unshared(data: Any) -> Any:
+    """A copy of ``data`` in which no two places share an object (as an alias's data would)."""
+    return json.loads(json.dumps(data))
+
+
+def test_a_change_made_through_an_alias_writes_out_that_alias_alone() -> None:
+    data = YAML(typ="safe").load(ALIASED)
+    new = _unshared(data)
+    new["effects"][1]["amount"] = 3
+    out = edit_text(ALIASED, data, new)
+    assert out == ALIASED.replace("  - *b  # the base", "  - {kind: mult, amount: 3}  # the base")
+
+
+def test_a_change_to_an_anchored_node_leaves_its_aliases_their_value() -> None:
+    data = YAML(typ="safe").load(ALIASED)
+    new = _unshared(data)
+    new["base"]["amount"] = 3
+    out = edit_text(ALIASED, data, new)
+    assert out == ALIASED.replace("amount: 4", "amount: 3").replace("*b", "{kind: mult, amount: 4}")
+
+
+def test_an_alias_item_moves_with_its_own_line() -> None:
+    data = YAML(typ="safe").load(ALIASED)
+    moved = _moved(data, ("effects",), (1, 0))
+    out = edit_text(ALIASED, data, moved)
+    assert out == ALIASED.replace(
+        "  - {kind: chips, amount: 5}\n  - *b  # the base\n",
+        "  - *b  # the base\n  - {kind: chips, amount: 5}\n",
+    )
+    assert edit_text(out, moved, data) == ALIASED
+
+
+def test_an_alias_moved_before_its_anchor_still_reads_back() -> None:
+    text = (
+        "abilities:\n  - trigger: hand\n    effects:\n      - &eff {kind: mult, amount: 4}\n"
+        "  - trigger: discard\n    effects:\n      - *eff\n"
+    )
+    data = YAML(typ="safe").load(text)
+    moved = _moved(data, ("abilities",), (1, 0))
+    assert YAML(typ="safe").load(edit_text(text, data, moved)) == moved
