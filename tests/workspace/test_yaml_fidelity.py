@@ -101,3 +101,19 @@ def test_an_item_holding_an_alias_moves_with_all_its_lines(base_copy: Path) -> N
     ws.history.set_field(path, ("abilities",), abilities[::-1])
     lines = ALIAS_MOVE.splitlines(keepends=True)
     assert ws.text(ws.ref(path)) == "".join(lines[:3] + lines[7:] + lines[3:7])
+
+
+FOLDED = (
+    "id: zz_fold\nname: Fold\nbehaviour: zz\ndescription: >-\n"
+    "  A long description the author\n  wrapped by hand at thirty columns.\n"
+)
+
+
+def test_a_folded_description_stays_folded_and_wrapped(base_copy: Path) -> None:
+    ws, path = _open_with(base_copy, "charms/zz_fold.yaml", FOLDED)
+    new = "A long description the author wrapped by hand at forty columns."
+    ws.history.set_field(path, ("description",), new)
+    assert changed_lines(FOLDED, ws.text(ws.ref(path))) == [
+        "-  wrapped by hand at thirty columns.",
+        "+  wrapped by hand at forty columns.",
+    ]

@@ -72,10 +72,43 @@ def test_changing_any_scalar_changes_only_its_line(path: Path) -> None:
 
 
 def test_a_block_scalar_stays_a_block() -> None:
-    text = "id: x\ndescription: >-\n  Two lines\n  of text.\nname: X  # kept\n"
+    text = "id: x\ndescription: |-\n  Two lines\n  of text.\nname: X  # kept\n"
     data = YAML(typ="safe").load(text)
     out = edit_text(text, data, {**data, "description": "One line\nand another"})
     assert out == "id: x\ndescription: |-\n  One line\n  and another\nname: X  # kept\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "written"),
+    [
+        (  # wrapped again at the old width: only the line that changed changes
+            ">-\n  A long description the author\n  wrapped by hand at thirty columns.\n",
+            "A long description the author wrapped by hand at forty columns.",
+            ">-\n  A long description the author\n  wrapped by hand at forty columns.\n",
+        ),
+        (  # a line break is a blank line; the clipping, the indentation indicator and the comment stay
+            ">2  # the text\n  Two lines of text,\n  wrapped.\n",
+            "One line\nand another\n",
+            ">2  # the text\n  One line\n\n  and another\n",
+        ),
+        (  # never wrapped by its author: left unwrapped
+            ">-\n  short\n",
+            "a somewhat longer line than the one before it",
+            ">-\n  a somewhat longer line than the one before it\n",
+        ),
+        (  # white space folding would lose: literal
+            ">-\n  Two lines\n  of text.\n",
+            "indented \n  text",
+            "|-\n  indented \n    text\n",
+        ),
+    ],
+)
+def test_a_folded_block_scalar_stays_folded(text: str, value: str, written: str) -> None:
+    text, written = f"id: x\ndescription: {text}name: X\n", f"id: x\ndescription: {written}name: X\n"
+    data = YAML(typ="safe").load(text)
+    out = edit_text(text, data, {**data, "description": value})
+    assert out == written
+    assert YAML(typ="safe").load(out)["description"] == value
 
 
 def test_removing_and_adding_block_entries_touch_only_their_lines() -> None:
