@@ -2,18 +2,22 @@
 
 A form edit usually changes one scalar: its characters are replaced where they
 stand, so comments, quoting, key order and the ``$schema`` line stay as they
-are. A changed flow collection (``{kind: mult, amount: 4}``, ``[A, K]``) is
-rewritten on its own line. Keys added at the end of a block mapping are written
-after its last line, at its keys' indentation. The items of a block list own
-their lines (with the comments just above them and at their ends): a moved item
-takes them along, a removed one takes them out, and an added item is written
-after the last one, laid out as it is; in a flow list, items take their text.
-Anything else (a key removed) goes through the ruamel round trip, for a block
-list changed in more ways its lines alone, and only the lines that the round
+are; a block scalar keeps its style (a folded one is wrapped as it was). A flow
+collection (``{kind: mult, amount: 4}``, ``[A, K]``) that gains keys or items at
+its end, or loses some, changes only their text, so one written over lines
+keeps its comments; otherwise it is rewritten where it stands. Keys added at the
+end of a block mapping are written after its last line, at its keys'
+indentation. The items of a block list own their lines (with the comments just
+above them and at their ends): a moved item takes them along, a removed one
+takes them out, and an added item is written after the last one, laid out as it
+is. An edit reached through an alias (``*eff``) writes out that alias alone.
+Anything else (a key removed) goes through the ruamel round trip (for a block
+list changed in more ways, its lines alone), and only the lines that the round
 trip changes because of the edit are taken from it. Whatever wrote it, the new
 text must read back as the new data, or the edit is refused. Either way, quotes
 the author chose stay on a new value, and quotes only the old value needed
-(``""``) do not."""
+(``""``) do not.
+"""
 
 from __future__ import annotations
 
@@ -211,8 +215,10 @@ def _edit_at(
     if isinstance(node, ScalarNode) and node.style in ("|", ">"):
         block = _block(text[start:end], value)
         return None if block is None else (start, end, block)
-    if isinstance(node, SequenceNode) and isinstance(value, list):
-        return start, end, _flow_list(text, node, was, value)
+    if isinstance(node, MappingNode) and isinstance(was, dict) and isinstance(value, dict):
+        return _flow_keys(text, node, was, value) or (start, end, render(value))
+    if isinstance(node, SequenceNode) and isinstance(was, list) and isinstance(value, list):
+        return _flow_items(text, node, was, value) or (start, end, _flow_list(text, node, was, value))
     quote = node.style if isinstance(node, ScalarNode) and node.style in ('"', "'") else ""
     return start, end, render(value, quote if quote and _chose_quotes(node.value) else "")
 
@@ -225,6 +231,77 @@ def _flow_list(text: str, node: SequenceNode, old: list[Any], new: list[Any]) ->
         for i, value in zip(_sources(old, new), new, strict=True)
     ]
     return "[" + ", ".join(written) + "]"
+
+
+def _flow_keys(
+    text: str, node: MappingNode, old: dict[Any, Any], new: dict[Any, Any]
+) -> tuple[int, int, str] | None:
+    """The edit adding keys at the end of the flow mapping ``node``, or removing some, by their own
+    text alone (a mapping written over lines keeps its comments); None if ``new`` changes more."""
+    if len(node.value) != len(old) or any(not same(old[k], new[k]) for k in new if k in old):
+        return None
+    keys = list(old)
+    kept = [i for i, k in enumerate(keys) if k in new]
+    if [keys[i] for i in kept] + [k for k in new if k not in old] != list(new):
+        return None
+    spans = [(k.start_mark.index, v.end_mark.index) for k, v in node.value]
+    added = [f"{render(str(k))}: {render(v)}" for k, v in new.items() if k not in old]
+    return _flow_entries(text, spans, kept, added)
+
+
+def _flow_items(text: str, node: SequenceNode, old: list[Any], new: list[Any]) -> tuple[int, int, str] | None:
+    """The edit adding items at the end of the flow list ``node``, or removing some, by their own text
+    alone; None if ``new`` changes more."""
+    if len(node.value) != len(old):
+        return None
+    if len(new) > len(old) and all(same(a, b) for a, b in zip(old, new, strict=False)):
+        kept: list[int] | None = list(range(len(old)))
+    else:
+        kept = _kept(old, new) if len(new) < len(old) else None
+    if kept is None:
+        return None
+    spans = [(n.start_mark.index, n.end_mark.index) for n in node.value]
+    return _flow_entries(text, spans, kept, [render(v) for v in new[len(old) :]])
+
+
+def _flow_entries(
+    text: str, spans: list[tuple[int, int]], kept: list[int], added: list[str]
+) -> tuple[int, int, str] | None:
+    """The edit keeping only the entries ``kept`` of a flow collection whose entries stand at ``spans``,
+    then adding ``added`` after the last. A removed entry takes its text up to the next entry (the
+    comment after its comma too); at the end, it takes the comma before it, but not a comment there.
+    None to have the whole collection written instead (it ends empty, or entries go and come)."""
+    if not kept or (added and len(kept) < len(spans)):
+        return None
+    if added:
+        return spans[-1][1], spans[-1][1], "".join(f", {entry}" for entry in added)
+    cuts: list[tuple[int, int]] = []
+    gone = [i for i in range(len(spans)) if i not in kept]
+    for first, last in _runs(gone):
+        if last + 1 < len(spans):
+            cuts.append((spans[first][0], spans[last + 1][0]))
+            continue
+        after = spans[first - 1][1]  # the end of the entry before, then its comma
+        comma = text.find(",", after, spans[first][0])
+        if comma < 0:
+            return None
+        if "#" in text[comma : spans[first][0]]:
+            cuts += [(comma, comma + 1), (spans[first][0], spans[last][1])]
+        else:
+            cuts.append((after, spans[last][1]))
+    kept_text = [text[a[1] : b[0]] for a, b in itertools.pairwise(cuts)]
+    return cuts[0][0], cuts[-1][1], "".join(kept_text)
+
+
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """Sorted indices as runs of consecutive ones: (first, last) each."""
+    runs: list[tuple[int, int]] = []
+    for i in indices:
+        if runs and runs[-1][1] == i - 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs
 
 
 def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, int, str] | None:
@@ -349,14 +426,10 @@ def _removed_items(
     kept = _kept(old, new)
     if not kept:
         return None  # not a removal, or the list emptied: its key must say []
-    runs: list[list[int]] = []
-    for i in range(len(items)):
-        if i not in kept:
-            if runs and runs[-1][-1] == i - 1:
-                runs[-1].append(i)
-            else:
-                runs.append([i])
-    cuts = [_cut(text, items, run[0], run[-1]) for run in runs]
+    cuts = [
+        _cut(text, items, first, last)
+        for first, last in _runs([i for i in range(len(items)) if i not in kept])
+    ]
     kept_text = [text[a[1] : b[0]] for a, b in itertools.pairwise(cuts)]
     return cuts[0][0], cuts[-1][1], "".join(kept_text)
 

@@ -117,3 +117,18 @@ def test_a_folded_description_stays_folded_and_wrapped(base_copy: Path) -> None:
         "-  wrapped by hand at thirty columns.",
         "+  wrapped by hand at forty columns.",
     ]
+
+
+FLOW_COMMENT = (
+    "id: zz_fc\nname: Flow\nabilities:\n  - trigger: hand\n    effects:\n"
+    "      - {kind: mult,   # the kind\n         amount: 4}\n"
+)
+
+
+def test_an_optional_key_added_to_a_flow_mapping_over_lines_keeps_its_comment(base_copy: Path) -> None:
+    ws, path = _open_with(base_copy, "charms/zz_fc.yaml", FLOW_COMMENT)
+    ws.history.set_field(path, ("abilities", 0, "effects", 0, "up_to"), 20)
+    assert changed_lines(FLOW_COMMENT, ws.text(ws.ref(path))) == [
+        "-         amount: 4}",
+        "+         amount: 4, up_to: 20}",
+    ]

@@ -562,3 +562,39 @@ def test_an_alias_moved_before_its_anchor_still_reads_back() -> None:
     data = YAML(typ="safe").load(text)
     moved = _moved(data, ("abilities",), (1, 0))
     assert YAML(typ="safe").load(edit_text(text, data, moved)) == moved
+
+
+FLOW_OVER_LINES = "effects:\n  - {kind: mult,   # the kind\n     amount: 4,  # four\n     every: 5}  # end\n"
+
+
+@pytest.mark.parametrize(
+    ("change", "written"),
+    [
+        (
+            lambda e: e.update(up_to=20),
+            "  - {kind: mult,   # the kind\n     amount: 4,  # four\n     every: 5, up_to: 20}  # end\n",
+        ),
+        (lambda e: e.pop("kind"), "  - {amount: 4,  # four\n     every: 5}  # end\n"),
+        (lambda e: e.pop("amount"), "  - {kind: mult,   # the kind\n     every: 5}  # end\n"),
+        (lambda e: e.pop("every"), "  - {kind: mult,   # the kind\n     amount: 4  # four\n     }  # end\n"),
+    ],
+    ids=["added", "first removed", "inner removed", "last removed"],
+)
+def test_a_key_added_to_or_removed_from_a_flow_mapping_over_lines_keeps_its_comments(
+    change: Any, written: str
+) -> None:
+    data = YAML(typ="safe").load(FLOW_OVER_LINES)
+    new = copy.deepcopy(data)
+    change(new["effects"][0])
+    out = edit_text(FLOW_OVER_LINES, data, new)
+    assert out == "effects:\n" + written
+    assert YAML(typ="safe").load(out) == new
+
+
+def test_an_item_added_to_or_removed_from_a_flow_list_over_lines_keeps_its_comments() -> None:
+    text = "ranks: ['A',   # the ace\n        K,\n        Q]  # end\n"
+    data = YAML(typ="safe").load(text)
+    out = edit_text(text, data, {"ranks": ["A", "K", "Q", "J"]})
+    assert out == "ranks: ['A',   # the ace\n        K,\n        Q, J]  # end\n"
+    out = edit_text(text, data, {"ranks": ["A", "Q"]})
+    assert out == "ranks: ['A',   # the ace\n        Q]  # end\n"
