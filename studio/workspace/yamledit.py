@@ -27,7 +27,7 @@ import io
 import itertools
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from ruamel.yaml import YAML
@@ -149,15 +149,24 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     """
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
-    out = _in_place(text, old, new)
-    if out is not None and _reads_as(out, new):
-        return out
-    out = _round_trip(text, new)
-    if not _reads_as(out, new):
+    out = _checked(lambda: _in_place(text, old, new), new)
+    if out is None:
+        out = _checked(lambda: _round_trip(text, new), new)
+    if out is None:
         raise WorkspaceError(
             "this change cannot be written into the file's text as it stands; make it in the text"
         )
     return out
+
+
+def _checked(write: Callable[[], str | None], new: Any) -> str | None:
+    """The text ``write`` gives, if it reads back as ``new``; None if not, or if ruamel cannot read
+    (a list's lines on their own may hold an alias whose anchor is elsewhere)."""
+    try:
+        out = write()
+    except YAMLError:
+        return None
+    return out if out is not None and _reads_as(out, new) else None
 
 
 def _reads_as(text: str, data: Any) -> bool:

@@ -598,3 +598,15 @@ def test_an_item_added_to_or_removed_from_a_flow_list_over_lines_keeps_its_comme
     assert out == "ranks: ['A',   # the ace\n        K,\n        Q, J]  # end\n"
     out = edit_text(text, data, {"ranks": ["A", "Q"]})
     assert out == "ranks: ['A',   # the ace\n        Q]  # end\n"
+
+
+def test_a_list_whose_lines_ruamel_cannot_read_alone_is_written_through_the_whole_round_trip() -> None:
+    """The list's own lines hold an alias whose anchor stands before them: not a raw ruamel error."""
+    text = "base: &b {kind: mult, amount: 4}\neffects:\n  - *b\n  - {kind: chips, amount: 5}  # five\nz: 1\n"
+    data = YAML(typ="safe").load(text)
+    new = _unshared(data)
+    new["effects"][1]["amount"] = 6
+    new["effects"].append({"kind": "x"})
+    out = edit_text(text, data, new)
+    assert YAML(typ="safe").load(out) == new
+    assert out.startswith("base: &b {kind: mult, amount: 4}\neffects:\n  - *b\n")
