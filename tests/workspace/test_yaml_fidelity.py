@@ -132,3 +132,38 @@ def test_an_optional_key_added_to_a_flow_mapping_over_lines_keeps_its_comment(ba
         "-         amount: 4}",
         "+         amount: 4, up_to: 20}",
     ]
+
+
+SCENARIOS = """\
+# yaml-language-server: $schema=../../schemas/scenario.schema.json
+# My tests 🎲 — עברית
+
+# first
+- name: "plain_mult 🃏 adds +4"   # emoji
+  played: 'AS'
+  charms: [plain_mult]
+  expect:
+    hand_type: high_card
+    total: 80
+
+# second — שלום
+- name: pair_mult adds +8
+  played: "AS AH"
+  charms: [pair_mult]
+  expect:
+    hand_type: pair
+    total: 320
+# trailing comment
+"""
+
+
+def test_a_scenario_added_at_the_end_goes_before_the_end_of_file_comment(base_copy: Path) -> None:
+    ws, path = _open_with(base_copy, "tests/zz_scen.yaml", SCENARIOS)
+    scenarios = ws.data(ws.ref(path))
+    scenarios.append({"name": "new", "played": "AS", "charms": [], "expect": {"total": 16}})
+    ws.replace(ws.ref(path), scenarios)
+    ws.save(ws.ref(path))
+    added = "\n- name: new\n  played: AS\n  charms: []\n  expect:\n    total: 16\n"
+    assert path.read_text(encoding="utf-8") == SCENARIOS.replace(
+        "# trailing comment\n", added + "# trailing comment\n"
+    )
