@@ -389,9 +389,10 @@ class Workspace:
     # -- saving and the disk ---------------------------------------------------------------
 
     def save(self, ref: EntryRef, *, force: bool = False) -> Change:
-        """Write the file atomically; refuse text that does not parse and files changed on disk.
+        """Write the file atomically; refuse text that does not parse, files changed on disk, and a
+        new or renamed file whose name another program took meanwhile.
 
-        ``force`` overwrites a file another program changed since it was loaded.
+        ``force`` overwrites a file another program changed since it was loaded, or wrote there.
         """
         f = self._table.file(ref.path)
         if f.read_only is not None:
@@ -403,7 +404,7 @@ class Workspace:
         on_disk = f.old_path or f.path
         if not force and f.stamp is not None and f.stamp.changed(on_disk):
             raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it, or save anyway")
-        if not force and f.stamp is None and f.path.exists():
+        if not force and _name_taken(f):
             raise WorkspaceError(f"{f.path}: a file of that name already exists")
         write_atomically(f.path, f.text)
         if f.old_path is not None:
@@ -500,6 +501,12 @@ class Workspace:
         change.entries.add(self._table.ref(f))
         change.files.add(f.path)
         return change
+
+
+def _name_taken(f: FileState) -> bool:
+    """True if a file not yet written at its name (new, or renamed) would overwrite one found there:
+    another program may have written it since the name was checked."""
+    return (f.stamp is None or f.old_path is not None) and f.path.exists()
 
 
 def _base_pack(folder: Path | None) -> Pack:
