@@ -393,6 +393,7 @@ class Workspace:
         new or renamed file whose name another program took meanwhile.
 
         ``force`` overwrites a file another program changed since it was loaded, or wrote there.
+        A file with nothing unsaved is not written (an empty change): its file holds its text already.
         """
         f = self._table.file(ref.path)
         if f.read_only is not None:
@@ -401,6 +402,8 @@ class Workspace:
             raise WorkspaceError(
                 f"{f.path}:{f.syntax.line}: not saved: the text does not parse ({f.syntax.message})"
             )
+        if _on_disk_already(f, force):
+            return Change()
         on_disk = f.old_path or f.path
         if not force and f.stamp is not None and f.stamp.changed(on_disk):
             raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it, or save anyway")
@@ -501,6 +504,15 @@ class Workspace:
         change.entries.add(self._table.ref(f))
         change.files.add(f.path)
         return change
+
+
+def _on_disk_already(f: FileState, force: bool) -> bool:
+    """True if saving would write what the file holds already: no edits, not new or renamed (and,
+    when ``force`` asks to overwrite another program's change, none found); rewriting it would only
+    change its time and inode, which other programs read as a change."""
+    if f.dirty:
+        return False
+    return not force or (f.stamp is not None and not f.stamp.changed(f.path))
 
 
 def _name_taken(f: FileState) -> bool:
