@@ -311,6 +311,10 @@ class Workspace:
     def replace_text(self, ref: EntryRef, text: str) -> Change:
         """Take new text for the file (from a text editor); a syntax error is a problem, the text is kept."""
         f = self._table.file(ref.path)
+        if not isinstance(text, str):  # checked before anything changes: the file keeps its text
+            raise WorkspaceError(
+                f"{f.path}: new text must be a str, not {type(text).__name__}; nothing changed"
+            )
         if text == f.text:
             return Change()
         check = self._checks.checked()
