@@ -15,7 +15,7 @@ open checks it, when first needed (:meth:`Workspace.warm` does it ahead of time)
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
+from studio.engine.names import did_you_mean
 from studio.plugins.pipeline import open_requested, prepare
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
@@ -38,7 +39,7 @@ from studio.workspace.file_table import FileTable
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
 from studio.workspace.history import History
 from studio.workspace.lifecycle import Lifecycle
-from studio.workspace.model import Change, EntryRef, JsonPath, Problem, Usage, WorkspaceError
+from studio.workspace.model import Change, EntryRef, JsonPath, Problem, Usage, WorkspaceError, show_path
 from studio.workspace.overriding import Overriding
 from studio.workspace.pack_adding import add_pack
 from studio.workspace.pack_code import PackCode
@@ -217,7 +218,8 @@ class Workspace:
         return [*self._kinds, *OTHER_KINDS]
 
     def entries(self, kind: str) -> list[EntryRef]:
-        """Every file of a kind, in pack load order then id."""
+        """Every file of a kind, in pack load order then id (an unknown kind is refused, not empty)."""
+        _known_kind(kind, self.kinds())
         order = {id(p): i for i, p in enumerate(self.packs)}
         files = [f for f in self._table.files.values() if f.kind == kind]
         return [self._table.ref(f) for f in sorted(files, key=lambda f: (order.get(id(f.pack), 0), f.rel))]
@@ -243,12 +245,15 @@ class Workspace:
 
     def schema(self, kind: str) -> dict[str, Any]:
         """The JSON Schema of a kind (shared: do not change it)."""
-        from studio.content.schemas import schema_for  # it imports the content models
+        from studio.content.models import KINDS  # the schemas import the content models anyway
+        from studio.content.schemas import schema_for
 
+        _known_kind(kind, KINDS)
         return schema_for(kind)
 
     def ids(self, kind: str) -> list[str]:
-        """The ids a field with ``x-ref: kind`` may hold."""
+        """The ids a field with ``x-ref: kind`` may hold (an unknown kind is refused, not empty)."""
+        _known_kind(kind, [*self._kinds, *REF_ONLY_KINDS])
         return self._checks.checked().ids(kind)
 
     def read_only(self, ref: EntryRef) -> str | None:
@@ -294,18 +299,25 @@ class Workspace:
         return self.replace_text(ref, edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json"))
 
     def set_field(self, ref: EntryRef, json_path: JsonPath, value: Any) -> Change:
-        """Set one field (creating missing mappings on the way); ``value`` None removes a key."""
-        data = self.data(ref)
-        node = data
-        for i, part in enumerate(json_path[:-1]):
-            if isinstance(node, dict) and part not in node:
-                node[part] = [] if isinstance(json_path[i + 1], int) else {}
-            node = node[part]
-        last = json_path[-1]
-        if value is None and isinstance(node, dict):
-            node.pop(last, None)
-        else:
-            node[last] = value
+        """Set one field (creating missing mappings on the way); ``value`` None removes a key.
+
+        A path the entry cannot hold, a value YAML cannot write, or text that does not parse is
+        refused naming the file and the field, before anything changes (a tuple counts as a list).
+        """
+        f = self._table.file(ref.path)
+        field = show_path(json_path)
+        if f.syntax is not None:
+            raise WorkspaceError(
+                f"{f.path}:{f.syntax.line}: {field} not set: the text does not parse "
+                f"({f.syntax.message}); fix it in the text first"
+            )
+        try:
+            if not json_path:
+                raise WorkspaceError("no field named (replace() takes the whole entry)")
+            data = self.data(ref)
+            _put(_parent(data, json_path), json_path, _yaml_value(value))
+        except WorkspaceError as exc:
+            raise WorkspaceError(f"{f.path}: {field} not set: {exc}") from None
         return self.replace(ref, data)
 
     def replace_text(self, ref: EntryRef, text: str) -> Change:
@@ -508,6 +520,73 @@ class Workspace:
         change.entries.add(self._table.ref(f))
         change.files.add(f.path)
         return change
+
+
+#: The kinds an ``x-ref`` names besides the entry kinds: any code behaviour, any modifier.
+REF_ONLY_KINDS = ("behaviour", "modifier")
+
+
+def _known_kind(kind: str, known: Collection[str]) -> None:
+    """Refuse a kind that is not one of ``known``: a misspelt one would only find nothing."""
+    if kind not in known:
+        raise WorkspaceError(f"no kind '{kind}'{did_you_mean(kind, known)}")
+
+
+def _parent(data: Any, json_path: JsonPath) -> Any:
+    """The mapping or list that holds the field at ``json_path``, missing mappings (or lists, before
+    an item's number) made on the way; a WorkspaceError if the path leaves the entry's shape."""
+    node = data
+    for i, part in enumerate(json_path[:-1]):
+        if isinstance(node, dict) and part not in node:
+            node[part] = [] if isinstance(json_path[i + 1], int) else {}
+        _check_step(node, part, json_path[:i])
+        node = node[part]
+    return node
+
+
+def _put(node: Any, json_path: JsonPath, value: Any) -> None:
+    """Set the last part of ``json_path`` in ``node``, its parent (None removes a mapping's key)."""
+    last = json_path[-1]
+    if isinstance(node, dict) and value is None:
+        node.pop(last, None)
+        return
+    _check_step(node, last, json_path[:-1])
+    node[last] = value
+
+
+def _check_step(node: Any, part: str | int, at: JsonPath) -> None:
+    """Refuse a step from the value at ``at`` that names nothing there: an item a list does not have,
+    a key of a list, a field of a scalar (a mapping takes any key)."""
+    if isinstance(node, dict):
+        return
+    if not isinstance(node, list):
+        raise WorkspaceError(f"{show_path(at)} is {_json_kind(node)}, which holds no fields")
+    if not isinstance(part, int) or isinstance(part, bool):
+        raise WorkspaceError(f"{show_path(at)} is a list: its items are numbered, not named {part!r}")
+    if not 0 <= part < len(node):
+        raise WorkspaceError(f"{show_path(at)} has no item {part} (it has {len(node)})")
+
+
+def _json_kind(value: Any) -> str:
+    """A scalar's kind in the words of JSON: ``a number``, ``a string``, ``true or false``, ``null``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return "a string" if isinstance(value, str) else "a value"
+
+
+def _yaml_value(value: Any) -> Any:
+    """``value`` as YAML can hold it, tuples made lists; a WorkspaceError names what it cannot hold."""
+    if isinstance(value, list | tuple):
+        return [_yaml_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _yaml_value(v) for k, v in value.items()}
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    raise WorkspaceError(f"a {type(value).__name__} cannot be written to YAML")
 
 
 def _on_disk_already(f: FileState, force: bool) -> bool:
