@@ -14,15 +14,16 @@ open checks it, when first needed (:meth:`Workspace.warm` does it ahead of time)
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ruamel.yaml.error import YAMLError
+
 from studio.content.art import ART_KINDS, art_of, path_problem
 from studio.content.check.problems import Problem as ContentProblem
 from studio.content.io.atomic import write_atomically
-from studio.content.io.documents import Document, read_document
+from studio.content.io.documents import Document, DocumentError, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
@@ -45,7 +46,7 @@ from studio.workspace.pack_adding import add_pack
 from studio.workspace.pack_code import PackCode
 from studio.workspace.recovery import Autosave, Recovery, UndoStep, read_records
 from studio.workspace.unsaved import unsaved_edits
-from studio.workspace.yamledit import edit_text
+from studio.workspace.yamledit import changes, edit_text
 
 if TYPE_CHECKING:
     from studio.content.entries import Entry
@@ -229,8 +230,12 @@ class Workspace:
         return self._table.ref(self._table.file(path))
 
     def data(self, ref: EntryRef) -> Any:
-        """The entry's data as plain JSON-like values (the last that parsed); a copy."""
-        return copy.deepcopy(self._table.file(ref.path).data)
+        """The entry's data as plain JSON-like values (the last that parsed); a copy.
+
+        Every node of the copy is its own, even where YAML aliases share one (``*eff``), so a
+        change made through one path of it never shows at another.
+        """
+        return _unshared(self._table.file(ref.path).data)
 
     def text(self, ref: EntryRef) -> str:
         """The file's current text, unsaved edits included."""
@@ -289,14 +294,26 @@ class Workspace:
     # -- editing -------------------------------------------------------------------------
 
     def replace(self, ref: EntryRef, data: Any) -> Change:
-        """Make the entry hold ``data`` (from a form); only the changed lines of its text change."""
+        """Make the entry hold ``data`` (from a form); only the changed lines of its text change.
+
+        Refused when the new text would hold more than ``data`` asks: a YAML alias shares the
+        changed node with another place, whose text is the same text.
+        """
         f = self._table.file(ref.path)
         if f.syntax is not None:
             raise WorkspaceError(
                 f"{f.path}:{f.syntax.line}: the text does not parse ({f.syntax.message}); "
                 "fix it in the text first"
             )
-        return self.replace_text(ref, edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json"))
+        try:
+            text = edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json")
+        except YAMLError as exc:  # moved lines that no longer read back (an alias before its anchor)
+            raise WorkspaceError(
+                f"{f.path}: not changed: the edited text would not parse ({_one_line(exc)})"
+            ) from None
+        if _shares_nodes(f.data):
+            _check_written(f.path, text, data)
+        return self.replace_text(ref, text)
 
     def set_field(self, ref: EntryRef, json_path: JsonPath, value: Any) -> Change:
         """Set one field (creating missing mappings on the way); ``value`` None removes a key.
@@ -520,6 +537,52 @@ class Workspace:
         change.entries.add(self._table.ref(f))
         change.files.add(f.path)
         return change
+
+
+def _unshared(data: Any) -> Any:
+    """A copy of JSON-like ``data`` in which no mapping or list appears twice (YAML aliases copied
+    apart), unlike a deep copy, which keeps them shared."""
+    if isinstance(data, dict):
+        return {k: _unshared(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_unshared(v) for v in data]
+    return data
+
+
+def _shares_nodes(data: Any) -> bool:
+    """True if a mapping or list appears twice in ``data``: its text has a YAML alias (``*eff``)."""
+    seen: set[int] = set()
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict | list):
+            if id(node) in seen:
+                return True
+            seen.add(id(node))
+            todo.extend(node.values() if isinstance(node, dict) else node)
+    return False
+
+
+def _check_written(path: Path, text: str, data: Any) -> None:
+    """Refuse ``text`` unless it reads back as ``data``: an edit of an aliased node's text would
+    change every place the alias names too, which the edit did not ask for."""
+    try:
+        written = Document.parse(str(path), text).data
+    except (DocumentError, YAMLError) as exc:
+        raise WorkspaceError(
+            f"{path}: not changed: the edited text would not parse ({_one_line(exc)})"
+        ) from None
+    spread = next((parts for parts, _ in changes(data, written)), None)
+    if spread is not None:
+        raise WorkspaceError(
+            f"{path}: not changed: the edit would change {show_path(spread)} too, which a YAML alias "
+            "(&name, *name) shares with the field edited; give each its own copy in the text first"
+        )
+
+
+def _one_line(exc: Exception) -> str:
+    """An exception's message on one line (a parser's spans several)."""
+    return " ".join(str(exc).split())
 
 
 #: The kinds an ``x-ref`` names besides the entry kinds: any code behaviour, any modifier.
