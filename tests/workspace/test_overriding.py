@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import stat
 import zipfile
 from pathlib import Path
 
@@ -145,3 +146,24 @@ def test_a_copy_in_a_pack_without_schemas_keeps_no_schema_line_that_leads_nowher
     first = beside.path.read_text(encoding="utf-8").splitlines()[0]
     assert first == "# yaml-language-server: $schema=../../schemas/charm.schema.json"
     assert ws.problems() == []
+
+
+def test_a_copy_of_a_read_only_installed_base_game_is_the_users_own(
+    installed_base: Path, tmp_path: Path
+) -> None:
+    cache = installed_base.parent / "plugins" / "__pycache__"
+    cache.mkdir()
+    (cache / "five_alive.cpython-311.pyc").write_bytes(b"\0")
+    for path in installed_base.parent.rglob("*"):  # as pip leaves a read-only site-packages
+        path.chmod(0o555 if path.is_dir() else 0o444)
+    folder = copy_base_game(tmp_path / "mine")
+    copied = list(folder.rglob("*"))
+    assert all(p.stat().st_mode & stat.S_IWUSR for p in copied)  # the user may edit and delete it
+    assert not [p for p in copied if "__pycache__" in p.parts or p.suffix == ".pyc"]
+    line = (folder / "charms" / "plain_mult.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert line == "# yaml-language-server: $schema=../.studio/schemas/charm.schema.json"
+    assert (
+        (folder / "charms" / line.rpartition("=")[2]).resolve().is_file()
+    )  # a schema line that leads somewhere
+    ws = Workspace.open([folder])
+    assert ws.packs[0].builtin and ws.problems() == []
