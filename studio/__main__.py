@@ -8,7 +8,11 @@ standard library's or Studio's own, just as with the ``studio`` script.
 import os
 import sys
 
-if sys.path and sys.path[0] in ("", os.getcwd()):
+try:
+    _here = os.getcwd()
+except OSError:  # the working folder was removed: nothing of it can be imported anyway
+    _here = ""
+if sys.path and sys.path[0] in ("", _here):
     del sys.path[0]
 
 from studio.cli.main import main  # after the working folder left the path

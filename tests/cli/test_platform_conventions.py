@@ -44,6 +44,16 @@ def test_python_dash_m_studio_imports_nothing_from_the_working_folder(tmp_path: 
     assert not marker.exists()
 
 
+def test_python_dash_m_studio_runs_in_a_working_folder_that_was_removed(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = f"import os, runpy, sys; os.chdir({str(gone)!r}); os.rmdir({str(gone)!r}); "
+    script += "sys.argv = ['studio', '--version']; runpy.run_module('studio', run_name='__main__')"
+    done = _run(sys.executable, "-c", script)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("studio ") and "Traceback" not in done.stderr
+
+
 def test_version_reads_qt_s_version_without_importing_qt() -> None:
     code = (
         "import sys\nfrom studio.cli.main import main\n"

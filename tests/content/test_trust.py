@@ -54,7 +54,7 @@ def test_a_record_that_cannot_be_written_is_one_clear_error_and_leaves_no_tempor
 ) -> None:
     blocker = tmp_path / "not_a_folder"
     blocker.write_text("", encoding="utf-8")
-    with pytest.raises(TrustError, match="cannot record trust"):
+    with pytest.raises(TrustError, match=f"cannot record trust: {blocker} is a file, not a folder$"):
         TrustStore(blocker / "trust.json").trust(pack)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["not_a_folder", "p"]
 

@@ -88,6 +88,9 @@ class TrustStore:
                 self._write()
         except (BusyError, OSError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            blocked = next((p for p in self.path.parents if p.exists() and not p.is_dir()), None)
+            if blocked is not None:  # a STUDIO_HOME (or a folder in it) that is a file
+                why = f"{blocked} is a file, not a folder"
             raise TrustError(f"{self.path}: cannot record trust: {why}") from None
 
     def _write(self) -> None:
