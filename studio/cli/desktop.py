@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 
 from studio import desktop
@@ -23,6 +24,11 @@ def main(args: argparse.Namespace) -> int:
     """Run the subcommand: print each file written or removed."""
     if sys.platform in ("win32", "darwin"):
         raise UsageError("desktop launchers are for freedesktop desktops (Linux, BSD); run studio-editor")
+    if args.action == "install" and importlib.util.find_spec("PySide6") is None:
+        raise UsageError(
+            "the editor is not installed in this environment (Qt, the 'app' extra), so a launcher would"
+            " not open: install charm-studio[app] first"
+        )
     home = desktop.data_home()
     done = desktop.install(home) if args.action == "install" else desktop.remove(home)
     for path in done:

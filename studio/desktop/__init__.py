@@ -52,7 +52,9 @@ def remove(home: Path) -> list[Path]:
 
 
 def _exec_arg(arg: str) -> str:
-    """Quote an ``Exec`` argument as the Desktop Entry spec asks, then escape it as a string value."""
+    """Quote an ``Exec`` argument as the Desktop Entry spec asks (a literal ``%`` is ``%%``, which
+    would otherwise start a field code), then escape it as a string value."""
+    arg = arg.replace("%", "%%")
     if _RESERVED.intersection(arg):
         arg = '"' + "".join("\\" + c if c in '"`$\\' else c for c in arg) + '"'
     return arg.replace("\\", "\\\\")

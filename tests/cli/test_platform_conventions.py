@@ -115,6 +115,18 @@ def test_desktop_install_writes_the_launcher_and_icon_under_xdg_data_home(
 def test_the_launcher_quotes_a_script_path_with_spaces() -> None:
     assert desktop._exec_arg("/home/a b/bin/studio-editor") == '"/home/a b/bin/studio-editor"'
     assert desktop._exec_arg("/opt/$x/studio-editor") == '"/opt/\\\\$x/studio-editor"'
+    assert desktop._exec_arg("/opt/a%d/studio-editor") == "/opt/a%%d/studio-editor"  # not a field code
+    assert desktop._exec_arg("/opt/a %d/studio-editor") == '"/opt/a %%d/studio-editor"'
+
+
+def test_no_launcher_is_written_where_the_editor_is_not_installed(
+    studio_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setitem(sys.modules, "PySide6", None)  # how Python marks a package it cannot import
+    run = studio_cli("desktop", "install")
+    assert run.code == 2 and "the editor is not installed in this environment" in run.err
+    assert not (tmp_path / "applications").exists()
 
 
 def test_the_gui_script_opens_the_editor_as_studio_edit_does() -> None:
