@@ -125,7 +125,10 @@ class CharmContext:
 
     def add_points(self, amount: float, charm: ActiveCharm) -> None:
         """Add Points on behalf of ``charm``."""
-        self._ctx.add_points(_number(amount, "add_points"), _own(charm))
+        points = _number(amount, "add_points")
+        if math.isinf(points):  # Points are a whole number: only Mult may overflow to infinity
+            raise ValueError(f"add_points: the amount must be finite (Points are whole), not {points}")
+        self._ctx.add_points(points, _own(charm))
 
     def add_mult(self, amount: float, charm: ActiveCharm) -> None:
         """Add Mult on behalf of ``charm``."""
