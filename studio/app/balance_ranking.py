@@ -35,11 +35,13 @@ COLUMNS = (
 _NUMERIC = {0, 2, 3, 4}
 
 
-def cells(entry: RankEntry) -> tuple[str, ...]:
-    """The texts of an entry's columns after the place."""
+def cells(entry: RankEntry, names: Mapping[str, str]) -> tuple[str, ...]:
+    """The texts of an entry's columns after the place; the charm as the content tree writes an entry,
+    its id then its name (from ``names``)."""
     p = entry.paired
+    name = names.get(entry.charm)
     return (
-        entry.charm,
+        f"{entry.charm} — {name}" if name else entry.charm,
         f"{p.antes_difference:+.2f} ± {p.antes_margin:.2f}",
         f"{100 * p.win_rate_difference:+.1f} ± {100 * p.win_rate_margin:.1f}",
         f"{entry.in_row_share:.0%}",
@@ -110,7 +112,7 @@ class RankingModel(QAbstractTableModel):
         entry = self.entries[row]
         lit = entry.charm == self.chosen
         if role == Qt.ItemDataRole.DisplayRole:
-            return str(row + 1) if col == 0 else cells(entry)[col - 1]
+            return str(row + 1) if col == 0 else cells(entry, self.names)[col - 1]
         if role == Qt.ItemDataRole.ToolTipRole and col == 1:
             name = self.names.get(entry.charm)
             return f"{name} ({entry.charm})" if name else entry.charm

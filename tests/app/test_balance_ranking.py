@@ -39,6 +39,11 @@ def texts(table: QTableView, column: int) -> list[str]:
     return [model.index(row, column).data() for row in range(model.rowCount())]
 
 
+def ids(table: QTableView) -> list[str]:
+    """The charm of each row (the Charm column reads ``id — Name``)."""
+    return [text.split(" — ")[0] for text in texts(table, 1)]
+
+
 def lit_rows(table: QTableView) -> list[int]:
     """Rows drawn bold on the theme's highlight colour."""
     model, colour = table.model(), QColor(palette.current().highlight_row)
@@ -69,7 +74,8 @@ def test_the_ranking_fills_the_table_as_charms_come_in_the_chosen_one_highlighte
     assert seen == [1, 2, 3]
     expected = rank(SimulationSpec(runs=3, seed=9, bot="fast"), THREE, runner(1))
     assert panel.ranking == expected
-    assert texts(table, 1) == [e.charm for e in expected.entries]  # best first
+    names = {c: catalog.charms[c].name for c in THREE}
+    assert texts(table, 1) == [f"{e.charm} — {names[e.charm]}" for e in expected.entries]  # best first
     assert texts(table, 0) == ["1", "2", "3"]
     best = expected.entries[0]
     p = best.paired
@@ -78,16 +84,16 @@ def test_the_ranking_fills_the_table_as_charms_come_in_the_chosen_one_highlighte
     assert texts(table, 4)[0] == f"{best.report.locked_rounds[best.charm] / best.report.rounds:.0%}"
     flags = {"high": "above the rest", "low": "below the rest", "": ""}
     assert texts(table, 5) == [flags[e.outlier] for e in expected.entries]
-    assert lit_rows(table) == [texts(table, 1).index("plain_mult")]
+    assert lit_rows(table) == [ids(table).index("plain_mult")]
     assert panel.views.currentWidget() is table
     assert panel.progress.value() == panel.progress.maximum() == 3 * 4  # the baseline, then each charm
     text = panel.status.text()
     assert "Ranked 3 charms against the same 3 runs" in text
-    assert f"plain_mult is {texts(table, 1).index('plain_mult') + 1} of 3" in text
+    assert f"plain_mult is {ids(table).index('plain_mult') + 1} of 3" in text
     assert panel.start_button.isEnabled() and panel.rank_button.isEnabled()
 
     # Double-clicking a row makes its charm the one compared, and the highlight follows.
-    other = texts(table, 1).index("pair_mult")
+    other = ids(table).index("pair_mult")
     rect = table.visualRect(table.model().index(other, 1))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())  # as a person does
     qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -105,7 +111,7 @@ def test_the_chosen_charm_is_scrolled_into_view(qtbot, catalog: Catalog) -> None
     table = panel.table
     panel.show_ranking(ranking(Report(runs=2), entries))  # the plots' tab in front
     row = table.model().rowCount() - 1
-    assert texts(table, 1)[row] == last and lit_rows(table) == [row]
+    assert ids(table)[row] == last and lit_rows(table) == [row]
     panel.views.setCurrentWidget(table)  # the ranking's tab chosen: the chosen charm is in view
     assert table.viewport().rect().contains(table.visualRect(table.model().index(row, 1)))
     panel.charm.setCurrentIndex(panel.charm.findData(entries[0].charm))  # choosing scrolls back up
