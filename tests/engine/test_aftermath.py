@@ -82,9 +82,20 @@ def test_a_disabled_boss_stops_for_the_rest_of_the_round(catalog: Catalog) -> No
     assert game.history[-1].score is not None and not game.history[-1].score.refused
 
 
-def test_round_variables_are_drawn_from_each_charms_own_stream(catalog: Catalog) -> None:
-    one, _ = at_round(catalog, [CharmSlot("idol"), CharmSlot("wish_list")], "AS")
-    two, _ = at_round(catalog, [CharmSlot("plain_mult"), CharmSlot("idol"), CharmSlot("wish_list")], "AS")
+def test_round_variables_change_at_the_end_of_the_round_each_from_its_charms_own_stream(
+    catalog: Catalog,
+) -> None:
+    def ended(charms: list[CharmSlot]) -> Game:
+        game, r = at_round(catalog, charms, "AS")
+        assert all(not c.vars for c in game.state.charms)  # the first round plays the start values
+        r.requirement = 1
+        game.apply(Play((0,)))
+        names = kinds(game)
+        assert names.index("beaten") < names.index("var") < names.index("reward")  # end of round, then cash out
+        return game
+
+    one = ended([CharmSlot("idol"), CharmSlot("wish_list")])
+    two = ended([CharmSlot("plain_mult"), CharmSlot("idol"), CharmSlot("wish_list")])
     drawn = [dict(c.vars) for c in one.state.charms]
     assert drawn == [dict(c.vars) for c in two.state.charms][1:]  # another charm shifts no draw
     assert drawn[0]["rank"] in range(2, 15) and drawn[1]["wish"] in ("pair", "two_pair", "three_of_a_kind", "straight", "flush")

@@ -48,7 +48,9 @@ class VarModel(Model):
     draw: Literal["deck", "list"] | None = Field(
         None,
         title="Drawn",
-        description="At each round's start: a random deck card's rank or suit, or one of 'choices'.",
+        description=(
+            "Drawn as each round ends, for the next: a random deck card's rank or suit, or one of 'choices'."
+        ),
     )
     choices: list[VarValue] = Field(
         default_factory=list, max_length=52, title="Choices", description="What 'draw: list' picks from."

@@ -184,7 +184,8 @@ def _find(cards: list[Card], card: Card) -> int | None:
 
 
 def draw_variables(state: RunState, catalog: Catalog) -> list[RunEvent]:
-    """Draw each charm's round variables (RULES.md section 6: at round start), from its own stream.
+    """Draw each charm's round variables for the next round (RULES.md section 6: at the end of the
+    round, where variables and counters change), from its own stream.
 
     A ``deck`` variable takes the rank or suit of a random card of the full deck; a ``list``
     variable one of its choices. Each charm draws from the stream ``vars.<charm id>``, so adding
@@ -201,7 +202,7 @@ def draw_variables(state: RunState, catalog: Catalog) -> list[RunEvent]:
                 continue
             value = pool[int(state.rng.random(f"vars.{slot.id}") * len(pool))]
             drawn[var.name] = value
-            events.append(RunEvent("var", slot.id, i, f"{var.name} is {value} this round"))
+            events.append(RunEvent("var", slot.id, i, f"{var.name} is {value} from the next round"))
         if drawn != dict(slot.vars):
             state.charms[i] = replace(slot, vars=tuple(sorted(drawn.items())))
     return events

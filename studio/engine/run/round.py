@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from studio.engine.run.after import draw_variables, take_result
+from studio.engine.run.after import take_result
 from studio.engine.run.ante import begin_ante
 from studio.engine.run.events import RunEvent
 from studio.engine.run.round_end import lose, win_round
@@ -25,8 +25,8 @@ from studio.engine.values import layered
 
 
 def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
-    """Set up the blind on offer: requirement, reward, boss changes, a shuffled draw pile; its variables
-    drawn, ``round_start`` fired, then the hand dealt."""
+    """Set up the blind on offer: requirement, reward, boss changes, a shuffled draw pile;
+    ``round_start`` fired, then the hand dealt."""
     blind = setup.rules.blinds[state.blind]
     boss = current_boss(state, setup)
     mods = round_modifiers(state, setup, boss)
@@ -49,7 +49,6 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     events = [
         RunEvent("blind", blind.id, r.requirement, f"ante {state.ante}, boss {r.boss}" if r.boss else "")
     ]
-    events += draw_variables(state, setup.catalog)
     events += fire(state, setup, "round_start", subject=blind.id)
     return events + deal(state, setup, first=True)
 

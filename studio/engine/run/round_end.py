@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from studio.engine.run.after import draw_variables
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.shop import open_shop
@@ -22,8 +23,9 @@ from studio.engine.scoring.rows import debuffed
 
 
 def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEvent]:
-    """``boss_defeated`` after a beaten boss blind, end-of-round triggers, cash out; then the shop (and
-    ``shop_enter``) or the win. A round ``saved`` from a loss (by that source) pays no blind reward."""
+    """``boss_defeated`` after a beaten boss blind, end-of-round triggers and the charms' round
+    variables drawn for the next round, cash out; then the shop (and ``shop_enter``) or the win. A
+    round ``saved`` from a loss (by that source) pays no blind reward."""
     r = state.round
     assert r is not None
     events = []
@@ -33,6 +35,7 @@ def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEven
     note = f"ante {state.ante}" + (f", the loss prevented by {saved}" if saved else "")
     events.append(RunEvent("saved" if saved else "beaten", r.blind, r.score, note, result.events))
     events += take(state, setup, result)
+    events += draw_variables(state, setup.catalog)  # variables change at the end of the round
     events += _age(state, setup)
     paid = interest(state.money, state, setup, current_boss(state, setup))
     reward = 0 if saved else r.reward
