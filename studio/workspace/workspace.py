@@ -23,7 +23,7 @@ from ruamel.yaml.error import YAMLError
 from studio.content.art import ART_KINDS, art_of, path_problem
 from studio.content.check.problems import Problem as ContentProblem
 from studio.content.io.atomic import write_atomically
-from studio.content.io.documents import Document, DocumentError, read_document
+from studio.content.io.documents import Document, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
@@ -36,6 +36,15 @@ from studio.simulation.spec import Edits
 from studio.workspace import snapshot
 from studio.workspace.art_watch import ArtWatch
 from studio.workspace.check_state import CheckState
+from studio.workspace.data_edits import (
+    check_written,
+    one_line,
+    parent_of,
+    put,
+    shares_nodes,
+    unshared,
+    yaml_value,
+)
 from studio.workspace.file_table import FileTable
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
 from studio.workspace.history import History
@@ -46,7 +55,7 @@ from studio.workspace.pack_adding import add_pack
 from studio.workspace.pack_code import PackCode
 from studio.workspace.recovery import Autosave, Recovery, UndoStep, read_records
 from studio.workspace.unsaved import unsaved_edits
-from studio.workspace.yamledit import changes, edit_text
+from studio.workspace.yamledit import edit_text
 
 if TYPE_CHECKING:
     from studio.content.entries import Entry
@@ -235,7 +244,7 @@ class Workspace:
         Every node of the copy is its own, even where YAML aliases share one (``*eff``), so a
         change made through one path of it never shows at another.
         """
-        return _unshared(self._table.file(ref.path).data)
+        return unshared(self._table.file(ref.path).data)
 
     def text(self, ref: EntryRef) -> str:
         """The file's current text, unsaved edits included."""
@@ -309,10 +318,10 @@ class Workspace:
             text = edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json")
         except YAMLError as exc:  # moved lines that no longer read back (an alias before its anchor)
             raise WorkspaceError(
-                f"{f.path}: not changed: the edited text would not parse ({_one_line(exc)})"
+                f"{f.path}: not changed: the edited text would not parse ({one_line(exc)})"
             ) from None
-        if _shares_nodes(f.data):
-            _check_written(f.path, text, data)
+        if shares_nodes(f.data):
+            check_written(f.path, text, data)
         return self.replace_text(ref, text)
 
     def set_field(self, ref: EntryRef, json_path: JsonPath, value: Any) -> Change:
@@ -332,7 +341,7 @@ class Workspace:
             if not json_path:
                 raise WorkspaceError("no field named (replace() takes the whole entry)")
             data = self.data(ref)
-            _put(_parent(data, json_path), json_path, _yaml_value(value))
+            put(parent_of(data, json_path), json_path, yaml_value(value))
         except WorkspaceError as exc:
             raise WorkspaceError(f"{f.path}: {field} not set: {exc}") from None
         return self.replace(ref, data)
@@ -539,52 +548,6 @@ class Workspace:
         return change
 
 
-def _unshared(data: Any) -> Any:
-    """A copy of JSON-like ``data`` in which no mapping or list appears twice (YAML aliases copied
-    apart), unlike a deep copy, which keeps them shared."""
-    if isinstance(data, dict):
-        return {k: _unshared(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_unshared(v) for v in data]
-    return data
-
-
-def _shares_nodes(data: Any) -> bool:
-    """True if a mapping or list appears twice in ``data``: its text has a YAML alias (``*eff``)."""
-    seen: set[int] = set()
-    todo = [data]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, dict | list):
-            if id(node) in seen:
-                return True
-            seen.add(id(node))
-            todo.extend(node.values() if isinstance(node, dict) else node)
-    return False
-
-
-def _check_written(path: Path, text: str, data: Any) -> None:
-    """Refuse ``text`` unless it reads back as ``data``: an edit of an aliased node's text would
-    change every place the alias names too, which the edit did not ask for."""
-    try:
-        written = Document.parse(str(path), text).data
-    except (DocumentError, YAMLError) as exc:
-        raise WorkspaceError(
-            f"{path}: not changed: the edited text would not parse ({_one_line(exc)})"
-        ) from None
-    spread = next((parts for parts, _ in changes(data, written)), None)
-    if spread is not None:
-        raise WorkspaceError(
-            f"{path}: not changed: the edit would change {show_path(spread)} too, which a YAML alias "
-            "(&name, *name) shares with the field edited; give each its own copy in the text first"
-        )
-
-
-def _one_line(exc: Exception) -> str:
-    """An exception's message on one line (a parser's spans several)."""
-    return " ".join(str(exc).split())
-
-
 #: The kinds an ``x-ref`` names besides the entry kinds: any code behaviour, any modifier.
 REF_ONLY_KINDS = ("behaviour", "modifier")
 
@@ -593,63 +556,6 @@ def _known_kind(kind: str, known: Collection[str]) -> None:
     """Refuse a kind that is not one of ``known``: a misspelt one would only find nothing."""
     if kind not in known:
         raise WorkspaceError(f"no kind '{kind}'{did_you_mean(kind, known)}")
-
-
-def _parent(data: Any, json_path: JsonPath) -> Any:
-    """The mapping or list that holds the field at ``json_path``, missing mappings (or lists, before
-    an item's number) made on the way; a WorkspaceError if the path leaves the entry's shape."""
-    node = data
-    for i, part in enumerate(json_path[:-1]):
-        if isinstance(node, dict) and part not in node:
-            node[part] = [] if isinstance(json_path[i + 1], int) else {}
-        _check_step(node, part, json_path[:i])
-        node = node[part]
-    return node
-
-
-def _put(node: Any, json_path: JsonPath, value: Any) -> None:
-    """Set the last part of ``json_path`` in ``node``, its parent (None removes a mapping's key)."""
-    last = json_path[-1]
-    if isinstance(node, dict) and value is None:
-        node.pop(last, None)
-        return
-    _check_step(node, last, json_path[:-1])
-    node[last] = value
-
-
-def _check_step(node: Any, part: str | int, at: JsonPath) -> None:
-    """Refuse a step from the value at ``at`` that names nothing there: an item a list does not have,
-    a key of a list, a field of a scalar (a mapping takes any key)."""
-    if isinstance(node, dict):
-        return
-    if not isinstance(node, list):
-        raise WorkspaceError(f"{show_path(at)} is {_json_kind(node)}, which holds no fields")
-    if not isinstance(part, int) or isinstance(part, bool):
-        raise WorkspaceError(f"{show_path(at)} is a list: its items are numbered, not named {part!r}")
-    if not 0 <= part < len(node):
-        raise WorkspaceError(f"{show_path(at)} has no item {part} (it has {len(node)})")
-
-
-def _json_kind(value: Any) -> str:
-    """A scalar's kind in the words of JSON: ``a number``, ``a string``, ``true or false``, ``null``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    return "a string" if isinstance(value, str) else "a value"
-
-
-def _yaml_value(value: Any) -> Any:
-    """``value`` as YAML can hold it, tuples made lists; a WorkspaceError names what it cannot hold."""
-    if isinstance(value, list | tuple):
-        return [_yaml_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _yaml_value(v) for k, v in value.items()}
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    raise WorkspaceError(f"a {type(value).__name__} cannot be written to YAML")
 
 
 def _on_disk_already(f: FileState, force: bool) -> bool:
