@@ -12,13 +12,14 @@ from spec_data import Run
 def test_a_run_stopped_saved_and_resumed_ends_in_the_state_of_the_whole_run(
     studio_exe: Callable[..., Run], tmp_path: Path
 ) -> None:
-    whole = studio_exe("run", "--seed", "5", "--json")
+    fast = ("--bot", "fast")  # either bot: the fast one keeps the test quick
+    whole = studio_exe("run", "--seed", "5", *fast, "--json")
     assert whole.code == 0, whole.err
-    stopped = studio_exe("run", "--seed", "5", "--stop-after", "40", "--save", "s.json", cwd=tmp_path)
+    stopped = studio_exe("run", "--seed", "5", *fast, "--stop-after", "40", "--save", "s.json", cwd=tmp_path)
     assert stopped.code == 0, stopped.err
-    assert "Stopped" in stopped.out and "studio run --resume s.json" in stopped.out
+    assert "Stopped" in stopped.out and "studio run --resume s.json --bot fast" in stopped.out
     assert len([line for line in stopped.out.splitlines() if line[:4].strip().isdigit()]) == 40
-    resumed = studio_exe("run", "--resume", "s.json", "--json", cwd=tmp_path)
+    resumed = studio_exe("run", "--resume", "s.json", *fast, "--json", cwd=tmp_path)
     assert resumed.code == 0, resumed.err
     assert json.loads(resumed.out) == json.loads(whole.out)
     final = json.loads(whole.out)
