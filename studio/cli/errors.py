@@ -8,6 +8,8 @@ from studio.services.errors import ServiceError
 
 #: Exit codes of the CLI contract.
 OK, PROBLEMS, BAD_INPUT = 0, 1, 2
+#: The exit code of a command a Ctrl-C stopped (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 
 
 class UsageError(Exception):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from studio.cli.about import VersionAction
-from studio.cli.errors import UsageError, fail, usage_error
+from studio.cli.errors import INTERRUPTED, UsageError, fail, usage_error
 from studio.services.errors import ServiceError
 
 #: Subcommand -> (module that declares and runs it, one-line summary).
@@ -78,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, as for any other stop, never a traceback
+        print(f"studio {args.command}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     return code
 
 

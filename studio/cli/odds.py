@@ -9,7 +9,7 @@ from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.cli.seeds import seed
-from studio.content.io.limits import MAX_ODDS_SAMPLES
+from studio.content.io.limits import MAX_EXACT_DEAL, MAX_ODDS_SAMPLES
 from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
 from studio.engine.odds.deal import count_dealt
 from studio.engine.rng import Rng
@@ -61,8 +61,11 @@ def main(args: argparse.Namespace) -> int:
             raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")
         counts = count_exhaustive(deck.cards, args.hand_size, cat, flags)
     elif args.exact:
-        if args.deal is None or not 1 <= args.deal <= len(deck.cards):
-            raise UsageError(f"--exact needs --deal between 1 and {len(deck.cards)}")
+        most = min(MAX_EXACT_DEAL, len(deck.cards))
+        if args.deal is None or not 1 <= args.deal <= most:
+            too_many = args.deal is not None and args.deal > most and most == MAX_EXACT_DEAL
+            later = "; more cards take too long to count every deal: use --samples N" if too_many else ""
+            raise UsageError(f"--exact needs --deal between 1 and {most}{later}")
         counts = count_dealt(deck.cards, args.deal, cat, flags)
     elif args.deal is not None and args.samples is not None:
         if not 1 <= args.deal <= len(deck.cards) or not 1 <= args.samples <= MAX_ODDS_SAMPLES:

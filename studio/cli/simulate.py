@@ -14,15 +14,13 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from studio.cli.errors import OK, UsageError
+from studio.cli.errors import INTERRUPTED, OK, UsageError
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.run_options import add_bot_option
 from studio.cli.seeds import seed
 from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
-#: The exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells report it.
-INTERRUPTED = 130
 #: Below this many runs, one process: starting workers would take longer than the runs.
 SMALL = 100
 

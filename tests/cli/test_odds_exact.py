@@ -70,20 +70,45 @@ def test_the_table_reads_like_the_other_counts(studio):
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "said"),
     [
-        ("--exact",),
-        ("--deal", "0", "--exact"),
-        ("--deal", "53", "--exact"),
+        (("--exact",), "--exact needs --deal between 1 and 10"),
+        (("--deal", "0", "--exact"), "--exact needs --deal between 1 and 10"),
+        (
+            ("--deal", "11", "--exact"),
+            "between 1 and 10; more cards take too long to count every deal: use --samples N",
+        ),
+        (("--deal", "52", "--exact"), "between 1 and 10; more cards take too long"),
     ],
 )
-def test_exact_needs_a_deal_size_that_fits_the_deck(studio_cli, argv):
+def test_exact_needs_a_deal_size_it_can_count(studio_cli, argv, said):
     run = studio_cli("odds", *argv)
-    assert run.code == 2
-    assert "--exact needs --deal between 1 and 52" in run.err
+    assert run.code == 2 and said in run.err and len(run.err.splitlines()) == 1
 
 
 def test_exact_is_not_also_sampled(studio_cli):
     run = studio_cli("odds", "--deal", "8", "--exact", "--samples", "10")
     assert run.code == 2
     assert "--exact and --samples: give one way to count" in run.err
+
+
+def test_ctrl_c_during_a_long_count_is_one_line_and_exit_130() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    studio = Path(sys.executable).with_name("studio")
+    proc = subprocess.Popen(
+        [str(studio), "odds", "--deal", "10", "--exact"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    try:
+        time.sleep(2.5)  # started and counting: every deal of ten cards takes about 20 s
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert err.decode() == "studio odds: interrupted\n" and out == b""

@@ -61,6 +61,9 @@ MAX_SIMULATION_RUNS: Final = 1_000_000
 MAX_WORKERS: Final = 64
 #: ``--samples`` of one ``studio odds`` (about an hour of sampling; ``--exact`` counts every deal sooner).
 MAX_ODDS_SAMPLES: Final = 10_000_000
+#: Cards of an ``--exact`` deal: every deal of 10 takes about 20 s, and each card more about five times
+#: as long (12 cards: minutes); larger deals are sampled (``--samples``).
+MAX_EXACT_DEAL: Final = 10
 #: The largest seed a scenario or a command takes (63 bits: a positive int on every platform).
 MAX_SEED: Final = 2**63 - 1
 #: Seconds a worker process may take per run of a chunk (one more run's worth for loading the content)
