@@ -35,11 +35,12 @@ def deck_of(catalog: Catalog, deck_id: str) -> DeckDef:
     return deck
 
 
-def rules_of(catalog: Catalog, charm_ids: list[str]) -> frozenset[str]:
-    """The hand rules the loaded ones of these charms switch on (unknown ids are left out)."""
-    from studio.engine.odds import charm_rules  # only once a hand type is open
+def rules_of(catalog: Catalog, charm_ids: list[str], deck: DeckDef | None = None) -> frozenset[str]:
+    """The hand rules the deck and the loaded ones of these charms switch on (unknown ids are left
+    out)."""
+    from studio.engine.odds import rules_in_play  # only once a hand type is open
 
-    return charm_rules(catalog, [c for c in charm_ids if c in catalog.charms])
+    return rules_in_play(catalog, [c for c in charm_ids if c in catalog.charms], deck)
 
 
 def count(catalog: Catalog, deck_id: str = STANDARD, rules: frozenset[str] = frozenset()) -> dict[str, int]:
@@ -178,7 +179,7 @@ class OddsBox(QWidget):
         except ValueError as exc:
             self.clear(str(exc))
             return
-        rules = rules_of(catalog, self.charms)
+        rules = rules_of(catalog, self.charms, deck)
         shown = ", ".join(sorted(rules - {"splash"}))
         self._counted = f"{deck.name or deck.id} ({len(deck.cards)} cards), the preview's deck" + (
             f", with the rules {shown}" if shown else ""

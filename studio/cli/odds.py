@@ -10,7 +10,7 @@ from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.cli.seeds import seed
 from studio.content.io.limits import MAX_EXACT_DEAL, MAX_ODDS_SAMPLES
-from studio.engine.odds import charm_rules, count_exhaustive, count_sampled
+from studio.engine.odds import count_exhaustive, count_sampled, rules_in_play
 from studio.engine.odds.deal import count_dealt
 from studio.engine.rng import Rng
 
@@ -55,7 +55,7 @@ def main(args: argparse.Namespace) -> int:
         raise UsageError("--seed goes with --samples: the other counts draw nothing")
     cat = catalog_of(args)
     deck = cat.deck(args.deck)
-    flags = charm_rules(cat, args.charm)
+    flags = rules_in_play(cat, args.charm, deck)
     if args.exhaustive:
         if args.hand_size is None or not 1 <= args.hand_size <= len(deck.cards):
             raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")

@@ -99,3 +99,18 @@ def test_a_packs_hand_type_is_counted(studio, tmp_path: Path, catalog):
     result = odds_json(studio, "--deal", "8", "--samples", "100", "--pack", str(hand.parents[1]))
     assert set(result["counts"]) == hand_type_ids(catalog) | {"flush_pair"}
     assert result["total"] == 100
+
+
+def test_a_deck_that_switches_a_hand_rule_on_is_counted_with_it(studio, tmp_path: Path):
+    deck = tmp_path / "mod" / "decks" / "smeary.yaml"
+    deck.parent.mkdir(parents=True)
+    (deck.parents[1] / "pack.yaml").write_text("id: mod\nname: Mod\nversion: 1.0.0\n", encoding="utf-8")
+    deck.write_text(
+        "id: smeary\nname: Smeary\ncards:\n  - {}\nmodify:\n  - {value: smeared, set: 1}\n", "utf-8"
+    )
+    pack = ("--pack", str(deck.parents[1]))
+    scored = json.loads(studio("score", "2H 5D 7H 9D JH", *pack, "--deck", "smeary", "--json").out)
+    assert scored["hand_type"] == "flush"  # the scorer reads hearts and diamonds as one suit with it
+    counted = odds_json(studio, "--exhaustive", "--hand-size", "5", *pack, "--deck", "smeary")
+    assert counted == odds_json(studio, "--exhaustive", "--hand-size", "5", "--charm", "smeared")
+    assert counted != {"total": 2598960, "counts": FIVE_CARD_COUNTS}

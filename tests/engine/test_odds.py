@@ -19,7 +19,7 @@ from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
 from studio.engine.hands import HandRules, evaluate
 from studio.engine.modifiers import UpgradeDef
-from studio.engine.odds import Odds, charm_rules, count_exhaustive, count_sampled, suit_classes
+from studio.engine.odds import Odds, count_exhaustive, count_sampled, rules_in_play, suit_classes
 from studio.engine.rng import Rng
 from studio.engine.values import Modifier
 
@@ -206,7 +206,7 @@ def test_charms_switch_on_their_passive_rules() -> None:
         "smeared_joker": CharmDef("smeared_joker", modifiers=(Modifier("smeared", "set", 1),)),
     }
     catalog = Catalog(hand_types=CATALOG.hand_types, charms=charms)
-    flags = charm_rules(catalog, ["four_fingers", "smeared_joker"])
+    flags = rules_in_play(catalog, ["four_fingers", "smeared_joker"])
     assert flags == {"four_fingers", "smeared"}
     assert count_exhaustive(deck("2S 5C 8S JH KH"), 5, catalog, flags) == only("high_card")
     assert count_exhaustive(deck("2S 5C 8S JC KH"), 5, catalog, flags) == only("flush")

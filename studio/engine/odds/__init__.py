@@ -6,6 +6,6 @@
 (:func:`~studio.engine.odds.deal.count_dealt`), keyed by :mod:`~studio.engine.odds.keys`.
 """
 
-from studio.engine.odds.counts import Odds, charm_rules, count_exhaustive, count_sampled, suit_classes
+from studio.engine.odds.counts import Odds, count_exhaustive, count_sampled, rules_in_play, suit_classes
 
-__all__ = ["Odds", "charm_rules", "count_exhaustive", "count_sampled", "suit_classes"]
+__all__ = ["Odds", "count_exhaustive", "count_sampled", "rules_in_play", "suit_classes"]

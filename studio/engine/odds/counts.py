@@ -20,6 +20,7 @@ from studio.engine.cards import SUITS, Card
 from studio.engine.catalog import Catalog
 from studio.engine.hands import MAX_FLUSH_OR_STRAIGHT_CARDS, SMEARED, HandRules, evaluate
 from studio.engine.rng import Rng
+from studio.engine.runs import DeckDef
 from studio.engine.scoring.views import ALL_SUITS, card_view
 from studio.engine.values import flags_on
 
@@ -56,9 +57,11 @@ class Odds:
         return {"total": self.total, "counts": dict(self.counts)}
 
 
-def charm_rules(catalog: Catalog, charm_ids: Iterable[str]) -> frozenset[str]:
-    """Return the hand rules (flag values) that the given charms switch on."""
-    return flags_on(m for c in charm_ids for m in catalog.charm(c).modifiers)
+def rules_in_play(catalog: Catalog, charm_ids: Iterable[str], deck: DeckDef | None = None) -> frozenset[str]:
+    """Return the hand rules (flag values) the deck and the given charms switch on, in source order
+    (a deck's ``smeared`` reads hands as the scorer reads them with that deck)."""
+    deck_modifiers = deck.modifiers if deck is not None else ()
+    return flags_on([*deck_modifiers, *(m for c in charm_ids for m in catalog.charm(c).modifiers)])
 
 
 def suit_classes(rules: HandRules) -> tuple[frozenset[str], ...]:
