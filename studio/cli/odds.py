@@ -10,6 +10,7 @@ from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.cli.seeds import seed
 from studio.content.io.limits import MAX_EXACT_DEAL, MAX_ODDS_SAMPLES
+from studio.engine.intervals import wilson
 from studio.engine.odds import count_exhaustive, count_sampled, rules_in_play
 from studio.engine.odds.deal import count_dealt
 from studio.engine.rng import Rng
@@ -80,7 +81,17 @@ def main(args: argparse.Namespace) -> int:
     if args.json:
         print(dump_json({"total": total, "counts": counts}))
         return OK
-    rows = [[t, str(n), f"{n / total:.6%}"] for t, n in counts.items()]
-    print(table(["hand type", "count", "probability"], rows, right=(1, 2)))
+    if args.samples is None:  # counted: each share is exact
+        rows = [[t, str(n), f"{n / total:.6%}"] for t, n in counts.items()]
+        print(table(["hand type", "count", "probability"], rows, right=(1, 2)))
+    else:  # sampled: each share is an estimate, given with its 95% interval
+        rows = [[t, str(n), f"{n / total:.2%}", _interval(n, total)] for t, n in counts.items()]
+        print(table(["hand type", "count", "estimate", "95% interval"], rows, right=(1, 2, 3)))
     print(f"total: {total}")
     return OK
+
+
+def _interval(hits: int, draws: int) -> str:
+    """The 95% (Wilson) interval of a sampled share, in percent."""
+    low, high = wilson(hits, draws)
+    return f"{low:.2%} to {high:.2%}"

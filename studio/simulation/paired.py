@@ -20,9 +20,10 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from studio.engine.intervals import Z95
 from studio.simulation.local import Progress, Runner, Task, chunk_tasks
 from studio.simulation.play import run_one
-from studio.simulation.report import Z95, Report, RunStats
+from studio.simulation.report import Report, RunStats
 from studio.simulation.spec import SimulationSpec
 
 #: What a run came to, for pairing: antes cleared, and 1 if won.

@@ -14,8 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-#: The normal quantile of a two-sided 95% interval.
-Z95 = 1.959964
+from studio.engine.intervals import Z95, wilson
 
 
 def _add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
@@ -294,13 +293,7 @@ class Report:
 
     def win_rate_interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the win rate: honest at 0 wins too (0 of 200 is at most ~1.9%)."""
-        n = self.runs
-        if not n:
-            return 0.0, 0.0
-        p = self.wins / n
-        centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
-        half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.wins, self.runs)
 
     @property
     def mean_score(self) -> float:

@@ -114,3 +114,22 @@ def test_a_deck_that_switches_a_hand_rule_on_is_counted_with_it(studio, tmp_path
     counted = odds_json(studio, "--exhaustive", "--hand-size", "5", *pack, "--deck", "smeary")
     assert counted == odds_json(studio, "--exhaustive", "--hand-size", "5", "--charm", "smeared")
     assert counted != {"total": 2598960, "counts": FIVE_CARD_COUNTS}
+
+
+def test_a_sampled_count_gives_estimates_with_their_interval_not_exact_probabilities(studio):
+    from studio.engine.intervals import wilson
+
+    run = studio("odds", "--deal", "5", "--samples", "20000", "--seed", "3")
+    assert run.code == 0, run.err
+    header, _, *rows, total = run.out.splitlines()
+    assert (
+        header.split() == ["hand", "type", "count", "estimate", "95%", "interval"] and total == "total: 20000"
+    )
+    held = 0
+    for row in rows:
+        type_id, count, estimate, low, _to, high = row.split()
+        bounds = wilson(int(count), 20000)
+        assert estimate == f"{int(count) / 20000:.2%}" and (low, high) == tuple(f"{b:.2%}" for b in bounds)
+        held += bounds[0] <= FIVE_CARD_COUNTS[type_id] / comb(52, 5) <= bounds[1]
+    assert held >= len(rows) - 1  # 95% intervals: nearly every one holds the exact share
+    assert "probability" in studio("odds", "--deal", "5", "--exact").out.splitlines()[0]
