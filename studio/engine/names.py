@@ -24,3 +24,16 @@ class UnknownIdError(ValueError):
         super().__init__(f"unknown {kind} '{name}'{did_you_mean(name, known)}")
         self.kind = kind
         self.name = name
+
+
+def json_kind(value: object) -> str:
+    """What ``value`` is, in JSON's words (a message names ``null``, never ``NoneType``)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object"

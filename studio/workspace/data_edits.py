@@ -10,6 +10,7 @@ from typing import Any
 from ruamel.yaml.error import YAMLError
 
 from studio.content.io.documents import Document, DocumentError
+from studio.engine.names import json_kind
 from studio.workspace.model import JsonPath, WorkspaceError, show_path
 from studio.workspace.yamledit import changes
 
@@ -88,22 +89,11 @@ def _check_step(node: Any, part: str | int, at: JsonPath) -> None:
     if isinstance(node, dict):
         return
     if not isinstance(node, list):
-        raise WorkspaceError(f"{show_path(at)} is {_json_kind(node)}, which holds no fields")
+        raise WorkspaceError(f"{show_path(at)} is {json_kind(node)}, which holds no fields")
     if not isinstance(part, int) or isinstance(part, bool):
         raise WorkspaceError(f"{show_path(at)} is a list: its items are numbered, not named {part!r}")
     if not 0 <= part < len(node):
         raise WorkspaceError(f"{show_path(at)} has no item {part} (it has {len(node)})")
-
-
-def _json_kind(value: Any) -> str:
-    """A scalar's kind in the words of JSON: ``a number``, ``a string``, ``true or false``, ``null``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    return "a string" if isinstance(value, str) else "a value"
 
 
 def yaml_value(value: Any) -> Any:

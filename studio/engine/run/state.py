@@ -14,6 +14,7 @@ from typing import Literal, NamedTuple, TypeVar, get_args
 
 from studio.engine.cards import Card
 from studio.engine.charms import CharmSlot
+from studio.engine.names import json_kind
 from studio.engine.rng import Rng, RngState
 from studio.engine.values import Modifier
 
@@ -424,31 +425,18 @@ def _list(d: Mapping[str, object], key: str, where: str) -> list[object]:
     """An optional list (absent in states saved before it existed) of the object at ``where``."""
     value = d.get(key, [])
     if not isinstance(value, list):
-        raise StateError(f"{where}.{key}: want a list, not {_json_kind(value)}")
+        raise StateError(f"{where}.{key}: want a list, not {json_kind(value)}")
     return value
 
 
 def _obj(value: object, where: str) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
-        raise StateError(f"{where}: want an object, not {_json_kind(value)}")
+        raise StateError(f"{where}: want an object, not {json_kind(value)}")
     return value
 
 
 #: What a field of each Python type is called in a save's JSON, for messages.
 _WANTED = {int: "a whole number", str: "a string", list: "a list", dict: "an object", bool: "true or false"}
-
-
-def _json_kind(value: object) -> str:
-    """What ``value`` is, in JSON's words (a message names ``null``, never ``NoneType``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return f"the number {value!r}"
-    if isinstance(value, str):
-        return "a string"
-    return "a list" if isinstance(value, list) else "an object"
 
 
 def _get(d: Mapping[str, object], key: str, kind: type[T], where: str) -> T:
@@ -458,7 +446,7 @@ def _get(d: Mapping[str, object], key: str, kind: type[T], where: str) -> T:
     if kind is int:
         return _int(value, f"{where}.{key}")  # type: ignore[return-value]
     if not isinstance(value, kind):
-        raise StateError(f"{where}.{key}: want {_WANTED.get(kind, kind.__name__)}, not {_json_kind(value)}")
+        raise StateError(f"{where}.{key}: want {_WANTED.get(kind, kind.__name__)}, not {json_kind(value)}")
     return value
 
 
