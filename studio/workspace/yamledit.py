@@ -31,7 +31,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from studio.workspace.list_matching import moved
 from studio.workspace.model import WorkspaceError
-from studio.workspace.yaml_aliases import compose, pinned_aliases
+from studio.workspace.yaml_aliases import compose, has_aliases, pinned_aliases
 from studio.workspace.yaml_blocks import block_scalar
 from studio.workspace.yaml_flow import flow_items, flow_keys, flow_list
 from studio.workspace.yaml_lists import emptied, list_edit, list_round_trip
@@ -82,6 +82,9 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     """
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
+    swapped = _swapped_scalars(text, old, new)
+    if swapped is not None:  # the common edit: values swapped where they stand, as always written
+        return swapped
     out = _checked(lambda: _in_place(text, old, new), new)
     if out is None:
         out = _checked(lambda: round_trip(text, new), new)
@@ -108,6 +111,47 @@ def _reads_as(text: str, data: Any) -> bool:
         return same(YAML(typ="safe").load(text), data)
     except YAMLError:
         return False
+
+
+def _swapped_scalars(text: str, old: Any, new: Any) -> str | None:
+    """``text`` with each changed one-line scalar (plain or quoted, not a block) given its new scalar
+    value where it stands, in a text without aliases; None for any other edit, which is written and
+    read back. A typed value is such an edit, and reading a long file back after each keystroke
+    costs more than the edit: this writer, the oldest, never needed the check."""
+    root = YAML(typ="safe").compose(text)
+    if root is None or has_aliases(root):
+        return None
+    edits: list[tuple[int, int, str]] = []
+    for parts, scalar in changes(old, new):
+        nodes = path_nodes(root, parts) if scalar else None
+        node = nodes[-1] if nodes else None
+        if (
+            not isinstance(node, ScalarNode)
+            or node.style in ("|", ">")
+            or node.start_mark.line != node.end_mark.line
+            or not _holds(new, parts)
+        ):
+            return None
+        value = get(new, parts)
+        if isinstance(value, dict | list):
+            return None
+        quote = node.style if node.style in ('"', "'") else ""
+        written = render(value, quote if quote and chose_quotes(node.value) else "")
+        edits.append((node.start_mark.index, node.end_mark.index, written))
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def _holds(data: Any, parts: Parts) -> bool:
+    """True if ``data`` has a value at ``parts`` (a removed key or item has none)."""
+    for part in parts:
+        found = isinstance(data, dict) and part in data
+        found = found or (isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data))
+        if not found:
+            return False
+        data = data[part]
+    return True
 
 
 def _in_place(text: str, old: Any, new: Any) -> str | None:
