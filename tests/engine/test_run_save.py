@@ -210,14 +210,14 @@ def test_fuzz_edited_fields_only_raise_save_error(
     _loads_or_save_error(text, catalog)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
-def test_saves_from_before_vouchers_tags_and_stickers_are_refused_with_the_reason(
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_saves_of_runs_whose_rules_have_changed_since_are_refused_with_the_reason(
     catalog: Catalog, version: int
 ) -> None:
     data = json.loads(save.dumps(bot_game(catalog, seed=3, stop_after=20)))
     data["version"] = version
     with pytest.raises(
-        SaveError, match=f"format version {version}, .*vouchers, tags and stickers.*from its seed"
+        SaveError, match=f"format version {version}, .*round variables change as a round ends.*from its seed"
     ):
         save.loads(_resigned(data), catalog)
 

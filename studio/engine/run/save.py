@@ -28,15 +28,19 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState, StateError
 
 FORMAT = "studio-run"
-VERSION = 4
+VERSION = 5
 
 
-#: Upgrades of an older body to the next version, by the version they read. Versions 1 to 3 have none:
-#: since version 4 the shop offers vouchers, skipped blinds give tags and charms carry stickers, so an
-#: older run's history no longer replays to its state.
+#: Upgrades of an older body to the next version, by the version they read. Versions 1 to 4 have none:
+#: a save is its history, replayed, and a run's rules changed under each (vouchers, tags and stickers
+#: in version 4; in version 5 every source's own chance stream, round variables drawn as a round ends,
+#: a saved boss round counted as beaten), so an older run's history no longer replays to its state.
 MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {}
 #: Why the format versions without a migration cannot be read.
-RETIRED = "runs have had vouchers, tags and stickers since version 4, and an older run does not replay"
+RETIRED = (
+    "since version 5 every source draws from its own stream and charms' round variables change as a"
+    " round ends, and an older run does not replay"
+)
 
 
 class SaveError(ValueError):
