@@ -61,7 +61,7 @@ def compose(text: str) -> tuple[Node | None, list[tuple[Node, Node]]]:
     """The composed text (the fast C parser's, unless the text has aliases) and its aliases' nodes
     with their anchored nodes."""
     root = YAML(typ="safe").compose(text)
-    if root is None or not has_aliases(root):
+    if root is None or not _has_aliases(root):
         return root, []
     yaml = YAML(typ="safe", pure=True)
     yaml.Composer = _AliasComposer
@@ -69,7 +69,7 @@ def compose(text: str) -> tuple[Node | None, list[tuple[Node, Node]]]:
     return root, yaml.composer.aliases
 
 
-def has_aliases(root: Node) -> bool:
+def _has_aliases(root: Node) -> bool:
     """True if a node of the tree stands in two places: the parser gives an alias its anchored node."""
     seen: set[int] = set()
     todo = [root]

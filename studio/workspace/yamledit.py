@@ -31,7 +31,7 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from studio.workspace.list_matching import moved
 from studio.workspace.model import WorkspaceError
-from studio.workspace.yaml_aliases import compose, has_aliases, pinned_aliases
+from studio.workspace.yaml_aliases import compose, pinned_aliases
 from studio.workspace.yaml_blocks import block_scalar
 from studio.workspace.yaml_flow import flow_items, flow_keys, flow_list
 from studio.workspace.yaml_lists import emptied, list_edit, list_round_trip
@@ -82,10 +82,14 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     """
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
-    swapped = _swapped_scalars(text, old, new)
-    if swapped is not None:  # the common edit: values swapped where they stand, as always written
-        return swapped
-    out = _checked(lambda: _in_place(text, old, new), new)
+    try:
+        placed = _in_place(text, old, new)
+    except YAMLError:  # a list's lines on their own may hold an alias whose anchor is elsewhere
+        placed = None
+    out = None
+    if placed is not None:
+        written, swapped = placed
+        out = written if swapped or _reads_as(written, new) else None
     if out is None:
         out = _checked(lambda: round_trip(text, new), new)
     if out is None:
@@ -113,62 +117,37 @@ def _reads_as(text: str, data: Any) -> bool:
         return False
 
 
-def _swapped_scalars(text: str, old: Any, new: Any) -> str | None:
-    """``text`` with each changed one-line scalar (plain or quoted, not a block) given its new scalar
-    value where it stands, in a text without aliases; None for any other edit, which is written and
-    read back. A typed value is such an edit, and reading a long file back after each keystroke
-    costs more than the edit: this writer, the oldest, never needed the check."""
-    root = YAML(typ="safe").compose(text)
-    if root is None or has_aliases(root):
-        return None
-    edits: list[tuple[int, int, str]] = []
-    for parts, scalar in changes(old, new):
-        nodes = path_nodes(root, parts) if scalar else None
-        node = nodes[-1] if nodes else None
-        if (
-            not isinstance(node, ScalarNode)
-            or node.style in ("|", ">")
-            or node.start_mark.line != node.end_mark.line
-            or not _holds(new, parts)
-        ):
-            return None
-        value = get(new, parts)
-        if isinstance(value, dict | list):
-            return None
-        quote = node.style if node.style in ('"', "'") else ""
-        written = render(value, quote if quote and chose_quotes(node.value) else "")
-        edits.append((node.start_mark.index, node.end_mark.index, written))
-    for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return text
-
-
-def _holds(data: Any, parts: Parts) -> bool:
-    """True if ``data`` has a value at ``parts`` (a removed key or item has none)."""
-    for part in parts:
-        found = isinstance(data, dict) and part in data
-        found = found or (isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data))
-        if not found:
-            return False
-        data = data[part]
-    return True
-
-
-def _in_place(text: str, old: Any, new: Any) -> str | None:
-    """``text`` with each changed spot rewritten where it stands; None if a change needs the round trip."""
+def _in_place(text: str, old: Any, new: Any) -> tuple[str, bool] | None:
+    """``text`` with each changed spot rewritten where it stands, and whether every change only swapped
+    a one-line scalar's value in a text without aliases (the oldest writer, which needs no reading
+    back: a typed value is such an edit, and reading a long file back after each keystroke costs more
+    than the edit); None if a change needs the round trip."""
     root, aliases = compose(text)
     if root is None:
         return None
     edits: list[tuple[int, int, str]] = []
+    swapped = not aliases
     for parts, scalar in changes(old, new):
         edit = _edit_at(text, root, parts, old, new, scalar)
         if edit is None:
             return None
         edits.append(edit)
+        swapped = swapped and scalar and _one_line_scalar(root, parts)
     edits += pinned_aliases(text, root, aliases, edits, new)
     for start, end, replacement in sorted(set(edits), reverse=True):
         text = text[:start] + replacement + text[end:]
-    return text
+    return text, swapped
+
+
+def _one_line_scalar(root: Node, parts: Parts) -> bool:
+    """True if the node at ``parts`` is a scalar on one line, plain or quoted (not a block)."""
+    nodes = path_nodes(root, parts)
+    node = nodes[-1] if nodes else None
+    return (
+        isinstance(node, ScalarNode)
+        and node.style not in ("|", ">")
+        and node.start_mark.line == node.end_mark.line
+    )
 
 
 def _edit_at(
