@@ -1,18 +1,12 @@
-"""The data an edit works on, kept honest: a copy in which YAML aliases are apart, a field path walked
-and set with a refusal that names where it leaves the entry's shape, and the check that an edit of an
-aliased node's text changed nothing else."""
+"""The data an edit works on, kept honest: a copy in which YAML aliases are apart, and a field path
+walked and set with a refusal that names where it leaves the entry's shape."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ruamel.yaml.error import YAMLError
-
-from studio.content.io.documents import Document, DocumentError
 from studio.engine.names import json_kind
 from studio.workspace.model import JsonPath, WorkspaceError, show_path
-from studio.workspace.yamledit import changes
 
 
 def unshared(data: Any) -> Any:
@@ -23,42 +17,6 @@ def unshared(data: Any) -> Any:
     if isinstance(data, list):
         return [unshared(v) for v in data]
     return data
-
-
-def shares_nodes(data: Any) -> bool:
-    """True if a mapping or list appears twice in ``data``: its text has a YAML alias (``*eff``)."""
-    seen: set[int] = set()
-    todo = [data]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, dict | list):
-            if id(node) in seen:
-                return True
-            seen.add(id(node))
-            todo.extend(node.values() if isinstance(node, dict) else node)
-    return False
-
-
-def check_written(path: Path, text: str, data: Any) -> None:
-    """Refuse ``text`` unless it reads back as ``data``: an edit of an aliased node's text would
-    change every place the alias names too, which the edit did not ask for."""
-    try:
-        written = Document.parse(str(path), text).data
-    except (DocumentError, YAMLError) as exc:
-        raise WorkspaceError(
-            f"{path}: not changed: the edited text would not parse ({one_line(exc)})"
-        ) from None
-    spread = next((parts for parts, _ in changes(data, written)), None)
-    if spread is not None:
-        raise WorkspaceError(
-            f"{path}: not changed: the edit would change {show_path(spread)} too, which a YAML alias "
-            "(&name, *name) shares with the field edited; give each its own copy in the text first"
-        )
-
-
-def one_line(exc: Exception) -> str:
-    """An exception's message on one line (a parser's spans several)."""
-    return " ".join(str(exc).split())
 
 
 def parent_of(data: Any, json_path: JsonPath) -> Any:

@@ -18,8 +18,6 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml.error import YAMLError
-
 from studio.content.art import ART_KINDS, art_of, path_problem
 from studio.content.check.problems import Problem as ContentProblem
 from studio.content.io.atomic import write_atomically
@@ -37,11 +35,8 @@ from studio.workspace import snapshot
 from studio.workspace.art_watch import ArtWatch
 from studio.workspace.check_state import CheckState
 from studio.workspace.data_edits import (
-    check_written,
-    one_line,
     parent_of,
     put,
-    shares_nodes,
     unshared,
     yaml_value,
 )
@@ -305,8 +300,8 @@ class Workspace:
     def replace(self, ref: EntryRef, data: Any) -> Change:
         """Make the entry hold ``data`` (from a form); only the changed lines of its text change.
 
-        Refused when the new text would hold more than ``data`` asks: a YAML alias shares the
-        changed node with another place, whose text is the same text.
+        Refused, naming the file, when no text the editor can write reads back as ``data`` (see
+        :func:`~studio.workspace.yamledit.edit_text`).
         """
         f = self._table.file(ref.path)
         if f.syntax is not None:
@@ -316,12 +311,8 @@ class Workspace:
             )
         try:
             text = edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json")
-        except YAMLError as exc:  # moved lines that no longer read back (an alias before its anchor)
-            raise WorkspaceError(
-                f"{f.path}: not changed: the edited text would not parse ({one_line(exc)})"
-            ) from None
-        if shares_nodes(f.data):
-            check_written(f.path, text, data)
+        except WorkspaceError as exc:
+            raise WorkspaceError(f"{f.path}: not changed: {exc}") from None
         return self.replace_text(ref, text)
 
     def set_field(self, ref: EntryRef, json_path: JsonPath, value: Any) -> Change:
