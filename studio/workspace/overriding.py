@@ -145,19 +145,19 @@ def copy_base_game(folder: Path) -> Path:
     """
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise WorkspaceError(f"{folder}: pick a new or empty folder for the copy of the base game")
-    from studio.content.packs.editor_files import SCHEMAS, refresh  # the content models: only to copy
+    from studio.content.packs.editor_files import refresh, schema_line  # the content models: only to copy
 
-    _copy_files(base_content_dir(), folder, SCHEMAS)
+    _copy_files(base_content_dir(), folder, schema_line)
     if base_plugins_dir().is_dir():
-        _copy_files(base_plugins_dir(), folder / "plugins", SCHEMAS)
+        _copy_files(base_plugins_dir(), folder / "plugins", schema_line)
     refresh(folder)  # the copy's own schemas, which its files' schema lines now name
     return folder
 
 
-def _copy_files(source: Path, target: Path, schemas: str) -> None:
+def _copy_files(source: Path, target: Path, schema_line: Callable[[str, str], str]) -> None:
     """Copy the files under ``source`` as new files of the user's (an installed base game may be
     read-only: its permissions are not copied), leaving compiled code out; a YAML file's schema line
-    names the copy's own ``schemas`` folder instead of the checkout's."""
+    becomes the copy's own (``schema_line(rel, kind)``, as a pack's) instead of naming the checkout's."""
     for path in sorted(source.rglob("*")):
         rel = path.relative_to(source)
         if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc":
@@ -165,12 +165,14 @@ def _copy_files(source: Path, target: Path, schemas: str) -> None:
         out = target / rel
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in (".yaml", ".yml"):
-            up = "../" * (len(rel.parts) - 1)
-            text = _BASE_SCHEMA.sub(rf"\g<1>{up}{schemas}/", path.read_text(encoding="utf-8"), 1)
+            text = path.read_text(encoding="utf-8")
+            line = _BASE_SCHEMA.match(text)
+            if line is not None:
+                text = schema_line(rel.as_posix(), line[1]) + text[line.end() :]
             out.write_text(text, encoding="utf-8")
         else:
             shutil.copyfile(path, out)
 
 
 #: A base game file's schema line, which names the checkout's ``schemas/`` above the content folder.
-_BASE_SCHEMA = re.compile(r"\A(# yaml-language-server: \$schema=)(?:\.\./)+schemas/")
+_BASE_SCHEMA = re.compile(r"\A# yaml-language-server: \$schema=(?:\.\./)+schemas/(\w+)\.schema\.json\n")
