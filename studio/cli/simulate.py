@@ -157,6 +157,7 @@ def _charms_to_rank(args: argparse.Namespace) -> list[str]:
     if not args.pack:
         return sorted(catalog_of(args).charms)
     from studio.cli.loading import full_load  # which pack defines what: only a full load knows
+    from studio.content.packs.pack import BASE_ID
 
     content = full_load(args)
     # The base game is loaded unasked; it counts only when --pack names it (its folder, a copy, its id).
@@ -164,7 +165,7 @@ def _charms_to_rank(args: argparse.Namespace) -> list[str]:
     asked = [
         p
         for p in content.requested
-        if p.manifest.id != "base" or p.manifest.id in named or str(p.origin.resolve()) in named
+        if p.manifest.id != BASE_ID or p.manifest.id in named or str(p.origin.resolve()) in named
     ]
     charms = sorted({e.id for e in content.entries if e.kind == "charm" and e.pack in asked})
     if not charms:
