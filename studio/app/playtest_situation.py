@@ -25,7 +25,7 @@ from studio.engine.run.actions import (
     UseConsumable,
 )
 from studio.engine.run.game import Game
-from studio.engine.run.values import charm_slots, run_value
+from studio.engine.run.values import blind_terms, charm_slots
 from studio.engine.tags import describe_tag
 
 
@@ -51,12 +51,10 @@ def blinds(game: Game) -> list[BlindOffer]:
     out = []
     for i, blind in enumerate(setup.rules.blinds):
         boss = cat.bosses.get(s.boss) if blind.is_boss and s.boss else None
-        factor = run_value("blind_factor", blind.score_mult, s, setup, boss)
-        reward = int(run_value("blind_reward", blind.reward, s, setup, boss))
+        requirement, reward = blind_terms(s, setup, blind, boss)
         tag = s.skip_tag(i)
         text = describe_tag(cat.tags[tag], names) if tag in cat.tags else ""
         status = "done" if i < s.blind else "now" if i == s.blind else "later"
-        requirement = int(setup.rules.requirements[s.ante - 1] * factor)
         out.append(BlindOffer(blind.id, requirement, reward, boss.id if boss else None, tag, text, status))
     return out
 

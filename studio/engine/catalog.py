@@ -93,6 +93,16 @@ class Catalog:
             )
         return found  # type: ignore[return-value]
 
+    def difficulty_modifiers(self, level: int) -> tuple[Modifier, ...]:
+        """The modifiers of every difficulty up to ``level``, in level order (memoised: a run's hands
+        read them for every value)."""
+        key = ("difficulty", level)
+        found = self.memo.get(key)
+        if found is None:
+            ranked = sorted(self.difficulties.values(), key=lambda d: d.level)
+            found = self.memo[key] = tuple(m for d in ranked if d.level <= level for m in d.modifiers)
+        return found  # type: ignore[return-value]
+
     def edition(self, edition_id: str) -> EditionDef:
         """Return an edition by id."""
         return lookup(self.editions, "edition", edition_id)

@@ -93,6 +93,9 @@ class Situation:
     #: The round's score so far and its requirement (0: no round).
     score: float = 0
     requirement: int = 0
+    #: The run's difficulty level: the modifiers of every difficulty up to it count after the deck's
+    #: (0: none, as in a hand scored alone).
+    difficulty: int = 0
     #: The vouchers the run has bought (their modifiers count after the deck's, before the charms').
     vouchers: tuple[str, ...] = ()
     #: How many consumables the run holds.

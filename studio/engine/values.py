@@ -72,6 +72,22 @@ def in_source_order(modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
     return tuple(sorted(modifiers, key=_place))
 
 
+#: The kinds of source that stand in the row by charm slot.
+_SLOTTED = frozenset({"charm", "edition", "sticker"})
+
+
+def reslotted(modifiers: Iterable[Modifier], moved: dict[int, int]) -> list[Modifier]:
+    """Return ``modifiers`` with the charm slots of their sources moved (``moved``: old slot to new),
+    for round-long modifiers to stand where their charm stands after the row changed."""
+    out = []
+    for m in modifiers:
+        text, kind, slot = m.source
+        if kind in _SLOTTED and slot in moved:
+            m = m._replace(source=(text, kind, moved[slot]))
+        out.append(m)
+    return out
+
+
 def _place(m: Modifier) -> tuple[int, int]:
     kind, slot = m.source[1], m.source[2]
     return _PLACES.get(kind, _UNNAMED), slot
@@ -80,26 +96,33 @@ def _place(m: Modifier) -> tuple[int, int]:
 def bounded(name: str, value: float) -> float:
     """Return ``value`` within the bounds of value ``name``, whole where the value is whole."""
     kind = VALUES[name]
-    if kind.whole:
-        value = math.floor(value + 0.5) if math.isfinite(value) else value
+    value = whole(name, value)
     if kind.low is not None:
         value = max(value, kind.low)
     if kind.high is not None:
         value = min(value, kind.high)
-    return int(value) if kind.whole and math.isfinite(value) else value
+    return value
+
+
+def whole(name: str, value: float) -> float:
+    """Return ``value`` rounded half up where value ``name`` is whole (a count), as it is."""
+    if VALUES[name].whole and math.isfinite(value):
+        return math.floor(value + 0.5)
+    return value
 
 
 def folded(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
     """Fold base sources' modifiers (the deck's, then the difficulty levels') into a value's base.
 
     Each applies in turn, so a difficulty's ``add`` counts after the deck's ``set``; the result is
-    the base the round's modifiers are then layered on.
+    the base the round's modifiers are then layered on. It is not bounded: the bounds apply last,
+    to the layered value (RULES.md section 6), so a deck's -2 and a charm's +1 make -1, not +1.
     """
     value = base
     for m in modifiers:
         if m.value == name:
             value = m.amount if m.op == "set" else value + m.amount if m.op == "add" else value * m.amount
-    return bounded(name, value)
+    return whole(name, value)
 
 
 def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:

@@ -38,10 +38,11 @@ from studio.engine.run.shop import buy, buy_booster, choose, leave_shop, reroll,
 from studio.engine.run.state import RunState
 from studio.engine.run.tags import skip_tag
 from studio.engine.run.triggers import fire
-from studio.engine.run.values import charm_slots
+from studio.engine.run.values import charm_slots, follow, round_boss, round_values, run_value
 from studio.engine.run.vouchers import buy_voucher
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.trace import ScoreResult
+from studio.engine.values import reslotted
 
 A = TypeVar("A", bound=Action)
 #: What resolving an action gives: the run's events, and the score of a played hand (else None).
@@ -97,7 +98,7 @@ def _skip(s: RunState, setup: RunSetup, _action: SkipBlind) -> Resolution:
 # --- a round's cards ---------------------------------------------------------------------------
 
 
-def _check_cards(s: RunState, _setup: RunSetup, action: Play | Discard) -> str | None:
+def _check_cards(s: RunState, setup: RunSetup, action: Play | Discard) -> str | None:
     r = s.round
     verb = action.name
     if s.phase != "round" or r is None:
@@ -105,8 +106,9 @@ def _check_cards(s: RunState, _setup: RunSetup, action: Play | Discard) -> str |
         return f"cards are {done} in a round, not now ({_where(s)})"
     if isinstance(action, Discard) and r.discards_left <= 0:
         return "no discards left this round"
-    if not 1 <= len(action.cards) <= MAX_PLAYED:
-        return f"{verb} 1 to {MAX_PLAYED} cards, not {len(action.cards)}"
+    most = int(run_value("max_played", MAX_PLAYED, s, setup, round_boss(s, setup)))
+    if not 1 <= len(action.cards) <= most:
+        return f"{verb} 1 to {most} cards, not {len(action.cards)}"
     if len(set(action.cards)) != len(action.cards):
         return f"a card position appears twice in {list(action.cards)}"
     bad = [i for i in action.cards if not 0 <= i < len(r.hand)]
@@ -152,8 +154,15 @@ def _check_order(s: RunState, _setup: RunSetup, action: ReorderCharms) -> str | 
     return None
 
 
-def _reorder(s: RunState, _setup: RunSetup, action: ReorderCharms) -> Resolution:
+def _reorder(s: RunState, setup: RunSetup, action: ReorderCharms) -> Resolution:
+    """Put the row in the new order; in a round, its round-long modifiers move with their charms and
+    the round follows the values the new order gives (the last ``set`` wins)."""
+    r = s.round
+    before = round_values(s, setup, round_boss(s, setup)) if r is not None else None
     s.charms = [s.charms[i] for i in action.order]
+    if r is not None and before is not None:
+        r.modifiers = reslotted(r.modifiers, {old: new for new, old in enumerate(action.order)})
+        follow(s, setup, before)
     return [RunEvent("reorder", " ".join(c.id for c in s.charms))], None
 
 

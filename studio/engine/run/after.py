@@ -3,10 +3,10 @@
 The money, the charms' variables, the levels and the generator come from the
 result; then what the hand left to take effect after it (RULES.md section 6):
 edited cards in the order the effects fired, destroyed cards (glass that broke
-too) in card order, copies, a disabled
-boss, round-long modifiers (the round's hands, discards and hand size follow
-them), the run's changes in the order they fired (each settled by its effect
-kind), and last the charms that leave the row.
+too) in card order, copies, a disabled boss, round-long modifiers, the run's
+changes in the order they fired (each settled by its effect kind), and the
+charms that leave the row; last, the round follows the values those changes
+made (its hands, discards, hand size, requirement and reward).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from studio.engine.rng import RngState
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
-from studio.engine.run.values import round_modifiers
-from studio.engine.values import Modifier, layered
+from studio.engine.run.values import follow, round_boss, round_values
+from studio.engine.values import reslotted
 
 
 class Taken(NamedTuple):
@@ -74,8 +74,9 @@ def take_after(
             return Taken([], [], [])
         events, destroyed = _cards(state, [], broken)
         return Taken(events, destroyed, [])
-    events, destroyed = _cards(state, after.cards, broken)
     r = state.round
+    before = round_values(state, setup, round_boss(state, setup)) if r is not None else None
+    events, destroyed = _cards(state, after.cards, broken)
     added = []
     for card, to in after.copies:
         state.deck.append(card)
@@ -87,41 +88,28 @@ def take_after(
         events.append(RunEvent("boss_disabled", r.boss, 0, "the boss rule stops for the rest of the round"))
         r.boss = None
     if r is not None and after.modifiers:
-        _follow(state, setup, after.modifiers)
+        r.modifiers.extend(after.modifiers)
     gone = frozenset([*after.charms, *leaving])
     for change in after.run:
         settle = EFFECTS[change.kind].settle
         if settle is not None:
             events += settle(state, setup, change, gone)
     events += _remove_charms(state, after.charms, leaving)
+    if before is not None:
+        follow(state, setup, before)
     return Taken(events, destroyed, added)
 
 
-def _follow(state: RunState, setup: RunSetup, added: Sequence[Modifier]) -> None:
-    """Add round-long modifiers; the round's hands and discards left change by as much as the layered
-    hands and discards per round do, and its hand size becomes the layered one."""
-    r = state.round
-    assert r is not None
-    boss = setup.catalog.boss(r.boss) if r.boss else None
-    before = round_modifiers(state, setup, boss)
-    r.modifiers.extend(added)
-    now = round_modifiers(state, setup, boss)
-    names = {m.value for m in added}
-    if "hands" in names:
-        r.hands_left += int(layered("hands", state.hands, now) - layered("hands", state.hands, before))
-    if "discards" in names:
-        change = layered("discards", state.discards, now) - layered("discards", state.discards, before)
-        r.discards_left = max(r.discards_left + int(change), 0)
-    if "hand_size" in names:
-        r.hand_size = int(layered("hand_size", state.hand_size, now))
-
-
 def _remove_charms(state: RunState, destroyed: Sequence[int], leaving: Collection[int]) -> list[RunEvent]:
-    """Take the charms destroyed (and those ``leaving``) out of the row, right to left."""
+    """Take the charms destroyed (and those ``leaving``) out of the row, right to left; the round-long
+    modifiers of the charms after them move down with them."""
     events = []
     for slot in sorted({*destroyed, *leaving}, reverse=True):
         if slot < len(state.charms):
             gone = state.charms.pop(slot)
+            if state.round is not None:
+                moved = {i: i - 1 for i in range(slot + 1, len(state.charms) + 1)}
+                state.round.modifiers = reslotted(state.round.modifiers, moved)
             if slot in destroyed:
                 events.append(RunEvent("charm_destroyed", gone.id, slot, "destroyed by an effect"))
     return events

@@ -32,7 +32,7 @@ MADE_STREAM = "create"
 
 def consumable_slots(state: RunState, setup: RunSetup) -> int:
     """The consumable slots now: the run's start value with the active modifiers."""
-    return int(run_value("consumable_slots", setup.rules.start.consumable_slots, state, setup))
+    return int(run_value("consumable_slots", setup.table.start.consumable_slots, state, setup))
 
 
 def sell_value(consumable: ConsumableDef) -> int:

@@ -17,11 +17,10 @@ from studio.engine.run.round_end import lose, win_round
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Round, RunState
 from studio.engine.run.triggers import current_boss, fire, round_situation, settle, take
-from studio.engine.run.values import round_modifiers, run_value
+from studio.engine.run.values import round_boss, round_values, run_value
 from studio.engine.scoring import score
 from studio.engine.scoring.rounds import discard
 from studio.engine.trace import ScoreResult, fmt
-from studio.engine.values import layered
 
 
 def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
@@ -29,19 +28,17 @@ def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
     ``round_start`` fired, then the hand dealt."""
     blind = setup.rules.blinds[state.blind]
     boss = current_boss(state, setup)
-    mods = round_modifiers(state, setup, boss)
-    factor = run_value("blind_factor", blind.score_mult, state, setup, boss)
-    reward = int(run_value("blind_reward", blind.reward, state, setup, boss))
+    values = round_values(state, setup, boss)
     pile = list(state.deck)
     state.rng.shuffle("shuffle", pile)
     r = Round(
         blind=blind.id,
-        requirement=int(setup.rules.requirements[state.ante - 1] * factor),
-        reward=reward,
+        requirement=values.requirement,
+        reward=values.reward,
         boss=boss.id if boss is not None else None,
-        hands_left=int(layered("hands", state.hands, mods)),
-        discards_left=int(layered("discards", state.discards, mods)),
-        hand_size=int(layered("hand_size", state.hand_size, mods)),
+        hands_left=values.hands,
+        discards_left=values.discards,
+        hand_size=values.hand_size,
         draw_pile=pile,
     )
     state.round = r
@@ -105,8 +102,7 @@ def _discard_held(state: RunState, setup: RunSetup) -> list[RunEvent]:
     the stream of that name)."""
     r = state.round
     assert r is not None
-    boss = setup.catalog.boss(r.boss) if r.boss else None
-    count = int(run_value("held_discarded", 0, state, setup, boss))
+    count = int(run_value("held_discarded", 0, state, setup, round_boss(state, setup)))
     if not count or not r.hand:
         return []
     lost = []

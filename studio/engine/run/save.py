@@ -28,14 +28,27 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState, StateError
 
 FORMAT = "studio-run"
-VERSION = 5
+VERSION = 6
+
+
+def _same_body(body: dict[str, object]) -> dict[str, object]:
+    """Version 5 to 6: the body is unchanged. Version 6's rules differ only where a round's modifiers
+    changed mid-round (a boss disabled, a charm gone or moved, a raised cards-per-hand limit, a
+    difficulty's values in a hand), so most version 5 histories replay to their state; one that does
+    not is refused with :data:`CHANGED_IN`'s reason."""
+    return body
 
 
 #: Upgrades of an older body to the next version, by the version they read. Versions 1 to 4 have none:
 #: a save is its history, replayed, and a run's rules changed under each (vouchers, tags and stickers
 #: in version 4; in version 5 every source's own chance stream, round variables drawn as a round ends,
 #: a saved boss round counted as beaten), so an older run's history no longer replays to its state.
-MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {}
+MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {5: _same_body}
+#: What changed in each version a migration passes through, for a history that then does not replay.
+CHANGED_IN = {
+    6: "since version 6 a round follows its modifiers as they change (a disabled boss's stop, a charm's"
+    " leave with it), and this run's history played under the older rule"
+}
 #: Why the format versions without a migration cannot be read.
 RETIRED = (
     "since version 5 every source draws from its own stream and charms' round variables change as a"
@@ -66,6 +79,8 @@ class SavedRun:
 
     body: Mapping[str, object]
     packs: tuple[PackStamp, ...] | None
+    #: The format version the save was written in (older ones were migrated to :data:`VERSION`).
+    version: int = VERSION
 
 
 def _shown(value: object, most: int = 80) -> str:
@@ -133,6 +148,7 @@ def read(text: str | bytes, max_actions: int | None = None, max_seed: int | None
         raise SaveError("the save has no 'run' object")
     if data.get("checksum") != checksum(body):
         raise SaveError("the save was changed or damaged after it was written (its checksum does not match)")
+    written = version
     while version < VERSION:
         migrate = MIGRATIONS.get(version)
         if migrate is None:
@@ -148,7 +164,7 @@ def read(text: str | bytes, max_actions: int | None = None, max_seed: int | None
     seed = setup.get("seed") if isinstance(setup, dict) else None
     if max_seed is not None and isinstance(seed, int) and not 0 <= seed <= max_seed:
         raise SaveError(f"run.setup.seed: want a whole number from 0 to {max_seed}, not {seed}")
-    return SavedRun(body, _packs(body.get("packs")))
+    return SavedRun(body, _packs(body.get("packs")), written)
 
 
 def _no_constant(name: str) -> object:
@@ -202,10 +218,10 @@ def content_difference(saved: Sequence[PackStamp], loaded: Sequence[PackStamp]) 
 
 def resume(saved: SavedRun, catalog: Catalog) -> Game:
     """Replay a save read by :func:`read` on ``catalog``; raise :class:`SaveError` if it does not replay."""
-    return _resume(saved.body, catalog)
+    return _resume(saved.body, catalog, saved.version)
 
 
-def _resume(body: Mapping[str, object], catalog: Catalog) -> Game:
+def _resume(body: Mapping[str, object], catalog: Catalog, written: int = VERSION) -> Game:
     setup_data = body.get("setup")
     if not isinstance(setup_data, Mapping):
         raise SaveError("run.setup: want an object")
@@ -228,9 +244,13 @@ def _resume(body: Mapping[str, object], catalog: Catalog) -> Game:
     replayed, saved = game.state.to_json(), state.to_json()
     if replayed != saved:
         where, want, found = _first_difference(replayed, saved, "run.state")
+        why = "the save was edited, or made with other content"
+        changed = [CHANGED_IN[v] for v in range(written + 1, VERSION + 1) if v in CHANGED_IN]
+        if changed:
+            why = f"the save is format version {written} ({'; '.join(changed)}); start again from its seed"
         raise SaveError(
             f"{where} does not follow from run.history (replaying it gives {_shown(want)}, the save holds "
-            f"{_shown(found)}): the save was edited, or made with other content"
+            f"{_shown(found)}): {why}"
         )
     return game
 

@@ -23,11 +23,12 @@ from studio.engine.run.after import take_after, take_result
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
-from studio.engine.run.values import charm_slots
+from studio.engine.run.values import charm_slots, round_boss, round_modifiers
 from studio.engine.scoring import Situation
 from studio.engine.scoring.rounds import RoundResult, run_event
 from studio.engine.scoring.rows import charm_row
 from studio.engine.trace import Step
+from studio.engine.values import layered
 
 #: The kind of the run event that says a trigger fired: its subject is the trigger, its note what the
 #: event is about, its trace what the sources did.
@@ -66,6 +67,7 @@ def round_situation(
         rng=state.rng.state(),
         modifiers=tuple(r.modifiers),
         deck=setup.deck.id,
+        difficulty=setup.difficulty,
         ante=state.ante,
         blind=r.blind,
         hand_size=r.hand_size,
@@ -89,9 +91,10 @@ def run_situation(state: RunState, setup: RunSetup, blind: str | None) -> Situat
         money=state.money,
         rng=state.rng.state(),
         deck=setup.deck.id,
+        difficulty=setup.difficulty,
         ante=state.ante,
         blind=blind,
-        hand_size=state.hand_size,
+        hand_size=int(layered("hand_size", state.hand_size, round_modifiers(state, setup))),
         charm_slots=charm_slots(state, setup),
         full_deck=tuple(state.deck),
         times_played=dict(state.times_played),
@@ -100,17 +103,11 @@ def run_situation(state: RunState, setup: RunSetup, blind: str | None) -> Situat
     )
 
 
-def _boss(state: RunState, setup: RunSetup) -> BossDef | None:
-    """The boss rule of the round being played (None between rounds, or once disabled)."""
-    r = state.round
-    return setup.catalog.boss(r.boss) if r is not None and r.boss is not None else None
-
-
 def listens(state: RunState, setup: RunSetup, trigger: str) -> bool:
     """Return True if a charm of the row, or the round's boss, has abilities at ``trigger``."""
     if trigger in charm_row(state.charms, setup.catalog).plans:
         return True
-    boss = _boss(state, setup)
+    boss = round_boss(state, setup)
     return boss is not None and any(a.trigger == trigger for a in boss.abilities)
 
 

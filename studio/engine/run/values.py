@@ -8,9 +8,12 @@ for the round), the stickers', then the boss's (RULES.md section 6).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from studio.engine.bosses import BossDef
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
+from studio.engine.runs import Blind
 from studio.engine.scoring.rows import charm_row
 from studio.engine.values import Modifier, folded, in_source_order, layered
 
@@ -46,8 +49,64 @@ def interest(money: int, state: RunState, setup: RunSetup, boss: BossDef | None)
 
 
 def charm_slots(state: RunState, setup: RunSetup) -> int:
-    """Return the charm slots now: the run's, with the charms' own modifiers."""
-    return int(layered("charm_slots", state.charm_slots, round_modifiers(state, setup)))
+    """Return the charm slots now: the run's, with the active modifiers (the round's boss's too)."""
+    active = round_modifiers(state, setup, round_boss(state, setup))
+    return int(layered("charm_slots", state.charm_slots, active))
+
+
+def round_boss(state: RunState, setup: RunSetup) -> BossDef | None:
+    """The boss rule of the round being played (None between rounds, or once disabled)."""
+    r = state.round
+    return setup.catalog.boss(r.boss) if r is not None and r.boss is not None else None
+
+
+def blind_terms(state: RunState, setup: RunSetup, blind: Blind, boss: BossDef | None) -> tuple[int, int]:
+    """A blind's score requirement and reward as the run's values say now, under ``boss``'s rule."""
+    factor = run_value("blind_factor", blind.score_mult, state, setup, boss)
+    reward = int(run_value("blind_reward", blind.reward, state, setup, boss))
+    return int(setup.rules.requirements[state.ante - 1] * factor), reward
+
+
+class RoundValues(NamedTuple):
+    """The numbers of the round being played that layered values decide."""
+
+    hands: int
+    discards: int
+    hand_size: int
+    requirement: int
+    reward: int
+
+
+def round_values(state: RunState, setup: RunSetup, boss: BossDef | None) -> RoundValues:
+    """The hands and discards per round, hand size, requirement and reward of the blind being played
+    (or on offer) as the modifiers active now say, under ``boss``'s rule."""
+    mods = round_modifiers(state, setup, boss)
+    requirement, reward = blind_terms(state, setup, setup.rules.blinds[state.blind], boss)
+    return RoundValues(
+        int(layered("hands", state.hands, mods)),
+        int(layered("discards", state.discards, mods)),
+        int(layered("hand_size", state.hand_size, mods)),
+        requirement,
+        reward,
+    )
+
+
+def follow(state: RunState, setup: RunSetup, before: RoundValues) -> None:
+    """Bring the round in line with its values after the active modifiers changed (a boss disabled, a
+    charm gone or moved, a round-long modifier added): a modifier lasts only while its source is
+    active (RULES.md section 6). Hands and discards left change by as much as their layered values
+    did (a lost hand never takes the last one: the round ends by playing it), hand size, requirement
+    and reward become the layered ones."""
+    r = state.round
+    assert r is not None
+    now = round_values(state, setup, round_boss(state, setup))
+    if now == before:
+        return
+    r.hands_left = max(r.hands_left + now.hands - before.hands, min(r.hands_left, 1))
+    r.discards_left = max(r.discards_left + now.discards - before.discards, 0)
+    r.hand_size = now.hand_size
+    r.requirement = now.requirement
+    r.reward = now.reward
 
 
 def price(base: int, state: RunState, setup: RunSetup) -> int:

@@ -125,16 +125,19 @@ def open_context(
     deck = catalog.decks.get(s.deck) if s.deck else None
     modifiers, flags, rules = row.modifiers, row.flags, row.rules
     bought = catalog.voucher_modifiers(s.vouchers) if s.vouchers else ()
+    hard = catalog.difficulty_modifiers(s.difficulty) if s.difficulty else ()
     if (
         (boss is not None and boss.modifiers)
         or (deck is not None and deck.modifiers)
         or s.modifiers
         or bought
+        or hard
     ):
-        # Sources in the order of RULES.md section 6: deck, vouchers, charms left to right (and what
-        # their effects added this round), boss.
+        # Sources in the order of RULES.md section 6: deck, difficulty, vouchers, charms left to right
+        # (and what their effects added this round), boss.
         modifiers = (
             *(deck.modifiers if deck else ()),
+            *hard,
             *bought,
             *modifiers,
             *(boss.modifiers if boss else ()),
