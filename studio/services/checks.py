@@ -75,6 +75,7 @@ def validate(
             raise ServiceError(f"{path}: no such file or folder")
         if not (path.is_file() or path.is_dir()):
             raise ServiceError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
+    paths = [f for path in paths for f in _inside_a_pack(path)]
     files = [p for p in paths if p.is_file() and p.suffix.lower() != ".zip"]
     asked, context, roots = owning_packs(packs, no_base, files)
     for path, root in roots.items():
@@ -104,6 +105,25 @@ def validate(
         checked += len(loose)
     progress(2, 2, "checked")
     return Validation(ordered(problems), checked, loaded.warnings)
+
+
+def _inside_a_pack(path: Path) -> list[Path]:
+    """A folder within a pack folder (``content/charms``) stands for its content files, each checked
+    with its pack; anything else stands for itself."""
+    if not path.is_dir() or (path / MANIFEST_FILE).is_file():
+        return [path]
+    if not any((up / MANIFEST_FILE).is_file() for up in path.resolve().parents):
+        return [path]  # a pack folder without its manifest: the load says so
+    found = sorted(
+        f
+        for f in path.rglob("*")
+        if f.is_file()
+        and f.name.endswith(CONTENT_SUFFIXES)
+        and not any(part.startswith(".") for part in f.relative_to(path).parts)
+    )
+    if not found:
+        raise ServiceError(f"{path}: a folder of a pack with no content file to check")
+    return found
 
 
 def _check_kind(path: Path, root: Path) -> None:

@@ -211,6 +211,30 @@ def test_one_content_file_is_checked_by_its_folders_kind(studio, tmp_path):
     assert "unknown field 'colr'" in message
 
 
+def test_a_folder_of_a_pack_checks_its_files_with_their_pack(studio, tmp_path):
+    pack = tmp_path / "neon"
+    write(pack / "pack.yaml", 'id: neon\nname: Neon\nversion: "1.0.0"\n')
+    write(pack / "charms/good.yaml", CHARM.format(id="good"))
+    write(pack / "charms/odd.yaml", CHARM.format(id="odd") + "colr: red\n")
+    write(pack / "tests/fine.yaml", "played: AS AH\ncharms: [good]\n")
+    run = studio("validate", str(pack / "charms"))  # no manifest of its own: its pack's files
+    assert run.code == 1
+    [(file, line, _, message)] = problems(run.out, tmp_path)
+    assert (file, line) == ("neon/charms/odd.yaml", 9) and "unknown field 'colr'" in message
+    run = studio("validate", str(REPO / "content" / "hands"), str(REPO / "content" / "tests"))
+    assert (run.code, run.out.strip()) == (
+        0,
+        f"ok: {_files(REPO / 'content', 'hands', 'tests')} file(s) checked",
+    )
+    (pack / "empty").mkdir()
+    run = studio("validate", str(pack / "empty"))
+    assert run.code == 2 and "a folder of a pack with no content file to check" in run.err
+
+
+def _files(root: Path, *folders: str) -> int:
+    return sum(1 for f in folders for p in (root / f).rglob("*.yaml"))
+
+
 def test_content_files_outside_a_pack_name_only_ids_that_exist(studio, tmp_path):
     odd = CHARM.format(id="odd").replace(
         "  - trigger: hand\n", "  - trigger: hand\n    when: {contains: pairr}\n"
