@@ -96,7 +96,8 @@ def _place(m: Modifier) -> tuple[int, int]:
 def bounded(name: str, value: float) -> float:
     """Return ``value`` within the bounds of value ``name``, whole where the value is whole."""
     kind = VALUES[name]
-    value = whole(name, value)
+    if kind.whole and math.isfinite(value):
+        value = math.floor(value + 0.5)
     if kind.low is not None:
         value = max(value, kind.low)
     if kind.high is not None:

@@ -75,7 +75,9 @@ def take_after(
         events, destroyed = _cards(state, [], broken)
         return Taken(events, destroyed, [])
     r = state.round
-    before = round_values(state, setup, round_boss(state, setup)) if r is not None else None
+    # Only these change a source of the round's values (card changes and copies never do).
+    moved = after.boss_disabled or after.modifiers or after.run or after.charms or leaving
+    before = round_values(state, setup, round_boss(state, setup)) if r is not None and moved else None
     events, destroyed = _cards(state, after.cards, broken)
     added = []
     for card, to in after.copies:
