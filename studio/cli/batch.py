@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import fields
 from functools import cached_property
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -192,6 +193,10 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
     return "\n".join(out), clean
 
 
+#: The UTF-8 byte order mark.
+BOM = b"\xef\xbb\xbf"
+
+
 def _lines(
     handle: BinaryIO, chunk_bytes: int = _READ_BYTES, most: int = MAX_BATCH_LINE_BYTES
 ) -> Iterator[tuple[int, bytes | None]]:
@@ -202,7 +207,8 @@ def _lines(
     number = 0
     pending = b""  # the start of a line that continues in the next chunk
     skipping = False  # inside a line past the bound: drop it up to its end
-    while chunk := handle.read(chunk_bytes):
+    head = handle.read(len(BOM))  # a byte order mark some editors write is not part of the first line
+    for chunk in chain([b"" if head == BOM else head], iter(lambda: handle.read(chunk_bytes), b"")):
         if skipping:
             end = chunk.find(b"\n")
             if end < 0:
@@ -234,7 +240,10 @@ def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
     if raw.count(b"[") + raw.count(b"{") > MAX_NESTING and _depth(raw) > MAX_NESTING:
         raise BatchLineError(f"1: nested more than {MAX_NESTING} deep (MAX_NESTING)")
     try:
-        data = json.loads(text)
+        data = _DECODER.decode(text)
+    except _TwiceError as exc:
+        key = clip(printable(exc.key), 60)
+        raise BatchLineError(f"{_second(text, exc.key)}: the key '{key}' is given twice") from None
     except json.JSONDecodeError as exc:
         raise BatchLineError(f"{exc.colno}: not JSON: {exc.msg}") from None
     except (ValueError, RecursionError) as exc:  # e.g. an integer past Python's digit limit
@@ -251,6 +260,35 @@ def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
         also = f" (and {more} more)" if more else ""
         raise BatchLineError(f"{first.col}: {clip_message(printable(where + first.message))}{also}")
     return found
+
+
+class _TwiceError(ValueError):
+    """A JSON object that names a key twice (the json module would keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _TwiceError(key)
+            seen.add(key)
+    return found
+
+
+#: Reads a line as json.loads does, refusing an object that names a key twice.
+_DECODER = json.JSONDecoder(object_pairs_hook=_once)
+
+
+def _second(text: str, key: str) -> int:
+    """The column of the second time ``key`` names a field in ``text`` (1 if it cannot be told)."""
+    spots = [m.start() + 1 for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    return spots[1] if len(spots) > 1 else 1
 
 
 def _depth(raw: bytes) -> int:

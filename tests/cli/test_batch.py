@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from studio.cli.batch import _lines, run_batch
+from studio.cli.batch import BOM, _lines, run_batch
 from studio.cli.jsonout import dump_json
 from studio.content.io.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
 
@@ -49,6 +49,8 @@ def test_a_line_holding_u2028_is_one_line_and_later_line_numbers_stay_right(stud
         (b"[1, 2]", "a batch line holds one scenario, a mapping of fields, not a list"),
         (b'{"played": "AS", "held": "' + b"x" * MAX_BATCH_LINE_BYTES + b'"}', "more than 1048576 bytes"),
         (b"{\"played\": 'AS'}", "not JSON"),
+        (b'{"played": "AS AH", "held": "KD", "played": "KS"}', ":2:35: the key 'played' is given twice"),
+        (b'{"played": "AS", "charms": [{"id": "pair_mult", "id": "plain_mult"}]}', "the key 'id' is given twice"),
     ],
 )
 def test_one_bad_line_is_one_error_line_and_the_batch_goes_on(studio, tmp_path, line: bytes, reason: str):
@@ -59,6 +61,13 @@ def test_one_bad_line_is_one_error_line_and_the_batch_goes_on(studio, tmp_path, 
     assert str(out[1]["error"]).startswith(f"{tmp_path / 'batch.jsonl'}:2:")
     assert len(str(out[1]["error"])) < 400
     assert code == 1
+
+
+def test_a_byte_order_mark_before_the_first_line_is_not_part_of_it(studio, tmp_path):
+    code, out = batch(studio, tmp_path, b"\xef\xbb\xbf" + GOOD, GOOD)
+    assert code == 0 and out[0] == out[1] and out[0]["hand_type"] == "pair"
+    code, out = batch(studio, tmp_path, GOOD, b"\xef\xbb\xbf" + GOOD)  # further down it is a mistake
+    assert code == 1 and "not JSON" in str(out[1]["error"])
 
 
 def test_fast_and_model_paths_give_the_same_results(studio, tmp_path):
@@ -196,3 +205,4 @@ def test_lines_are_split_on_newline_only_whatever_the_chunks(data: bytes, chunk:
         expected.pop()  # a final newline ends the last line; it does not start another
     want = [(i, line if len(line) <= most else None) for i, line in enumerate(expected, 1)]
     assert list(_lines(io.BytesIO(data), chunk_bytes=chunk, most=most)) == want
+    assert list(_lines(io.BytesIO(BOM + data), chunk_bytes=chunk, most=most)) == want
