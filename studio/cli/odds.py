@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from studio.cli.errors import OK, UsageError
+from studio.cli.errors import OK, UsageError, warn
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
@@ -57,6 +57,9 @@ def main(args: argparse.Namespace) -> int:
     cat = catalog_of(args)
     deck = cat.deck(args.deck)
     flags = rules_in_play(cat, args.charm, deck)
+    for charm_id in dict.fromkeys(args.charm):
+        if not rules_in_play(cat, [charm_id]):
+            warn(f"{charm_id} changes no hand rule: the counts are those without it")
     if args.exhaustive:
         if args.hand_size is None or not 1 <= args.hand_size <= len(deck.cards):
             raise UsageError(f"--exhaustive needs --hand-size between 1 and {len(deck.cards)}")

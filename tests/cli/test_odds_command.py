@@ -42,6 +42,26 @@ def test_four_fingers_changes_the_counts_but_not_the_total(studio):
     assert counts["four_of_a_kind"] == FIVE_CARD_COUNTS["four_of_a_kind"]
 
 
+def test_a_charm_that_changes_no_hand_rule_is_named_in_a_warning(studio):
+    plain = studio("odds", "--exhaustive", "--hand-size", "5", "--json")
+    run = studio(
+        "odds",
+        "--exhaustive",
+        "--hand-size",
+        "5",
+        "--json",
+        "--charm",
+        "pair_mult",
+        "--charm",
+        "four_fingers",
+    )
+    assert (
+        run.code == 0
+        and run.err == "studio: warning: pair_mult changes no hand rule: the counts are those without it\n"
+    )
+    assert run.out != plain.out  # four_fingers counts, and only the warning names pair_mult
+
+
 def test_exhaustive_total_is_deck_size_choose_hand_size_for_every_deck(studio):
     for deck, size in (("standard", 52), ("checkered", 52), ("abandoned", 40)):
         result = odds_json(studio, "--exhaustive", "--hand-size", "2", "--deck", deck)
