@@ -208,3 +208,87 @@ def test_a_version_5_save_that_does_not_replay_says_the_rules_changed(catalog: C
     data["checksum"] = save.checksum(data["run"])
     with pytest.raises(SaveError, match=r"the save is format version 5 \(since version 6 a round follows"):
         save.loads(json.dumps(data), catalog)
+
+
+def test_a_hand_for_the_run_waits_for_the_next_round(catalog: Catalog) -> None:
+    more = Effect("add_hands", 1, args=(("for", "run"),))
+    game = start(with_content(catalog, charm("grows", Ability("round_start", (more,)))), "grows")
+    game.apply(SelectBlind())
+    assert game.state.hands == 5 and game.state.round is not None and game.state.round.hands_left == 4
+
+
+def test_cash_out_pays_for_the_hands_left_when_the_round_ended(catalog: Catalog) -> None:
+    gone = charm(
+        "spare_once", Ability("end_of_round", (Effect("destroy_self"),)), modifiers=(("hands", "add", 1),)
+    )
+    game = start(with_content(catalog, gone), "spare_once")
+    game.apply(SelectBlind())
+    assert game.state.round is not None
+    game.state.round.requirement = 1
+    [reward] = [e.note for e in game.apply(Play((0,))) if e.kind == "reward"]
+    assert reward == "$3 + $4 hands + $0 interest"  # five hands, one played: it left after the round ended
+
+
+def test_a_disabled_boss_no_longer_caps_the_interest(catalog: Catalog) -> None:
+    stingy = BossDef("stingy", modifiers=(mod("interest_cap", "set", 0, "boss", "stingy"),))
+    game = start(with_content(catalog, bosses={**catalog.bosses, "stingy": stingy}), "bribe")
+    r = at_boss(game, "stingy")
+    r.requirement, game.state.money = 1, 30
+    [reward] = [e.note for e in game.apply(Play((0,))) if e.kind == "reward"]
+    assert reward.endswith("$5 interest")
+
+
+def test_a_round_long_modifier_of_a_charm_that_left_stays_where_it_stood(catalog: Catalog) -> None:
+    seven = charm(
+        "seven_then_go",
+        Ability("round_start", (modify("hand_size", "set", 7, "round"),)),
+        Ability("hand", (Effect("destroy_self"),)),
+    )
+    cat = with_content(
+        catalog,
+        seven,
+        charm("nine", modifiers=(("hand_size", "set", 9),)),
+        charm("six", modifiers=(("hand_size", "set", 6),)),
+    )
+    game = start(cat, "nine", "seven_then_go", "six")
+    game.apply(SelectBlind())
+    r = game.state.round
+    assert r is not None and r.hand_size == 6
+    r.requirement = 10**9
+    game.apply(Play((0,)))
+    assert [c.id for c in game.state.charms] == ["nine", "six"]
+    assert r.hand_size == 6  # its 7 lasts the round, between nine and six: six's set still wins
+
+
+def test_a_requirement_lowered_between_hands_wins_the_round_at_once(catalog: Catalog) -> None:
+    payoff = charm("payoff", Ability("discard", (Effect("disable_boss"),)))
+    game = start(with_content(catalog, payoff), "payoff")
+    r = at_boss(game, "wall")
+    r.score = 2000  # short of the wall's 3200, past the blind's own 1600
+    kinds = [e.kind for e in game.apply(Discard((0,)))]
+    assert "boss_disabled" in kinds and "beaten" in kinds and game.state.phase == "shop"
+
+
+def test_a_run_counts_a_played_hands_size_as_its_scorer_does(catalog: Catalog) -> None:
+    half = DifficultyDef("half", 6, (mod("max_played", "times", 0.5, "difficulty", "half"),))
+    cat = with_content(
+        catalog,
+        charm("one_more", modifiers=(("max_played", "add", 1),)),
+        difficulties={**catalog.difficulties, "half": half},
+    )
+    game = start(cat, "one_more", difficulty=6)
+    game.apply(SelectBlind())
+    assert game.legal(Play((0, 1, 2, 3))) == "play 1 to 3 cards, not 4"  # (5 + 1) x 0.5, as in a hand
+    assert game.legal(Discard((0, 1, 2, 3, 4))) is None  # a discard throws up to five whatever a hand holds
+
+
+def test_a_version_5_history_that_is_no_longer_legal_says_the_rules_changed(catalog: Catalog) -> None:
+    game = start(catalog)
+    game.apply(SelectBlind())
+    data = json.loads(_as_version_5(game))
+    data["run"]["history"].append({"action": "select_blind"})  # as if version 5 had ended the round otherwise
+    data["checksum"] = save.checksum(data["run"])
+    with pytest.raises(
+        SaveError, match=r"run\.history\[1\]: .*: the save is format version 5 \(since version 6"
+    ):
+        save.loads(json.dumps(data), catalog)

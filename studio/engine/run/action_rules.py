@@ -32,13 +32,13 @@ from studio.engine.run.consumables import can_sell, can_use, consumable_slots
 from studio.engine.run.consumables import sell as sell_consumable
 from studio.engine.run.consumables import use as use_consumable
 from studio.engine.run.events import RunEvent
-from studio.engine.run.round import advance, discard_cards, play_hand, start_round
+from studio.engine.run.round import advance, discard_cards, play_hand, reached, start_round
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.shop import buy, buy_booster, choose, leave_shop, reroll, reroll_cost, sell
 from studio.engine.run.state import RunState
 from studio.engine.run.tags import skip_tag
 from studio.engine.run.triggers import fire
-from studio.engine.run.values import charm_slots, follow, round_boss, round_values, run_value
+from studio.engine.run.values import charm_slots, follow, hand_value, round_boss, round_values
 from studio.engine.run.vouchers import buy_voucher
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.trace import ScoreResult
@@ -106,7 +106,8 @@ def _check_cards(s: RunState, setup: RunSetup, action: Play | Discard) -> str | 
         return f"cards are {done} in a round, not now ({_where(s)})"
     if isinstance(action, Discard) and r.discards_left <= 0:
         return "no discards left this round"
-    most = int(run_value("max_played", MAX_PLAYED, s, setup, round_boss(s, setup)))
+    # A played hand holds the layered max_played (RULES.md section 6); a discard throws up to five.
+    most = int(hand_value("max_played", MAX_PLAYED, s, setup)) if isinstance(action, Play) else MAX_PLAYED
     if not 1 <= len(action.cards) <= most:
         return f"{verb} 1 to {most} cards, not {len(action.cards)}"
     if len(set(action.cards)) != len(action.cards):
@@ -123,7 +124,8 @@ def _play(s: RunState, setup: RunSetup, action: Play) -> Resolution:
 
 
 def _discard(s: RunState, setup: RunSetup, action: Discard) -> Resolution:
-    return discard_cards(s, setup, action.cards), None
+    events = discard_cards(s, setup, action.cards)
+    return events + reached(s, setup), None
 
 
 # --- the charm row -----------------------------------------------------------------------------
@@ -163,7 +165,7 @@ def _reorder(s: RunState, setup: RunSetup, action: ReorderCharms) -> Resolution:
     if r is not None and before is not None:
         r.modifiers = reslotted(r.modifiers, {old: new for new, old in enumerate(action.order)})
         follow(s, setup, before)
-    return [RunEvent("reorder", " ".join(c.id for c in s.charms))], None
+    return [RunEvent("reorder", " ".join(c.id for c in s.charms)), *reached(s, setup)], None
 
 
 # --- consumables -------------------------------------------------------------------------------
@@ -186,7 +188,8 @@ def _check_use(s: RunState, setup: RunSetup, action: UseConsumable) -> str | Non
 
 
 def _use(s: RunState, setup: RunSetup, action: UseConsumable) -> Resolution:
-    return use_consumable(s, setup, action.index, action.cards), None
+    events = use_consumable(s, setup, action.index, action.cards)
+    return events + reached(s, setup), None
 
 
 def _check_sell_consumable(s: RunState, _setup: RunSetup, action: SellConsumable) -> str | None:

@@ -103,14 +103,16 @@ def take_after(
 
 
 def _remove_charms(state: RunState, destroyed: Sequence[int], leaving: Collection[int]) -> list[RunEvent]:
-    """Take the charms destroyed (and those ``leaving``) out of the row, right to left; the round-long
-    modifiers of the charms after them move down with them."""
+    """Take the charms destroyed (and those ``leaving``) out of the row, right to left. A round-long
+    modifier lasts the round it names (RULES.md section 6): one a charm that leaves had added stays
+    where that charm stood, right after the charm before it; those of the charms after it move down
+    with them."""
     events = []
     for slot in sorted({*destroyed, *leaving}, reverse=True):
         if slot < len(state.charms):
             gone = state.charms.pop(slot)
             if state.round is not None:
-                moved = {i: i - 1 for i in range(slot + 1, len(state.charms) + 1)}
+                moved = {i: i - 1 for i in range(slot, len(state.charms) + 1)}
                 state.round.modifiers = reslotted(state.round.modifiers, moved)
             if slot in destroyed:
                 events.append(RunEvent("charm_destroyed", gone.id, slot, "destroyed by an effect"))

@@ -97,6 +97,15 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
     return events, result
 
 
+def reached(state: RunState, setup: RunSetup) -> list[RunEvent]:
+    """Win the round being played if its score already reaches the requirement: a change between
+    hands (a boss disabled by a discard, a reorder, a consumable) may lower the requirement."""
+    r = state.round
+    if state.phase == "round" and r is not None and r.score >= r.requirement:
+        return win_round(state, setup)
+    return []
+
+
 def _discard_held(state: RunState, setup: RunSetup) -> list[RunEvent]:
     """Random held cards discarded after each hand, as many as the value ``held_discarded`` says (from
     the stream of that name)."""

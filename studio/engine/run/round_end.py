@@ -16,8 +16,8 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.shop import open_shop
 from studio.engine.run.state import RunState
 from studio.engine.run.tags import shop_tags
-from studio.engine.run.triggers import cash_out, current_boss, fire, prevented, round_situation, take
-from studio.engine.run.values import interest
+from studio.engine.run.triggers import cash_out, fire, prevented, round_situation, take
+from studio.engine.run.values import interest, round_boss
 from studio.engine.scoring.rounds import end_of_round
 from studio.engine.scoring.rows import debuffed
 
@@ -28,6 +28,8 @@ def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEven
     round ``saved`` from a loss (by that source) pays no blind reward."""
     r = state.round
     assert r is not None
+    # Cash out pays for the round as it ended: what end-of-round triggers change comes too late for it.
+    left, reward, boss = r.hands_left, 0 if saved else r.reward, round_boss(state, setup)
     events = []
     if setup.rules.blinds[state.blind].is_boss:  # a saved boss round ends as beaten: the boss is behind
         events += fire(state, setup, "boss_defeated", subject=r.blind)
@@ -37,9 +39,8 @@ def win_round(state: RunState, setup: RunSetup, saved: str = "") -> list[RunEven
     events += take(state, setup, result)
     events += draw_variables(state, setup.catalog)  # variables change at the end of the round
     events += _age(state, setup)
-    paid = interest(state.money, state, setup, current_boss(state, setup))
-    reward = 0 if saved else r.reward
-    per_hand = setup.table.hand_reward * r.hands_left
+    paid = interest(state.money, state, setup, boss)
+    per_hand = setup.table.hand_reward * left
     state.money += paid + reward + per_hand
     events.append(
         RunEvent(

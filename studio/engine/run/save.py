@@ -236,18 +236,17 @@ def _resume(body: Mapping[str, object], catalog: Catalog, written: int = VERSION
     if not isinstance(history, list):
         raise SaveError("run.history: want a list of actions")
     game = Game.start(setup)
+    changed = [CHANGED_IN[v] for v in range(written + 1, VERSION + 1) if v in CHANGED_IN]
+    older = f"the save is format version {written} ({'; '.join(changed)}); start again from its seed"
     for i, item in enumerate(history):
         try:
             game.apply(action_from_json(item))
         except (ActionError, IllegalAction) as err:
-            raise SaveError(f"run.history[{i}]: {err}") from None
+            raise SaveError(f"run.history[{i}]: {err}" + (f": {older}" if changed else "")) from None
     replayed, saved = game.state.to_json(), state.to_json()
     if replayed != saved:
         where, want, found = _first_difference(replayed, saved, "run.state")
-        why = "the save was edited, or made with other content"
-        changed = [CHANGED_IN[v] for v in range(written + 1, VERSION + 1) if v in CHANGED_IN]
-        if changed:
-            why = f"the save is format version {written} ({'; '.join(changed)}); start again from its seed"
+        why = older if changed else "the save was edited, or made with other content"
         raise SaveError(
             f"{where} does not follow from run.history (replaying it gives {_shown(want)}, the save holds "
             f"{_shown(found)}): {why}"

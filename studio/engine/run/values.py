@@ -48,6 +48,14 @@ def interest(money: int, state: RunState, setup: RunSetup, boss: BossDef | None)
     return int(min(max(money, 0) // every * per, cap))
 
 
+def hand_value(name: str, base: float, state: RunState, setup: RunSetup) -> float:
+    """Value ``name`` as a hand of the run reads it (``max_played``): the deck's and the difficulty
+    levels' modifiers are the hand's first sources, not folded into its base, then the round's, as
+    :func:`studio.engine.scoring.views.open_context` layers them."""
+    first = (*setup.deck.modifiers, *setup.catalog.difficulty_modifiers(setup.difficulty))
+    return layered(name, base, (*first, *round_modifiers(state, setup, round_boss(state, setup))))
+
+
 def charm_slots(state: RunState, setup: RunSetup) -> int:
     """Return the charm slots now: the run's, with the active modifiers (the round's boss's too)."""
     active = round_modifiers(state, setup, round_boss(state, setup))
@@ -68,43 +76,51 @@ def blind_terms(state: RunState, setup: RunSetup, blind: Blind, boss: BossDef | 
 
 
 class RoundValues(NamedTuple):
-    """The numbers of the round being played that layered values decide."""
+    """The numbers of the round being played that layered values decide, and the run's bases of the
+    first three (hands, discards and hand size per round) they were layered from."""
 
     hands: int
     discards: int
     hand_size: int
     requirement: int
     reward: int
+    bases: tuple[int, int, int]
 
 
-def round_values(state: RunState, setup: RunSetup, boss: BossDef | None) -> RoundValues:
+def round_values(
+    state: RunState, setup: RunSetup, boss: BossDef | None, bases: tuple[int, int, int] | None = None
+) -> RoundValues:
     """The hands and discards per round, hand size, requirement and reward of the blind being played
-    (or on offer) as the modifiers active now say, under ``boss``'s rule."""
+    (or on offer) as the modifiers active now say, under ``boss``'s rule, from ``bases`` (default:
+    the run's hands, discards and hand size now)."""
+    hands, discards, hand_size = bases or (state.hands, state.discards, state.hand_size)
     mods = round_modifiers(state, setup, boss)
     requirement, reward = blind_terms(state, setup, setup.rules.blinds[state.blind], boss)
     return RoundValues(
-        int(layered("hands", state.hands, mods)),
-        int(layered("discards", state.discards, mods)),
-        int(layered("hand_size", state.hand_size, mods)),
+        int(layered("hands", hands, mods)),
+        int(layered("discards", discards, mods)),
+        int(layered("hand_size", hand_size, mods)),
         requirement,
         reward,
+        (hands, discards, hand_size),
     )
 
 
 def follow(state: RunState, setup: RunSetup, before: RoundValues) -> None:
     """Bring the round in line with its values after the active modifiers changed (a boss disabled, a
     charm gone or moved, a round-long modifier added): a modifier lasts only while its source is
-    active (RULES.md section 6). Hands and discards left change by as much as their layered values
-    did (a lost hand never takes the last one: the round ends by playing it), hand size, requirement
-    and reward become the layered ones."""
+    active (RULES.md section 6). Hands, discards and hand size change by as much as their layered
+    values did from the same bases (a change of the run's own, "from the next round on", leaves this
+    round alone; a lost hand never takes the last one: the round ends by playing it); requirement and
+    reward become the layered ones."""
     r = state.round
     assert r is not None
-    now = round_values(state, setup, round_boss(state, setup))
+    now = round_values(state, setup, round_boss(state, setup), before.bases)
     if now == before:
         return
     r.hands_left = max(r.hands_left + now.hands - before.hands, min(r.hands_left, 1))
     r.discards_left = max(r.discards_left + now.discards - before.discards, 0)
-    r.hand_size = now.hand_size
+    r.hand_size = max(r.hand_size + now.hand_size - before.hand_size, 1)
     r.requirement = now.requirement
     r.reward = now.reward
 
