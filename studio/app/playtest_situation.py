@@ -109,6 +109,7 @@ def preview_state(game: Game, selected: Sequence[int]) -> dict[str, Any]:
         "hands_played": r.hands_played,
         "hand_types_played": list(r.types_played),
         "times_played": dict(s.times_played),
+        "difficulty": setup.difficulty,
     }
     if list(s.deck) != list(setup.deck.cards):  # cards added, changed or broken since the start
         data["full_deck"] = " ".join(map(str, s.deck))

@@ -32,6 +32,7 @@ INT_BOUNDS = {
     "ante": (1, 1000),
     "draw_pile": (0, 10_000),
     "consumables": (0, 100),
+    "difficulty": (0, 1000),
 }
 #: The bounds of the model's integer fields that may also be null (derived from other fields).
 OPTIONAL_INT_BOUNDS = {
@@ -63,6 +64,7 @@ DEFAULTS: dict[str, Any] = {
     "draw_pile": 0,
     "hands_played": None,
     "consumables": 0,
+    "difficulty": 0,
     "expect": None,
 }
 #: The fields a scenario's situation is built from (the rest, ``name`` and ``expect``, say what it is for).
@@ -172,6 +174,7 @@ def plain_situation(
         catalog.hand_type(type_id)
     deck = data["deck"]
     deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks and deck is not None else None
+    difficulty = _named("difficulty", difficulty_level, catalog, data["difficulty"])
     vouchers = data.get("vouchers") or ()
     for voucher_id in vouchers:
         _named("vouchers", lookup, catalog.vouchers, "voucher", voucher_id)
@@ -212,7 +215,17 @@ def plain_situation(
         data["hands_played"],
         vouchers=tuple(vouchers),
         consumables=data["consumables"],
+        difficulty=difficulty,
     )
+
+
+def difficulty_level(catalog: Catalog, level: int) -> int:
+    """``level`` if the content defines it (or it is 0, no difficulty); else raise ValueError."""
+    levels = sorted({d.level for d in catalog.difficulties.values()})
+    if level and level not in levels:
+        known = ", ".join(map(str, levels))
+        raise ValueError(f"no difficulty level {level} (0 for none, or one of: {known})")
+    return level
 
 
 def _named(field: str, read: Callable[..., T], *args: Any) -> T:

@@ -8,12 +8,16 @@ from pathlib import Path
 
 from studio.app.playtest_session import Playtest
 from studio.app.playtest_situation import blinds, charm_token, describe_action, preview_state
+from studio.content.plain_scenarios import plain_situation
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.run.actions import Buy, LeaveShop, Play, SelectBlind
 from studio.engine.run.game import replay
 from studio.engine.run.save import dumps, loads
+from studio.engine.runs import DifficultyDef
+from studio.engine.scoring import score
+from studio.engine.values import Modifier
 
 
 def _played(catalog: Catalog, actions: int, seed: int = 5) -> Playtest:
@@ -104,6 +108,25 @@ def test_charms_go_to_the_preview_with_their_counter_variables_and_stickers() ->
     slot = CharmSlot("snowball", "foil", 2, (("chips", 30),), stickers=("eternal",), rounds=3)
     assert charm_token(slot) == 'snowball:foil@2#{"vars":{"chips":30},"stickers":["eternal"],"rounds":3}'
     assert charm_token(CharmSlot("plain_mult")) == "plain_mult"
+
+
+def test_the_preview_scores_a_round_of_a_difficulty_as_the_run_does(catalog: Catalog) -> None:
+    rules = (Modifier("four_fingers", "set", 1, source=("bent", "difficulty", -1)),)
+    bent = dataclasses.replace(
+        catalog, difficulties={**catalog.difficulties, "bent": DifficultyDef("bent", 6, rules)}, memo={}
+    )
+    run = Playtest.new(bent, 5, difficulty=6)
+    run.perform(SelectBlind())
+    r = run.game.state.round
+    assert r is not None
+    r.hand[:4] = bent.cards("2H 5H 7H 9H")
+    data = preview_state(run.game, [0, 1, 2, 3])
+    assert data["difficulty"] == 6
+    previewed = score(plain_situation(data, bent), bent)
+    run.perform(Play((0, 1, 2, 3)))
+    played = run.game.history[-1].score
+    assert played is not None and (previewed.hand_type, previewed.total) == (played.hand_type, played.total)
+    assert played.hand_type == "flush"
 
 
 def test_the_round_goes_to_the_preview_as_the_run_would_score_it(catalog: Catalog) -> None:

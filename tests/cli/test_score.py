@@ -227,6 +227,26 @@ def test_pack_option_adds_a_charm_from_a_content_folder(studio, tmp_path):
 # --- scenario files -----------------------------------------------------------------------------
 
 
+def test_a_scenarios_difficulty_counts_its_levels_modifiers_in_the_hand(studio, tmp_path):
+    pack = tmp_path / "bent"
+    (pack / "difficulties").mkdir(parents=True)
+    (pack / "pack.yaml").write_text("id: bent\nname: Bent\nversion: 1.0.0\n", encoding="utf-8")
+    (pack / "difficulties" / "bent.yaml").write_text(
+        "id: bent\nname: Bent\nlevel: 6\nmodify:\n  - {value: four_fingers, set: 1}\n", encoding="utf-8"
+    )
+    scenario = tmp_path / "four_hearts.yaml"
+    for level, hand_type in ((0, "high_card"), (5, "high_card"), (6, "flush")):
+        scenario.write_text(f"played: 2H 5H 7H 9H\ndifficulty: {level}\n", encoding="utf-8")
+        run = studio("score", "--scenario", str(scenario), "--json", "--pack", str(pack))
+        assert run.code == 0 and json.loads(run.out)["hand_type"] == hand_type, (level, run.err)
+    scenario.write_text("played: 2H 5H 7H 9H\ndifficulty: 7\n", encoding="utf-8")
+    run = studio("score", "--scenario", str(scenario), "--pack", str(pack))
+    assert run.code == 2
+    assert run.err.strip().endswith(
+        f"{scenario}:2:1: $.difficulty: no difficulty level 7 (0 for none, or one of: 1, 2, 3, 4, 5, 6)"
+    )
+
+
 def test_scenario_yaml_file_scores_like_the_command_line(studio, tmp_path):
     path = tmp_path / "appendix.yaml"
     path.write_text(

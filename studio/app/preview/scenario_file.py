@@ -27,7 +27,16 @@ SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/scenario.schema.jso
 RUN_FIELDS: dict[str, Any] = {
     **{
         k: DEFAULTS[k]
-        for k in ("ante", "blind", "hand_size", "charm_slots", "full_deck", "draw_pile", "hands_played")
+        for k in (
+            "ante",
+            "blind",
+            "hand_size",
+            "charm_slots",
+            "full_deck",
+            "draw_pile",
+            "hands_played",
+            "difficulty",
+        )
     },
     "hand_types_played": [],
     "times_played": {},

@@ -184,6 +184,13 @@ class ScenarioModel(Model):
         json_schema_extra={"x-ref": "voucher"},
     )
     consumables: int = Field(0, ge=0, le=100, title="Consumables", description="Consumables held.")
+    difficulty: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        title="Difficulty",
+        description="The run's difficulty level: the modifiers of every level up to it count (0: none).",
+    )
     expect: Expect | None = Field(None, title="Expect", description="Makes the scenario a regression test.")
 
     def slots(self) -> tuple[CharmSlot, ...]:
