@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib.util
+import io
 import os
 import shutil
 import subprocess
@@ -42,14 +44,15 @@ def _earlier_objects_frozen() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def warm_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The caches a user's earlier starts leave for the base game (its files parsed, the schemas),
-    made once per test process by a real load."""
+    """The caches a user's earlier starts leave for the base game (its files parsed, the schemas, the
+    command line's snapshot of it), made once per test process by a real load and a real command."""
     from studio.workspace import Workspace
 
     home = tmp_path_factory.mktemp("warm_home")
-    with pytest.MonkeyPatch.context() as patch:
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(io.StringIO()):
         patch.setenv("STUDIO_HOME", str(home))
         Workspace.open([])
+        assert studio_main(["score", "AS"]) == 0  # leaves the snapshot a second command starts from
     return home / "cache"
 
 
@@ -60,14 +63,16 @@ def studio_home(
     """Each test gets its own user data folder: installed packs and trust never leak between tests.
 
     Its cache folder starts with what a user's earlier starts leave there (the base game's files
-    parsed, the schemas; never a workspace snapshot), so each test does not parse them all again.
-    Tests of the caches themselves empty it first.
+    parsed, the schemas, the command line's snapshot of the base game; never a workspace snapshot),
+    so each test, and each ``studio`` it starts, does not load them all again. Tests of the caches
+    themselves empty it first.
     """
     home = tmp_path_factory.mktemp("studio_home")
     cache = home / "cache"
     cache.mkdir()
     for kept in warm_caches.glob("*.*"):
         shutil.copyfile(kept, cache / kept.name)
+    shutil.copytree(warm_caches / "snapshots", cache / "snapshots")
     monkeypatch.setenv("STUDIO_HOME", str(home))
     return home
 

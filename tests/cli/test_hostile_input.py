@@ -265,13 +265,15 @@ def _cap_memory() -> None:
 def lay_out(root: Path, name: str, case: Case, warm: Path | None = None) -> tuple[Path, str]:
     """Write a case's files under ``root/name``; return that folder and the data folder to use. A case
     that names no data folder of its own gets one whose cache holds ``warm``'s files (the base game
-    parsed, as a user's earlier starts leave it), so the hostile input is all it reads anew."""
+    parsed and its snapshot, as a user's earlier starts leave them), so the hostile input is all it
+    reads anew."""
     where = root / name
     where.mkdir()
     if warm is not None and case.home is None:
         (where / "home/cache").mkdir(parents=True)
         for kept in warm.glob("*.*"):
             shutil.copyfile(kept, where / "home/cache" / kept.name)
+        shutil.copytree(warm / "snapshots", where / "home/cache/snapshots")
     for rel, content in case.files.items():
         path = where / rel
         path.parent.mkdir(parents=True, exist_ok=True)
