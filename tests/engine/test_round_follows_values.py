@@ -11,7 +11,7 @@ import pytest
 
 from studio.engine.bosses import BossDef
 from studio.engine.catalog import Catalog
-from studio.engine.charms import Ability, CharmDef
+from studio.engine.charms import Ability, CharmDef, CharmSlot
 from studio.engine.effects import Effect
 from studio.engine.run import save
 from studio.engine.run.actions import Discard, Play, ReorderCharms, SelectBlind
@@ -22,6 +22,7 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Round
 from studio.engine.run.values import charm_slots
 from studio.engine.runs import DeckDef, DifficultyDef
+from studio.engine.scoring import Situation, score
 from studio.engine.values import Modifier
 
 
@@ -292,3 +293,23 @@ def test_a_version_5_history_that_is_no_longer_legal_says_the_rules_changed(cata
         SaveError, match=r"run\.history\[1\]: .*: the save is format version 5 \(since version 6"
     ):
         save.loads(json.dumps(data), catalog)
+
+
+def test_a_hand_that_disables_the_needle_is_not_the_final_hand(catalog: Catalog) -> None:
+    game = start(catalog, "bribe", "last_hand_x3")
+    r = at_boss(game, "needle")
+    assert r.hands_left == 1
+    r.requirement = 10**9
+    game.apply(Play((0,)))
+    result = game.history[-1].score
+    assert result is not None and "last_hand_x3" not in {e.source for e in result.events}
+    assert game.state.phase == "round" and r.hands_left == 3  # the run's four, one played
+    alone = score(
+        Situation(
+            played=catalog.cards("AS AH"),
+            boss="needle",
+            charms=(CharmSlot("bribe"), CharmSlot("last_hand_x3")),
+        ),
+        catalog,
+    )
+    assert alone.total == 64  # hands left 0 by the needle's rule, 3 once bribe disables it: not tripled

@@ -80,9 +80,29 @@ def _disable_boss(
         return
     ctx.boss_off = True
     ctx.aftermath().boss_disabled = True
+    ctx.hands_left += _given_back(ctx, "hands", 0)
+    ctx.discards_left += _given_back(ctx, "discards", 1)
     ctx.modifiers = tuple(m for m in ctx.modifiers if m.source[1] != "boss")
     ctx.chances = layered("chances", 1, ctx.modifiers)
     ctx.note(source, "disable_boss", 0, "the boss rule stops for the rest of the round")
+
+
+def _given_back(ctx: ScoringContext, name: str, which: int) -> int:
+    """How many hands or discards per round (``name``) the boss's modifiers took, given back when it is
+    disabled mid-hand: a hand that was the last only by the boss's rule is not the last. A run gives
+    its own per round (the deck and difficulty folded in); a hand scored alone starts from the run
+    table's usual ones, with the deck's modifiers among its sources."""
+    per_round = ctx.situation.per_round
+    if per_round is None:
+        base, around = VALUES[name].base, ctx.modifiers
+    else:
+        base, around = per_round[which], tuple(m for m in ctx.modifiers if m.source[1] not in _FOLDED)
+    without = tuple(m for m in around if m.source[1] != "boss")
+    return max(int(layered(name, base, without) - layered(name, base, around)), 0)
+
+
+#: The sources a run folds into its per-round values.
+_FOLDED = ("deck", "difficulty")
 
 
 EFFECTS.add(

@@ -68,6 +68,7 @@ def round_situation(
         modifiers=tuple(r.modifiers),
         deck=setup.deck.id,
         difficulty=setup.difficulty,
+        per_round=(state.hands, state.discards),
         ante=state.ante,
         blind=r.blind,
         hand_size=r.hand_size,
