@@ -286,9 +286,10 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_once)
 
 
 def _second(text: str, key: str) -> int:
-    """The column of the second time ``key`` names a field in ``text`` (1 if it cannot be told)."""
+    """The column of the second time ``key`` names a field in ``text``; 1 where the key names fields
+    of several objects, and which one repeats it cannot be told without parsing the line again."""
     spots = [m.start() + 1 for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
-    return spots[1] if len(spots) > 1 else 1
+    return spots[1] if len(spots) == 2 else 1
 
 
 def _depth(raw: bytes) -> int:

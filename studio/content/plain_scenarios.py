@@ -19,7 +19,9 @@ from studio.content.io.limits import MAX_SEED
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
+from studio.engine.runs import DeckDef
 from studio.engine.situation import MAX_PLAYED, Situation
+from studio.engine.values import folded
 
 #: An id as the model's ``Id`` reads it: lower-case, starting with a letter, at most 64 characters.
 ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
@@ -174,7 +176,7 @@ def plain_situation(
         catalog.hand_type(type_id)
     deck = data["deck"]
     deck_def = lookup(catalog.decks, "deck", deck) if catalog.decks and deck is not None else None
-    difficulty = _named("difficulty", difficulty_level, catalog, data["difficulty"])
+    difficulty = _named("difficulty", catalog.difficulty_level, data["difficulty"])
     vouchers = data.get("vouchers") or ()
     for voucher_id in vouchers:
         _named("vouchers", lookup, catalog.vouchers, "voucher", voucher_id)
@@ -216,16 +218,19 @@ def plain_situation(
         vouchers=tuple(vouchers),
         consumables=data["consumables"],
         difficulty=difficulty,
+        per_round=_per_round(catalog, deck_def, difficulty),
     )
 
 
-def difficulty_level(catalog: Catalog, level: int) -> int:
-    """``level`` if the content defines it (or it is 0, no difficulty); else raise ValueError."""
-    levels = sorted({d.level for d in catalog.difficulties.values()})
-    if level and level not in levels:
-        known = ", ".join(map(str, levels))
-        raise ValueError(f"no difficulty level {level} (0 for none, or one of: {known})")
-    return level
+def _per_round(catalog: Catalog, deck: DeckDef | None, difficulty: int) -> tuple[int, int] | None:
+    """A run's hands and discards per round before any modifier, as a run with this deck and
+    difficulty starts (the run table's, the deck's and difficulty's modifiers folded in); None for
+    content without a run table."""
+    if catalog.run is None:
+        return None
+    base = (*(deck.modifiers if deck is not None else ()), *catalog.difficulty_modifiers(difficulty))
+    start = catalog.run.start
+    return int(folded("hands", start.hands, base)), int(folded("discards", start.discards, base))
 
 
 def _named(field: str, read: Callable[..., T], *args: Any) -> T:

@@ -18,7 +18,7 @@ from studio.content.models import ScenarioModel
 from studio.content.models.scenario import ExpectedEvent
 from studio.content.models.variables import var_values
 from studio.content.packs.pack import Pack
-from studio.content.plain_scenarios import difficulty_level, known
+from studio.content.plain_scenarios import known
 from studio.engine.cards import parse_card
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
@@ -138,7 +138,7 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
             sticker = partial(known, catalog, "sticker", sticker_id)
             checks.append((("charms", i, "stickers", j), f"sticker/{sticker_id}", sticker))
     if m.difficulty:
-        checks.append((("difficulty",), "", partial(difficulty_level, catalog, m.difficulty)))
+        checks.append((("difficulty",), "", partial(catalog.difficulty_level, m.difficulty)))
     for i, voucher_id in enumerate(m.vouchers):
         voucher = partial(known, catalog, "voucher", voucher_id)
         checks.append((("vouchers", i), f"voucher/{voucher_id}", voucher))

@@ -103,6 +103,15 @@ class Catalog:
             found = self.memo[key] = tuple(m for d in ranked if d.level <= level for m in d.modifiers)
         return found  # type: ignore[return-value]
 
+    def difficulty_level(self, level: int) -> int:
+        """Return ``level`` if the content defines it (0: no difficulty); else raise ValueError naming
+        the levels it defines."""
+        levels = sorted({d.level for d in self.difficulties.values()})
+        if level < 0 or (level and level not in levels):
+            known = ", ".join(map(str, levels)) or "none"
+            raise ValueError(f"unknown difficulty {level} (0 for none, or one of: {known})")
+        return level
+
     def edition(self, edition_id: str) -> EditionDef:
         """Return an edition by id."""
         return lookup(self.editions, "edition", edition_id)

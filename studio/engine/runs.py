@@ -29,7 +29,7 @@ class StartValues(NamedTuple):
     consumable_slots: int = 2
 
     def folded(self, modifiers: Sequence[Modifier]) -> StartValues:
-        """Return these values with ``modifiers`` folded in, each value kept in its bounds."""
+        """Return these values with ``modifiers`` folded in (bounds apply later, to the layered values)."""
         return StartValues(
             int(folded("start_money", self.money, modifiers)),
             int(folded("hand_size", self.hand_size, modifiers)),

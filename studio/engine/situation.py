@@ -93,8 +93,9 @@ class Situation:
     #: The round's score so far and its requirement (0: no round).
     score: float = 0
     requirement: int = 0
-    #: The run's hands and discards per round before any modifier (None: the run table's usual 4 and
-    #: 3): what a boss's hands and discards come back to when it is disabled mid-hand.
+    #: The run's hands and discards per round before any modifier, the deck and difficulty folded in
+    #: (a scenario's: as its run would start; None: the value kinds' own 4 and 3): what the hands and
+    #: discards a boss took come back to when it is disabled mid-hand.
     per_round: tuple[int, int] | None = None
     #: The run's difficulty level: the modifiers of every difficulty up to it count after the deck's
     #: (0: none, as in a hand scored alone).

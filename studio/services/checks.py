@@ -118,7 +118,7 @@ def _inside_a_pack(path: Path) -> list[Path]:
         f
         for f in path.rglob("*")
         if f.is_file()
-        and f.name.endswith(CONTENT_SUFFIXES)
+        and (f.name.endswith(CONTENT_SUFFIXES) or (f.suffix == ".py" and "plugins" in f.parts))
         and not any(part.startswith(".") for part in f.relative_to(path).parts)
     )
     if not found:

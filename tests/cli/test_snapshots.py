@@ -159,12 +159,17 @@ def test_a_damaged_snapshot_means_a_full_load_and_is_replaced(studio, damage):
 
 def test_content_with_problems_leaves_no_snapshot(studio, tmp_path):
     root = tmp_path / "pack"
-    shutil.copytree(base_content_dir(), root)
+    shutil.copytree(base_content_dir() / "hands", root / "hands")
     (root / "pack.yaml").write_text("id: copy\nname: Copy\nversion: 1.0.0\n", encoding="utf-8")
+    snapshot = snapshot_path(("no-base", f"path:{root.resolve()}"))
+    assert studio("score", "AS AH", "--no-base", "--pack", str(root)).code == 0
+    assert snapshot.exists()  # sound content leaves one
+    snapshot.unlink()
+    (root / "charms").mkdir()
     (root / "charms" / "broken.yaml").write_text("id: broken\nname: [\n", encoding="utf-8")
     run = studio("score", "AS AH", "--no-base", "--pack", str(root))
-    assert run.code == 2
-    assert not snapshot_path(("no-base", f"path:{root.resolve()}")).exists()
+    assert run.code == 2 and "broken.yaml" in run.err
+    assert not snapshot.exists()
 
 
 def test_plain_scenario_bounds_and_defaults_are_the_models():

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from studio.content.plain_scenarios import plain_situation
 from studio.engine.bosses import BossDef
 from studio.engine.catalog import Catalog
 from studio.engine.charms import Ability, CharmDef, CharmSlot
@@ -313,3 +314,17 @@ def test_a_hand_that_disables_the_needle_is_not_the_final_hand(catalog: Catalog)
         catalog,
     )
     assert alone.total == 64  # hands left 0 by the needle's rule, 3 once bribe disables it: not tripled
+
+
+def test_a_scenario_gets_back_what_a_disabled_boss_took_as_its_run_would(catalog: Catalog) -> None:
+    def total(deck: str) -> float:
+        data = {"played": "AS", "boss": "water", "deck": deck, "charms": ["bribe", "discards_points"]}
+        return score(plain_situation(data, catalog), catalog).total
+
+    # water sets discards to 0; disabled, the red deck's run has 4 per round (+1), the standard 3
+    assert (total("standard"), total("red")) == (16 + 30 * 3, 16 + 30 * 4)
+    game = start(catalog, "bribe", "discards_points", deck="red")
+    r = at_boss(game, "water")
+    r.requirement, r.hand[0] = 10**9, catalog.cards("AS")[0]
+    game.apply(Play((0,)))
+    assert game.history[-1].score is not None and game.history[-1].score.total == total("red")

@@ -89,9 +89,9 @@ def _disable_boss(
 
 def _given_back(ctx: ScoringContext, name: str, which: int) -> int:
     """How many hands or discards per round (``name``) the boss's modifiers took, given back when it is
-    disabled mid-hand: a hand that was the last only by the boss's rule is not the last. A run gives
-    its own per round (the deck and difficulty folded in); a hand scored alone starts from the run
-    table's usual ones, with the deck's modifiers among its sources."""
+    disabled mid-hand: a hand that was the last only by the boss's rule is not the last. A run or a
+    scenario gives its hands and discards per round (the deck and difficulty folded in); without
+    them, the value kinds' own, with the deck's modifiers among the sources."""
     per_round = ctx.situation.per_round
     if per_round is None:
         base, around = VALUES[name].base, ctx.modifiers

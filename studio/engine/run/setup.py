@@ -67,10 +67,10 @@ class RunSetup:
                 catalog.charm(charm_id)
         except ValueError as err:
             raise SetupError(str(err)) from None
-        levels = sorted(d.level for d in catalog.difficulties.values())
-        if difficulty < 0 or (difficulty and difficulty not in levels):
-            known = ", ".join(map(str, levels)) or "none"
-            raise SetupError(f"unknown difficulty {difficulty} (0 for none, or one of: {known})")
+        try:
+            catalog.difficulty_level(difficulty)
+        except ValueError as err:
+            raise SetupError(str(err)) from None
         rules = run_setup(catalog.run, deck_def, list(catalog.difficulties.values()), difficulty)
         # The row's own modifiers count, as in the shop: a negative charm brings its slot with it.
         row = charm_row([CharmSlot.parse(spec) for spec in charms], catalog).modifiers

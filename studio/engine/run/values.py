@@ -52,8 +52,8 @@ def hand_value(name: str, base: float, state: RunState, setup: RunSetup) -> floa
     """Value ``name`` as a hand of the run reads it (``max_played``): the deck's and the difficulty
     levels' modifiers are the hand's first sources, not folded into its base, then the round's, as
     :func:`studio.engine.scoring.views.open_context` layers them."""
-    first = (*setup.deck.modifiers, *setup.catalog.difficulty_modifiers(setup.difficulty))
-    return layered(name, base, (*first, *round_modifiers(state, setup, round_boss(state, setup))))
+    active = round_modifiers(state, setup, round_boss(state, setup))
+    return layered(name, base, (*setup.rules.base_modifiers, *active))
 
 
 def charm_slots(state: RunState, setup: RunSetup) -> int:
