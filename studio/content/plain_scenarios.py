@@ -225,12 +225,17 @@ def plain_situation(
 def _per_round(catalog: Catalog, deck: DeckDef | None, difficulty: int) -> tuple[int, int] | None:
     """A run's hands and discards per round before any modifier, as a run with this deck and
     difficulty starts (the run table's, the deck's and difficulty's modifiers folded in); None for
-    content without a run table."""
-    if catalog.run is None:
-        return None
-    base = (*(deck.modifiers if deck is not None else ()), *catalog.difficulty_modifiers(difficulty))
-    start = catalog.run.start
-    return int(folded("hands", start.hands, base)), int(folded("discards", start.discards, base))
+    content without a run table. Memoised: every line of a batch asks."""
+    key = ("per_round", deck.id if deck is not None else None, difficulty)
+    if key in catalog.memo:
+        return catalog.memo[key]  # type: ignore[return-value]
+    found = None
+    if catalog.run is not None:
+        base = (*(deck.modifiers if deck is not None else ()), *catalog.difficulty_modifiers(difficulty))
+        start = catalog.run.start
+        found = int(folded("hands", start.hands, base)), int(folded("discards", start.discards, base))
+    catalog.memo[key] = found
+    return found
 
 
 def _named(field: str, read: Callable[..., T], *args: Any) -> T:
