@@ -15,6 +15,7 @@ from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentErro
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
 from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
+from studio.content.packs.pack import pack_root
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import (
     Scenario,
@@ -110,15 +111,14 @@ def validate(
 def _inside_a_pack(path: Path) -> list[Path]:
     """A folder within a pack folder (``content/charms``) stands for its content files, each checked
     with its pack; anything else stands for itself."""
-    if not path.is_dir() or (path / MANIFEST_FILE).is_file():
-        return [path]
-    if not any((up / MANIFEST_FILE).is_file() for up in path.resolve().parents):
-        return [path]  # a pack folder without its manifest: the load says so
+    root = pack_root(path) if path.is_dir() else None
+    if root is None or root == path.resolve():
+        return [path]  # a file, a pack folder, or a folder in no pack (the load says it lacks a manifest)
     found = sorted(
         f
         for f in path.rglob("*")
         if f.is_file()
-        and (f.name.endswith(CONTENT_SUFFIXES) or (f.suffix == ".py" and "plugins" in f.parts))
+        and _is_content(f.resolve().relative_to(root).as_posix())
         and not any(part.startswith(".") for part in f.relative_to(path).parts)
     )
     if not found:
@@ -128,15 +128,21 @@ def _inside_a_pack(path: Path) -> list[Path]:
 
 def _check_kind(path: Path, root: Path) -> None:
     """Refuse a file of a pack that holds no content (a README, an icon): there is nothing to check."""
-    rel = path.resolve().relative_to(root).as_posix()
-    content = rel.endswith(CONTENT_SUFFIXES) and (
-        rel == MANIFEST_FILE or kind_of(rel) is not None or rel.startswith(("tests/", "patches/"))
-    )
-    if not (content or (rel.startswith("plugins/") and rel.endswith(".py"))):
+    if not _is_content(path.resolve().relative_to(root).as_posix()):
         raise ServiceError(
             f"{path}: not a content file of pack folder {root.name}/: give a manifest, an entry "
             "(charms/, hands/, ...), a patch, a test or a plugin"
         )
+
+
+def _is_content(rel: str) -> bool:
+    """Whether a file of a pack (``rel``: its path in the pack) holds something to check: the
+    manifest, an entry, a patch, a test or a plugin's code."""
+    if rel.startswith("plugins/"):
+        return rel.endswith(".py")
+    return rel.endswith(CONTENT_SUFFIXES) and (
+        rel == MANIFEST_FILE or kind_of(rel) is not None or rel.startswith(("tests/", "patches/"))
+    )
 
 
 def _kind(path: Path) -> str:

@@ -226,9 +226,15 @@ def test_a_folder_of_a_pack_checks_its_files_with_their_pack(studio, tmp_path):
         0,
         f"ok: {_files(REPO / 'content', 'hands', 'tests')} file(s) checked",
     )
-    (pack / "empty").mkdir()
-    run = studio("validate", str(pack / "empty"))
-    assert run.code == 2 and "a folder of a pack with no content file to check" in run.err
+    write(pack / "plugins/glow.py", "x = 1\n")
+    write(pack / "plugins/notes.txt", "not code\n")
+    run = studio("validate", str(pack / "plugins"))  # the pack's code is a content file of it
+    assert (run.code, run.out.strip().splitlines()[-1]) == (0, "ok: 1 file(s) checked"), run.err
+    write(pack / "notes/ideas.yaml", "a: 1\n")  # a folder of the pack that holds no content
+    for folder in ("empty", "notes"):
+        (pack / folder).mkdir(exist_ok=True)
+        run = studio("validate", str(pack / folder))
+        assert run.code == 2 and "a folder of a pack with no content file to check" in run.err
 
 
 def _files(root: Path, *folders: str) -> int:
