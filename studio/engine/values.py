@@ -96,8 +96,7 @@ def _place(m: Modifier) -> tuple[int, int]:
 def bounded(name: str, value: float) -> float:
     """Return ``value`` within the bounds of value ``name``, whole where the value is whole."""
     kind = VALUES[name]
-    if kind.whole and math.isfinite(value):
-        value = math.floor(value + 0.5)
+    value = _rounded(kind, value)
     if kind.low is not None:
         value = max(value, kind.low)
     if kind.high is not None:
@@ -105,11 +104,9 @@ def bounded(name: str, value: float) -> float:
     return value
 
 
-def whole(name: str, value: float) -> float:
-    """Return ``value`` rounded half up where value ``name`` is whole (a count), as it is."""
-    if VALUES[name].whole and math.isfinite(value):
-        return math.floor(value + 0.5)
-    return value
+def _rounded(kind: ValueKind, value: float) -> float:
+    """``value`` rounded half up where the value is whole (a count), else as it is."""
+    return math.floor(value + 0.5) if kind.whole and math.isfinite(value) else value
 
 
 def folded(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
@@ -117,13 +114,14 @@ def folded(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
 
     Each applies in turn, so a difficulty's ``add`` counts after the deck's ``set``; the result is
     the base the round's modifiers are then layered on. It is not bounded: the bounds apply last,
-    to the layered value (RULES.md section 6), so a deck's -2 and a charm's +1 make -1, not +1.
+    to the layered value (RULES.md section 6), so a deck's -5 discards and a charm's +1 give 0
+    discards (3 - 5 + 1, at least 0), not 1.
     """
     value = base
     for m in modifiers:
         if m.value == name:
             value = m.amount if m.op == "set" else value + m.amount if m.op == "add" else value * m.amount
-    return whole(name, value)
+    return _rounded(VALUES[name], value)
 
 
 def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:
@@ -142,4 +140,4 @@ def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:
 
 
 # Imported last: the built-in kinds this import registers use the records above.
-from studio.engine.kinds.registry import VALUES  # noqa: E402
+from studio.engine.kinds.registry import VALUES, ValueKind  # noqa: E402
