@@ -87,6 +87,10 @@ def _disable_boss(
     ctx.note(source, "disable_boss", 0, "the boss rule stops for the rest of the round")
 
 
+#: The sources a run folds into its per-round values.
+_FOLDED = ("deck", "difficulty")
+
+
 def _given_back(ctx: ScoringContext, name: str, which: int) -> int:
     """How many hands or discards per round (``name``) the boss's modifiers took, given back when it is
     disabled mid-hand: a hand that was the last only by the boss's rule is not the last. A run or a
@@ -99,10 +103,6 @@ def _given_back(ctx: ScoringContext, name: str, which: int) -> int:
         base, around = per_round[which], tuple(m for m in ctx.modifiers if m.source[1] not in _FOLDED)
     without = tuple(m for m in around if m.source[1] != "boss")
     return max(int(layered(name, base, without) - layered(name, base, around)), 0)
-
-
-#: The sources a run folds into its per-round values.
-_FOLDED = ("deck", "difficulty")
 
 
 EFFECTS.add(

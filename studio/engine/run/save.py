@@ -221,7 +221,7 @@ def resume(saved: SavedRun, catalog: Catalog) -> Game:
     return _resume(saved.body, catalog, saved.version)
 
 
-def _resume(body: Mapping[str, object], catalog: Catalog, written: int = VERSION) -> Game:
+def _resume(body: Mapping[str, object], catalog: Catalog, written: int) -> Game:
     setup_data = body.get("setup")
     if not isinstance(setup_data, Mapping):
         raise SaveError("run.setup: want an object")
