@@ -97,6 +97,17 @@ def test_an_unclosed_flow_is_named_where_it_opens_not_where_the_text_ends() -> N
     assert refused("a: [1, ,]\n") == "f.yaml:1:8: malformed YAML: did not find expected node content"
 
 
+
+def test_a_malformed_json_file_is_called_malformed_json() -> None:
+    """A ``.json`` file is read as the YAML it also is, but its author wrote JSON."""
+    with pytest.raises(DocumentError) as caught:
+        Document.parse("s.json", '{"played": "AS AH",\n "charms": [}\n')
+    assert str(caught.value) == "s.json:2:13: malformed JSON: did not find expected node content"
+    with pytest.raises(DocumentError) as caught:
+        Document.parse("s.JSON", '{"played": "AS", "played": "KS"}')
+    assert "s.JSON:1:18: malformed JSON: found duplicate key" in str(caught.value)
+    assert refused('{"played": [}').startswith("f.yaml:1:13: malformed YAML:")
+
 def test_read_document_refuses_a_folder_a_device_and_a_file_over_the_size_limit(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"
     with big.open("wb") as out:

@@ -68,9 +68,10 @@ class Document:
         try:
             data = load(text)
         except ScanError as exc:
-            malformed = exc.message.startswith("malformed YAML")
+            malformed = exc.message.startswith(_MALFORMED)
             hint = _in_words(exc.message, exc.line, _char_at(text, exc.line, exc.col)) if malformed else ""
-            raise DocumentError(Problem(name, exc.line, exc.col, exc.message + hint)) from None
+            message = _in_its_format(name, exc.message) + hint
+            raise DocumentError(Problem(name, exc.line, exc.col, message)) from None
         cache.put(text, data)
         return cls(name, text, data)
 
@@ -97,7 +98,7 @@ def _positions(name: str, text: str) -> Any:
     try:
         return scan(text, build=True)
     except ScanError as exc:
-        raise DocumentError(Problem(name, exc.line, exc.col, exc.message)) from None
+        raise DocumentError(Problem(name, exc.line, exc.col, _in_its_format(name, exc.message))) from None
 
 
 def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:
@@ -161,6 +162,17 @@ _ADVICE = (
     ("did not find expected key", "line {line} is indented differently from the lines above it"),
     ("did not find expected '-'", "line {line} is indented differently from the other items of its list"),
 )
+
+
+_MALFORMED = "malformed YAML"
+
+
+def _in_its_format(name: str, message: str) -> str:
+    """The parser's complaint about a ``.json`` file called malformed JSON: a JSON file is read as the
+    YAML it also is, and its author knows it as JSON."""
+    if name.lower().endswith(".json") and message.startswith(_MALFORMED):
+        return "malformed JSON" + message[len(_MALFORMED) :]
+    return message
 
 
 def _in_words(reason: str, line: int, at: str) -> str:
