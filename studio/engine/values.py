@@ -1,12 +1,14 @@
 """Layered values: every number a rule reads, from its base through every active modifier.
 
-A value's base comes from the run table, folded through the deck's and then
-the difficulty levels' modifiers (inside a hand with no run, the value kind's
-own base). Then, gathered from every active source in order (deck,
-difficulty, vouchers, charms left to right, stickers, boss): every ``set``
-(the last wins), every ``add``, every ``times``, and last the value's bounds
-(RULES.md section 6). A hand rule such as ``four_fingers`` is a value that is on when
-above 0.
+A value's base comes from the run table (inside a hand with no run, the value
+kind's own), folded through the deck's and then the difficulty levels'
+modifiers. Then, gathered from every other active source in order (vouchers,
+charms left to right, stickers, boss): every ``set`` (the last wins), every
+``add``, every ``times``, and last the value's bounds (RULES.md section 6).
+A run folds its base once (:func:`folded`); a hand's modifiers hold the
+deck's and difficulty's first, and :func:`layered` folds them as it meets
+them, so a hand and its run read every value alike. A hand rule such as
+``four_fingers`` is a value that is on when above 0.
 
 >>> layered("hands", 4, (Modifier("hands", "set", 1), Modifier("hands", "add", 1)))
 2
@@ -41,14 +43,27 @@ class Modifier(NamedTuple):
     source: tuple[str, str, int] = ("", "", -1)
 
 
+#: The sources folded into a value's base rather than layered on it (RULES.md section 6: "the base
+#: (run table, then deck, then difficulty level)").
+BASE_SOURCES = frozenset({"deck", "difficulty"})
+
+
 def layered(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
-    """Return value ``name`` from ``base`` through the modifiers of ``name``, in source order."""
+    """Return value ``name`` from ``base`` through the modifiers of ``name``, in source order: the
+    deck's and difficulty's (which come first) folded into the base, as :func:`folded` folds them."""
     value = base
     adds = 0.0
     factor = 1.0
+    folding = False
     for m in modifiers:
         if m.value != name:
             continue
+        if m.source[1] in BASE_SOURCES:
+            value = _applied(m, value)
+            folding = True
+            continue
+        if folding:
+            value, folding = _rounded(VALUES[name], value), False
         if m.op == "set":
             value = m.amount
         elif m.op == "add":
@@ -120,8 +135,13 @@ def folded(name: str, base: float, modifiers: Iterable[Modifier]) -> float:
     value = base
     for m in modifiers:
         if m.value == name:
-            value = m.amount if m.op == "set" else value + m.amount if m.op == "add" else value * m.amount
+            value = _applied(m, value)
     return _rounded(VALUES[name], value)
+
+
+def _applied(m: Modifier, value: float) -> float:
+    """``value`` after one base source's modifier, applied in turn."""
+    return m.amount if m.op == "set" else value + m.amount if m.op == "add" else value * m.amount
 
 
 def flags_on(modifiers: Iterable[Modifier]) -> frozenset[str]:

@@ -280,8 +280,13 @@ def test_a_run_counts_a_played_hands_size_as_its_scorer_does(catalog: Catalog) -
     )
     game = start(cat, "one_more", difficulty=6)
     game.apply(SelectBlind())
-    assert game.legal(Play((0, 1, 2, 3))) == "play 1 to 3 cards, not 4"  # (5 + 1) x 0.5, as in a hand
+    # The difficulty folds into the base, as the run's own values do: 5 x 0.5 = 2.5, 3 by rounding half
+    # up, then the charm's +1; not (5 + 1) x 0.5.
+    assert game.legal(Play((0, 1, 2, 3, 4))) == "play 1 to 4 cards, not 5"
+    assert game.legal(Play((0, 1, 2, 3))) is None
     assert game.legal(Discard((0, 1, 2, 3, 4))) is None  # a discard throws up to five whatever a hand holds
+    assert next(e.kind for e in game.apply(Play((0, 1, 2, 3)))) == "score"  # and its scorer takes all four
+    assert not game.history[-1].score.refused
 
 
 def test_a_version_5_history_that_is_no_longer_legal_says_the_rules_changed(catalog: Catalog) -> None:

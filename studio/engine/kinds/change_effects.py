@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
 from studio.engine.kinds.registry import EFFECTS, VALUE_ARG, VALUES, EffectKind, Worth
 from studio.engine.trace import fmt
-from studio.engine.values import Modifier, in_source_order, layered
+from studio.engine.values import BASE_SOURCES, Modifier, in_source_order, layered
 
 if TYPE_CHECKING:
     from studio.engine.effects import Effect
@@ -87,10 +87,6 @@ def _disable_boss(
     ctx.note(source, "disable_boss", 0, "the boss rule stops for the rest of the round")
 
 
-#: The sources a run folds into its per-round values.
-_FOLDED = ("deck", "difficulty")
-
-
 def _given_back(ctx: ScoringContext, name: str, which: int) -> int:
     """How many hands or discards per round (``name``) the boss's modifiers took, given back when it is
     disabled mid-hand: a hand that was the last only by the boss's rule is not the last. A run or a
@@ -100,7 +96,7 @@ def _given_back(ctx: ScoringContext, name: str, which: int) -> int:
     if per_round is None:
         base, around = VALUES[name].base, ctx.modifiers
     else:
-        base, around = per_round[which], tuple(m for m in ctx.modifiers if m.source[1] not in _FOLDED)
+        base, around = per_round[which], tuple(m for m in ctx.modifiers if m.source[1] not in BASE_SOURCES)
     without = tuple(m for m in around if m.source[1] != "boss")
     return max(int(layered(name, base, without) - layered(name, base, around)), 0)
 

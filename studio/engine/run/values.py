@@ -49,11 +49,9 @@ def interest(money: int, state: RunState, setup: RunSetup, boss: BossDef | None)
 
 
 def hand_value(name: str, base: float, state: RunState, setup: RunSetup) -> float:
-    """Value ``name`` as a hand of the run reads it (``max_played``): the deck's and the difficulty
-    levels' modifiers are the hand's first sources, not folded into its base, then the round's, as
-    :func:`studio.engine.scoring.views.open_context` layers them."""
-    active = round_modifiers(state, setup, round_boss(state, setup))
-    return layered(name, base, (*setup.rules.base_modifiers, *active))
+    """Value ``name`` now, from a value kind's own ``base`` (``max_played``), as a hand of the run reads
+    it (the deck's and difficulty's modifiers folded into the base, then the round's)."""
+    return run_value(name, base, state, setup, round_boss(state, setup))
 
 
 def charm_slots(state: RunState, setup: RunSetup) -> int:
