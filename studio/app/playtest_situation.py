@@ -113,6 +113,9 @@ def preview_state(game: Game, selected: Sequence[int]) -> dict[str, Any]:
     }
     if list(s.deck) != list(setup.deck.cards):  # cards added, changed or broken since the start
         data["full_deck"] = " ".join(map(str, s.deck))
+    start = setup.rules.start
+    if (s.hands, s.discards) != (start.hands, start.discards):  # changed "for the run" since the start
+        data["hands_per_round"], data["discards_per_round"] = s.hands, s.discards
     return data
 
 

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from studio.content.io.limits import MAX_SEED
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
+from studio.engine.kinds.registry import VALUES
 from studio.engine.rng import RngState
 from studio.engine.runs import DeckDef
 from studio.engine.situation import MAX_PLAYED, Situation
@@ -41,6 +42,8 @@ OPTIONAL_INT_BOUNDS = {
     "hand_size": (1, 1000),
     "charm_slots": (0, 100),
     "hands_played": (0, 1000),
+    "hands_per_round": (1, 1000),
+    "discards_per_round": (0, 1000),
 }
 #: The bounds of a ``times_played`` count.
 TIMES_BOUNDS = (0, 1_000_000)
@@ -65,6 +68,8 @@ DEFAULTS: dict[str, Any] = {
     "full_deck": None,
     "draw_pile": 0,
     "hands_played": None,
+    "hands_per_round": None,
+    "discards_per_round": None,
     "consumables": 0,
     "difficulty": 0,
     "expect": None,
@@ -218,24 +223,35 @@ def plain_situation(
         vouchers=tuple(vouchers),
         consumables=data["consumables"],
         difficulty=difficulty,
-        per_round=_per_round(catalog, deck_def, difficulty),
+        per_round=_per_round(
+            catalog, deck_def, difficulty, data["hands_per_round"], data["discards_per_round"]
+        ),
     )
 
 
-def _per_round(catalog: Catalog, deck: DeckDef | None, difficulty: int) -> tuple[int, int] | None:
-    """A run's hands and discards per round before any modifier, as a run with this deck and
-    difficulty starts (the run table's, the deck's and difficulty's modifiers folded in); None for
-    content without a run table. Memoised: every line of a batch asks."""
+def _per_round(
+    catalog: Catalog, deck: DeckDef | None, difficulty: int, hands: int | None, discards: int | None
+) -> tuple[int, int]:
+    """The run's hands and discards per round before the round's modifiers: ``hands`` and
+    ``discards`` where the scenario gives them (a run that changed its own, as Playtest's scenarios
+    do), else as a run with this deck and difficulty starts."""
+    start = _starting_per_round(catalog, deck, difficulty)
+    return (start[0] if hands is None else hands, start[1] if discards is None else discards)
+
+
+def _starting_per_round(catalog: Catalog, deck: DeckDef | None, difficulty: int) -> tuple[int, int]:
+    """A run's hands and discards per round as a run with this deck and difficulty starts: the run
+    table's (without one, the values' own bases), the deck's and difficulty's modifiers folded in.
+    Memoised: every line of a batch asks."""
     key = ("per_round", deck.id if deck is not None else None, difficulty)
-    if key in catalog.memo:
-        return catalog.memo[key]  # type: ignore[return-value]
-    found = None
-    if catalog.run is not None:
+    found = catalog.memo.get(key)
+    if found is None:
         base = (*(deck.modifiers if deck is not None else ()), *catalog.difficulty_modifiers(difficulty))
-        start = catalog.run.start
-        found = int(folded("hands", start.hands, base)), int(folded("discards", start.discards, base))
-    catalog.memo[key] = found
-    return found
+        table = catalog.run.start if catalog.run is not None else None
+        hands = table.hands if table is not None else VALUES["hands"].base
+        discards = table.discards if table is not None else VALUES["discards"].base
+        found = catalog.memo[key] = int(folded("hands", hands, base)), int(folded("discards", discards, base))
+    return found  # type: ignore[return-value]
 
 
 def _named(field: str, read: Callable[..., T], *args: Any) -> T:

@@ -333,3 +333,23 @@ def test_a_scenario_gets_back_what_a_disabled_boss_took_as_its_run_would(catalog
     r.requirement, r.hand[0] = 10**9, catalog.cards("AS")[0]
     game.apply(Play((0,)))
     assert game.history[-1].score is not None and game.history[-1].score.total == total("red")
+
+
+def test_playtests_scenario_of_a_run_that_grew_its_discards_gets_back_what_the_run_does(
+    catalog: Catalog,
+) -> None:
+    from studio.app.playtest_situation import preview_state  # Qt-free: the Playtest's "to preview"
+
+    game = start(catalog, "bribe", "discards_points")
+    game.state.discards += 1  # a discard added "for the run" (merit_badge) in an earlier round
+    r = at_boss(game, "water")
+    r.requirement, r.hand[0] = 10**9, catalog.cards("AS")[0]
+    data = preview_state(game, [0])
+    assert (data["hands_per_round"], data["discards_per_round"]) == (4, 4)
+    previewed = score(plain_situation(data, catalog), catalog).total
+    assert previewed == 16 + 30 * 4  # water's 0 discards given back: the run's 4, not the table's 3
+    game.apply(Play((0,)))
+    assert game.history[-1].score is not None and game.history[-1].score.total == previewed
+    fresh = start(catalog)
+    fresh.apply(SelectBlind())
+    assert "hands_per_round" not in preview_state(fresh, [0])  # a run as it started: as scenarios default

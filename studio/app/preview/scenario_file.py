@@ -35,6 +35,8 @@ RUN_FIELDS: dict[str, Any] = {
             "full_deck",
             "draw_pile",
             "hands_played",
+            "hands_per_round",
+            "discards_per_round",
             "difficulty",
         )
     },

@@ -170,6 +170,22 @@ class ScenarioModel(Model):
         title="Hands played",
         description="Hands played this round before this one (default: one per type played).",
     )
+    hands_per_round: int | None = Field(
+        None,
+        ge=1,
+        le=1000,
+        title="Hands per round",
+        description="The run's hands per round, before the charms, vouchers and boss in play (default: "
+        "the run table's, with the deck and difficulty; a disabled boss gives back what it took of them).",
+    )
+    discards_per_round: int | None = Field(
+        None,
+        ge=0,
+        le=1000,
+        title="Discards per round",
+        description="The run's discards per round, before the charms, vouchers and boss in play (default: "
+        "the run table's, with the deck and difficulty).",
+    )
     times_played: dict[str, Annotated[int, Field(ge=0, le=1_000_000)]] = Field(
         default_factory=dict,
         title="Times played",
