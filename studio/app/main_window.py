@@ -81,6 +81,9 @@ class MainWindow(QMainWindow):
         self.tree = ContentTree()
         self.preview = PreviewPanel()
         self.problems = ProblemsPanel()
+        #: The preview's scroll area, held here: a widget made in Python that no Python name holds is
+        #: kept only by PySide's record of its parent, which some calls rewrite.
+        self.preview_area = _scrolled(self.preview)
         self.editor: EntryEditor | None = None
         self.balance: BalancePanel | None = None
         self.loading = QLabel("Loading content…")
@@ -90,7 +93,7 @@ class MainWindow(QMainWindow):
         self.docks = [
             self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
             self._dock(
-                "Preview", _scrolled(self.preview), Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"
+                "Preview", self.preview_area, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"
             ),
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
             self._dock(
@@ -332,7 +335,7 @@ class MainWindow(QMainWindow):
 
     def _panels(self) -> list[QWidget]:
         """The panels in the order Tab visits them: tree, editor, preview, then the other docks as placed."""
-        first = [self.docks[0].widget(), self.centralWidget(), self.docks[1].widget()]
+        first = [self.docks[0].widget(), self.centralWidget(), self.preview_area]
         others = [d for d in self.findChildren(QDockWidget) if d not in self.docks[:2] and d.isVisible()]
         others.sort(key=lambda d: (d.geometry().y(), d.geometry().x()))
         return [w for w in (*first, *(d.widget() for d in others)) if w is not None]

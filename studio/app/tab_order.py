@@ -13,15 +13,44 @@ from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QPlainTextEdit, QScrollArea, QTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollArea,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
 
 
 def takes_tab(widget: QWidget) -> bool:
-    """True for a widget a person can reach with Tab now (shown, enabled, not a mere container)."""
-    if isinstance(widget, QScrollArea) or widget.focusProxy() is not None:
+    """True for a widget a person can reach with Tab now (shown, enabled, not a mere container nor a
+    part that hands its focus on)."""
+    if isinstance(widget, (QScrollArea, QTabWidget)) or hands_focus_on(widget):
         return False
     wants = widget.focusPolicy() & Qt.FocusPolicy.TabFocus == Qt.FocusPolicy.TabFocus
     return wants and widget.isVisible() and widget.isEnabled()
+
+
+def hands_focus_on(widget: QWidget) -> bool:
+    """True for a part whose focus goes to the widget around it: a scroll area's or a view's viewport,
+    a spin box's or an editable combo box's line edit.
+
+    Told by where the part sits, not by ``QWidget.focusProxy()``: PySide files the widget that call
+    returns as a child of the part it was asked of, so a scroll area made in Python became its own
+    viewport's child, and once no Python name held either, the collector deleted the area and
+    everything in it (Tab through the window took the Preview away).
+    """
+    parent = widget.parentWidget()
+    if isinstance(parent, QAbstractScrollArea):
+        return widget is parent.viewport()
+    if isinstance(parent, QAbstractSpinBox):
+        return isinstance(widget, QLineEdit)
+    return isinstance(parent, QComboBox) and widget is parent.lineEdit()
 
 
 def reading_order(widgets: Sequence[QWidget], window: QWidget) -> list[QWidget]:

@@ -3,15 +3,26 @@ Theme: switching while running paints every panel as a fresh start in that theme
 
 from __future__ import annotations
 
+import gc
 import itertools
 import shutil
 from pathlib import Path
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLineEdit, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QWidget,
+)
 
 from studio.app import palette
 from studio.app.tab_order import chain, folded
@@ -60,6 +71,32 @@ def test_tab_goes_from_the_tree_through_the_form_in_visual_order_to_the_preview(
     back = _press_tab(len(form) + 1, backwards=True)
     assert back[: len(form)] == form[::-1]
 
+
+
+def test_tabbing_through_the_window_leaves_every_panel_alive(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The window collects garbage every second while it is open: a collection between Tab presses
+    deleted the Preview (asking Qt for a viewport's focus proxy filed its scroll area under the
+    viewport, and the pair was collected)."""
+    window.tree.select("charm", "plain_mult")
+    qtbot.wait(50)
+    before = window.preview.total_label.text()
+    window.tree.tree.setFocus()
+    for _ in range(40):
+        _press_tab(1)
+        gc.collect()
+    assert shiboken6.isValid(window.preview) and shiboken6.isValid(window.preview_area)
+    window.preview.played_input.setText("2S")  # and it still scores
+    qtbot.waitUntil(lambda: window.preview.total_label.text() not in (before, "—"))
+
+
+def test_the_tab_chain_changes_no_widgets_owner(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dock = QDockWidget()
+    qtbot.addWidget(dock)
+    dock.setWidget(QScrollArea())  # made here, held by no Python name: only by the dock
+    dock.show()
+    assert chain([dock.widget()], dock) == []  # a bare scroll area and its viewport take no Tab
+    gc.collect()
+    assert dock.widget() is not None
 
 def test_the_trace_table_does_not_trap_tab_or_ctrl_tab(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     table = window.preview.trace_table
