@@ -257,3 +257,28 @@ def test_the_desktops_animation_setting_is_read(
         assert desktop_asks_reduced_motion() is reduced
     finally:
         desktop_asks_reduced_motion.cache_clear()
+
+
+def test_a_pop_up_stays_with_its_tile_when_the_tile_is_scrolled_out_of_view(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QPoint, QRect, QSize
+    from PySide6.QtWidgets import QScrollArea, QWidget
+
+    from studio.app.preview.playback_overlay import PopupLayer
+
+    host = QWidget()
+    host.resize(400, 1000)
+    area = QScrollArea()
+    qtbot.addWidget(area)
+    area.setWidget(host)
+    area.resize(300, 200)
+    area.show()
+    layer = PopupLayer(host)
+
+    def tile_at(y: int) -> QRect:
+        return QRect(host.mapToGlobal(QPoint(40, y)), QSize(60, 80))
+
+    below = QRect(40, 800, 60, 80)  # far below what the area shows
+    label = layer.pop("+10 Points", "points", tile_at(800), motion=False, ms=0)
+    assert label.geometry().intersects(below)  # over its own tile, not pinned over another
+    edge = layer.pop("+4 Mult", "mult", tile_at(0), motion=False, ms=0, level=-0.5)
+    assert edge.geometry().top() >= 0  # a tile in view: its pop-up kept inside what is shown

@@ -2,8 +2,9 @@
 
 A :class:`PopupLayer` puts one :class:`PopLabel` at a time on a host widget,
 over a tile given in global coordinates and kept inside the host's visible
-part. With motion a pop-up rises and fades in, and the one it replaces floats
-up and fades out; without motion they appear and go at once.
+part (a tile out of view keeps its pop-up with it). With motion a pop-up
+rises and fades in, and the one it replaces floats up and fades out; without
+motion they appear and go at once.
 """
 
 from __future__ import annotations
@@ -122,12 +123,14 @@ class PopupLayer(QObject):
         return list(self._shown)
 
     def _place(self, size: QSize, area: QRect, level: float) -> QPoint:
-        """Centre a pop-up across ``area`` at ``level``, inside what the host shows."""
+        """Centre a pop-up across ``area`` at ``level``, inside what the host shows while the area is in
+        view; an area scrolled out of view keeps its pop-up with it (held in view, it would sit over
+        other cards)."""
         local = QRect(self.host.mapFromGlobal(area.topLeft()), area.size())
         x = local.center().x() - size.width() // 2
         y = local.top() + round(local.height() * level) - size.height() // 2
         room = self.host.visibleRegion().boundingRect()
-        if room.isEmpty():
+        if not room.intersects(local):
             room = self.host.rect()
         room = room.adjusted(2, 2, -2, -2)
         x = max(room.left(), min(x, room.right() - size.width()))
