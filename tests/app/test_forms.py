@@ -106,6 +106,11 @@ def test_ranks_are_one_tick_each_and_a_ticked_rank_is_written_as_the_list_writes
     assert [t.text() for t in ranks.ticks if t.isChecked()] == ["2", "4", "6", "8", "10"]
     ranks.ticks[shown.index("3")].click()
     assert "      ranks: [2, 3, 4, 6, 8, 10]\n" in ws.text(ws.ref(window.editor.file))  # numbers, as written
+    assert "T" not in shown  # T spells 10: one tick for both, so a deck cannot list its tens twice
+    ranks.set_value(["T", "J"])
+    assert [t.text() for t in ranks.ticks if t.isChecked()] == ["10", "J"]
+    ranks.ticks[shown.index("Q")].click()
+    assert "      ranks: [T, J, Q]\n" in ws.text(ws.ref(window.editor.file))  # T stays as it was written
 
 
 def test_a_hand_type_shows_its_odds_and_place_in_the_order(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]

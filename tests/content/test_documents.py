@@ -158,3 +158,20 @@ def test_an_expected_mult_of_nan_is_refused_and_infinity_taken() -> None:
 @pytest.mark.parametrize("text", ["? [a, b]\n: 1\n", "? {a: 1}\n: 2\n", "x: &k 1\n*k : 2\n", "{[1]: 2}"])
 def test_a_key_that_is_a_list_a_mapping_or_an_alias_is_refused(text: str) -> None:
     assert "a key must be a plain value" in refused(text)
+
+
+@pytest.mark.parametrize(
+    ("group", "where", "message"),
+    [
+        ('{ranks: ["10", J, T]}', (4, 23), "$.cards[0].ranks[2]: 10 is listed twice"),
+        ("{suits: [S, H, S]}", (4, 20), "$.cards[0].suits[2]: S is listed twice"),
+    ],
+)
+def test_a_deck_group_listing_a_rank_or_suit_twice_is_refused_at_the_second(
+    group: str, where: tuple[int, int], message: str
+) -> None:
+    """``T`` spells 10: a group listing both would deal its tens twice, unasked (copies says how many)."""
+    doc = Document.parse("d.yaml", f"id: d\nname: D\ncards:\n  - {group}\n")
+    _, problems = validate_document("deck", doc)
+    assert [(p.line, p.col) for p in problems] == [where]
+    assert message in str(problems[0]) and "copies" in str(problems[0])

@@ -19,16 +19,19 @@ from studio.app.forms.nodes import default_value, item_node
 class ChoicesField(Field):
     """A list of enum values as one tick per choice (suits, passive rules).
 
-    Choices spelt alike (a rank written ``"2"`` or ``2``) are one tick; a ticked one is written as the
-    list already writes it, or as its other items are written (numbers stay numbers).
+    Choices spelt alike (a rank written ``"2"`` or ``2``) are one tick, and so are a choice and its
+    aliases (the items' ``x-aliases``: ``T`` is ``10``); a ticked one is written as the list already
+    writes it, or as its other items are written (numbers stay numbers).
     """
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
         super().__init__(node, ctx, path)
-        #: Each spelling's choices, in the order first seen (``"2"``: ``["2", 2]``).
+        #: Other spellings and the choice each spells (``"T"``: ``"10"``).
+        self.aliases: dict[str, str] = dict(item_node(node, ctx).get("x-aliases", {}))
+        #: Each tick's choices, in the order first seen (``"2"``: ``["2", 2]``; ``"10"``: ``["10", "T"]``).
         self.spellings: dict[str, list[Any]] = {}
         for choice in choices:
-            self.spellings.setdefault(str(choice), []).append(choice)
+            self.spellings.setdefault(self._tick_of(choice), []).append(choice)
         self.choices = list(self.spellings)
         self.value: list[Any] = []
         self.ticks: list[QCheckBox] = []
@@ -46,10 +49,14 @@ class ChoicesField(Field):
     def _picked(self) -> list[Any]:
         return [self._written(c) for c, t in zip(self.choices, self.ticks, strict=True) if t.isChecked()]
 
+    def _tick_of(self, choice: Any) -> str:
+        """The tick a choice or list item stands under."""
+        return self.aliases.get(str(choice), str(choice))
+
     def _written(self, spelling: str) -> Any:
         """The value a ticked spelling is written as: the list's own item, else one of its items' type."""
         for item in self.value:
-            if str(item) == spelling:
+            if self._tick_of(item) == spelling:
                 return item
         variants = self.spellings[spelling]
         kinds = {type(item) for item in self.value}
@@ -57,7 +64,7 @@ class ChoicesField(Field):
 
     def set_value(self, value: Any) -> None:
         self.value = list(value) if isinstance(value, list) else []
-        chosen = {str(v) for v in self.value}
+        chosen = {self._tick_of(v) for v in self.value}
         for choice, tick in zip(self.choices, self.ticks, strict=True):
             tick.blockSignals(True)
             tick.setChecked(str(choice) in chosen)

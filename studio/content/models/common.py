@@ -59,7 +59,9 @@ Id = Annotated[
 Suit = Literal["S", "H", "C", "D"]
 RankName = Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A"]
 RankNumber = Literal[2, 3, 4, 5, 6, 7, 8, 9, 10]
-Rank = RankName | RankNumber
+#: Other spellings of a rank, and the rank each spells: a form offers one tick for both.
+RANK_ALIASES = {"T": "10"}
+Rank = Annotated[RankName | RankNumber, Field(json_schema_extra={"x-aliases": RANK_ALIASES})]
 Amount = Annotated[float, Field(ge=-1_000_000, le=1_000_000)]
 
 

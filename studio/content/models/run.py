@@ -251,6 +251,17 @@ class CardGroupModel(Model):
         json_schema_extra={"x-ref": "modifier"},
     )
 
+    @model_validator(mode="after")
+    def _each_once(self) -> CardGroupModel:
+        """A rank or suit listed twice (``10`` and ``T`` alike) would give its cards twice, unasked."""
+        ranks = [rank_name(rank_number(r)) for r in self.ranks]
+        for field, named in (("suits", list(self.suits)), ("ranks", ranks)):
+            twice = next((i for i, x in enumerate(named) if x in named[:i]), None)
+            if twice is not None:
+                why = f"{named[twice]} is listed twice (for more of each card, raise copies)"
+                raise FieldError(why, field, twice)
+        return self
+
     def cards(self, kinds: Mapping[str, ModifierKind]) -> list[Card]:
         """Return the group's cards (raises CardError for an unknown modifier)."""
         return [
