@@ -28,7 +28,7 @@ class ChoicesField(Field):
         super().__init__(node, ctx, path)
         #: Other spellings and the choice each spells (``"T"``: ``"10"``).
         self.aliases: dict[str, str] = dict(item_node(node, ctx).get("x-aliases", {}))
-        #: Each tick's choices, in the order first seen (``"2"``: ``["2", 2]``; ``"10"``: ``["10", "T"]``).
+        #: Each tick's choices, in the order first seen (``"10"``: ``["10", "T", 10]``).
         self.spellings: dict[str, list[Any]] = {}
         for choice in choices:
             self.spellings.setdefault(self._tick_of(choice), []).append(choice)
