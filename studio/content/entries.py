@@ -72,6 +72,32 @@ def kind_of(rel: str) -> str | None:
     return kind if kind in ENTRY_KINDS else None
 
 
+#: The folders of a pack whose YAML and JSON files are read: one per kind (``tests``, ``patches`` too).
+CONTENT_FOLDERS = tuple(sorted(f for f in FOLDER_KINDS if "." not in f))
+
+
+def unread_files(pack: Pack) -> list[Problem]:
+    """A problem for each file of ``pack`` that looks like content or code but that nothing reads: a YAML
+    or JSON file outside the content folders (``charm/`` for ``charms/``), a ``.py`` file below
+    ``plugins/``. A pack would otherwise validate, test and build with its entry or test left out."""
+    out = []
+    for rel in sorted(pack.files):
+        folder, _, rest = rel.partition("/")
+        if rel.endswith(CONTENT_SUFFIXES) and (kind_of(rel) or rel == MANIFEST or folder in CONTENT_FOLDERS):
+            continue
+        if rel.endswith(CONTENT_SUFFIXES) and not rest:
+            why = f"not read: at the top of a pack, only {MANIFEST} and run.yaml are content"
+        elif rel.endswith(CONTENT_SUFFIXES):
+            known = [f"{f}/" for f in CONTENT_FOLDERS]
+            why = f"not read: {folder}/ is not a content folder{did_you_mean(f'{folder}/', known)}"
+        elif folder == "plugins" and "/" in rest and rel.endswith(".py"):
+            why = "not run: a pack's code is the .py files right in plugins/, not in a folder below it"
+        else:
+            continue
+        out.append(Problem(pack.name_of(rel), 1, 1, why))
+    return out
+
+
 def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry], list[Problem]]:
     """Read and validate every entry file of a pack; add the ``kind/id`` of invalid ones to ``broken``."""
     entries: list[Entry] = []
@@ -118,7 +144,7 @@ def merge(packs: Sequence[Pack]) -> Merged:
     out = Merged()
     for pack in packs:
         entries, problems = pack_entries(pack, out.broken)
-        out.problems += problems
+        out.problems += problems + unread_files(pack)
         replaced: set[str] = set()
         for e in entries:
             before = out.entries.get(e.key)

@@ -9,7 +9,7 @@ or its plugin failed to load) stay known, so one mistake is reported once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,8 @@ class Code:
     origins: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: Behaviour id -> the untrusted pack whose plugin declares it (read, never run).
     untrusted: dict[str, Pack] = field(default_factory=dict)
+    #: The packs with code that is not trusted, in load order (their code never runs).
+    untrusted_packs: list[Pack] = field(default_factory=list)
     #: Behaviour id -> the problem of the plugin file that declares it and failed to load.
     failed: dict[str, Problem] = field(default_factory=dict)
     #: Load problems that name no behaviour (a broken entry point, a file declaring nothing).
@@ -93,7 +95,7 @@ def assemble(packs: Sequence[Pack], code: Code) -> Content:
     content.problems += _failed_plugins(content.entries, code)
     known = {*code.behaviours, *code.untrusted, *code.failed}
     content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
-    _disable(content, code.untrusted)
+    _disable(content, code.untrusted, code.untrusted_packs)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)
     return content
@@ -114,24 +116,25 @@ def _failed_plugins(entries: Sequence[Entry], code: Code) -> list[Problem]:
     return out
 
 
-def _disable(content: Content, untrusted: dict[str, Pack]) -> None:
-    """Name the charms whose behaviour only an untrusted pack provides."""
-    by_pack: dict[str, list[str]] = {}
+def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: Sequence[Pack]) -> None:
+    """Name each untrusted pack with code (``untrusted_packs``), and the charms whose behaviour only it
+    provides (``untrusted``: behaviour id -> pack)."""
+    by_pack: dict[str, list[str]] = {p.id: [] for p in untrusted_packs}
     for e in content.entries:
         behaviour = e.model.behaviour if isinstance(e.model, CharmModel) else None
         if behaviour in untrusted and behaviour not in content.behaviours:
             pack = untrusted[behaviour]
             content.disabled[e.id] = f"its code is in pack '{pack.id}', which is not trusted"
             by_pack.setdefault(pack.id, []).append(e.id)
-    for pack_id, charms in by_pack.items():
-        pack = next(p for p in content.packs if p.id == pack_id)
+    for pack in untrusted_packs:
+        charms = by_pack[pack.id]
+        disabled = f"; disabled charms: {', '.join(sorted(charms))}" if charms else ""
         content.warnings.append(
             Problem(
                 pack.manifest_doc.name,
                 1,
                 1,
-                f"pack '{pack_id}' is not trusted, so its code does not run; disabled charms: "
-                f"{', '.join(sorted(charms))} (trust it with --trust)",
+                f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with --trust)",
                 stage=MANIFEST,
             )
         )

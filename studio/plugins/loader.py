@@ -17,7 +17,7 @@ import re
 import sys
 import traceback
 import types
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
@@ -150,3 +150,28 @@ def _line_in(name: str, exc: BaseException) -> int:
             return frame.lineno
     lineno = getattr(exc, "lineno", None)
     return lineno if isinstance(lineno, int) else 1
+
+
+def drop_taken(
+    found: dict[str, Behaviour],
+    known: Mapping[str, tuple[str, str]],
+    name: str,
+    source: str,
+    pack_id: str,
+) -> list[Problem]:
+    """Take out of ``found`` (the behaviours plugin file ``name`` of pack ``pack_id`` declared) each id
+    ``known`` holds already (id -> the pack and file that declared it first); return a problem for
+    each. The first stands: a pack changes a charm of another by replacing the charm, naming a
+    behaviour id of its own, never by taking over an id."""
+    from studio.content.check.problems import PLUGIN, Problem
+
+    problems = []
+    for taken in [b for b in found if b in known]:
+        quoted = (f'"{taken}"', f"'{taken}'")
+        line = next((i for i, text in enumerate(source.splitlines(), 1) if any(q in text for q in quoted)), 1)
+        first = f"{known[taken][1]} (pack '{known[taken][0]}')"
+        why = f"pack '{pack_id}': behaviour id '{taken}' is already defined in {first}; choose another id"
+        problems.append(Problem(name, line, 1, why, stage=PLUGIN))
+        del found[taken]
+    return problems
+

@@ -16,7 +16,7 @@ from studio.content.extensions import reset as reset_vocabulary
 from studio.content.packs.pack import Pack, base_pack
 from studio.content.registry import Code, Content, Trusted, assemble, builtin_only
 from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugin
+from studio.plugins.loader import declared_behaviours, drop_taken, entry_point_behaviours, load_plugin
 
 
 def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
@@ -31,7 +31,10 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
         where = inspect.getsourcefile(type(behaviour)) or type(behaviour).__module__
         code.origins[behaviour_id] = ("installed package", where)
     for pack in packs:
-        for name, source in pack.code():
+        files = pack.code()
+        if files and not trusted(pack):
+            code.untrusted_packs.append(pack)
+        for name, source in files:
             declared = declared_behaviours(source)
             if not trusted(pack):
                 code.untrusted.update(dict.fromkeys(declared, pack))
@@ -40,6 +43,7 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
             ran, problems = load_plugin(name, source, found)
             if ran:
                 code.sources.append((name, source))
+            code.problems += drop_taken(found, code.origins, name, source, pack.id)
             code.behaviours.update(found)
             code.origins.update(dict.fromkeys(found, (pack.id, name)))
             if ran or not declared:

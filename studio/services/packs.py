@@ -209,11 +209,26 @@ class Installed:
 
 
 def install_pack(archive: Path, *, force: bool = False, trust: bool = False) -> Installed:
-    """Install a pack zip (``force``: over a newer version); ``trust`` records trust in its code."""
+    """Install a pack zip (``force``: over a newer version); ``trust`` records trust in its code.
+
+    A pack with code is loaded before its files are checked: its code runs if it is trusted (``trust``,
+    or trusted before), so the kinds of rule it adds are known to the check, as they were to its build.
+    """
+    untrusted: list[Pack] = []
+
+    def vocabulary(staged: Pack) -> None:
+        if staged.code():
+            load_pack(staged, installed_packs()[0], trust)
+            if not TrustStore().is_trusted(staged):
+                untrusted.append(staged)
+
     try:
-        pack = install(archive, force=force)
+        pack = install(archive, force=force, vocabulary=vocabulary)
     except InstallError as exc:
-        raise ServiceError(str(exc)) from None
+        hint = " (its code is not trusted, so kinds of rule it adds are unknown: --trust)"
+        if not untrusted:
+            hint = ""
+        raise ServiceError(f"{exc}{hint}") from None
     if trust:
         TrustStore().trust(pack)
     return Installed(pack, trust)

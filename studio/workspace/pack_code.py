@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from studio.content.check.problems import Problem
 from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import declared_behaviours, entry_point_behaviours, load_plugins
+from studio.plugins.loader import declared_behaviours, drop_taken, entry_point_behaviours, load_plugin
 
 
 class PackCode:
@@ -18,25 +18,35 @@ class PackCode:
         #: Problems of loading the packs (as opened) and their code, besides the content's own.
         self.problems = list(problems)
         self.behaviours: dict[str, Behaviour] = {}
+        #: Behaviour id -> (pack id, plugin file) it comes from.
+        self.origins: dict[str, tuple[str, str]] = {}
         #: Behaviour id -> the untrusted pack whose code declares it (it does not run).
         self.untrusted: dict[str, Pack] = {}
+        #: The packs with code that is not trusted, in load order.
+        self.untrusted_packs: list[Pack] = []
 
     def load_all(self, packs: Sequence[Pack], trusted: Sequence[Pack]) -> None:
         """Load the installed plugins' behaviours, then each pack's code by its trust."""
         found, problems = entry_point_behaviours()
         self.behaviours.update(found)
+        self.origins.update(dict.fromkeys(found, ("installed package", "an entry point")))
         self.problems += problems
         allowed = {id(p) for p in trusted}
         for pack in packs:
             self.load(pack, id(pack) in allowed)
 
     def load(self, pack: Pack, trusted: bool) -> None:
-        """Load a trusted pack's behaviours; of another, only note the ids its code declares."""
+        """Load a trusted pack's behaviours (an id declared before stays the first's: a problem); of
+        another, only note the ids its code declares."""
         code = pack.code()
         if code and trusted:
-            found, problems = load_plugins(code)
-            self.behaviours.update(found)
-            self.problems += problems
+            for name, source in code:
+                found: dict[str, Behaviour] = {}
+                self.problems += load_plugin(name, source, found)[1]
+                self.problems += drop_taken(found, self.origins, name, source, pack.id)
+                self.behaviours.update(found)
+                self.origins.update(dict.fromkeys(found, (pack.id, name)))
         elif code:
+            self.untrusted_packs.append(pack)
             for _, source in code:
                 self.untrusted.update(dict.fromkeys(declared_behaviours(source), pack))

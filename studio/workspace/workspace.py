@@ -215,7 +215,7 @@ class Workspace:
             entries=list(self._checks.checked().entries.values()),
             behaviours=self._code.behaviours,
         )
-        name_untrusted_charms(content, self._code.untrusted)
+        name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs)
         return content
 
     def kinds(self) -> list[str]:

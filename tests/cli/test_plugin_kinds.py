@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from plugin_kinds import write_halver
@@ -49,3 +50,23 @@ def test_the_schema_of_a_trusted_load_holds_the_plugin_kinds(studio, tmp_path: P
     finally:
         reset()
     assert '"halve_points"' not in json.dumps(schema_for("charm"))
+
+
+def test_a_pack_that_builds_with_its_kinds_installs_when_its_code_is_trusted(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pack = halver(studio, tmp_path)
+    archive = tmp_path / "halver.zip"
+    assert studio("pack", "build", str(pack), "-o", str(archive), "--trust").code == 0
+    (Path(os.environ["STUDIO_HOME"]) / "trust.json").unlink()  # another player, who has not trusted it
+    refused = studio("pack", "install", str(archive))
+    assert refused.code == 2 and "the pack has problems: " in refused.err  # its kinds are unknown
+    assert refused.err.endswith("(its code is not trusted, so kinds of rule it adds are unknown: --trust)\n")
+    assert studio("pack", "list").out.startswith("no packs installed")
+    installed = studio("pack", "install", str(archive), "--trust")
+    assert installed.code == 0, installed.err
+    assert studio("test", "--pack", "halver").code == 0  # installed and trusted: its tests pass
+
+
+def test_an_untrusted_pack_with_code_says_so_even_when_no_charm_is_disabled(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pack = halver(studio, tmp_path)
+    run = studio("validate", str(pack))
+    assert f"{pack / 'pack.yaml'}:1:1: pack 'halver' is not trusted, so its code does not run (trust it" in run.err

@@ -275,3 +275,37 @@ def test_a_pack_adds_bosses_decks_and_difficulty_levels(tmp_path: Path) -> None:
     assert len(cat.deck("mod_tiny").cards) == 3
     assert score(Situation(cat.cards("AS AH"), boss="mod_glare"), cat).total == (10 + 11) * 2
     assert cat.difficulties["mod_brutal"].level == 6
+
+
+def test_a_file_where_no_content_goes_is_a_problem_not_left_out(tmp_path: Path) -> None:
+    charm = "id: mis_glow\nname: Glow\npassive: [splash]\n"
+    mis = make(
+        tmp_path,
+        "mis",
+        files={
+            "charm/mis_glow.yaml": charm,  # charms/, misspelt: the charm would never load
+            "test/t.yaml": "played: AS\nexpect: {total: 99999}\n",  # a failing test that would never run
+            "stray.json": "{}",
+            "plugins/sub/helper.py": "x = 1\n",  # a pack's code is the .py files right in plugins/
+            "charms/more/mis_deep.yaml": charm.replace("mis_glow", "mis_deep"),  # read: a folder below charms/
+            "README.md": "notes\n",
+        },
+    )
+    content = load_packs([base_pack(), opened(mis)])
+    assert sorted((p.file.removeprefix(f"{mis}/"), p.message) for p in content.problems) == [
+        ("charm/mis_glow.yaml", "not read: charm/ is not a content folder (did you mean 'charms/'?)"),
+        ("plugins/sub/helper.py", "not run: a pack's code is the .py files right in plugins/, not in a folder below it"),
+        ("stray.json", "not read: at the top of a pack, only pack.yaml and run.yaml are content"),
+        ("test/t.yaml", "not read: test/ is not a content folder (did you mean 'tests/'?)"),
+    ]
+
+
+def test_a_trusted_plugin_cannot_take_over_a_behaviour_id_already_defined(tmp_path: Path) -> None:
+    plugin = "from studio.plugins import Behaviour\n\nclass Shadow(Behaviour):\n    id = 'five_alive'\n"
+    shadow = make(tmp_path, "shadow", files={"plugins/s.py": plugin})
+    content = load_packs([base_pack(), opened(shadow)], trusted=lambda pack: True)
+    assert messages(content.problems) == [
+        f"{shadow}/plugins/s.py:4:1: pack 'shadow': behaviour id 'five_alive' is already defined in "
+        f"{base_pack().origin}/plugins/five_alive.py (pack 'base'); choose another id"
+    ]
+    assert type(content.behaviours["five_alive"]).__name__ != "Shadow"  # the first stands

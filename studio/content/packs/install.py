@@ -14,12 +14,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 from studio.content.check.problems import Problem
 from studio.content.check.validation import validate_document
-from studio.content.entries import pack_entries
+from studio.content.entries import pack_entries, unread_files
 from studio.content.io.paths import installed_packs_dir
 from studio.content.packs.archive import ArchiveError, content_hash, extract_zip
 from studio.content.packs.installed import installed_packs
@@ -35,10 +36,12 @@ class InstallError(ValueError):
     """An install or removal refused; nothing changed."""
 
 
-def install(archive: Path, force: bool = False) -> Pack:
+def install(archive: Path, force: bool = False, vocabulary: Callable[[Pack], None] | None = None) -> Pack:
     """Install a pack archive; return the installed pack (raise InstallError, changing nothing).
 
-    An older version does not replace a newer one unless ``force`` is given.
+    An older version does not replace a newer one unless ``force`` is given. ``vocabulary`` is called
+    with the extracted pack before its files are checked: loading its trusted code there adds the
+    kinds of rule its files may use.
     """
     if archive.is_dir():
         raise InstallError(
@@ -52,7 +55,7 @@ def install(archive: Path, force: bool = False) -> Pack:
                 files = extract_zip(archive, staging)
             except ArchiveError as exc:
                 raise InstallError(f"{archive}: {exc}") from None
-            pack = _verify(staging, content_hash(files), archive)
+            pack = _verify(staging, content_hash(files), archive, vocabulary)
             with locked(folder_lock(root)):
                 recover_locked(root)
                 target = root / pack.id
@@ -102,19 +105,23 @@ def installable_problems(pack: Pack) -> list[Problem]:
                 pack.manifest_doc.name, line, col, "the id 'base' is the base game's: choose another", "$.id"
             )
         )
-    problems += pack_entries(pack)[1]
+    problems += pack_entries(pack)[1] + unread_files(pack)
     for _, doc in pack.documents("patches"):
         problems += [doc] if isinstance(doc, Problem) else validate_document("patch", doc)[1]
     problems += pack_scenarios(pack)[1]
     return problems
 
 
-def _verify(folder: Path, expected_hash: str, archive: Path) -> Pack:
+def _verify(
+    folder: Path, expected_hash: str, archive: Path, vocabulary: Callable[[Pack], None] | None
+) -> Pack:
     """Check an extracted pack before it goes live; problems name the archive's members."""
     pack, problems = open_pack(folder)
     if pack is not None and pack.hash != expected_hash:
         raise InstallError("the extracted files differ from the archive (content hash mismatch)")
     if pack is not None:
+        if vocabulary is not None:
+            vocabulary(pack)
         problems = installable_problems(pack)
     problems = [replace(p, file=p.file.replace(str(folder), str(archive), 1)) for p in problems]
     if pack is None:
