@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from operator import is_
 from typing import Any, NamedTuple, TypeVar
 
 from studio.engine.behaviour import Behaviour
@@ -130,6 +131,12 @@ class Row(NamedTuple):
 SlotKey = tuple[Any, ...]
 
 
+#: The catalog memo's entry of the last row resolved (without charms gone) and the very slots it was
+#: resolved from: a run asks the row of the same slots many times in a row (every layered value, every
+#: candidate play), and slots are immutable, so the same slot objects need no key built.
+_LAST = "last_row"
+
+
 def charm_row(slots: Sequence[CharmSlot], catalog: Catalog, gone: frozenset[int] = _NO_SLOTS) -> Row:
     """Resolve a charm row (memoised; raises UnknownIdError for an unknown charm or edition).
 
@@ -137,6 +144,11 @@ def charm_row(slots: Sequence[CharmSlot], catalog: Catalog, gone: frozenset[int]
     They keep their places, so slots still name the same charms, but act no more, their modifiers
     stop, and a copier copies past them (RULES.md section 6).
     """
+    memo = catalog.memo
+    if not gone:
+        last: tuple[tuple[CharmSlot, ...], Row] | None = memo.get(_LAST)  # type: ignore[assignment]
+        if last is not None and len(last[0]) == len(slots) and all(map(is_, last[0], slots)):
+            return last[1]
     rows: dict[object, Row] = _memo(catalog, "rows")
     key = tuple(
         [_worn(slot, catalog) if slot.stickers or slot.locked else (slot.id, slot.edition) for slot in slots]
@@ -144,6 +156,8 @@ def charm_row(slots: Sequence[CharmSlot], catalog: Catalog, gone: frozenset[int]
     found = rows.get((key, gone) if gone else key)
     if found is None:
         found = remember(rows, (key, gone) if gone else key, _build_row(key, catalog, gone))
+    if not gone:
+        memo[_LAST] = (tuple(slots), found)
     return found
 
 
