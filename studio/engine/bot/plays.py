@@ -24,7 +24,7 @@ from studio.engine.inplay import CardView
 from studio.engine.run.state import Round
 from studio.engine.scoring import MAX_PLAYED, Situation, score
 from studio.engine.scoring.rows import charm_row
-from studio.engine.scoring.views import card_view
+from studio.engine.scoring.views import Frame, card_view, hand_frame
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +137,14 @@ def best_play(
         plays = plays + [_pad(p, views, MAX_PLAYED) for p in plays if len(p) < MAX_PLAYED]
     best = PlayChoice((), -1.0, "")
     base = around or around_of(rnd, charms, levels, money)
+    frame = hand_frame(base, catalog)
     for play in plays:
         if not 1 <= len(play) <= MAX_PLAYED:
             continue
-        choice = score_play(rnd, play, base, catalog)
+        choice = score_play(rnd, play, base, catalog, frame)
         if choice.total > best.total or (choice.total == best.total and len(play) < len(best.cards)):
             best = choice
-    return best if best.cards else score_play(rnd, (0,), base, catalog)
+    return best if best.cards else score_play(rnd, (0,), base, catalog, frame)
 
 
 def around_of(rnd: Round, charms: Sequence[CharmSlot], levels: dict[str, int], money: int) -> Situation:
@@ -159,12 +160,15 @@ def around_of(rnd: Round, charms: Sequence[CharmSlot], levels: dict[str, int], m
     )
 
 
-def score_play(rnd: Round, play: tuple[int, ...], around: Situation, catalog: Catalog) -> PlayChoice:
-    """Score ``play`` (positions of the round's hand) as the engine will, on the neutral generator."""
+def score_play(
+    rnd: Round, play: tuple[int, ...], around: Situation, catalog: Catalog, frame: Frame | None = None
+) -> PlayChoice:
+    """Score ``play`` (positions of the round's hand) as the engine will, on the neutral generator
+    (``frame``: ``around``'s, when the caller scores many plays in it)."""
     chosen = set(play)
     played = tuple(rnd.hand[i] for i in play)
     held = tuple(c for i, c in enumerate(rnd.hand) if i not in chosen)
-    result = score(around.with_hand(played, held, NEUTRAL_RNG), catalog)
+    result = score(around.with_hand(played, held, NEUTRAL_RNG), catalog, frame)
     return PlayChoice(play, float(result.total), result.hand_type)
 
 

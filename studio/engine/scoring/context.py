@@ -320,10 +320,6 @@ class ScoringContext:
             return f"{CHANCE}.{kind}.{text}"
         return f"{CHANCE}.card.{card.token}" if card is not None else CHANCE
 
-    def touched(self) -> frozenset[str]:
-        """Return the values this hand's modifiers change."""
-        return frozenset(m.value for m in self.modifiers)
-
     def layered(self, name: str, base: float) -> float:
         """Return a layered value from ``base`` through the modifiers active in this hand."""
         return layered(name, base, self.modifiers)

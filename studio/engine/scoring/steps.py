@@ -17,7 +17,7 @@ from studio.engine.kinds import VALUES
 from studio.engine.scoring.context import ScoringContext
 from studio.engine.scoring.firing import call_hook, fire_on_card, fire_source, retrigger_sources
 from studio.engine.scoring.rows import Row, charm_row
-from studio.engine.scoring.views import open_context
+from studio.engine.scoring.views import Frame, hand_frame, open_context
 from studio.engine.situation import Situation
 from studio.engine.trace import REPEAT_LABEL, ScoreResult, Step, fmt, total_of
 from studio.engine.values import Modifier, layered
@@ -35,21 +35,27 @@ def check_hand_size(situation: Situation, catalog: Catalog) -> None:
     _opened(situation, catalog)
 
 
-def _opened(s: Situation, catalog: Catalog) -> tuple[ScoringContext, Row, BossDef | None]:
+def _opened(
+    s: Situation, catalog: Catalog, frame: Frame | None = None
+) -> tuple[ScoringContext, Row, BossDef | None]:
     """The context of the played hand, once its size is known to be allowed."""
     if not s.played:
         raise HandSizeError(f"a played hand holds 1 to {s.max_played} cards, not 0")
-    ctx, row, boss = open_context(s, catalog, s.played)
+    frame = frame or hand_frame(s, catalog)
+    ctx, row, boss = open_context(s, catalog, s.played, frame=frame)
     most = s.max_played
-    if ctx.modifiers and "max_played" in (row.touches if ctx.modifiers is row.modifiers else ctx.touched()):
+    if ctx.modifiers and "max_played" in frame.touches:
         most = int(ctx.layered("max_played", most))
     if len(s.played) > most:
         raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
     return ctx, row, boss
 
 
-def score(situation: Situation, catalog: Catalog) -> ScoreResult:
+def score(situation: Situation, catalog: Catalog, frame: Frame | None = None) -> ScoreResult:
     """Score one hand and return the result with its event trace.
+
+    ``frame``: the situation's :class:`~studio.engine.scoring.views.Frame` (its cards and generator
+    aside), for a caller that scores many hands of one situation to work it out once.
 
     Raises :class:`HandSizeError` for a hand of the wrong size,
     :class:`~studio.engine.names.UnknownIdError` for an unknown id and
@@ -60,7 +66,7 @@ def score(situation: Situation, catalog: Catalog) -> ScoreResult:
         raise ValueError(
             "the loaded content defines no hand types (load the base game, or a pack with hands/)"
         )
-    ctx, row, boss = _opened(s, catalog)
+    ctx, row, boss = _opened(s, catalog, frame)
     evaluation = ctx.evaluation
     assert evaluation is not None
     refused = _boss_step(ctx, boss)

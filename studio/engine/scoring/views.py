@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from studio.engine.bosses import BossDef
 from studio.engine.cards import FACE_RANKS, SUITS, Card, rank_points
@@ -19,7 +20,7 @@ from studio.engine.inplay import CardView
 from studio.engine.scoring.context import ScoringContext
 from studio.engine.scoring.rows import Row, charm_row, remember, rules_of
 from studio.engine.situation import Situation
-from studio.engine.values import in_source_order, layered
+from studio.engine.values import Modifier, in_source_order, layered
 
 ALL_SUITS = frozenset(SUITS)
 
@@ -111,14 +112,28 @@ def _matches(debuff: Conditions, view: CardView) -> bool:
     return all(check(None, view, None) for check in compile_checks(debuff))  # type: ignore[arg-type]
 
 
-def open_context(
-    situation: Situation, catalog: Catalog, cards: Sequence[Card], discarded: bool = False
-) -> tuple[ScoringContext, Row, BossDef | None]:
-    """Build the context of a hand (``cards`` played) or of a discard (``cards`` discarded).
+class Frame(NamedTuple):
+    """What a hand's context takes from its situation apart from the cards and the generator: the
+    row, the boss, the modifiers active in source order with the hand rules they set and the values
+    they change, the card views and hand evaluations under those rules, the ``chances`` value.
 
-    The one builder of every entry point: the row, the boss, the card views,
-    the counters and the evaluation of ``cards`` as a hand (when they can be one).
+    Every hand of one situation (a bot's candidate plays) shares it, so it is worked out once
+    (:func:`hand_frame`) and handed to each.
     """
+
+    row: Row
+    boss: BossDef | None
+    modifiers: tuple[Modifier, ...]
+    flags: frozenset[str]
+    rules: HandRules
+    touches: frozenset[str]
+    known: dict[Card, CardView]
+    evaluations: dict[tuple[object, ...], Evaluation]
+    chances: float
+
+
+def hand_frame(situation: Situation, catalog: Catalog) -> Frame:
+    """The :class:`Frame` of the hands and discards of ``situation`` (its cards and generator aside)."""
     s = situation
     row = charm_row(s.charms, catalog)
     boss = catalog.boss(s.boss) if s.boss else None
@@ -147,7 +162,42 @@ def open_context(
         flags, rules, touches = rules_of(modifiers, catalog)
     else:
         touches = row.touches
-    known = _views(catalog, boss, flags)
+    chances = layered("chances", 1, modifiers) if modifiers and "chances" in touches else 1.0
+    return _new_frame(
+        Frame,
+        (
+            row,
+            boss,
+            modifiers,
+            flags,
+            rules,
+            touches,
+            _views(catalog, boss, flags),
+            _evaluations(catalog, rules),
+            chances,
+        ),
+    )
+
+
+#: Builds a Frame without the named tuple's Python-level ``__new__`` (fields in declaration order).
+_new_frame = tuple.__new__
+
+
+def open_context(
+    situation: Situation,
+    catalog: Catalog,
+    cards: Sequence[Card],
+    discarded: bool = False,
+    frame: Frame | None = None,
+) -> tuple[ScoringContext, Row, BossDef | None]:
+    """Build the context of a hand (``cards`` played) or of a discard (``cards`` discarded).
+
+    The one builder of every entry point: the row, the boss, the card views,
+    the counters and the evaluation of ``cards`` as a hand (when they can be one).
+    ``frame``: the situation's :class:`Frame`, when the caller has it already.
+    """
+    s = situation
+    row, boss, modifiers, flags, rules, _, known, evaluations, chances = frame or hand_frame(s, catalog)
     views = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in cards])
     held = tuple([known.get(c) or card_view(c, catalog, boss, flags) for c in s.held]) if s.held else ()
 
@@ -171,12 +221,10 @@ def open_context(
     ctx.modifiers = modifiers
     if row.starts:  # only a charm that declares variables has any an ability can name
         ctx.vars = [{**start, **dict(slot.vars)} for start, slot in zip(row.starts, s.charms, strict=True)]
-    if modifiers and "chances" in touches:
-        ctx.chances = layered("chances", 1, modifiers)
+    ctx.chances = chances
     ctx.types_played = s.hand_types_played
     if views and (not discarded or len(views) <= MAX_FLUSH_OR_STRAIGHT_CARDS):
         ranks, suits = tuple([v.rank for v in views]), tuple([v.suits for v in views])
-        evaluations = _evaluations(catalog, rules)
         evaluation = evaluations.get((ranks, suits))
         if evaluation is None:
             evaluation = remember(
