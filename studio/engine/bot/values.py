@@ -142,12 +142,15 @@ class CharmValues:
             return found
         if len(self._rows) >= ROW_MEMO:
             self._rows.clear()
-        effects = [self.effect(c, money) for c in charms]
+        known = self._effects
+        effects = [known.get((c.id, c.edition, bucket)) or self.effect(c, money) for c in charms]
+        leveled = self._leveled(held)
         total = 0.0
-        for i, (points, mult, weight) in enumerate(self._leveled(held)):
+        # Each hand's measures, charm by charm (none: one empty column per hand).
+        columns = zip(*effects, strict=True) if effects else [()] * len(leveled)
+        for (points, mult, weight), measures in zip(leveled, columns, strict=True):
             factor = 1.0
-            for e in effects:
-                dp, dm, x = e[i]
+            for dp, dm, x in measures:
                 points += dp
                 mult += dm
                 factor *= x
