@@ -189,12 +189,13 @@ class Bot:
         best: tuple[float, int] | None = None
         weakest = -1
         base = 0.0
+        slots = charm_slots(s, game.setup)
         for slot, offer in enumerate(s.shop.offers):
             if offer.kind != "charm" or offer.sold or offer.price > s.money:
                 continue
             base = base or self.values.row(s.charms, s.money, s.levels)
             bought = CharmSlot(offer.item, offer.edition, stickers=offer.stickers)
-            if len(s.charms) < charm_slots(s, game.setup):
+            if len(s.charms) < slots:
                 gain = self.values.row([*s.charms, bought], s.money - offer.price, s.levels) - base
                 if gain > 0 and (best is None or gain > best[0]):
                     best = (gain, slot)
@@ -228,12 +229,12 @@ class Bot:
                 booster = booster_def(game.setup, offer.item)
                 if (
                     booster.kind == "levels"
-                    or (booster.kind == "charms" and len(s.charms) < charm_slots(s, game.setup))
+                    or (booster.kind == "charms" and len(s.charms) < slots)
                     or (booster.kind == "consumables" and room and booster.family == "level")
                 ):
                     return OpenBooster(slot)
         cost = reroll_cost(s, game.setup)
-        room = len(s.charms) < charm_slots(s, game.setup)
+        room = len(s.charms) < slots
         if s.money >= cost + self.reroll_above and (room or s.money >= cost + 30):
             return Reroll()
         return LeaveShop()

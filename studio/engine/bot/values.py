@@ -200,13 +200,18 @@ def types_played(game: Game) -> dict[str, int]:
 
 
 def multiplies(catalog: Catalog, slot: CharmSlot) -> bool:
-    """Return True if the charm multiplies Mult (so it belongs late in the row)."""
-    defn = catalog.charm(slot.id)
-    return (
-        slot.edition == "polychrome"
-        or defn.behaviour is not None
-        or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
-    )
+    """Return True if the charm multiplies Mult (so it belongs late in the row); memoised in the
+    catalog by charm and edition (every shop decision asks it of the whole row)."""
+    key = ("bot_multiplies", slot.id, slot.edition)
+    found = catalog.memo.get(key)
+    if found is None:
+        defn = catalog.charm(slot.id)
+        found = catalog.memo[key] = (
+            slot.edition == "polychrome"
+            or defn.behaviour is not None
+            or any(EFFECTS[e.kind].multiplies for a in defn.abilities for e in a.effects)
+        )
+    return found  # type: ignore[return-value]
 
 
 def multiplying_last(charms: Sequence[CharmSlot], catalog: Catalog) -> tuple[int, ...] | None:
