@@ -129,15 +129,8 @@ def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: S
     for pack in untrusted_packs:
         charms = by_pack[pack.id]
         disabled = f"; disabled charms: {', '.join(sorted(charms))}" if charms else ""
-        content.warnings.append(
-            Problem(
-                pack.manifest_doc.name,
-                1,
-                1,
-                f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with --trust)",
-                stage=MANIFEST,
-            )
-        )
+        why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with --trust)"
+        content.warnings.append(Problem(pack.manifest_doc.name, 1, 1, why, stage=MANIFEST))
 
 
 def build_catalog(entries: Sequence[Entry], behaviours: dict[str, Behaviour]) -> Catalog:

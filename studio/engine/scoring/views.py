@@ -163,24 +163,17 @@ def hand_frame(situation: Situation, catalog: Catalog) -> Frame:
     else:
         touches = row.touches
     chances = layered("chances", 1, modifiers) if modifiers and "chances" in touches else 1.0
-    return _new_frame(
-        Frame,
-        (
-            row,
-            boss,
-            modifiers,
-            flags,
-            rules,
-            touches,
-            _views(catalog, boss, flags),
-            _evaluations(catalog, rules),
-            chances,
-        ),
+    return Frame(
+        row,
+        boss,
+        modifiers,
+        flags,
+        rules,
+        touches,
+        _views(catalog, boss, flags),
+        _evaluations(catalog, rules),
+        chances,
     )
-
-
-#: Builds a Frame without the named tuple's Python-level ``__new__`` (fields in declaration order).
-_new_frame = tuple.__new__
 
 
 def open_context(
