@@ -122,7 +122,7 @@ def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: S
     by_pack: dict[str, list[str]] = {p.id: [] for p in untrusted_packs}
     for e in content.entries:
         behaviour = e.model.behaviour if isinstance(e.model, CharmModel) else None
-        if behaviour in untrusted and behaviour not in content.behaviours:
+        if behaviour is not None and behaviour in untrusted and behaviour not in content.behaviours:
             pack = untrusted[behaviour]
             content.disabled[e.id] = f"its code is in pack '{pack.id}', which is not trusted"
             by_pack.setdefault(pack.id, []).append(e.id)
