@@ -62,6 +62,7 @@ def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindo
     effects.add()
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
     assert len(data["abilities"][0]["effects"]) == 2
+    assert data["abilities"][0]["effects"][1] == {"kind": "points", "amount": 30}  # as docs/editor.md says
     effects = window.editor.field_at(("abilities", 0, "effects"))
     effects.move_item(1, -1)
     data = window.session.ws.data(window.session.ws.ref(window.editor.file))
