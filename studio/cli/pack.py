@@ -16,7 +16,7 @@ from studio.content.packs.editor_files import refresh
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import MANIFEST, Pack
 from studio.content.registry import Content
-from studio.content.scenarios import pack_scenarios
+from studio.content.scenarios import Scenario, pack_scenarios
 from studio.services.errors import Line
 from studio.services.loading import load_pack
 from studio.services.packs import (
@@ -183,16 +183,25 @@ def _open(spec: str, installed: list[Pack]) -> Pack:
 
 
 def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> list[dict[str, object]]:
-    """Score both versions' scenarios under each version; return those whose result changes."""
+    """Score both versions' scenarios under each version; return those whose result changes.
+
+    A scenario is the same in both versions when its name and situation are (its ``expect`` aside); one
+    that only a version holds is named with that version, so an old test changed under the same name
+    is scored too, not hidden by the new one.
+    """
     before, after = load_pack(old, installed, trust), load_pack(new, installed, trust)
-    scenarios = {
-        s.label.split(": ", 1)[-1] + s.model.played: s for p in (old, new) for s in pack_scenarios(p)[0]
-    }
+    found: dict[str, tuple[Scenario, list[Pack]]] = {}
+    for pack in (old, new):
+        for s in pack_scenarios(pack)[0]:
+            key = s.label.split(": ", 1)[-1] + s.model.model_dump_json(exclude={"name", "expect"})
+            found.setdefault(key, (s, []))[1].append(pack)
     out: list[dict[str, object]] = []
-    for s in scenarios.values():
+    for s, holders in found.values():
         results = [_result(s.model, content) for content in (before, after)]
         if results[0] != results[1]:
-            out.append({"scenario": s.model.name or s.label, "old": results[0], "new": results[1]})
+            name = s.model.name or s.label
+            only = f" (only in {holders[0].version})" if len(holders) == 1 else ""
+            out.append({"scenario": name + only, "old": results[0], "new": results[1]})
     return out
 
 

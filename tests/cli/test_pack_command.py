@@ -122,6 +122,23 @@ def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
     ) in changed
 
 
+
+def test_diff_scores_an_old_scenario_that_a_new_one_of_the_same_name_replaced(studio, tmp_path: Path) -> None:
+    test = "- name: my charm on a pair\n  played: AS AH\n  charms: [{charm}]\n"
+    charm = "id: {charm}\nname: C\nabilities:\n  - trigger: hand\n    effects: [{{kind: xmult, amount: 2}}]\n"
+    for version, made in (("1.0.0", "dv_glow"), ("2.0.0", "dv_plus")):
+        folder = tmp_path / version
+        (folder / "charms").mkdir(parents=True)
+        (folder / "tests").mkdir()
+        (folder / "pack.yaml").write_text(f"id: dv\nname: D\nversion: {version}\n", encoding="utf-8")
+        (folder / f"charms/{made}.yaml").write_text(charm.format(charm=made), encoding="utf-8")
+        (folder / "tests/t.yaml").write_text(test.format(charm=made), encoding="utf-8")
+    data = json.loads(studio("pack", "diff", str(tmp_path / "1.0.0"), str(tmp_path / "2.0.0"), "--json").out)
+    assert sorted((s["scenario"], s["old"], s["new"]) for s in data["scenarios"]) == [
+        ("my charm on a pair (only in 1.0.0)", "pair 128", "error: unknown charm 'dv_glow'"),
+        ("my charm on a pair (only in 2.0.0)", "error: unknown charm 'dv_plus'", "pair 128"),
+    ]
+
 def test_build_refuses_a_pack_whose_tests_fail_and_writes_nothing(studio, tmp_path: Path) -> None:
     pack = make_pack(studio, tmp_path)
     (pack / "tests/glow.yaml").write_text(TEST.format(factor=2, mult=10, total=1), encoding="utf-8")
