@@ -6,6 +6,7 @@ A later pack may redefine an entry only if its manifest lists it under
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,7 @@ def kind_of(rel: str) -> str | None:
     return kind if kind in ENTRY_KINDS else None
 
 
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 #: The folders of a pack whose YAML and JSON files are read: one per kind (``tests``, ``patches`` too).
 CONTENT_FOLDERS = tuple(sorted(f for f in FOLDER_KINDS if "." not in f))
 
@@ -122,10 +124,11 @@ def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry
 
 
 def _broken_id(doc: Document | Problem, rel: str) -> str:
-    """The id an invalid entry file stands for: the ``id`` it gives, else its file's name (an id must be
-    its file's name, so one that cannot be read is still known by it)."""
+    """The id an invalid entry file stands for: the ``id`` it gives when that is an id, else its file's
+    name (an id must be its file's name, so one that cannot be read is still known by it, and a
+    reference to it is not a second problem)."""
     given = doc.data.get("id") if isinstance(doc, Document) and isinstance(doc.data, dict) else None
-    return given if isinstance(given, str) else Path(rel).stem
+    return given if isinstance(given, str) and _ID.fullmatch(given) else Path(rel).stem
 
 
 @dataclass

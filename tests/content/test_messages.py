@@ -24,7 +24,7 @@ def said(kind: str, text: str) -> list[str]:
             "charm",
             CHARM.replace("id: lucky", "id: Lucky Seven"),
             "$.id: 'Lucky Seven' is not allowed: an id uses lower-case letters, digits and _, starting with "
-            "a letter (did you mean 'lucky_seven'?)",
+            "a letter (did you mean 'x', the file's name?)",  # an id is its file's name
         ),
         (
             "charm",

@@ -309,3 +309,14 @@ def test_a_trusted_plugin_cannot_take_over_a_behaviour_id_already_defined(tmp_pa
         f"{base_pack().origin}/plugins/five_alive.py (pack 'base'); choose another id"
     ]
     assert type(content.behaviours["five_alive"]).__name__ != "Shadow"  # the first stands
+
+
+def test_an_entry_id_that_is_no_id_is_one_problem_and_respelled_as_its_file_name(tmp_path: Path) -> None:
+    glow = "id: Neon Glow\nname: Glow\npassive: [splash]\n"
+    test = "- name: t\n  played: AS\n  charms: [neon_nights_glow]\n"
+    pack = make(tmp_path, "neon_nights", files={"charms/neon_nights_glow.yaml": glow, "tests/t.yaml": test})
+    content = load_packs([base_pack(), opened(pack)])
+    assert [p.message for p in content.problems] == [
+        "'Neon Glow' is not allowed: an id uses lower-case letters, digits and _, starting with a letter "
+        "(did you mean 'neon_nights_glow', the file's name?)"
+    ]  # and the test naming the file's id is not a second problem

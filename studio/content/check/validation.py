@@ -6,7 +6,9 @@ import math
 import re
 from collections import deque
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -18,7 +20,7 @@ from studio.content.extensions import when_changed
 from studio.content.io.documents import Document
 from studio.content.io.limits import MAX_EXCERPT_CHARS
 from studio.content.io.text import excerpt
-from studio.content.models import KINDS
+from studio.content.models import ENTRY_KINDS, KINDS
 from studio.content.models.common import FieldError
 from studio.content.schemas import schema_for
 from studio.engine.names import did_you_mean
@@ -61,7 +63,7 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
         for leaf, types in _leaves(err)
     ]
     if problems:
-        return None, sorted(set(_one_per_misspelling(problems)))
+        return None, sorted({_named_after_file(p, doc.name, kind) for p in _one_per_misspelling(problems)})
     try:
         return model_cls.model_validate(doc.data), []
     except ModelError as exc:
@@ -76,6 +78,21 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
                 message = "nan is not a number"
             out.append(Problem(doc.name, line, col, message, json_path(parts)))
         return None, sorted(set(out))
+
+
+_HINT = re.compile(r" \(did you mean '[^']*'\?\)$")
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
+
+
+def _named_after_file(p: Problem, name: str, kind: str) -> Problem:
+    """An entry's id is its file's name: a misspelt id is best respelled as that name (``Neon Glow`` in
+    ``neon_nights_glow.yaml``: ``neon_nights_glow``, not ``neon_glow``, which the file name refuses)."""
+    stem = PurePath(name).stem
+    if p.path != "$.id" or kind not in ENTRY_KINDS or not _ID.fullmatch(stem):
+        return p
+    if "is not allowed:" not in p.message:
+        return p
+    return replace(p, message=f"{_HINT.sub('', p.message)} (did you mean '{stem}', the file's name?)")
 
 
 _MISSPELT = re.compile(r"unknown field '(?P<given>[^']*)' \(did you mean '(?P<meant>[^']*)'\?\)")
