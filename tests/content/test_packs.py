@@ -320,3 +320,16 @@ def test_an_entry_id_that_is_no_id_is_one_problem_and_respelled_as_its_file_name
         "'Neon Glow' is not allowed: an id uses lower-case letters, digits and _, starting with a letter "
         "(did you mean 'neon_nights_glow', the file's name?)"
     ]  # and the test naming the file's id is not a second problem
+
+
+def test_a_folder_packs_file_past_a_limit_is_a_problem_at_that_file(tmp_path: Path) -> None:
+    from studio.content.io.limits import MAX_FILE_BYTES
+
+    big = make(tmp_path, "big")
+    (big / "charms").mkdir()
+    with (big / "charms/big_c.yaml").open("wb") as out:
+        out.truncate(MAX_FILE_BYTES + 1)
+    pack, problems = open_pack(big)
+    assert pack is None and messages(problems) == [
+        f"{big}/charms/big_c.yaml:1:1: {MAX_FILE_BYTES + 1} bytes, more than {MAX_FILE_BYTES} (MAX_FILE_BYTES)"
+    ]

@@ -95,7 +95,7 @@ def _directory_extent(fp: BinaryIO) -> tuple[int, int]:
 def _check_directory(infos: list[zipfile.ZipInfo], archive_bytes: int, limits: Limits) -> None:
     """Every check that needs only the central directory; raises on the first problem."""
     if len(infos) > limits.max_files:
-        raise refuse(f"{len(infos)} members, more than max_files={limits.max_files}")
+        raise refuse(f"{len(infos)} members, more than {limits.max_files} (MAX_FILES)")
     total = compressed = 0
     for info in infos:
         name = info.orig_filename  # before zipfile cuts it at a NUL (or turns '\' into '/' on Windows)
@@ -119,22 +119,22 @@ def _check_directory(infos: list[zipfile.ZipInfo], archive_bytes: int, limits: L
             raise refuse("is a folder entry that carries data", name)
         if info.file_size > limits.max_file_bytes:
             raise refuse(
-                f"declares {info.file_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name
+                f"declares {info.file_size} bytes, more than {limits.max_file_bytes} (MAX_FILE_BYTES)", name
             )
         if _ratio(info.file_size, info.compress_size) > limits.max_ratio:
             raise refuse(
                 f"compression ratio {_ratio(info.file_size, info.compress_size):.0f} "
-                f"over max_ratio={limits.max_ratio:g} ({info.file_size} from {info.compress_size} bytes)",
+                f"over {limits.max_ratio:g} (MAX_RATIO; {info.file_size} from {info.compress_size} bytes)",
                 name,
             )
         total += info.file_size
         compressed += info.compress_size
     check_names([(i.orig_filename, i.orig_filename.endswith("/")) for i in infos])
     if total > limits.max_total_bytes:
-        raise refuse(f"declares {total} bytes in all, more than max_total_bytes={limits.max_total_bytes}")
+        raise refuse(f"declares {total} bytes in all, more than {limits.max_total_bytes} (MAX_PACK_BYTES)")
     if _ratio(total, compressed) > limits.max_ratio:  # implied by the per-member check; kept as stated
         raise refuse(
-            f"overall compression ratio {_ratio(total, compressed):.0f} over max_ratio={limits.max_ratio:g}"
+            f"overall compression ratio {_ratio(total, compressed):.0f} over {limits.max_ratio:g} (MAX_RATIO)"
         )
     _check_layout(infos, archive_bytes)
 
@@ -178,9 +178,10 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: int, limits
             if got > declared:
                 raise refuse(f"inflates past its declared {declared} bytes", name)
             if got > limits.max_file_bytes:
-                raise refuse(f"inflates past max_file_bytes={limits.max_file_bytes}", name)
+                raise refuse(f"inflates past {limits.max_file_bytes} bytes (MAX_FILE_BYTES)", name)
             if got > budget:
-                raise refuse(f"inflates the archive past max_total_bytes={limits.max_total_bytes}", name)
+                why = f"inflates the archive past {limits.max_total_bytes} bytes (MAX_PACK_BYTES)"
+                raise refuse(why, name)
             parts.append(chunk)
     if got != declared:
         raise refuse(f"holds {got} bytes but declares {declared}", name)
@@ -206,10 +207,11 @@ def read_zip(path: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
         with Path(path).open("rb") as fp:
             entries, cd_bytes = _directory_extent(fp)
             if entries > limits.max_files:
-                raise refuse(f"{entries} members, more than max_files={limits.max_files}")
+                raise refuse(f"{entries} members, more than {limits.max_files} (MAX_FILES)")
             if cd_bytes > limits.max_files * _CENTRAL_BYTES_PER_FILE:
                 raise refuse(
-                    f"central directory of {cd_bytes} bytes is too big for max_files={limits.max_files}"
+                    f"central directory of {cd_bytes} bytes is too big for {limits.max_files} files "
+                    "(MAX_FILES)"
                 )
             archive_bytes = fp.seek(0, os.SEEK_END)
             fp.seek(0)

@@ -20,7 +20,12 @@ from studio.content.packs.names import clash, name_problem
 
 
 class ArchiveError(ValueError):
-    """An archive refused; the message names the member (if any) and why, in one line."""
+    """An archive refused; the message names the member (if any) and why, in one line; ``member`` and
+    ``reason`` hold them apart, for a problem located at the member."""
+
+    def __init__(self, message: str, member: str | None = None, reason: str = "") -> None:
+        super().__init__(message)
+        self.member, self.reason = member, reason or message
 
 
 class Limits(NamedTuple):
@@ -44,7 +49,9 @@ def refuse(reason: str, member: str | None = None) -> ArchiveError:
     Names and zipfile's messages (which quote names) can run to 64 KiB.
     """
     reason = clip(" ".join(reason.split()), 200)
-    return ArchiveError(f"{clip(repr(member), 120)}: {reason}" if member is not None else reason)
+    if member is None:
+        return ArchiveError(reason)
+    return ArchiveError(f"{clip(repr(member), 120)}: {reason}", member, reason)
 
 
 def check_names(names: list[tuple[str, bool]]) -> None:
@@ -98,17 +105,19 @@ def _walk(folder: Path, prefix: str, files: dict[str, bytes], used: list[int], l
             _walk(Path(entry.path), name + "/", files, used, limits)
         elif stat.S_ISREG(info.st_mode):
             if len(files) >= limits.max_files:
-                raise refuse(f"more than max_files={limits.max_files} files in the pack", name)
+                raise refuse(f"more than {limits.max_files} files in the pack (MAX_FILES)")
             if info.st_size > limits.max_file_bytes:
-                raise refuse(f"{info.st_size} bytes, more than max_file_bytes={limits.max_file_bytes}", name)
+                why = f"{info.st_size} bytes, more than {limits.max_file_bytes} (MAX_FILE_BYTES)"
+                raise refuse(why, name)
             with open(entry.path, "rb") as handle:
                 data = handle.read(limits.max_file_bytes + 1)
             if len(data) > limits.max_file_bytes:
-                raise refuse(f"more than max_file_bytes={limits.max_file_bytes}", name)
+                raise refuse(f"more than {limits.max_file_bytes} bytes (MAX_FILE_BYTES)", name)
             files[name] = data
             used[0] += len(data)
             if used[0] > limits.max_total_bytes:
-                raise refuse(f"the pack's files hold more than max_total_bytes={limits.max_total_bytes}")
+                why = f"the pack's files hold more than {limits.max_total_bytes} bytes (MAX_PACK_BYTES)"
+                raise refuse(why)
         else:
             raise refuse("is not a regular file (a device, FIFO or socket)", name)
 

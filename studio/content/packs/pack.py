@@ -107,8 +107,9 @@ def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
         files = pack_files(path)
         if files is None:
             return None, [Problem(str(path), 1, 1, "no such pack: give a pack folder or a .zip")]
-    except ArchiveError as exc:
-        return None, [Problem(str(path), 1, 1, str(exc))]
+    except ArchiveError as exc:  # located at the member it names, if any
+        at = str(path / exc.member) if exc.member else str(path)
+        return None, [Problem(at, 1, 1, exc.reason if exc.member else str(exc))]
     except OSError as exc:
         return None, [Problem(str(path), 1, 1, f"cannot read pack: {exc}")]
     return _from_files(path, files)
