@@ -80,9 +80,10 @@ class Content:
         return None
 
 
-def assemble(packs: Sequence[Pack], code: Code) -> Content:
-    """Merge the packs' entries (already in load order), cross-check them and build the catalog."""
-    content = Content(packs=list(packs), requested=list(packs))
+def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None = None) -> Content:
+    """Merge the packs' entries (already in load order), cross-check them and build the catalog;
+    ``requested``: the packs asked for by name (default: all of them)."""
+    content = Content(packs=list(packs), requested=list(packs if requested is None else requested))
     content.behaviours.update(code.behaviours)
     content.origins.update(code.origins)
     content.sources = list(code.sources)
@@ -129,7 +130,10 @@ def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: S
     for pack in untrusted_packs:
         charms = by_pack[pack.id]
         disabled = f"; disabled charms: {', '.join(sorted(charms))}" if charms else ""
-        why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with --trust)"
+        how = "--trust"  # trusts the packs named, so one that came in as a dependency is named
+        if not any(p is pack for p in content.requested):
+            how = f"--pack {pack.id} --trust"
+        why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with {how})"
         content.warnings.append(Problem(pack.manifest_doc.name, 1, 1, why, stage=MANIFEST))
 
 

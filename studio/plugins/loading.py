@@ -55,9 +55,12 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
     return code
 
 
-def load_packs(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Content:
-    """Load packs (already in load order): the code the caller trusts, then entries, then cross-checks."""
-    return assemble(packs, load_code(packs, trusted))
+def load_packs(
+    packs: Sequence[Pack], trusted: Trusted = builtin_only, requested: Sequence[Pack] | None = None
+) -> Content:
+    """Load packs (already in load order): the code the caller trusts, then entries, then cross-checks;
+    ``requested``: the packs asked for by name (the rest came in as dependencies; default: none did)."""
+    return assemble(packs, load_code(packs, trusted), requested)
 
 
 def load_base() -> Content:

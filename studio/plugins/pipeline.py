@@ -186,8 +186,7 @@ def load_prepared(prepared: Prepared) -> Content:
         return Content(
             packs=prepared.order, requested=prepared.requested, problems=ordered(prepared.problems)
         )
-    content = load_packs(prepared.order, prepared.is_trusted)
-    content.requested = prepared.requested
+    content = load_packs(prepared.order, prepared.is_trusted, prepared.requested)
     content.problems = ordered([*prepared.problems, *content.problems])
     if content.problems:
         content.catalog = None

@@ -212,6 +212,7 @@ class Workspace:
 
         content = Content(
             packs=self.packs,
+            requested=self.packs,
             entries=list(self._checks.checked().entries.values()),
             behaviours=self._code.behaviours,
         )

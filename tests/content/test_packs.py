@@ -232,6 +232,9 @@ def test_an_untrusted_packs_code_never_runs_but_its_data_loads(tmp_path: Path) -
     assert any("disabled charms: tripler (trust it with --trust)" in str(w) for w in content.warnings)
     r = score(Situation(content.catalog.cards("AS"), charms=(CharmSlot("tripler"),)), content.catalog)
     assert r.mult == 1
+    user = opened(make(tmp_path, "user"))
+    as_dependency = load_packs([base_pack(), mod, user], requested=[user])  # --pack user: mod came along
+    assert any("(trust it with --pack mod --trust)" in str(w) for w in as_dependency.warnings)
 
 
 def test_trust_is_per_pack_content_and_a_changed_pack_needs_it_again(tmp_path: Path) -> None:
