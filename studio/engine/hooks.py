@@ -11,10 +11,12 @@ total behind the trace.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from studio.engine import hook_runs
 from studio.engine.effects import Effect
 from studio.engine.inplay import ActiveCharm, CardView
 from studio.engine.kinds import EFFECTS
@@ -128,27 +130,27 @@ class CharmContext:
         points = _number(amount, "add_points")
         if math.isinf(points):  # Points are a whole number: only Mult may overflow to infinity
             raise ValueError(f"add_points: the amount must be finite (Points are whole), not {points}")
-        self._ctx.add_points(points, _own(charm))
+        self._ctx.add_points(points, self._own(charm))
 
     def add_mult(self, amount: float, charm: ActiveCharm) -> None:
         """Add Mult on behalf of ``charm``."""
-        self._ctx.add_mult(_number(amount, "add_mult"), _own(charm))
+        self._ctx.add_mult(_number(amount, "add_mult"), self._own(charm))
 
     def add_xmult(self, factor: float, charm: ActiveCharm) -> None:
         """Multiply Mult on behalf of ``charm``."""
-        self._ctx.multiply_mult(_number(factor, "add_xmult"), _own(charm))
+        self._ctx.multiply_mult(_number(factor, "add_xmult"), self._own(charm))
 
     def add_money(self, amount: float, charm: ActiveCharm) -> None:
         """Add (or take) money on behalf of ``charm``."""
-        self._ctx.add_money(_number(amount, "add_money"), _own(charm))
+        self._ctx.add_money(_number(amount, "add_money"), self._own(charm))
 
     def grow(self, charm: ActiveCharm, by: int = 1) -> None:
         """Add ``by`` to the charm's counter."""
-        self._ctx.grow(_own(charm), int(by), charm)
+        self._ctx.grow(self._own(charm), int(by), charm)
 
     def reset(self, charm: ActiveCharm) -> None:
         """Set the charm's counter back to 0."""
-        self._ctx.grow(_own(charm), -int(self._ctx.var(charm, "counter")), charm)
+        self._ctx.grow(self._own(charm), -int(self._ctx.var(charm, "counter")), charm)
 
     def level_up(self, type_id: str, charm: ActiveCharm, by: int = 1) -> None:
         """Raise (or lower) a hand type's level on behalf of ``charm``."""
@@ -161,7 +163,20 @@ class CharmContext:
         """
         EFFECTS[kind]  # an unknown kind fails here, with a suggestion
         effect = Effect(kind, _number(amount, kind), args=tuple(sorted(args.items())))
-        self._ctx.apply(effect, _own(charm), charm)
+        self._ctx.apply(effect, self._own(charm), charm)
+
+    def _own(self, charm: object) -> ActiveCharm:
+        """Return ``charm`` if it is the charm whose hook is running, as the row holds it; else fail, so
+        no event is credited to a charm that did not act."""
+        if not isinstance(charm, ActiveCharm):
+            raise TypeError(f"an effect's source must be the charm the hook was given, not {charm!r}")
+        running = hook_runs.running(threading.get_ident())
+        charms = self._ctx.charms
+        in_row = 0 <= charm.slot < len(charms) and charms[charm.slot] == charm
+        if running is None or charm.id != running.charm or not in_row:
+            given = f"'{charm.id}' in slot {charm.slot}"
+            raise ValueError(f"an effect's source must be the charm the hook was given, not {given}")
+        return charm
 
 
 def _number(amount: float, what: str) -> float:
@@ -173,10 +188,3 @@ def _number(amount: float, what: str) -> float:
     if math.isnan(number):
         raise ValueError(f"{what}: the amount is not a number (nan)")
     return number
-
-
-def _own(charm: object) -> ActiveCharm:
-    """Check that an effect names a charm of the row as its source."""
-    if not isinstance(charm, ActiveCharm):
-        raise TypeError(f"an effect's source must be the charm the hook was given, not {charm!r}")
-    return charm

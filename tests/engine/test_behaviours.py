@@ -93,6 +93,27 @@ def test_a_hook_that_reaches_past_its_context_to_change_the_score_fails(
     assert caught.value.hook == "hand"
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "ActiveCharm(slot=0, id='plain_mult', edition=None)",  # another charm of the row
+        "ActiveCharm(slot=5, id='plain_mult', edition=None)",  # a charm not in the row
+        "charm._replace(slot=0)",  # its own id at another charm's slot
+        "charm._replace(slot=-1)",
+    ],
+)
+def test_an_effect_is_credited_only_to_the_charm_whose_hook_runs(
+    catalog: Catalog, tmp_path: Path, source: str
+) -> None:
+    body = f"from studio.engine.inplay import ActiveCharm\n        ctx.add_mult(5, {source})"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    with pytest.raises(BehaviourError) as caught:
+        _score(cat)
+    assert caught.value.message.startswith(
+        "ValueError: an effect's source must be the charm the hook was given"
+    )
+
+
 def test_a_retriggers_hook_must_return_a_whole_number(catalog: Catalog, tmp_path: Path) -> None:
     source = CHEAT.replace("def hand(self, ctx, charm):", "def retriggers(self, ctx, charm, card):").replace(
         "ctx.points += 1000", "return '2'"
