@@ -127,10 +127,7 @@ class CharmContext:
 
     def add_points(self, amount: float, charm: ActiveCharm) -> None:
         """Add Points on behalf of ``charm``."""
-        points = _number(amount, "add_points")
-        if math.isinf(points):  # Points are a whole number: only Mult may overflow to infinity
-            raise ValueError(f"add_points: the amount must be finite (Points are whole), not {points}")
-        self._ctx.add_points(points, self._own(charm))
+        self._ctx.add_points(_whole(amount, "add_points"), self._own(charm))
 
     def add_mult(self, amount: float, charm: ActiveCharm) -> None:
         """Add Mult on behalf of ``charm``."""
@@ -142,7 +139,7 @@ class CharmContext:
 
     def add_money(self, amount: float, charm: ActiveCharm) -> None:
         """Add (or take) money on behalf of ``charm``."""
-        self._ctx.add_money(_number(amount, "add_money"), self._own(charm))
+        self._ctx.add_money(_whole(amount, "add_money"), self._own(charm))
 
     def grow(self, charm: ActiveCharm, by: int = 1) -> None:
         """Add ``by`` to the charm's counter."""
@@ -187,4 +184,13 @@ def _number(amount: float, what: str) -> float:
     number = float(amount)
     if math.isnan(number):
         raise ValueError(f"{what}: the amount is not a number (nan)")
+    return number
+
+
+def _whole(amount: float, what: str) -> float:
+    """``amount`` as a whole number (Points and money are, RULES.md), so a fraction fails the hook
+    instead of being dropped; an infinity is not whole either (only Mult may overflow)."""
+    number = _number(amount, what)
+    if not number.is_integer():
+        raise ValueError(f"{what}: the amount must be a whole number, not {number}")
     return number

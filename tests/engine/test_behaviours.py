@@ -66,7 +66,17 @@ def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp
         ("before", "charm.slot = 0", "AttributeError"),
         ("hand", "ctx.add_xmult(float('nan'), charm)", "ValueError: add_xmult: the amount is not a number"),
         ("hand", "ctx.add_mult('4', charm)", "TypeError: add_mult: the amount must be a number, not str"),
-        ("hand", "ctx.add_points(float('inf'), charm)", "ValueError: add_points: the amount must be finite"),
+        ("hand", "ctx.add_points(float('inf'), charm)", "ValueError: add_points: the amount must be a whole"),
+        (
+            "hand",
+            "ctx.add_points(1.5, charm)",
+            "ValueError: add_points: the amount must be a whole number, not 1.5",
+        ),
+        (
+            "hand",
+            "ctx.add_money(-0.5, charm)",
+            "ValueError: add_money: the amount must be a whole number, not -0.5",
+        ),
     ],
 )
 def test_an_exception_in_any_hook_becomes_a_behaviour_error(
