@@ -58,7 +58,7 @@ def path_problem(path: str) -> str | None:
     if path.startswith("/") or _DRIVE.match(path):
         return f"'{path}' is an absolute path: give a path inside the pack folder, e.g. {EXAMPLE}"
     if any(part in ("..", ".", "") for part in path.split("/")):
-        return f"'{path}' leads outside the pack folder: give a path inside it, e.g. {EXAMPLE}"
+        return f"'{path}' is not a plain path from the pack folder (no '.', '..' or '//'): e.g. {EXAMPLE}"
     return None
 
 

@@ -162,7 +162,9 @@ def merge(packs: Sequence[Pack]) -> Merged:
         for i, key in enumerate(pack.manifest.replaces):
             if key not in replaced:
                 why = (
-                    "which no earlier pack defines" if key in defined else "but this pack does not define it"
+                    "which no earlier pack defines"
+                    if key in defined
+                    else f"but this pack does not define it{did_you_mean(key, defined)}"
                 )
                 line, col = pack.manifest_doc.locate(("replaces", i))
                 out.warnings.append(

@@ -336,3 +336,23 @@ def test_a_folder_packs_file_past_a_limit_is_a_problem_at_that_file(tmp_path: Pa
     assert pack is None and messages(problems) == [
         f"{big}/charms/big_c.yaml:1:1: {MAX_FILE_BYTES + 1} bytes, more than {MAX_FILE_BYTES} (MAX_FILE_BYTES)"
     ]
+
+
+def test_a_replaces_key_the_pack_does_not_define_suggests_the_one_it_does(tmp_path: Path) -> None:
+    mine = "id: plain_mult\nname: Mine\npassive: [splash]\n"
+    mod = make(tmp_path, "mod", "replaces: [charm/plain_mul]\n", {"charms/plain_mult.yaml": mine})
+    content = load_packs([base_pack(), opened(mod)])
+    assert [w.message for w in content.warnings] == [
+        "replaces 'charm/plain_mul', but this pack does not define it (did you mean 'charm/plain_mult'?)"
+    ]
+
+
+def test_an_undeclared_variable_is_named_at_the_effect_or_condition_that_reads_it(tmp_path: Path) -> None:
+    charm = (
+        "id: mod_v\nname: V\nvars: {seen: {start: 0}}\nabilities:\n  - trigger: hand\n"
+        "    effects: [{kind: mult, amount: 1}, {kind: add_var, var: sene, amount: 1}]\n"
+    )
+    mod = make(tmp_path, "mod", files={"charms/mod_v.yaml": charm})
+    (problem,) = load_packs([base_pack(), opened(mod)]).problems
+    assert (problem.line, problem.path) == (6, "$.abilities[0].effects[1]")
+    assert problem.message == "the variable 'sene' is not declared under 'vars' (did you mean 'seen'?)"

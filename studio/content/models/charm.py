@@ -136,9 +136,9 @@ class CharmModel(Model):
         if not (self.abilities or self.passive or self.modify or self.behaviour):
             raise FieldError("a charm needs abilities, passive rules, modifiers or a behaviour", "abilities")
         if self.description is not None and self.behaviour is None:
-            raise ValueError("a data charm's description is generated; drop 'description'")
+            raise FieldError("a data charm's description is generated; drop 'description'", "description")
         if self.behaviour is not None and not self.description:
-            raise ValueError("a behaviour charm needs a 'description' for players")
+            raise FieldError("a behaviour charm needs a 'description' for players", "description")
         if "pareidolia" in self.passive and any(a.when.face is False for a in self.abilities):
             raise ValueError("with pareidolia every card is a face card, so 'face: false' never holds")
         self._check_variables()
@@ -152,14 +152,17 @@ class CharmModel(Model):
         if "counter" in self.vars:
             raise ValueError("'counter' is every charm's own variable: declare only the others")
         known = {"counter", *self.vars}
-        for ability in self.abilities:
-            named = ability.when.variables()
-            for effect in ability.effects:
-                named |= {v for v in (getattr(effect, "var", None), getattr(effect, "per_var", None)) if v}
-            unknown = sorted(named - known)
-            if unknown:
-                hint = did_you_mean(unknown[0], known)
-                raise ValueError(f"the variable '{unknown[0]}' is not declared under 'vars'{hint}")
+        for i, ability in enumerate(self.abilities):
+            named: list[tuple[set[str], tuple[str | int, ...]]] = [(ability.when.variables(), ("when",))]
+            for j, effect in enumerate(ability.effects):
+                said = {v for v in (getattr(effect, "var", None), getattr(effect, "per_var", None)) if v}
+                named.append((said, ("effects", j)))
+            for names, where in named:
+                unknown = sorted(names - known)
+                if unknown:
+                    hint = did_you_mean(unknown[0], known)
+                    why = f"the variable '{unknown[0]}' is not declared under 'vars'{hint}"
+                    raise FieldError(why, "abilities", i, *where)
 
     def to_engine(self, behaviour: Behaviour | None = None, description: str = "") -> CharmDef:
         """Return the engine value, with its behaviour if one was loaded."""
