@@ -175,3 +175,21 @@ def drop_taken(
         del found[taken]
     return problems
 
+
+
+def drop_unread(
+    found: dict[str, Behaviour], declared: set[str], name: str, source: str, pack_id: str
+) -> list[Problem]:
+    """Take out of ``found`` each behaviour whose id the source does not spell as a plain string
+    (``id = "up_" + "b"``), and return a problem for each: Studio reads the ids of untrusted code without
+    running it, so such an id would work where the pack is trusted and break its charms where it is not."""
+    from studio.content.check.problems import PLUGIN, Problem
+
+    problems = []
+    for unread in [b for b in found if b not in declared]:
+        cls = f"class {type(found[unread]).__name__}"
+        line = next((i for i, text in enumerate(source.splitlines(), 1) if text.lstrip().startswith(cls)), 1)
+        why = f"pack '{pack_id}': write behaviour id '{unread}' as a plain string (id = \"{unread}\")"
+        problems.append(Problem(name, line, 1, why, stage=PLUGIN))
+        del found[unread]
+    return problems

@@ -16,7 +16,13 @@ from studio.content.extensions import reset as reset_vocabulary
 from studio.content.packs.pack import Pack, base_pack
 from studio.content.registry import Code, Content, Trusted, assemble, builtin_only
 from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import declared_behaviours, drop_taken, entry_point_behaviours, load_plugin
+from studio.plugins.loader import (
+    declared_behaviours,
+    drop_taken,
+    drop_unread,
+    entry_point_behaviours,
+    load_plugin,
+)
 
 
 def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
@@ -44,6 +50,7 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
             if ran:
                 code.sources.append((name, source))
             code.problems += drop_taken(found, code.origins, name, source, pack.id)
+            code.problems += drop_unread(found, declared, name, source, pack.id)
             code.behaviours.update(found)
             code.origins.update(dict.fromkeys(found, (pack.id, name)))
             if ran or not declared:

@@ -8,7 +8,13 @@ from collections.abc import Sequence
 from studio.content.check.problems import Problem
 from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import declared_behaviours, drop_taken, entry_point_behaviours, load_plugin
+from studio.plugins.loader import (
+    declared_behaviours,
+    drop_taken,
+    drop_unread,
+    entry_point_behaviours,
+    load_plugin,
+)
 
 
 class PackCode:
@@ -44,6 +50,7 @@ class PackCode:
                 found: dict[str, Behaviour] = {}
                 self.problems += load_plugin(name, source, found)[1]
                 self.problems += drop_taken(found, self.origins, name, source, pack.id)
+                self.problems += drop_unread(found, declared_behaviours(source), name, source, pack.id)
                 self.behaviours.update(found)
                 self.origins.update(dict.fromkeys(found, (pack.id, name)))
         elif code:

@@ -356,3 +356,15 @@ def test_an_undeclared_variable_is_named_at_the_effect_or_condition_that_reads_i
     (problem,) = load_packs([base_pack(), opened(mod)]).problems
     assert (problem.line, problem.path) == (6, "$.abilities[0].effects[1]")
     assert problem.message == "the variable 'sene' is not declared under 'vars' (did you mean 'seen'?)"
+
+
+def test_a_trusted_behaviour_id_that_is_not_a_plain_string_is_a_problem(tmp_path: Path) -> None:
+    """Untrusted code's ids are read without running it: a computed one would break the pack's charms
+    wherever the pack is not trusted, so it is refused where it is."""
+    plugin = "from studio.plugins import Behaviour\n\n\nclass Up(Behaviour):\n    id = 'up_' + 'b'\n"
+    up = make(tmp_path, "up", files={"plugins/a.py": plugin})
+    content = load_packs([base_pack(), opened(up)], trusted=lambda pack: True)
+    assert messages(content.problems) == [
+        f"{up}/plugins/a.py:4:1: pack 'up': write behaviour id 'up_b' as a plain string (id = \"up_b\")"
+    ]
+    assert "up_b" not in content.behaviours
