@@ -36,6 +36,11 @@ def said(kind: str, text: str) -> list[str]:
         ("charm", CHARM.replace("name: Lucky", "name: ''"), "$.name: empty: write something here"),
         ("charm", CHARM.replace("name: Lucky", f"name: {'x' * 70}"), f"$.name: '{'x' * 70}' is too long: at most 60 characters, not 70"),
         ("charm", CHARM + "cost: lots\n", "$.cost: 'lots' is not a whole number"),
+        (
+            "charm",
+            CHARM.replace("amount: 4}", "amount: 4, chance: 0.5}"),
+            "$.abilities[0].effects[0].chance: 0.5 is not a mapping of fields (its fields: n, in)",
+        ),
         ("difficulty", "id: hard\nname: Hard\nlevel: 9\nscore_scale: 0\n", "$.score_scale: 0 is too small: it must be more than 0"),
         ("charm", CHARM + "vars: {" + ", ".join(f"v{i}: {{start: 0}}" for i in range(9)) + "}\n", "$.vars: 9 entries: at most 8"),
         ("patch", "target: Charm/lucky\nset: {cost: 2}\n", "$.target: 'Charm/lucky' is not allowed: write an entry as kind/id in lower case, e.g. charm/plain_mult (did you mean 'charm/lucky'?)"),

@@ -213,6 +213,14 @@ def _tagged(
             yield from _leaves(e)
 
 
+def _object_fields(err: ValidationError) -> list[str]:
+    """The fields of the mapping a value failed to be (its schema's, or a nullable field's variant's)."""
+    for node in [err.schema, *(sub.schema for sub in err.context or ())]:
+        if isinstance(node, dict) and node.get("properties"):
+            return list(node["properties"])
+    return []
+
+
 def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
@@ -221,6 +229,9 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
         message = message.replace(repr(err.instance), excerpt(err.instance))
     if types:
         message = type_sentence(err.instance, types)
+        fields = _object_fields(err)
+        if "object" in types and fields and not isinstance(err.instance, dict):
+            message += f" (its fields: {', '.join(fields)})"  # chance: 0.5 wants {n: 1, in: 2}
     elif err.validator in ("anyOf", "oneOf") and _is_enum_union(err):
         message = _enum_union_message(err)
     elif (
