@@ -23,6 +23,14 @@ def usable(window: MainWindow, tree: int, editor: int, preview: int) -> bool:
     return editor >= 360 and tree <= window.width() // 3 and preview >= 240
 
 
+def laid_out() -> None:
+    """Lay out now what is waiting to be (each widget laid out asks its parent's layout to follow)."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    for _ in range(8):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+
+
 def settle(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtWidgets import QApplication
 
@@ -131,3 +139,39 @@ def test_the_playtest_fits_a_1024_window_with_the_trace_below_the_round(
         assert isinstance(area, QScrollArea)
         assert panel.columns.direction() == direction, size
         assert area.horizontalScrollBar().maximum() == 0, size  # never scrolled sideways
+
+
+def test_a_file_of_many_scenarios_never_scrolls_sideways_at_1024_by_700(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QPushButton
+
+    from studio.app.forms.lists import ListField
+
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.resize(1024, 700)
+    window.reset_layout()
+    assert window.session is not None and window.editor is not None
+    window.open_entry(window.session.ws.ref(content / "tests" / "effects.yaml"))
+    qtbot.wait(50)
+    laid_out()
+    area = window.editor.form_area
+    form = area.widget()
+    assert form is not None
+    # Each item's name (up to 60 characters) wraps rather than widening the form.
+    assert form.minimumSizeHint().width() <= area.viewport().width()
+    assert area.horizontalScrollBar().maximum() == 0
+    view = QRect(area.viewport().mapToGlobal(area.viewport().rect().topLeft()), area.viewport().size())
+    remove = next(b for b in form.findChildren(QPushButton) if b.accessibleName() == "Remove scenario 1")
+    at = QRect(remove.mapToGlobal(remove.rect().topLeft()), remove.size())
+    assert at.left() >= view.left() and at.right() <= view.right()
+    # Opened, an item's folded sections (a scenario's expectations) cut their titles short instead.
+    scenarios = window.editor.form
+    assert isinstance(scenarios, ListField)
+    for i in range(3):
+        scenarios.open_item(i)
+    qtbot.waitUntil(lambda: all(item is not None and item.isVisible() for item in scenarios.items[:3]))
+    laid_out()
+    assert form.minimumSizeHint().width() <= area.viewport().width()

@@ -162,7 +162,8 @@ class ListField(Field):
         for i, (child, item) in enumerate(zip(self.items, items, strict=True)):
             if child is not None:
                 child.set_value(item)
-            self.labels[i].setText(f"<b>{self._title} {i + 1}</b> {_summary(item)}")
+            # A long name wraps, its number kept beside it; a non-breaking space keeps the number with it.
+            self.labels[i].setText(f"<b>{self._title}&nbsp;{i + 1}</b> {_summary(item)}")
 
     def open_item(self, i: int) -> Field:
         """Build (once) and show the form of item ``i`` of a long, folded list."""
@@ -192,6 +193,7 @@ class ListField(Field):
         head = QHBoxLayout()
         label = QLabel()
         label.setTextFormat(Qt.TextFormat.RichText)
+        label.setWordWrap(True)  # a long name wraps: it must not widen the form past its panel
         self.labels[i:] = [label]
         head.addWidget(label, 1)
         name = self._title.lower()
