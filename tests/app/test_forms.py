@@ -409,3 +409,21 @@ def test_each_run_item_opens_in_the_window_as_a_form_with_its_ids_offered(  # ty
     inner = field.inner if isinstance(field, NullableField) else field
     assert isinstance(inner, ChoiceField | ChoicesField), type(inner)
     assert ids in inner.choices
+
+
+def test_a_message_appearing_above_a_list_leaves_its_boxes_their_height(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from tests.app.test_layout import laid_out
+
+    window.resize(1280, 800)
+    window.reset_layout()
+    qtbot.wait(50)
+    window.entries.ask = lambda *_: "zz_hand"
+    assert window.entries.new("hand_type") is not None and window.editor is not None
+    strength = window.editor.field_at(("strength",))
+    qtbot.waitUntil(lambda: strength is not None and strength.message() != "")  # it can never win
+    group = window.editor.field_at(("groups", 0))
+    assert isinstance(group, IntField)
+    qtbot.waitUntil(group.isVisible)
+    qtbot.wait(500)  # the form laid out short while the message came, then given its full height
+    laid_out()
+    assert group.box.height() >= group.box.sizeHint().height()  # was squeezed to 14 px of 23

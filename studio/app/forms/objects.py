@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QCheckBox, QFormLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from studio.app.forms.base import Field, FormContext, JsonPath, describe
@@ -12,6 +12,21 @@ from studio.app.forms.fold import Fold
 
 #: A nested object with more properties than this folds away (a collapsible section).
 FOLD_OVER = 6
+
+
+class _Rows(QFormLayout):
+    """A form layout that works its rows out afresh for each new rectangle.
+
+    Qt's keeps the row heights it worked out for an earlier rectangle once a row's height
+    depends on its width (a wrapped message under a field): laid out short while a message
+    appeared, then given its full height, it left a list below the message squeezed (a
+    number box 14 px tall) until something else invalidated it.
+    """
+
+    def setGeometry(self, rect: QRect) -> None:
+        if rect != self.geometry():
+            self.invalidate()
+        super().setGeometry(rect)
 
 
 class ObjectField(Field):
@@ -26,7 +41,7 @@ class ObjectField(Field):
         super().__init__(node, ctx, path)
         self.by_key: dict[str, Field] = {}
         layout = self.body()
-        form = QFormLayout()
+        form = _Rows()
         form.setContentsMargins(12 if path else 0, 0, 0, 0)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         required = set(node.get("required", []))
