@@ -17,6 +17,8 @@ from studio.workspace.scenario_watch import Tally
 
 REF = Qt.ItemDataRole.UserRole + 1
 DIRTY = Qt.ItemDataRole.UserRole + 2
+#: The kind a header of the tree stands for ("hand_type" on "Hand types").
+KIND = Qt.ItemDataRole.UserRole + 3
 KIND_TITLES = {
     "hand_type": "Hand types",
     "charm": "Charms",
@@ -102,6 +104,7 @@ class ContentTree(QWidget):
                 palette.icon(KIND_ICONS.get(kind, "fa5s.file")), f"{KIND_TITLES.get(kind, kind)}"
             )
             top.setToolTip(KIND_TITLES.get(kind, kind))
+            top.setData(kind, KIND)
             top.setSelectable(False)
             for ref in refs:
                 item = QStandardItem()

@@ -13,14 +13,24 @@ from collections.abc import Callable
 from functools import partial
 
 from PySide6.QtCore import QPoint
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 
 from studio.app import palette
-from studio.app.content_tree import REF, ContentTree
+from studio.app.content_tree import KIND, REF, ContentTree
 from studio.app.session import Session
 from studio.workspace import EntryRef
+from studio.workspace.lifecycle import TEMPLATES
 
 Ask = Callable[[str, str, str], str | None]
+
+#: The kinds a new entry can be made of, in the content tree's order.
+NEW_KINDS = (*TEMPLATES, "scenario")
+
+
+def new_label(kind: str) -> str:
+    """What the action making an entry of ``kind`` says: "New hand type…"."""
+    return f"New {kind.replace('_', ' ')}…"
 
 
 def _ask_text(parent: QWidget) -> Ask:
@@ -56,15 +66,22 @@ class EntryActions:
         tree.tree.customContextMenuRequested.connect(self._menu)
 
     def _menu(self, pos: QPoint) -> None:
-        self.menu(self.tree.tree.indexAt(pos).data(REF)).exec(self.tree.tree.viewport().mapToGlobal(pos))
+        self.menu_at(pos).exec(self.tree.tree.viewport().mapToGlobal(pos))
 
-    def menu(self, ref: object) -> QMenu:
-        """The context menu of a tree item: an entry's operations, then ``more`` (empty off an entry)."""
+    def menu_at(self, pos: QPoint) -> QMenu:
+        """The context menu of the tree item (an entry, or a kind's header) at ``pos`` in the viewport."""
+        index = self.tree.tree.indexAt(pos)
+        return self.menu(index.data(REF) or index.data(KIND))
+
+    def menu(self, item: object) -> QMenu:
+        """The context menu of a tree item: New of its kind (all a kind's header offers), then an
+        entry's operations and ``more``; empty off the tree's items."""
         menu = QMenu(self.parent)
-        if isinstance(ref, EntryRef):
-            menu.addAction(
-                palette.icon("fa5s.plus"), f"New {ref.kind.replace('_', ' ')}…", lambda: self.new(ref.kind)
-            )
+        kind = item.kind if isinstance(item, EntryRef) else item
+        if isinstance(kind, str) and kind in NEW_KINDS:
+            self.add_new(menu, kind)
+        if isinstance(item, EntryRef):
+            ref = item
             menu.addAction(palette.icon("fa5s.copy"), "Duplicate…", lambda: self.duplicate(ref))
             menu.addAction(palette.icon("fa5s.i-cursor"), "Rename…", lambda: self.rename(ref))
             menu.addAction(palette.icon("fa5s.trash-alt"), "Delete…", lambda: self.delete(ref))
@@ -73,6 +90,10 @@ class EntryActions:
             for icon, text, action in self.more:
                 menu.addAction(palette.icon(icon), text, partial(action, ref))
         return menu
+
+    def add_new(self, menu: QMenu, kind: str, text: str = "") -> QAction:
+        """Add to ``menu`` the action making an entry of ``kind`` ("New hand type…" unless ``text``)."""
+        return menu.addAction(palette.icon("fa5s.plus"), text or new_label(kind), lambda: self.new(kind))
 
     def pack_id(self) -> str:
         """The pack new entries go to: the last pack opened (a modder's own), else the base game."""

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from studio.app import palette
 from studio.app.content_tree import ContentTree
 from studio.app.editor import EntryEditor
-from studio.app.entry_actions import EntryActions
+from studio.app.entry_actions import NEW_KINDS, EntryActions
 from studio.app.entry_art import CharmArt
 from studio.app.entry_tools import EntryTools
 from studio.app.pack_menu import PackMenu
@@ -222,6 +222,9 @@ class MainWindow(QMainWindow):
         self.set_reduce_motion(self.reduce_motion.isChecked())
         entry = bar.addMenu("E&ntry")
         self._action(entry, "&New charm…", lambda: self.entries.new("charm"), "Ctrl+N", "fa5s.plus")
+        new = entry.addMenu(palette.icon("fa5s.plus"), "New &entry")  # of any kind, the first of a pack's too
+        for kind in NEW_KINDS:
+            self.entries.add_new(new, kind, f"{kind.replace('_', ' ').capitalize()}…")
         self._action(
             entry, "&Duplicate…", lambda: self._with_entry(self.entries.duplicate), "Ctrl+D", "fa5s.copy"
         )

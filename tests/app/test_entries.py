@@ -108,3 +108,26 @@ def test_a_saved_scenario_shows_in_the_tree_at_once_selected_and_open(
     assert window.session is not None and "my_flush" in [r.id for r in window.session.ws.entries("scenario")]
     assert window.editor is not None and window.editor.file == target
     assert not window.session.ws.dirty()
+
+
+def test_a_kind_header_and_the_entry_menu_make_the_first_entry_of_any_kind(
+    window: MainWindow, content: Path
+) -> None:
+    window.entries.ask = lambda *_: "zz_hand"
+    tree = window.tree.tree
+    headers = [tree.model().index(row, 0) for row in range(tree.model().rowCount())]
+    header = next(index for index in headers if index.data() == "Hand types")
+    menu = window.entries.menu_at(tree.visualRect(header).center())
+    assert [a.text() for a in menu.actions()] == ["New hand type…"]  # was empty
+    menu.actions()[0].trigger()  # what New hand type… on a hand type does
+    assert window.editor is not None and window.editor.ref is not None
+    assert (window.editor.ref.kind, window.editor.ref.id) == ("hand_type", "zz_hand")
+    # The Entry menu makes one of every kind, not only charms (Ctrl+N still makes a charm).
+    entry = next(a.menu() for a in window.menuBar().actions() if a.text() == "E&ntry")
+    assert next(a for a in entry.actions() if a.text() == "&New charm…").shortcut().toString() == "Ctrl+N"
+    new = next(a.menu() for a in entry.actions() if a.text() == "New &entry")
+    kinds = [a.text() for a in new.actions()]
+    assert "Hand type…" in kinds and "Scenario…" in kinds
+    window.entries.ask = lambda *_: "zz_voucher"
+    next(a for a in new.actions() if a.text() == "Voucher…").trigger()
+    assert (window.editor.ref.kind, window.editor.ref.id) == ("voucher", "zz_voucher")
