@@ -10,7 +10,7 @@ from studio.engine.run import save
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
 
-SEEDS = range(200)
+SEEDS = range(120)
 
 
 def test_stop_save_resume_finish_matches_the_uninterrupted_run(catalog: Catalog) -> None:
