@@ -87,25 +87,39 @@ def test_reset_layout_brings_back_the_first_start_layout(qtbot, tmp_path: Path, 
     assert widths(window)[1] >= 360
 
 
+
+def _small_window(qtbot: Any, tmp_path: Path, content: Path) -> Any:
+    """The main window at 1024 by 700 with its docks as a first start lays them out."""
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.resize(1024, 700)
+    window.reset_layout()
+    return window
+
+
+def _fitting_form(window: Any) -> tuple[Any, Any]:
+    """The editor's form, asserted to fit its scroll area's width (never scrolled sideways), and the
+    area's view in global coordinates."""
+    from PySide6.QtCore import QRect
+
+    area = window.editor.form_area
+    form = area.widget()
+    assert form is not None
+    assert form.minimumSizeHint().width() <= area.viewport().width()
+    assert area.horizontalScrollBar().maximum() == 0
+    return form, QRect(area.viewport().mapToGlobal(area.viewport().rect().topLeft()), area.viewport().size())
+
 def test_a_charm_form_with_nested_abilities_fits_the_editor_at_1024_by_700(
     qtbot: Any, tmp_path: Path, content: Path
 ) -> None:
     from PySide6.QtCore import QRect
     from PySide6.QtWidgets import QPushButton
 
-    window = open_window(qtbot, tmp_path, content)
-    qtbot.waitUntil(lambda: window.session is not None)
-    window.resize(1024, 700)
-    window.reset_layout()
+    window = _small_window(qtbot, tmp_path, content)
     assert window.tree.select("charm", "jackknife") is not None and window.editor is not None
     qtbot.wait(50)
-    area = window.editor.form_area
-    form = area.widget()
-    assert form is not None
     # Its rows of ticks (13 ranks, the passive rules) wrap rather than widen it.
-    assert form.minimumSizeHint().width() <= area.viewport().width()
-    assert area.horizontalScrollBar().maximum() == 0
-    view = QRect(area.viewport().mapToGlobal(area.viewport().rect().topLeft()), area.viewport().size())
+    form, view = _fitting_form(window)
     removes = [
         b for b in form.findChildren(QPushButton) if b.toolTip().startswith("Remove") and b.isVisible()
     ]
@@ -149,21 +163,14 @@ def test_a_file_of_many_scenarios_never_scrolls_sideways_at_1024_by_700(
 
     from studio.app.forms.lists import ListField
 
-    window = open_window(qtbot, tmp_path, content)
-    qtbot.waitUntil(lambda: window.session is not None)
-    window.resize(1024, 700)
-    window.reset_layout()
+    window = _small_window(qtbot, tmp_path, content)
     assert window.session is not None and window.editor is not None
     window.open_entry(window.session.ws.ref(content / "tests" / "effects.yaml"))
     qtbot.wait(50)
     laid_out()
-    area = window.editor.form_area
-    form = area.widget()
-    assert form is not None
     # Each item's name (up to 60 characters) wraps rather than widening the form.
-    assert form.minimumSizeHint().width() <= area.viewport().width()
-    assert area.horizontalScrollBar().maximum() == 0
-    view = QRect(area.viewport().mapToGlobal(area.viewport().rect().topLeft()), area.viewport().size())
+    form, view = _fitting_form(window)
+    area = window.editor.form_area
     remove = next(b for b in form.findChildren(QPushButton) if b.accessibleName() == "Remove scenario 1")
     at = QRect(remove.mapToGlobal(remove.rect().topLeft()), remove.size())
     assert at.left() >= view.left() and at.right() <= view.right()
