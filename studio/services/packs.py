@@ -217,10 +217,12 @@ def install_pack(archive: Path, *, force: bool = False, trust: bool = False) -> 
     untrusted: list[Pack] = []
 
     def vocabulary(staged: Pack) -> None:
-        if staged.code():
+        if not staged.code():
+            return
+        if trust or TrustStore().is_trusted(staged):
             load_pack(staged, installed_packs()[0], trust)
-            if not TrustStore().is_trusted(staged):
-                untrusted.append(staged)
+        else:
+            untrusted.append(staged)
 
     try:
         pack = install(archive, force=force, vocabulary=vocabulary)
