@@ -217,12 +217,10 @@ def install_pack(archive: Path, *, force: bool = False, trust: bool = False) -> 
     untrusted: list[Pack] = []
 
     def vocabulary(staged: Pack) -> None:
-        if not staged.code():
-            return
-        if trust or TrustStore().is_trusted(staged):
+        if staged.code():
             load_pack(staged, installed_packs()[0], trust)
-        else:
-            untrusted.append(staged)
+            if not TrustStore().is_trusted(staged):
+                untrusted.append(staged)
 
     try:
         pack = install(archive, force=force, vocabulary=vocabulary)
