@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from studio.engine import hook_runs
 from studio.engine.effects import Effect
 from studio.engine.inplay import ActiveCharm, CardView
-from studio.engine.kinds import EFFECTS
+from studio.engine.kinds import EFFECTS, VALUES
 from studio.engine.trace import Step
 
 if TYPE_CHECKING:  # at run time, entering the scoring package imports its scorer, which imports this module
@@ -107,7 +107,9 @@ class CharmContext:
         return self._ctx.first_hand
 
     def value(self, name: str, charm: ActiveCharm | None = None, arg: Any = None) -> float:
-        """Return a named value (``money``, ``counter``, ``held_cards``, ...) as conditions read it."""
+        """Return a named value (``money``, ``counter``, ``held_cards``, ...) as conditions read it; an
+        unknown name fails at the call, with a suggestion."""
+        VALUES[name]  # raises UnknownIdError naming the closest value
         return self._ctx.value(name, charm, arg)
 
     def counter(self, charm: ActiveCharm) -> int:

@@ -77,6 +77,7 @@ def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp
             "ctx.add_money(-0.5, charm)",
             "ValueError: add_money: the amount must be a whole number, not -0.5",
         ),
+        ("hand", "ctx.value('mony', charm)", "UnknownIdError: unknown value kind 'mony' (did you mean 'money'?)"),
     ],
 )
 def test_an_exception_in_any_hook_becomes_a_behaviour_error(
