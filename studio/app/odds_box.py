@@ -5,7 +5,8 @@ cards), then the exact chance of each type being the best a dealt hand of 8
 can play (752,538,150 deals), runs in worker threads after each edit of a hand
 type, and again when another deck or other charms are chosen in the preview
 (charms that change hand rules, such as four-card flushes, change the odds); a
-newer edit cancels the older counts.
+newer edit cancels the older counts. Counts are remembered with the content
+they were made from, so opening another hand type shows them at once.
 """
 
 from __future__ import annotations
@@ -44,10 +45,14 @@ def rules_of(catalog: Catalog, charm_ids: list[str], deck: DeckDef | None = None
 
 
 def count(catalog: Catalog, deck_id: str = STANDARD, rules: frozenset[str] = frozenset()) -> dict[str, int]:
-    """Count the hand types of every 5-card hand of a deck's cards."""
+    """Count the hand types of every 5-card hand of a deck's cards (remembered with the content)."""
     from studio.engine.odds import count_exhaustive  # only once a hand type is open
 
-    return count_exhaustive(deck_of(catalog, deck_id).cards, 5, catalog, rules)
+    key = ("odds", deck_id, 5, rules)
+    found = catalog.memo.get(key)
+    if found is None:
+        found = catalog.memo[key] = count_exhaustive(deck_of(catalog, deck_id).cards, 5, catalog, rules)
+    return found  # type: ignore[return-value]
 
 
 Progress = Callable[[int, int], None]
@@ -192,10 +197,21 @@ class OddsBox(QWidget):
                     old.deleteLater()
         self.job = self._start(lambda _p, _c: count(catalog, deck.id, rules), self._show)
 
+        # The counts are those of this content (the catalog, made anew by any edit): another hand type
+        # opened, or a deck or charm chosen again, shows them at once.
+        key = ("odds", deck.id, DEALT, rules)
+        known = catalog.memo.get(key)
+        if known is not None:
+            self.deal_job = None
+            self._show_dealt(known)  # type: ignore[arg-type]
+            return
+
         def deal(progress: Progress, cancelled: Callable[[], bool]) -> dict[str, int]:
             from studio.engine.odds.deal import count_dealt  # only once a hand type is open
 
-            return count_dealt(deck.cards, min(DEALT, len(deck.cards)), catalog, rules, progress, cancelled)
+            counts = count_dealt(deck.cards, min(DEALT, len(deck.cards)), catalog, rules, progress, cancelled)
+            catalog.memo[key] = counts
+            return counts
 
         self.progress.setValue(0)
         self.progress.show()
