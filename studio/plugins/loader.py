@@ -152,44 +152,40 @@ def _line_in(name: str, exc: BaseException) -> int:
     return lineno if isinstance(lineno, int) else 1
 
 
-def drop_taken(
+def drop_unfit(
     found: dict[str, Behaviour],
+    declared: set[str],
     known: Mapping[str, tuple[str, str]],
     name: str,
     source: str,
     pack_id: str,
 ) -> list[Problem]:
-    """Take out of ``found`` (the behaviours plugin file ``name`` of pack ``pack_id`` declared) each id
-    ``known`` holds already (id -> the pack and file that declared it first); return a problem for
-    each. The first stands: a pack changes a charm of another by replacing the charm, naming a
-    behaviour id of its own, never by taking over an id."""
+    """Take out of ``found`` (the behaviours plugin file ``name`` of pack ``pack_id`` ran) each one
+    whose id cannot stand, and return a problem for each, at its line:
+
+    - an id ``known`` holds already (id -> the pack and file that declared it first): the first
+      stands, for a pack changes another's charm by replacing the charm, naming a behaviour id of
+      its own, never by taking over an id;
+    - an id the source does not spell as a plain string (``id = "up_" + "b"``, not in ``declared``):
+      Studio reads untrusted code's ids without running it, so such an id would work where the pack
+      is trusted and break its charms where it is not.
+    """
     from studio.content.check.problems import PLUGIN, Problem
 
+    lines = source.splitlines()
     problems = []
-    for taken in [b for b in found if b in known]:
-        quoted = (f'"{taken}"', f"'{taken}'")
-        line = next((i for i, text in enumerate(source.splitlines(), 1) if any(q in text for q in quoted)), 1)
-        first = f"{known[taken][1]} (pack '{known[taken][0]}')"
-        why = f"pack '{pack_id}': behaviour id '{taken}' is already defined in {first}; choose another id"
-        problems.append(Problem(name, line, 1, why, stage=PLUGIN))
-        del found[taken]
-    return problems
-
-
-
-def drop_unread(
-    found: dict[str, Behaviour], declared: set[str], name: str, source: str, pack_id: str
-) -> list[Problem]:
-    """Take out of ``found`` each behaviour whose id the source does not spell as a plain string
-    (``id = "up_" + "b"``), and return a problem for each: Studio reads the ids of untrusted code without
-    running it, so such an id would work where the pack is trusted and break its charms where it is not."""
-    from studio.content.check.problems import PLUGIN, Problem
-
-    problems = []
-    for unread in [b for b in found if b not in declared]:
-        cls = f"class {type(found[unread]).__name__}"
-        line = next((i for i, text in enumerate(source.splitlines(), 1) if text.lstrip().startswith(cls)), 1)
-        why = f"pack '{pack_id}': write behaviour id '{unread}' as a plain string (id = \"{unread}\")"
-        problems.append(Problem(name, line, 1, why, stage=PLUGIN))
-        del found[unread]
+    marks: tuple[str, ...]
+    for behaviour_id in list(found):
+        if behaviour_id in known:
+            first = f"{known[behaviour_id][1]} (pack '{known[behaviour_id][0]}')"
+            why = f"behaviour id '{behaviour_id}' is already defined in {first}; choose another id"
+            marks = (f'"{behaviour_id}"', f"'{behaviour_id}'")
+        elif behaviour_id not in declared:
+            why = f"write behaviour id '{behaviour_id}' as a plain string (id = \"{behaviour_id}\")"
+            marks = (f"class {type(found[behaviour_id]).__name__}(",)
+        else:
+            continue
+        line = next((i for i, text in enumerate(lines, 1) if any(m in text for m in marks)), 1)
+        problems.append(Problem(name, line, 1, f"pack '{pack_id}': {why}", stage=PLUGIN))
+        del found[behaviour_id]
     return problems

@@ -18,8 +18,7 @@ from studio.content.registry import Code, Content, Trusted, assemble, builtin_on
 from studio.engine.behaviour import Behaviour
 from studio.plugins.loader import (
     declared_behaviours,
-    drop_taken,
-    drop_unread,
+    drop_unfit,
     entry_point_behaviours,
     load_plugin,
 )
@@ -49,8 +48,7 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
             ran, problems = load_plugin(name, source, found)
             if ran:
                 code.sources.append((name, source))
-            code.problems += drop_taken(found, code.origins, name, source, pack.id)
-            code.problems += drop_unread(found, declared, name, source, pack.id)
+            code.problems += drop_unfit(found, declared, code.origins, name, source, pack.id)
             code.behaviours.update(found)
             code.origins.update(dict.fromkeys(found, (pack.id, name)))
             if ran or not declared:

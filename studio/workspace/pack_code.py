@@ -10,8 +10,7 @@ from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
 from studio.plugins.loader import (
     declared_behaviours,
-    drop_taken,
-    drop_unread,
+    drop_unfit,
     entry_point_behaviours,
     load_plugin,
 )
@@ -49,8 +48,8 @@ class PackCode:
             for name, source in code:
                 found: dict[str, Behaviour] = {}
                 self.problems += load_plugin(name, source, found)[1]
-                self.problems += drop_taken(found, self.origins, name, source, pack.id)
-                self.problems += drop_unread(found, declared_behaviours(source), name, source, pack.id)
+                declared = declared_behaviours(source)
+                self.problems += drop_unfit(found, declared, self.origins, name, source, pack.id)
                 self.behaviours.update(found)
                 self.origins.update(dict.fromkeys(found, (pack.id, name)))
         elif code:
