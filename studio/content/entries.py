@@ -18,7 +18,7 @@ from studio.content.check.problems import Problem, json_path
 from studio.content.check.validation import validate_document
 from studio.content.io.documents import CONTENT_SUFFIXES, Document
 from studio.content.models import ENTRY_KINDS, FOLDER_KINDS, PatchModel
-from studio.content.packs.pack import MANIFEST, Pack
+from studio.content.packs.pack import MANIFEST, Pack, is_code
 from studio.content.patches import merge_patch
 from studio.engine.names import did_you_mean
 
@@ -78,15 +78,26 @@ _ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 CONTENT_FOLDERS = tuple(sorted(f for f in FOLDER_KINDS if "." not in f))
 
 
+def is_read(rel: str) -> bool:
+    """Whether loading a pack reads its file ``rel``: the manifest, an entry (in its kind's folder or
+    one below it), a test, a patch, or code right in ``plugins/``."""
+    if rel.startswith("plugins/"):
+        return is_code(rel)
+    folder, _, rest = rel.partition("/")
+    return rel.endswith(CONTENT_SUFFIXES) and (
+        rel == MANIFEST or kind_of(rel) is not None or (folder in CONTENT_FOLDERS and bool(rest))
+    )
+
+
 def unread_files(pack: Pack) -> list[Problem]:
     """A problem for each file of ``pack`` that looks like content or code but that nothing reads: a YAML
     or JSON file outside the content folders (``charm/`` for ``charms/``), a ``.py`` file below
     ``plugins/``. A pack would otherwise validate, test and build with its entry or test left out."""
     out = []
     for rel in sorted(pack.files):
-        folder, _, rest = rel.partition("/")
-        if rel.endswith(CONTENT_SUFFIXES) and (kind_of(rel) or rel == MANIFEST or folder in CONTENT_FOLDERS):
+        if is_read(rel):
             continue
+        folder, _, rest = rel.partition("/")
         if rel.endswith(CONTENT_SUFFIXES) and not rest:
             why = f"not read: at the top of a pack, only {MANIFEST} and run.yaml are content"
         elif rel.endswith(CONTENT_SUFFIXES):

@@ -10,8 +10,8 @@ from typing import Literal
 from studio.content.check.crosscheck import entry_problems, known_ids
 from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.check.validation import validate_document
-from studio.content.entries import Entry, kind_of
-from studio.content.io.documents import CONTENT_SUFFIXES, Document, DocumentError, read_document
+from studio.content.entries import Entry, is_read
+from studio.content.io.documents import Document, DocumentError, read_document
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
 from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
@@ -136,13 +136,10 @@ def _check_kind(path: Path, root: Path) -> None:
 
 
 def _is_content(rel: str) -> bool:
-    """Whether a file of a pack (``rel``: its path in the pack) holds something to check: the
-    manifest, an entry, a patch, a test or a plugin's code."""
-    if rel.startswith("plugins/"):
-        return rel.endswith(".py")
-    return rel.endswith(CONTENT_SUFFIXES) and (
-        rel == MANIFEST_FILE or kind_of(rel) is not None or rel.startswith(("tests/", "patches/"))
-    )
+    """Whether a file of a pack (``rel``: its path in the pack) holds something to check: what loading
+    reads (the manifest, an entry, a patch, a test, code), or code below ``plugins/``, which a load
+    reports as not run."""
+    return is_read(rel) or (rel.startswith("plugins/") and rel.endswith(".py"))
 
 
 def _kind(path: Path) -> str:

@@ -97,8 +97,13 @@ class Pack:
         return [
             (self.name_of(rel), data.decode("utf-8", errors="replace"))
             for rel, data in sorted(self.files.items())
-            if rel.startswith("plugins/") and rel.endswith(".py") and rel.count("/") == 1
+            if is_code(rel)
         ]
+
+
+def is_code(rel: str) -> bool:
+    """Whether file ``rel`` of a pack is its code: a ``.py`` file right in ``plugins/``."""
+    return rel.startswith("plugins/") and rel.endswith(".py") and rel.count("/") == 1
 
 
 def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
