@@ -20,9 +20,8 @@ from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.kinds.registry import VALUES
 from studio.engine.rng import RngState
-from studio.engine.runs import DeckDef
+from studio.engine.runs import DeckDef, StartValues
 from studio.engine.situation import MAX_PLAYED, Situation
-from studio.engine.values import folded
 
 #: An id as the model's ``Id`` reads it: lower-case, starting with a letter, at most 64 characters.
 ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
@@ -247,11 +246,14 @@ def _starting_per_round(catalog: Catalog, deck: DeckDef | None, difficulty: int)
     found = catalog.memo.get(key)
     if found is None:
         base = (*(deck.modifiers if deck is not None else ()), *catalog.difficulty_modifiers(difficulty))
-        table = catalog.run.start if catalog.run is not None else None
-        hands = table.hands if table is not None else VALUES["hands"].base
-        discards = table.discards if table is not None else VALUES["discards"].base
-        found = catalog.memo[key] = int(folded("hands", hands, base)), int(folded("discards", discards, base))
+        table = catalog.run.start if catalog.run is not None else _NO_TABLE
+        start = table.folded(base)
+        found = catalog.memo[key] = start.hands, start.discards
     return found  # type: ignore[return-value]
+
+
+#: What a run starts with in content without a run table: the value kinds' own bases.
+_NO_TABLE = StartValues(hands=int(VALUES["hands"].base), discards=int(VALUES["discards"].base))
 
 
 def _named(field: str, read: Callable[..., T], *args: Any) -> T:

@@ -114,7 +114,7 @@ def open_pack(path: Path) -> tuple[Pack | None, list[Problem]]:
             return None, [Problem(str(path), 1, 1, "no such pack: give a pack folder or a .zip")]
     except ArchiveError as exc:  # located at the member it names, if any
         at = str(path / exc.member) if exc.member else str(path)
-        return None, [Problem(at, 1, 1, exc.reason if exc.member else str(exc))]
+        return None, [Problem(at, 1, 1, exc.reason)]
     except OSError as exc:
         return None, [Problem(str(path), 1, 1, f"cannot read pack: {exc}")]
     return _from_files(path, files)

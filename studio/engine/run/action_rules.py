@@ -38,7 +38,7 @@ from studio.engine.run.shop import buy, buy_booster, choose, leave_shop, reroll,
 from studio.engine.run.state import RunState
 from studio.engine.run.tags import skip_tag
 from studio.engine.run.triggers import fire
-from studio.engine.run.values import charm_slots, follow, hand_value, round_boss, round_values
+from studio.engine.run.values import charm_slots, follow, round_boss, round_values, run_value
 from studio.engine.run.vouchers import buy_voucher
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.trace import ScoreResult
@@ -107,7 +107,9 @@ def _check_cards(s: RunState, setup: RunSetup, action: Play | Discard) -> str | 
     if isinstance(action, Discard) and r.discards_left <= 0:
         return "no discards left this round"
     # A played hand holds the layered max_played (RULES.md section 6); a discard throws up to five.
-    most = int(hand_value("max_played", MAX_PLAYED, s, setup)) if isinstance(action, Play) else MAX_PLAYED
+    most = MAX_PLAYED
+    if isinstance(action, Play):
+        most = int(run_value("max_played", MAX_PLAYED, s, setup, round_boss(s, setup)))
     if not 1 <= len(action.cards) <= most:
         return f"{verb} 1 to {most} cards, not {len(action.cards)}"
     if len(set(action.cards)) != len(action.cards):

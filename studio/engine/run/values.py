@@ -48,12 +48,6 @@ def interest(money: int, state: RunState, setup: RunSetup, boss: BossDef | None)
     return int(min(max(money, 0) // every * per, cap))
 
 
-def hand_value(name: str, base: float, state: RunState, setup: RunSetup) -> float:
-    """Value ``name`` now, from a value kind's own ``base`` (``max_played``), as a hand of the run reads
-    it (the deck's and difficulty's modifiers folded into the base, then the round's)."""
-    return run_value(name, base, state, setup, round_boss(state, setup))
-
-
 def charm_slots(state: RunState, setup: RunSetup) -> int:
     """Return the charm slots now: the run's, with the active modifiers (the round's boss's too)."""
     active = round_modifiers(state, setup, round_boss(state, setup))
