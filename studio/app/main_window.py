@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -92,9 +92,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.loading)
         self.docks = [
             self._dock("Content", self.tree, Qt.DockWidgetArea.LeftDockWidgetArea, "contentDock"),
-            self._dock(
-                "Preview", self.preview_area, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"
-            ),
+            self._dock("Preview", self.preview_area, Qt.DockWidgetArea.RightDockWidgetArea, "previewDock"),
             self._dock("Problems", self.problems, Qt.DockWidgetArea.BottomDockWidgetArea, "problemsDock"),
             self._dock(
                 "Balance", QLabel("Loading content…"), Qt.DockWidgetArea.BottomDockWidgetArea, "balanceDock"
@@ -335,6 +333,28 @@ class MainWindow(QMainWindow):
             or (preview.isVisible() and preview.width() < 240)
         ):
             self._arrange()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A change of width is shared by the side panels and the editor in proportion.
+
+        Qt's main window gives the whole change to its central widget, so a window moved from a wide
+        screen to a laptop (or a restored 1600-pixel layout shown at 1024) left the editor a sliver
+        with a sideways scroll bar while the preview kept its width; growing back gave it all to the
+        editor. In proportion, a window made narrower and wide again is laid out as it was.
+        """
+        old, new = event.oldSize().width(), event.size().width()
+        if old > 0 and new > 0 and new != old:
+            sides = [
+                d
+                for d in self.docks[:2]
+                if d.isVisible()
+                and not d.isFloating()
+                and self.dockWidgetArea(d)
+                in (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+            ]
+            if sides:
+                self.resizeDocks(sides, [d.width() * new // old for d in sides], Qt.Orientation.Horizontal)
+        super().resizeEvent(event)
 
     def _panels(self) -> list[QWidget]:
         """The panels in the order Tab visits them: tree, editor, preview, then the other docks as placed."""

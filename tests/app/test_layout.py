@@ -87,6 +87,29 @@ def test_reset_layout_brings_back_the_first_start_layout(qtbot, tmp_path: Path, 
     assert widths(window)[1] >= 360
 
 
+def test_a_window_made_narrower_shares_the_change_with_the_editor_and_back_again(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.resize(1600, 1000)
+    window.reset_layout()
+    qtbot.wait(50)
+    wide = widths(window)
+    for size in ((1024, 700), (1600, 1000)):
+        window.resize(*size)  # a window moved to a laptop's screen, then back
+        qtbot.wait(50)
+        QApplication.processEvents()
+        tree, editor, preview = widths(window)
+        # Each part keeps its share (the editor took the whole change: 130 px with a sideways scroll).
+        for part, before in zip((tree, editor, preview), wide, strict=True):
+            assert abs(part / size[0] - before / 1600) < 0.03, (size, wide, (tree, editor, preview))
+        assert editor >= 360
+        assert window.editor is not None and window.editor.form_area.horizontalScrollBar().maximum() == 0
+    assert all(abs(a - b) <= 8 for a, b in zip(widths(window), wide, strict=True)), (wide, widths(window))
+
 
 def _small_window(qtbot: Any, tmp_path: Path, content: Path) -> Any:
     """The main window at 1024 by 700 with its docks as a first start lays them out."""
@@ -108,6 +131,7 @@ def _fitting_form(window: Any) -> tuple[Any, Any]:
     assert form.minimumSizeHint().width() <= area.viewport().width()
     assert area.horizontalScrollBar().maximum() == 0
     return form, QRect(area.viewport().mapToGlobal(area.viewport().rect().topLeft()), area.viewport().size())
+
 
 def test_a_charm_form_with_nested_abilities_fits_the_editor_at_1024_by_700(
     qtbot: Any, tmp_path: Path, content: Path
