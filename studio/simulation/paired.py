@@ -73,11 +73,21 @@ class Paired:
 
     @property
     def beyond_luck(self) -> bool:
-        """True if the difference in antes cleared is outside its 95% interval around 0."""
-        return abs(self.antes_difference) > self.antes_margin
+        """True if the difference in antes cleared is outside its 95% interval around 0.
+
+        Never from fewer than 2 runs: one difference has no spread to measure luck by (its margin
+        reads 0), so it cannot be told from luck.
+        """
+        return self.runs >= 2 and abs(self.antes_difference) > self.antes_margin
 
     def sentence(self) -> str:
         """The run-by-run difference, its margins and whether it is more than luck, as a clause."""
+        if self.runs < 2:
+            return (
+                f"on the same seed: {self.antes_difference:+.2f} antes cleared,"
+                f" {100 * self.win_rate_difference:+.1f} points of win rate; one run cannot tell a"
+                " difference from luck: play more runs"
+            )
         verdict = (
             "more than the seeds' luck"
             if self.beyond_luck

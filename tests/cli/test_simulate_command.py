@@ -141,3 +141,16 @@ def test_the_progress_bar_redraws_one_line() -> None:
         + "\r[##############################] 12/12 runs"
         + "\n"
     )
+
+
+def test_one_paired_run_is_never_called_more_than_luck(studio: Callable[..., Run]) -> None:
+    """A single run has no spread to judge luck by: its margin reads 0, which is no verdict."""
+    argv = ("simulate", "--runs", "1", "--seed", "2", "--charm", "pair_x2", "--compare")
+    run = studio(*argv, "--json")
+    assert run.code == 0, run.err
+    both = json.loads(run.out)
+    assert both["antes_cleared_difference"] != 0  # the charm changed this run: a verdict would be tempting
+    assert both["beyond_luck"] is False and both["paired"]["beyond_luck"] is False
+    text = studio(*argv).out
+    assert "more than the seeds' luck" not in text
+    assert "one run cannot tell a difference from luck" in text
