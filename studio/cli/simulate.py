@@ -264,24 +264,31 @@ def _comparison_text(spec: SimulationSpec, c: Comparison) -> str:
 
 
 def _ranking_text(spec: SimulationSpec, r: Ranking) -> str:
+    """The ranking for people: the baseline, then a table best first whose columns fit the longest id."""
+    from studio.simulation.render import table
+
     b = r.baseline
-    lines = [
-        f"Ranking: {len(r.entries)} charms against the same {b.runs:,} runs (seed {spec.seed},"
-        f" deck {spec.deck}, difficulty {spec.difficulty}, bot {spec.bot})",
-        f"Baseline: won {b.win_rate:.1%}, {b.mean_antes_cleared:.2f} antes cleared on average;"
-        f" median charm {r.median:+.2f} antes",
-        "",
-        f"{'#':>3}  {'charm':<22} {'antes cleared':>16} {'win rate':>16}  in row  flag",
+    rows = [
+        [
+            str(i),
+            e.charm,
+            f"{e.paired.antes_difference:+.2f} ± {e.paired.antes_margin:.2f}",
+            f"{100 * e.paired.win_rate_difference:+.1f} ± {100 * e.paired.win_rate_margin:.1f}",
+            f"{e.in_row_share:.0%}",
+            e.flag,
+        ]
+        for i, e in enumerate(r.entries, 1)
     ]
-    for i, e in enumerate(r.entries, 1):
-        p = e.paired
-        row = (
-            f"{i:>3}  {e.charm:<22} {p.antes_difference:>+7.2f} ± {p.antes_margin:<5.2f}"
-            f" {100 * p.win_rate_difference:>+6.1f} ± {100 * p.win_rate_margin:<5.1f}"
-            f"  {e.in_row_share:>5.0%}  {e.flag}"
-        )
-        lines.append(row.rstrip())
-    return "\n".join(lines)
+    return "\n".join(
+        [
+            f"Ranking: {len(r.entries)} charms against the same {b.runs:,} runs (seed {spec.seed},"
+            f" deck {spec.deck}, difficulty {spec.difficulty}, bot {spec.bot})",
+            f"Baseline: won {b.win_rate:.1%}, {b.mean_antes_cleared:.2f} antes cleared on average;"
+            f" median charm {r.median:+.2f} antes",
+            "",
+            *table(["#", "charm", "antes cleared", "win rate", "in row", "flag"], rows, left=(1, 5)),
+        ]
+    )
 
 
 class ProgressBar:

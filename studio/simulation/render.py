@@ -11,8 +11,9 @@ from studio.simulation.report import ITEM_FIGURES, Report
 _BAR = 30
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
-    """Aligned columns: those in ``left`` left-aligned, the others right-aligned."""
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
+    """Aligned columns, each as wide as its widest cell: those in ``left`` left-aligned, the others
+    right-aligned."""
     widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
@@ -45,10 +46,10 @@ def render(report: Report, title: str = "") -> str:
     rows = [
         [str(a), f"{r.ante_reached.get(str(a), 0):,}", _pct(cleared[a - 1])] for a in range(1, r.antes + 1)
     ]
-    out += _table(["ante", "runs ended here", "cleared"], rows)
+    out += table(["ante", "runs ended here", "cleared"], rows)
     out += ["", f"Hand types played ({r.hands:,} hands)"]
     types = sorted(r.hand_types.items(), key=lambda kv: (-kv[1], kv[0]))
-    out += _table(["hand type", "hands", "share"], [[t, f"{n:,}", _pct(n / r.hands)] for t, n in types])
+    out += table(["hand type", "hands", "share"], [[t, f"{n:,}", _pct(n / r.hands)] for t, n in types])
     out += [
         "",
         f"Score per hand: mean {_num(r.mean_score)}, median about {r.score_quantile(0.5):,},"
@@ -56,7 +57,7 @@ def render(report: Report, title: str = "") -> str:
     ]
     hist = r.score_histogram()
     top = max((n for _, _, n in hist), default=0)
-    out += _table(
+    out += table(
         ["total from", "to", "hands", ""],
         [[f"{lo:,}", f"{hi:,}", f"{n:,}", "#" * round(_BAR * n / top) if top else ""] for lo, hi, n in hist],
         left=(3,),
@@ -64,7 +65,7 @@ def render(report: Report, title: str = "") -> str:
     if r.charms:
         out += ["", "Charms (contribution: Points x Mult their events added)"]
         charms = sorted(r.charms.items(), key=lambda kv: (-kv[1].contribution, kv[0]))
-        out += _table(
+        out += table(
             ["charm", "offered", "bought", "pick rate", "hands", "contribution", "per hand", "money"],
             [
                 [
@@ -96,7 +97,7 @@ def _items(report: Report, kind: str) -> list[str]:
     return [
         "",
         kind.capitalize(),
-        *_table(
+        *table(
             [kind.removesuffix("s"), *names, "pick rate"],
             [[k, *(f"{n:,}" for n in t.astuple()[: len(names)]), _pct(t.pick_rate)] for k, t in rows],
         ),

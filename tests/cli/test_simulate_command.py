@@ -154,3 +154,26 @@ def test_one_paired_run_is_never_called_more_than_luck(studio: Callable[..., Run
     text = studio(*argv).out
     assert "more than the seeds' luck" not in text
     assert "one run cannot tell a difference from luck" in text
+
+
+def test_the_ranking_table_keeps_its_columns_under_their_headers_whatever_the_ids(
+    studio: Callable[..., Run], tmp_path: Path
+) -> None:
+    """A pack's prefixed ids run long: every cell of a column ends where its header ends."""
+    ability = "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 4}\n"
+    pack = tmp_path / "wide"
+    (pack / "charms").mkdir(parents=True)
+    (pack / "pack.yaml").write_text("id: wide\nname: Wide\nversion: 1.0.0\n", encoding="utf-8")
+    for charm in ("wide_a", "wide_charm_with_a_rather_long_identifier"):
+        text = f"id: {charm}\nname: W\nrarity: common\ncost: 1\n{ability}"
+        (pack / "charms" / f"{charm}.yaml").write_text(text, encoding="utf-8")
+    run = studio("simulate", "--rank", "--pack", str(pack), "--runs", "2", "--seed", "1", "--bot", "fast")
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    header = next(line for line in lines if line.lstrip().startswith("#"))
+    rows = [line for line in lines if line.split(maxsplit=1)[0:1] in (["1"], ["2"])]
+    assert len(rows) == 2
+    for title, ends_with in (("antes cleared", "0123456789"), ("win rate", "0123456789"), ("in row", "%")):
+        edge = header.index(title) + len(title)
+        for row in rows:
+            assert row[edge - 1] in ends_with and row[edge : edge + 1] in ("", " "), (title, row)
