@@ -35,6 +35,7 @@ from studio.app.balance_plots import (
     BASE_COLOUR,
     CHARM_COLOUR,
     bars,
+    key_text,
     make_plots,
     score_shares,
     score_ticks,
@@ -159,10 +160,19 @@ class BalancePanel(QWidget):
         findings.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         column.addWidget(findings, 1)
         plots = QWidget()
-        side_by_side = QHBoxLayout(plots)
-        side_by_side.setContentsMargins(0, 0, 0, 0)
+        plots_and_key = QVBoxLayout(plots)
+        plots_and_key.setContentsMargins(0, 0, 0, 0)
+        plots_and_key.setSpacing(2)
+        side_by_side = QHBoxLayout()
         side_by_side.addWidget(self.ante_plot, 1)
         side_by_side.addWidget(self.score_plot, 1)
+        plots_and_key.addLayout(side_by_side, 1)
+        #: What the bars' colours stand for, once for both plots and outside them, so it hides no bar.
+        self.key = QLabel()
+        self.key.setObjectName("balanceKey")
+        self.key.setTextFormat(Qt.TextFormat.RichText)
+        self.key.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        plots_and_key.addWidget(self.key)
         self.views = QTabWidget()
         self.views.setObjectName("balanceViews")
         self.views.addTab(plots, "With and without")
@@ -342,6 +352,7 @@ class BalancePanel(QWidget):
         reports = [("without", baseline, BASE_COLOUR)]
         if with_charm is not None:
             reports.append((f"with {charm}", with_charm, CHARM_COLOUR))
+        self.key.setText(key_text([(n, c) for n, _r, c in reports]))
         self.ante_bars = bars(
             self.ante_plot, [(n, [100 * x for x in r.cleared_by_ante()], c) for n, r, c in reports], start=1
         )

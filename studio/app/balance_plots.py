@@ -6,6 +6,7 @@ power-of-two bucket of hand totals; the plots take the theme's colours.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -30,9 +31,9 @@ def make_plots(antes: int) -> tuple[pg.PlotWidget, pg.PlotWidget]:
     score_plot.setTitle("Hand totals", size=TITLE_SIZE)
     score_plot.setLabel("bottom", "total at least (powers of 2)")
     score_plot.setLabel("left", "hands (%)")
-    # Clearing falls with the ante and totals peak to the right: each legend goes where bars are low.
-    for plot, corner in ((ante_plot, (-10, 10)), (score_plot, (10, 10))):
-        plot.addLegend(offset=corner)
+    # No legend inside a plot: wherever it sat, it hid the bars that reached its corner (a share of
+    # runs near 100%, a peak of totals). The panel names the colours once, under both plots (key_text).
+    for plot in (ante_plot, score_plot):
         plot.showGrid(y=True, alpha=0.3)
         plot.setMouseEnabled(x=False, y=False)
     ante_plot.getAxis("bottom").setTicks([[(a, str(a)) for a in range(1, antes + 1)]])
@@ -42,16 +43,19 @@ def make_plots(antes: int) -> tuple[pg.PlotWidget, pg.PlotWidget]:
     return ante_plot, score_plot
 
 
+def key_text(series: Sequence[tuple[str, str]]) -> str:
+    """The key of both plots as rich text: a square of each series' colour before its name."""
+    return "&nbsp;&nbsp;&nbsp;".join(
+        f'<span style="color:{colour}">&#9632;</span>&nbsp;{html.escape(name)}' for name, colour in series
+    )
+
+
 def theme_plot(plot: pg.PlotWidget) -> None:
     """Paint a plot in the current theme's colours (a white plot glares in the dark theme)."""
     theme = palette.current()
     plot.setBackground(theme.base)
     item = plot.getPlotItem()
     item.setTitle(item.titleLabel.text, color=theme.text, size=TITLE_SIZE)
-    if item.legend is not None:
-        item.legend.setLabelTextColor(theme.text)
-        for _sample, label in item.legend.items:  # the colour is kept, but the text is drawn anew
-            label.setText(label.text)
     for side in ("left", "bottom"):
         axis = item.getAxis(side)
         axis.setPen(theme.muted)

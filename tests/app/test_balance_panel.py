@@ -198,3 +198,25 @@ def test_the_plots_follow_the_theme(qtbot, catalog: Catalog) -> None:  # type: i
         palette.apply(app, theme is palette.DARK)
         app.setStyle(style)
         app.setPalette(colours)
+
+
+def test_the_key_to_the_colours_hides_no_bar(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    """A key inside a plot covered the bars that reached its corner; the key sits under both plots."""
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.resize(880, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    comparison = compare(SimulationSpec(runs=2, seed=1, charms=("pair_x2",), bot="fast"), runner(1))
+    panel.show_reports(comparison.without, comparison.with_, "pair_x2", comparison.paired)
+    qtbot.wait(50)
+    for plot in (panel.ante_plot, panel.score_plot):
+        item = plot.getPlotItem()
+        legend = item.legend
+        assert legend is None or not legend.sceneBoundingRect().intersects(item.vb.sceneBoundingRect())
+    key = panel.key
+    assert key.isVisible() and "without" in key.text() and "with pair_x2" in key.text()
+    shown = key.geometry().translated(key.parentWidget().mapTo(panel, key.parentWidget().rect().topLeft()))
+    for plot in (panel.ante_plot, panel.score_plot):
+        area = plot.geometry().translated(plot.parentWidget().mapTo(panel, plot.parentWidget().rect().topLeft()))
+        assert not shown.intersects(area)
