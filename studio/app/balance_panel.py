@@ -10,7 +10,6 @@ table as each charm's runs come in, the charm being edited highlighted.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -46,6 +45,7 @@ from studio.app.balance_summary import baseline_summary, comparison_summary, ran
 from studio.app.hook_banner import HookBanner
 from studio.app.workers import MainThreadGC
 from studio.engine.catalog import Catalog
+from studio.simulation.local import cores, most_workers
 from studio.simulation.paired import Comparison, Paired, RankEntry, Ranking
 from studio.simulation.report import Report
 from studio.simulation.spec import Edits, SimulationSpec
@@ -107,7 +107,8 @@ class BalancePanel(QWidget):
         self.deck.setCurrentIndex(max(0, self.deck.findData("standard")))
         self.runs = _spin(1, 1_000_000, 200)
         self.seed = _spin(0, 2_000_000_000, 1)
-        self.workers = _spin(1, 64, _cores())
+        # As many processes as `studio simulate --workers` accepts here: more would only fill the memory.
+        self.workers = _spin(1, most_workers(), min(cores(), most_workers()))
         self.start_button = QPushButton("Simulate")
         self.start_button.setToolTip("Play the runs with and without the charm, on the same seeds")
         self.rank_button = QPushButton("Rank all charms")
@@ -377,11 +378,6 @@ class BalancePanel(QWidget):
         self.cancel_button.setEnabled(False)
         self.status.setText(message)
         self.finished.emit()
-
-
-def _cores() -> int:
-    """Cores this process may use: the default number of worker processes."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _fill(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:

@@ -83,6 +83,8 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         raise UsageError(f"--runs {args.runs}: at most {MAX_SIMULATION_RUNS:,} (MAX_SIMULATION_RUNS)")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs 1 or more, not {args.workers}")
+    from studio.simulation.local import most_workers
+
     if args.workers is not None and args.workers > most_workers():
         raise UsageError(
             f"--workers {args.workers}: at most {most_workers()} here (4 per core, MAX_WORKERS {MAX_WORKERS})"
@@ -189,20 +191,11 @@ def _output(spec: SimulationSpec, result: object, as_json: bool) -> str:
     return dump_json({"spec": _spec_json(spec), **result.to_json()}) if as_json else _text(spec, result)
 
 
-def _cores() -> int:
-    """The cores this process may use."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-
-
 def default_workers(runs: int) -> int:
     """One process per core this process may use; one for a small simulation, where starting costs more."""
-    return 1 if runs < SMALL else max(1, min(_cores(), MAX_WORKERS))
+    from studio.simulation.local import cores
 
-
-def most_workers() -> int:
-    """The most ``--workers`` asks for: 4 per core, at most ``MAX_WORKERS`` (each process loads the content
-    and takes its memory)."""
-    return max(1, min(4 * _cores(), MAX_WORKERS))
+    return 1 if runs < SMALL else max(1, min(cores(), MAX_WORKERS))
 
 
 def _spec_json(spec: SimulationSpec) -> dict[str, object]:

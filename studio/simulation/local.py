@@ -9,9 +9,11 @@ changes how fast, never what. :func:`run_tasks` runs any list of such parts
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from studio.content.io.limits import MAX_WORKERS
 from studio.simulation.play import play_chunk
 from studio.simulation.report import Report
 from studio.simulation.spec import SimulationSpec, chunks
@@ -22,6 +24,18 @@ from studio.simulation.workers import run_in_workers
 
 #: Called with (runs done, runs in all) as chunks finish.
 Progress = Callable[[int, int], None]
+
+
+def cores() -> int:
+    """The cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def most_workers() -> int:
+    """The most worker processes a simulation asks for here: 4 per core, at most ``MAX_WORKERS`` (each
+    process loads the content and takes its memory). ``studio simulate --workers`` and the Balance panel
+    both stop there."""
+    return max(1, min(4 * cores(), MAX_WORKERS))
 
 
 def chunk_size(runs: int, workers: int) -> int:

@@ -220,3 +220,15 @@ def test_the_key_to_the_colours_hides_no_bar(qtbot, catalog: Catalog) -> None:  
     for plot in (panel.ante_plot, panel.score_plot):
         area = plot.geometry().translated(plot.parentWidget().mapTo(panel, plot.parentWidget().rect().topLeft()))
         assert not shown.intersects(area)
+
+
+def test_the_panel_offers_no_more_worker_processes_than_the_command_accepts(
+    qtbot, catalog: Catalog, studio
+) -> None:  # type: ignore[no-untyped-def]
+    """Each worker process loads the content: the command caps them per core, and so does the panel."""
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    top = panel.workers.maximum()
+    assert 1 <= panel.workers.value() <= top
+    refused = studio("simulate", "--runs", "2", "--seed", "1", "--workers", str(top + 1))
+    assert refused.code == 2 and f"--workers {top + 1}: at most {top} here" in refused.err
