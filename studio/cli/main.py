@@ -65,8 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 problems found, 2 bad input)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable()
-    args = parser(argv).parse_args(argv)
-    try:
+    command = next((a for a in argv if a in COMMANDS), None)
+    try:  # parsing imports the subcommand's module (tenths of a second): Ctrl-C there is one line too
+        args = parser(argv).parse_args(argv)
         code: int = args.func(args)
     except UsageError as exc:
         return fail(args.command, str(exc), exc.code)
@@ -79,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     except KeyboardInterrupt:  # Ctrl-C: one line, as for any other stop, never a traceback
-        print(f"studio {args.command}: interrupted", file=sys.stderr)
+        print(f"studio {command}: interrupted" if command else "studio: interrupted", file=sys.stderr)
         return INTERRUPTED
     return code
 

@@ -112,3 +112,25 @@ def test_ctrl_c_during_a_long_count_is_one_line_and_exit_130() -> None:
             proc.kill()
     assert proc.returncode == 130, err
     assert err.decode() == "studio odds: interrupted\n" and out == b""
+
+
+def test_ctrl_c_while_the_command_is_still_being_loaded_is_one_line_and_exit_130() -> None:
+    """A Ctrl-C that lands while the subcommand's module is imported (its first tenths of a second)."""
+    import subprocess
+    import sys
+
+    # A real SIGINT, sent by the process to itself the moment the simulate module starts importing.
+    program = """
+import importlib.abc, os, signal, sys
+class Interrupt(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "studio.cli.simulate":
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, Interrupt())
+from studio.cli.main import main
+sys.exit(main(["simulate", "--runs", "1"]))
+"""
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, timeout=60)
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.decode() == "studio simulate: interrupted\n" and done.stdout == b""
