@@ -20,7 +20,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from studio.engine.intervals import Z95
+from studio.engine.intervals import t95
 from studio.simulation.local import Progress, Runner, Task, chunk_tasks
 from studio.simulation.play import run_one
 from studio.simulation.report import Report, RunStats
@@ -116,11 +116,12 @@ def _fields(p: Paired) -> tuple[int, ...]:
 
 
 def _margin(n: int, total: int, squares: int) -> float:
-    """Z95 standard errors of a mean from whole-number sums (the same to the last digit in any order)."""
+    """The 95% margin of a mean (t quantile x standard error) from whole-number sums (the same to the
+    last digit in any order)."""
     if n < 2:
         return 0.0
     variance = max(n * squares - total * total, 0) / (n * (n - 1))
-    return Z95 * math.sqrt(variance / n)
+    return t95(n - 1) * math.sqrt(variance / n)
 
 
 def outcome(run: RunStats) -> Outcome:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from studio.engine.intervals import Z95, wilson
+from studio.engine.intervals import t95, wilson
 
 
 def _add(a: Mapping[str, int], b: Mapping[str, int]) -> dict[str, int]:
@@ -289,7 +289,7 @@ class Report:
         squares = sum(int(k) ** 2 * v for k, v in self.antes_cleared.items())
         # The sample variance from integer sums: the same to the last digit in any order of runs.
         variance = (n * squares - total * total) / (n * (n - 1))
-        return Z95 * math.sqrt(variance / n)
+        return t95(n - 1) * math.sqrt(variance / n)
 
     def win_rate_interval(self) -> tuple[float, float]:
         """The 95% Wilson interval of the win rate: honest at 0 wins too (0 of 200 is at most ~1.9%)."""

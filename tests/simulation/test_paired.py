@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 from collections.abc import Callable
 from pathlib import Path
 
@@ -50,6 +51,19 @@ def test_the_margin_is_the_spread_of_the_differences() -> None:
     p = Paired.of((4, 0), (3, 0)) + Paired.of((4, 0), (3, 0)) + Paired.of((5, 1), (3, 0))
     assert p.antes_difference == 4 / 3 and p.win_rate_difference == 1 / 3
     assert p.antes_margin > 0 and Paired.of((4, 0), (3, 0)).antes_margin == 0.0  # one run: no spread yet
+    # Three differences (1, 1, 2): their spread times Student's t with 2 degrees of freedom.
+    assert p.antes_margin == pytest.approx(4.3027 * statistics.stdev([1, 1, 2]) / 3**0.5)
+
+
+def test_the_t_quantile_meets_the_normal_one_as_runs_grow() -> None:
+    from studio.engine.intervals import Z95, t95
+
+    assert (t95(1), t95(9), t95(30)) == (12.7062, 2.2622, 2.0423)
+    # Published values beyond the table (4 decimals), and the normal quantile far out.
+    for df, t in ((40, 2.0211), (60, 2.0003), (120, 1.9799), (1000, 1.9623)):
+        assert t95(df) == pytest.approx(t, abs=1e-4)
+    assert t95(10**6) == pytest.approx(Z95, abs=1e-5)
+    assert all(t95(df) > t95(df + 1) for df in range(1, 500))
 
 
 def test_two_workers_compare_and_rank_exactly_as_one() -> None:
