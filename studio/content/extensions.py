@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Union, get_args
 
 from pydantic import BaseModel, Field
 from pydantic.fields import FieldInfo
@@ -21,7 +21,8 @@ from pydantic.fields import FieldInfo
 from studio.content.models.change_effects import EFFECT_MODELS
 from studio.content.models.charm import AbilityModel
 from studio.content.models.common import ConditionsModel, Model
-from studio.content.models.effects import _Effect
+from studio.content.models.effects import _Certain, _Effect
+from studio.engine.effects import Setting
 from studio.engine.kinds import CONDITIONS, EFFECTS, VALUES, ConditionKind, EffectKind, ValueKind
 
 #: Models of plugin effect kinds, and fields of plugin condition kinds, by kind name.
@@ -82,6 +83,13 @@ def signature() -> str:
         + [f"value:{n}" for n in _VALUES]
     )
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+def effect_settings() -> dict[str, dict[str, Setting]]:
+    """The settings of every effect kind in the vocabulary now (built-in and plugins'), read from its
+    model: the table the engine checks a code charm's ``ctx.effect`` against."""
+    models: tuple[type[_Certain], ...] = (*EFFECT_MODELS, *_EFFECTS.values())
+    return {get_args(m.model_fields["kind"].annotation)[0]: m.settings() for m in models}
 
 
 def plugin_kinds() -> list[str]:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card, ModifierKind, parse_cards
 from studio.engine.charms import CharmDef
+from studio.engine.effects import Setting
 from studio.engine.hands import HandTable, HandType
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
-from studio.engine.names import UnknownIdError
+from studio.engine.names import UnknownIdError, did_you_mean
 from studio.engine.runs import DeckDef, DifficultyDef, RunTable
 from studio.engine.values import Modifier
 
@@ -42,6 +43,9 @@ class Catalog:
     vouchers: Mapping[str, VoucherDef] = field(default_factory=dict)
     tags: Mapping[str, TagDef] = field(default_factory=dict)
     stickers: Mapping[str, StickerDef] = field(default_factory=dict)
+    #: Effect kind -> the settings it reads, by name, as the content models declare them (the content
+    #: layer fills it, so the engine checks a hook's settings without knowing the models).
+    effect_settings: Mapping[str, Mapping[str, Setting]] = field(default_factory=dict)
     #: Memo of per-card work keyed by its inputs; never part of equality.
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
@@ -69,6 +73,47 @@ class Catalog:
             if t.id == type_id:
                 return t
         raise UnknownIdError("hand type", type_id, [t.id for t in self.hand_types])
+
+    def ids(self, kind: str) -> Collection[str] | None:
+        """Return the ids of the entries of ``kind`` (``"hand_type"``, ``"upgrade"``, ...); None for a kind
+        this catalog does not hold."""
+        if kind == "hand_type":
+            return [t.id for t in self.hand_types]
+        tables: dict[str, Mapping[str, object]] = {
+            "charm": self.charms,
+            "upgrade": self.upgrades,
+            "edition": self.editions,
+            "seal": self.seals,
+            "boss": self.bosses,
+            "deck": self.decks,
+            "difficulty": self.difficulties,
+            "consumable": self.consumables,
+            "voucher": self.vouchers,
+            "tag": self.tags,
+            "sticker": self.stickers,
+        }
+        return tables.get(kind)
+
+    def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
+        """Raise ValueError for the first of ``settings`` that an effect of ``kind`` in a data file could
+        not have: a name the kind does not read, an id no loaded entry has, a word not among its choices.
+
+        A code charm's ``ctx.effect`` asks this before applying, so a misspelt setting fails at the call
+        with a suggestion instead of being applied as written.
+        """
+        table = self.effect_settings.get(kind, {})
+        for name in sorted(settings):
+            value = settings[name]
+            setting = table.get(name)
+            if setting is None:
+                takes = f"it takes {_either(table)}" if table else "it takes none"
+                raise ValueError(f"{kind}: unknown setting '{name}'{did_you_mean(name, table)}; {takes}")
+            known = setting.words or self.ids(setting.ref)
+            if value is None or known is None or (isinstance(value, str) and value in known):
+                continue
+            what = setting.ref.replace("_", " ")
+            wanted = f"names no {what}" if setting.ref else f"is not {_either(known)}"
+            raise ValueError(f"{kind}: {name}={value!r} {wanted}{did_you_mean(str(value), known)}")
 
     def charm(self, charm_id: str) -> CharmDef:
         """Return a charm by id."""
@@ -115,6 +160,12 @@ class Catalog:
     def edition(self, edition_id: str) -> EditionDef:
         """Return an edition by id."""
         return lookup(self.editions, "edition", edition_id)
+
+
+def _either(words: Collection[str]) -> str:
+    """Name the choices: "deck or hand", "self, left or right"."""
+    *rest, last = words
+    return f"{', '.join(rest)} or {last}" if rest else last
 
 
 def lookup(table: Mapping[str, T], kind: str, key: str) -> T:

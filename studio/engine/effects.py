@@ -7,7 +7,7 @@ it does; the effect itself only carries the numbers and settings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,3 +62,15 @@ class Effect:
             if key == name:
                 return value
         return default
+
+
+class Setting(NamedTuple):
+    """One setting an effect kind reads from its ``args``, as its content model declares it.
+
+    ``ref``: the kind of entry whose id it holds (``"hand_type"``, ``"upgrade"``, ...; "" for none);
+    ``words``: the only values it takes (empty: any). A code charm's ``ctx.effect`` checks its
+    settings against these, as validation checks a data file's.
+    """
+
+    ref: str = ""
+    words: tuple[str, ...] = ()

@@ -158,9 +158,12 @@ class CharmContext:
     def effect(self, kind: str, amount: float, charm: ActiveCharm, **args: Any) -> None:
         """Apply any registered effect kind on behalf of ``charm``, exactly as a data ability would.
 
-        ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events.
+        ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events. A
+        setting the kind does not take, an id no loaded entry has or a word not among a setting's choices
+        fails here, naming the closest, as a data file's would fail validation.
         """
         EFFECTS[kind]  # an unknown kind fails here, with a suggestion
+        self._ctx.catalog.check_settings(kind, args)
         effect = Effect(kind, _number(amount, kind), args=tuple(sorted(args.items())))
         self._ctx.apply(effect, self._own(charm), charm)
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from studio.content.io.paths import base_content_dir, base_plugins_dir
 from studio.content.packs.pack import open_pack
 from studio.content.registry import Content
+from studio.engine.catalog import Catalog
+from studio.engine.kinds import EFFECTS
 from studio.plugins.loading import load_packs
 
 BASE = base_content_dir()
@@ -149,3 +151,16 @@ def test_an_entry_with_problems_is_still_known_to_other_files(tmp_path: Path) ->
     )
     (problem,) = messages(root)
     assert "unknown field 'colour'" in problem
+
+
+def test_a_hook_may_give_every_setting_a_data_file_gives(catalog: Catalog) -> None:
+    """The settings a code charm's ctx.effect is checked against are read from the effect models: every
+    registered kind has its table, and every effect the base content makes passes it."""
+    assert set(catalog.effect_settings) == set(EFFECTS.names())
+    abilities = [a for c in catalog.charms.values() for a in c.abilities]
+    abilities += [a for b in catalog.bosses.values() for a in b.abilities]
+    effects = [e for a in abilities for e in a.effects]
+    effects += [e for c in catalog.consumables.values() for e in c.effects]
+    assert {e.kind for e in effects} >= {"level_up", "edit_card", "modify", "copy_card", "create_charm"}
+    for effect in effects:
+        catalog.check_settings(effect.kind, dict(effect.args))

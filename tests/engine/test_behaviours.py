@@ -178,3 +178,56 @@ def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path
     state = Situation(charms=(CharmSlot("mischief", counter=4),), money=1)
     assert discard(cat.cards("2S 3S"), state, cat).money == 3
     assert end_of_round(state, cat).money == 5
+
+
+@pytest.mark.parametrize(
+    ("hook", "body", "message"),
+    [
+        (
+            "hand",
+            "ctx.effect('level_up', 1, charm, hand_type='pari')",
+            "ValueError: level_up: hand_type='pari' names no hand type (did you mean 'pair'?)",
+        ),
+        (
+            "hand",
+            "ctx.level_up('pari', charm)",
+            "ValueError: level_up: hand_type='pari' names no hand type (did you mean 'pair'?)",
+        ),
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm, upgrade='glas')",
+            "ValueError: edit_card: upgrade='glas' names no upgrade (did you mean 'glass'?)",
+        ),
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm, upgarde='glass')",
+            "ValueError: edit_card: unknown setting 'upgarde' (did you mean 'upgrade'?); "
+            "it takes extra_points, upgrade, edition, seal, suit or rank",
+        ),
+        (
+            "scored_card",
+            "ctx.effect('copy_card', 0, charm, to='dek')",
+            "ValueError: copy_card: to='dek' is not deck or hand (did you mean 'deck'?)",
+        ),
+        ("hand", "ctx.effect('mult', 2, charm, at='cash_out')", "ValueError: mult: unknown setting 'at'; it takes none"),
+    ],
+)
+def test_a_hooks_effect_settings_are_checked_as_a_data_files_are(
+    catalog: Catalog, tmp_path: Path, hook: str, body: str, message: str
+) -> None:
+    args = "ctx, charm" if hook == "hand" else "ctx, charm, card"
+    source = CHEAT.replace("def hand(self, ctx, charm):", f"def {hook}(self, {args}):").replace(
+        "ctx.points += 1000", body
+    )
+    cat, _ = _with_plugin(catalog, tmp_path, source)
+    with pytest.raises(BehaviourError) as caught:
+        _score(cat)
+    assert caught.value.message == message
+
+
+def test_a_hooks_effect_with_known_settings_applies(catalog: Catalog, tmp_path: Path) -> None:
+    body = "ctx.effect('level_up', 2, charm, hand_type='pair')\n        ctx.effect('money', 3, charm, at='cash_out')"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),)), cat)
+    assert dict(r.levels)["pair"] == 3
+    assert r.money == 0  # owed until the next cash out

@@ -8,8 +8,9 @@ a card's upgrade, seal or edition takes only the kinds that change the score
 
 from __future__ import annotations
 
+import types
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import Field, model_validator
 
@@ -24,11 +25,12 @@ from studio.content.models.common import (
     check_var,
     filter_misfit,
 )
-from studio.engine.effects import Effect, Scaling
+from studio.engine.effects import Effect, Scaling, Setting
 from studio.engine.kinds import VALUES, TriggerKind
 
-#: Fields every effect model may have that are not the kind's own settings.
-_COMMON = frozenset({"kind", "amount", "per", "every", "per_var", "filter", "chance"})
+#: Fields every effect model may have that are not the kind's own settings: the engine's effect holds
+#: them apart from its ``args``, and a code charm's ``ctx.effect`` takes none of them as a setting.
+_NOT_SETTINGS = frozenset({"kind", "amount", "per", "every", "per_var", "filter", "chance", "up_to"})
 
 _PER = Field(
     None,
@@ -59,7 +61,7 @@ class _Certain(Model):
             sorted(
                 (fields[name].alias or name, getattr(self, name))
                 for name in fields
-                if name not in _COMMON and getattr(self, name) is not None
+                if name not in _NOT_SETTINGS and getattr(self, name) is not None
             )
         )
         return Effect(
@@ -74,6 +76,30 @@ class _Certain(Model):
     def misfit(self, trigger: TriggerKind) -> str | None:
         """Return why this effect cannot work at ``trigger`` (None: it can)."""
         return None
+
+    @classmethod
+    def settings(cls) -> dict[str, Setting]:
+        """The settings :meth:`to_engine` puts in the engine effect's ``args``, by name: the id kind its
+        ``x-ref`` names and the words its literal allows, so a code charm's settings are checked as a
+        data file's are."""
+        found = {}
+        for name, info in cls.model_fields.items():
+            if name not in _NOT_SETTINGS:
+                extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+                found[info.alias or name] = Setting(str(extra.get("x-ref", "")), words(info.annotation))
+        return found
+
+
+def words(annotation: Any) -> tuple[str, ...]:
+    """The strings a literal annotation allows, optional or not (empty: it allows other values too)."""
+    if get_origin(annotation) is Literal:
+        allowed = get_args(annotation)
+        return allowed if all(isinstance(a, str) for a in allowed) else ()
+    if get_origin(annotation) in (Union, types.UnionType):
+        parts = [words(a) for a in get_args(annotation) if a is not type(None)]
+        if all(parts):
+            return tuple(w for part in parts for w in part)
+    return ()
 
 
 class _Effect(_Certain):

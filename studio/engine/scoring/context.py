@@ -8,8 +8,8 @@ narrower :class:`~studio.engine.hooks.CharmContext`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 from studio.engine.conditions import Conditions, compile_checks
 from studio.engine.effects import Effect
@@ -36,6 +36,15 @@ _NOTHING_GONE: frozenset[int] = frozenset()
 _new_event = tuple.__new__
 
 
+class Content(Protocol):
+    """What a hand asks of the loaded content besides its row and cards (a
+    :class:`~studio.engine.catalog.Catalog` answers; named here, as the catalog imports what imports this)."""
+
+    def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
+        """Raise ValueError for a setting an effect of ``kind`` in a data file could not have."""
+        ...
+
+
 class ScoringContext:
     """Running Points, Mult and money, the trace, and what conditions ask about."""
 
@@ -44,6 +53,7 @@ class ScoringContext:
         "after",
         "boss_off",
         "card_label",
+        "catalog",
         "chances",
         "charms",
         "counters",
@@ -87,6 +97,7 @@ class ScoringContext:
         start_rng: RngState,
         situation: Situation,
         view: Callable[[Card], CardView],
+        catalog: Content,
     ) -> None:
         self.played = played
         self.held = held
@@ -129,6 +140,8 @@ class ScoringContext:
         self.situation = situation
         #: Any card as the rules see it this hand (the deck's cards are viewed only when asked).
         self.view = view
+        #: The content the hand is scored with: what a code charm's settings and ids are checked against.
+        self.catalog = catalog
         #: What value and condition kinds work out once per hand, keyed by what they read (None: none yet).
         self.memo: dict[Any, Any] | None = None
 

@@ -210,6 +210,7 @@ def open_context(
         s.rng,
         s,
         view,
+        catalog,
     )
     ctx.modifiers = modifiers
     if row.starts:  # only a charm that declares variables has any an ability can name
