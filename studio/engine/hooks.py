@@ -67,9 +67,13 @@ class CharmContext:
         return evaluation.hand_type.id if evaluation else None
 
     def contains(self, type_id: str) -> bool:
-        """Return True if the played hand contains the hand type ``type_id``."""
+        """Return True if the played hand contains the hand type ``type_id``; an id no loaded hand type has
+        fails at the call, naming the closest, instead of a test that is never true."""
         evaluation = self._ctx.evaluation
-        return evaluation is not None and type_id in evaluation.contains
+        if evaluation is not None and type_id in evaluation.contains:
+            return True
+        self._ctx.catalog.hand_type(type_id)  # raises UnknownIdError naming the closest hand type
+        return False
 
     @property
     def levels(self) -> Mapping[str, int]:

@@ -78,6 +78,7 @@ def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp
             "ValueError: add_money: the amount must be a whole number, not -0.5",
         ),
         ("hand", "ctx.value('mony', charm)", "UnknownIdError: unknown value kind 'mony' (did you mean 'money'?)"),
+        ("hand", "ctx.contains('pari')", "UnknownIdError: unknown hand type 'pari' (did you mean 'pair'?)"),
     ],
 )
 def test_an_exception_in_any_hook_becomes_a_behaviour_error(
@@ -231,3 +232,19 @@ def test_a_hooks_effect_with_known_settings_applies(catalog: Catalog, tmp_path: 
     r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),)), cat)
     assert dict(r.levels)["pair"] == 3
     assert r.money == 0  # owed until the next cash out
+
+
+def test_a_hook_asks_whether_the_hand_contains_a_known_hand_type(catalog: Catalog, tmp_path: Path) -> None:
+    body = "if ctx.contains('pair') and not ctx.contains('flush'):\n            ctx.add_mult(3, charm)"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),)), cat)
+    assert [(e.what, e.slot) for e in r.events if e.slot == 0] == [("mult", 0)]
+
+
+def test_an_unknown_hand_type_fails_even_where_no_hand_is_played(catalog: Catalog, tmp_path: Path) -> None:
+    body = "ctx.add_money(1 if ctx.contains('flsuh') else 0, charm)"
+    source = CHEAT.replace("def hand(self, ctx, charm):", "def end_of_round(self, ctx, charm):")
+    cat, _ = _with_plugin(catalog, tmp_path, source.replace("ctx.points += 1000", body))
+    with pytest.raises(BehaviourError) as caught:
+        end_of_round(Situation(charms=(CharmSlot("mischief"),)), cat)
+    assert caught.value.message == "UnknownIdError: unknown hand type 'flsuh' (did you mean 'flush'?)"

@@ -40,6 +40,10 @@ class Content(Protocol):
     """What a hand asks of the loaded content besides its row and cards (a
     :class:`~studio.engine.catalog.Catalog` answers; named here, as the catalog imports what imports this)."""
 
+    def hand_type(self, type_id: str) -> HandType:
+        """Return a hand type by id; raise UnknownIdError naming the closest."""
+        ...
+
     def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
         """Raise ValueError for a setting an effect of ``kind`` in a data file could not have."""
         ...
