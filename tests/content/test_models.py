@@ -179,3 +179,39 @@ def test_a_retrigger_takes_a_chance_and_a_scale() -> None:
     )
     (effect,) = model.to_engine().abilities[0].effects
     assert (effect.amount, effect.scaling, effect.chance) == (1, Scaling("counter", 2), Chance(1, 2))
+
+
+WHOLE = "id: x\nname: X\nabilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 4}\n      - "
+
+
+@pytest.mark.parametrize(
+    ("effect", "field"),
+    [
+        ("{kind: points, amount: 1.5}", "amount"),
+        ("{kind: money, amount: -0.5}", "amount"),
+        ("{kind: points, amount: 1, up_to: 7.5}", "up_to"),
+    ],
+)
+def test_points_and_money_are_refused_a_fraction_at_its_field(tmp_path: Path, effect: str, field: str) -> None:
+    """Points and money are whole in the rule book: a fraction is a problem at its line, never dropped."""
+    path = tmp_path / "x.yaml"
+    path.write_text(WHOLE + effect + "\n", encoding="utf-8")
+    model, problems = validate_document("charm", read_document(path))
+    assert model is None
+    value = effect.split(f"{field}: ")[1].rstrip("}")
+    col = 9 + effect.index(f"{field}:")  # where the field is written
+    assert [str(p) for p in problems] == [
+        f"{path}:7:{col}: $.abilities[0].effects[1].{field}: {value} is not a whole number"
+    ]
+
+
+@pytest.mark.parametrize(
+    "effect", ["{kind: mult, amount: 0.5}", "{kind: xmult, amount: 1.5}", "{kind: points, amount: 3.0}"]
+)
+def test_mult_takes_a_fraction_and_a_whole_amount_may_be_written_with_a_point(tmp_path: Path, effect: str) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(WHOLE + effect + "\n", encoding="utf-8")
+    model, problems = validate_document("charm", read_document(path))
+    assert problems == []
+    assert isinstance(model, CharmModel)
+    assert model.abilities[0].effects[1].to_engine().amount == float(effect.split("amount: ")[1].rstrip("}"))

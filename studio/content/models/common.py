@@ -63,6 +63,9 @@ RankNumber = Literal[2, 3, 4, 5, 6, 7, 8, 9, 10]
 RANK_ALIASES = {"T": "10"}
 Rank = Annotated[RankName | RankNumber, Field(json_schema_extra={"x-aliases": RANK_ALIASES})]
 Amount = Annotated[float, Field(ge=-1_000_000, le=1_000_000)]
+#: An amount of Points or money: whole numbers in the rule book (RULES.md section 3), so a fraction is
+#: refused where it is written instead of being dropped when it scores (``3.0`` still reads as 3).
+WholeAmount = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
 
 
 def rank_number(rank: Rank) -> int:

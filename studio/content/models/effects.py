@@ -22,6 +22,7 @@ from studio.content.models.common import (
     Id,
     Model,
     Value,
+    WholeAmount,
     check_var,
     filter_misfit,
 )
@@ -41,6 +42,11 @@ _EVERY = Field(
     None, ge=1, le=1000, title="Every", description="With 'per': one step for every this many (default 1)."
 )
 _CHANCE = Field(None, title="Chance", description="Only happens with this chance.")
+_UP_TO = Field(
+    None,
+    title="Up to",
+    description="A random amount from 'amount' to this, drawn each time from the chance stream.",
+)
 
 
 class _Certain(Model):
@@ -116,11 +122,7 @@ class _Scaled(_Effect):
     per_var: Id | None = Field(
         None, title="Per variable", description="With 'per: var': which of the charm's variables."
     )
-    up_to: Amount | None = Field(
-        None,
-        title="Up to",
-        description="A random amount from 'amount' to this, drawn each time from the chance stream.",
-    )
+    up_to: Amount | None = _UP_TO
     filter: CardFilterModel | None = FILTER
 
     @model_validator(mode="after")
@@ -141,9 +143,10 @@ class PointsEffect(_Scaled):
     """+Points (whole numbers; negative takes Points away)."""
 
     kind: Literal["points"] = Field(..., title="Effect", description="+Points.")
-    amount: Amount = Field(
+    amount: WholeAmount = Field(
         ..., title="Amount", description="Points added (per step with 'per').", examples=[30]
     )
+    up_to: WholeAmount | None = _UP_TO
 
 
 class MultEffect(_Scaled):
@@ -177,9 +180,10 @@ class MoneyEffect(_Scaled):
     """+$ (negative takes money away), at once or at the next cash out."""
 
     kind: Literal["money"] = Field(..., title="Effect", description="+$.")
-    amount: Amount = Field(
+    amount: WholeAmount = Field(
         ..., title="Amount", description="Money added (per step with 'per').", examples=[3]
     )
+    up_to: WholeAmount | None = _UP_TO
     at: Literal["cash_out"] | None = Field(
         None,
         title="Paid",
