@@ -3,7 +3,10 @@
 :func:`~studio.engine.scoring.firing.call_hook` records the hook it runs in a
 per-thread slot (:func:`enter`, :func:`leave`), so another thread (the
 editor's, which cannot wait for a worker) can read which charm's code is
-running and for how long (:func:`running`), and stop it (:func:`stop`).
+running and for how long (:func:`running`), and stop it (:func:`stop`). The
+record names the charm's place in the row too: the hook's context credits an
+effect only to the charm in that place, so two copies of one charm never
+credit each other.
 
 Stopping raises :class:`HookStopped` inside the hook, through CPython's
 ``PyThreadState_SetAsyncExc``. The exception arrives at the thread's next
@@ -37,9 +40,12 @@ class HookStopped(BaseException):
 
 @dataclass
 class Running:
-    """One hook call in progress: the charm, its behaviour and hook, the thread and when it began."""
+    """One hook call in progress: the charm and its slot in the row, its behaviour and hook, the thread and
+    when it began."""
 
     charm: str
+    #: The charm's place in the row: two copies of one charm differ only by it.
+    slot: int
     behaviour: str
     hook: str
     thread: int
@@ -65,11 +71,12 @@ def running(thread: int) -> Running | None:
     return _slots.get(thread)
 
 
-def enter(charm: str, behaviour: str, hook: str) -> Running:
-    """Record that this thread starts a hook call; pass the record to :func:`leave` when it ends."""
+def enter(charm: str, slot: int, behaviour: str, hook: str) -> Running:
+    """Record that this thread starts a hook call for the charm ``charm`` in slot ``slot``; pass the record
+    to :func:`leave` when it ends."""
     thread = threading.get_ident()
     with _lock:
-        record = Running(charm, behaviour, hook, thread, outer=_slots.get(thread))
+        record = Running(charm, slot, behaviour, hook, thread, outer=_slots.get(thread))
         _slots[thread] = record
     return record
 

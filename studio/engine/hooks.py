@@ -173,15 +173,17 @@ class CharmContext:
 
     def _own(self, charm: object) -> ActiveCharm:
         """Return ``charm`` if it is the charm whose hook is running, as the row holds it; else fail, so
-        no event is credited to a charm that did not act."""
+        no event is credited to a charm that did not act. The slot decides, not the id: two copies of one
+        charm in the row must not credit each other."""
         if not isinstance(charm, ActiveCharm):
             raise TypeError(f"an effect's source must be the charm the hook was given, not {charm!r}")
         running = hook_runs.running(threading.get_ident())
         charms = self._ctx.charms
         in_row = 0 <= charm.slot < len(charms) and charms[charm.slot] == charm
-        if running is None or charm.id != running.charm or not in_row:
+        if running is None or charm.slot != running.slot or charm.id != running.charm or not in_row:
             given = f"'{charm.id}' in slot {charm.slot}"
-            raise ValueError(f"an effect's source must be the charm the hook was given, not {given}")
+            wanted = f" ('{running.charm}' in slot {running.slot})" if running is not None else ""
+            raise ValueError(f"an effect's source must be the charm the hook was given{wanted}, not {given}")
         return charm
 
 

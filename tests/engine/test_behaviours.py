@@ -248,3 +248,16 @@ def test_an_unknown_hand_type_fails_even_where_no_hand_is_played(catalog: Catalo
     with pytest.raises(BehaviourError) as caught:
         end_of_round(Situation(charms=(CharmSlot("mischief"),)), cat)
     assert caught.value.message == "UnknownIdError: unknown hand type 'flsuh' (did you mean 'flush'?)"
+
+
+def test_a_copy_of_a_charm_cannot_credit_another_copy_in_the_row(catalog: Catalog, tmp_path: Path) -> None:
+    """Two copies of one charm share an id: the slot says which one acts."""
+    body = "if charm.slot == 0:\n            ctx.add_mult(3, charm._replace(slot=1))"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    with pytest.raises(BehaviourError) as caught:
+        score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"), CharmSlot("mischief"))), cat)
+    assert (caught.value.slot, caught.value.hook) == (0, "hand")
+    assert caught.value.message == (
+        "ValueError: an effect's source must be the charm the hook was given ('mischief' in slot 0), "
+        "not 'mischief' in slot 1"
+    )

@@ -165,7 +165,7 @@ def call_hook(
     events = len(ctx.events)
     before = (ctx.points, ctx.mult, ctx.money)
     args = (CharmContext(ctx), charm) if card is None else (CharmContext(ctx), charm, card)
-    record = hook_runs.enter(charm.id, behaviour.id, hook)
+    record = hook_runs.enter(charm.id, charm.slot, behaviour.id, hook)
     try:
         result = method(*args)
         hook_runs.leave(record)
