@@ -88,8 +88,21 @@ def signature() -> str:
 def effect_settings() -> dict[str, dict[str, Setting]]:
     """The settings of every effect kind in the vocabulary now (built-in and plugins'), read from its
     model: the table the engine checks a code charm's ``ctx.effect`` against."""
-    models: tuple[type[_Certain], ...] = (*EFFECT_MODELS, *_EFFECTS.values())
-    return {get_args(m.model_fields["kind"].annotation)[0]: m.settings() for m in models}
+    return {_kind(m): m.settings() for m in _effect_models()}
+
+
+def whole_amounts() -> frozenset[str]:
+    """The effect kinds in the vocabulary now whose amount is a whole number, read from their models."""
+    return frozenset(_kind(m) for m in _effect_models() if m.whole_amount())
+
+
+def _effect_models() -> tuple[type[_Certain], ...]:
+    return (*EFFECT_MODELS, *_EFFECTS.values())
+
+
+def _kind(model: type[_Certain]) -> str:
+    """The kind an effect model is of: its ``kind`` literal."""
+    return str(get_args(model.model_fields["kind"].annotation)[0])
 
 
 def plugin_kinds() -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 from studio.content.check.crosscheck import cross_check
 from studio.content.check.problems import MANIFEST, PLUGIN, REFERENCE, Problem
 from studio.content.entries import Entry, merge
-from studio.content.extensions import effect_settings
+from studio.content.extensions import effect_settings, whole_amounts
 from studio.content.models import ENTRY_KINDS, CharmModel
 from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
@@ -172,4 +172,5 @@ def build_catalog(entries: Sequence[Entry], behaviours: dict[str, Behaviour]) ->
         tags={m.id: m.to_engine() for m in by_kind["tag"]},
         stickers={m.id: m.to_engine() for m in by_kind["sticker"]},
         effect_settings=effect_settings(),
+        whole_amounts=whole_amounts(),
     )

@@ -46,6 +46,9 @@ class Catalog:
     #: Effect kind -> the settings it reads, by name, as the content models declare them (the content
     #: layer fills it, so the engine checks a hook's settings without knowing the models).
     effect_settings: Mapping[str, Mapping[str, Setting]] = field(default_factory=dict)
+    #: The effect kinds whose amount is a whole number (Points, money, levels, counters, ...), from the
+    #: same models: a hook's fraction for one fails instead of being dropped.
+    whole_amounts: frozenset[str] = frozenset()
     #: Memo of per-card work keyed by its inputs; never part of equality.
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 

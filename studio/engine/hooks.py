@@ -149,7 +149,7 @@ class CharmContext:
 
     def grow(self, charm: ActiveCharm, by: int = 1) -> None:
         """Add ``by`` to the charm's counter."""
-        self._ctx.grow(self._own(charm), int(by), charm)
+        self._ctx.grow(self._own(charm), int(_whole(by, "grow")), charm)
 
     def reset(self, charm: ActiveCharm) -> None:
         """Set the charm's counter back to 0."""
@@ -157,18 +157,21 @@ class CharmContext:
 
     def level_up(self, type_id: str, charm: ActiveCharm, by: int = 1) -> None:
         """Raise (or lower) a hand type's level on behalf of ``charm``."""
-        self.effect("level_up", int(by), charm, hand_type=str(type_id))
+        self.effect("level_up", by, charm, hand_type=str(type_id))
 
     def effect(self, kind: str, amount: float, charm: ActiveCharm, **args: Any) -> None:
         """Apply any registered effect kind on behalf of ``charm``, exactly as a data ability would.
 
         ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events. A
         setting the kind does not take, an id no loaded entry has or a word not among a setting's choices
-        fails here, naming the closest, as a data file's would fail validation.
+        fails here, naming the closest, as a data file's would fail validation; so does a fraction for a
+        kind whose amount is whole (Points, money, levels, ...), instead of being dropped.
         """
         EFFECTS[kind]  # an unknown kind fails here, with a suggestion
-        self._ctx.catalog.check_settings(kind, args)
-        effect = Effect(kind, _number(amount, kind), args=tuple(sorted(args.items())))
+        catalog = self._ctx.catalog
+        catalog.check_settings(kind, args)
+        number = _whole(amount, kind) if kind in catalog.whole_amounts else _number(amount, kind)
+        effect = Effect(kind, number, args=tuple(sorted(args.items())))
         self._ctx.apply(effect, self._own(charm), charm)
 
     def _own(self, charm: object) -> ActiveCharm:

@@ -164,3 +164,9 @@ def test_a_hook_may_give_every_setting_a_data_file_gives(catalog: Catalog) -> No
     assert {e.kind for e in effects} >= {"level_up", "edit_card", "modify", "copy_card", "create_charm"}
     for effect in effects:
         catalog.check_settings(effect.kind, dict(effect.args))
+
+
+def test_the_kinds_whose_amount_is_whole_are_read_from_the_models(catalog: Catalog) -> None:
+    """Points, money, levels and counters are whole (RULES.md); Mult may have a fraction."""
+    assert {"points", "money", "level_up", "grow", "retrigger"} <= catalog.whole_amounts
+    assert not {"mult", "xmult"} & catalog.whole_amounts

@@ -79,6 +79,10 @@ def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp
         ),
         ("hand", "ctx.value('mony', charm)", "UnknownIdError: unknown value kind 'mony' (did you mean 'money'?)"),
         ("hand", "ctx.contains('pari')", "UnknownIdError: unknown hand type 'pari' (did you mean 'pair'?)"),
+        ("hand", "ctx.effect('points', 1.5, charm)", "ValueError: points: the amount must be a whole number, not 1.5"),
+        ("hand", "ctx.effect('money', -0.5, charm)", "ValueError: money: the amount must be a whole number, not -0.5"),
+        ("hand", "ctx.level_up('pair', charm, 1.5)", "ValueError: level_up: the amount must be a whole number, not 1.5"),
+        ("hand", "ctx.grow(charm, 0.5)", "ValueError: grow: the amount must be a whole number, not 0.5"),
     ],
 )
 def test_an_exception_in_any_hook_becomes_a_behaviour_error(
@@ -261,3 +265,10 @@ def test_a_copy_of_a_charm_cannot_credit_another_copy_in_the_row(catalog: Catalo
         "ValueError: an effect's source must be the charm the hook was given ('mischief' in slot 0), "
         "not 'mischief' in slot 1"
     )
+
+
+def test_a_hooks_effect_keeps_a_fraction_where_mult_may_have_one(catalog: Catalog, tmp_path: Path) -> None:
+    body = "ctx.effect('points', 3.0, charm)\n        ctx.effect('mult', 0.5, charm)\n        ctx.effect('xmult', 1.5, charm)"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),)), cat)
+    assert [(e.what, e.amount) for e in r.events if e.slot == 0] == [("points", 3), ("mult", 0.5), ("xmult", 1.5)]

@@ -95,6 +95,12 @@ class _Certain(Model):
                 found[info.alias or name] = Setting(str(extra.get("x-ref", "")), words(info.annotation))
         return found
 
+    @classmethod
+    def whole_amount(cls) -> bool:
+        """True if the kind's amount is a whole number (Points, money, levels, triggers, a counter)."""
+        amount = cls.model_fields.get("amount")
+        return amount is not None and amount.annotation is int
+
 
 def words(annotation: Any) -> tuple[str, ...]:
     """The strings a literal annotation allows, optional or not (empty: it allows other values too)."""

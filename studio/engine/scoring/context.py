@@ -48,6 +48,11 @@ class Content(Protocol):
         """Raise ValueError for a setting an effect of ``kind`` in a data file could not have."""
         ...
 
+    @property
+    def whole_amounts(self) -> frozenset[str]:
+        """The effect kinds whose amount is a whole number."""
+        ...
+
 
 class ScoringContext:
     """Running Points, Mult and money, the trace, and what conditions ask about."""
