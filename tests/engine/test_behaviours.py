@@ -230,6 +230,15 @@ def test_a_hooks_effect_settings_are_checked_as_a_data_files_are(
     assert caught.value.message == message
 
 
+def test_a_catalog_made_without_the_content_models_checks_no_settings(catalog: Catalog, tmp_path: Path) -> None:
+    """A test's or a tool's catalog made by hand has no settings table: its hooks' settings pass as given."""
+    body = "ctx.effect('level_up', 2, charm, hand_type='pair')"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    bare = dataclasses.replace(cat, effect_settings={}, memo={})
+    r = score(Situation(bare.cards("AS AH"), charms=(CharmSlot("mischief"),)), bare)
+    assert dict(r.levels)["pair"] == 3
+
+
 def test_a_hooks_effect_with_known_settings_applies(catalog: Catalog, tmp_path: Path) -> None:
     body = "ctx.effect('level_up', 2, charm, hand_type='pair')\n        ctx.effect('money', 3, charm, at='cash_out')"
     cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
