@@ -47,6 +47,7 @@ from studio.app.workers import MainThreadGC
 from studio.engine.catalog import Catalog
 from studio.simulation.local import cores, most_workers
 from studio.simulation.paired import Comparison, Paired, RankEntry, Ranking
+from studio.simulation.render import counted
 from studio.simulation.report import Report
 from studio.simulation.spec import Edits, SimulationSpec
 
@@ -273,7 +274,8 @@ class BalancePanel(QWidget):
         self.ranking = None
         self.table.ranking.clear()
         self.views.setCurrentWidget(self.table)
-        self._run(job, f"Ranking {len(charms)} charms: {job.total:,} runs, the baseline first…")
+        runs = counted(job.total, "run")
+        self._run(job, f"Ranking {counted(len(charms), 'charm')}: {runs}, the baseline first…")
 
     def _run(self, job: BalanceJob, message: str) -> None:
         self.job = job

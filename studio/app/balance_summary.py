@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from studio.simulation.paired import Paired, Ranking
+from studio.simulation.render import counted
 from studio.simulation.report import Report
 
 
@@ -38,7 +39,7 @@ def ranking_summary(r: Ranking, chosen: str | None) -> str:
     """A finished ranking: the baseline, the median charm, and where ``chosen`` stands."""
     b = r.baseline
     lines = [
-        f"Ranked {len(r.entries)} charms against the same {b.runs:,} runs, best first.",
+        f"Ranked {counted(len(r.entries), 'charm')} against the same {counted(b.runs, 'run')}, best first.",
         f"Baseline: won {b.win_rate:.1%}, {b.mean_antes_cleared:.2f} antes cleared on average;"
         f" the median charm {r.median:+.2f} antes.",
     ]

@@ -258,7 +258,7 @@ def _comparison_text(spec: SimulationSpec, c: Comparison) -> str:
 
 def _ranking_text(spec: SimulationSpec, r: Ranking) -> str:
     """The ranking for people: the baseline, then a table best first whose columns fit the longest id."""
-    from studio.simulation.render import table
+    from studio.simulation.render import counted, table
 
     b = r.baseline
     rows = [
@@ -274,8 +274,8 @@ def _ranking_text(spec: SimulationSpec, r: Ranking) -> str:
     ]
     return "\n".join(
         [
-            f"Ranking: {len(r.entries)} charms against the same {b.runs:,} runs (seed {spec.seed},"
-            f" deck {spec.deck}, difficulty {spec.difficulty}, bot {spec.bot})",
+            f"Ranking: {counted(len(r.entries), 'charm')} against the same {counted(b.runs, 'run')}"
+            f" (seed {spec.seed}, deck {spec.deck}, difficulty {spec.difficulty}, bot {spec.bot})",
             f"Baseline: won {b.win_rate:.1%}, {b.mean_antes_cleared:.2f} antes cleared on average;"
             f" median charm {r.median:+.2f} antes",
             "",

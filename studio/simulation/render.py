@@ -11,6 +11,11 @@ from studio.simulation.report import ITEM_FIGURES, Report
 _BAR = 30
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and its noun, singular for one: "1 charm", "200 runs"."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], left: Sequence[int] = (0,)) -> list[str]:
     """Aligned columns, each as wide as its widest cell: those in ``left`` left-aligned, the others
     right-aligned."""

@@ -212,3 +212,14 @@ def test_every_field_of_the_json_report_is_in_the_docs() -> None:
     report = simulate(SimulationSpec(bot="fast", runs=2, seed=1, charms=("fuse",))).to_json()
     fields = [*report, *report["charms"]["fuse"], *report["score_per_hand"]]
     assert [f for f in fields if f"`{f}`" not in doc] == []
+
+
+def test_counts_in_sentences_say_one_of_a_thing_in_the_singular() -> None:
+    from studio.simulation.render import counted
+
+    assert (counted(1, "charm"), counted(2, "charm"), counted(0, "run"), counted(1200, "run")) == (
+        "1 charm",
+        "2 charms",
+        "0 runs",
+        "1,200 runs",
+    )
