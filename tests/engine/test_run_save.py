@@ -251,3 +251,16 @@ def test_charms_kept_out_of_a_run_are_saved_and_stay_out_after_a_resume(catalog:
     assert not {"pair_mult", "jackknife"} & {c.id for c in whole.state.charms}
     with pytest.raises(ValueError, match="pair_mlt"):
         RunSetup.from_catalog(catalog, kept_out=("pair_mlt",))
+
+
+def test_a_version_6_save_resumes_where_its_history_replays_and_else_says_what_changed(
+    catalog: Catalog,
+) -> None:
+    """Version 7 changed no field, only the rule that a locked charm gone from the row is never drawn again."""
+    game = bot_game(catalog, seed=3, stop_after=30, charms=("fuse",), locked=True)
+    data = json.loads(save.dumps(game))
+    data["version"] = 6
+    assert save.loads(_resigned(data), catalog).state.to_json() == game.state.to_json()
+    data["run"]["state"]["money"] += 1  # as if version 6's rules had drawn otherwise
+    with pytest.raises(SaveError, match=r"the save is format version 6 \(since version 7 a locked charm"):
+        save.loads(_resigned(data), catalog)

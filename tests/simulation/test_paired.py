@@ -162,6 +162,26 @@ def test_the_ranking_puts_an_overpowered_charm_first_and_a_useless_one_last(
     assert "overpowered" in first_row and "above the rest" in first_row
 
 
+def test_a_charm_under_test_its_own_rule_removed_is_never_offered_again(catalog: Catalog) -> None:
+    """The baseline never draws the charm under test; nor does its own side once the charm's rule took it
+    out of the row (fuse burns out after a round's final hand), so the two sides' shops stay alike."""
+    from studio.simulation.spec import run_seed
+
+    gone_then_offered = gone = 0
+    for i in range(10):
+        setup = RunSetup.from_catalog(catalog, seed=run_seed(1, i), charms=("fuse",), locked=True)
+        game, bot = Game.start(setup), Bot(catalog, "fast")
+        left = False
+        while not game.is_over:
+            game.apply(bot.choose(game))
+            left = left or all(c.id != "fuse" for c in game.state.charms)
+            shop = game.state.shop
+            if left and shop is not None and any(o.item == "fuse" for o in shop.offers if o.kind == "charm"):
+                gone_then_offered += 1
+        gone += left
+    assert gone >= 5 and gone_then_offered == 0
+
+
 def test_the_baseline_keeps_the_charm_out_so_both_sides_are_offered_the_same_charms(catalog: Catalog) -> None:
     """With the charm in its row a run's shop never offers it, so the baseline keeps it out too: the first
     shops of both sides then hold the same charms (the shop's draws are its own stream's)."""

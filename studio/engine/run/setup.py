@@ -25,7 +25,8 @@ class RunSetup:
     """Everything a run is started from: the content's table, the deck, the difficulty, the seed.
 
     ``charms`` are charm ids (``id`` or ``id:edition``) the run starts with; ``locked``: they stay
-    (never sold, destroyed only by their own rule), as a simulation's charm under test does.
+    (never sold, destroyed only by their own rule, and never drawn again), as a simulation's charm
+    under test does.
     ``kept_out``: charms no random draw offers or makes (the shop, boosters, tags, ``create_charm``),
     as the baseline of a comparison keeps out the charm the other runs hold, so both draw alike.
     """
@@ -80,6 +81,14 @@ class RunSetup:
         return cls(
             catalog, catalog.run, deck_def, difficulty, seed, rules, tuple(charms), locked, tuple(kept_out)
         )
+
+    def never_drawn(self) -> tuple[str, ...]:
+        """The charms no random draw offers or makes: those kept out and, in a locked run, the charms it
+        starts with, even once their own rule took them out of the row (the baseline of a comparison
+        never draws them, so the two sides' shops stay alike all run)."""
+        if not self.locked:
+            return self.kept_out
+        return (*self.kept_out, *(CharmSlot.parse(spec).id for spec in self.charms))
 
     def to_json(self) -> dict[str, object]:
         """Return the ids this set-up was made from (the content is loaded again on resume)."""

@@ -90,8 +90,9 @@ def roll_charm(
     """Draw a charm not in ``exclude`` nor kept out of the run: of ``rarity``, or of a rarity drawn by
     weight first (among those with a charm left); then one of its charms (:func:`pick_charm`). None: no
     charm is left to draw."""
-    if setup.kept_out:
-        exclude = {*exclude, *setup.kept_out}
+    never = setup.never_drawn()
+    if never:
+        exclude = {*exclude, *never}
     pools = _rarities(setup)
     if rarity is None:
         weights = [
