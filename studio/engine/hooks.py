@@ -20,6 +20,7 @@ from studio.engine import hook_runs
 from studio.engine.effects import Effect
 from studio.engine.inplay import ActiveCharm, CardView
 from studio.engine.kinds import EFFECTS, VALUES
+from studio.engine.names import did_you_mean
 from studio.engine.trace import Step
 
 if TYPE_CHECKING:  # at run time, entering the scoring package imports its scorer, which imports this module
@@ -121,8 +122,21 @@ class CharmContext:
         return int(self._ctx.var(charm, "counter"))
 
     def var(self, charm: ActiveCharm, name: str) -> Any:
-        """Return one of a charm's variables now (a number, or a rank, suit or hand type)."""
+        """Return one of a charm's variables now (a number, or a rank, suit or hand type); a name the charm
+        does not declare fails at the call, naming the closest, instead of reading 0."""
+        self._declared(charm, name)
         return self._ctx.var(charm, name)
+
+    def _declared(self, charm: ActiveCharm, name: str) -> None:
+        """Fail unless ``charm`` has the variable ``name``: its counter or one its entry declares (a copy:
+        the copied charm's)."""
+        slot = charm.reads if charm.reads >= 0 else charm.slot
+        known = self._ctx.vars
+        names = ["counter", *(known[slot] if 0 <= slot < len(known) else ())]
+        if name not in names:
+            raise ValueError(
+                f"{charm.id} has no variable '{name}'{did_you_mean(name, names)}; it has {', '.join(names)}"
+            )
 
     def chance(self, n: int, in_: int, charm: ActiveCharm | None = None) -> bool:
         """Return True with chance ``n`` in ``in_`` (as every rule's chance, after the ``chances`` value),
@@ -165,11 +179,14 @@ class CharmContext:
         ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events. A
         setting the kind does not take, an id no loaded entry has or a word not among a setting's choices
         fails here, naming the closest, as a data file's would fail validation; so does a fraction for a
-        kind whose amount is whole (Points, money, levels, ...), instead of being dropped.
+        kind whose amount is whole (Points, money, levels, ...), instead of being dropped, and a ``var``
+        the charm does not have.
         """
         EFFECTS[kind]  # an unknown kind fails here, with a suggestion
         catalog = self._ctx.catalog
         catalog.check_settings(kind, args)
+        if "var" in args:  # set_var, add_var: a variable of the charm itself
+            self._declared(self._own(charm), str(args["var"]))
         number = _whole(amount, kind) if kind in catalog.whole_amounts else _number(amount, kind)
         effect = Effect(kind, number, args=tuple(sorted(args.items())))
         self._ctx.apply(effect, self._own(charm), charm)

@@ -215,6 +215,16 @@ def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path
             "ValueError: copy_card: to='dek' is not deck or hand (did you mean 'deck'?)",
         ),
         ("hand", "ctx.effect('mult', 2, charm, at='cash_out')", "ValueError: mult: unknown setting 'at'; it takes none"),
+        (
+            "hand",
+            "ctx.points += ctx.var(charm, 'cuonter')",
+            "ValueError: mischief has no variable 'cuonter' (did you mean 'counter'?); it has counter",
+        ),
+        (  # no variable declared: it failed deep in the scorer with a bare IndexError
+            "hand",
+            "ctx.effect('set_var', 3, charm, var='streak')",
+            "ValueError: mischief has no variable 'streak'; it has counter",
+        ),
     ],
 )
 def test_a_hooks_effect_settings_are_checked_as_a_data_files_are(
