@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from studio.engine import hook_runs
+from studio.engine.cards import parse_rank
 from studio.engine.effects import Effect
 from studio.engine.inplay import ActiveCharm, CardView
 from studio.engine.kinds import EFFECTS, VALUES
@@ -185,6 +186,8 @@ class CharmContext:
         EFFECTS[kind]  # an unknown kind fails here, with a suggestion
         catalog = self._ctx.catalog
         catalog.check_settings(kind, args)
+        if "rank" in args:  # edit_card: a rank as data writes it ("A", 10), as the engine reads it (14, 10)
+            args["rank"] = _rank(args["rank"])
         if "var" in args:  # set_var, add_var: a variable of the charm itself
             self._declared(self._own(charm), str(args["var"]))
         number = _whole(amount, kind) if kind in catalog.whole_amounts else _number(amount, kind)
@@ -216,6 +219,17 @@ def _number(amount: float, what: str) -> float:
     if math.isnan(number):
         raise ValueError(f"{what}: the amount is not a number (nan)")
     return number
+
+
+def _rank(rank: object) -> int:
+    """A card rank given to a hook's effect, as its number (2-14): ``"A"``, ``"10"`` or ``14``."""
+    if isinstance(rank, bool) or not isinstance(rank, int | str):
+        raise ValueError(f"rank={rank!r}: want 2-10, J, Q, K or A")
+    if isinstance(rank, int):
+        if not 2 <= rank <= 14:
+            raise ValueError(f"rank={rank}: want 2-10, J, Q, K or A (or its number, 2-14)")
+        return rank
+    return parse_rank(rank)
 
 
 def _whole(amount: float, what: str) -> float:

@@ -240,6 +240,29 @@ def test_a_hooks_effect_settings_are_checked_as_a_data_files_are(
     assert caught.value.message == message
 
 
+@pytest.mark.parametrize("rank", ["'A'", "'a'", "14"])
+def test_a_hooks_edit_card_takes_a_rank_as_data_writes_it(catalog: Catalog, tmp_path: Path, rank: str) -> None:
+    """Data turns `rank: A` into 14 before the engine sees it; a hook's rank is turned the same way."""
+    source = CHEAT.replace("def hand(self, ctx, charm):", "def scored_card(self, ctx, charm, card):").replace(
+        "ctx.points += 1000", f"ctx.effect('edit_card', 0, charm, rank={rank})"
+    )
+    cat, _ = _with_plugin(catalog, tmp_path, source)
+    r = score(Situation(cat.cards("5S 5H"), charms=(CharmSlot("mischief"),)), cat)
+    edits = [e.note for e in r.events if e.what == "edit_card"]
+    assert edits == ["5S becomes AS after the hand", "5H becomes AH after the hand"], edits
+    assert [c.becomes.rank for c in r.after.cards] == [14, 14]  # the number the engine compares, not "A"
+
+
+def test_a_hooks_edit_card_refuses_a_rank_no_card_has(catalog: Catalog, tmp_path: Path) -> None:
+    source = CHEAT.replace("def hand(self, ctx, charm):", "def scored_card(self, ctx, charm, card):").replace(
+        "ctx.points += 1000", "ctx.effect('edit_card', 0, charm, rank='Z')"
+    )
+    cat, _ = _with_plugin(catalog, tmp_path, source)
+    with pytest.raises(BehaviourError) as caught:
+        score(Situation(cat.cards("5S 5H"), charms=(CharmSlot("mischief"),)), cat)
+    assert caught.value.message == "CardError: bad rank 'Z': use 2-10, T, J, Q, K or A"
+
+
 def test_a_catalog_made_without_the_content_models_checks_no_settings(catalog: Catalog, tmp_path: Path) -> None:
     """A test's or a tool's catalog made by hand has no settings table: its hooks' settings pass as given."""
     body = "ctx.effect('level_up', 2, charm, hand_type='pair')"
