@@ -20,6 +20,10 @@ BASE_COLOUR, CHARM_COLOUR = "#8a94a6", "#e0823d"
 TITLE_SIZE = "10pt"
 
 
+#: How many buckets of totals the empty plot shows (totals from 0 up to 32k).
+_FIRST_BUCKETS = 17
+
+
 def make_plots(antes: int) -> tuple[pg.PlotWidget, pg.PlotWidget]:
     """The ante plot (``antes`` antes on its axis) and the hand totals plot, empty."""
     pg.setConfigOptions(antialias=True)
@@ -40,6 +44,9 @@ def make_plots(antes: int) -> tuple[pg.PlotWidget, pg.PlotWidget]:
     ante_plot.setXRange(0.5, antes + 0.5)
     ante_plot.setYRange(0, 100)
     score_plot.setYRange(0, 100)
+    # Before the first runs, the buckets of totals up to 32k (not pyqtgraph's 0.2 ... 0.8).
+    score_plot.getAxis("bottom").setTicks(score_ticks(range(_FIRST_BUCKETS)))
+    score_plot.setXRange(-0.5, _FIRST_BUCKETS - 0.5)
     return ante_plot, score_plot
 
 

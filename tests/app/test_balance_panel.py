@@ -232,3 +232,11 @@ def test_the_panel_offers_no_more_worker_processes_than_the_command_accepts(
     assert 1 <= panel.workers.value() <= top
     refused = studio("simulate", "--runs", "2", "--seed", "1", "--workers", str(top + 1))
     assert refused.code == 2 and f"--workers {top + 1}: at most {top} here" in refused.err
+
+
+def test_before_any_run_the_totals_axis_names_totals(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    """The empty plot labels its axis with totals (0, 2, 8, ... 32k), not pyqtgraph's 0.2 ... 0.8."""
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    major = panel.score_plot.getAxis("bottom")._tickLevels[0]  # the ticks set on it (no public getter)
+    assert [text for _, text in major] == ["0", "2", "8", "32", "128", "512", "2k", "8k", "32k"]
