@@ -1,12 +1,16 @@
 """A round of the playtest: what the blind asks and what is left, the hand as cards (click to select),
-Play and Discard."""
+Play and Discard.
+
+Cards are played in the order they were picked up (numbered under them), since the scorer reads the
+played cards left to right: a hint picks its cards up in the bot's order, so Play scores what it said.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -32,7 +36,13 @@ LIFT = 12
 
 
 class _LiftedCards(QStyledItemDelegate):
-    """Paints the hand's cards, a selected card raised above the rest, as a player picks cards up."""
+    """Paints the hand's cards, a selected card raised above the rest, as a player picks cards up, and
+    its place in the play order under it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The positions picked up, in the order they will be played.
+        self.order: list[int] = []
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         return QSize(palette.CARD_W, palette.CARD_H + LIFT)
@@ -47,6 +57,16 @@ class _LiftedCards(QStyledItemDelegate):
         rect = QRectF(option.rect)
         face = rect.adjusted(0, 0, 0, -LIFT) if selected else rect.adjusted(0, LIFT, 0, 0)
         paint_card(p, face, card, selected=selected)
+        if selected and index.row() in self.order:
+            p.save()
+            font = QFont(p.font())
+            font.setPixelSize(LIFT - 1)
+            font.setBold(True)
+            p.setFont(font)
+            p.setPen(QColor(palette.current().accent))
+            under = QRectF(rect.left(), rect.bottom() - LIFT, rect.width(), LIFT)
+            p.drawText(under, Qt.AlignmentFlag.AlignCenter, str(self.order.index(index.row()) + 1))
+            p.restore()
 
 
 class RoundView(QWidget):
@@ -64,7 +84,9 @@ class RoundView(QWidget):
         self.hand = TileRow("card")
         self.hand.setObjectName("playtestHand")
         self.hand.setAccessibleName("Hand")
-        self.hand.setToolTip("Click cards to select them (click again to let go)")
+        self.hand.setToolTip(
+            "Click cards to select them (click again to let go); they are played in the order clicked"
+        )
         self.hand.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
         self.hand.setDragDropMode(QAbstractItemView.DragDropMode.NoDragDrop)
         for action in self.hand.actions():  # its cards stay in the engine's order: positions are the run's
@@ -93,7 +115,7 @@ class RoundView(QWidget):
         buttons.addWidget(self.chosen, 1)
         v.addLayout(buttons)
         v.addStretch(1)
-        self.hand.itemSelectionChanged.connect(self._count)
+        self.hand.itemSelectionChanged.connect(self._picked)
 
     def set_game(self, game: Game, keep: bool) -> None:
         """Show the round; ``keep`` keeps the selected cards (a refused action changed nothing)."""
@@ -103,6 +125,7 @@ class RoundView(QWidget):
         if not keep:
             self.hand.clearSelection()
         self.hand.set_tokens([(str(c), c) for c in r.hand])
+        self._picked()  # a new hand keeps no order the old one had
         theme = palette.current()
         need = max(r.requirement - r.score, 0)
         self.info.setText(
@@ -118,18 +141,25 @@ class RoundView(QWidget):
         )
         self.boss.setVisible(boss is not None)
         self.discard_button.setEnabled(r.discards_left > 0)
-        self._count()
 
     def selected(self) -> list[int]:
-        """The positions of the selected cards, left to right."""
-        return self.hand.selected_rows()
+        """The positions of the selected cards, in the order they were picked up."""
+        return list(self._lifted.order)
 
     def select(self, cards: Sequence[int]) -> None:
-        """Select exactly these cards (a hint's)."""
+        """Select exactly these cards, picked up in this order (a hint's)."""
         self.hand.clearSelection()
-        for i in cards:
+        for i in dict.fromkeys(cards):
             if 0 <= i < self.hand.count():
-                self.hand.item(i).setSelected(True)
+                self.hand.item(i).setSelected(True)  # each one joins the end of the order
+
+    def _picked(self) -> None:
+        """Keep the order cards were picked up in: a card let go leaves it, a new one joins its end."""
+        now = self.hand.selected_rows()
+        kept = [i for i in self._lifted.order if i in now]
+        self._lifted.order = kept + [i for i in now if i not in kept]
+        self.hand.viewport().update()
+        self._count()
 
     def _count(self) -> None:
         n = len(self.selected())

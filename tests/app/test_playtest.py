@@ -18,6 +18,7 @@ from studio.app.playtest_panel import PlaytestPanel
 from studio.app.preview.hand_row import TileRow
 from studio.engine.bot import Bot, play_on
 from studio.engine.catalog import Catalog
+from studio.engine.run.actions import Play
 from studio.engine.run.game import Game, replay
 from studio.engine.run.save import dumps, loads
 from studio.engine.run.setup import RunSetup
@@ -35,15 +36,15 @@ def click_tile(qtbot, row: TileRow, index: int) -> None:  # type: ignore[no-unty
     qtbot.mouseClick(row.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
 
 
-def open_panel(qtbot, window: MainWindow, charms: tuple[str, ...] = START) -> PlaytestPanel:  # type: ignore[no-untyped-def]
-    """View > Playtest, then seed 5 with ``charms`` and New run, as a designer would."""
+def open_panel(qtbot, window: MainWindow, charms: tuple[str, ...] = START, seed: int = 5) -> PlaytestPanel:  # type: ignore[no-untyped-def]
+    """View > Playtest, then ``seed`` with ``charms`` and New run, as a designer would."""
     dock = window.findChild(QDockWidget, "playtestDock")
     view = next(m for m in window.menuBar().actions() if m.text() == "&View").menu()
     assert dock.toggleViewAction() in view.actions()  # type: ignore[union-attr]
     dock.toggleViewAction().trigger()
     panel = window.findChild(QWidget, "playtestPanel")
     assert isinstance(panel, PlaytestPanel)
-    panel.controls.seed.setValue(5)
+    panel.controls.seed.setValue(seed)
     panel.controls.charms.clear()
     qtbot.keyClicks(panel.controls.charms, " ".join(charms))
     click(qtbot, panel.controls.new_run)
@@ -212,11 +213,30 @@ def test_hint_selects_the_bots_play_and_finish_round_plays_it_out(qtbot, window:
     bot = Bot(game(panel).setup.catalog, "strong")
     action = bot.choose(game(panel))
     assert panel.status.text().count("Hint: ") == 1
-    assert panel.round.selected() == sorted(action.cards)  # type: ignore[union-attr]
+    assert panel.round.selected() == list(action.cards)  # type: ignore[union-attr]
     click(qtbot, panel.controls.finish)
     assert game(panel).state.phase in ("shop", "lost")
     assert "to the end of the round" in panel.status.text()
     assert panel.play.model.rowCount() > 0
+
+
+def test_cards_are_played_in_the_order_picked_up_so_a_hints_play_scores_what_it_said(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window, ("first_face_x2", "even_mult", "fibonacci"), seed=3)
+    click(qtbot, panel.blind.select_button)
+    for i in (5, 0, 2):
+        click_tile(qtbot, panel.round.hand, i)
+    click_tile(qtbot, panel.round.hand, 0)  # let go: it leaves the order
+    assert panel.round.selected() == [5, 2]
+    bot = Bot(game(panel).setup.catalog, "strong")
+    action, choice = bot.decide(game(panel))
+    # The bot plays 8D 8H 8C QC QS, the eights first: the first face card's x2 then doubles their Mult.
+    assert isinstance(action, Play) and list(action.cards) != sorted(action.cards) and choice is not None
+    click(qtbot, panel.controls.hint)
+    click(qtbot, panel.round.play_button)
+    assert panel.run.actions[-1] == action  # type: ignore[union-attr]
+    last = panel.run.last_play()  # type: ignore[union-attr]
+    assert last is not None and last.resolved.score is not None
+    assert last.resolved.score.total == choice.total == 6720  # in hand order it would score 4704
 
 
 def test_the_hand_goes_to_the_preview_and_scores_there_as_in_the_run(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
