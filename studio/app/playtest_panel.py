@@ -115,7 +115,7 @@ class PlaytestPanel(QWidget):
         self._layout()
         for view in (self.blind, self.round, self.shop, self.items):
             view.action.connect(self.perform)
-        self.items.use.connect(lambda i: self.perform(UseConsumable(i, tuple(self.round.selected()))))
+        self.items.use.connect(self.use_consumable)
         self.items.told.connect(self.say)
         c = self.controls
         c.new_run.clicked.connect(self.new_run)
@@ -259,6 +259,18 @@ class PlaytestPanel(QWidget):
             if self.playback.cues:
                 self.playback.play()  # the hand just played, step by step
         return True
+
+    def use_consumable(self, index: int) -> bool:
+        """Use the consumable at ``index``: on the cards picked up when it chooses cards in a round, else on
+        none (the hand of a round played before is no choice, nor are cards picked up to play)."""
+        run = self.run
+        game = run.game if run is not None else None
+        cards: tuple[int, ...] = ()
+        if game is not None and game.state.round is not None and 0 <= index < len(game.state.consumables):
+            held = game.setup.catalog.consumables.get(game.state.consumables[index])
+            if held is None or (held.targets is not None and held.targets.kind == "cards"):
+                cards = tuple(self.round.selected())
+        return self.perform(UseConsumable(index, cards))
 
     def undo(self) -> None:
         """Take back the last action (the run replayed without it)."""

@@ -143,6 +143,25 @@ def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(qtbot, wi
     assert dumps(game(panel)) == before
 
 
+def test_a_consumable_that_chooses_no_cards_is_used_in_the_shop_whatever_the_last_hand_picked_up(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    while game(panel).state.phase == "round":
+        for i in range(5):
+            click_tile(qtbot, panel.round.hand, i)
+        click(qtbot, panel.round.play_button)
+    offers = game(panel).state.shop.offers  # type: ignore[union-attr]
+    catalog = game(panel).setup.catalog
+    star = next(
+        i for i, o in enumerate(offers) if o.kind == "consumable" and catalog.consumables[o.item].targets is None
+    )
+    hand_type = catalog.consumables[offers[star].item].effects[0].arg("hand_type")
+    click(qtbot, panel.shop.tiles[star].button)
+    click(qtbot, panel.items.use_button)
+    assert "Cannot" not in panel.status.text(), panel.status.text()
+    assert not game(panel).state.consumables and game(panel).state.levels[hand_type] == 2
+
+
 def test_skipping_a_blind_names_its_tag_and_gives_it(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window)
     tag = game(panel).state.skip_tag(0)
