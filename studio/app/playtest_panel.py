@@ -50,6 +50,7 @@ from studio.engine.catalog import Catalog
 from studio.engine.run.actions import Action, Discard, Play, Sell, UseConsumable
 from studio.engine.run.save import PackStamp
 from studio.engine.trace import Event
+from studio.simulation.render import counted
 
 T = TypeVar("T")
 #: The page of the phase stack that shows each phase.
@@ -300,7 +301,7 @@ class PlaytestPanel(QWidget):
         self.refresh()
         self._show_last_play(last)
         if why is None:
-            self.say(f"Replayed all {total} actions on the edited content")
+            self.say(f"Replayed all {counted(total, 'action')} on the edited content")
         else:
             self.say(f"Replayed {kept} of {total} actions on the edited content; the next was refused: {why}")
 
@@ -392,7 +393,7 @@ class PlaytestPanel(QWidget):
         self.played_on = stamps
         self.refresh()
         self._show_last_play(last)
-        self.say(f"Resumed {path.name} after {len(self.run.actions)} actions")
+        self.say(f"Resumed {path.name} after {counted(len(self.run.actions), 'action')}")
 
     def ask_save_path(self) -> Path | None:
         """Ask where to save the run (None: cancelled)."""
@@ -464,7 +465,7 @@ class PlaytestPanel(QWidget):
                     f"<b>Ante {s.ante}</b> of {antes}",
                     f"<b>${s.money}</b>",
                     f"seed {setup.seed}, {setup.deck.id}, difficulty {setup.difficulty}",
-                    f"{len(game.history)} actions",
+                    counted(len(game.history), "action"),
                     *extras,
                 ]
             )
@@ -480,7 +481,7 @@ class PlaytestPanel(QWidget):
         else:
             how = "Won the run" if game.won else f"Lost in ante {s.ante}"
             self.over.setText(
-                f"<h3>{how}</h3>after {len(game.history)} actions. Undo to try again, or New run."
+                f"<h3>{how}</h3>after {counted(len(game.history), 'action')}. Undo to try again, or New run."
             )
 
     def _show_last_play(self, last: LastPlay | None) -> None:

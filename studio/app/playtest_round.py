@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.playtest_situation import grouped
 from studio.app.preview.card import paint_card
 from studio.app.preview.hand_row import PAYLOAD, TileRow
 from studio.engine.cards import Card
 from studio.engine.run.actions import Discard, Play
 from studio.engine.run.game import Game
-from studio.engine.trace import fmt
 
 #: How far a selected card rises above the others, in pixels.
 LIFT = 12
@@ -130,7 +130,7 @@ class RoundView(QWidget):
         need = max(r.requirement - r.score, 0)
         self.info.setText(
             f"<b>{r.blind.capitalize()} blind</b> · score at least <b>{r.requirement:,}</b>"
-            f" · scored <b>{fmt(r.score)}</b> (<b>{fmt(need)}</b> to go)"
+            f" · scored <b>{grouped(r.score)}</b> (<b>{grouped(need)}</b> to go)"
             f" · <span style='color:{theme.points}'><b>{r.hands_left}</b> hands</span>"
             f" · <span style='color:{theme.mult}'><b>{r.discards_left}</b> discards</span> left"
             f" · deck {len(r.draw_pile)} cards"

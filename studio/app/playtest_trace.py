@@ -9,9 +9,10 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from studio.app import palette
 from studio.app.playtest_session import LastPlay
+from studio.app.playtest_situation import grouped
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.trace_model import TraceModel
-from studio.engine.trace import Event, fmt
+from studio.engine.trace import Event
 
 
 class PlayView(QWidget):
@@ -66,8 +67,9 @@ class PlayView(QWidget):
         refused = " (refused by the boss)" if r.refused else ""
         self.title.setText(
             f"<b>Last hand:</b> {r.hand_type.replace('_', ' ')} · "
-            f"<span style='color:{theme.points}'><b>{r.points}</b></span> × "
-            f"<span style='color:{theme.mult}'><b>{fmt(r.mult)}</b></span> = <b>{fmt(r.total)}</b>{refused}"
+            f"<span style='color:{theme.points}'><b>{grouped(r.points)}</b></span> × "
+            f"<span style='color:{theme.mult}'><b>{grouped(r.mult)}</b></span>"
+            f" = <b>{grouped(r.total)}</b>{refused}"
         )
         self.cards.set_tokens([(str(c), c) for c in last.played])
 

@@ -258,6 +258,16 @@ def test_cards_are_played_in_the_order_picked_up_so_a_hints_play_scores_what_it_
     assert last.resolved.score.total == choice.total == 6720  # in hand order it would score 4704
 
 
+def test_counts_and_scores_read_as_a_player_writes_them(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    panel = open_panel(qtbot, window, ("first_face_x2", "even_mult", "fibonacci"), seed=3)
+    click(qtbot, panel.blind.select_button)
+    assert "· 1 action" in panel.header.text() and "1 actions" not in panel.header.text()
+    click(qtbot, panel.controls.hint)
+    click(qtbot, panel.round.play_button)
+    assert "2 actions" in panel.header.text()
+    assert panel.play.title.text().endswith("= <b>6,720</b>")  # as the hint's "about 6,720" and "300"
+
+
 def test_the_hand_goes_to_the_preview_and_scores_there_as_in_the_run(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window)
     click(qtbot, panel.blind.select_button)
