@@ -268,6 +268,20 @@ def test_counts_and_scores_read_as_a_player_writes_them(qtbot, window: MainWindo
     assert panel.play.title.text().endswith("= <b>6,720</b>")  # as the hint's "about 6,720" and "300"
 
 
+def test_the_last_hands_change_column_is_as_wide_as_a_long_source(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1600, 1000)
+    charms = ("discards_points:holographic", "spade_points:holographic", "plain_mult:polychrome")
+    panel = open_panel(qtbot, window, charms)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.hint)
+    click(qtbot, panel.round.play_button)
+    qtbot.wait(50)
+    header = panel.play.table.horizontalHeader()
+    assert "discards_points holographic" in [e.source for e in panel.play.model.events()]
+    # The change is what a step did: it gets no less room than the long source naming who did it.
+    assert header.sectionSize(3) >= header.sectionSize(2) - 1  # (the two split the room, a pixel apart)
+
+
 def test_the_hand_goes_to_the_preview_and_scores_there_as_in_the_run(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window)
     click(qtbot, panel.blind.select_button)
