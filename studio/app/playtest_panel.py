@@ -391,6 +391,9 @@ class PlaytestPanel(QWidget):
             self.say(f"Cannot resume {path.name}: {exc}", error=True)
             return
         self.played_on = stamps
+        setup = self.run.game.setup  # the boxes say the run on screen: New run starts it afresh
+        self.controls.choose(setup.seed, setup.deck.id, setup.difficulty)
+        self.controls.charms.setText(" ".join(setup.charms))
         self.refresh()
         self._show_last_play(last)
         self.say(f"Resumed {path.name} after {counted(len(self.run.actions), 'action')}")

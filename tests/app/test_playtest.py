@@ -162,6 +162,23 @@ def test_a_consumable_that_chooses_no_cards_is_used_in_the_shop_whatever_the_las
     assert not game(panel).state.consumables and game(panel).state.levels[hand_type] == 2
 
 
+def test_a_resumed_run_shows_its_seed_deck_difficulty_and_charms_for_new_run(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    ws = window.session.ws  # type: ignore[union-attr]
+    setup = RunSetup.from_catalog(ws.catalog, "blue", 2, 77, ("pair_x2", "plain_mult:foil"))  # type: ignore[arg-type]
+    saved = tmp_path / "run.json"
+    saved.write_text(dumps(Game.start(setup), pack_stamps(ws)), encoding="utf-8")
+    panel = open_panel(qtbot, window)
+    panel.ask_open_path = lambda: saved  # type: ignore[method-assign]
+    click(qtbot, panel.controls.resume)
+    assert "Resumed run.json" in panel.status.text()
+    c = panel.controls
+    assert (c.seed.value(), c.deck.currentData(), c.difficulty.currentData()) == (77, "blue", 2)
+    click(qtbot, c.new_run)
+    assert dumps(game(panel)) == dumps(Game.start(setup))
+
+
 def test_skipping_a_blind_names_its_tag_and_gives_it(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window)
     tag = game(panel).state.skip_tag(0)
