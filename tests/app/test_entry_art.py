@@ -134,3 +134,31 @@ def test_an_image_drawn_redrawn_or_removed_in_another_program_shows_without_reop
     assert problems() == ["no file 'art/later.png' in the pack (did you mean 'art/glow.png'?)"]
     assert _fill(_tree_icon(window, "gallery_plain").pixmap(32, 32)) == QColor(palette.FACE_COLOURS["rare"])
     window.safety.check_disk()  # nothing changed since: nothing is told or redrawn
+
+
+def test_a_charm_tile_name_longer_than_its_tile_is_drawn_smaller_not_cut(qapp) -> None:  # type: ignore[no-untyped-def]
+    """One word wider than the tile ("Gravedigger", shop tiles without art) ran past both its sides."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter
+
+    from studio.app.preview.card import paint_charm
+
+    def tile(name: str) -> QImage:
+        image = QImage(palette.CHARM_W, palette.CHARM_H, QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        paint_charm(painter, QRectF(0, 0, palette.CHARM_W, palette.CHARM_H), name, None)
+        painter.end()
+        return image
+
+    blank = tile("")
+    # The name is drawn clipped to the tile's text area (8 to CHARM_W - 9): ink that reaches its edges was cut.
+    for name in ("Gravedigger", "Even Keel", "Bleeding Heart"):
+        drawn = tile(name)
+        ink = [
+            x
+            for x in range(drawn.width())
+            for y in range(drawn.height())
+            if drawn.pixelColor(x, y) != blank.pixelColor(x, y)
+        ]
+        assert ink and min(ink) > 8 and max(ink) < palette.CHARM_W - 9, (name, min(ink), max(ink))

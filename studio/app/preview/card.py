@@ -8,7 +8,7 @@ edition as a coloured glow around the face, the seal as a coloured dot.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 
 from studio.app import palette
 from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
@@ -77,6 +77,18 @@ def paint_card(
     p.restore()
 
 
+def fitting(font: QFont, name: str, width: float, smallest: int = 8) -> QFont:
+    """``font``, made smaller (to ``smallest`` pixels at most) until each word of ``name`` fits ``width``:
+    a tile wraps between words, so one word wider than the tile ("Gravedigger") lost both its ends."""
+    fitted = QFont(font)
+    while fitted.pixelSize() > smallest:
+        metrics = QFontMetricsF(fitted)
+        if all(metrics.horizontalAdvance(word) <= width for word in name.split()):
+            break
+        fitted.setPixelSize(fitted.pixelSize() - 1)
+    return fitted
+
+
 def paint_charm(
     p: QPainter,
     rect: QRectF,
@@ -109,6 +121,7 @@ def paint_charm(
         p.drawPixmap(QRectF(r.center().x() - side / 2, r.top() + 4, side, side), art, QRectF(art.rect()))
         top = side + 5
     text_rect = r.adjusted(5, top, -5, -14 if edition else -3)
+    p.setFont(fitting(font, name, text_rect.width()))
     if art is not None and edition:  # one line under the art, above the edition
         name = p.fontMetrics().elidedText(name, Qt.TextElideMode.ElideRight, int(text_rect.width()))
     p.drawText(text_rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, name)
