@@ -113,7 +113,9 @@ class MainWindow(QMainWindow):
         self.table_dock.visibilityChanged.connect(lambda shown: self._build_table() if shown else None)
         self.usages_dock = self._dock("Usages", self.usages, bottom, "usagesDock")
         playtest = self._dock("Playtest", QLabel("Loading content…"), bottom, "playtestDock")
-        self.playtest = PlaytestDock(playtest, self.preview, self.docks[1], self._show_tab)
+        # A round's hand or a shop and its buttons want more room than a table: over half the window.
+        show = partial(self._show_tab, share=0.55)
+        self.playtest = PlaytestDock(playtest, self.preview, self.docks[1], show)
         for dock in (self.table_dock, self.usages_dock, playtest):
             self.tabifyDockWidget(self.docks[2], dock)
             dock.hide()
@@ -372,12 +374,14 @@ class MainWindow(QMainWindow):
         self.settings.remove("state")
         self._arrange()
 
-    def _show_tab(self, dock: QDockWidget) -> None:
-        """Show a tab of the bottom docks in front, tall enough for a table (it opens at Problems' height)."""
+    def _show_tab(self, dock: QDockWidget, share: float = 0.4) -> None:
+        """Show a tab of the bottom docks in front, at ``share`` of the window's height (it opens at
+        Problems' height) unless it is about that tall already (a height the user chose is kept)."""
         dock.show()
         dock.raise_()
-        if dock.height() < self.height() // 3:
-            self.resizeDocks([dock], [self.height() * 2 // 5], Qt.Orientation.Vertical)
+        want = int(self.height() * share)
+        if dock.height() < want * 5 // 6:
+            self.resizeDocks([dock], [want], Qt.Orientation.Vertical)
 
     def _build_table(self) -> None:
         """Make the table (View > Table) the first time it is shown."""

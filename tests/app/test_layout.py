@@ -206,3 +206,24 @@ def test_a_file_of_many_scenarios_never_scrolls_sideways_at_1024_by_700(
     qtbot.waitUntil(lambda: all(item is not None and item.isVisible() for item in scenarios.items[:3]))
     laid_out()
     assert form.minimumSizeHint().width() <= area.viewport().width()
+
+
+def test_the_playtest_opens_tall_enough_for_a_shop_and_its_buttons_at_1600_by_1000(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    from PySide6.QtWidgets import QScrollArea
+
+    window = open_window(qtbot, tmp_path, content)
+    qtbot.waitUntil(lambda: window.session is not None)
+    window.resize(1600, 1000)
+    window.reset_layout()
+    qtbot.wait(50)
+    panel = window.playtest.open()
+    panel.start(7, "red", 2, ("plain_mult", "even_mult"))
+    panel.blind.select_button.click()
+    panel.finish_round()  # to the shop: seven tiles, then Reroll and Leave shop under them
+    qtbot.waitUntil(lambda: panel.run is not None and panel.run.game.state.phase == "shop")
+    qtbot.wait(50)
+    area = panel.parentWidget().parentWidget()
+    assert isinstance(area, QScrollArea)
+    assert area.verticalScrollBar().maximum() == 0  # opened at Problems' height (2/5), its buttons were cut
