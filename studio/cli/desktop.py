@@ -30,7 +30,11 @@ def main(args: argparse.Namespace) -> int:
             " not open: install charm-studio[app] first"
         )
     home = desktop.data_home()
-    done = desktop.install(home) if args.action == "install" else desktop.remove(home)
+    try:
+        done = desktop.install(home) if args.action == "install" else desktop.remove(home)
+    except OSError as exc:  # a read-only or full data folder, a file where a folder goes: one line
+        where = exc.filename or home
+        raise UsageError(f"{where}: cannot {args.action} the launcher: {exc.strerror or exc}") from None
     for path in done:
         print(f"{'wrote' if args.action == 'install' else 'removed'} {path}")
     return OK

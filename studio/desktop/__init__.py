@@ -32,12 +32,16 @@ def installed_files(home: Path) -> tuple[Path, Path]:
 
 
 def install(home: Path) -> tuple[Path, Path]:
-    """Write the launcher (running this environment's ``studio-editor``) and the icon; return their paths."""
+    """Write the icon, then the launcher (running this environment's ``studio-editor``); return their paths.
+
+    Raises OSError where a file cannot be written; the menu entry is written last, so a failure never
+    leaves one without its icon.
+    """
     launcher, icon = installed_files(home)
     script = Path(sysconfig.get_path("scripts")) / "studio-editor"
     command = _exec_arg(str(script)) if script.is_file() else "studio-editor"
     text = LAUNCHER.read_text(encoding="utf-8").replace("Exec=studio-editor", f"Exec={command}")
-    for path, data in ((launcher, text.encode("utf-8")), (icon, ICON.read_bytes())):
+    for path, data in ((icon, ICON.read_bytes()), (launcher, text.encode("utf-8"))):  # the menu entry last
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     return launcher, icon

@@ -112,6 +112,20 @@ def test_desktop_install_writes_the_launcher_and_icon_under_xdg_data_home(
     assert not launcher.exists() and not icon.exists()
 
 
+def test_a_launcher_that_cannot_be_written_is_one_line_and_no_menu_entry(
+    studio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    # A file where the icon's folder goes stands for any data folder that cannot be written (read-only,
+    # full): the command says where, exit 2, and leaves no menu entry without its icon.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    (tmp_path / "icons").write_text("not a folder")
+    run = studio("desktop", "install")
+    assert run.code == 2 and "Traceback" not in run.err
+    assert run.err.startswith("studio desktop: error: ") and "cannot install the launcher" in run.err
+    assert len(run.err.splitlines()) == 1
+    assert not (tmp_path / "applications" / "charm-studio.desktop").exists()
+
+
 def test_the_launcher_quotes_a_script_path_with_spaces() -> None:
     assert desktop._exec_arg("/home/a b/bin/studio-editor") == '"/home/a b/bin/studio-editor"'
     assert desktop._exec_arg("/opt/$x/studio-editor") == '"/opt/\\\\$x/studio-editor"'
