@@ -141,7 +141,10 @@ def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress
     progress(2, 3, "writing the zip")
     try:
         digest = write_zip(pack.files, output)
-    except (ArchiveError, OSError) as exc:
+    except ArchiveError as exc:  # the zip itself would be refused by install: a problem of the pack's file
+        where = pack.origin / exc.member if exc.member else output
+        return Build(pack, output, refused=[Problem(str(where), 1, 1, exc.reason)])
+    except OSError as exc:
         raise ServiceError(f"{output}: cannot write: {exc}") from None
     progress(3, 3, "built")
     return Build(pack, output, sha256=digest)

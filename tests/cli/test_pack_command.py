@@ -251,3 +251,18 @@ def test_a_zip_given_with_pack_loads_without_installing(studio, tmp_path: Path) 
     run = studio("score", "AH AH 2H 5H 9H", "--pack", str(tmp_path / "p.zip"), "--json")
     assert run.code == 0, run.err
     assert json.loads(run.out)["hand_type"] == "flush_pair"
+
+
+def test_a_pack_whose_zip_install_would_refuse_is_not_built(studio, tmp_path: Path, studio_home: Path) -> None:
+    # Text that repeats deflates past the compression ratio install refuses as a zip bomb (MAX_RATIO):
+    # build says so at the file, exit 1, and writes no zip, so what builds installs.
+    pack = tmp_path / "src" / "echo_pack"
+    assert studio("pack", "new", "echo_pack", "--dir", str(pack.parent)).code == 0
+    (pack / "README.md").write_text("# Echo\n" + "echo " * 40000, encoding="utf-8")
+    built = tmp_path / "echo.zip"
+    run = studio("pack", "build", str(pack), "-o", str(built))
+    assert run.code == 1, run.out + run.err
+    assert f"{pack / 'README.md'}:1:1: compression ratio" in run.out
+    assert "not built: 1 problem(s) that install would refuse" in run.out
+    assert not built.exists()
+    assert studio("pack", "list").out.strip() == "no packs installed"

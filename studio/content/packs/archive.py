@@ -286,7 +286,8 @@ def write_zip(files: Mapping[str, bytes], out: Path) -> str:
     Entries sorted by path, fixed timestamp 1980-01-01 00:00:00, create_system unix, external_attr
     0o100644 << 16, ZIP_DEFLATED level 9, no directory entries, no extra fields or comments; written
     atomically, mode 0644 (:mod:`studio.content.io.atomic`). Same files -> byte-identical zip (given the
-    same zlib). Names are held to the archive rules, so what is written can be read back.
+    same zlib). The zip is held to every rule `read_zip` checks before a byte is read (names, sizes, the
+    compression ratio), so what is written installs; a refusal raises `ArchiveError` and writes nothing.
     """
     check_names([(name, False) for name in files])
     buffer = io.BytesIO()
@@ -297,6 +298,8 @@ def write_zip(files: Mapping[str, bytes], out: Path) -> str:
             info.external_attr = 0o100644 << 16
             zf.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     blob = buffer.getvalue()
+    with zipfile.ZipFile(io.BytesIO(blob)) as written:  # text that repeats may deflate past MAX_RATIO
+        _check_directory(written.infolist(), len(blob), LIMITS)
     out = Path(out)
     write_atomically(out, blob, mode=0o644, folders=False)  # a built pack is meant to be shared
     return hashlib.sha256(blob).hexdigest()
