@@ -266,3 +266,34 @@ def test_a_pack_whose_zip_install_would_refuse_is_not_built(studio, tmp_path: Pa
     assert "not built: 1 problem(s) that install would refuse" in run.out
     assert not built.exists()
     assert studio("pack", "list").out.strip() == "no packs installed"
+
+
+def test_an_install_the_packs_folder_cannot_hold_blames_the_folder_not_the_zip(
+    studio, tmp_path: Path, studio_home: Path
+) -> None:
+    # A file-size limit makes writing the pack fail as a full disk does (EFBIG instead of ENOSPC): the
+    # line names the packs folder that could not take it, not the zip, and nothing is left installed.
+    import os
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    pack = tmp_path / "src" / "big_readme"
+    assert studio("pack", "new", "big_readme", "--dir", str(pack.parent)).code == 0
+    (pack / "README.md").write_text(" ".join(str(n * n) for n in range(6000)), encoding="utf-8")
+    built = tmp_path / "big.zip"
+    assert studio("pack", "build", str(pack), "-o", str(built)).code == 0
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails instead of killing
+        resource.setrlimit(resource.RLIMIT_FSIZE, (16384, 16384))
+
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("studio")), "pack", "install", str(built)],
+        capture_output=True, text=True, env={**os.environ}, preexec_fn=small_files, check=False,
+    )
+    packs = studio_home / "packs"
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"studio pack: error: cannot install into {packs}: File too large\n"
+    assert [p for p in os.listdir(packs) if not p.startswith(".lock")] == []

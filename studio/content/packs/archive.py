@@ -250,15 +250,14 @@ def extract_zip(path: Path, dest: Path, limits: Limits = LIMITS) -> dict[str, by
 
     Everything is checked by `read_zip` before `dest` is made, and a failure while writing removes `dest`,
     so a refused or failed extraction leaves nothing behind. Files are created exclusively, default modes.
+    A failure to write (a full disk, a read-only folder) raises `OSError`, not `ArchiveError`: it is the
+    destination's, and the archive is not to blame.
     """
     dest = Path(dest)
     if os.path.lexists(dest):
         raise refuse(f"destination {str(dest)!r} already exists")
     files = read_zip(path, limits)
-    try:
-        dest.mkdir(parents=True)
-    except OSError as exc:
-        raise refuse(f"cannot create destination: {_why(exc)}") from exc
+    dest.mkdir(parents=True)
     try:
         root = dest.resolve()
         for name, data in files.items():
@@ -267,10 +266,8 @@ def extract_zip(path: Path, dest: Path, limits: Limits = LIMITS) -> dict[str, by
                 raise refuse("would be written outside the destination", name)
             target.parent.mkdir(parents=True, exist_ok=True)
             _write_new(target, data)
-    except BaseException as exc:
+    except BaseException:
         shutil.rmtree(dest, ignore_errors=True)
-        if isinstance(exc, OSError):
-            raise refuse(f"cannot write: {_why(exc)}") from exc
         raise
     return files
 
