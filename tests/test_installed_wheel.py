@@ -132,3 +132,15 @@ def test_the_installed_editor_saves_an_edit_of_the_base_game_outside_site_packag
     assert done.returncode == 0, done.stdout + done.stderr
     assert "read-only: the base game is installed with Studio" in done.stdout
     assert (tmp_path / "my_changes" / "pack.yaml").is_file()
+
+
+def test_pack_schemas_writes_nothing_into_the_installed_base_game(installed: Path, tmp_path: Path) -> None:
+    # Files pip did not install would outlive an upgrade and an uninstall: the base game stays as shipped.
+    python = str(installed / "bin" / "python")
+    found = run(installed, tmp_path, python, "-c", "from studio.content.io.paths import *; print(base_content_dir())")
+    base = Path(found.stdout.strip())
+    assert base.is_dir() and str(installed) in str(base), found.stdout + found.stderr
+    done = run(installed, tmp_path, str(installed / "bin" / "studio"), "pack", "schemas", str(base))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "the base game is installed with Studio and read-only" in done.stderr
+    assert not (base / ".studio").exists() and not (base / ".vscode").exists()

@@ -10,6 +10,7 @@ from studio.cli.common import dump_json, scored
 from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.render import table
 from studio.content.diff import ArtDiff, diff_packs
+from studio.content.io.paths import in_installed_base
 from studio.content.io.text import printable
 from studio.content.packs.distributions import source
 from studio.content.packs.editor_files import refresh
@@ -82,6 +83,11 @@ def _print(lines: list[Line]) -> int:
 def _schemas(args: argparse.Namespace) -> int:
     if not (args.folder / MANIFEST).is_file():
         raise UsageError(f"{args.folder}: not a pack folder (no {MANIFEST})")
+    if in_installed_base(args.folder):  # files pip does not know of would outlive an upgrade or uninstall
+        raise UsageError(
+            f"{args.folder}: the base game is installed with Studio and read-only, and its files already use"
+            " the schemas Studio ships; a copy of it (File > Copy the base game) takes its own"
+        )
     try:
         written = refresh(args.folder)
     except OSError as exc:
