@@ -1,8 +1,9 @@
-"""The Pack menu: new pack, install zip, validate, run tests, build zip — off the GUI thread — and
-File > Open pack folder, which adds a pack to the open workspace.
+"""The Pack menu: new pack, install zip, validate, run tests, build zip — off the GUI thread, each in a
+process of its own (:mod:`studio.app.pack_process`) — and File > Open pack folder, which adds a pack to
+the open workspace.
 
 Each action calls the service the matching ``studio`` command calls
-(:mod:`studio.services`) in a worker and lists the lines of its result
+(:mod:`studio.services`) in that process and lists the lines of its result
 (successes in green, failures and problems in red), so the app and the
 command line can never disagree. Every dialog starts beside the pack being
 edited (or in the home folder for the base game), never in the folder Studio
@@ -12,6 +13,7 @@ was started from.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -32,28 +34,12 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.pack_process import Call, Shown, run_in_process
 from studio.app.session import Session
 from studio.app.workers import Job
 from studio.content.io.paths import base_content_dir
-from studio.content.io.text import printable
 from studio.content.packs.pack import pack_root
-from studio.services.errors import Line, Progress, Result, ServiceError
-
-#: A service called with a progress callback.
-Call = Callable[[Progress], Result]
-#: What a dialog shows: an exit code as the command's (0 done, 1 problems, 2 could not run) and lines.
-Shown = tuple[int, list[Line]]
-
-
-def outcome(call: Call, progress: Callable[[int, int], None]) -> Shown:
-    """Call a service; its result as the dialog shows it, a refusal as one red line."""
-    try:
-        result = call(lambda done, total, _what: progress(done, total))
-    except ServiceError as exc:
-        warnings = [Line(f"warning: {w}") for w in exc.warnings]
-        return (1 if exc.ran else 2), [*warnings, Line(f"error: {printable(str(exc))}", "bad")]
-    warnings = [Line(f"warning: {w}") for w in result.warnings]
-    return (0 if result.ok else 1), [*warnings, *result.lines()]
+from studio.services.errors import Line
 
 
 class ResultDialog(QDialog):
@@ -167,14 +153,14 @@ class PackMenu(QObject):
         from studio.services.checks import validate  # the content models: only when asked
 
         paths = self.checked()
-        return self.run("Validate", lambda progress: validate(paths, progress=progress))
+        return self.run("Validate", partial(validate, paths))
 
     def run_tests(self) -> ResultDialog:
         """Run the pack's tests as ``studio test --pack DIR`` does (the shipped base: ``studio test``)."""
         from studio.services.checks import run_scenarios
 
         packs = [str(p) for p in self.checked()]
-        return self.run("Run tests", lambda progress: run_scenarios(packs=packs, progress=progress))
+        return self.run("Run tests", partial(run_scenarios, packs=packs))
 
     def open_folder_dialog(self) -> None:
         """File > Open pack folder: ask for a pack folder and add it to the workspace."""
@@ -206,9 +192,7 @@ class PackMenu(QObject):
             from studio.services.packs import new_pack
 
             made = Path(where) / pack_id
-            self.run(
-                "New pack", lambda _progress: new_pack(pack_id, Path(where)), lambda: self.open_folder(made)
-            )
+            self.run("New pack", partial(new_pack, pack_id, Path(where)), lambda: self.open_folder(made))
 
     def install_zip(self) -> None:
         """Ask for a pack zip, then install it as ``studio pack install`` does."""
@@ -218,7 +202,7 @@ class PackMenu(QObject):
         if name:
             from studio.services.packs import install_pack
 
-            self.run("Install zip", lambda _progress: install_pack(Path(name)))
+            self.run("Install zip", partial(install_pack, Path(name)))
 
     def build(self) -> None:
         """Ask where to write the zip (beside the pack, named with its version), then build as
@@ -233,10 +217,11 @@ class PackMenu(QObject):
         if name:
             from studio.services.packs import build
 
-            self.run("Build zip", lambda progress: build(folder, Path(name), progress=progress))
+            self.run("Build zip", partial(build, folder, Path(name)))
 
     def run(self, title: str, call: Call, then: Callable[[], object] | None = None) -> ResultDialog:
-        """Call a service in a worker and show its result in a dialog; ``then`` follows a success."""
+        """Call a service in a process of its own (from a worker thread that waits for it) and show its
+        result in a dialog; ``then`` follows a success."""
         self.dialog = dialog = ResultDialog(title, self.window)
 
         def done(shown: Shown) -> None:
@@ -244,7 +229,7 @@ class PackMenu(QObject):
             if shown[0] == 0 and then is not None:
                 then()
 
-        self.job = job = Job(lambda progress, _cancelled: outcome(call, progress), dialog)
+        self.job = job = Job(lambda progress, cancelled: run_in_process(call, progress, cancelled), dialog)
         job.progress.connect(dialog.show_progress)
         job.done.connect(done)
         job.failed.connect(lambda m: dialog.show_result(2, [Line(m, "bad")]))
