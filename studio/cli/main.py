@@ -12,6 +12,7 @@ import importlib
 import io
 import sys
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import NoReturn
 
 from studio.cli.about import VersionAction
@@ -68,7 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = next((a for a in argv if a in COMMANDS), None)
     try:  # parsing imports the subcommand's module (tenths of a second): Ctrl-C there is one line too
         args = parser(argv).parse_args(argv)
-        code: int = args.func(args)
+        with _hooks_limited(args.command):
+            code: int = args.func(args)
     except UsageError as exc:
         return fail(args.command, str(exc), exc.code)
     except ServiceError as exc:  # a service the command called refused: the same one line
@@ -83,6 +85,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"studio {command}: interrupted" if command else "studio: interrupted", file=sys.stderr)
         return INTERRUPTED
     return code
+
+
+def _hooks_limited(command: str) -> AbstractContextManager[None]:
+    """A charm's hook that does not return stops past its time limit (:mod:`studio.cli.hook_limit`), except
+    in the editor, whose Stop buttons and own limits watch the hooks it runs."""
+    if command in ("edit", "play"):
+        return nullcontext()
+    from studio.cli.hook_limit import hook_limit  # the engine: only for a command that may run a hook
+
+    return hook_limit()
 
 
 def editor() -> int:

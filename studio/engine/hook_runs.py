@@ -52,6 +52,8 @@ class Running:
     started: float = field(default_factory=time.monotonic)
     #: When :func:`stop` was asked (None: not stopped).
     stopped_at: float | None = None
+    #: The time limit that stopped it, as its message names it ("5 s"; empty: stopped by hand, or running).
+    limit: str = ""
     #: The call it interrupted on the same thread (a hook that scores in turn), back in the slot after it.
     outer: Running | None = None
     left: bool = False
@@ -60,6 +62,12 @@ class Running:
     def seconds(self) -> float:
         """How long the hook has run (up to when it was stopped)."""
         return (self.stopped_at or time.monotonic()) - self.started
+
+    @property
+    def why_stopped(self) -> str:
+        """The stop as its failure says it: "stopped after 5.0 s", with the time limit that stopped it."""
+        limit = f" (time limit {self.limit})" if self.limit else ""
+        return f"stopped after {self.seconds:.1f} s{limit}"
 
 
 _lock = threading.Lock()
@@ -95,14 +103,15 @@ def leave(record: Running) -> None:
             _raise_in(record.thread, None)
 
 
-def stop(thread: int) -> Running | None:
+def stop(thread: int, limit: str = "") -> Running | None:
     """Stop the hook ``thread`` runs: :class:`HookStopped` is raised in it. Return its record (None: no hook
-    was running, or it was already stopped)."""
+    was running, or it was already stopped). ``limit`` names the time limit that stops it, if one does."""
     with _lock:
         record = _slots.get(thread)
         if record is None or record.stopped_at is not None:
             return None
         record.stopped_at = time.monotonic()
+        record.limit = limit
         _raise_in(thread, HookStopped)
         return record
 
@@ -113,17 +122,21 @@ def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
 
 
 @contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
+def time_limit(seconds: float, setting: str = "") -> Iterator[None]:
     """Stop any hook that runs longer than ``seconds`` on this thread while the block runs, for callers that
-    cannot offer a Stop button (the thread is the editor's own, or nobody watches it)."""
+    cannot offer a Stop button (the thread is the editor's own, or nobody watches it, or a command's).
+
+    The failure names the limit, and ``setting`` (what sets another figure), if given.
+    """
     thread = threading.get_ident()
     done = threading.Event()
+    limit = f"{seconds:g} s, {setting}" if setting else f"{seconds:g} s"
 
     def watch() -> None:
         while not done.wait(WATCH_S):
             record = _slots.get(thread)
             if record is not None and record.seconds >= seconds:
-                stop(thread)
+                stop(thread, limit)
 
     watcher = threading.Thread(target=watch, name="hook time limit", daemon=True)
     watcher.start()

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from studio.content.registry import Content
 from studio.engine.behaviour import Behaviour
+from studio.engine.hook_runs import HookStopped
 
 T = TypeVar("T", int, str)
 
@@ -31,6 +32,8 @@ def describe_fault(exc: BaseException, content: Content) -> str:
     verb = "raised"
     if cause is exc and _charm_of(exc):  # the engine's own verdict (a hook returned a bad value)
         why, verb = _field(exc, "message", why), "failed:"
+    elif isinstance(cause, HookStopped):  # stopped, by hand or past a time limit: it raised nothing
+        why, verb = str(cause), "failed:"
     origin = content.charm_origin(charm_id) if charm_id else None
     if origin is None and behaviour_id in content.origins:
         origin = (behaviour_id, *content.origins[behaviour_id])

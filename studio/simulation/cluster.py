@@ -17,13 +17,13 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from studio.content.io.limits import CLUSTER_TIMEOUT_SECONDS, MAX_EXCERPT_CHARS
+from studio.content.io.limits import CLUSTER_TIMEOUT_SECONDS, MAX_EXCERPT_CHARS, seconds_from_env
 from studio.content.io.text import clip
 from studio.simulation.local import CancelFlag, Cancelled, Progress, Runner, Task, simulate_with
 from studio.simulation.play import RunFailed
 from studio.simulation.report import Report
 from studio.simulation.spec import SimulationSpec
-from studio.simulation.workers import seconds_from_env, task_named
+from studio.simulation.workers import task_named
 
 #: Worker processes of ``--cluster local``.
 LOCAL_WORKERS = 2

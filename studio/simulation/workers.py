@@ -23,7 +23,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
-from studio.content.io.limits import RUN_TIMEOUT_SECONDS
+from studio.content.io.limits import RUN_TIMEOUT_SECONDS, seconds_from_env
 from studio.simulation.play import RunFailed
 from studio.simulation.spec import SimulationSpec, runs_named
 
@@ -44,20 +44,6 @@ class CancelFlag(Protocol):
 
 class Cancelled(Exception):
     """The simulation was cancelled before it finished."""
-
-
-def seconds_from_env(name: str, default: float) -> float:
-    """Seconds from the environment variable ``name`` (a positive number), else ``default``."""
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < float("inf"):
-        raise ValueError(f"{name}: want a number of seconds above 0, not {text[:40]!r}")
-    return value
 
 
 def seconds_per_run() -> float:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from looping_packs import looping_pack
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox
 
@@ -21,42 +22,12 @@ from studio.app.main_window import MainWindow
 from studio.app.playtest_panel import PlaytestPanel
 from studio.app.playtest_session import Playtest
 from studio.app.workers import wait_all
-from studio.content.packs.skeleton import write_skeleton
 from studio.engine import hook_runs
 from studio.engine.run.actions import Play, SelectBlind
 from studio.workspace import Workspace
 from studio.workspace.recovery import record_name
 from tests.app.test_changes_on_disk import AMOUNT, set_field
 from tests.engine.test_hook_runs import stopped_after
-
-LOOPER = """import time
-
-from studio.plugins import Behaviour
-
-
-class Looper(Behaviour):
-    id = "looper"
-
-    def hand(self, ctx, charm):
-        while True:
-            {body}
-"""
-TEST = "- name: the looper scores\n  played: AS AH\n  charms: [looper]\n  expect: {total: 64}\n"
-
-
-def looping_pack(tmp_path: Path, body: str = "pass", tests: bool = False) -> Path:
-    """A pack whose charm ``looper`` runs a ``hand`` hook that never returns (``body`` in its loop)."""
-    pack = tmp_path / "looppack"
-    write_skeleton(pack, "looppack")
-    (pack / "plugins").mkdir()
-    (pack / "plugins" / "looper.py").write_text(LOOPER.format(body=body), encoding="utf-8")
-    (pack / "charms" / "looper.yaml").write_text(
-        'id: looper\nname: Looper\nbehaviour: looper\ndescription: "Never ends"\n', encoding="utf-8"
-    )
-    if tests:
-        (pack / "tests").mkdir(exist_ok=True)
-        (pack / "tests" / "looper.yaml").write_text(TEST, encoding="utf-8")
-    return pack
 
 
 def trusted_window(qtbot, tmp_path: Path, content: Path, pack: Path, recover: bool = False) -> MainWindow:  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ file is a few kilobytes, nested six deep).
 
 from __future__ import annotations
 
+import os
 from typing import Final
 
 #: Bytes of one content, scenario or plugin file (a pack folder's files, a zip member, a file given on the
@@ -76,3 +77,18 @@ CLUSTER_TIMEOUT_SECONDS: Final = 10.0
 #: flat object with one list of flat objects: anything deeper was not written by Studio).
 MAX_RECOVERY_BYTES: Final = 20 * 1024 * 1024
 MAX_RECOVERY_DEPTH: Final = 4
+
+
+def seconds_from_env(name: str, default: float) -> float:
+    """Seconds from the environment variable ``name`` (a positive number), else ``default``: how
+    ``STUDIO_RUN_TIMEOUT`` and the like set another time limit (any other value is a ValueError naming it)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise ValueError(f"{name}: want a number of seconds above 0, not {text[:40]!r}")
+    return value

@@ -155,7 +155,8 @@ def call_hook(
     ``SystemExit`` or ``KeyboardInterrupt`` (a plugin must not end the process or pass for a Ctrl-C).
 
     While it runs, the hook is its thread's record in :mod:`~studio.engine.hook_runs`, so the editor can
-    say whose code is running and stop it: a stopped hook fails as "stopped after N s".
+    say whose code is running and stop it: a stopped hook fails as "stopped after N s" (and the time limit
+    that stopped it, if one did).
 
     The running values must still be those of the last event afterwards: a hook
     that reaches past its :class:`CharmContext` to change them fails, so the
@@ -174,7 +175,7 @@ def call_hook(
     except BaseException as exc:  # a plugin's mistake must not escape: not as a traceback, not as an exit
         hook_runs.leave(record)  # again, in case the stop arrived inside the first leave
         if record.stopped_at is not None:
-            exc = HookStopped(f"stopped after {record.seconds:.1f} s").with_traceback(exc.__traceback__)
+            exc = HookStopped(record.why_stopped).with_traceback(exc.__traceback__)
         raise BehaviourError.wrap(exc, charm, behaviour, hook) from exc
     last = ctx.events[-1] if len(ctx.events) > events else None
     expected = (last.points, last.mult, last.money) if last is not None else before
