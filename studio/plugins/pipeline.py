@@ -62,17 +62,24 @@ def open_spec(spec: str | Path, installed: Sequence[Pack]) -> tuple[Pack | None,
     path = Path(spec)
     if is_base_content(path):
         return base_pack(), [], []
+    by_id = next((p for p in installed if p.id == spec), None) if isinstance(spec, str) else None
+    if path.exists() and by_id is not None and not _holds_a_pack(path):
+        # A folder or file of that name here that is no pack (an empty folder, notes): the installed pack.
+        return by_id, [], [f"--pack {spec}: {path} here is not a pack, so the installed pack is used"]
     if path.exists() or isinstance(spec, Path):
         pack, problems = open_pack(path)
         return pack, problems, []
-    for pack in installed:
-        if pack.id == spec:
-            hidden = [
-                f"--pack {spec}: the pack from {source(pack)} is used, not the one from {h}"
-                for h in pack.hides
-            ]
-            return pack, [], hidden
+    if by_id is not None:
+        hidden = [
+            f"--pack {spec}: the pack from {source(by_id)} is used, not the one from {h}" for h in by_id.hides
+        ]
+        return by_id, [], hidden
     raise UnknownPack(spec, [p.id for p in installed])
+
+
+def _holds_a_pack(path: Path) -> bool:
+    """Whether ``path`` is what a pack is given as: a folder with a manifest, or a ``.zip`` file."""
+    return (path / MANIFEST).is_file() if path.is_dir() else path.suffix.lower() == ".zip"
 
 
 def open_requested(

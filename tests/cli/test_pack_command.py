@@ -7,6 +7,8 @@ import json
 import zipfile
 from pathlib import Path
 
+import pytest
+
 HAND = """\
 id: flush_pair
 name: Flush Pair
@@ -297,3 +299,28 @@ def test_an_install_the_packs_folder_cannot_hold_blames_the_folder_not_the_zip(
     assert done.returncode == 2, done.stderr
     assert done.stderr == f"studio pack: error: cannot install into {packs}: File too large\n"
     assert [p for p in os.listdir(packs) if not p.startswith(".lock")] == []
+
+
+def test_an_installed_pack_is_found_by_id_past_a_same_named_folder_that_is_no_pack(
+    studio, tmp_path: Path, studio_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--pack neon_nights` in a folder holding an empty `neon_nights/` (or a file of that name) said
+    "no such pack": the name here, though no pack, hid the installed one."""
+    pack = make_pack(studio, tmp_path / "src")
+    archive = tmp_path / "neon_nights.zip"
+    assert studio("pack", "build", str(pack), "-o", str(archive)).code == 0
+    assert studio("pack", "install", str(archive)).code == 0
+    here = tmp_path / "work"
+    (here / "neon_nights").mkdir(parents=True)
+    monkeypatch.chdir(here)
+    scored = studio("score", "AS", "--pack", "neon_nights", "--charm", "neon_nights_glow", "--json")
+    assert scored.code == 0, scored.err
+    assert "neon_nights here is not a pack, so the installed pack is used" in scored.err
+    (here / "neon_nights").rmdir()
+    (here / "neon_nights").write_text("notes", encoding="utf-8")
+    assert studio("score", "AS", "--pack", "neon_nights", "--json").code == 0
+    (here / "neon_nights").unlink()
+    (here / "neon_nights").mkdir()
+    (here / "neon_nights" / "pack.yaml").write_text("id: neon_nights\nname: Mine\nversion: 9.0.0\n")
+    mine = studio("list", "charms", "--pack", "neon_nights", "--json")  # a pack folder here is that pack
+    assert mine.code == 0 and "neon_nights_glow" not in mine.out and "is not a pack" not in mine.err
