@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studio.content.check.problems import Problem
+from studio.content.extensions import reset as reset_vocabulary
 from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
 from studio.plugins.loader import (
@@ -31,7 +32,12 @@ class PackCode:
         self.untrusted_packs: list[Pack] = []
 
     def load_all(self, packs: Sequence[Pack], trusted: Sequence[Pack]) -> None:
-        """Load the installed plugins' behaviours, then each pack's code by its trust."""
+        """Load the installed plugins' behaviours, then each pack's code by its trust.
+
+        The vocabulary starts from the built-in kinds, as every load's does: a workspace opened after
+        another has only the kinds of rule its own trusted packs add, never those of the one before.
+        """
+        reset_vocabulary()
         found, problems = entry_point_behaviours()
         self.behaviours.update(found)
         self.origins.update(dict.fromkeys(found, ("installed package", "an entry point")))
