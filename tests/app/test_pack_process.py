@@ -8,6 +8,8 @@ import time
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from studio.app.pack_process import run_in_process
 from studio.services.checks import validate
 from studio.services.errors import Line
@@ -39,3 +41,27 @@ def test_cancelling_kills_the_process_at_once() -> None:
     )
     assert stopped == (2, [Line("cancelled", "bad")])
     assert time.monotonic() - start < 10
+
+
+def test_a_pack_test_whose_hook_never_returns_fails_past_the_time_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nobody can press Stop in the Pack menu's process: its dialog waited for ever on such a test."""
+    from looping_packs import looping_pack
+
+    from studio.services.checks import run_scenarios
+
+    monkeypatch.setenv(
+        "STUDIO_HOOK_TIMEOUT", "0.5"
+    )  # as for a command (5 s by default); the process inherits it
+    pack = looping_pack(tmp_path, tests=True)
+    start = time.monotonic()
+    code, lines = run_in_process(
+        partial(run_scenarios, packs=[str(pack)], trust=True),
+        lambda _d, _t: None,
+        lambda: time.monotonic() > start + 60,
+    )
+    assert time.monotonic() - start < 30
+    assert code == 1 and any("stopped after" in line.text and "time limit" in line.text for line in lines), (
+        lines
+    )
