@@ -113,10 +113,13 @@ def _list(args: argparse.Namespace) -> int:
         return OK
     for problem in listing.problems:
         print(f"broken: {problem}")
-    for pack in (p.pack for p in listing.packs):
+    for installed in listing.packs:
+        pack = installed.pack
         for hidden in pack.hides:
             used = f"the one from {source(pack)} is used, not the one from {hidden}"
             print(f"warning: two packs '{pack.id}': {used}")
+        if installed.unfit:  # installed under an older Studio, say: loading it is refused
+            print(f"warning: pack '{pack.id}' {installed.unfit}: it does not load")
     if not listing.packs:
         print("no packs installed")
         return OK

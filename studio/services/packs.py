@@ -13,7 +13,7 @@ from studio.content.packs.archive import ArchiveError, write_zip
 from studio.content.packs.editor_files import SCHEMAS
 from studio.content.packs.install import InstallError, install, installable_problems, remove
 from studio.content.packs.installed import installed_packs
-from studio.content.packs.pack import BASE_ID, Pack
+from studio.content.packs.pack import BASE_ID, Pack, needs_other_studio
 from studio.content.packs.skeleton import write_skeleton
 from studio.content.packs.trust import TrustStore
 from studio.content.registry import Content
@@ -284,6 +284,11 @@ class InstalledPack:
         return bool(self.pack.code())
 
     @property
+    def unfit(self) -> str | None:
+        """Why it does not load in this Studio (its ``studio`` range excludes this version), or None."""
+        return needs_other_studio(self.pack)
+
+    @property
     def where(self) -> str:
         """Where it was installed from: pip (with the distribution) or the data folder."""
         return f"pip: {self.pack.distribution}" if self.pack.distribution else "data folder"
@@ -297,6 +302,7 @@ class InstalledPack:
             "name": p.manifest.name,
             "code": self.code,
             "trusted": self.trusted,
+            "loads": self.unfit is None,
             "path": str(p.origin),
             "from": self.where,
             "hides": list(p.hides),

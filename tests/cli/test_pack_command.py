@@ -4,6 +4,7 @@ build, install, score with it, diff two versions, remove; and what is refused on
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -324,3 +325,23 @@ def test_an_installed_pack_is_found_by_id_past_a_same_named_folder_that_is_no_pa
     (here / "neon_nights" / "pack.yaml").write_text("id: neon_nights\nname: Mine\nversion: 9.0.0\n")
     mine = studio("list", "charms", "--pack", "neon_nights", "--json")  # a pack folder here is that pack
     assert mine.code == 0 and "neon_nights_glow" not in mine.out and "is not a pack" not in mine.err
+
+
+def test_pack_list_warns_of_an_installed_pack_this_studio_does_not_load(
+    studio, tmp_path: Path, studio_home: Path
+) -> None:
+    """A pack installed under another Studio whose `studio:` range excludes this one listed as fine."""
+    pack = make_pack(studio, tmp_path / "src")
+    archive = tmp_path / "neon_nights.zip"
+    assert studio("pack", "build", str(pack), "-o", str(archive)).code == 0
+    assert studio("pack", "install", str(archive)).code == 0
+    manifest = studio_home / "packs/neon_nights/pack.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(re.sub(r'(?m)^studio: .*$', 'studio: "^99.0.0"', text), encoding="utf-8")
+    listed = studio("pack", "list")
+    assert "warning: pack 'neon_nights' needs Studio ^99.0.0, this is Studio" in listed.out
+    assert "it does not load" in listed.out
+    rows = json.loads(studio("pack", "list", "--json").out)["packs"]
+    assert [(r["id"], r["loads"]) for r in rows] == [("neon_nights", False)]
+    refused = studio("score", "AS", "--pack", "neon_nights")
+    assert refused.code != 0 and "needs Studio ^99.0.0" in refused.err

@@ -201,7 +201,7 @@ class Resolution:
 
 def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
     """Choose and order the packs: the requested ones and every dependency they need."""
-    from studio.content.packs.versions import parse_range, parse_version
+    from studio.content.packs.versions import parse_range
 
     out = Resolution()
     by_id: dict[str, Pack] = {}
@@ -220,10 +220,9 @@ def resolve(requested: Sequence[Pack], installed: Sequence[Pack]) -> Resolution:
         if pack.id in selected:
             continue
         selected[pack.id] = pack
-        if not parse_range(pack.manifest.studio).match(parse_version(__version__)):
-            out.problems.append(
-                _at(pack, ("studio",), f"needs Studio {pack.manifest.studio}, this is Studio {__version__}")
-            )
+        unfit = needs_other_studio(pack)
+        if unfit:
+            out.problems.append(_at(pack, ("studio",), unfit))
         for i, dep in enumerate(pack.manifest.dependencies):
             found = by_id.get(dep.id)
             if found is None:
@@ -311,6 +310,15 @@ def _find_cycle(needs: dict[str, set[str]]) -> list[str]:
             return [*path[path.index(nxt) :], nxt]
         path.append(nxt)
 
+
+
+def needs_other_studio(pack: Pack) -> str | None:
+    """Why ``pack`` does not load in this Studio (its ``studio`` range excludes this version), or None."""
+    from studio.content.packs.versions import parse_range, parse_version
+
+    if parse_range(pack.manifest.studio).match(parse_version(__version__)):
+        return None
+    return f"needs Studio {pack.manifest.studio}, this is Studio {__version__}"
 
 def _at(pack: Pack, parts: tuple[object, ...], message: str) -> Problem:
     line, col = pack.manifest_doc.locate(parts)
