@@ -48,6 +48,7 @@ from studio.content.io.regular_files import FileRefused, read_save_file
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.run.actions import Action, Discard, Play, Sell, UseConsumable
+from studio.engine.run.game import Game
 from studio.engine.run.save import PackStamp
 from studio.engine.trace import Event
 from studio.simulation.render import counted
@@ -482,7 +483,7 @@ class PlaytestPanel(QWidget):
         elif s.phase in ("shop", "pack"):
             self.shop.set_game(game)
         else:
-            how = "Won the run" if game.won else f"Lost in ante {s.ante}"
+            how = "Won the run" if game.won else f"Lost in ante {s.ante}{_lost_at(game)}"
             self.over.setText(
                 f"<h3>{how}</h3>after {counted(len(game.history), 'action')}. Undo to try again, or New run."
             )
@@ -511,3 +512,13 @@ class PlaytestPanel(QWidget):
 def _with_last_play(run: Playtest) -> tuple[Playtest, LastPlay | None]:
     """A run and the last hand it played (a resumed run shows it at once)."""
     return run, run.last_play()
+
+
+def _lost_at(game: Game) -> str:
+    """Where and why a lost run ended, as its last action says: ", small blind: scored 212 of 300"."""
+    last = game.history[-1].events if game.history else ()
+    lost = next((e for e in reversed(last) if e.kind == "lost"), None)
+    if lost is None:
+        return ""
+    where = f", {lost.subject} blind" if lost.subject else ""
+    return f"{where}: {lost.note}" if lost.note else where

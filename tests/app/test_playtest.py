@@ -344,3 +344,16 @@ def test_a_theme_switch_repaints_the_refusal_in_the_new_themes_colour(qtbot, win
         assert panel.status.text().endswith("⚠ Cannot play: play 1 to 5 cards, not 0</span>")
     finally:
         window.set_theme(False)
+
+
+def test_a_lost_run_says_at_which_blind_and_by_how_much(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The end page said only "Lost in ante 1": not which blind, nor the score that fell short."""
+    panel = open_panel(qtbot, window, charms=())
+    click(qtbot, panel.blind.select_button)
+    while game(panel).state.phase == "round":  # one card a hand: the small blind's 300 is out of reach
+        click_tile(qtbot, panel.round.hand, 0)
+        click(qtbot, panel.round.play_button)
+    r = game(panel).state.round
+    assert game(panel).state.phase == "lost" and r is not None
+    said = panel.over.text()
+    assert f"Lost in ante 1, small blind: scored {r.score:,} of {r.requirement:,}" in said, said

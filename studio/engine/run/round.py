@@ -90,7 +90,8 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
     if r.score >= r.requirement:
         events += win_round(state, setup)
     elif r.hands_left <= 0:
-        events += lose(state, setup, f"scored {fmt(r.score)} of {r.requirement}")
+        scored = f"{r.score:,}" if isinstance(r.score, int) else fmt(r.score)  # as the requirement is written
+        events += lose(state, setup, f"scored {scored} of {r.requirement:,}")
     else:
         events += _discard_held(state, setup)
         events += deal(state, setup)
