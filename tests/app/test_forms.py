@@ -427,3 +427,18 @@ def test_a_message_appearing_above_a_list_leaves_its_boxes_their_height(window: 
     qtbot.wait(500)  # the form laid out short while the message came, then given its full height
     laid_out()
     assert group.box.height() >= group.box.sizeHint().height()  # was squeezed to 14 px of 23
+
+
+def test_a_charm_added_to_a_new_scenario_is_a_loaded_charm_not_a_blank_item(window: MainWindow) -> None:
+    """A scenario's charms may be written ``id``, ``id:edition`` or a mapping; Add charm starts one as an id."""
+    assert window.session is not None
+    ws = window.session.ws
+    window.entries.ask = lambda *_: "fresh_test"
+    ref = window.entries.new("scenario")
+    assert ref is not None and window.editor is not None
+    charms = window.editor.field_at(("charms",))
+    assert isinstance(charms, ListField)
+    charms.add_button.click()
+    assert ws.data(ref)["charms"] == [ws.ids("charm")[0]]
+    assert [p.message for p in ws.problems() if p.path == ref.path] == []
+    assert "charms:\n  - \n" not in ws.text(ref)

@@ -13,7 +13,7 @@ from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.flow import FlowLayout
 from studio.app.forms.fold import Fold
-from studio.app.forms.nodes import default_value, item_node
+from studio.app.forms.nodes import item_node, new_item
 
 
 class ChoicesField(Field):
@@ -126,7 +126,7 @@ class ListField(Field):
     def add(self) -> None:
         """Append a new item with the item schema's defaults."""
 
-        self.report([*self.value, default_value(self.item_node, self.ctx)])
+        self.report([*self.value, new_item(self.node, self.ctx)])
 
     def remove(self, i: int) -> None:
         """Remove item ``i``."""

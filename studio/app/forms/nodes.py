@@ -60,6 +60,20 @@ def item_node(node: Node, ctx: SchemaContext) -> Node:
     return items
 
 
+def new_item(node: Node, ctx: SchemaContext) -> Any:
+    """The value a new item of the list ``node`` starts with: its items' :func:`default_value`.
+
+    A list marked ``x-ref`` whose items are not plain ids (a scenario's charms: ``id``,
+    ``id:edition`` or a mapping) has no default of its own, so its new item is the first
+    loaded id of that kind, as a list of plain ids starts, not a blank item that is an error.
+    """
+    value = default_value(item_node(node, ctx), ctx)
+    if value is None and "x-ref" in node:
+        ids = ctx.ids(str(node["x-ref"]))
+        return ids[0] if ids else None
+    return value
+
+
 def variant_tag(node: Node, prop: str) -> str:
     """Return the discriminator value a variant schema fixes (``const`` or a one-item ``enum``)."""
     sub = node.get("properties", {}).get(prop, {})
