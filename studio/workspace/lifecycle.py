@@ -255,10 +255,22 @@ class Lifecycle:
             raise WorkspaceError(f"a {kind.replace('_', ' ')} '{entry_id}' already exists")
 
     def _schema_line(self, pack: Pack, kind: str) -> str:
-        """The ``$schema`` comment the pack's other files of this kind start with, if any."""
-        for f in self._table.files.values():
-            if f.pack is pack and f.kind == kind and f.text.startswith(SCHEMA_LINE):
+        """The ``$schema`` comment the pack's other files of this kind start with, if any.
+
+        A pack with no file of this kind yet (its first boss) gets the comment its other
+        kinds' files use, naming this kind's schema beside theirs, where that schema is.
+        """
+        own = [f for f in self._table.files.values() if f.pack is pack and f.text.startswith(SCHEMA_LINE)]
+        for f in own:
+            if f.kind == kind:
                 return f.text.splitlines()[0] + "\n"
+        for f in own:
+            line = f.text.splitlines()[0]
+            other = f"/{f.kind}.schema.json"
+            if f.rel.count("/") == 1 and line.endswith(other):
+                url = line[len(SCHEMA_LINE) : -len(other)] + f"/{kind}.schema.json"
+                if (f.path.parent / url).is_file():
+                    return SCHEMA_LINE + url + "\n"
         return ""
 
 

@@ -126,3 +126,15 @@ def test_rename_refuses_an_entry_that_replaces_an_earlier_packs(base_copy, tmp_p
         ):
             ws.rename(ref, "plain_five")
     assert not ws.dirty()
+
+
+def test_a_new_entry_of_a_kind_a_pack_has_none_of_names_its_schema_as_the_packs_files_do(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``studio pack new`` ships every kind's schema and names it on line 1; a new boss does too."""
+    from studio.services.packs import new_pack
+
+    new_pack("neon", tmp_path)
+    ws = Workspace.open([tmp_path / "neon"])
+    [boss] = ws.create("boss", "spade_ban", "neon").entries
+    assert ws.text(boss).splitlines()[0] == "# yaml-language-server: $schema=../.studio/schemas/boss.schema.json"
+    [hand] = ws.create("hand_type", "flush_pair", "neon").entries
+    assert ws.text(hand).startswith("# yaml-language-server: $schema=../.studio/schemas/hand_type.schema.json\n")
