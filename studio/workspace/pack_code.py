@@ -3,10 +3,10 @@ problems of loading the packs and their code."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 
 from studio.content.check.problems import Problem
-from studio.content.extensions import reset as reset_vocabulary
 from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
 from studio.plugins.loader import (
@@ -37,7 +37,7 @@ class PackCode:
         The vocabulary starts from the built-in kinds, as every load's does: a workspace opened after
         another has only the kinds of rule its own trusted packs add, never those of the one before.
         """
-        reset_vocabulary()
+        _reset_vocabulary()
         found, problems = entry_point_behaviours()
         self.behaviours.update(found)
         self.origins.update(dict.fromkeys(found, ("installed package", "an entry point")))
@@ -62,3 +62,11 @@ class PackCode:
             self.untrusted_packs.append(pack)
             for _, source in code:
                 self.untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
+
+
+def _reset_vocabulary() -> None:
+    """Back to the built-in kinds of rule. Only :mod:`studio.content.extensions` adds kinds, so while it is
+    not imported there are none to forget, and a start from the snapshot never imports the content models."""
+    extensions = sys.modules.get("studio.content.extensions")
+    if extensions is not None:
+        extensions.reset()
