@@ -92,10 +92,7 @@ def test_a_window_made_narrower_shares_the_change_with_the_editor_and_back_again
 ) -> None:
     from PySide6.QtWidgets import QApplication
 
-    window = open_window(qtbot, tmp_path, content)
-    qtbot.waitUntil(lambda: window.session is not None)
-    window.resize(1600, 1000)
-    window.reset_layout()
+    window = _small_window(qtbot, tmp_path, content, (1600, 1000))
     qtbot.wait(50)
     wide = widths(window)
     for size in ((1024, 700), (1600, 1000)):
@@ -111,11 +108,11 @@ def test_a_window_made_narrower_shares_the_change_with_the_editor_and_back_again
     assert all(abs(a - b) <= 8 for a, b in zip(widths(window), wide, strict=True)), (wide, widths(window))
 
 
-def _small_window(qtbot: Any, tmp_path: Path, content: Path) -> Any:
-    """The main window at 1024 by 700 with its docks as a first start lays them out."""
+def _small_window(qtbot: Any, tmp_path: Path, content: Path, size: tuple[int, int] = (1024, 700)) -> Any:
+    """The main window at ``size`` (1024 by 700) with its docks as a first start lays them out."""
     window = open_window(qtbot, tmp_path, content)
     qtbot.waitUntil(lambda: window.session is not None)
-    window.resize(1024, 700)
+    window.resize(*size)
     window.reset_layout()
     return window
 
@@ -213,10 +210,7 @@ def test_the_playtest_opens_tall_enough_for_a_shop_and_its_buttons_at_1600_by_10
 ) -> None:
     from PySide6.QtWidgets import QScrollArea
 
-    window = open_window(qtbot, tmp_path, content)
-    qtbot.waitUntil(lambda: window.session is not None)
-    window.resize(1600, 1000)
-    window.reset_layout()
+    window = _small_window(qtbot, tmp_path, content, (1600, 1000))
     qtbot.wait(50)
     panel = window.playtest.open()
     panel.start(7, "red", 2, ("plain_mult", "even_mult"))
