@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
-from studio.app.playtest_situation import grouped
 from studio.app.preview.card import paint_card
 from studio.app.preview.hand_row import PAYLOAD, TileRow
 from studio.engine.cards import Card
 from studio.engine.run.actions import Discard, Play
 from studio.engine.run.game import Game
+from studio.engine.trace import grouped
 
 #: How far a selected card rises above the others, in pixels.
 LIFT = 12

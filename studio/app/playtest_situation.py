@@ -27,14 +27,6 @@ from studio.engine.run.actions import (
 from studio.engine.run.game import Game
 from studio.engine.run.values import blind_terms, charm_slots
 from studio.engine.tags import describe_tag
-from studio.engine.trace import fmt
-
-
-def grouped(x: float) -> str:
-    """A score as the requirement beside it is written, thousands grouped: ``56,041``, ``1.5``, ``inf``."""
-    if isinstance(x, int) or (isinstance(x, float) and x.is_integer()):
-        return f"{int(x):,}"
-    return fmt(x)
 
 
 class BlindOffer(NamedTuple):

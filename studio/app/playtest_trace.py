@@ -9,10 +9,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from studio.app import palette
 from studio.app.playtest_session import LastPlay
-from studio.app.playtest_situation import grouped
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.trace_model import TraceModel
-from studio.engine.trace import Event
+from studio.engine.trace import Event, grouped
 
 
 class PlayView(QWidget):

@@ -82,6 +82,13 @@ def fmt(x: float) -> str:
     return str(x)
 
 
+def grouped(x: float) -> str:
+    """A score or requirement as a player reads it, thousands grouped: ``56,041``, ``1.5``, ``inf``."""
+    if isinstance(x, int) or (isinstance(x, float) and x.is_integer()):
+        return f"{int(x):,}"
+    return fmt(x)
+
+
 def json_number(x: float) -> int | float:
     """Return ``x`` as an int when it is whole and finite, for tidy JSON."""
     if isinstance(x, float) and x.is_integer() and not math.isinf(x):

@@ -49,7 +49,7 @@ from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
 from studio.engine.names import UnknownIdError
 from studio.engine.scoring import Situation, score
-from studio.engine.trace import Event, ScoreResult, fmt
+from studio.engine.trace import Event, ScoreResult, fmt, grouped
 
 if TYPE_CHECKING:
     from studio.content.models.scenario import ExpectedEvent, ScenarioModel
@@ -372,7 +372,7 @@ class PreviewPanel(QWidget):
         self.charms.set_tokens(self.charms.tokens(), self._catalog)
         self.trace_model.set_events(result.events, self._expected)
         self.playback.set_trace(result.events)
-        self.total_label.setText(f"{result.total:,}" if isinstance(result.total, int) else fmt(result.total))
+        self.total_label.setText(grouped(result.total))
         theme = palette.current()
         refused = "  (refused by the boss)" if result.refused else ""
         points = f"<span style='color:{theme.points}'><b>{result.points}</b> Points</span>"

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from studio.app import palette
-from studio.engine.trace import fmt
+from studio.engine.trace import fmt, grouped
 
 _BOX_H = 26
 _GAP = 6
@@ -84,7 +84,7 @@ class ScoreCounter(QWidget):
         total = self._total
         if self._blank or total is None:
             return ""
-        return f"= {total:,}" if isinstance(total, int) else f"= {fmt(total)}"
+        return f"= {grouped(total)}"
 
     def _step(self, value: object) -> None:
         t = float(value) if isinstance(value, (int, float)) else 1.0

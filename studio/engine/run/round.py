@@ -20,7 +20,7 @@ from studio.engine.run.triggers import current_boss, fire, round_situation, sett
 from studio.engine.run.values import round_boss, round_values, run_value
 from studio.engine.scoring import score
 from studio.engine.scoring.rounds import discard
-from studio.engine.trace import ScoreResult, fmt
+from studio.engine.trace import ScoreResult, grouped
 
 
 def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
@@ -90,8 +90,7 @@ def play_hand(state: RunState, setup: RunSetup, cards: Sequence[int]) -> tuple[l
     if r.score >= r.requirement:
         events += win_round(state, setup)
     elif r.hands_left <= 0:
-        scored = f"{r.score:,}" if isinstance(r.score, int) else fmt(r.score)  # as the requirement is written
-        events += lose(state, setup, f"scored {scored} of {r.requirement:,}")
+        events += lose(state, setup, f"scored {grouped(r.score)} of {grouped(r.requirement)}")
     else:
         events += _discard_held(state, setup)
         events += deal(state, setup)
