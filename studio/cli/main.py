@@ -46,6 +46,11 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {printable(clip_message(message))} (see '{self.prog} --help')\n")
 
 
+def command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is one), before any parsing."""
+    return next((a for a in argv if a in COMMANDS), None)
+
+
 def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """Return the argument parser; only the subcommand named in ``argv`` gets its arguments.
 
@@ -54,7 +59,7 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p = _Parser(prog="studio", description="Author, package and preview a poker-scoring roguelike.")
     p.add_argument("--version", action=VersionAction)
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    chosen = next((a for a in argv if a in COMMANDS), None) if argv is not None else None
+    chosen = command_in(argv) if argv is not None else None
     for name, (module, summary) in COMMANDS.items():
         command = sub.add_parser(name, help=summary, description=summary)
         if argv is None or name == chosen:
@@ -66,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 1 problems found, 2 bad input)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable()
-    command = next((a for a in argv if a in COMMANDS), None)
+    command = command_in(argv)
     try:  # parsing imports the subcommand's module (tenths of a second): Ctrl-C there is one line too
         args = parser(argv).parse_args(argv)
         with _hooks_limited(args.command):

@@ -188,11 +188,12 @@ class CharmContext:
         catalog.check_settings(kind, args)
         if "rank" in args:  # edit_card: a rank as data writes it ("A", 10), as the engine reads it (14, 10)
             args["rank"] = _rank(args["rank"])
+        own = self._own(charm)
         if "var" in args:  # set_var, add_var: a variable of the charm itself
-            self._declared(self._own(charm), str(args["var"]))
+            self._declared(own, str(args["var"]))
         number = _whole(amount, kind) if kind in catalog.whole_amounts else _number(amount, kind)
         effect = Effect(kind, number, args=tuple(sorted(args.items())))
-        self._ctx.apply(effect, self._own(charm), charm)
+        self._ctx.apply(effect, own, charm)
 
     def _own(self, charm: object) -> ActiveCharm:
         """Return ``charm`` if it is the charm whose hook is running, as the row holds it; else fail, so
