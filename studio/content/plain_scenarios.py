@@ -271,13 +271,7 @@ def known(catalog: Catalog, kind: str, key: str) -> object:
     A designer may type what the game shows (``The Flint``) where the id
     (``flint``) is wanted: the suggestion then names the id.
     """
-    table: Mapping[str, Any] = {
-        "charm": catalog.charms,
-        "boss": catalog.bosses,
-        "deck": catalog.decks,
-        "voucher": catalog.vouchers,
-        "sticker": catalog.stickers,
-    }[kind]
+    table = catalog.table(kind) or {}
     if key in table:
         return table[key]
     import difflib  # only a mistake needs it: a command line that scores imports this module

@@ -77,25 +77,18 @@ class Catalog:
                 return t
         raise UnknownIdError("hand type", type_id, [t.id for t in self.hand_types])
 
+    def table(self, kind: str) -> Mapping[str, object] | None:
+        """Return the entries of ``kind`` (``"charm"``, ``"upgrade"``, ...) by id; None for a kind this
+        catalog holds in no table (hand types are a list, in strength order)."""
+        name = _TABLES.get(kind)
+        return getattr(self, name) if name is not None else None
+
     def ids(self, kind: str) -> Collection[str] | None:
         """Return the ids of the entries of ``kind`` (``"hand_type"``, ``"upgrade"``, ...); None for a kind
         this catalog does not hold."""
         if kind == "hand_type":
             return [t.id for t in self.hand_types]
-        tables: dict[str, Mapping[str, object]] = {
-            "charm": self.charms,
-            "upgrade": self.upgrades,
-            "edition": self.editions,
-            "seal": self.seals,
-            "boss": self.bosses,
-            "deck": self.decks,
-            "difficulty": self.difficulties,
-            "consumable": self.consumables,
-            "voucher": self.vouchers,
-            "tag": self.tags,
-            "sticker": self.stickers,
-        }
-        return tables.get(kind)
+        return self.table(kind)
 
     def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
         """Raise ValueError for the first of ``settings`` that an effect of ``kind`` in a data file could
@@ -166,6 +159,22 @@ class Catalog:
     def edition(self, edition_id: str) -> EditionDef:
         """Return an edition by id."""
         return lookup(self.editions, "edition", edition_id)
+
+
+#: The catalog's table of each kind of entry held by id.
+_TABLES = {
+    "charm": "charms",
+    "upgrade": "upgrades",
+    "edition": "editions",
+    "seal": "seals",
+    "boss": "bosses",
+    "deck": "decks",
+    "difficulty": "difficulties",
+    "consumable": "consumables",
+    "voucher": "vouchers",
+    "tag": "tags",
+    "sticker": "stickers",
+}
 
 
 def _either(words: Collection[str]) -> str:
