@@ -123,3 +123,12 @@ def installed_base(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     shutil.copytree(paths.base_plugins_dir(), installed / "plugins")
     monkeypatch.setattr(paths, "_INSTALLED", installed)
     return installed / "content"
+
+
+@pytest.fixture
+def plugin_kinds_forgotten() -> Iterator[None]:
+    """After the test, the vocabulary is the built-in one again: a plugin's kinds never reach later tests."""
+    yield
+    from studio.content.extensions import reset
+
+    reset()

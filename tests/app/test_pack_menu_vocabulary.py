@@ -8,7 +8,6 @@ import pytest
 pytest.importorskip("PySide6")
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 from plugin_kinds import write_halver
@@ -17,7 +16,6 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from studio.app.main_window import MainWindow
 from studio.cli.main import main as studio_main
-from studio.content.extensions import reset
 from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace
 from tests.app.test_pack_menu import _lines, _trigger
@@ -25,11 +23,7 @@ from tests.app.test_pack_menu import _lines, _trigger
 OTHER_PLUGIN = 'from studio.plugins import Behaviour\n\n\nclass Quiet(Behaviour):\n    id = "other_quiet"\n'
 
 
-@pytest.fixture(autouse=True)
-def _built_in_vocabulary_after() -> Iterator[None]:
-    """The halver's kinds never reach later tests."""
-    yield
-    reset()
+pytestmark = pytest.mark.usefixtures("plugin_kinds_forgotten")  # the halver's kinds stay in its tests
 
 
 def other_zip(tmp_path: Path) -> Path:

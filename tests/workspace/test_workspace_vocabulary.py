@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from plugin_kinds import write_halver
 
-from studio.content.extensions import reset
 from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace
 
-
-@pytest.fixture(autouse=True)
-def _built_in_vocabulary_after() -> Iterator[None]:
-    """The halver's kinds never reach later tests."""
-    yield
-    reset()
+pytestmark = pytest.mark.usefixtures("plugin_kinds_forgotten")  # the halver's kinds stay in its tests
 
 
 def test_a_workspace_opened_after_one_with_plugin_kinds_has_none_of_them(tmp_path: Path) -> None:
