@@ -270,7 +270,7 @@ class PlaytestPanel(QWidget):
         cards: tuple[int, ...] = ()
         if game is not None and game.state.round is not None and 0 <= index < len(game.state.consumables):
             held = game.setup.catalog.consumables.get(game.state.consumables[index])
-            if held is None or (held.targets is not None and held.targets.kind == "cards"):
+            if held is None or held.chooses_cards:
                 cards = tuple(self.round.selected())
         return self.perform(UseConsumable(index, cards))
 

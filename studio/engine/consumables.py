@@ -48,6 +48,11 @@ class ConsumableDef:
     effects: tuple[Effect, ...] = ()
     description: str = ""
 
+    @property
+    def chooses_cards(self) -> bool:
+        """True if it acts on cards the player chooses in hand."""
+        return self.targets is not None and self.targets.kind == "cards"
+
 
 def describe_consumable(c: ConsumableDef, hand_names: Mapping[str, str]) -> str:
     """Return what using it does, as a player reads it."""

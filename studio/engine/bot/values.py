@@ -185,12 +185,8 @@ _IMPROVEMENTS = frozenset({"upgrade", "edition", "seal", "extra_points"})
 
 def improves_cards(c: ConsumableDef) -> bool:
     """Return True if it chooses cards and only adds upgrades, editions or seals to them."""
-    return (
-        c.targets is not None
-        and c.targets.kind == "cards"
-        and all(
-            EFFECTS[e.kind].worth.edits_card and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects
-        )
+    return c.chooses_cards and all(
+        EFFECTS[e.kind].worth.edits_card and {k for k, _ in e.args} <= _IMPROVEMENTS for e in c.effects
     )
 
 

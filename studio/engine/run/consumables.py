@@ -42,8 +42,7 @@ def sell_value(consumable: ConsumableDef) -> int:
 
 def needs_round(consumable: ConsumableDef) -> bool:
     """Return True if it acts on cards in hand or changes the round being played."""
-    targets = consumable.targets
-    if targets is not None and targets.kind == "cards":
+    if consumable.chooses_cards:
         return True
     return any(
         e.arg("for", "round" if EFFECTS[e.kind].in_round else "") == "round" for e in consumable.effects
