@@ -22,7 +22,7 @@ from studio.content.models.change_effects import EFFECT_MODELS
 from studio.content.models.charm import AbilityModel
 from studio.content.models.common import ConditionsModel, Model
 from studio.content.models.effects import _Certain, _Effect
-from studio.engine.effects import Setting
+from studio.engine.effect_settings import EffectSettings
 from studio.engine.kinds import CONDITIONS, EFFECTS, VALUES, ConditionKind, EffectKind, ValueKind
 
 #: Models of plugin effect kinds, and fields of plugin condition kinds, by kind name.
@@ -85,7 +85,7 @@ def signature() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
 
 
-def effect_settings() -> dict[str, dict[str, Setting]]:
+def effect_settings() -> dict[str, EffectSettings]:
     """The settings of every effect kind in the vocabulary now (built-in and plugins'), read from its
     model: the table the engine checks a code charm's ``ctx.effect`` against."""
     return {_kind(m): m.settings() for m in _effect_models()}

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from studio.engine.bosses import BossDef
 from studio.engine.cards import Card, ModifierKind, parse_cards
 from studio.engine.charms import CharmDef
-from studio.engine.effects import Setting
+from studio.engine.effect_settings import EffectSettings
 from studio.engine.hands import HandTable, HandType
 from studio.engine.modifiers import EditionDef, SealDef, UpgradeDef
-from studio.engine.names import UnknownIdError, did_you_mean
+from studio.engine.names import UnknownIdError
 from studio.engine.runs import DeckDef, DifficultyDef, RunTable
 from studio.engine.values import Modifier
 
@@ -43,9 +43,9 @@ class Catalog:
     vouchers: Mapping[str, VoucherDef] = field(default_factory=dict)
     tags: Mapping[str, TagDef] = field(default_factory=dict)
     stickers: Mapping[str, StickerDef] = field(default_factory=dict)
-    #: Effect kind -> the settings it reads, by name, as the content models declare them (the content
-    #: layer fills it, so the engine checks a hook's settings without knowing the models).
-    effect_settings: Mapping[str, Mapping[str, Setting]] = field(default_factory=dict)
+    #: Effect kind -> the settings it reads, as the content models declare them (the content layer
+    #: fills it, so the engine checks a hook's settings without knowing the models).
+    effect_settings: Mapping[str, EffectSettings] = field(default_factory=dict)
     #: The effect kinds whose amount is a whole number (Points, money, levels, counters, ...), from the
     #: same models: a hook's fraction for one fails instead of being dropped.
     whole_amounts: frozenset[str] = frozenset()
@@ -92,27 +92,16 @@ class Catalog:
 
     def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
         """Raise ValueError for the first of ``settings`` that an effect of ``kind`` in a data file could
-        not have: a name the kind does not read, an id no loaded entry has, a word not among its choices.
+        not have (see :meth:`EffectSettings.check`): a name the kind does not read, an id no loaded entry
+        has, a word not among its choices.
 
         A code charm's ``ctx.effect`` asks this before applying, so a misspelt setting fails at the call
         with a suggestion instead of being applied as written. A kind the table does not list (a catalog
         made by hand, not from content) is not checked.
         """
         table = self.effect_settings.get(kind)
-        if table is None:  # a catalog made without the content models (a test's, by hand) knows none
-            return
-        for name in sorted(settings):
-            value = settings[name]
-            setting = table.get(name)
-            if setting is None:
-                takes = f"it takes {_either(table)}" if table else "it takes none"
-                raise ValueError(f"{kind}: unknown setting '{name}'{did_you_mean(name, table)}; {takes}")
-            known = setting.words or self.ids(setting.ref)
-            if value is None or known is None or (isinstance(value, str) and value in known):
-                continue
-            what = setting.ref.replace("_", " ")
-            wanted = f"names no {what}" if setting.ref else f"is not {_either(known)}"
-            raise ValueError(f"{kind}: {name}={value!r} {wanted}{did_you_mean(str(value), known)}")
+        if table is not None:  # a catalog made without the content models (a test's, by hand) knows none
+            table.check(kind, settings, self.ids)
 
     def charm(self, charm_id: str) -> CharmDef:
         """Return a charm by id."""
@@ -175,12 +164,6 @@ _TABLES = {
     "tag": "tags",
     "sticker": "stickers",
 }
-
-
-def _either(words: Collection[str]) -> str:
-    """Name the choices: "deck or hand", "self, left or right"."""
-    *rest, last = words
-    return f"{', '.join(rest)} or {last}" if rest else last
 
 
 def lookup(table: Mapping[str, T], kind: str, key: str) -> T:

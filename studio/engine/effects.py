@@ -7,7 +7,7 @@ it does; the effect itself only carries the numbers and settings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +63,3 @@ class Effect:
                 return value
         return default
 
-
-class Setting(NamedTuple):
-    """One setting an effect kind reads from its ``args``, as its content model declares it.
-
-    ``ref``: the kind of entry whose id it holds (``"hand_type"``, ``"upgrade"``, ...; "" for none);
-    ``words``: the only values it takes (empty: any). A code charm's ``ctx.effect`` checks its
-    settings against these, as validation checks a data file's.
-    """
-
-    ref: str = ""
-    words: tuple[str, ...] = ()

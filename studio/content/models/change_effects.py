@@ -15,7 +15,7 @@ from studio.content.models.common import Amount, Id, RankName, Suit, rank_number
 from studio.content.models.effects import SCORE_EFFECTS, _Certain, _Effect, _Scaled, words
 from studio.content.models.run_effects import RUN_EFFECTS
 from studio.content.models.value_modifiers import Layered
-from studio.engine.effects import Setting
+from studio.engine.effect_settings import EffectSettings, Setting
 from studio.engine.kinds import TriggerKind
 from studio.engine.values import OPS
 
@@ -161,14 +161,16 @@ class ModifyEffect(_Scaled):
         return None
 
     @classmethod
-    def settings(cls) -> dict[str, Setting]:
+    def settings(cls) -> EffectSettings:
         """The engine's settings: which op (the number is the amount), the value and how long."""
         fields = cls.model_fields
-        return {
-            "for": Setting(words=words(fields["for_"].annotation)),
-            "op": Setting(words=OPS),
-            "value": Setting(words=words(fields["value"].annotation)),
-        }
+        return EffectSettings(
+            {
+                "for": Setting(words=words(fields["for_"].annotation)),
+                "op": Setting(words=OPS),
+                "value": Setting(words=words(fields["value"].annotation)),
+            }
+        )
 
     def to_engine(self) -> Any:
         """Return the engine value: the number is the amount, the op and duration its settings."""

@@ -26,7 +26,8 @@ from studio.content.models.common import (
     check_var,
     filter_misfit,
 )
-from studio.engine.effects import Effect, Scaling, Setting
+from studio.engine.effect_settings import EffectSettings, Setting
+from studio.engine.effects import Effect, Scaling
 from studio.engine.kinds import VALUES, TriggerKind
 
 #: Fields every effect model may have that are not the kind's own settings: the engine's effect holds
@@ -84,7 +85,7 @@ class _Certain(Model):
         return None
 
     @classmethod
-    def settings(cls) -> dict[str, Setting]:
+    def settings(cls) -> EffectSettings:
         """The settings :meth:`to_engine` puts in the engine effect's ``args``, by name: the id kind its
         ``x-ref`` names and the words its literal allows, so a code charm's settings are checked as a
         data file's are."""
@@ -93,7 +94,7 @@ class _Certain(Model):
             if name not in _NOT_SETTINGS:
                 extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
                 found[info.alias or name] = Setting(str(extra.get("x-ref", "")), words(info.annotation))
-        return found
+        return EffectSettings(found)
 
     @classmethod
     def whole_amount(cls) -> bool:
