@@ -93,9 +93,9 @@ class Catalog:
     def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
         """Raise ValueError for the first of ``settings`` that an effect of ``kind`` in a data file could
         not have (see :meth:`EffectSettings.check`): a name the kind does not read, an id no loaded entry
-        has, a word not among its choices.
+        has, a word not among its choices, a number out of its bounds.
 
-        A code charm's ``ctx.effect`` asks this before applying, so a misspelt setting fails at the call
+        A code charm's ``ctx.effect`` asks this before applying, so a mistaken setting fails at the call
         with a suggestion instead of being applied as written. A kind the table does not list (a catalog
         made by hand, not from content) is not checked.
         """

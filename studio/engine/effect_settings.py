@@ -2,38 +2,78 @@
 
 The content layer reads these from the models (studio.content.extensions) into the catalog, so a
 hook's ``ctx.effect`` is checked as a data file's effect is validated while the engine knows no
-pydantic: a setting's name, and the ids and words it takes.
+pydantic: a setting's name, the ids and words it takes, and its numbers' bounds.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple
 
 from studio.engine.names import did_you_mean
+from studio.engine.trace import fmt
 
 #: The ids of the entries of a kind (``"upgrade"``, ...) that are loaded; None for a kind not held.
 Ids = Callable[[str], Collection[str] | None]
+
+
+class Bounds(NamedTuple):
+    """The numbers a setting takes: whole or not, and its model's limits (pydantic's ge, gt, le, lt)."""
+
+    whole: bool = False
+    ge: float | None = None
+    gt: float | None = None
+    le: float | None = None
+    lt: float | None = None
+
+    def holds(self, value: object) -> bool:
+        """True if ``value`` is such a number (a bool is not one, nor NaN)."""
+        if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value):
+            return False
+        if self.whole and not float(value).is_integer():
+            return False
+        return not (
+            (self.ge is not None and value < self.ge)
+            or (self.gt is not None and value <= self.gt)
+            or (self.le is not None and value > self.le)
+            or (self.lt is not None and value >= self.lt)
+        )
+
+    def __str__(self) -> str:
+        """Say which numbers: "a whole number from 1 to 1000", "a number above 0 and at most 1"."""
+        number = "a whole number" if self.whole else "a number"
+        if self.ge is not None and self.le is not None:
+            return f"{number} from {fmt(self.ge)} to {fmt(self.le)}"
+        named = (("at least", self.ge), ("above", self.gt), ("at most", self.le), ("below", self.lt))
+        limits = [f"{words} {fmt(limit)}" for words, limit in named if limit is not None]
+        return " ".join([number, " and ".join(limits)]) if limits else number
 
 
 class Setting(NamedTuple):
     """One setting an effect kind reads from its ``args``, as its content model declares it.
 
     ``ref``: the kind of entry whose id it holds (``"hand_type"``, ``"upgrade"``, ...; "" for none);
-    ``words``: the only values it takes (empty: any).
+    ``words``: the only values it takes (empty: any); ``bounds``: the numbers it takes (None: it is no
+    number).
     """
 
     ref: str = ""
     words: tuple[str, ...] = ()
+    bounds: Bounds | None = None
 
     def misfit(self, value: object, ids: Ids) -> str | None:
         """Say why ``value`` is not one this setting takes ("names no upgrade (did you mean ...)"), or
         None if it is."""
         known = self.words or (ids(self.ref) if self.ref else None)
-        if known is None or (isinstance(value, str) and value in known):
-            return None
-        wanted = f"names no {self.ref.replace('_', ' ')}" if self.ref else f"is not {either(known)}"
-        return f"{wanted}{did_you_mean(str(value), known)}"
+        if known is not None:
+            if isinstance(value, str) and value in known:
+                return None
+            wanted = f"names no {self.ref.replace('_', ' ')}" if self.ref else f"is not {either(known)}"
+            return f"{wanted}{did_you_mean(str(value), known)}"
+        if self.bounds is not None and not self.bounds.holds(value):
+            return f"is not {self.bounds}"
+        return None
 
 
 class EffectSettings(NamedTuple):
@@ -44,7 +84,8 @@ class EffectSettings(NamedTuple):
     def check(self, kind: str, given: Mapping[str, Any], ids: Ids) -> None:
         """Raise ValueError for the first thing about ``given`` that an effect of ``kind`` in a data file
         could not have: a name the kind does not read, a value the setting does not take (an id no loaded
-        entry has, a word not among its choices). A None value is a setting left out."""
+        entry has, a word not among its choices, a number out of its bounds). A None value is a setting
+        left out."""
         for name in sorted(given):
             setting = self.settings.get(name)
             if setting is None:

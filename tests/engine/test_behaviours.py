@@ -230,6 +230,47 @@ def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path
 def test_a_hooks_effect_settings_are_checked_as_a_data_files_are(
     catalog: Catalog, tmp_path: Path, hook: str, body: str, message: str
 ) -> None:
+    assert _hook_fails(catalog, tmp_path, hook, body) == message
+
+
+@pytest.mark.parametrize(
+    ("hook", "body", "message"),
+    [
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm, extra_points=0.5)",
+            "ValueError: edit_card: extra_points=0.5 is not a whole number from 1 to 1000",
+        ),
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm, extra_points=5000)",
+            "ValueError: edit_card: extra_points=5000 is not a whole number from 1 to 1000",
+        ),
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm, extra_points=-3)",
+            "ValueError: edit_card: extra_points=-3 is not a whole number from 1 to 1000",
+        ),
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm, extra_points='5')",
+            "ValueError: edit_card: extra_points='5' is not a whole number from 1 to 1000",
+        ),
+        (
+            "hand",
+            "ctx.effect('prevent_loss', 0, charm, share=0)",
+            "ValueError: prevent_loss: share=0 is not a number above 0 and at most 1",
+        ),
+    ],
+)
+def test_a_hooks_numbers_are_held_to_the_bounds_data_has(
+    catalog: Catalog, tmp_path: Path, hook: str, body: str, message: str
+) -> None:
+    assert _hook_fails(catalog, tmp_path, hook, body) == message
+
+
+def _hook_fails(catalog: Catalog, tmp_path: Path, hook: str, body: str) -> str:
+    """Score a hand with a charm whose ``hook`` runs ``body``; return what the hook failed with."""
     args = "ctx, charm" if hook == "hand" else "ctx, charm, card"
     source = CHEAT.replace("def hand(self, ctx, charm):", f"def {hook}(self, {args}):").replace(
         "ctx.points += 1000", body
@@ -237,7 +278,7 @@ def test_a_hooks_effect_settings_are_checked_as_a_data_files_are(
     cat, _ = _with_plugin(catalog, tmp_path, source)
     with pytest.raises(BehaviourError) as caught:
         _score(cat)
-    assert caught.value.message == message
+    return caught.value.message
 
 
 @pytest.mark.parametrize("rank", ["'A'", "'a'", "14"])

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import Field, model_validator
+from pydantic.fields import FieldInfo
 
 from studio.content.models.common import (
     FILTER,
@@ -26,7 +27,7 @@ from studio.content.models.common import (
     check_var,
     filter_misfit,
 )
-from studio.engine.effect_settings import EffectSettings, Setting
+from studio.engine.effect_settings import Bounds, EffectSettings, Setting
 from studio.engine.effects import Effect, Scaling
 from studio.engine.kinds import VALUES, TriggerKind
 
@@ -87,13 +88,14 @@ class _Certain(Model):
     @classmethod
     def settings(cls) -> EffectSettings:
         """The settings :meth:`to_engine` puts in the engine effect's ``args``, by name: the id kind its
-        ``x-ref`` names and the words its literal allows, so a code charm's settings are checked as a
-        data file's are."""
+        ``x-ref`` names, the words its literal allows and its numbers' bounds, so a code charm's settings
+        are checked as a data file's are."""
         found = {}
         for name, info in cls.model_fields.items():
             if name not in _NOT_SETTINGS:
                 extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-                found[info.alias or name] = Setting(str(extra.get("x-ref", "")), words(info.annotation))
+                ref = str(extra.get("x-ref", ""))
+                found[info.alias or name] = Setting(ref, words(info.annotation), bounds(info))
         return EffectSettings(found)
 
     @classmethod
@@ -113,6 +115,24 @@ def words(annotation: Any) -> tuple[str, ...]:
         if all(parts):
             return tuple(w for part in parts for w in part)
     return ()
+
+
+def bounds(info: FieldInfo) -> Bounds | None:
+    """The numbers a field of one number type takes, optional or not, with the limits its ``Field`` or
+    its annotation gives (None: it takes no number, or other values too)."""
+    annotation = info.annotation
+    union = get_origin(annotation) in (Union, types.UnionType)
+    kinds = [a for a in (get_args(annotation) if union else (annotation,)) if a is not type(None)]
+    if len(kinds) != 1:
+        return None
+    kind, limits = kinds[0], list(info.metadata)
+    if get_origin(kind) is Annotated:
+        kind, *extra = get_args(kind)
+        limits += [m for e in extra for m in (e.metadata if isinstance(e, FieldInfo) else (e,))]
+    if kind not in (int, float):
+        return None
+    found = {k: v for m in limits for k in ("ge", "gt", "le", "lt") if (v := getattr(m, k, None)) is not None}
+    return Bounds(kind is int, **found)
 
 
 class _Effect(_Certain):
