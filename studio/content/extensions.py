@@ -86,8 +86,8 @@ def signature() -> str:
 
 
 def effect_settings() -> dict[str, EffectSettings]:
-    """The settings of every effect kind in the vocabulary now (built-in and plugins'), read from its
-    model: the table the engine checks a code charm's ``ctx.effect`` against."""
+    """The settings of every effect kind in the vocabulary now (built-in and plugins') and their rules,
+    read from its model: the table the engine checks a code charm's ``ctx.effect`` against."""
     return {_kind(m): m.settings() for m in _effect_models()}
 
 

@@ -43,8 +43,8 @@ class Catalog:
     vouchers: Mapping[str, VoucherDef] = field(default_factory=dict)
     tags: Mapping[str, TagDef] = field(default_factory=dict)
     stickers: Mapping[str, StickerDef] = field(default_factory=dict)
-    #: Effect kind -> the settings it reads, as the content models declare them (the content layer
-    #: fills it, so the engine checks a hook's settings without knowing the models).
+    #: Effect kind -> the settings it reads and their rules, as the content models declare them (the
+    #: content layer fills it, so the engine checks a hook's settings without knowing the models).
     effect_settings: Mapping[str, EffectSettings] = field(default_factory=dict)
     #: The effect kinds whose amount is a whole number (Points, money, levels, counters, ...), from the
     #: same models: a hook's fraction for one fails instead of being dropped.
@@ -93,7 +93,8 @@ class Catalog:
     def check_settings(self, kind: str, settings: Mapping[str, Any]) -> None:
         """Raise ValueError for the first of ``settings`` that an effect of ``kind`` in a data file could
         not have (see :meth:`EffectSettings.check`): a name the kind does not read, an id no loaded entry
-        has, a word not among its choices, a number out of its bounds.
+        has, a word not among its choices, a number out of its bounds, a setting it needs left out,
+        settings that do not go together.
 
         A code charm's ``ctx.effect`` asks this before applying, so a mistaken setting fails at the call
         with a suggestion instead of being applied as written. A kind the table does not list (a catalog

@@ -2,7 +2,8 @@
 
 The content layer reads these from the models (studio.content.extensions) into the catalog, so a
 hook's ``ctx.effect`` is checked as a data file's effect is validated while the engine knows no
-pydantic: a setting's name, the ids and words it takes, and its numbers' bounds.
+pydantic: a setting's name, the ids and words it takes, its numbers' bounds, whether the kind needs
+it, and which settings go together.
 """
 
 from __future__ import annotations
@@ -55,12 +56,18 @@ class Setting(NamedTuple):
 
     ``ref``: the kind of entry whose id it holds (``"hand_type"``, ``"upgrade"``, ...; "" for none);
     ``words``: the only values it takes (empty: any); ``bounds``: the numbers it takes (None: it is no
-    number).
+    number); ``required``: an effect of the kind must give it.
     """
 
     ref: str = ""
     words: tuple[str, ...] = ()
     bounds: Bounds | None = None
+    required: bool = False
+
+    def wanted(self) -> str:
+        """Say what it takes as far as the model alone says: its words or its numbers ("" for an id, whose
+        choices are the loaded entries)."""
+        return either(self.words) if self.words else str(self.bounds or "")
 
     def misfit(self, value: object, ids: Ids) -> str | None:
         """Say why ``value`` is not one this setting takes ("names no upgrade (did you mean ...)"), or
@@ -76,16 +83,36 @@ class Setting(NamedTuple):
         return None
 
 
+class Choice(NamedTuple):
+    """Settings of which an effect must give at least one, or may give at most one (or both: exactly
+    one), as its model asks: ``edit_card`` changes something, ``destroy_charm`` names one charm."""
+
+    names: tuple[str, ...]
+    at_least_one: bool = False
+    at_most_one: bool = False
+
+    def misfit(self, given: Collection[str]) -> str | None:
+        """Say what it takes ("exactly one of target or charm") if the settings ``given`` break it; None
+        if they do not."""
+        count = sum(name in given for name in self.names)
+        if (count or not self.at_least_one) and (count <= 1 or not self.at_most_one):
+            return None
+        if self.at_least_one and self.at_most_one:
+            return f"exactly one of {either(self.names)}"
+        return f"at {'least' if self.at_least_one else 'most'} one of {either(self.names)}"
+
+
 class EffectSettings(NamedTuple):
-    """What an effect of one kind may be given: its settings by name."""
+    """What an effect of one kind may be given: its settings by name, and which go together."""
 
     settings: Mapping[str, Setting]
+    choices: tuple[Choice, ...] = ()
 
     def check(self, kind: str, given: Mapping[str, Any], ids: Ids) -> None:
         """Raise ValueError for the first thing about ``given`` that an effect of ``kind`` in a data file
         could not have: a name the kind does not read, a value the setting does not take (an id no loaded
-        entry has, a word not among its choices, a number out of its bounds). A None value is a setting
-        left out."""
+        entry has, a word not among its choices, a number out of its bounds), a setting the kind needs
+        left out, settings that do not go together. A None value is a setting left out."""
         for name in sorted(given):
             setting = self.settings.get(name)
             if setting is None:
@@ -96,6 +123,16 @@ class EffectSettings(NamedTuple):
             wrong = setting.misfit(value, ids) if value is not None else None
             if wrong:
                 raise ValueError(f"{kind}: {name}={value!r} {wrong}")
+        present = [name for name in sorted(given) if given[name] is not None]
+        for name, setting in self.settings.items():
+            if setting.required and name not in present:
+                wanted = setting.wanted()
+                raise ValueError(f"{kind}: missing setting '{name}'" + (f" ({wanted})" if wanted else ""))
+        for choice in self.choices:
+            wrong = choice.misfit(present)
+            if wrong:
+                gave = ", ".join(f"{name}={given[name]!r}" for name in present if name in choice.names)
+                raise ValueError(f"{kind}: takes {wrong}; it was given {gave or 'none'}")
 
 
 def either(words: Collection[str]) -> str:

@@ -21,6 +21,7 @@ generated text included). See docs/packs.md.
 from typing import Any
 
 from studio.engine.behaviour import Behaviour
+from studio.engine.effect_settings import Choice
 from studio.engine.kinds import CardPhrase, ConditionKind, EffectKind, ValueKind
 
 #: Imported when first asked for: they need the content models (and pydantic), which a plugin
@@ -36,6 +37,7 @@ _LAZY = {
 __all__ = [
     "Behaviour",
     "CardPhrase",
+    "Choice",
     "ConditionKind",
     "EffectFields",
     "EffectKind",

@@ -120,6 +120,11 @@ _REJECTED = [
         "'first_face' asks about scoring cards: it needs the trigger scored_card",
     ),
     (
+        "charms",
+        "abilities: [{trigger: scored_card, effects: [{kind: edit_card}]}]",
+        "edit_card takes at least one of extra_points, upgrade, edition, seal, suit or rank",
+    ),
+    (
         "upgrades",
         "scored: [{kind: retrigger, amount: 1}]",
         "$.scored[0].kind: 'retrigger' is not one of money, mult, points, xmult",

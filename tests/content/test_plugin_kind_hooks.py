@@ -21,7 +21,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from studio.plugins import Behaviour, EffectFields, EffectKind, register_effect
+from studio.plugins import Behaviour, Choice, EffectFields, EffectKind, register_effect
 
 
 def scale(ctx, effect, amount, source, charm):
@@ -34,6 +34,7 @@ class ScalePointsEffect(EffectFields):
     """Multiply the running Points, or halve them."""
 
     kind: Literal["scale_points"] = Field(..., title="Effect", description="Scale the running Points.")
+    setting_choices = (Choice(("times", "halve"), at_least_one=True, at_most_one=True),)
     times: int | None = Field(None, ge=2, le=4, title="Times", description="Multiply the Points by this.")
     halve: bool | None = Field(None, title="Halve", description="Halve the Points instead.")
 
@@ -88,6 +89,8 @@ def test_a_hooks_call_of_a_plugin_kind_within_its_model_applies(tmp_path: Path) 
     [
         ("times=9", "scale_points: times=9 is not a whole number from 2 to 4"),
         ("times=2.5", "scale_points: times=2.5 is not a whole number from 2 to 4"),
+        ("", "scale_points: takes exactly one of times or halve; it was given none"),
+        ("times=2, halve=True", "scale_points: takes exactly one of times or halve; it was given halve=True, times=2"),
     ],
 )
 def test_a_hooks_call_of_a_plugin_kind_is_held_to_its_model(tmp_path: Path, settings: str, message: str) -> None:
@@ -95,3 +98,10 @@ def test_a_hooks_call_of_a_plugin_kind_is_held_to_its_model(tmp_path: Path, sett
         _score_with(tmp_path, settings)
     assert caught.value.message == f"ValueError: {message}"
 
+
+def test_a_data_file_is_held_to_the_same_settings_that_go_together(tmp_path: Path) -> None:
+    root = _scaler(tmp_path, "times=3")
+    data = "id: scaler_data\nname: Data\nabilities:\n  - trigger: hand\n    effects: [{kind: scale_points}]\n"
+    (root / "charms" / "scaler_data.yaml").write_text(data, encoding="utf-8")
+    (problem,) = _load(root).problems
+    assert "scale_points takes exactly one of times or halve" in str(problem), problem

@@ -40,8 +40,8 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
             {"trigger": "round_start", "effects": [{"kind": "modify", "value": "hand_size", "add": 1}]},
             "no hand is played at round_start",
         ),
-        ({"trigger": "sold", "effects": [{"kind": "destroy_charm"}]}, "exactly one of 'target'"),
-        ({"trigger": "sold", "effects": [{"kind": "create_charm", "charm": "x", "rarity": "rare"}]}, "not both"),
+        ({"trigger": "sold", "effects": [{"kind": "destroy_charm"}]}, "destroy_charm takes exactly one of target or charm"),
+        ({"trigger": "sold", "effects": [{"kind": "create_charm", "charm": "x", "rarity": "rare"}]}, "at most one of charm or rarity"),
         ({"trigger": "round_start", "effects": [{"kind": "add_discards", "amount": 0}]}, "changes nothing"),
     ],
 )

@@ -269,6 +269,54 @@ def test_a_hooks_numbers_are_held_to_the_bounds_data_has(
     assert _hook_fails(catalog, tmp_path, hook, body) == message
 
 
+@pytest.mark.parametrize(
+    ("hook", "body", "message"),
+    [
+        (
+            "scored_card",
+            "ctx.effect('edit_card', 0, charm)",
+            "ValueError: edit_card: takes at least one of extra_points, upgrade, edition, seal, suit or rank; "
+            "it was given none",
+        ),
+        (
+            "hand",
+            "ctx.effect('destroy_charm', 0, charm)",
+            "ValueError: destroy_charm: takes exactly one of target or charm; it was given none",
+        ),
+        (
+            "hand",
+            "ctx.effect('create_consumable', 0, charm, consumable='ace_maker', family='changer')",
+            "ValueError: create_consumable: takes at most one of consumable or family; "
+            "it was given consumable='ace_maker', family='changer'",
+        ),
+        ("hand", "ctx.effect('set_var', 3, charm)", "ValueError: set_var: missing setting 'var'"),
+        (  # the engine read a missing share as 0: every loss prevented
+            "hand",
+            "ctx.effect('prevent_loss', 0, charm)",
+            "ValueError: prevent_loss: missing setting 'share' (a number above 0 and at most 1)",
+        ),
+        (
+            "hand",
+            "ctx.effect('modify', 1, charm, op='add')",
+            "ValueError: modify: missing setting 'value' (hand_size, hands, discards, charm_slots, "
+            "consumable_slots, max_played, start_money, interest_per, interest_every, interest_cap, "
+            "reroll_cost, free_rerolls, charm_offers, consumable_offers, pack_offers, prices, chances, "
+            "base_points, base_mult, blind_factor, blind_reward, held_discarded, four_fingers, shortcut, "
+            "splash, pareidolia or smeared)",
+        ),
+        (
+            "hand",
+            "ctx.effect('modify', 1, charm, value='hand_size')",
+            "ValueError: modify: missing setting 'op' (set, add or times)",
+        ),
+    ],
+)
+def test_a_hooks_effect_gives_the_settings_its_kind_needs_together(
+    catalog: Catalog, tmp_path: Path, hook: str, body: str, message: str
+) -> None:
+    assert _hook_fails(catalog, tmp_path, hook, body) == message
+
+
 def _hook_fails(catalog: Catalog, tmp_path: Path, hook: str, body: str) -> str:
     """Score a hand with a charm whose ``hook`` runs ``body``; return what the hook failed with."""
     args = "ctx, charm" if hook == "hand" else "ctx, charm, card"

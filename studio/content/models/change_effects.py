@@ -15,7 +15,7 @@ from studio.content.models.common import Amount, Id, RankName, Suit, rank_number
 from studio.content.models.effects import SCORE_EFFECTS, _Certain, _Effect, _Scaled, words
 from studio.content.models.run_effects import RUN_EFFECTS
 from studio.content.models.value_modifiers import Layered
-from studio.engine.effect_settings import EffectSettings, Setting
+from studio.engine.effect_settings import Choice, EffectSettings, Setting
 from studio.engine.kinds import TriggerKind
 from studio.engine.values import OPS
 
@@ -38,6 +38,9 @@ class EditCardEffect(_Effect):
     kind: Literal["edit_card"] = Field(
         ..., title="Effect", description="Change the triggering card for good."
     )
+    setting_choices = (
+        Choice(("extra_points", "upgrade", "edition", "seal", "suit", "rank"), at_least_one=True),
+    )
     extra_points: int | None = Field(
         None,
         ge=1,
@@ -58,17 +61,6 @@ class EditCardEffect(_Effect):
     rank: RankName | Annotated[int, Field(ge=2, le=10)] | None = Field(
         None, title="Rank", description="Its new rank: 2-10, J, Q, K or A."
     )
-
-    @model_validator(mode="after")
-    def _changes_something(self) -> EditCardEffect:
-        if not any(
-            getattr(self, f) is not None
-            for f in ("extra_points", "upgrade", "edition", "seal", "suit", "rank")
-        ):
-            raise ValueError(
-                "edit_card needs what to change: extra_points, upgrade, edition, seal, suit or rank"
-            )
-        return self
 
     def to_engine(self) -> Any:
         """Return the engine value, the rank as its number."""
@@ -162,13 +154,14 @@ class ModifyEffect(_Scaled):
 
     @classmethod
     def settings(cls) -> EffectSettings:
-        """The engine's settings: which op (the number is the amount), the value and how long."""
+        """The engine's settings: which op (the number is the amount; data gives exactly one), the value
+        and how long."""
         fields = cls.model_fields
         return EffectSettings(
             {
                 "for": Setting(words=words(fields["for_"].annotation)),
-                "op": Setting(words=OPS),
-                "value": Setting(words=words(fields["value"].annotation)),
+                "op": Setting(words=OPS, required=True),
+                "value": Setting(words=words(fields["value"].annotation), required=True),
             }
         )
 

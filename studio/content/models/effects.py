@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import types
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
 from pydantic import Field, model_validator
 from pydantic.fields import FieldInfo
@@ -27,7 +27,7 @@ from studio.content.models.common import (
     check_var,
     filter_misfit,
 )
-from studio.engine.effect_settings import Bounds, EffectSettings, Setting
+from studio.engine.effect_settings import Bounds, Choice, EffectSettings, Setting
 from studio.engine.effects import Effect, Scaling
 from studio.engine.kinds import VALUES, TriggerKind
 
@@ -56,6 +56,20 @@ class _Certain(Model):
 
     if TYPE_CHECKING:
         kind: str  # each subclass declares its own literal
+
+    #: Settings that go together (edit_card changes at least one thing): data is validated against
+    #: them, and so is a code charm's ``ctx.effect``.
+    setting_choices: ClassVar[tuple[Choice, ...]] = ()
+
+    @model_validator(mode="after")
+    def _chosen(self) -> Self:
+        fields = type(self).model_fields
+        given = [info.alias or name for name, info in fields.items() if getattr(self, name) is not None]
+        for choice in self.setting_choices:
+            wrong = choice.misfit(given)
+            if wrong:
+                raise ValueError(f"{self.kind} takes {wrong}")
+        return self
 
     def to_engine(self) -> Effect:
         """Return the engine value: the kind's own settings go into ``args``."""
@@ -87,16 +101,17 @@ class _Certain(Model):
 
     @classmethod
     def settings(cls) -> EffectSettings:
-        """The settings :meth:`to_engine` puts in the engine effect's ``args``, by name: the id kind its
-        ``x-ref`` names, the words its literal allows and its numbers' bounds, so a code charm's settings
-        are checked as a data file's are."""
+        """The settings :meth:`to_engine` puts in the engine effect's ``args``, by name, with what each
+        takes (the id kind its ``x-ref`` names, the words its literal allows, its numbers' bounds, whether
+        the kind needs it) and which go together, so a code charm's settings are checked as a data
+        file's are."""
         found = {}
         for name, info in cls.model_fields.items():
             if name not in _NOT_SETTINGS:
                 extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-                ref = str(extra.get("x-ref", ""))
-                found[info.alias or name] = Setting(ref, words(info.annotation), bounds(info))
-        return EffectSettings(found)
+                ref, required = str(extra.get("x-ref", "")), info.is_required()
+                found[info.alias or name] = Setting(ref, words(info.annotation), bounds(info), required)
+        return EffectSettings(found, cls.setting_choices)
 
     @classmethod
     def whole_amount(cls) -> bool:

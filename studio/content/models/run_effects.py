@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from studio.content.models.common import Id
 from studio.content.models.effects import _Effect
+from studio.engine.effect_settings import Choice
 from studio.engine.kinds import TriggerKind
 
 #: What ``for`` means for hands and discards.
@@ -70,6 +71,7 @@ class CreateCharmEffect(_Effect):
     """A charm joins the end of the row, if a charm slot is free: one named, or a random one."""
 
     kind: Literal["create_charm"] = Field(..., title="Effect", description="Make a charm.")
+    setting_choices = (Choice(("charm", "rarity"), at_most_one=True),)
     charm: Id | None = Field(
         None, title="Charm", description="The charm to make.", json_schema_extra={"x-ref": "charm"}
     )
@@ -79,17 +81,12 @@ class CreateCharmEffect(_Effect):
         description="A random charm of this rarity the row does not hold (none: by the shop's weights).",
     )
 
-    @model_validator(mode="after")
-    def _one(self) -> CreateCharmEffect:
-        if self.charm is not None and self.rarity is not None:
-            raise ValueError("create_charm makes the named 'charm' or a random one of a 'rarity', not both")
-        return self
-
 
 class DestroyCharmEffect(_Effect):
     """Destroy another charm: a neighbour, a random one, or the leftmost with an id (never an eternal one)."""
 
     kind: Literal["destroy_charm"] = Field(..., title="Effect", description="Destroy another charm.")
+    setting_choices = (Choice(("target", "charm"), at_least_one=True, at_most_one=True),)
     target: Literal["left", "right", "random"] | None = Field(
         None, title="Target", description="The charm to its left or right, or a random other charm."
     )
@@ -99,12 +96,6 @@ class DestroyCharmEffect(_Effect):
         description="The leftmost charm with this id.",
         json_schema_extra={"x-ref": "charm"},
     )
-
-    @model_validator(mode="after")
-    def _one(self) -> DestroyCharmEffect:
-        if (self.target is None) == (self.charm is None):
-            raise ValueError("destroy_charm takes exactly one of 'target' (left, right, random) or 'charm'")
-        return self
 
 
 class AddSellValueEffect(_Effect):
@@ -124,6 +115,7 @@ class CreateConsumableEffect(_Effect):
     """A consumable is made: one named, or a random one (of a family)."""
 
     kind: Literal["create_consumable"] = Field(..., title="Effect", description="Make a consumable.")
+    setting_choices = (Choice(("consumable", "family"), at_most_one=True),)
     consumable: Id | None = Field(
         None,
         title="Consumable",
@@ -131,12 +123,6 @@ class CreateConsumableEffect(_Effect):
         json_schema_extra={"x-ref": "consumable"},
     )
     family: Id | None = Field(None, title="Family", description="A random consumable of this family.")
-
-    @model_validator(mode="after")
-    def _one(self) -> CreateConsumableEffect:
-        if self.consumable is not None and self.family is not None:
-            raise ValueError("create_consumable makes the named 'consumable' or one of a 'family', not both")
-        return self
 
 
 class CreateTagEffect(_Effect):
