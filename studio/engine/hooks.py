@@ -174,10 +174,12 @@ class CharmContext:
         """Raise (or lower) a hand type's level on behalf of ``charm``."""
         self.effect("level_up", by, charm, hand_type=str(type_id))
 
-    def effect(self, kind: str, amount: float, charm: ActiveCharm, **args: Any) -> None:
+    def effect(self, kind: str, amount: float, charm: ActiveCharm, /, **args: Any) -> None:
         """Apply any registered effect kind on behalf of ``charm``, exactly as a data ability would.
 
-        ``args`` are the kind's settings (e.g. ``hand_type="pair"``); the effect records its events. A
+        ``args`` are the kind's settings (e.g. ``hand_type="pair"``; the first three are given by position,
+        so a setting may be called ``kind``, ``amount`` or ``charm``, as ``destroy_charm``'s is); the
+        effect records its events. A
         setting the kind does not take, an id no loaded entry has or a word not among a setting's choices
         fails here, naming the closest, as a data file's would fail validation; so does a fraction for a
         kind whose amount is whole (Points, money, levels, ...), instead of being dropped, and a ``var``

@@ -403,3 +403,12 @@ def test_a_hooks_effect_keeps_a_fraction_where_mult_may_have_one(catalog: Catalo
     cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
     r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),)), cat)
     assert [(e.what, e.amount) for e in r.events if e.slot == 0] == [("points", 3), ("mult", 0.5), ("xmult", 1.5)]
+
+
+def test_a_hooks_effect_takes_a_setting_called_charm(catalog: Catalog, tmp_path: Path) -> None:
+    """destroy_charm's and create_charm's setting ``charm`` is not the hook's own charm (given by position)."""
+    body = "ctx.effect('destroy_charm', 0, charm, charm='pair_mult')"
+    cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
+    r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"), CharmSlot("pair_mult"))), cat)
+    assert [e.note for e in r.events if e.what == "destroy_charm"] == ["pair_mult is destroyed"]
+    assert r.after.charms == [1]  # the slot of pair_mult, not of the charm whose hook ran
