@@ -1,10 +1,13 @@
 """The Balance panel's background work: a paired comparison, or a ranking of charms.
 
 Each job calls the simulation service (:func:`studio.services.simulating.simulate`,
-as ``studio simulate`` does) in its own ``QThread`` with a cancel flag the
-simulation polls, and reports through signals, which Qt delivers on the GUI
-thread: progress, a ranking's entries as each charm's runs are all in, then
-the result, a failure or a cancel.
+as ``studio simulate`` does) from its own ``QThread`` with a cancel flag, and
+reports through signals, which Qt delivers on the GUI thread: progress, a
+ranking's entries as each charm's runs are all in, then the result, a failure
+or a cancel. The runs never play in the editor's process, where loading their
+content would change the editor's kinds of rule: more than one worker play
+them in that many worker processes, one worker in a process of its own
+(:mod:`studio.app.balance_process`) that names the charm's hook it runs.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import QThread, Signal
 
+from studio.app.balance_process import Order, Played
 from studio.engine import hook_runs
 from studio.services.errors import ServiceError
 from studio.services.simulating import simulate
@@ -23,49 +27,60 @@ from studio.simulation.spec import SimulationSpec
 
 
 class BalanceJob(QThread):
-    """A simulation in the background: ``progressed`` (runs done, runs in all), then one of
-    ``succeeded`` (the result), ``failed`` (a message) or ``cancelled``."""
+    """A simulation in the background: ``progressed`` (runs done, runs in all), a ranking's entries on
+    ``ranked``, then one of ``succeeded`` (the result), ``failed`` (a message) or ``cancelled``."""
 
     progressed = Signal(int, int)
+    ranked = Signal(object)
     succeeded = Signal(object)
     failed = Signal(str)
     cancelled = Signal()
 
-    def __init__(self, spec: SimulationSpec, workers: int) -> None:
+    def __init__(
+        self, spec: SimulationSpec, workers: int, paired: bool = False, ranking: Sequence[str] | None = None
+    ) -> None:
         super().__init__()
         self.spec, self.workers = spec, workers
+        self.paired, self.ranking = paired, None if ranking is None else tuple(ranking)
         self.stop = threading.Event()
-        #: The job's thread while it runs (0: not started), whose charm hooks can be named and stopped.
-        self.ident = 0
+        order = Order(spec, hook_runs.UNWATCHED_S, paired, self.ranking)  # the editor's hook limit, now
+        #: With one worker, the process that plays the runs (None: worker processes play them).
+        self.played = Played(order) if workers == 1 else None
 
     @property
     def total(self) -> int:
         """Runs the job plays in all."""
         return self.spec.runs
 
-    def work(self) -> object:
-        """Play the runs (in the job's thread) and return the result."""
-        raise NotImplementedError
-
     def tick(self, done: int, total: int, _what: str) -> None:
         """Report progress as runs done of runs in all."""
         self.progressed.emit(done, total)
 
     def hook(self) -> hook_runs.Running | None:
-        """The charm's hook the job runs now in this process (None: none, or its runs play in workers)."""
-        return hook_runs.running(self.ident) if self.isRunning() else None
+        """The charm's hook one worker's process runs now (None: none, or more workers play the runs)."""
+        return self.played.hook if self.played is not None and self.isRunning() else None
 
     def stop_hook(self) -> hook_runs.Running | None:
         """Stop that hook (the simulation then fails naming its charm); return it (None: none)."""
-        return hook_runs.stop(self.ident) if self.isRunning() else None
+        return self.played.stop_hook() if self.played is not None and self.isRunning() else None
+
+    def work(self) -> object:
+        """Play the runs (from the job's thread) and return the result."""
+        if self.played is not None:
+            return self.played.play(self.tick, self.ranked.emit, self.stop)
+        return simulate(
+            self.spec,
+            workers=self.workers,
+            paired=self.paired,
+            ranking=self.ranking,
+            progress=self.tick,
+            cancel=self.stop,
+            ranked=self.ranked.emit,
+        )
 
     def run(self) -> None:
-        self.ident = threading.get_ident()
         try:
-            # Runs played in this process (one worker) name a charm's code that does not return in the
-            # panel's Stop line; if nobody stops it, it is stopped here and the simulation fails naming it.
-            with hook_runs.time_limit(hook_runs.UNWATCHED_S):
-                result = self.work()
+            result = self.work()
         except Cancelled:
             self.cancelled.emit()
         except ServiceError as exc:  # content that does not load, a pack's code failing in a run
@@ -81,18 +96,18 @@ class SimulationThread(BalanceJob):
     :class:`~studio.simulation.paired.Comparison`); without one, the baseline's
     :class:`~studio.simulation.report.Report` alone."""
 
+    def __init__(self, spec: SimulationSpec, workers: int) -> None:
+        super().__init__(spec, workers, paired=bool(spec.charms))
+
     @property
     def total(self) -> int:
-        return self.spec.runs * (2 if self.spec.charms else 1)
+        return self.spec.runs * (2 if self.paired else 1)
 
-    def work(self) -> object:
-        if not self.spec.charms:
-            return simulate(self.spec, workers=self.workers, progress=self.tick, cancel=self.stop)
-
-        def progress(pairs: int, _runs: int, _what: str) -> None:  # each pair is two runs played
-            self.progressed.emit(2 * pairs, self.total)
-
-        return simulate(self.spec, workers=self.workers, paired=True, progress=progress, cancel=self.stop)
+    def tick(self, done: int, total: int, what: str) -> None:
+        if self.paired:  # the service counts pairs: each is two runs played
+            self.progressed.emit(2 * done, self.total)
+        else:
+            super().tick(done, total, what)
 
 
 class RankingThread(BalanceJob):
@@ -100,22 +115,9 @@ class RankingThread(BalanceJob):
     :class:`~studio.simulation.paired.RankEntry` as soon as its runs are in, and
     ``succeeded`` the :class:`~studio.simulation.paired.Ranking`."""
 
-    ranked = Signal(object)
-
     def __init__(self, spec: SimulationSpec, charms: Sequence[str], workers: int) -> None:
-        super().__init__(replace(spec, charms=()), workers)  # the chosen charm is only highlighted
-        self.charms = tuple(charms)
+        super().__init__(replace(spec, charms=()), workers, ranking=charms)  # the chosen charm: highlighted
 
     @property
     def total(self) -> int:
-        return self.spec.runs * (1 + len(self.charms))
-
-    def work(self) -> object:
-        return simulate(
-            self.spec,
-            workers=self.workers,
-            ranking=self.charms,
-            progress=self.tick,
-            cancel=self.stop,
-            ranked=self.ranked.emit,
-        )
+        return self.spec.runs * (1 + len(self.ranking or ()))

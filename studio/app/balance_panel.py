@@ -122,7 +122,7 @@ class BalancePanel(QWidget):
         self.status = QLabel("Choose a charm and simulate: the same runs are played with and without it.")
         self.status.setWordWrap(True)
         self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        #: Names a charm's code that does not return while the runs play in this process, with Stop.
+        #: Names a charm's code that does not return while one worker plays the runs, with Stop.
         self.banner = HookBanner(
             waiting="the simulation waits for it", failing="the simulation fails as that charm's"
         )
@@ -302,10 +302,10 @@ class BalancePanel(QWidget):
             self._collector = None
 
     def cancel(self) -> None:
-        """Ask the running simulation to stop; it stops after the runs in progress."""
+        """Stop the running simulation: the processes playing its runs end at once, a charm's code that
+        does not return with them."""
         if self.job is not None:
             self.job.stop.set()
-            self.job.stop_hook()  # a charm's code that does not return would never see the request
             self.status.setText("Cancelling…")
 
     def closeEvent(self, event: QCloseEvent) -> None:

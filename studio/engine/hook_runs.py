@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 #: How often :func:`time_limit` looks at the hook its thread runs.
 WATCH_S = 0.05
 #: How long a hook may run where nobody can press Stop for it (the editor's test runs after an edit,
-#: playtest actions, a Balance simulation played in the editor's process) before it is stopped.
+#: playtest actions, the process of a Balance simulation with one worker) before it is stopped.
 UNWATCHED_S = 5.0
 
 

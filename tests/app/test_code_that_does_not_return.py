@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+import multiprocessing
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -186,8 +187,8 @@ def test_a_playtest_hook_that_never_returns_is_stopped_and_the_play_refused(
 
 
 def looping_balance(qtbot, tmp_path: Path, content: Path) -> BalancePanel:  # type: ignore[no-untyped-def]
-    """The Balance panel of a window at 1400x900, set to play one run with the looping charm in this
-    process (one worker: no worker process to kill)."""
+    """The Balance panel of a window at 1400x900, set to play one run with the looping charm with one
+    worker (in a process of its own that names the hook it runs)."""
     window = trusted_window(qtbot, tmp_path, content, looping_pack(tmp_path))
     window.resize(1400, 900)
     window.docks[3].toggleViewAction().trigger()  # View > Balance
@@ -199,7 +200,7 @@ def looping_balance(qtbot, tmp_path: Path, content: Path) -> BalancePanel:  # ty
     return panel
 
 
-def test_balance_played_in_the_editors_process_stops_a_hook_and_fails_naming_it(
+def test_balance_with_one_worker_stops_a_hook_past_the_limit_and_fails_naming_it(
     qtbot,
     tmp_path: Path,
     content: Path,
@@ -235,6 +236,26 @@ def test_balance_names_a_hook_that_does_not_return_and_stop_fails_the_simulation
     assert stopped_after(status) < hook_runs.UNWATCHED_S  # by Stop, not by the limit
     qtbot.waitUntil(lambda: not panel.banner.isVisible(), timeout=5000)
     assert panel.start_button.isEnabled()
+
+
+def test_cancel_ends_a_one_worker_simulation_whose_hook_does_not_return_at_once(
+    qtbot,
+    tmp_path: Path,
+    content: Path,
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """Cancel ends the process playing the runs, the hook with it: a cancel, not the charm's failure."""
+    monkeypatch.setattr(hook_runs, "UNWATCHED_S", 60.0)
+    panel = looping_balance(qtbot, tmp_path, content)
+    panel.start_button.click()
+    qtbot.waitUntil(panel.banner.isVisible, timeout=20_000)
+    start = time.monotonic()
+    with qtbot.waitSignal(panel.finished, timeout=20_000):
+        qtbot.mouseClick(panel.cancel_button, Qt.MouseButton.LeftButton)
+    assert time.monotonic() - start < 5
+    assert panel.status.text().startswith("Cancelled"), panel.status.text()
+    assert not multiprocessing.active_children()
+    qtbot.waitUntil(lambda: not panel.banner.isVisible(), timeout=5000)
 
 
 def looping_playtest(qtbot, tmp_path: Path, content: Path) -> tuple[MainWindow, PlaytestPanel]:  # type: ignore[no-untyped-def]
