@@ -10,24 +10,28 @@ from typing import Any
 from ruamel.yaml.nodes import MappingNode, SequenceNode
 
 from studio.workspace.list_matching import kept_indices, runs, sources
-from studio.workspace.yaml_values import render, same
+from studio.workspace.yaml_layout import Layout
+from studio.workspace.yaml_values import Parts, render, same
 
 
-def flow_list(text: str, node: SequenceNode, old: list[Any], new: list[Any]) -> str:
-    """Write a flow list, each item that ``old`` held too written as its text was (quotes and all)."""
+def flow_list(
+    text: str, layout: Layout, parts: Parts, node: SequenceNode, old: list[Any], new: list[Any]
+) -> str:
+    """Write the flow list at ``parts``, each item that ``old`` held too written as its text was (quotes
+    and all), a new one as the file writes the list's items."""
     items = [text[n.start_mark.index : n.end_mark.index] for n in node.value]
     written = [
-        items[i] if i is not None and same(old[i], value) else render(value)
-        for i, value in zip(sources(old, new), new, strict=True)
+        items[i] if i is not None and same(old[i], value) else layout.line(value, (*parts, j))
+        for j, (i, value) in enumerate(zip(sources(old, new), new, strict=True))
     ]
     return "[" + ", ".join(written) + "]"
 
 
 def flow_keys(
-    text: str, node: MappingNode, old: dict[Any, Any], new: dict[Any, Any]
+    text: str, layout: Layout, parts: Parts, node: MappingNode, old: dict[Any, Any], new: dict[Any, Any]
 ) -> tuple[int, int, str] | None:
-    """The edit adding keys at the end of the flow mapping ``node``, or removing some, by their own
-    text alone (a mapping written over lines keeps its comments); None if ``new`` changes more."""
+    """The edit adding keys at the end of the flow mapping ``node`` (at ``parts``), or removing some, by
+    their own text alone (a mapping written over lines keeps its comments); None if ``new`` changes more."""
     if len(node.value) != len(old) or any(not same(old[k], new[k]) for k in new if k in old):
         return None
     keys = list(old)
@@ -35,13 +39,15 @@ def flow_keys(
     if [keys[i] for i in kept] + [k for k in new if k not in old] != list(new):
         return None
     spans = [(k.start_mark.index, v.end_mark.index) for k, v in node.value]
-    added = [f"{render(str(k))}: {render(v)}" for k, v in new.items() if k not in old]
+    added = [f"{render(str(k))}: {layout.line(v, (*parts, k))}" for k, v in new.items() if k not in old]
     return _flow_entries(text, spans, kept, added)
 
 
-def flow_items(text: str, node: SequenceNode, old: list[Any], new: list[Any]) -> tuple[int, int, str] | None:
-    """The edit adding items at the end of the flow list ``node``, or removing some, by their own text
-    alone; None if ``new`` changes more."""
+def flow_items(
+    text: str, layout: Layout, parts: Parts, node: SequenceNode, old: list[Any], new: list[Any]
+) -> tuple[int, int, str] | None:
+    """The edit adding items at the end of the flow list ``node`` (at ``parts``), or removing some, by
+    their own text alone; None if ``new`` changes more."""
     if len(node.value) != len(old):
         return None
     if len(new) > len(old) and all(same(a, b) for a, b in zip(old, new, strict=False)):
@@ -51,7 +57,8 @@ def flow_items(text: str, node: SequenceNode, old: list[Any], new: list[Any]) ->
     if kept is None:
         return None
     spans = [(n.start_mark.index, n.end_mark.index) for n in node.value]
-    return _flow_entries(text, spans, kept, [render(v) for v in new[len(old) :]])
+    added = [layout.line(v, (*parts, j)) for j, v in enumerate(new[len(old) :], len(old))]
+    return _flow_entries(text, spans, kept, added)
 
 
 def _flow_entries(

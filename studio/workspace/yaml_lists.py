@@ -12,9 +12,10 @@ from typing import Any, NamedTuple
 from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from studio.workspace.list_matching import kept_indices, runs, sources
+from studio.workspace.yaml_layout import Layout
 from studio.workspace.yaml_nodes import Alias, after_last_line, key_of
 from studio.workspace.yaml_round_trip import round_trip
-from studio.workspace.yaml_values import Parts, dump, render, same, yaml_with
+from studio.workspace.yaml_values import Parts, dump, same, yaml_with
 
 
 class _Item(NamedTuple):
@@ -73,9 +74,12 @@ def _opening(text: str, index: int) -> tuple[int, int] | None:
     return (above, len(found[1])) if found else None
 
 
-def list_edit(text: str, root: Node, node: SequenceNode, old: Any, new: Any) -> tuple[int, int, str] | None:
-    """The edit giving the block list ``node`` the items of ``new``: items moved, removed or added, each
-    with its own lines; None if ``new`` changes more or the items' lines cannot be told apart."""
+def list_edit(
+    text: str, root: Node, layout: Layout, parts: Parts, node: SequenceNode, old: Any, new: Any
+) -> tuple[int, int, str] | None:
+    """The edit giving the block list ``node`` (at ``parts``) the items of ``new``: items moved, removed
+    or added, each with its own lines; None if ``new`` changes more or the items' lines cannot be told
+    apart."""
     if not (isinstance(old, list) and isinstance(new, list) and len(old) == len(node.value)):
         return None
     items = _items(text, node)
@@ -85,7 +89,7 @@ def list_edit(text: str, root: Node, node: SequenceNode, old: Any, new: Any) -> 
         return _moved_items(text, items, old, new)
     if len(new) < len(old):
         return _removed_items(text, items, old, new)
-    return _added_items(text, _indents(text, root), node, items, old, new)
+    return _added_items(text, _indents(text, root), layout, parts, node, items, old, new)
 
 
 def _moved_items(
@@ -157,6 +161,8 @@ def _past_blanks(text: str, end: int) -> int:
 def _added_items(
     text: str,
     indents: tuple[int, int, int],
+    layout: Layout,
+    parts: Parts,
     node: SequenceNode,
     items: list[_Item],
     old: list[Any],
@@ -175,18 +181,24 @@ def _added_items(
     blank = re.match(r"\n(?:[ \t]*\n)*", gap)
     separator = "\n" * (blank.group().count("\n") if blank else 1)
     block = isinstance(node.value[-1], MappingNode | SequenceNode) and not node.value[-1].flow_style
-    added = [_item_text(value, last, block, indents) for value in new[len(old) :]]
+    added = [
+        _item_text(layout, (*parts, j), value, last, block, indents)
+        for j, value in enumerate(new[len(old) :], len(old))
+    ]
     return last.end, last.end, "".join(separator + lines for lines in added)
 
 
-def _item_text(value: Any, like: _Item, block: bool, indents: tuple[int, int, int]) -> str:
-    """One new list item's lines (no final newline), laid out as the item ``like``: block style if
-    ``block`` and the value is a collection with items, else one flow line."""
-    body = (
-        dump(value, yaml_with(indents)).splitlines()
-        if block and isinstance(value, dict | list) and value
-        else [render(value)]
-    )
+def _item_text(
+    layout: Layout, parts: Parts, value: Any, like: _Item, block: bool, indents: tuple[int, int, int]
+) -> str:
+    """The lines of the new list item at ``parts`` (no final newline), laid out as the item ``like``:
+    block style if ``block`` and the value is a collection with items, else one line."""
+    if block and isinstance(value, dict | list) and value:
+        body = dump(value, yaml_with(indents)).splitlines()
+    elif isinstance(value, dict | list):
+        body = [layout.line(value, parts)]
+    else:
+        body = [layout.scalar(value, parts, block=True)]
     head = " " * like.dash + "-" + " " * like.pad
     return "\n".join(
         (head if k == 0 else " " * len(head)) + line if line else "" for k, line in enumerate(body)

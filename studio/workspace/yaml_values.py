@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
 
 Parts = tuple[str | int, ...]
-_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ./'-]*")
 
 
 def same(a: Any, b: Any) -> bool:
@@ -27,9 +27,11 @@ def same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
-def render(value: Any, quote: str = "") -> str:
+def render(value: Any, quote: str = "", block: bool = False) -> str:
     """Write a value as one line of YAML (flow style for collections); a string in ``quote`` (``'`` or
-    ``"``) when given, as the author quoted the value it replaces."""
+    ``"``) when given, as the author quoted the value it replaces, else plain when it reads back as
+    itself: in a flow collection, or with ``block`` as a block mapping's value or a block list's item
+    (``played: AS:lucky 10H`` needs no quotes there, but would in brackets)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -39,7 +41,7 @@ def render(value: Any, quote: str = "") -> str:
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
     if isinstance(value, str):
-        if not quote and _PLAIN.fullmatch(value) and not value.endswith(" ") and _plain_is(value):
+        if not quote and _plain_is(value, block):
             return value
         if quote == "'" and value.isprintable():  # single quotes escape nothing but themselves
             return "'" + value.replace("'", "''") + "'"
@@ -51,15 +53,25 @@ def render(value: Any, quote: str = "") -> str:
     raise TypeError(f"cannot write {type(value).__name__} to YAML")
 
 
-def chose_quotes(text: str) -> bool:
-    """True if quotes around ``text`` were the author's choice, not needed (as by ``""``) to read it back."""
-    return render(text) == text
+def chose_quotes(text: str, block: bool = False) -> bool:
+    """True if quotes around ``text`` were the author's choice, not needed (as by ``""``) to read it back
+    (where ``block`` says it stands, as for :func:`render`)."""
+    return render(text, block=block) == text
 
 
-def _plain_is(text: str) -> bool:
-    """True if ``text`` written plain reads back as the same string."""
-    loaded = YAML(typ="safe", pure=True).load(f"k: {text}")
-    return isinstance(loaded, dict) and loaded.get("k") == text
+@lru_cache(maxsize=4096)
+def _plain_is(text: str, block: bool) -> bool:
+    """True if ``text`` written plain reads back as the same string, as a key and as a value: in a block
+    mapping if ``block``, else in a flow one (where ``,``, brackets and ``a:b`` need quotes too). The
+    content's own reader says so, so a value it would read as another type (``10``, ``true``) is quoted."""
+    if not text.isprintable() or text != text.strip():
+        return False
+    written = f"{text}: {text}" if block else f"{{{text}: [{text}]}}"
+    try:
+        loaded = YAML(typ="safe").load(written)
+    except YAMLError:
+        return False
+    return bool(loaded == ({text: text} if block else {text: [text]}))
 
 
 def yaml_rt() -> YAML:

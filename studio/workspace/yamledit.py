@@ -16,7 +16,8 @@ list changed in more ways, its lines alone), and only the lines that the round
 trip changes because of the edit are taken from it. Whatever wrote it, the new
 text must read back as the new data, or the edit is refused. Either way, quotes
 the author chose stay on a new value, and quotes only the old value needed
-(``""``) do not.
+(``""``) do not; a new string is written as the file writes that field's strings
+(:mod:`~studio.workspace.yaml_layout`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from studio.workspace.model import WorkspaceError
 from studio.workspace.yaml_aliases import compose, pinned_aliases
 from studio.workspace.yaml_blocks import block_scalar
 from studio.workspace.yaml_flow import flow_items, flow_keys, flow_list
+from studio.workspace.yaml_layout import Layout
 from studio.workspace.yaml_lists import emptied, list_edit, list_round_trip
 from studio.workspace.yaml_nodes import Alias, after_last_line, path_nodes
 from studio.workspace.yaml_round_trip import round_trip, update
@@ -127,8 +129,9 @@ def _in_place(text: str, old: Any, new: Any) -> tuple[str, bool] | None:
         return None
     edits: list[tuple[int, int, str]] = []
     swapped = not aliases
+    layout = Layout(root)
     for parts, scalar in changes(old, new):
-        edit = _edit_at(text, root, parts, old, new, scalar)
+        edit = _edit_at(text, root, layout, parts, old, new, scalar)
         if edit is None:
             return None
         edits.append(edit)
@@ -151,12 +154,13 @@ def _one_line_scalar(root: Node, parts: Parts) -> bool:
 
 
 def _edit_at(
-    text: str, root: Node, parts: Parts, old: Any, new: Any, scalar: bool
+    text: str, root: Node, layout: Layout, parts: Parts, old: Any, new: Any, scalar: bool
 ) -> tuple[int, int, str] | None:
     """The edit writing ``new``'s value at ``parts`` over ``old``'s; None if it needs the round trip.
 
     A change reached through an alias (``*eff``) writes out that alias as its own new value: editing
-    the anchored text would change every place that refers to it.
+    the anchored text would change every place that refers to it. A new value is written as the
+    file writes that field (see :class:`~studio.workspace.yaml_layout.Layout`).
     """
     nodes = path_nodes(root, parts)
     if nodes is None:
@@ -167,11 +171,13 @@ def _edit_at(
         return spot.start_mark.index, spot.end_mark.index, render(get(new, parts[:alias]))
     node, was, value = nodes[-1], get(old, parts), get(new, parts)
     if isinstance(node, MappingNode) and not node.flow_style:  # keys added
-        return _added_keys(text, node, was, value)
+        return _added_keys(text, layout, parts, node, was, value)
     if isinstance(node, SequenceNode) and not node.flow_style:  # items moved, added or removed
         if value == []:
             return emptied(text, root, parts)
-        return list_edit(text, root, node, was, value) or list_round_trip(text, root, parts, value)
+        return list_edit(text, root, layout, parts, node, was, value) or list_round_trip(
+            text, root, parts, value
+        )
     if node is None or not (scalar or isinstance(node, ScalarNode) or getattr(node, "flow_style", False)):
         return None
     if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
@@ -181,14 +187,24 @@ def _edit_at(
         block = block_scalar(text[start:end], value)
         return None if block is None else (start, end, block)
     if isinstance(node, MappingNode) and isinstance(was, dict) and isinstance(value, dict):
-        return flow_keys(text, node, was, value) or (start, end, render(value))
+        return flow_keys(text, layout, parts, node, was, value) or (start, end, layout.line(value, parts))
     if isinstance(node, SequenceNode) and isinstance(was, list) and isinstance(value, list):
-        return flow_items(text, node, was, value) or (start, end, flow_list(text, node, was, value))
-    quote = node.style if isinstance(node, ScalarNode) and node.style in ('"', "'") else ""
-    return start, end, render(value, quote if quote and chose_quotes(node.value) else "")
+        return flow_items(text, layout, parts, node, was, value) or (
+            start,
+            end,
+            flow_list(text, layout, parts, node, was, value),
+        )
+    in_block = len(nodes) < 2 or not getattr(nodes[-2], "flow_style", False)
+    if isinstance(node, ScalarNode) and node.style in ('"', "'") and chose_quotes(node.value, in_block):
+        return start, end, render(value, node.style, in_block)  # the author's quotes
+    if isinstance(value, dict | list):
+        return start, end, layout.line(value, parts)
+    return start, end, layout.scalar(value, parts, in_block)
 
 
-def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, int, str] | None:
+def _added_keys(
+    text: str, layout: Layout, parts: Parts, node: MappingNode, old: Any, new: Any
+) -> tuple[int, int, str] | None:
     """The insertion adding ``new``'s extra keys to the block mapping ``node``; None if ``new`` changes more.
 
     The new lines go right after the mapping's last line, not after the comments
@@ -205,12 +221,17 @@ def _added_keys(text: str, node: MappingNode, old: Any, new: Any) -> tuple[int, 
         return None
     indent = " " * node.value[0][0].start_mark.column
     end = after_last_line(text, node)
-    lines = "".join(f"{indent}{line}\n" for k in keys[len(old) :] for line in _key_lines(k, new[k]))
+    lines = "".join(
+        f"{indent}{line}\n" for k in keys[len(old) :] for line in _key_lines(layout, (*parts, k), new[k])
+    )
     return end, end, lines if text.endswith("\n") or end < len(text) else "\n" + lines.rstrip("\n")
 
 
-def _key_lines(key: str, value: Any) -> list[str]:
-    """The lines of one ``key: value`` pair in block style, not yet indented."""
+def _key_lines(layout: Layout, parts: Parts, value: Any) -> list[str]:
+    """The lines of the new ``key: value`` pair at ``parts`` in block style, not yet indented."""
+    key = str(parts[-1])
     if isinstance(value, dict | list) and value:
         return dump({key: value}).splitlines()
-    return [f"{render(key)}: {render(value)}"]
+    if isinstance(value, dict | list):
+        return [f"{render(key, block=True)}: {render(value)}"]
+    return [f"{render(key, block=True)}: {layout.scalar(value, parts, block=True)}"]
