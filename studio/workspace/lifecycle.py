@@ -113,7 +113,7 @@ class Lifecycle:
         data = put_back(f.data, saved, json_path)
         if data == saved:
             return f.saved_text
-        return edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json")
+        return edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json", kind=f.kind)
 
     def create(self, kind: str, entry_id: str, pack_id: str, text: str | None = None) -> Change:
         """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""

@@ -311,7 +311,7 @@ class Workspace:
                 "fix it in the text first"
             )
         try:
-            text = edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json")
+            text = edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json", kind=f.kind)
         except WorkspaceError as exc:
             raise WorkspaceError(f"{f.path}: not changed: {exc}") from None
         return self.replace_text(ref, text)

@@ -15,7 +15,7 @@ from studio.workspace.list_matching import kept_indices, runs, sources
 from studio.workspace.yaml_layout import Layout
 from studio.workspace.yaml_nodes import Alias, after_last_line, key_of
 from studio.workspace.yaml_round_trip import round_trip
-from studio.workspace.yaml_values import Parts, dump, same, yaml_with
+from studio.workspace.yaml_values import Parts, same
 
 
 class _Item(NamedTuple):
@@ -170,9 +170,10 @@ def _added_items(
 ) -> tuple[int, int, str] | None:
     """The lines adding ``new``'s extra items after the last item of the block list ``node``.
 
-    They copy the last item's indentation, the spaces after its dash and its flow or block style,
-    and the blank lines before it; they go before the comment lines that follow it at its dash's
-    indentation or less, as those belong to what comes next (or end the file).
+    They copy the last item's indentation, the spaces after its dash and its flow or block style (if
+    it is a list or mapping; else the style of the list's field, see :meth:`Layout.flow`), and the
+    blank lines before it; they go before the comment lines that follow it at its dash's indentation
+    or less, as those belong to what comes next (or end the file).
     """
     if not all(same(a, b) for a, b in zip(old, new, strict=False)):
         return None
@@ -180,7 +181,11 @@ def _added_items(
     gap = text[items[-2].end : items[-1].start] if len(items) > 1 else "\n"
     blank = re.match(r"\n(?:[ \t]*\n)*", gap)
     separator = "\n" * (blank.group().count("\n") if blank else 1)
-    block = isinstance(node.value[-1], MappingNode | SequenceNode) and not node.value[-1].flow_style
+    like = node.value[-1]
+    if isinstance(like, MappingNode | SequenceNode):
+        block = not like.flow_style
+    else:
+        block = layout.flow((*parts, len(old))) is False
     added = [
         _item_text(layout, (*parts, j), value, last, block, indents)
         for j, value in enumerate(new[len(old) :], len(old))
@@ -194,7 +199,7 @@ def _item_text(
     """The lines of the new list item at ``parts`` (no final newline), laid out as the item ``like``:
     block style if ``block`` and the value is a collection with items, else one line."""
     if block and isinstance(value, dict | list) and value:
-        body = dump(value, yaml_with(indents)).splitlines()
+        body = layout.lines(value, parts, indents)
     elif isinstance(value, dict | list):
         body = [layout.line(value, parts)]
     else:

@@ -37,7 +37,7 @@ from studio.workspace.yaml_blocks import block_scalar
 from studio.workspace.yaml_flow import flow_items, flow_keys, flow_list
 from studio.workspace.yaml_layout import Layout
 from studio.workspace.yaml_lists import emptied, list_edit, list_round_trip
-from studio.workspace.yaml_nodes import Alias, after_last_line, path_nodes
+from studio.workspace.yaml_nodes import Alias, after_last_line, key_of, path_nodes
 from studio.workspace.yaml_round_trip import round_trip, update
 from studio.workspace.yaml_values import Parts, chose_quotes, dump, get, render, same, yaml_rt
 
@@ -65,18 +65,22 @@ def changes(old: Any, new: Any, parts: Parts = ()) -> Iterator[tuple[Parts, bool
         yield parts, scalar
 
 
-def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False) -> str:
-    """Return ``text`` (whose data is ``old``) changed to hold ``new``, changing as few lines as possible."""
+def edit_text(text: str, old: Any, new: Any, *, json_file: bool = False, kind: str = "") -> str:
+    """Return ``text`` (whose data is ``old``) changed to hold ``new``, changing as few lines as possible.
+
+    ``kind`` names the kind of entry the file holds: a new field the file has none of is laid out as
+    the base game's files of that kind lay it out.
+    """
     if same(old, new):
         return text
     if text.startswith(_BOM):  # the parser's marks do not count a byte order mark: edit without it
-        return _BOM + edit_text(text[len(_BOM) :], old, new, json_file=json_file)
+        return _BOM + edit_text(text[len(_BOM) :], old, new, json_file=json_file, kind=kind)
     if "\r\n" in text:  # Windows line endings: edit with plain ones, give them back
-        return _edit(text.replace("\r\n", "\n"), old, new, json_file).replace("\n", "\r\n")
-    return _edit(text, old, new, json_file)
+        return _edit(text.replace("\r\n", "\n"), old, new, json_file, kind).replace("\n", "\r\n")
+    return _edit(text, old, new, json_file, kind)
 
 
-def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
+def _edit(text: str, old: Any, new: Any, json_file: bool, kind: str) -> str:
     """``text`` changed to hold ``new``: in place where it can be, else through the round trip.
 
     Whatever writes it, the new text must read back as ``new``, or the edit is refused: broken or
@@ -85,7 +89,7 @@ def _edit(text: str, old: Any, new: Any, json_file: bool) -> str:
     if json_file:
         return json.dumps(new, indent=2, ensure_ascii=False) + "\n"
     try:
-        placed = _in_place(text, old, new)
+        placed = _in_place(text, old, new, kind)
     except YAMLError:  # a list's lines on their own may hold an alias whose anchor is elsewhere
         placed = None
     out = None
@@ -119,7 +123,7 @@ def _reads_as(text: str, data: Any) -> bool:
         return False
 
 
-def _in_place(text: str, old: Any, new: Any) -> tuple[str, bool] | None:
+def _in_place(text: str, old: Any, new: Any, kind: str) -> tuple[str, bool] | None:
     """``text`` with each changed spot rewritten where it stands, and whether every change only swapped
     a one-line scalar's value in a text without aliases (the oldest writer, which needs no reading
     back: a typed value is such an edit, and reading a long file back after each keystroke costs more
@@ -129,7 +133,7 @@ def _in_place(text: str, old: Any, new: Any) -> tuple[str, bool] | None:
         return None
     edits: list[tuple[int, int, str]] = []
     swapped = not aliases
-    layout = Layout(root)
+    layout = Layout(root, kind)
     for parts, scalar in changes(old, new):
         edit = _edit_at(text, root, layout, parts, old, new, scalar)
         if edit is None:
@@ -182,6 +186,9 @@ def _edit_at(
         return None
     if isinstance(node, ScalarNode) and isinstance(value, dict | list) and not value:
         return None
+    opened = _opened(root, layout, parts, node, value)
+    if opened is not None:
+        return opened
     start, end = node.start_mark.index, node.end_mark.index
     if isinstance(node, ScalarNode) and node.style in ("|", ">"):
         block = block_scalar(text[start:end], value)
@@ -228,10 +235,26 @@ def _added_keys(
 
 
 def _key_lines(layout: Layout, parts: Parts, value: Any) -> list[str]:
-    """The lines of the new ``key: value`` pair at ``parts`` in block style, not yet indented."""
-    key = str(parts[-1])
-    if isinstance(value, dict | list) and value:
-        return dump({key: value}).splitlines()
+    """The lines of the new ``key: value`` pair at ``parts`` of a block mapping, not yet indented: a
+    list or mapping with items over lines unless its field is written on one line."""
+    if isinstance(value, dict | list) and value and not layout.flow(parts):
+        return layout.lines(value, parts, keyed=True)
     if isinstance(value, dict | list):
-        return [f"{render(key, block=True)}: {render(value)}"]
-    return [f"{render(key, block=True)}: {layout.scalar(value, parts, block=True)}"]
+        return [f"{render(str(parts[-1]), block=True)}: {layout.line(value, parts)}"]
+    return [f"{render(str(parts[-1]), block=True)}: {layout.scalar(value, parts, block=True)}"]
+
+
+def _opened(root: Node, layout: Layout, parts: Parts, node: Node, value: Any) -> tuple[int, int, str] | None:
+    """The edit writing ``value`` over lines, with its key, in place of the empty ``[]`` or ``{}``
+    ``node`` of a block mapping, if its field is written over lines (a new ability's ``effects: []``
+    given its first effect); None if not."""
+    empty = isinstance(node, MappingNode | SequenceNode) and node.flow_style and not node.value
+    if not (empty and isinstance(value, dict | list) and value and layout.flow(parts) is False):
+        return None
+    found = key_of(root, parts)
+    if found is None or found[1] is not node:
+        return None
+    key = found[0]
+    lines = _key_lines(layout, parts, value)
+    indent = "\n" + " " * key.start_mark.column
+    return key.start_mark.index, node.end_mark.index, indent.join(lines)

@@ -443,7 +443,7 @@ def test_an_item_added_to_a_file_without_a_final_newline_adds_none() -> None:
 
 
 def test_an_added_item_with_nested_values_is_indented_as_the_file_is() -> None:
-    text = "abilities:\n    -   trigger: hand\n        when:\n            ranks: [A]\n"
+    text = "abilities:\n    -   trigger: hand\n        when:\n            ranks:\n                -   A\n"
     out, _ = _appended(text, ("abilities",), {"trigger": "hand", "when": {"ranks": ["K", "Q"]}})
     assert (
         out

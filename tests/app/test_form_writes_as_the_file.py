@@ -1,0 +1,46 @@
+"""What the form adds is saved as the file (or the base game) writes that field, and valid where it can be."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from studio.app.forms.lists import ListField
+from studio.app.main_window import MainWindow
+
+
+def _saved(window: MainWindow, path: Path) -> str:
+    """Save the entry shown (File > Save) and read its file back from the disk."""
+    window.save_action.trigger()
+    return path.read_text(encoding="utf-8")
+
+
+def test_added_modifiers_are_one_line_each_as_every_bosss_are(window: MainWindow, content: Path) -> None:
+    window.tree.select("boss", "arm")  # no modifiers yet
+    assert window.editor is not None
+    modify = window.editor.field_at(("modify",))
+    assert isinstance(modify, ListField)
+    modify.add_button.click()
+    modify.add_button.click()
+    assert _saved(window, content / "bosses" / "arm.yaml").endswith(
+        "min_ante: 2\nmodify:\n  - {value: hand_size}\n  - {value: hand_size}\n"
+    )
+
+
+def test_a_new_abilitys_first_effect_is_written_as_the_other_effects_are(
+    window: MainWindow, content: Path
+) -> None:
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None
+    abilities = window.editor.field_at(("abilities",))
+    assert isinstance(abilities, ListField)
+    abilities.add_button.click()
+    effects = window.editor.field_at(("abilities", 1, "effects"))
+    assert isinstance(effects, ListField)
+    effects.add_button.click()
+    assert _saved(window, content / "charms" / "money_mult.yaml").endswith(
+        "    effects:\n      - {kind: points, amount: 30}\n"
+    )
