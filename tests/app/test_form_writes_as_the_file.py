@@ -8,7 +8,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from studio.app.forms.lists import ListField
+from studio.app.forms.lists import ChoicesField, ListField
+from studio.app.forms.objects import NullableField
 from studio.app.main_window import MainWindow
 
 
@@ -44,3 +45,21 @@ def test_a_new_abilitys_first_effect_is_written_as_the_other_effects_are(
     assert _saved(window, content / "charms" / "money_mult.yaml").endswith(
         "    effects:\n      - {kind: points, amount: 30}\n"
     )
+
+
+def test_ticking_debuffed_cards_gives_a_valid_filter_with_its_first_test(
+    window: MainWindow, content: Path
+) -> None:
+    """An empty card filter is an error; ticked, it starts with its first test's first choice."""
+    path = content / "bosses" / "wall.yaml"
+    window.tree.select("boss", "wall")
+    assert window.editor is not None and window.session is not None
+    debuff = window.editor.field_at(("debuff",))
+    assert isinstance(debuff, NullableField)
+    debuff.tick.click()
+    suits = window.editor.field_at(("debuff", "suits"))
+    assert isinstance(suits, NullableField) and isinstance(suits.inner, ChoicesField)
+    assert suits.tick.isChecked() and [t.text() for t in suits.inner.ticks if t.isChecked()] == ["S"]
+    assert debuff.message() == ""
+    assert [p.message for p in window.session.ws.problems() if p.path == path] == []
+    assert "debuff: {suits: [S]}\n" in _saved(window, path)

@@ -84,6 +84,24 @@ def variant_tag(node: Node, prop: str) -> str:
     return str(node.get("title", "?"))
 
 
+def _given(node: Node, ctx: SchemaContext) -> Any:
+    """The value an optional field starts with when its mapping must give it (a card filter's first
+    test, ``suits``, is ``[S]``): its value's own start, with as many of its first choices as a list
+    must hold."""
+    node = ctx.resolve(node)
+    variants = node.get("anyOf") or node.get("oneOf") or []
+    real = [ctx.resolve(v) for v in variants if v.get("type") != "null"]
+    if len(real) == 1 < len(variants):  # leaving it out is no choice here
+        node = {**real[0], **{k: v for k, v in node.items() if k == "x-ref"}}
+    value = default_value(node, ctx)
+    least = int(node.get("minItems", 0))
+    if value == [] and least:
+        items = item_node(node, ctx)
+        options = choices(items, ctx)
+        value = options[:least] if options else [default_value(items, ctx)] * least
+    return value
+
+
 def default_value(node: Node, ctx: SchemaContext) -> Any:
     """The value a new field of this node starts with: its default, else the first choice or an empty value.
 
@@ -91,6 +109,13 @@ def default_value(node: Node, ctx: SchemaContext) -> Any:
     1
     >>> default_value({"type": "number", "examples": [4]}, SchemaContext({}))
     4
+
+    A mapping that must give more fields than it requires (``minProperties``) gives its first others too:
+
+    >>> suits = {"anyOf": [{"type": "array", "items": {"enum": ["S", "H"]}, "minItems": 1}, {"type": "null"}]}
+    >>> card_filter = {"type": "object", "properties": {"suits": suits}, "minProperties": 1}
+    >>> default_value(card_filter, SchemaContext({}))
+    {'suits': ['S']}
     """
     node = ctx.resolve(node)
     if "const" in node:
@@ -114,7 +139,11 @@ def default_value(node: Node, ctx: SchemaContext) -> Any:
         return []
     if kind == "object":
         props = node.get("properties", {})
-        return {k: default_value(props[k], ctx) for k in node.get("required", []) if k in props}
+        value = {k: default_value(props[k], ctx) for k in node.get("required", []) if k in props}
+        wanted = int(node.get("minProperties", 0)) - len(value)
+        for key in [k for k in props if k not in value][: max(wanted, 0)]:
+            value[key] = _given(props[key], ctx)
+        return value
     if kind in ("integer", "number"):
         low = node.get("minimum", 0)
         return max(0, int(low) if kind == "integer" else low)

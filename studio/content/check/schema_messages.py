@@ -4,7 +4,8 @@ jsonschema words a broken rule as the rule itself ("'Bad' does not match
 '^[a-z][a-z0-9_]*$'", "[] should be non-empty"). A content author needs what
 to write instead, so each kind of rule gets a sentence here; a pattern's
 sentence is data, the ``x-message`` written beside it in the schema (from the
-models' ``json_schema_extra``), else the field's description.
+models' ``json_schema_extra``), else the field's description, and so is a
+``minProperties`` one's where the schema gives one.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ def sentence(err: ValidationError) -> str | None:
     if rule == "maxLength" and isinstance(value, str):
         return f"{excerpt(value)} is too long: at most {limit} characters, not {len(value)}"
     if rule == "minProperties" and isinstance(value, dict):
-        return f"empty: give at least {_count(limit, 'field')}"
+        return str(node.get("x-message") or f"empty: give at least {_count(limit, 'field')}")
     if rule == "maxProperties" and isinstance(value, dict):
         return f"{_count(len(value), 'entry')}: at most {limit}"
     if rule == "exclusiveMinimum":

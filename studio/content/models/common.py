@@ -164,13 +164,20 @@ class _CardTests(Model):
         }
 
 
+#: What a card filter without a test is told (by the model, and by the schema's ``x-message``).
+NEEDS_A_TEST = "a card filter needs at least one test (suits, ranks, face, upgrades, ...)"
+
+
 class CardFilterModel(_CardTests):
     """Which cards count: those that pass every test given (wild cards are of every suit)."""
+
+    # The schema says so too: a form then starts a new filter with its first test, not as an error.
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1, "x-message": NEEDS_A_TEST})
 
     @model_validator(mode="after")
     def _tests_something(self) -> CardFilterModel:
         if not any(v is not None for v in self.card_tests().values()):
-            raise ValueError("a card filter needs at least one test (suits, ranks, face, upgrades, ...)")
+            raise ValueError(NEEDS_A_TEST)
         return self
 
     def to_engine(self) -> Conditions:
