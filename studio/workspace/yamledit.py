@@ -206,6 +206,8 @@ def _edit_at(
         return start, end, render(value, node.style, in_block)  # the author's quotes
     if isinstance(value, dict | list):
         return start, end, layout.line(value, parts)
+    if isinstance(node, ScalarNode) and not node.style and str(node.tag).endswith(":str"):
+        return start, end, render(value, "", in_block)  # bare, as the value it replaces
     return start, end, layout.scalar(value, parts, in_block)
 
 
