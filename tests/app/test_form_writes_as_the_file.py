@@ -20,14 +20,17 @@ def _saved(window: MainWindow, path: Path) -> str:
 
 
 def test_added_modifiers_are_one_line_each_as_every_bosss_are(window: MainWindow, content: Path) -> None:
+    """Each starts valid: a modifier gives exactly one of set, add or times."""
+    path = content / "bosses" / "arm.yaml"
     window.tree.select("boss", "arm")  # no modifiers yet
-    assert window.editor is not None
+    assert window.editor is not None and window.session is not None
     modify = window.editor.field_at(("modify",))
     assert isinstance(modify, ListField)
     modify.add_button.click()
     modify.add_button.click()
-    assert _saved(window, content / "bosses" / "arm.yaml").endswith(
-        "min_ante: 2\nmodify:\n  - {value: hand_size}\n  - {value: hand_size}\n"
+    assert [p.message for p in window.session.ws.problems() if p.path == path] == []
+    assert _saved(window, path).endswith(
+        "min_ante: 2\nmodify:\n  - {value: hand_size, add: 1}\n  - {value: hand_size, add: 1}\n"
     )
 
 

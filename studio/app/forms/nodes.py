@@ -102,6 +102,18 @@ def _given(node: Node, ctx: SchemaContext) -> Any:
     return value
 
 
+def _in_order(value: Any, node: Node) -> Any:
+    """An example mapping's keys in the order of the node's fields (schemas are written with sorted keys).
+
+    >>> _in_order({"add": 1, "value": "hand_size"}, {"properties": {"value": {}, "add": {}}})
+    {'value': 'hand_size', 'add': 1}
+    """
+    props = list(node.get("properties", {}))
+    if not isinstance(value, dict) or not props:
+        return value
+    return dict(sorted(value.items(), key=lambda kv: props.index(kv[0]) if kv[0] in props else len(props)))
+
+
 def default_value(node: Node, ctx: SchemaContext) -> Any:
     """The value a new field of this node starts with: its default, else the first choice or an empty value.
 
@@ -123,7 +135,7 @@ def default_value(node: Node, ctx: SchemaContext) -> Any:
     if node.get("default") is not None:
         return copy.deepcopy(node["default"])
     if node.get("examples"):  # a required field's typical value: a new +Mult effect starts at +4, not +0
-        return copy.deepcopy(node["examples"][0])
+        return _in_order(copy.deepcopy(node["examples"][0]), node)
     variants = node.get("anyOf") or node.get("oneOf") or []
     if variants and "discriminator" in node:
         first = ctx.resolve(variants[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from studio.content.models.common import Model
 from studio.engine.kinds import VALUES
@@ -26,6 +26,9 @@ else:  # the registered names, so the schema lists them and the form offers them
 
 class ModifierModel(Model):
     """Change a layered value while the source is active (or for this hand or round)."""
+
+    # A new modifier in a form starts as this valid one (exactly one op is given), not as an error.
+    model_config = ConfigDict(json_schema_extra={"examples": [{"value": "hand_size", "add": 1}]})
 
     value: Layered = Field(..., title="Value", description="The value to change.")
     set: float | None = Field(
