@@ -27,7 +27,7 @@ from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
-from studio.engine.names import did_you_mean
+from studio.engine.names import did_you_mean, json_kind
 from studio.plugins.pipeline import open_requested, prepare
 from studio.plugins.snapshot import attach
 from studio.simulation.spec import Edits
@@ -317,7 +317,8 @@ class Workspace:
         return self.replace_text(ref, text)
 
     def set_field(self, ref: EntryRef, json_path: JsonPath, value: Any) -> Change:
-        """Set one field (creating missing mappings on the way); ``value`` None removes a key.
+        """Set one field (creating missing mappings on the way); ``value`` None removes a key. The empty
+        path is the whole entry, which takes a list for a list (a file of scenarios), a mapping for a mapping.
 
         A path the entry cannot hold, a value YAML cannot write, or text that does not parse is
         refused naming the file and the field, before anything changes (a tuple counts as a list).
@@ -330,10 +331,11 @@ class Workspace:
                 f"({f.syntax.message}); fix it in the text first"
             )
         try:
-            if not json_path:
-                raise WorkspaceError("no field named (replace() takes the whole entry)")
             data = self.data(ref)
-            put(parent_of(data, json_path), json_path, yaml_value(value))
+            if not json_path:  # the whole entry: a file of scenarios gains one, as its form's Add does
+                data = _whole(data, yaml_value(value))
+            else:
+                put(parent_of(data, json_path), json_path, yaml_value(value))
         except WorkspaceError as exc:
             raise WorkspaceError(f"{f.path}: {field} not set: {exc}") from None
         return self.replace(ref, data)
@@ -592,3 +594,13 @@ def _entry_kinds() -> tuple[str, ...]:
     from studio.content.models import ENTRY_KINDS  # the open checks the content: the models are in
 
     return ENTRY_KINDS
+
+
+def _whole(data: Any, value: Any) -> Any:
+    """``value`` as the whole of an entry that holds ``data``; refused unless it is of the same shape."""
+    for shape, word in ((list, "a list"), (dict, "a mapping")):
+        if isinstance(data, shape):
+            if not isinstance(value, shape):
+                raise WorkspaceError(f"the whole entry is {word}, not {json_kind(value)}; name a field")
+            return value
+    raise WorkspaceError("no field named")

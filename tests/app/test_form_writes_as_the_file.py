@@ -66,3 +66,22 @@ def test_ticking_debuffed_cards_gives_a_valid_filter_with_its_first_test(
     assert debuff.message() == ""
     assert [p.message for p in window.session.ws.problems() if p.path == path] == []
     assert "debuff: {suits: [S]}\n" in _saved(window, path)
+
+
+def test_add_scenario_in_a_file_of_many_adds_a_valid_one_written_as_the_others(
+    window: MainWindow, content: Path
+) -> None:
+    """The file is a list of scenarios: its form's Add sets the whole file (it was refused, adding nothing)."""
+    path = content / "tests" / "rules.yaml"
+    window.tree.select("scenario", "rules")
+    assert window.editor is not None and window.session is not None and window.editor.ref is not None
+    before = len(window.session.ws.data(window.editor.ref))
+    scenarios = window.editor.field_at(())
+    assert isinstance(scenarios, ListField)
+    scenarios.add_button.click()
+    assert len(window.session.ws.data(window.editor.ref)) == before + 1
+    assert [p.message for p in window.session.ws.problems() if p.path == path] == []
+    # after a blank line and in the quotes its other scenarios' played cards wear
+    assert _saved(window, path).endswith('    total: 16\n\n- played: "AS"\n')
+    window.history.undo()
+    assert len(window.session.ws.data(window.editor.ref)) == before

@@ -36,7 +36,7 @@ def test_replace_text_refuses_what_is_not_text(ws: Workspace, base_copy: Path) -
         (("cost", "max"), 1, r"\$\.cost\.max not set: \$\.cost is the number 4, which holds no fields"),
         (("abilities", "first"), 1, r"\$\.abilities\.first not set: \$\.abilities is a list"),
         (("abilities", 0, "effects", 3), {}, r"\$\.abilities\[0\]\.effects\[3\] not set: .* has no item 3"),
-        ((), 1, r"\$ not set: no field named"),
+        ((), 1, r"\$ not set: the whole entry is a mapping, not the number 1; name a field"),
         (("cost",), {1, 2}, r"\$\.cost not set: a set cannot be written to YAML"),
     ],
 )

@@ -108,7 +108,13 @@ class ScenarioModel(Model):
     """A hand to score: cards, charms, levels, boss and round state."""
 
     name: str = Field("", max_length=200, title="Name", description="What the scenario checks.")
-    played: str = Field(..., min_length=1, title="Played", description="Played cards, e.g. 'AS AH KD'.")
+    played: str = Field(
+        ...,
+        min_length=1,
+        title="Played",
+        description="Played cards, e.g. 'AS AH KD'.",
+        examples=["AS"],  # a scenario added in a form starts with a card, as a new scenario file does
+    )
     held: str = Field("", title="Held", description="Cards held in hand.")
     charms: list[CharmToken | CharmEntry] = Field(
         default_factory=list,
