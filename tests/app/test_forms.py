@@ -272,11 +272,11 @@ def test_the_window_takes_any_yaml_that_parses_in_every_kind_of_file(window: Mai
         history(window).clear()
 
 
+@pytest.mark.usefixtures("plugin_kinds_forgotten")
 def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from plugin_kinds import write_halver
 
     from studio.cli.main import main as studio_main
-    from studio.content.extensions import reset
     from studio.content.packs.pack import base_pack, open_pack
     from studio.content.schemas import schema_for
     from studio.plugins.loading import load_packs
@@ -284,25 +284,22 @@ def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  
     assert studio_main(["pack", "new", "halver", "--dir", str(tmp_path)]) == 0
     pack, problems = open_pack(write_halver(tmp_path / "halver"))
     assert pack is not None and problems == []
-    try:
-        assert load_packs([base_pack(), pack], trusted=lambda p: True).problems == []
-        schema = schema_for("charm")
-        ctx = FormContext(schema)
-        form = build(schema, ctx)
-        qtbot.addWidget(form)
-        form.set_value(
-            {
-                "abilities": [
-                    {"trigger": "hand", "when": {"all_red": True}, "effects": [{"kind": "halve_points"}]}
-                ]
-            }
-        )
-        union = ctx.fields[("abilities", 0, "effects", 0)]
-        assert "halve_points" in union.tags  # type: ignore[attr-defined]
-        assert union.picker.currentText() == "halve_points"  # type: ignore[attr-defined]
-        assert ("abilities", 0, "when", "all_red") in ctx.fields
-    finally:
-        reset()
+    assert load_packs([base_pack(), pack], trusted=lambda p: True).problems == []
+    schema = schema_for("charm")
+    ctx = FormContext(schema)
+    form = build(schema, ctx)
+    qtbot.addWidget(form)
+    form.set_value(
+        {
+            "abilities": [
+                {"trigger": "hand", "when": {"all_red": True}, "effects": [{"kind": "halve_points"}]}
+            ]
+        }
+    )
+    union = ctx.fields[("abilities", 0, "effects", 0)]
+    assert "halve_points" in union.tags  # type: ignore[attr-defined]
+    assert union.picker.currentText() == "halve_points"  # type: ignore[attr-defined]
+    assert ("abilities", 0, "when", "all_red") in ctx.fields
 
 
 def test_a_new_effect_starts_with_a_useful_amount(window: MainWindow) -> None:
