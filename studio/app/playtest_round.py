@@ -29,10 +29,13 @@ from studio.app.preview.hand_row import PAYLOAD, TileRow
 from studio.engine.cards import Card
 from studio.engine.run.actions import Discard, Play
 from studio.engine.run.game import Game
+from studio.engine.run.round import debuffed_in_hand
 from studio.engine.trace import grouped
 
 #: How far a selected card rises above the others, in pixels.
 LIFT = 12
+#: How opaque a card the boss debuffs is drawn (as trace playback draws one).
+DEBUFFED_OPACITY = 0.4
 
 
 class _LiftedCards(QStyledItemDelegate):
@@ -43,6 +46,8 @@ class _LiftedCards(QStyledItemDelegate):
         super().__init__()
         #: The positions picked up, in the order they will be played.
         self.order: list[int] = []
+        #: The positions the boss debuffs: drawn faded, as playback draws a debuffed card.
+        self.debuffed: frozenset[int] = frozenset()
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         return QSize(palette.CARD_W, palette.CARD_H + LIFT)
@@ -56,7 +61,11 @@ class _LiftedCards(QStyledItemDelegate):
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         rect = QRectF(option.rect)
         face = rect.adjusted(0, 0, 0, -LIFT) if selected else rect.adjusted(0, LIFT, 0, 0)
+        p.save()
+        if index.row() in self.debuffed:
+            p.setOpacity(DEBUFFED_OPACITY)
         paint_card(p, face, card, selected=selected)
+        p.restore()
         if selected and index.row() in self.order:
             p.save()
             font = QFont(p.font())
@@ -125,6 +134,12 @@ class RoundView(QWidget):
         if not keep:
             self.hand.clearSelection()
         self.hand.set_tokens([(str(c), c) for c in r.hand])
+        boss = game.setup.catalog.bosses.get(r.boss) if r.boss else None
+        self._lifted.debuffed = debuffed_in_hand(game.state, game.setup)
+        named = boss.name or boss.id if boss else ""
+        why = f"Debuffed by {named}: counts toward the hand type, gives nothing"
+        for i in range(self.hand.count()):
+            self.hand.item(i).setToolTip(why if i in self._lifted.debuffed else "")
         self._picked()  # a new hand keeps no order the old one had
         theme = palette.current()
         need = max(r.requirement - r.score, 0)
@@ -135,7 +150,6 @@ class RoundView(QWidget):
             f" · <span style='color:{theme.mult}'><b>{r.discards_left}</b> discards</span> left"
             f" · deck {len(r.draw_pile)} cards"
         )
-        boss = game.setup.catalog.bosses.get(r.boss) if r.boss else None
         self.boss.setText(
             f"<span style='color:{theme.error}'>{boss.name or boss.id}</span>: {boss.text}" if boss else ""
         )

@@ -357,3 +357,33 @@ def test_a_lost_run_says_at_which_blind_and_by_how_much(qtbot, window: MainWindo
     assert game(panel).state.phase == "lost" and r is not None
     said = panel.over.text()
     assert f"Lost in ante 1, small blind: scored {r.score:,} of {r.requirement:,}" in said, said
+
+
+def test_the_cards_a_boss_debuffs_are_drawn_faded_with_the_reason(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Before choosing a play, the player sees which cards the boss debuffs (the scorer's own verdict)."""
+    from studio.engine.scoring import Situation, score
+
+    panel = open_panel(qtbot, window, seed=4)
+    g = game(panel)
+    catalog = g.setup.catalog
+    debuffing = {b.id for b in catalog.bosses.values() if b.debuff is not None}
+    for _ in range(200):  # the bot plays on to the first blind whose boss debuffs a card in hand
+        r = g.state.round
+        if r is not None and r.boss in debuffing and panel.round._lifted.debuffed:
+            break
+        assert not g.is_over and panel.perform(panel.bot().choose(g))
+        g = game(panel)
+    r = g.state.round
+    assert r is not None and r.boss is not None
+    scored_debuffed = {
+        i
+        for i, c in enumerate(r.hand)
+        if any(e.what == "debuffed" for e in score(Situation((c,), boss=r.boss), catalog).events)
+    }
+    assert panel.round._lifted.debuffed == scored_debuffed != set()
+    boss = catalog.boss(r.boss)
+    tips = [panel.round.hand.item(i).toolTip() for i in range(panel.round.hand.count())]
+    assert tips == [
+        f"Debuffed by {boss.name}: counts toward the hand type, gives nothing" if i in scored_debuffed else ""
+        for i in range(len(r.hand))
+    ]

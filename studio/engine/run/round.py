@@ -20,7 +20,20 @@ from studio.engine.run.triggers import current_boss, fire, round_situation, sett
 from studio.engine.run.values import round_boss, round_values, run_value
 from studio.engine.scoring import score
 from studio.engine.scoring.rounds import discard
+from studio.engine.scoring.views import card_view, hand_frame
 from studio.engine.trace import ScoreResult, grouped
+
+
+def debuffed_in_hand(state: RunState, setup: RunSetup) -> frozenset[int]:
+    """Positions of the round's hand that the rules in force debuff (a boss's debuff under the row's
+    hand rules), as the scorer will see those cards: what a player is shown before choosing a play."""
+    r = state.round
+    if r is None or r.boss is None:
+        return frozenset()
+    frame = hand_frame(round_situation(state, setup, r.hand, r.hands_left, r.discards_left), setup.catalog)
+    return frozenset(
+        i for i, c in enumerate(r.hand) if card_view(c, setup.catalog, frame.boss, frame.flags).debuffed
+    )
 
 
 def start_round(state: RunState, setup: RunSetup) -> list[RunEvent]:
