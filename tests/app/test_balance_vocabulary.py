@@ -11,17 +11,15 @@ pytest.importorskip("pyqtgraph")
 from pathlib import Path
 
 from plugin_kinds import write_halver
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QTimer
 
-from studio.app.main_window import MainWindow
 from studio.content.models.charm import AbilityModel
 from studio.content.models.common import ConditionsModel
 from studio.content.packs.skeleton import write_skeleton
 from studio.engine.kinds.registry import CONDITIONS, EFFECTS, VALUES
 from studio.services.simulating import simulate
 from studio.simulation.paired import Comparison
-from studio.workspace import Workspace
+from tests.app.test_code_that_does_not_return import trusted_window
 from tests.app.test_pack_menu_vocabulary import keeps_the_kinds
 
 pytestmark = pytest.mark.usefixtures("plugin_kinds_forgotten")  # the halver's kinds stay in its tests
@@ -53,14 +51,7 @@ def test_a_simulation_leaves_the_editors_plugin_kinds_and_models_alone(  # type:
     halver = tmp_path / "halver"
     write_skeleton(halver, "halver")
     write_halver(halver)
-    window = MainWindow(
-        recovery_dir=tmp_path / "recovery",
-        settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
-    )
-    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
-    qtbot.addWidget(window)
-    window.set_workspace(Workspace.open([halver], base=content, trust=True))  # trusted for this session
-    window.show()
+    window = trusted_window(qtbot, tmp_path, content, halver)
     window.docks[3].toggleViewAction().trigger()  # View > Balance
     qtbot.waitUntil(lambda: window.balance is not None)
     panel = window.balance
