@@ -91,7 +91,7 @@ class Played:
                 progress(*news[1:])
             elif news[0] == "ranked":
                 ranked(news[1])
-            else:
+            else:  # ("running", number, the hook or None)
                 self._heard_hook(news[1], news[2])
 
         try:
@@ -162,7 +162,7 @@ def _watch(thread: int, send: Callable[..., None], stop: Any, ended: threading.E
         record = hook_runs.running(thread)
         if record is not shown:
             shown, number = record, number + 1
-            send("hook", number, None if record is None else _said(record))
+            send("running", number, None if record is None else _said(record))
         if record is not None and stop.value == number:
             hook_runs.stop(thread)
 

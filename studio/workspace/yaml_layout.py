@@ -27,7 +27,6 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 from studio.content.io.paths import base_content_dir
-from studio.content.models import KINDS
 from studio.workspace.yaml_values import Parts, chose_quotes, dump, render, yaml_with
 
 #: A field of a file: its keys from the top, ``[]`` for any list index.
@@ -163,6 +162,8 @@ def _flows(root: Node | None) -> dict[Field, set[bool]]:
 def _base_flows(kind: str) -> dict[Field, set[bool]]:
     """:func:`_flows` over every file of the base game holding entries of ``kind`` (none for a kind
     it has no files of, a plugin's say); read once, when a new value first asks."""
+    from studio.content.models import KINDS  # the models (and pydantic): not while a snapshot serves
+
     if kind not in KINDS:
         return {}
     where = base_content_dir() / KINDS[kind][0]
