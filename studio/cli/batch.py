@@ -113,7 +113,12 @@ def run_batch(
         raise ValueError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
     global _JOB
     _JOB = (str(path), _BatchCatalog.of(catalog), explain or (lambda exc: None))
-    gc.freeze()  # the loaded content lives for the whole batch: collections need not walk it each time
+    # The loaded content lives for the whole batch: collections need not walk it each time. A caller
+    # that has frozen objects of its own keeps its choice: unfreezing at the end would hand all of them
+    # back to its next collection, which then walks everything it has kept.
+    freezing = gc.get_freeze_count() == 0
+    if freezing:
+        gc.freeze()
     thresholds = gc.get_threshold()
     # Scoring makes few reference cycles but many objects, and the memo of charm rows and card views
     # grows all batch long: collect far less often (a young collection per 50,000 objects, not 700).
@@ -136,7 +141,8 @@ def run_batch(
                     clean &= ok
     finally:
         gc.set_threshold(*thresholds)
-        gc.unfreeze()
+        if freezing:
+            gc.unfreeze()
     out.flush()
     return clean
 
