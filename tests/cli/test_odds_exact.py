@@ -93,18 +93,35 @@ def test_exact_is_not_also_sampled(studio_cli):
 
 
 def test_ctrl_c_during_a_long_count_is_one_line_and_exit_130() -> None:
+    """A Ctrl-C that lands while every deal of ten cards is counted (about 20 s)."""
+    import os
     import signal
     import subprocess
     import sys
-    import time
-    from pathlib import Path
 
-    studio = Path(sys.executable).with_name("studio")
+    # A real SIGINT, sent the moment the count starts: the process says so on a pipe of its own.
+    program = """
+import os, sys
+import studio.cli.odds as odds
+counting = odds.count_dealt
+def count_dealt(*args, **kwargs):
+    os.write(int(sys.argv[1]), b"counting")
+    return counting(*args, **kwargs)
+odds.count_dealt = count_dealt
+from studio.cli.main import main
+sys.exit(main(["odds", "--deal", "10", "--exact"]))
+"""
+    said, told = os.pipe()
     proc = subprocess.Popen(
-        [str(studio), "odds", "--deal", "10", "--exact"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [sys.executable, "-c", program, str(told)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pass_fds=(told,),
     )
+    os.close(told)
     try:
-        time.sleep(2.5)  # started and counting: every deal of ten cards takes about 20 s
+        with os.fdopen(said, "rb") as started:
+            assert started.read(8) == b"counting"
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
