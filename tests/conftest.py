@@ -56,10 +56,15 @@ def warm_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home / "cache"
 
 
+@pytest.fixture(scope="session")
+def studio_homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder each test's data folder is made in, one per test process: ``mktemp`` would list every
+    folder made so far to number the next one, a cost that grows with each test the process has run."""
+    return tmp_path_factory.mktemp("studio_homes")
+
+
 @pytest.fixture(autouse=True)
-def studio_home(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, warm_caches: Path
-) -> Path:
+def studio_home(studio_homes: Path, monkeypatch: pytest.MonkeyPatch, warm_caches: Path) -> Path:
     """Each test gets its own user data folder: installed packs and trust never leak between tests.
 
     Its cache folder starts with what a user's earlier starts leave there (the base game's files
@@ -67,7 +72,7 @@ def studio_home(
     so each test, and each ``studio`` it starts, does not load them all again. Tests of the caches
     themselves empty it first.
     """
-    home = tmp_path_factory.mktemp("studio_home")
+    home = Path(tempfile.mkdtemp(prefix="studio_home", dir=studio_homes))
     cache = home / "cache"
     cache.mkdir()
     for kept in warm_caches.glob("*.*"):
