@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from pristine import Copies
 
 if TYPE_CHECKING:
     from studio.app.main_window import MainWindow
@@ -72,12 +72,17 @@ def history(window: MainWindow) -> History:
     return window.session.ws.history
 
 
+@pytest.fixture(scope="session")
+def content_copies(tmp_path_factory: pytest.TempPathFactory) -> Copies:
+    """The copies of the base game's content folder the tests of this process get."""
+    return Copies(REPO / "content", tmp_path_factory.mktemp("content_copies"), "content")
+
+
 @pytest.fixture
-def content(tmp_path: Path) -> Path:
-    """A fresh copy of the base game's content folder."""
-    folder = tmp_path / "content"
-    shutil.copytree(REPO / "content", folder)
-    return folder
+def content(content_copies: Copies) -> Path:
+    """A copy of the base game's content folder, as a fresh copy is (shared with the tests before it
+    while none of them changed it, see :mod:`pristine`)."""
+    return content_copies.pristine()
 
 
 def open_window(
