@@ -44,14 +44,21 @@ def rules_of(catalog: Catalog, charm_ids: list[str], deck: DeckDef | None = None
     return rules_in_play(catalog, [c for c in charm_ids if c in catalog.charms], deck)
 
 
-def count(catalog: Catalog, deck_id: str = STANDARD, rules: frozenset[str] = frozenset()) -> dict[str, int]:
-    """Count the hand types of every 5-card hand of a deck's cards (remembered with the content)."""
+def count(
+    catalog: Catalog,
+    deck_id: str = STANDARD,
+    rules: frozenset[str] = frozenset(),
+    cancelled: Callable[[], bool] | None = None,
+) -> dict[str, int]:
+    """Count the hand types of every 5-card hand of a deck's cards (remembered with the content); a
+    count ``cancelled()`` stops raises ``Cancelled`` and is not remembered."""
     from studio.engine.odds import count_exhaustive  # only once a hand type is open
 
     key = ("odds", deck_id, 5, rules)
     found = catalog.memo.get(key)
     if found is None:
-        found = catalog.memo[key] = count_exhaustive(deck_of(catalog, deck_id).cards, 5, catalog, rules)
+        cards = deck_of(catalog, deck_id).cards
+        found = catalog.memo[key] = count_exhaustive(cards, 5, catalog, rules, cancelled)
     return found  # type: ignore[return-value]
 
 
@@ -195,7 +202,7 @@ class OddsBox(QWidget):
                     old.finished.connect(old.deleteLater)
                 else:
                     old.deleteLater()
-        self.job = self._start(lambda _p, _c: count(catalog, deck.id, rules), self._show)
+        self.job = self._start(lambda _p, cancelled: count(catalog, deck.id, rules, cancelled), self._show)
 
         # The counts are those of this content (the catalog, made anew by any edit): another hand type
         # opened, or a deck or charm chosen again, shows them at once.

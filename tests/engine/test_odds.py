@@ -20,6 +20,7 @@ from studio.engine.charms import CharmDef
 from studio.engine.hands import HandRules, evaluate
 from studio.engine.modifiers import UpgradeDef
 from studio.engine.odds import Odds, count_exhaustive, count_sampled, rules_in_play, suit_classes
+from studio.engine.odds.counts import Cancelled
 from studio.engine.rng import Rng
 from studio.engine.values import Modifier
 
@@ -218,6 +219,22 @@ def test_odds_give_each_type_its_share_of_hands() -> None:
     assert odds.probability("pair") == pytest.approx(2 / 6)
     assert odds.probability("high_card") == pytest.approx(4 / 6)
     assert Odds.of(dict.fromkeys(TYPE_IDS, 0)).probability("pair") == 0.0
+
+
+def test_cancelling_stops_the_count() -> None:
+    asked: list[int] = []
+
+    def cancelled() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(Cancelled):
+        count_exhaustive(STANDARD, 5, CATALOG, NO_RULES, cancelled)
+    assert len(asked) == 4  # it stopped at once, not after the whole count
+    cards = deck("AS AH KS KH QD")
+    assert count_exhaustive(cards, 3, CATALOG, NO_RULES, lambda: False) == count_exhaustive(
+        cards, 3, CATALOG, NO_RULES
+    )
 
 
 def test_hand_size_larger_than_the_deck_is_refused() -> None:

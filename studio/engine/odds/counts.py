@@ -11,7 +11,7 @@ signature) with the real :func:`~studio.engine.hands.evaluate`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, prod
@@ -33,6 +33,10 @@ Ranks = tuple[int | None, ...]
 
 #: The most cards a played hand holds.
 PLAYED_MAX = 5
+
+
+class Cancelled(Exception):
+    """The count was asked to stop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +171,11 @@ def _order(rank: int | None) -> int:
 
 
 def count_exhaustive(
-    cards: Sequence[Card], hand_size: int, catalog: Catalog, flags: frozenset[str]
+    cards: Sequence[Card],
+    hand_size: int,
+    catalog: Catalog,
+    flags: frozenset[str],
+    cancelled: Callable[[], bool] | None = None,
 ) -> dict[str, int]:
     """Count the hand type of every combination of ``hand_size`` of ``cards``.
 
@@ -175,6 +183,7 @@ def count_exhaustive(
     C(len(cards), hand_size). Every hand type of ``catalog`` is present, in
     catalog order; ``flags`` are passive rule names (four_fingers, smeared, ...).
     Hands of more than 5 cards are never flushes, so their suits are not counted.
+    When ``cancelled()`` turns true the count stops with :class:`Cancelled`.
     """
     if not 0 <= hand_size <= len(cards):
         raise ValueError(f"hand size {hand_size} is not between 0 and the {len(cards)} deck cards")
@@ -195,6 +204,8 @@ def count_exhaustive(
     blind = (0,) * (width - 1)  # the one signature of hands too long to be flushes
 
     def leaf() -> None:
+        if cancelled is not None and cancelled():  # once per rank multiset: a few thousand times
+            raise Cancelled
         key = tuple(sorted((prof[i], m) for i, m in picked))
         spread = spreads.get(key)
         if spread is None:

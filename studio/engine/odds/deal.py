@@ -26,7 +26,7 @@ from operator import or_
 
 from studio.engine.cards import Card
 from studio.engine.catalog import Catalog
-from studio.engine.odds.counts import PLAYED_MAX, Classifier
+from studio.engine.odds.counts import PLAYED_MAX, Cancelled, Classifier
 from studio.engine.odds.keys import POSITIONS, RANKS, STONE, line_key
 from studio.engine.scoring.views import card_view
 
@@ -40,10 +40,6 @@ Progress = Callable[[int, int], None]
 
 #: Check for cancellation and report progress after this many steps.
 TICK = 4096
-
-
-class Cancelled(Exception):
-    """The count was asked to stop."""
 
 
 def count_dealt(
