@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pristine import Links
 from spec_data import Run
 
 from studio.cli.main import main as studio_main
@@ -63,21 +64,28 @@ def studio_homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("studio_homes")
 
 
+@pytest.fixture(scope="session")
+def warm_links(warm_caches: Path, tmp_path_factory: pytest.TempPathFactory) -> Links:
+    """The warm cache files, linked into each test's cache folder (see :class:`pristine.Links`)."""
+    files = [*warm_caches.glob("*.*"), *(warm_caches / "snapshots").iterdir()]
+    return Links(
+        {str(path.relative_to(warm_caches)): path for path in files}, tmp_path_factory.mktemp("warm_links")
+    )
+
+
 @pytest.fixture(autouse=True)
-def studio_home(studio_homes: Path, monkeypatch: pytest.MonkeyPatch, warm_caches: Path) -> Path:
+def studio_home(studio_homes: Path, monkeypatch: pytest.MonkeyPatch, warm_links: Links) -> Path:
     """Each test gets its own user data folder: installed packs and trust never leak between tests.
 
     Its cache folder starts with what a user's earlier starts leave there (the base game's files
     parsed, the schemas, the command line's snapshot of the base game; never a workspace snapshot),
-    so each test, and each ``studio`` it starts, does not load them all again. Tests of the caches
+    so each test, and each ``studio`` it starts, does not load them all again (the files are hard
+    links to copies the tests of the process share, see :class:`pristine.Links`). Tests of the caches
     themselves empty it first.
     """
     home = Path(tempfile.mkdtemp(prefix="studio_home", dir=studio_homes))
-    cache = home / "cache"
-    cache.mkdir()
-    for kept in warm_caches.glob("*.*"):
-        shutil.copyfile(kept, cache / kept.name)
-    shutil.copytree(warm_caches / "snapshots", cache / "snapshots")
+    (home / "cache" / "snapshots").mkdir(parents=True)
+    warm_links.link_into(home / "cache")
     monkeypatch.setenv("STUDIO_HOME", str(home))
     return home
 
