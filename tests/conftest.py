@@ -91,6 +91,27 @@ def studio_home(studio_homes: Path, monkeypatch: pytest.MonkeyPatch, warm_links:
 
 
 @pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist and the wheel built from the checkout, with the build backend installed here (no
+    network): built once for the tests of what they ship and of the wheel installed."""
+    out = tmp_path_factory.mktemp("dist")
+    command = [
+        sys.executable,
+        "-m",
+        "build",
+        "--sdist",
+        "--wheel",
+        "--no-isolation",
+        "--outdir",
+        str(out),
+        str(ROOT),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The base game's catalog, loaded from content/ and plugins/."""
     content = load_base()

@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
 EDIT = """
 import sys
 from pathlib import Path
@@ -49,23 +47,11 @@ print("saved to", copy)
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def installed(tmp_path_factory: pytest.TempPathFactory, built: Path) -> Path:
     """A fresh virtual environment holding only the built wheel (its dependencies are this one's, found
     through a path file: no network, and never the checkout)."""
     where = tmp_path_factory.mktemp("installed")
-    build = [
-        sys.executable,
-        "-m",
-        "build",
-        "--wheel",
-        "--no-isolation",
-        "--outdir",
-        str(where / "dist"),
-        str(ROOT),
-    ]
-    done = subprocess.run(build, capture_output=True, text=True, check=False, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    (wheel,) = (where / "dist").glob("*.whl")
+    (wheel,) = built.glob("*.whl")
     venv = where / "venv"
     base = getattr(sys, "_base_executable", sys.executable)
     subprocess.run([base, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)

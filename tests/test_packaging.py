@@ -3,38 +3,12 @@ type marker, the desktop launcher and icon, and metadata whose version is the pa
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import tarfile
 import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-import pytest
-
 import studio
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel and sdist built from the checkout, with the build backend installed here (no network)."""
-    out = tmp_path_factory.mktemp("dist")
-    command = [
-        sys.executable,
-        "-m",
-        "build",
-        "--sdist",
-        "--wheel",
-        "--no-isolation",
-        "--outdir",
-        str(out),
-        str(ROOT),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    return out
 
 
 def test_the_wheel_ships_the_base_game_license_marker_and_desktop_files(built: Path) -> None:
