@@ -7,6 +7,7 @@ import sys
 import bench_app
 import bench_balance
 import bench_batch
+import bench_big_pack
 import bench_cli
 import bench_hostile
 import bench_odds
@@ -32,6 +33,7 @@ if __name__ == "__main__":
         bench_hostile,
         bench_workspace,
         bench_app,
+        bench_big_pack,
     ):
         bench.main()
         print()
