@@ -193,6 +193,23 @@ def size_rules(catalog: Catalog) -> tuple[str, ...]:
 _SIZE_RULES = ("content names", "max_played")
 
 
+def memo_after_swap(catalog: Catalog, old: object, new: object) -> dict[object, object]:
+    """The memo of a catalog that is ``catalog`` with the record ``old`` swapped for ``new`` (one entry
+    edited): the size rules carry over while neither names ``max_played``, so an edit need not walk the
+    whole content again for them; everything else memoised starts afresh."""
+    found = catalog.memo.get(_SIZE_RULES)
+    if found is None or _names_size(old) or _names_size(new):
+        return {}
+    return {_SIZE_RULES: found}
+
+
+def _names_size(value: object) -> bool:
+    """Whether ``value`` holds the word ``max_played`` anywhere inside."""
+    records: list[object] = []
+    _naming(value, "max_played", set(), value, records)
+    return bool(records)
+
+
 def _naming(value: object, word: str, seen: set[int], record: object, out: list[object]) -> None:
     """Add to ``out`` each record (a dataclass or named tuple) of ``value`` that holds ``word`` as a
     string in its fields, items or keys, all the way down; ``record`` is the nearest one around."""

@@ -23,7 +23,7 @@ from studio.content.io.documents import Document
 from studio.content.models import CharmModel, HandTypeModel
 from studio.content.packs.pack import Pack
 from studio.content.registry import build_catalog
-from studio.content.scenarios import Scenario, scenario_problems, scenarios_in, size_rules
+from studio.content.scenarios import Scenario, memo_after_swap, scenario_problems, scenarios_in, size_rules
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmDef
@@ -98,8 +98,9 @@ class Checker:
         """Put one changed entry into the catalog: a charm, or a hand type that kept its name, alone."""
         catalog = self.catalog
         if catalog is not None and isinstance(model, CharmModel):
-            charms = {**catalog.charms, model.id: self._charm_def(model)}
-            self.catalog = dataclasses.replace(catalog, charms=charms, memo={})
+            charm = self._charm_def(model)
+            memo = memo_after_swap(catalog, catalog.charms.get(model.id), charm)
+            self.catalog = dataclasses.replace(catalog, charms={**catalog.charms, model.id: charm}, memo=memo)
         elif (
             catalog is not None
             and isinstance(model, HandTypeModel)

@@ -62,6 +62,9 @@ def test_a_six_card_scenario_follows_the_amount_of_the_charm_that_lets_six_be_pl
     assert (("played",), too_many) in _of(ws, "six.yaml")
     ws.set_field(charm, ("modify",), [{"value": "max_played", "add": 1}])
     assert _of(ws, "six.yaml") == []
-    ws.set_field(charm, ("modify", 0, "add"), 0)  # only an amount changes: no id does
+    other = ref_of(ws, "charm", "plain_mult")  # an edit to a charm that does not change the size...
+    ws.set_field(other, ("abilities", 0, "effects", 0, "amount"), 5)
+    assert _of(ws, "six.yaml") == []
+    ws.set_field(charm, ("modify", 0, "add"), 0)  # ...then one that does: only an amount changes, no id does
     assert (("played",), too_many) in _of(ws, "six.yaml")
     assert _of(ws, "six.yaml") == _as_a_full_check_finds(ws, "six.yaml")
