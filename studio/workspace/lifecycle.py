@@ -64,8 +64,8 @@ class Lifecycle:
             if f.path == ref.path:
                 continue
             for prefix, doc in _documents(f):
-                for ref_kind, found, parts in references(f.kind, doc):
-                    if found == ref.id and ref_kind in kinds:
+                for _kind, found, parts in references(f.kind, doc, kinds):
+                    if found == ref.id:
                         out.append((self._table.ref(f), (*prefix, *parts)))
             if (
                 f.kind == "patch"
@@ -205,6 +205,8 @@ class Lifecycle:
         referring = {other.path: parts for other, parts in self.references(ref)}
         for o in list(self._table.files.values()):
             if o.path == f.path or o.syntax is not None or not o.writable:
+                continue
+            if o.path not in referring and o.kind != "scenario":  # nothing of it can change
                 continue
             data = copy.deepcopy(o.data)
             written = False

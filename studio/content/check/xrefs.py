@@ -57,11 +57,15 @@ def _collect(
     _collect(node.get("additionalProperties"), defs, (*prefix, VALUE), out, depth + 1)
 
 
-def references(kind: str, data: Any) -> Iterator[tuple[str, str, Parts]]:
-    """Yield (kind referred to, id, path) for every reference in a document's data."""
+def references(
+    kind: str, data: Any, ref_kinds: Collection[str] | None = None
+) -> Iterator[tuple[str, str, Parts]]:
+    """Yield (kind referred to, id, path) for every reference in a document's data (only those naming
+    one of ``ref_kinds`` if given: the other places are not walked)."""
     for pattern, ref_kind in ref_patterns(kind):
-        for ref, parts in _match(data, pattern, ()):
-            yield ref_kind, ref, parts
+        if ref_kinds is None or ref_kind in ref_kinds:
+            for ref, parts in _match(data, pattern, ()):
+                yield ref_kind, ref, parts
 
 
 def ref_id(value: str) -> str:
