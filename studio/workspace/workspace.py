@@ -210,11 +210,11 @@ class Workspace:
         from studio.content.registry import Content
         from studio.content.registry import _disable as name_untrusted_charms
 
+        # Only a charm whose behaviour untrusted code declares is named: without such code, none is looked for
+        # (the problems of every edit ask for this).
+        entries = list(self._checks.checked().entries.values()) if self._code.untrusted else []
         content = Content(
-            packs=self.packs,
-            requested=self.packs,
-            entries=list(self._checks.checked().entries.values()),
-            behaviours=self._code.behaviours,
+            packs=self.packs, requested=self.packs, entries=entries, behaviours=self._code.behaviours
         )
         name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs)
         return content
