@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from itertools import cycle
 from pathlib import Path
 from typing import Any
@@ -153,7 +154,11 @@ def editing(base: Path, pack: Path, runs: int) -> list[tuple[str, float]]:
     assert batch is not None
     row("the tests that edit can change, run (off the GUI thread)", lambda: run_batch(batch), few)
     window.tests.watch.finish(batch, run_batch(batch))
-    row("their results shown (problems, tree marks)", window.tests._show)
+    none_listed = partial(window.problems.show_tests, [])  # so each run lists them afresh
+    row("their results shown (problems, tree marks)", window.tests._show, after=none_listed)
+    window.tests._show()
+    failing = f"type a letter while those {window.problems.count()} failing tests are listed under Problems"
+    row(failing, lambda: QTest.keyClick(name, Qt.Key.Key_A))
     words = cycle(["mult", "big_0", "wall", ""])
     row("filter the tree (a word typed, or cleared)", lambda: tree.filter.setText(next(words)))
     tree.filter.clear()

@@ -40,6 +40,8 @@ class ProblemsPanel(QTreeWidget):
         self.extra: list[str] = []
         self.problems: list[Problem] = []
         self.tests: list[Outcome] = []
+        #: What the rows show (problems, tests, messages): an edit that changes none of them makes no rows.
+        self._shown: tuple[list[Problem], list[Outcome], list[str]] | None = None
 
     def show_problems(self, problems: list[Problem], extra: list[str] | None = None) -> None:
         """List the workspace's problems, the failing tests, then app messages (a plugin's failure, a
@@ -47,6 +49,9 @@ class ProblemsPanel(QTreeWidget):
         if extra is not None:
             self.extra = extra
         self.problems = problems
+        if self._shown == (problems, self.tests, self.extra):
+            return  # listed already: the row chosen stays chosen, and typing makes no rows
+        self._shown = (list(problems), list(self.tests), list(self.extra))
         self.clear()
         theme = palette.current()
         looks = {
@@ -114,6 +119,7 @@ class ProblemsPanel(QTreeWidget):
         if event.type() == QEvent.Type.PaletteChange and hasattr(self, "problems"):
             current = self.currentItem()
             row = self.indexOfTopLevelItem(current) if current is not None else -1
+            self._shown = None  # the same rows, in the new theme's colours
             self.show_problems(self.problems)
             again = self.topLevelItem(row) if row >= 0 else None
             if again is not None:

@@ -117,6 +117,24 @@ def test_double_clicking_a_failing_test_opens_it_with_the_per_step_diff(window: 
     assert preview.trace_model.mismatches() == [2]  # the step of plain_mult, against its expected values
 
 
+def test_an_edit_that_changes_no_problem_leaves_the_chosen_row_chosen(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    _settled(window, qtbot)
+    _set_amount(window, "plain_mult", 5)
+    qtbot.waitUntil(lambda: bool(_test_rows(window)), timeout=WAIT_MS)
+    _settled(window, qtbot)
+    panel = window.problems
+    chosen = next(r for r in _test_rows(window) if "the whole-hand step" in r.text(2))
+    panel.setCurrentItem(chosen)
+    assert window.editor is not None
+    cost = window.editor.field_at(("cost",))
+    assert cost is not None
+    cost.box.setValue(cost.box.value() + 1)  # the price: no problem comes or goes
+    assert panel.currentItem() is chosen
+    with qtbot.waitSignal(window.tests.shown, timeout=WAIT_MS):  # its tests run again, failing as before
+        pass
+    assert panel.currentItem() is chosen
+
+
 def test_an_edit_to_another_charm_runs_only_the_scenarios_naming_it(
     window: MainWindow, qtbot, content: Path
 ) -> None:  # type: ignore[no-untyped-def]
