@@ -211,8 +211,11 @@ class History:
     def prune(self) -> set[Path]:
         """Drop the steps of each file changed outside them (reloaded, renamed, deleted); return the files.
 
-        A step of several files goes whole when one of them no longer fits.
+        A step of several files goes whole when one of them no longer fits. Inside a group nothing
+        goes: its edits are not a step yet, so the files they changed would not fit.
         """
+        if self._group is not None:
+            return set()
         stale = {file for file, fits in self._fits().items() if not fits}
         if not stale:
             return stale

@@ -155,6 +155,23 @@ def test_setting_rarity_on_three_selected_charms_is_one_undo_step(window: MainWi
     assert {ws.data(_ref(window, "charm", i))["rarity"] for i in ids} == {"rare"}
 
 
+def test_setting_a_field_on_selected_rows_keeps_the_earlier_steps_of_their_entries(
+    window: MainWindow,
+) -> None:
+    table = _table(window)
+    assert window.session is not None
+    ws = window.session.ws
+    ids = ["even_mult", "plain_mult", "splash"]
+    before = {i: ws.text(_ref(window, "charm", i)) for i in ids}
+    assert table.proxy.setData(_cell(table, "plain_mult", ("cost",)), 9, Qt.ItemDataRole.EditRole)
+    _select(table, ids, ("cost",))
+    assert table.proxy.setData(_cell(table, "plain_mult", ("cost",)), 11, Qt.ItemDataRole.EditRole)
+    assert len(history(window)) == 2  # the cost of plain_mult, then the cost of three
+    window.history.undo()
+    window.history.undo()
+    assert {i: ws.text(_ref(window, "charm", i)) for i in ids} == before and not ws.dirty()
+
+
 def test_editing_one_cell_of_a_multi_selection_sets_every_selected_row(window: MainWindow) -> None:
     table = _table(window)
     assert window.session is not None

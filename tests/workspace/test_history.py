@@ -153,3 +153,17 @@ def test_after_an_undo_the_history_expects_the_text_the_undo_left(ws: Workspace)
     ws.history.undo()
     ws.replace_text(ref_of(ws, "charm", "plain_mult"), redone)  # the redone text, but not by a redo
     assert len(ws.history) == 0 and ws.history.redo_label == ""
+
+
+def test_asking_inside_a_group_keeps_the_earlier_steps_of_the_files_it_edits(ws: Workspace) -> None:
+    plain, money = _path(ws, "plain_mult"), _path(ws, "money_mult")
+    saved = _text(ws, "plain_mult")
+    ws.history.set_field(plain, ("cost",), 5)
+    with ws.history.group("Set cost on 2 charms"):
+        ws.history.set_field(plain, ("cost",), 6)
+        assert ws.history.undo_label == "Edit plain_mult cost"  # the Edit menu, redrawn after each edit
+        ws.history.set_field(money, ("cost",), 9)
+    assert len(ws.history) == 2
+    ws.history.undo()
+    ws.history.undo()
+    assert _text(ws, "plain_mult") == saved
