@@ -219,12 +219,27 @@ class History:
         stale = {file for file, fits in self._fits().items() if not fits}
         if not stale:
             return stale
-        done = self._done
-        kept = [(i, s) for i, s in enumerate(self._steps) if not any(e.file in stale for e in s.edits)]
-        self._steps = [s for _, s in kept]
-        self._done = sum(i < done for i, _ in kept)
+        while lost := self._unreachable():  # a step gone over several files cuts the others' steps
+            done = self._done
+            self._steps = [s for i, s in enumerate(self._steps) if i not in lost]
+            self._done = done - sum(i < done for i in lost)
         self._tell()
         return stale
+
+    def _unreachable(self) -> set[int]:
+        """The steps undo and redo can no longer take: each file's steps must lead, one to the next,
+        from its text now back through the done ones and on through the undone ones; from the first
+        that does not, that file's steps are lost, with the steps they are part of."""
+        chains: dict[Path, list[tuple[int, _Edit]]] = {}
+        for i, step in enumerate(self._steps):
+            for edit in step.edits:
+                chains.setdefault(edit.file, []).append((i, edit))
+        lost: set[int] = set()
+        for file, chain in chains.items():
+            now = self._text(file)
+            lost.update(_past_gap([c for c in reversed(chain) if c[0] < self._done], now, undoing=True))
+            lost.update(_past_gap([c for c in chain if c[0] >= self._done], now, undoing=False))
+        return lost
 
     def _fits(self) -> dict[Path, bool]:
         """For each file with steps: whether its text is still the one they expect.
@@ -279,3 +294,14 @@ class History:
         self._steps += [made[seq] for seq in sorted(made)]
         self._done = len(self._steps)
         self._tell()
+
+
+def _past_gap(chain: list[tuple[int, _Edit]], text: str | None, *, undoing: bool) -> list[int]:
+    """The steps of one file's ``chain`` (in the order undo, or redo, takes them, from ``text``) from
+    the first whose edit does not start from the text the one before left."""
+    for n, (_, edit) in enumerate(chain):
+        start, end = (edit.after, edit.before) if undoing else (edit.before, edit.after)
+        if start != text:
+            return [i for i, _ in chain[n:]]
+        text = end
+    return []

@@ -167,3 +167,44 @@ def test_asking_inside_a_group_keeps_the_earlier_steps_of_the_files_it_edits(ws:
     ws.history.undo()
     ws.history.undo()
     assert _text(ws, "plain_mult") == saved
+
+
+
+def _cost_then_costs_of_two(ws: Workspace) -> None:
+    """Two steps: plain_mult's cost 5, then (one step) plain_mult's 6 and money_mult's 9."""
+    ws.history.set_field(_path(ws, "plain_mult"), ("cost",), 5)
+    with ws.history.group("Set cost on 2 charms"):
+        ws.history.set_field(_path(ws, "plain_mult"), ("cost",), 6)
+        ws.history.set_field(_path(ws, "money_mult"), ("cost",), 9)
+
+
+def test_undo_never_takes_back_an_edit_of_a_step_that_went(ws: Workspace) -> None:
+    _cost_then_costs_of_two(ws)
+    ws.rename(ref_of(ws, "charm", "money_mult"), "fat_wallet")  # the group goes whole
+    ws.history.undo()  # plain_mult's cost 5 would take back the group's 6 too: it went with the group
+    assert "cost: 6" in _text(ws, "plain_mult")
+    assert (len(ws.history), ws.history.undo_label, ws.history.redo_label) == (0, "", "")
+
+
+def test_the_steps_after_a_step_that_went_still_undo(ws: Workspace) -> None:
+    _cost_then_costs_of_two(ws)
+    ws.history.set_field(_path(ws, "plain_mult"), AMOUNT, 7)
+    ws.rename(ref_of(ws, "charm", "money_mult"), "fat_wallet")
+    edited = _text(ws, "plain_mult")
+    assert len(ws.history) == 1 and ws.history.undo_label == "Edit plain_mult abilities.0.effects.0.amount"
+    ws.history.undo()
+    assert "cost: 6" in _text(ws, "plain_mult") and "amount: 4" in _text(ws, "plain_mult")
+    ws.history.redo()
+    assert _text(ws, "plain_mult") == edited
+
+
+def test_redo_never_makes_again_an_edit_of_a_step_that_went(ws: Workspace) -> None:
+    _cost_then_costs_of_two(ws)
+    ws.history.set_field(_path(ws, "plain_mult"), AMOUNT, 7)
+    ws.history.undo()
+    ws.history.undo()
+    undone = _text(ws, "plain_mult")  # cost 5
+    ws.rename(ref_of(ws, "charm", "money_mult"), "fat_wallet")
+    ws.history.redo()  # the amount would bring back the group's cost of 6 too: it went with the group
+    assert _text(ws, "plain_mult") == undone
+    assert (len(ws.history), ws.history.done) == (1, 1)
