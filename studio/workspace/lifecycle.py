@@ -277,15 +277,17 @@ class Lifecycle:
 
 
 def _as_saved(f: FileState, text: str, data: Any) -> str:
-    """The file's saved text where ``data`` is what it holds (a rename undone by another): the
-    merged edit may quote a scalar the author wrote plain, which would leave a change to save."""
+    """The file's saved text where ``data`` is what it holds and the file differs from it only by
+    the rename this one undoes: the merged edit may quote a scalar the author wrote plain, which
+    would leave a change to save. An unsaved edit besides the rename (a comment) stays."""
     if f.saved_text is None or f.saved_text == text:
         return text
     try:
         saved = Document.parse(str(f.path), f.saved_text).data
-    except (DocumentError, YAMLError):
+        renamed = edit_text(f.saved_text, saved, f.data)  # the text the rename undone left
+    except (DocumentError, YAMLError, WorkspaceError):
         return text
-    return f.saved_text if saved == data else text
+    return f.saved_text if saved == data and renamed == f.text else text
 
 
 def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any]]:

@@ -57,6 +57,15 @@ def test_rename_back_before_saving_leaves_nothing_to_save(ws: Workspace) -> None
     assert ws.dirty() == [] and ws.problems() == []
 
 
+
+def test_rename_back_keeps_an_unsaved_edit_of_a_file_that_names_it(ws: Workspace) -> None:
+    appendix = ref_of(ws, "scenario", "appendix")
+    noted = ws.text(appendix) + "# checked by hand\n"
+    ws.replace_text(appendix, noted)
+    ws.rename(ref_of(ws, "charm", "even_mult"), "odd_mult_2")
+    ws.rename(ref_of(ws, "charm", "odd_mult_2"), "even_mult")
+    assert ws.text(appendix) == noted and ws.dirty() == [appendix]
+
 def test_rename_refuses_a_taken_or_malformed_id(ws: Workspace) -> None:
     ref = ref_of(ws, "charm", "plain_mult")
     with pytest.raises(WorkspaceError, match="a charm 'even_mult' already exists"):
