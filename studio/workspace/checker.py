@@ -196,14 +196,15 @@ class Checker:
 
     def _scenario_catalog_problems(self) -> list[Problem]:
         """The scenarios' unknown ids, bad cards and hand sizes against the catalog (kept while its ids and
-        the rules that change a hand's size stay the same)."""
+        the rules that change a hand's size stay the same); naming an entry whose own file has problems
+        is not a second problem, as in ``studio validate``."""
         catalog = self.catalog
         if catalog is None:
             return []
         key = (_catalog_ids(catalog), size_rules(catalog))
         if self._scenario_problems[0] != key:
             scenarios = [s for group in self.scenarios.values() for s in group]
-            found = [p for s in scenarios for p in scenario_problems(s, catalog)]
+            found = [p for s in scenarios for p in scenario_problems(s, catalog, self.broken)]
             self._scenario_problems = (key, found)
         return self._scenario_problems[1]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ws_support import ref_of
 
@@ -68,3 +69,16 @@ def test_a_six_card_scenario_follows_the_amount_of_the_charm_that_lets_six_be_pl
     ws.set_field(charm, ("modify", 0, "add"), 0)  # ...then one that does: only an amount changes, no id does
     assert (("played",), too_many) in _of(ws, "six.yaml")
     assert _of(ws, "six.yaml") == _as_a_full_check_finds(ws, "six.yaml")
+
+
+def test_a_scenario_naming_a_charm_that_fails_its_checks_is_no_second_problem(
+    ws: Workspace, base_copy: Path, studio: Any
+) -> None:
+    ws.set_field(ref_of(ws, "charm", "money_mult"), ("cost",), "Plain")
+    only = [("money_mult.yaml", "'Plain' is not a whole number")]
+    assert [(p.path.name, p.message) for p in ws.problems()] == only
+    ws.rename(ref_of(ws, "charm", "plain_mult"), "steady_mult")  # every pack checked again
+    assert [(p.path.name, p.message) for p in ws.problems()] == only
+    ws.save_all()
+    found = studio("validate", str(base_copy))  # as the command line finds
+    assert "1 problem(s) in 1 file(s)" in found.out + found.err and "unknown charm" not in found.out + found.err
