@@ -60,11 +60,21 @@ class Checker:
         self._aside: set[str] = set()
 
     def rebuild(self, files: Iterable[FileState]) -> None:
-        """Merge every pack again from the packs' files (kept in step with the texts in memory)."""
+        """Merge every pack again from the packs' files (kept in step with the texts in memory).
+
+        An entry whose text fails its checks now keeps its last good version in force, set aside,
+        as an edit leaves it: the catalog and the ids do not hang on what was checked again when.
+        """
         merged = merge(self.packs)
         files = list(files)
         _take_parsed(files, merged.entries.values())
-        self.entries = merged.entries
+        held = {str(f.path) for f in files}
+        kept = {
+            key: e
+            for key, e in self.entries.items()
+            if key in merged.broken and key not in merged.entries and e.name in held and not e.patched
+        }
+        self.entries = {**merged.entries, **kept}
         self.broken = merged.broken
         self.warnings = merged.warnings
         self.file_problems = {}
@@ -74,7 +84,7 @@ class Checker:
         for f in files:
             if f.kind == "scenario":
                 self.check_scenarios(f, None if f.syntax else Document(str(f.path), f.text, f.data))
-        self._cross_check()
+        self._cross_check(aside=set(kept))
         self._build_catalog()
 
     def revalidate(self, f: FileState, doc: Document, entry: Entry) -> bool:
@@ -155,15 +165,17 @@ class Checker:
         kinds = set(MODIFIER_KINDS) if kind == "modifier" else {kind}
         return sorted({e.id for e in self.entries.values() if e.kind in kinds})
 
-    def _cross_check(self, changed: Entry | None = None) -> None:
-        """Re-run the checks between entries; for one entry changed in place (same id), only its own."""
+    def _cross_check(self, changed: Entry | None = None, aside: set[str] | None = None) -> None:
+        """Re-run the checks between entries, but those ``aside``; for one entry changed in place (same
+        id), only its own."""
         entries = list(self.entries.values())
         if changed is None or self._known is None:
-            self._aside = set()
+            self._aside = aside or set()
+            valid = [e for e in entries if e.key not in self._aside]
             self._played = {e.key: played_changes(e.doc.data) for e in entries}
-            self._known = known_ids(entries, self.known, self.broken)
+            self._known = known_ids(valid, self.known, self.broken)
             self._shared = self._shared_problems()
-            self._own = {e.key: entry_problems(e, self._known) for e in entries}
+            self._own = {e.key: entry_problems(e, self._known) for e in valid}
         else:
             played = played_changes(changed.doc.data)  # a charm may change how many cards a hand holds
             again = changed.kind in SHARED_KINDS or changed.key in self._aside

@@ -82,3 +82,16 @@ def test_a_scenario_naming_a_charm_that_fails_its_checks_is_no_second_problem(
     ws.save_all()
     found = studio("validate", str(base_copy))  # as the command line finds
     assert "1 problem(s) in 1 file(s)" in found.out + found.err and "unknown charm" not in found.out + found.err
+
+
+def test_a_charm_that_fails_its_checks_keeps_its_last_good_version_when_every_pack_is_checked_again(
+    ws: Workspace,
+) -> None:
+    from studio.content.models import ScenarioModel
+    from studio.content.scenarios import mismatches, score_scenario
+
+    ws.set_field(ref_of(ws, "charm", "money_mult"), ("cost",), "Plain")
+    ws.rename(ref_of(ws, "charm", "plain_mult"), "steady_mult")  # every pack checked again
+    assert ws.catalog is not None and "money_mult" in ws.catalog.charms and "money_mult" in ws.ids("charm")
+    appendix = ScenarioModel.model_validate(ws.data(ref_of(ws, "scenario", "appendix")))
+    assert mismatches(appendix, score_scenario(appendix, ws.catalog)) == []  # the preview still scores it
