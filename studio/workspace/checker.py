@@ -236,11 +236,13 @@ class Checker:
 
 
 def _catalog_ids(catalog: Catalog) -> object:
-    """What a scenario's checks read from a catalog: the ids of each kind, and the hand types' order."""
+    """What a scenario's checks read from a catalog: the ids of each kind, the hand types' order, and
+    the names a misspelt id is matched against (an edit in place may change a charm's name)."""
+    named = (catalog.charms, catalog.bosses, catalog.decks, catalog.vouchers, catalog.stickers)
     return (
         tuple(h.id for h in catalog.hand_types),
-        *(frozenset(m) for m in (catalog.charms, catalog.upgrades, catalog.editions, catalog.seals)),
-        *(frozenset(m) for m in (catalog.bosses, catalog.decks)),
+        *(frozenset(m) for m in (catalog.upgrades, catalog.editions, catalog.seals)),
+        *(frozenset((k, str(getattr(v, "name", ""))) for k, v in m.items()) for m in named),
     )
 
 

@@ -95,3 +95,14 @@ def test_a_charm_that_fails_its_checks_keeps_its_last_good_version_when_every_pa
     assert ws.catalog is not None and "money_mult" in ws.catalog.charms and "money_mult" in ws.ids("charm")
     appendix = ScenarioModel.model_validate(ws.data(ref_of(ws, "scenario", "appendix")))
     assert mismatches(appendix, score_scenario(appendix, ws.catalog)) == []  # the preview still scores it
+
+
+def test_a_misspelt_charm_in_a_scenario_is_matched_against_the_charms_names_as_they_are_now(
+    ws: Workspace,
+) -> None:
+    appendix = ref_of(ws, "scenario", "appendix")
+    ws.set_field(appendix, ("charms", 1), "fat_wallet")  # the name money_mult shows, not its id
+    assert "unknown charm 'fat_wallet' (did you mean 'money_mult'?)" in {m for _, m in _of(ws, "appendix.yaml")}
+    ws.set_field(ref_of(ws, "charm", "money_mult"), ("name",), "Slim Purse")
+    assert not [m for _, m in _of(ws, "appendix.yaml") if "money_mult" in m]
+    assert _of(ws, "appendix.yaml") == _as_a_full_check_finds(ws, "appendix.yaml")
