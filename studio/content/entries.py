@@ -130,11 +130,11 @@ def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry
                 entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
                 continue
         if broken is not None:
-            broken.add(f"{kind}/{_broken_id(doc, rel)}")
+            broken.add(f"{kind}/{broken_id(doc, rel)}")
     return entries, problems
 
 
-def _broken_id(doc: Document | Problem, rel: str) -> str:
+def broken_id(doc: Document | Problem, rel: str) -> str:
     """The id an invalid entry file stands for: the ``id`` it gives when that is an id, else its file's
     name (an id must be its file's name, so one that cannot be read is still known by it, and a
     reference to it is not a second problem)."""

@@ -18,7 +18,7 @@ from studio.content.check.hand_cards import played_changes
 from studio.content.check.problems import Problem
 from studio.content.check.validation import validate_document
 from studio.content.check.xrefs import MODIFIER_KINDS
-from studio.content.entries import Entry, merge
+from studio.content.entries import Entry, broken_id, merge
 from studio.content.io.documents import Document
 from studio.content.models import CharmModel, HandTypeModel
 from studio.content.packs.pack import Pack
@@ -88,9 +88,10 @@ class Checker:
         self._build_catalog()
 
     def revalidate(self, f: FileState, doc: Document, entry: Entry) -> bool:
-        """Re-check the entry in force that ``f`` defines; False if its id changed (rebuild instead)."""
+        """Re-check the entry in force that ``f`` defines; False if its id changed (rebuild instead),
+        also in a text that fails its checks: a full check reads it as another entry then."""
         model, found = validate_document(f.kind, doc)
-        if model is not None and str(getattr(model, "id", "run")) != entry.id:
+        if (str(getattr(model, "id", "run")) if model is not None else broken_id(doc, f.rel)) != entry.id:
             return False
         if model is not None:
             found = [*found, *art_problems(f.kind, doc, f.pack.files)]

@@ -106,3 +106,16 @@ def test_a_misspelt_charm_in_a_scenario_is_matched_against_the_charms_names_as_t
     ws.set_field(ref_of(ws, "charm", "money_mult"), ("name",), "Slim Purse")
     assert not [m for _, m in _of(ws, "appendix.yaml") if "money_mult" in m]
     assert _of(ws, "appendix.yaml") == _as_a_full_check_finds(ws, "appendix.yaml")
+
+
+def test_an_id_changed_in_a_text_that_fails_its_checks_names_another_entry_as_a_full_check_reads_it(
+    ws: Workspace, base_copy: Path
+) -> None:
+    pair = ref_of(ws, "hand_type", "pair")
+    ws.set_field(pair, ("name",), None)  # fails its checks
+    ws.replace_text(pair, ws.text(pair).replace("id: pair\n", "id: pair_b\n"))
+    edited = sorted((p.path.name, p.line, p.message) for p in ws.problems())
+    assert ("pair_mult.yaml", 9, "unknown hand type 'pair' (did you mean 'pair_b'?)") in edited
+    ws.save_all()
+    fresh = Workspace.open([], base=base_copy)
+    assert edited == sorted((p.path.name, p.line, p.message) for p in fresh.problems())
