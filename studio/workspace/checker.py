@@ -68,12 +68,7 @@ class Checker:
         merged = merge(self.packs)
         files = list(files)
         _take_parsed(files, merged.entries.values())
-        held = {str(f.path) for f in files}
-        kept = {
-            key: e
-            for key, e in self.entries.items()
-            if key in merged.broken and key not in merged.entries and e.name in held and not e.patched
-        }
+        kept = self._last_good(merged.entries, merged.broken, files)
         self.entries = {**merged.entries, **kept}
         self.broken = merged.broken
         self.warnings = merged.warnings
@@ -86,6 +81,25 @@ class Checker:
                 self.check_scenarios(f, None if f.syntax else Document(str(f.path), f.text, f.data))
         self._cross_check(aside=set(kept))
         self._build_catalog()
+
+    def _last_good(
+        self, merged: dict[str, Entry], broken: set[str], files: list[FileState]
+    ) -> dict[str, Entry]:
+        """The last good versions that stay in force: of each entry whose text fails its checks under
+        the same id, or does not parse. The id of a text that does not parse cannot be read: it stands
+        for the id it had (in ``broken``), not for its file's name, as the edit that broke it left it."""
+        held = {str(f.path): f for f in files}
+        kept = {}
+        for key, e in self.entries.items():
+            f = held.get(e.name)
+            if f is None or e.patched or key in merged:
+                continue
+            if f.syntax is not None:
+                broken.discard(f"{f.kind}/{f.path.stem}")
+                broken.add(key)
+            if key in broken:
+                kept[key] = e
+        return kept
 
     def revalidate(self, f: FileState, doc: Document, entry: Entry) -> bool:
         """Re-check the entry in force that ``f`` defines; False if its id changed (rebuild instead),

@@ -119,3 +119,20 @@ def test_an_id_changed_in_a_text_that_fails_its_checks_names_another_entry_as_a_
     ws.save_all()
     fresh = Workspace.open([], base=base_copy)
     assert edited == sorted((p.path.name, p.line, p.message) for p in fresh.problems())
+
+
+def test_a_text_that_does_not_parse_stands_for_its_last_good_id_when_every_pack_is_checked_again(
+    ws: Workspace,
+) -> None:
+    charm = ref_of(ws, "charm", "plain_mult")
+    ws.replace_text(charm, ws.text(charm).replace("id: plain_mult\n", "id: steady_mult\n"))  # not its file's
+    ws.replace_text(charm, ws.text(charm) + "oops: [\n")  # does not parse: its id cannot be read
+    edited = _all(ws)
+    assert ws.catalog is not None and "steady_mult" in ws.catalog.charms
+    ws.create("charm", "new_mult", "base")  # every pack checked again
+    assert ws.catalog is not None and "steady_mult" in ws.catalog.charms
+    assert [p for p in _all(ws) if "new_mult" not in p[0]] == edited
+
+
+def _all(ws: Workspace) -> list[tuple[str, int, str]]:
+    return sorted((p.path.name, p.line, p.message) for p in ws.problems())
