@@ -123,7 +123,9 @@ def test_the_installed_editor_saves_an_edit_of_the_base_game_outside_site_packag
 def test_pack_schemas_writes_nothing_into_the_installed_base_game(installed: Path, tmp_path: Path) -> None:
     # Files pip did not install would outlive an upgrade and an uninstall: the base game stays as shipped.
     python = str(installed / "bin" / "python")
-    found = run(installed, tmp_path, python, "-c", "from studio.content.io.paths import *; print(base_content_dir())")
+    found = run(
+        installed, tmp_path, python, "-c", "from studio.content.io.paths import *; print(base_content_dir())"
+    )
     base = Path(found.stdout.strip())
     assert base.is_dir() and str(installed) in str(base), found.stdout + found.stderr
     done = run(installed, tmp_path, str(installed / "bin" / "studio"), "pack", "schemas", str(base))

@@ -32,6 +32,7 @@ EMPTY_HINT = (
     "Ctrl+F filters the tree · Entry › New makes an entry · Ctrl+S saves"
 )
 
+
 def file_schema(schema: dict[str, Any], data: Any) -> dict[str, Any]:
     """The schema of a whole file: a file of scenarios may hold a list of them."""
     if isinstance(data, list) and schema.get("type") == "object":

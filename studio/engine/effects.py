@@ -62,4 +62,3 @@ class Effect:
             if key == name:
                 return value
         return default
-

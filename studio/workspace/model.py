@@ -24,6 +24,8 @@ def value_at(data: object, path: JsonPath, default: object = None) -> Any:
         except (KeyError, IndexError, TypeError):
             return default
     return node
+
+
 _PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 
 

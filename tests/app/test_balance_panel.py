@@ -218,7 +218,9 @@ def test_the_key_to_the_colours_hides_no_bar(qtbot, catalog: Catalog) -> None:  
     assert key.isVisible() and "without" in key.text() and "with pair_x2" in key.text()
     shown = key.geometry().translated(key.parentWidget().mapTo(panel, key.parentWidget().rect().topLeft()))
     for plot in (panel.ante_plot, panel.score_plot):
-        area = plot.geometry().translated(plot.parentWidget().mapTo(panel, plot.parentWidget().rect().topLeft()))
+        area = plot.geometry().translated(
+            plot.parentWidget().mapTo(panel, plot.parentWidget().rect().topLeft())
+        )
         assert not shown.intersects(area)
 
 

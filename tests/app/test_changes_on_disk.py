@@ -28,7 +28,9 @@ def written_elsewhere(path: Path, text: str) -> None:
     os.utime(path, ns=(before + 1_000_000_000, before + 1_000_000_000))
 
 
-def set_field(window: MainWindow, kind: str, entry_id: str, json_path: tuple[str | int, ...], value: int) -> None:
+def set_field(
+    window: MainWindow, kind: str, entry_id: str, json_path: tuple[str | int, ...], value: int
+) -> None:
     assert window.tree.select(kind, entry_id) is not None and window.editor is not None
     field = window.editor.field_at(json_path)
     assert field is not None
@@ -139,7 +141,11 @@ def test_merge_takes_each_entry_from_the_side_picked(window: MainWindow, content
     window.safety.check_disk()
     dialog = shown_conflict(window)
     changes = {p.key: p.change for p in dialog.merge.parts} if dialog.merge else {}
-    assert changes == {"name": "changed on disk", "cost": "changed on both sides", "abilities": "changed by you"}
+    assert changes == {
+        "name": "changed on disk",
+        "cost": "changed on both sides",
+        "abilities": "changed by you",
+    }
     assert dialog.taken() == {"name"}  # only the disk changed it
     dialog.take("cost", theirs=True)
     dialog.merge_button.click()
@@ -155,7 +161,9 @@ def test_merge_takes_each_entry_from_the_side_picked(window: MainWindow, content
     assert path.read_text(encoding="utf-8") == merged
 
 
-def test_a_clean_file_removed_on_disk_leaves_the_tree_and_the_editor(window: MainWindow, content: Path) -> None:
+def test_a_clean_file_removed_on_disk_leaves_the_tree_and_the_editor(
+    window: MainWindow, content: Path
+) -> None:
     set_field(window, "charm", "plain_mult", AMOUNT, 5)
     assert window.tree.select("charm", "money_mult") is not None
     (content / "charms" / "money_mult.yaml").unlink()
@@ -168,7 +176,9 @@ def test_a_clean_file_removed_on_disk_leaves_the_tree_and_the_editor(window: Mai
     assert len(history(window)) == 1
 
 
-def test_an_edited_file_removed_on_disk_can_be_kept_and_saved_again(window: MainWindow, content: Path) -> None:
+def test_an_edited_file_removed_on_disk_can_be_kept_and_saved_again(
+    window: MainWindow, content: Path
+) -> None:
     set_field(window, "charm", "money_mult", ("cost",), 8)
     path = content / "charms" / "money_mult.yaml"
     path.unlink()

@@ -72,7 +72,12 @@ def test_the_start_up_hand_names_only_charms_and_modifiers_the_content_has() -> 
     catalog = load_base().catalog
     assert sample_for(catalog) == SAMPLE
     bare = type(catalog)(catalog.hand_types, {k: v for k, v in catalog.charms.items() if k != "splash"})
-    assert sample_for(bare) == {**SAMPLE, "played": "KH 10H 6H 4H 2H", "held": "5D", "charms": SAMPLE["charms"][:3]}
+    assert sample_for(bare) == {
+        **SAMPLE,
+        "played": "KH 10H 6H 4H 2H",
+        "held": "5D",
+        "charms": SAMPLE["charms"][:3],
+    }
 
 
 def test_the_charm_picker_follows_a_rename_and_forgets_a_deleted_charm(window: MainWindow) -> None:

@@ -28,7 +28,9 @@ def _field(window: MainWindow, path: tuple[str | int, ...]) -> Field:
 
 def _button(window: MainWindow, path: tuple[str | int, ...], name: str) -> QPushButton:
     """The button of a list field a person would click, by its accessible name or text."""
-    found = [b for b in _field(window, path).findChildren(QPushButton) if name in (b.accessibleName(), b.text())]
+    found = [
+        b for b in _field(window, path).findChildren(QPushButton) if name in (b.accessibleName(), b.text())
+    ]
     assert len(found) == 1, name
     return found[0]
 

@@ -72,7 +72,6 @@ def test_tab_goes_from_the_tree_through_the_form_in_visual_order_to_the_preview(
     assert back[: len(form)] == form[::-1]
 
 
-
 def test_tabbing_through_the_window_leaves_every_panel_alive(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     """The window collects garbage every second while it is open: a collection between Tab presses
     deleted the Preview (asking Qt for a viewport's focus proxy filed its scroll area under the
@@ -96,6 +95,7 @@ def test_the_tab_chain_changes_no_widgets_owner(qtbot) -> None:  # type: ignore[
     assert chain([dock.widget()], dock) == []  # a bare scroll area and its viewport take no Tab
     gc.collect()
     assert dock.widget() is not None
+
 
 def test_the_trace_table_does_not_trap_tab_or_ctrl_tab(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     table = window.preview.trace_table
@@ -124,7 +124,9 @@ def test_every_action_and_control_is_reachable_from_the_keyboard(qtbot, window) 
             assert action.isSeparator() or action.text(), "every menu item is named"
     reachable = set(chain(window._panels(), window))
     for panel in window._panels():
-        controls = [c for kind in (QAbstractButton, QLineEdit, QComboBox, QSpinBox) for c in panel.findChildren(kind)]
+        controls = [
+            c for kind in (QAbstractButton, QLineEdit, QComboBox, QSpinBox) for c in panel.findChildren(kind)
+        ]
         for control in controls:
             shown = control.isVisible() and control.isEnabled() and not folded(control, panel)
             inner = isinstance(control.parentWidget(), (QComboBox, QSpinBox))  # a box's own line edit
@@ -169,7 +171,9 @@ def _dressed(qtbot, tmp_path: Path, content: Path, dark: bool, switch: bool | No
 
 
 @pytest.mark.parametrize("start", [False, True])
-def test_switching_the_theme_paints_what_a_fresh_start_paints(qtbot, tmp_path: Path, content: Path, start: bool) -> None:  # type: ignore[no-untyped-def]
+def test_switching_the_theme_paints_what_a_fresh_start_paints(
+    qtbot, tmp_path: Path, content: Path, start: bool
+) -> None:  # type: ignore[no-untyped-def]
     QApplication.setCursorFlashTime(0)
     target = not start
     other = tmp_path / "other"

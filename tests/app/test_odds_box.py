@@ -109,4 +109,6 @@ def test_another_hand_type_of_the_same_content_shows_its_counts_at_once(window: 
     qtbot.waitUntil(lambda: other.dealt is not None, timeout=2_000)  # no 77 million deals again
     assert other.dealt == counted and other.deal_job is None and other.progress.isHidden()
     window.editor.field_at(("strength",)).box.setValue(30)  # an edit makes other content: counted anew
-    qtbot.waitUntil(lambda: window.editor is not None and window.editor.odds.deal_job is not None, timeout=5_000)
+    qtbot.waitUntil(
+        lambda: window.editor is not None and window.editor.odds.deal_job is not None, timeout=5_000
+    )

@@ -143,7 +143,9 @@ def test_a_refused_action_shows_the_engines_reason_and_changes_nothing(qtbot, wi
     assert dumps(game(panel)) == before
 
 
-def test_a_consumable_that_chooses_no_cards_is_used_in_the_shop_whatever_the_last_hand_picked_up(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_a_consumable_that_chooses_no_cards_is_used_in_the_shop_whatever_the_last_hand_picked_up(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window)
     click(qtbot, panel.blind.select_button)
     while game(panel).state.phase == "round":
@@ -153,7 +155,9 @@ def test_a_consumable_that_chooses_no_cards_is_used_in_the_shop_whatever_the_las
     offers = game(panel).state.shop.offers  # type: ignore[union-attr]
     catalog = game(panel).setup.catalog
     star = next(
-        i for i, o in enumerate(offers) if o.kind == "consumable" and catalog.consumables[o.item].targets is None
+        i
+        for i, o in enumerate(offers)
+        if o.kind == "consumable" and catalog.consumables[o.item].targets is None
     )
     hand_type = catalog.consumables[offers[star].item].effects[0].arg("hand_type")
     click(qtbot, panel.shop.tiles[star].button)
@@ -256,7 +260,9 @@ def test_hint_selects_the_bots_play_and_finish_round_plays_it_out(qtbot, window:
     assert panel.play.model.rowCount() > 0
 
 
-def test_cards_are_played_in_the_order_picked_up_so_a_hints_play_scores_what_it_said(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+def test_cards_are_played_in_the_order_picked_up_so_a_hints_play_scores_what_it_said(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
     panel = open_panel(qtbot, window, ("first_face_x2", "even_mult", "fibonacci"), seed=3)
     click(qtbot, panel.blind.select_button)
     for i in (5, 0, 2):

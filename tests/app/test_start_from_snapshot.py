@@ -34,7 +34,10 @@ def _shown(window: MainWindow) -> tuple[Any, ...]:
     model = window.tree.model
 
     def rows(item: QStandardItem) -> list[Any]:
-        return [(item.child(i).text(), item.child(i).toolTip(), rows(item.child(i))) for i in range(item.rowCount())]
+        return [
+            (item.child(i).text(), item.child(i).toolTip(), rows(item.child(i)))
+            for i in range(item.rowCount())
+        ]
 
     problems = window.problems
     listed = [tuple(problems.topLevelItem(i).text(c) for c in range(3)) for i in range(problems.count())]

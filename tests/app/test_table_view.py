@@ -93,7 +93,8 @@ def test_the_filter_keeps_rows_with_a_matching_cell(window: MainWindow) -> None:
 
 
 def test_editing_a_cell_is_an_undo_step_that_reaches_the_workspace_and_preview(
-    window: MainWindow, qtbot  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    qtbot,  # type: ignore[no-untyped-def]
 ) -> None:
     table = _table(window)
     assert window.session is not None

@@ -65,7 +65,9 @@ def test_a_delete_keeps_the_history_of_the_other_files(window: MainWindow, conte
 
 
 def test_recovered_edits_undo_step_by_step_and_other_files_still_undo(
-    qtbot, tmp_path: Path, content: Path  # type: ignore[no-untyped-def]
+    qtbot,
+    tmp_path: Path,
+    content: Path,  # type: ignore[no-untyped-def]
 ) -> None:
     plain, money = content / "charms" / "plain_mult.yaml", content / "charms" / "money_mult.yaml"
     saved = money.read_text(encoding="utf-8")
@@ -114,7 +116,9 @@ def test_a_step_over_several_files_goes_whole_when_one_of_them_is_reloaded(
     assert len(history(window)) == 1
     window.history.undo()
     assert "amount: 7" not in text_of(window, content / "charms" / "even_mult.yaml")
-    assert "cost: 7" in text_of(window, money) and "cost: 5" in text_of(window, content / "charms" / "plain_mult.yaml")
+    assert "cost: 7" in text_of(window, money) and "cost: 5" in text_of(
+        window, content / "charms" / "plain_mult.yaml"
+    )
 
 
 def test_a_recovered_step_over_several_files_undoes_as_one(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]

@@ -39,7 +39,8 @@ def _field(window: MainWindow, path: tuple[Any, ...]) -> Any:
 
 
 def test_find_usages_of_a_hand_type_lists_charms_and_scenarios_and_jumps_to_the_field(
-    window: MainWindow, qtbot  # type: ignore[no-untyped-def]
+    window: MainWindow,
+    qtbot,  # type: ignore[no-untyped-def]
 ) -> None:
     window.tree.select("hand_type", "pair")
     usages = window.tools.actions["usages"]
@@ -143,7 +144,9 @@ def test_right_clicking_a_fields_label_offers_to_revert_that_field(window: MainW
 
     QTimer.singleShot(100, choose)
     spot = QPoint(3, 3)
-    QApplication.sendEvent(label, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, spot, label.mapToGlobal(spot)))
+    QApplication.sendEvent(
+        label, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, spot, label.mapToGlobal(spot))
+    )
     assert ("Revert cost to saved", True) in offered and ("Find usages", True) in offered
     data = window.session.ws.data(ref)
     assert (data["cost"], data["rarity"]) == (6, "rare") and cost.box.value() == 6

@@ -50,7 +50,10 @@ def test_a_line_holding_u2028_is_one_line_and_later_line_numbers_stay_right(stud
         (b'{"played": "AS", "held": "' + b"x" * MAX_BATCH_LINE_BYTES + b'"}', "more than 1048576 bytes"),
         (b"{\"played\": 'AS'}", "not JSON"),
         (b'{"played": "AS AH", "held": "KD", "played": "KS"}', ":2:35: the key 'played' is given twice"),
-        (b'{"played": "AS", "charms": [{"id": "pair_mult", "id": "plain_mult"}]}', "the key 'id' is given twice"),
+        (
+            b'{"played": "AS", "charms": [{"id": "pair_mult", "id": "plain_mult"}]}',
+            "the key 'id' is given twice",
+        ),
     ],
 )
 def test_one_bad_line_is_one_error_line_and_the_batch_goes_on(studio, tmp_path, line: bytes, reason: str):

@@ -168,7 +168,10 @@ def test_a_plugin_that_exits_as_it_loads_is_a_problem_for_every_command(studio, 
     validate = studio("validate", str(root), "--trust")
     assert validate.code == 1
     assert "plugin failed to load" in validate.out
-    for argv in (["score", "AS AH", "--charm", "neon_boom", "--pack", str(root)], ["test", "--pack", str(root)]):
+    for argv in (
+        ["score", "AS AH", "--charm", "neon_boom", "--pack", str(root)],
+        ["test", "--pack", str(root)],
+    ):
         run = studio(*argv, "--trust")
         assert run.code == 1
         assert "plugin failed to load" in one_line(run.err)

@@ -125,7 +125,6 @@ def test_diff_shows_entries_field_by_field_and_the_scenario_totals_that_change(
     ) in changed
 
 
-
 def test_diff_scores_an_old_scenario_that_a_new_one_of_the_same_name_replaced(studio, tmp_path: Path) -> None:
     test = "- name: my charm on a pair\n  played: AS AH\n  charms: [{charm}]\n"
     charm = "id: {charm}\nname: C\nabilities:\n  - trigger: hand\n    effects: [{{kind: xmult, amount: 2}}]\n"
@@ -141,6 +140,7 @@ def test_diff_scores_an_old_scenario_that_a_new_one_of_the_same_name_replaced(st
         ("my charm on a pair (only in 1.0.0)", "pair 128", "error: unknown charm 'dv_glow'"),
         ("my charm on a pair (only in 2.0.0)", "error: unknown charm 'dv_plus'", "pair 128"),
     ]
+
 
 def test_build_refuses_a_pack_whose_tests_fail_and_writes_nothing(studio, tmp_path: Path) -> None:
     pack = make_pack(studio, tmp_path)
@@ -256,7 +256,9 @@ def test_a_zip_given_with_pack_loads_without_installing(studio, tmp_path: Path) 
     assert json.loads(run.out)["hand_type"] == "flush_pair"
 
 
-def test_a_pack_whose_zip_install_would_refuse_is_not_built(studio, tmp_path: Path, studio_home: Path) -> None:
+def test_a_pack_whose_zip_install_would_refuse_is_not_built(
+    studio, tmp_path: Path, studio_home: Path
+) -> None:
     # Text that repeats deflates past the compression ratio install refuses as a zip bomb (MAX_RATIO):
     # build says so at the file, exit 1, and writes no zip, so what builds installs.
     pack = tmp_path / "src" / "echo_pack"
@@ -294,7 +296,11 @@ def test_an_install_the_packs_folder_cannot_hold_blames_the_folder_not_the_zip(
 
     done = subprocess.run(
         [str(Path(sys.executable).with_name("studio")), "pack", "install", str(built)],
-        capture_output=True, text=True, env={**os.environ}, preexec_fn=small_files, check=False,
+        capture_output=True,
+        text=True,
+        env={**os.environ},
+        preexec_fn=small_files,
+        check=False,
     )
     packs = studio_home / "packs"
     assert done.returncode == 2, done.stderr
@@ -337,7 +343,7 @@ def test_pack_list_warns_of_an_installed_pack_this_studio_does_not_load(
     assert studio("pack", "install", str(archive)).code == 0
     manifest = studio_home / "packs/neon_nights/pack.yaml"
     text = manifest.read_text(encoding="utf-8")
-    manifest.write_text(re.sub(r'(?m)^studio: .*$', 'studio: "^99.0.0"', text), encoding="utf-8")
+    manifest.write_text(re.sub(r"(?m)^studio: .*$", 'studio: "^99.0.0"', text), encoding="utf-8")
     listed = studio("pack", "list")
     assert "warning: pack 'neon_nights' needs Studio ^99.0.0, this is Studio" in listed.out
     assert "it does not load" in listed.out

@@ -24,6 +24,8 @@ def _pack(root: Path, pack_id: str, mult: int) -> Path:
 def test_the_pack_given_last_wins(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     zeta, alpha = _pack(tmp_path, "zeta", 100), _pack(tmp_path, "alpha", 200)
     for first, last, mult in ((zeta, alpha, 201), (alpha, zeta, 101)):
-        run = studio("score", "AS", "--charm", "plain_mult", "--pack", str(first), "--pack", str(last), "--json")
+        run = studio(
+            "score", "AS", "--charm", "plain_mult", "--pack", str(first), "--pack", str(last), "--json"
+        )
         assert run.code == 0, run.err
         assert json.loads(run.out)["mult"] == mult

@@ -69,4 +69,7 @@ def test_a_pack_that_builds_with_its_kinds_installs_when_its_code_is_trusted(stu
 def test_an_untrusted_pack_with_code_says_so_even_when_no_charm_is_disabled(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     pack = halver(studio, tmp_path)
     run = studio("validate", str(pack))
-    assert f"{pack / 'pack.yaml'}:1:1: pack 'halver' is not trusted, so its code does not run (trust it" in run.err
+    assert (
+        f"{pack / 'pack.yaml'}:1:1: pack 'halver' is not trusted, so its code does not run (trust it"
+        in run.err
+    )

@@ -229,7 +229,9 @@ def test_a_central_directory_too_big_for_max_files_is_refused_before_zipfile_par
 
 def test_a_member_declared_bigger_than_max_file_bytes_is_refused(tmp_path: Path) -> None:
     path = make_zip(tmp_path, [("small.yaml", YAML), ("big.bin", noise(4_001))])
-    assert_refused(path, tmp_path, r"'big.bin': declares 4001 bytes, more than 4000 \(MAX_FILE_BYTES\)", SMALL)
+    assert_refused(
+        path, tmp_path, r"'big.bin': declares 4001 bytes, more than 4000 \(MAX_FILE_BYTES\)", SMALL
+    )
 
 
 def test_members_declared_bigger_than_max_total_bytes_together_are_refused(tmp_path: Path) -> None:
@@ -514,7 +516,9 @@ def test_a_folder_pack_file_over_the_size_limit_is_refused_before_it_is_read(tmp
     root = pack_folder(tmp_path / "pack")
     with (root / "cards" / "huge.yaml").open("wb") as out:
         out.truncate(SMALL.max_file_bytes + 1)  # sparse: the walk must refuse it from its size alone
-    with pytest.raises(ArchiveError, match=r"'cards/huge\.yaml': 4001 bytes, more than 4000 \(MAX_FILE_BYTES\)"):
+    with pytest.raises(
+        ArchiveError, match=r"'cards/huge\.yaml': 4001 bytes, more than 4000 \(MAX_FILE_BYTES\)"
+    ):
         folder_files(root, SMALL)
 
 

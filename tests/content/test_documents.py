@@ -92,10 +92,12 @@ def test_an_unclosed_flow_is_named_where_it_opens_not_where_the_text_ends() -> N
     assert nested.startswith("f.yaml:3:24: ") and "this '[' is not closed by a ']'" in nested
     assert refused('name: "Neon\nid: x\n').startswith("f.yaml:1:7: malformed YAML: this '\"' is not closed")
     last = refused("id: x\nabilities: {\n")  # left open as the last thing in the file
-    assert last == "f.yaml:2:12: malformed YAML: this '{' is not closed by a '}', or lacks a ',' before the end of the text"
+    assert (
+        last
+        == "f.yaml:2:12: malformed YAML: this '{' is not closed by a '}', or lacks a ',' before the end of the text"
+    )
     assert refused("- [\n- b\n").startswith("f.yaml:1:3: malformed YAML: this '[' is not closed by a ']'")
     assert refused("a: [1, ,]\n") == "f.yaml:1:8: malformed YAML: did not find expected node content"
-
 
 
 def test_a_malformed_json_file_is_called_malformed_json() -> None:
@@ -107,6 +109,7 @@ def test_a_malformed_json_file_is_called_malformed_json() -> None:
         Document.parse("s.JSON", '{"played": "AS", "played": "KS"}')
     assert "s.JSON:1:18: malformed JSON: found duplicate key" in str(caught.value)
     assert refused('{"played": [}').startswith("f.yaml:1:13: malformed YAML:")
+
 
 def test_read_document_refuses_a_folder_a_device_and_a_file_over_the_size_limit(tmp_path: Path) -> None:
     big = tmp_path / "big.yaml"

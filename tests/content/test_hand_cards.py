@@ -41,7 +41,11 @@ def test_a_raise_for_the_hand_counts_too_and_a_scaled_one_has_no_limit_but_the_v
         "id: six_hand\nname: Six Hand\nabilities:\n  - trigger: before\n"
         "    effects: [{kind: modify, value: max_played, set: 6}]\n"
     )
-    [problem] = problems_with(tmp_path / "a", {"hands/seven_kind.yaml": seven, "charms/six_hand.yaml": set_six})
+    [problem] = problems_with(
+        tmp_path / "a", {"hands/seven_kind.yaml": seven, "charms/six_hand.yaml": set_six}
+    )
     assert "need at least 7 cards, but a played hand holds at most 6" in problem
     scaled = set_six.replace("set: 6", "add: 1, per: money").replace("six_hand", "rich_hand")
-    assert problems_with(tmp_path / "b", {"hands/seven_kind.yaml": seven, "charms/rich_hand.yaml": scaled}) == []
+    assert (
+        problems_with(tmp_path / "b", {"hands/seven_kind.yaml": seven, "charms/rich_hand.yaml": scaled}) == []
+    )

@@ -32,21 +32,49 @@ def said(kind: str, text: str) -> list[str]:
             "$.abilities[0].when.hand_types[0]: 'Pair' is not allowed: an id uses lower-case letters, digits "
             "and _, starting with a letter (did you mean 'pair'?)",
         ),
-        ("charm", CHARM.replace("[{kind: mult, amount: 4}]", "[]"), "$.abilities[0].effects: empty: give at least one effect"),
+        (
+            "charm",
+            CHARM.replace("[{kind: mult, amount: 4}]", "[]"),
+            "$.abilities[0].effects: empty: give at least one effect",
+        ),
         ("charm", CHARM.replace("name: Lucky", "name: ''"), "$.name: empty: write something here"),
-        ("charm", CHARM.replace("name: Lucky", f"name: {'x' * 70}"), f"$.name: '{'x' * 70}' is too long: at most 60 characters, not 70"),
+        (
+            "charm",
+            CHARM.replace("name: Lucky", f"name: {'x' * 70}"),
+            f"$.name: '{'x' * 70}' is too long: at most 60 characters, not 70",
+        ),
         ("charm", CHARM + "cost: lots\n", "$.cost: 'lots' is not a whole number"),
         (
             "charm",
             CHARM.replace("amount: 4}", "amount: 4, chance: 0.5}"),
             "$.abilities[0].effects[0].chance: 0.5 is not a mapping of fields (its fields: n, in)",
         ),
-        ("difficulty", "id: hard\nname: Hard\nlevel: 9\nscore_scale: 0\n", "$.score_scale: 0 is too small: it must be more than 0"),
-        ("charm", CHARM + "vars: {" + ", ".join(f"v{i}: {{start: 0}}" for i in range(9)) + "}\n", "$.vars: 9 entries: at most 8"),
-        ("patch", "target: Charm/lucky\nset: {cost: 2}\n", "$.target: 'Charm/lucky' is not allowed: write an entry as kind/id in lower case, e.g. charm/plain_mult (did you mean 'charm/lucky'?)"),
+        (
+            "difficulty",
+            "id: hard\nname: Hard\nlevel: 9\nscore_scale: 0\n",
+            "$.score_scale: 0 is too small: it must be more than 0",
+        ),
+        (
+            "charm",
+            CHARM + "vars: {" + ", ".join(f"v{i}: {{start: 0}}" for i in range(9)) + "}\n",
+            "$.vars: 9 entries: at most 8",
+        ),
+        (
+            "patch",
+            "target: Charm/lucky\nset: {cost: 2}\n",
+            "$.target: 'Charm/lucky' is not allowed: write an entry as kind/id in lower case, e.g. charm/plain_mult (did you mean 'charm/lucky'?)",
+        ),
         ("patch", "target: charm/lucky\nset: {}\n", "$.set: empty: give at least one field"),
-        ("hand_type", "id: six\nname: Six\nstrength: 1\ngroups: [3, 2, 1, 1, 1, 1]\npoints: 1\nmult: 1\n", "$.groups: 6 groups: at most 5"),
-        ("pack", "id: neon\nname: Neon\nversion: 0.1\n", '$.version: 0.1 is not text (YAML reads it as a number: write "0.1" in quotes)'),
+        (
+            "hand_type",
+            "id: six\nname: Six\nstrength: 1\ngroups: [3, 2, 1, 1, 1, 1]\npoints: 1\nmult: 1\n",
+            "$.groups: 6 groups: at most 5",
+        ),
+        (
+            "pack",
+            "id: neon\nname: Neon\nversion: 0.1\n",
+            '$.version: 0.1 is not text (YAML reads it as a number: write "0.1" in quotes)',
+        ),
     ],
 )
 def test_a_broken_rule_is_said_as_a_sentence(kind: str, text: str, message: str) -> None:
@@ -64,7 +92,9 @@ def test_what_a_pattern_asks_is_data_in_the_schema_beside_the_pattern() -> None:
 
 
 def test_a_charm_that_does_nothing_is_reported_at_its_abilities() -> None:
-    [problem] = validate_document("charm", Document.parse("x.yaml", "id: lucky\nname: Lucky\nabilities: []\n"))[1]
+    [problem] = validate_document(
+        "charm", Document.parse("x.yaml", "id: lucky\nname: Lucky\nabilities: []\n")
+    )[1]
     assert (problem.path, problem.line) == ("$.abilities", 3)
     assert problem.message == "a charm needs abilities, passive rules, modifiers or a behaviour"
 

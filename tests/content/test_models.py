@@ -186,7 +186,9 @@ def test_a_retrigger_takes_a_chance_and_a_scale() -> None:
     assert (effect.amount, effect.scaling, effect.chance) == (1, Scaling("counter", 2), Chance(1, 2))
 
 
-WHOLE = "id: x\nname: X\nabilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 4}\n      - "
+WHOLE = (
+    "id: x\nname: X\nabilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 4}\n      - "
+)
 
 
 @pytest.mark.parametrize(
@@ -197,7 +199,9 @@ WHOLE = "id: x\nname: X\nabilities:\n  - trigger: hand\n    effects:\n      - {k
         ("{kind: points, amount: 1, up_to: 7.5}", "up_to"),
     ],
 )
-def test_points_and_money_are_refused_a_fraction_at_its_field(tmp_path: Path, effect: str, field: str) -> None:
+def test_points_and_money_are_refused_a_fraction_at_its_field(
+    tmp_path: Path, effect: str, field: str
+) -> None:
     """Points and money are whole in the rule book: a fraction is a problem at its line, never dropped."""
     path = tmp_path / "x.yaml"
     path.write_text(WHOLE + effect + "\n", encoding="utf-8")
@@ -213,7 +217,9 @@ def test_points_and_money_are_refused_a_fraction_at_its_field(tmp_path: Path, ef
 @pytest.mark.parametrize(
     "effect", ["{kind: mult, amount: 0.5}", "{kind: xmult, amount: 1.5}", "{kind: points, amount: 3.0}"]
 )
-def test_mult_takes_a_fraction_and_a_whole_amount_may_be_written_with_a_point(tmp_path: Path, effect: str) -> None:
+def test_mult_takes_a_fraction_and_a_whole_amount_may_be_written_with_a_point(
+    tmp_path: Path, effect: str
+) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(WHOLE + effect + "\n", encoding="utf-8")
     model, problems = validate_document("charm", read_document(path))

@@ -290,14 +290,19 @@ def test_a_file_where_no_content_goes_is_a_problem_not_left_out(tmp_path: Path) 
             "test/t.yaml": "played: AS\nexpect: {total: 99999}\n",  # a failing test that would never run
             "stray.json": "{}",
             "plugins/sub/helper.py": "x = 1\n",  # a pack's code is the .py files right in plugins/
-            "charms/more/mis_deep.yaml": charm.replace("mis_glow", "mis_deep"),  # read: a folder below charms/
+            "charms/more/mis_deep.yaml": charm.replace(
+                "mis_glow", "mis_deep"
+            ),  # read: a folder below charms/
             "README.md": "notes\n",
         },
     )
     content = load_packs([base_pack(), opened(mis)])
     assert sorted((p.file.removeprefix(f"{mis}/"), p.message) for p in content.problems) == [
         ("charm/mis_glow.yaml", "not read: charm/ is not a content folder (did you mean 'charms/'?)"),
-        ("plugins/sub/helper.py", "not run: a pack's code is the .py files right in plugins/, not in a folder below it"),
+        (
+            "plugins/sub/helper.py",
+            "not run: a pack's code is the .py files right in plugins/, not in a folder below it",
+        ),
         ("stray.json", "not read: at the top of a pack, only pack.yaml and run.yaml are content"),
         ("test/t.yaml", "not read: test/ is not a content folder (did you mean 'tests/'?)"),
     ]

@@ -90,10 +90,15 @@ def test_a_hooks_call_of_a_plugin_kind_within_its_model_applies(tmp_path: Path) 
         ("times=9", "scale_points: times=9 is not a whole number from 2 to 4"),
         ("times=2.5", "scale_points: times=2.5 is not a whole number from 2 to 4"),
         ("", "scale_points: takes exactly one of times or halve; it was given none"),
-        ("times=2, halve=True", "scale_points: takes exactly one of times or halve; it was given halve=True, times=2"),
+        (
+            "times=2, halve=True",
+            "scale_points: takes exactly one of times or halve; it was given halve=True, times=2",
+        ),
     ],
 )
-def test_a_hooks_call_of_a_plugin_kind_is_held_to_its_model(tmp_path: Path, settings: str, message: str) -> None:
+def test_a_hooks_call_of_a_plugin_kind_is_held_to_its_model(
+    tmp_path: Path, settings: str, message: str
+) -> None:
     with pytest.raises(BehaviourError) as caught:
         _score_with(tmp_path, settings)
     assert caught.value.message == f"ValueError: {message}"

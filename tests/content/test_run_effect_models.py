@@ -19,7 +19,10 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
 @pytest.mark.parametrize(
     ("ability", "message"),
     [
-        ({"trigger": "cash_out", "effects": [{"kind": "mult", "amount": 4}]}, "at cash out no hand is scored"),
+        (
+            {"trigger": "cash_out", "effects": [{"kind": "mult", "amount": 4}]},
+            "at cash out no hand is scored",
+        ),
         ({"trigger": "sold", "when": {"contains": "pair"}, "effects": [{"kind": "grow"}]}, "no hand"),
         ({"trigger": "reroll", "when": {"suits": ["H"]}, "effects": [{"kind": "grow"}]}, "card trigger"),
         (
@@ -33,15 +36,24 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
         ({"trigger": "end_of_round", "effects": [{"kind": "prevent_loss", "share": 0.5}]}, "round_lost"),
         ({"trigger": "shop_exit", "effects": [{"kind": "add_hands"}]}, "no round is played at shop_exit"),
         (
-            {"trigger": "reroll", "effects": [{"kind": "modify", "value": "hand_size", "add": 1, "for": "round"}]},
+            {
+                "trigger": "reroll",
+                "effects": [{"kind": "modify", "value": "hand_size", "add": 1, "for": "round"}],
+            },
             "no round is played at reroll",
         ),
         (
             {"trigger": "round_start", "effects": [{"kind": "modify", "value": "hand_size", "add": 1}]},
             "no hand is played at round_start",
         ),
-        ({"trigger": "sold", "effects": [{"kind": "destroy_charm"}]}, "destroy_charm takes exactly one of target or charm"),
-        ({"trigger": "sold", "effects": [{"kind": "create_charm", "charm": "x", "rarity": "rare"}]}, "at most one of charm or rarity"),
+        (
+            {"trigger": "sold", "effects": [{"kind": "destroy_charm"}]},
+            "destroy_charm takes exactly one of target or charm",
+        ),
+        (
+            {"trigger": "sold", "effects": [{"kind": "create_charm", "charm": "x", "rarity": "rare"}]},
+            "at most one of charm or rarity",
+        ),
         ({"trigger": "round_start", "effects": [{"kind": "add_discards", "amount": 0}]}, "changes nothing"),
     ],
 )

@@ -10,7 +10,9 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Round, RunState
 
 
-def at_round(catalog: Catalog, charms: list[CharmSlot], hand: str, boss: str | None = None) -> tuple[Game, Round]:
+def at_round(
+    catalog: Catalog, charms: list[CharmSlot], hand: str, boss: str | None = None
+) -> tuple[Game, Round]:
     """A run at the first small blind (or an ante-2 boss blind) with ``charms`` and ``hand`` dealt."""
     game = Game.start(RunSetup.from_catalog(catalog, seed=5))
     if boss is not None:
@@ -91,14 +93,22 @@ def test_round_variables_change_at_the_end_of_the_round_each_from_its_charms_own
         r.requirement = 1
         game.apply(Play((0,)))
         names = kinds(game)
-        assert names.index("beaten") < names.index("var") < names.index("reward")  # end of round, then cash out
+        assert (
+            names.index("beaten") < names.index("var") < names.index("reward")
+        )  # end of round, then cash out
         return game
 
     one = ended([CharmSlot("idol"), CharmSlot("wish_list")])
     two = ended([CharmSlot("plain_mult"), CharmSlot("idol"), CharmSlot("wish_list")])
     drawn = [dict(c.vars) for c in one.state.charms]
     assert drawn == [dict(c.vars) for c in two.state.charms][1:]  # another charm shifts no draw
-    assert drawn[0]["rank"] in range(2, 15) and drawn[1]["wish"] in ("pair", "two_pair", "three_of_a_kind", "straight", "flush")
+    assert drawn[0]["rank"] in range(2, 15) and drawn[1]["wish"] in (
+        "pair",
+        "two_pair",
+        "three_of_a_kind",
+        "straight",
+        "flush",
+    )
 
 
 def test_variables_and_round_modifiers_survive_save_and_resume(catalog: Catalog) -> None:

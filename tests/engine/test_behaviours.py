@@ -77,11 +77,27 @@ def test_a_plugin_cannot_change_the_total_behind_the_trace(catalog: Catalog, tmp
             "ctx.add_money(-0.5, charm)",
             "ValueError: add_money: the amount must be a whole number, not -0.5",
         ),
-        ("hand", "ctx.value('mony', charm)", "UnknownIdError: unknown value kind 'mony' (did you mean 'money'?)"),
+        (
+            "hand",
+            "ctx.value('mony', charm)",
+            "UnknownIdError: unknown value kind 'mony' (did you mean 'money'?)",
+        ),
         ("hand", "ctx.contains('pari')", "UnknownIdError: unknown hand type 'pari' (did you mean 'pair'?)"),
-        ("hand", "ctx.effect('points', 1.5, charm)", "ValueError: points: the amount must be a whole number, not 1.5"),
-        ("hand", "ctx.effect('money', -0.5, charm)", "ValueError: money: the amount must be a whole number, not -0.5"),
-        ("hand", "ctx.level_up('pair', charm, 1.5)", "ValueError: level_up: the amount must be a whole number, not 1.5"),
+        (
+            "hand",
+            "ctx.effect('points', 1.5, charm)",
+            "ValueError: points: the amount must be a whole number, not 1.5",
+        ),
+        (
+            "hand",
+            "ctx.effect('money', -0.5, charm)",
+            "ValueError: money: the amount must be a whole number, not -0.5",
+        ),
+        (
+            "hand",
+            "ctx.level_up('pair', charm, 1.5)",
+            "ValueError: level_up: the amount must be a whole number, not 1.5",
+        ),
         ("hand", "ctx.grow(charm, 0.5)", "ValueError: grow: the amount must be a whole number, not 0.5"),
     ],
 )
@@ -214,7 +230,11 @@ def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path
             "ctx.effect('copy_card', 0, charm, to='dek')",
             "ValueError: copy_card: to='dek' is not deck or hand (did you mean 'deck'?)",
         ),
-        ("hand", "ctx.effect('mult', 2, charm, at='cash_out')", "ValueError: mult: unknown setting 'at'; it takes none"),
+        (
+            "hand",
+            "ctx.effect('mult', 2, charm, at='cash_out')",
+            "ValueError: mult: unknown setting 'at'; it takes none",
+        ),
         (
             "hand",
             "ctx.points += ctx.var(charm, 'cuonter')",
@@ -330,7 +350,9 @@ def _hook_fails(catalog: Catalog, tmp_path: Path, hook: str, body: str) -> str:
 
 
 @pytest.mark.parametrize("rank", ["'A'", "'a'", "14"])
-def test_a_hooks_edit_card_takes_a_rank_as_data_writes_it(catalog: Catalog, tmp_path: Path, rank: str) -> None:
+def test_a_hooks_edit_card_takes_a_rank_as_data_writes_it(
+    catalog: Catalog, tmp_path: Path, rank: str
+) -> None:
     """Data turns `rank: A` into 14 before the engine sees it; a hook's rank is turned the same way."""
     source = CHEAT.replace("def hand(self, ctx, charm):", "def scored_card(self, ctx, charm, card):").replace(
         "ctx.points += 1000", f"ctx.effect('edit_card', 0, charm, rank={rank})"
@@ -352,7 +374,9 @@ def test_a_hooks_edit_card_refuses_a_rank_no_card_has(catalog: Catalog, tmp_path
     assert caught.value.message == "CardError: bad rank 'Z': use 2-10, T, J, Q, K or A"
 
 
-def test_a_catalog_made_without_the_content_models_checks_no_settings(catalog: Catalog, tmp_path: Path) -> None:
+def test_a_catalog_made_without_the_content_models_checks_no_settings(
+    catalog: Catalog, tmp_path: Path
+) -> None:
     """A test's or a tool's catalog made by hand has no settings table: its hooks' settings pass as given."""
     body = "ctx.effect('level_up', 2, charm, hand_type='pair')"
     cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
@@ -402,7 +426,11 @@ def test_a_hooks_effect_keeps_a_fraction_where_mult_may_have_one(catalog: Catalo
     body = "ctx.effect('points', 3.0, charm)\n        ctx.effect('mult', 0.5, charm)\n        ctx.effect('xmult', 1.5, charm)"
     cat, _ = _with_plugin(catalog, tmp_path, CHEAT.replace("ctx.points += 1000", body))
     r = score(Situation(cat.cards("AS AH"), charms=(CharmSlot("mischief"),)), cat)
-    assert [(e.what, e.amount) for e in r.events if e.slot == 0] == [("points", 3), ("mult", 0.5), ("xmult", 1.5)]
+    assert [(e.what, e.amount) for e in r.events if e.slot == 0] == [
+        ("points", 3),
+        ("mult", 0.5),
+        ("xmult", 1.5),
+    ]
 
 
 def test_a_hooks_effect_takes_a_setting_called_charm(catalog: Catalog, tmp_path: Path) -> None:

@@ -124,7 +124,9 @@ def test_a_run_decides_the_same_whatever_the_process_played_before(catalog: Cata
     """The bots' memos live in the catalog and outlive a run: a run must not depend on what they hold."""
 
     def actions(memo_from: Catalog, seed: int) -> list[object]:
-        game = play_run(memo_from, RunSetup.from_catalog(memo_from, seed=seed), Bot(memo_from, level="strong"))
+        game = play_run(
+            memo_from, RunSetup.from_catalog(memo_from, seed=seed), Bot(memo_from, level="strong")
+        )
         return [h.action for h in game.history]
 
     warmed = replace(catalog, memo={})

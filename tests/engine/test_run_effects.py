@@ -50,7 +50,10 @@ def test_a_charm_made_by_id_and_a_charm_destroyed_by_id(catalog: Catalog) -> Non
             "abilities": [
                 {
                     "trigger": "round_start",
-                    "effects": [{"kind": "destroy_charm", "charm": "plain_mult"}, {"kind": "create_charm", "charm": "pair_mult"}],
+                    "effects": [
+                        {"kind": "destroy_charm", "charm": "plain_mult"},
+                        {"kind": "create_charm", "charm": "pair_mult"},
+                    ],
                 }
             ],
         },
@@ -70,13 +73,20 @@ def test_destroy_charm_takes_the_right_neighbour_or_nothing(catalog: Catalog) ->
     ]
     game = start(catalog, "plain_mult", "ritual_knife")
     game.apply(SelectBlind())
-    assert [c.id for c in game.state.charms] == ["plain_mult", "ritual_knife"] and not fired(game, "round_start")
+    assert [c.id for c in game.state.charms] == ["plain_mult", "ritual_knife"] and not fired(
+        game, "round_start"
+    )
 
 
 def test_a_random_charm_destroyed_is_another_one_drawn_from_its_own_stream(catalog: Catalog) -> None:
     cat = with_charm(
         catalog,
-        {"id": "tantrum", "abilities": [{"trigger": "round_start", "effects": [{"kind": "destroy_charm", "target": "random"}]}]},
+        {
+            "id": "tantrum",
+            "abilities": [
+                {"trigger": "round_start", "effects": [{"kind": "destroy_charm", "target": "random"}]}
+            ],
+        },
     )
     game = Game.start(RunSetup.from_catalog(cat, seed=4, charms=("tantrum", "plain_mult", "pair_mult")))
     game.apply(SelectBlind())
@@ -126,7 +136,9 @@ def test_money_owed_at_cash_out_is_paid_after_interest_as_an_event_of_its_source
     reward = next(e for e in game.history[-1].events if e.kind == "reward")
     assert reward.note == "$3 + $3 hands + $1 interest"  # the $2 owed is not held at the end of the round
     (event,) = fired(game, "cash_out")
-    assert [(e.source, e.what, e.amount, e.source_kind) for e in event.trace] == [("tip_jar", "money", 1, "charm")] * 2
+    assert [(e.source, e.what, e.amount, e.source_kind) for e in event.trace] == [
+        ("tip_jar", "money", 1, "charm")
+    ] * 2
     assert game.state.money == 9 + 1 + 3 + 3 + 2 and game.state.owed == []
 
 
@@ -171,8 +183,14 @@ def test_charm_slots_from_a_run_trigger_last_the_round(catalog: Catalog) -> None
         {
             "id": "roomy",
             "abilities": [
-                {"trigger": "round_start", "effects": [{"kind": "modify", "value": "charm_slots", "add": 1, "for": "round"}]},
-                {"trigger": "round_start", "effects": [{"kind": "modify", "value": "hands", "add": 2, "for": "round"}]},
+                {
+                    "trigger": "round_start",
+                    "effects": [{"kind": "modify", "value": "charm_slots", "add": 1, "for": "round"}],
+                },
+                {
+                    "trigger": "round_start",
+                    "effects": [{"kind": "modify", "value": "hands", "add": 2, "for": "round"}],
+                },
             ],
         },
     )
@@ -195,7 +213,12 @@ def test_a_loss_is_prevented_once_a_share_of_the_requirement_was_scored(catalog:
     r.hand[:1] = catalog.cards("AS")
     game.apply(Play((0,)))
     names = kinds(game.history[-1].events)
-    assert names[names.index("score") + 1 :][:4] == ["trigger:round_lost", "charm_destroyed", "saved", "reward"]
+    assert names[names.index("score") + 1 :][:4] == [
+        "trigger:round_lost",
+        "charm_destroyed",
+        "saved",
+        "reward",
+    ]
     reward = next(e for e in game.history[-1].events if e.kind == "reward")
     assert reward.note.startswith("$0 + $0 hands")  # a saved round pays no blind reward
     assert game.state.phase == "shop" and game.state.charms == []

@@ -71,7 +71,9 @@ def test_round_start_fires_when_a_blind_is_selected_before_the_deal(catalog: Cat
 
 def test_hand_drawn_fires_after_every_deal_and_the_first_draw_is_the_first_hand(catalog: Catalog) -> None:
     low = DeckDef("low", catalog.cards(" ".join(f"{r}{s}" for r in "2345678" for s in "SHCD")))
-    game = Game.start(RunSetup.from_catalog(replace(catalog, decks={"low": low}), deck="low", charms=("card_sharp",)))
+    game = Game.start(
+        RunSetup.from_catalog(replace(catalog, decks={"low": low}), deck="low", charms=("card_sharp",))
+    )
     game.apply(SelectBlind())
     assert kinds(game.history[-1].events)[-2:] == ["deal", "trigger:hand_drawn"]
     assert game.state.money == 4 + 2  # the first draw: no face card held
@@ -191,7 +193,9 @@ def test_card_added_fires_for_a_card_taken_from_a_pack(catalog: Catalog) -> None
 
 
 def test_card_destroyed_fires_for_each_card_that_leaves_after_the_hand(catalog: Catalog) -> None:
-    faces = DeckDef("faces", catalog.cards(" ".join(f"{r}{s}:glass" for r in "JQKJQKJQKJQKK" for s in "SHCD")))
+    faces = DeckDef(
+        "faces", catalog.cards(" ".join(f"{r}{s}:glass" for r in "JQKJQKJQKJQKK" for s in "SHCD"))
+    )
     setup = RunSetup.from_catalog(replace(catalog, decks={"faces": faces}), deck="faces", charms=("mourner",))
     game = Game.start(setup)
     game.apply(SelectBlind())

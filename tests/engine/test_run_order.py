@@ -80,7 +80,10 @@ def test_a_whole_round_fires_its_triggers_in_the_rule_book_order(catalog: Catalo
     game.apply(Play((0,)))
     game.apply(LeaveShop())
     order = [
-        k for h in game.history for k in kinds(h.events) if k.startswith("trigger:") or k in ("beaten", "reward", "shop")
+        k
+        for h in game.history
+        for k in kinds(h.events)
+        if k.startswith("trigger:") or k in ("beaten", "reward", "shop")
     ]
     assert order == [
         "trigger:round_start",

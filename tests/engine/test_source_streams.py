@@ -45,7 +45,9 @@ def test_a_charm_added_or_removed_changes_no_other_sources_draws(catalog: Catalo
 
 def test_two_charms_of_one_id_draw_from_two_streams(catalog: Catalog) -> None:
     draws = [
-        tuple(e.amount for e in _hand(catalog, ("misprint", "misprint"), seed).events if e.source == "misprint")
+        tuple(
+            e.amount for e in _hand(catalog, ("misprint", "misprint"), seed).events if e.source == "misprint"
+        )
         for seed in range(30)
     ]
     assert any(first != second for first, second in draws)

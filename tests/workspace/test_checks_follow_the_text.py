@@ -34,7 +34,9 @@ def test_a_broken_entry_keeps_no_reference_problem_of_its_last_good_version(ws: 
     ws.replace_text(charm, broken)  # undone back to a broken text that says 'pair'
     assert _of(ws, "pair_mult.yaml") == [(("name",), "empty: write something here")]
     assert _of(ws, "pair_mult.yaml") == _as_a_full_check_finds(ws, "pair_mult.yaml")
-    ws.replace_text(charm, start.replace("contains: pair", "contains: [pair"))  # and a text that does not parse
+    ws.replace_text(
+        charm, start.replace("contains: pair", "contains: [pair")
+    )  # and a text that does not parse
     [problem] = [p for p in ws.problems() if p.path == charm.path]
     assert problem.line == 9  # where the [ opens
     assert problem.message == "malformed YAML: this '[' is not closed by a ']', or lacks a ',' before line 10"
@@ -46,7 +48,9 @@ def test_a_hand_type_that_needs_six_cards_follows_the_charms_that_let_six_be_pla
     too_many = "the groups [3, 3] need at least 6 cards, but a played hand holds at most 5: no hand can be a Two Pair"
     assert (("groups",), too_many) in _of(ws, "two_pair.yaml")
     charm = ref_of(ws, "charm", "money_mult")
-    ws.set_field(charm, ("modify",), [{"value": "max_played", "add": 1}])  # one charm edit re-checks the hands
+    ws.set_field(
+        charm, ("modify",), [{"value": "max_played", "add": 1}]
+    )  # one charm edit re-checks the hands
     assert (("groups",), too_many) not in _of(ws, "two_pair.yaml")
     ws.set_field(charm, ("modify",), None)
     assert (("groups",), too_many) in _of(ws, "two_pair.yaml")
@@ -81,7 +85,9 @@ def test_a_scenario_naming_a_charm_that_fails_its_checks_is_no_second_problem(
     assert [(p.path.name, p.message) for p in ws.problems()] == only
     ws.save_all()
     found = studio("validate", str(base_copy))  # as the command line finds
-    assert "1 problem(s) in 1 file(s)" in found.out + found.err and "unknown charm" not in found.out + found.err
+    assert (
+        "1 problem(s) in 1 file(s)" in found.out + found.err and "unknown charm" not in found.out + found.err
+    )
 
 
 def test_a_charm_that_fails_its_checks_keeps_its_last_good_version_when_every_pack_is_checked_again(
@@ -102,7 +108,9 @@ def test_a_misspelt_charm_in_a_scenario_is_matched_against_the_charms_names_as_t
 ) -> None:
     appendix = ref_of(ws, "scenario", "appendix")
     ws.set_field(appendix, ("charms", 1), "fat_wallet")  # the name money_mult shows, not its id
-    assert "unknown charm 'fat_wallet' (did you mean 'money_mult'?)" in {m for _, m in _of(ws, "appendix.yaml")}
+    assert "unknown charm 'fat_wallet' (did you mean 'money_mult'?)" in {
+        m for _, m in _of(ws, "appendix.yaml")
+    }
     ws.set_field(ref_of(ws, "charm", "money_mult"), ("name",), "Slim Purse")
     assert not [m for _, m in _of(ws, "appendix.yaml") if "money_mult" in m]
     assert _of(ws, "appendix.yaml") == _as_a_full_check_finds(ws, "appendix.yaml")

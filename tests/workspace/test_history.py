@@ -169,7 +169,6 @@ def test_asking_inside_a_group_keeps_the_earlier_steps_of_the_files_it_edits(ws:
     assert _text(ws, "plain_mult") == saved
 
 
-
 def _cost_then_costs_of_two(ws: Workspace) -> None:
     """Two steps: plain_mult's cost 5, then (one step) plain_mult's 6 and money_mult's 9."""
     ws.history.set_field(_path(ws, "plain_mult"), ("cost",), 5)

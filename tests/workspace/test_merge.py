@@ -54,7 +54,12 @@ def test_a_file_of_scenarios_merges_scenario_by_scenario_matched_by_name() -> No
     ]
     assert [p.theirs_line for p in merge.parts][2] == len(theirs.splitlines()) - 1
     merged = merge.text(merge.defaults())
-    assert changed_lines(mine, merged) == ["-    points: 50", "+    points: 51", "+- name: a new scenario", "+  played: AS"]
+    assert changed_lines(mine, merged) == [
+        "-    points: 50",
+        "+    points: 51",
+        "+- name: a new scenario",
+        "+  played: AS",
+    ]
 
 
 def test_no_entry_by_entry_merge_when_a_side_does_not_parse() -> None:

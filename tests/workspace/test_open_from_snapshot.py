@@ -22,7 +22,11 @@ AMOUNT = ("abilities", 0, "effects", 0, "amount")
 
 def seen(ws: Workspace) -> tuple[Any, ...]:
     """Everything a person or a tool reads from a workspace: files, problems, disabled code, the catalog."""
-    files = [(ref, ref.name, ws.data(ref), ws.text(ref), ws.is_dirty(ref)) for k in ws.kinds() for ref in ws.entries(k)]
+    files = [
+        (ref, ref.name, ws.data(ref), ws.text(ref), ws.is_dirty(ref))
+        for k in ws.kinds()
+        for ref in ws.entries(k)
+    ]
     assert ws.catalog is not None
     plain, attached = detach(ws.catalog)
     return ws.kinds(), files, ws.problems(), ws.disabled, plain, attached
@@ -48,7 +52,9 @@ def test_the_first_edit_after_a_snapshot_open_behaves_as_after_a_full_open(base_
         bad = ws.set_field(ref, AMOUNT, "lots")
         [problem] = ws.problems()
         assert (problem.entry, problem.json_path) == (ref, AMOUNT) and bad.problems_changed
-        assert ws.catalog is not None and ws.catalog.charms["plain_mult"].description == "+4 Mult"  # last good
+        assert (
+            ws.catalog is not None and ws.catalog.charms["plain_mult"].description == "+4 Mult"
+        )  # last good
         ws.set_field(ref, AMOUNT, 6)
         ws.rename(ref_of(ws, "charm", "even_mult"), "even_more")
         ws.create("scenario", "new_test", "base")
@@ -78,7 +84,9 @@ def _edit(path: Path) -> None:
 
 def _add(base: Path) -> None:
     text = (base / "charms" / "plain_mult.yaml").read_text(encoding="utf-8")
-    (base / "charms" / "plain_copy.yaml").write_text(text.replace("plain_mult", "plain_copy"), encoding="utf-8")
+    (base / "charms" / "plain_copy.yaml").write_text(
+        text.replace("plain_mult", "plain_copy"), encoding="utf-8"
+    )
 
 
 @pytest.mark.parametrize(

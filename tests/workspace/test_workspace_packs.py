@@ -141,7 +141,9 @@ def test_windows_line_endings_are_not_a_change_on_disk(base_copy: Path, tmp_path
     assert ws.text(ref) == "id: crlf\r\nname: Carriage\r\npassive: [splash]\r\ncost: 7\r\n"
 
 
-def test_the_editor_refuses_a_trusted_plugin_taking_over_a_behaviour_id(base_copy: Path, tmp_path: Path) -> None:
+def test_the_editor_refuses_a_trusted_plugin_taking_over_a_behaviour_id(
+    base_copy: Path, tmp_path: Path
+) -> None:
     shadow = make(tmp_path, "shadow", {"plugins/s.py": PLUGIN.replace("doubler", "five_alive")})
     ws = Workspace.open([shadow], base=base_copy, trust=True)
     taken = [p for p in ws.problems() if "already defined" in p.message]

@@ -34,7 +34,6 @@ class TextField(Field):
                 self.box.setCursorPosition(0)  # a long value shows its start, not its end
 
 
-
 def _show_number(box: QSpinBox | QDoubleSpinBox, value: Any) -> None:
     """Show a number in a spin box without reporting it as an edit.
 
@@ -68,7 +67,6 @@ class IntField(Field):
         _show_number(self.box, self.default() if value is None else value)
 
 
-
 class _Decimal(QDoubleSpinBox):
     """A number box that writes 3 rather than 3.00, and 1.5 rather than 1.50."""
 
@@ -96,7 +94,6 @@ class NumberField(Field):
         _show_number(self.box, self.default() if value is None else value)
 
 
-
 class BoolField(Field):
     """Yes or no."""
 
@@ -110,7 +107,6 @@ class BoolField(Field):
         self.box.blockSignals(True)
         self.box.setChecked((self.default() if value is None else value) is True)
         self.box.blockSignals(False)
-
 
 
 class ChoiceField(Field):
@@ -166,7 +162,6 @@ class ChoiceField(Field):
         else:
             self.box.setCurrentIndex(-1)
         self.box.blockSignals(False)
-
 
 
 class RawField(Field):

@@ -195,9 +195,7 @@ class MultEffect(_Scaled):
     """+Mult."""
 
     kind: Literal["mult"] = Field(..., title="Effect", description="+Mult.")
-    amount: Amount = Field(
-        ..., title="Amount", description="Mult added (per step with 'per').", examples=[4]
-    )
+    amount: Amount = Field(..., title="Amount", description="Mult added (per step with 'per').", examples=[4])
 
 
 class XMultEffect(_Scaled):

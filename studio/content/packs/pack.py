@@ -311,7 +311,6 @@ def _find_cycle(needs: dict[str, set[str]]) -> list[str]:
         path.append(nxt)
 
 
-
 def needs_other_studio(pack: Pack) -> str | None:
     """Why ``pack`` does not load in this Studio (its ``studio`` range excludes this version), or None."""
     from studio.content.packs.versions import parse_range, parse_version
@@ -319,6 +318,7 @@ def needs_other_studio(pack: Pack) -> str | None:
     if parse_range(pack.manifest.studio).match(parse_version(__version__)):
         return None
     return f"needs Studio {pack.manifest.studio}, this is Studio {__version__}"
+
 
 def _at(pack: Pack, parts: tuple[object, ...], message: str) -> Problem:
     line, col = pack.manifest_doc.locate(parts)
