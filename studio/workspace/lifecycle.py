@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ruamel.yaml.error import YAMLError
 
@@ -29,10 +30,14 @@ from studio.workspace.model import Change, EntryRef, JsonPath, Usage, WorkspaceE
 from studio.workspace.put_back import put_back
 from studio.workspace.yamledit import edit_text
 
+if TYPE_CHECKING:
+    from studio.content.entries import Entry
+
 ID = re.compile(r"[a-z][a-z0-9_]*")
 SCHEMA_LINE = "# yaml-language-server: $schema="
 
-#: What a new entry holds besides its id and name: the least that validates.
+#: What a new entry holds besides its id and name: the least that validates (a hand type's is
+#: worked out from the loaded ones, :func:`studio.content.hand_slot.free_slot`; this is its fallback).
 TEMPLATES: dict[str, str] = {
     "hand_type": "strength: 1\ngroups: [1]\npoints: 1\nmult: 1\n",
     "charm": "abilities:\n  - trigger: hand\n    effects:\n      - {kind: mult, amount: 1}\n",
@@ -119,7 +124,7 @@ class Lifecycle:
         """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""
         from studio.content.models import KINDS
 
-        self._checks.checked()
+        checker = self._checks.checked()
         pack = self._pack(pack_id)
         if kind not in TEMPLATES and kind != "scenario":
             raise WorkspaceError(
@@ -134,7 +139,10 @@ class Lifecycle:
             body = (
                 f"name: {title}\nplayed: AS\n" if kind == "scenario" else f"id: {entry_id}\nname: {title}\n"
             )
-            text = self._schema_line(pack, kind) + body + TEMPLATES.get(kind, "")
+            template = TEMPLATES.get(kind, "")
+            if kind == "hand_type":
+                template = _hand_type_template(checker.entries.values()) or template
+            text = self._schema_line(pack, kind) + body + template
         f = self._table.add_new(pack, rel, kind, text)
         self._checks.rebuild()
         return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
@@ -301,3 +309,14 @@ def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any]]:
 def _ref_kinds(kind: str) -> set[str]:
     """The x-ref kinds that name an entry of ``kind``."""
     return {kind, "modifier"} if kind in MODIFIER_KINDS else {kind}
+
+
+def _hand_type_template(entries: Iterable[Entry]) -> str:
+    """A new hand type's pattern and strength: one no loaded type has, where it can win and hides
+    none (so it validates next to the base game), with the values of the type it beats."""
+    from studio.content.hand_slot import free_slot
+    from studio.content.models import HandTypeModel
+
+    hands = [e.model for e in entries if isinstance(e.model, HandTypeModel)]
+    slot = free_slot([(h.to_engine(), h.strength) for h in hands])
+    return slot.yaml() if slot else ""

@@ -290,11 +290,7 @@ def test_a_trusted_plugins_effect_kind_gets_its_form(qtbot, tmp_path) -> None:  
     form = build(schema, ctx)
     qtbot.addWidget(form)
     form.set_value(
-        {
-            "abilities": [
-                {"trigger": "hand", "when": {"all_red": True}, "effects": [{"kind": "halve_points"}]}
-            ]
-        }
+        {"abilities": [{"trigger": "hand", "when": {"all_red": True}, "effects": [{"kind": "halve_points"}]}]}
     )
     union = ctx.fields[("abilities", 0, "effects", 0)]
     assert "halve_points" in union.tags  # type: ignore[attr-defined]
@@ -417,7 +413,9 @@ def test_a_message_appearing_above_a_list_leaves_its_boxes_their_height(window: 
     window.entries.ask = lambda *_: "zz_hand"
     assert window.entries.new("hand_type") is not None and window.editor is not None
     strength = window.editor.field_at(("strength",))
-    qtbot.waitUntil(lambda: strength is not None and strength.message() != "")  # it can never win
+    assert isinstance(strength, IntField)
+    strength.box.setValue(100)
+    qtbot.waitUntil(lambda: strength.message() != "")  # same strength as high_card
     group = window.editor.field_at(("groups", 0))
     assert isinstance(group, IntField)
     qtbot.waitUntil(group.isVisible)

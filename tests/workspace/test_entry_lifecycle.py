@@ -9,6 +9,7 @@ import pytest
 from ws_support import changed_lines, ref_of
 
 from studio.workspace import Workspace, WorkspaceError
+from studio.workspace.lifecycle import TEMPLATES
 
 
 def test_references_come_from_entries_and_scenarios(ws: Workspace) -> None:
@@ -57,7 +58,6 @@ def test_rename_back_before_saving_leaves_nothing_to_save(ws: Workspace) -> None
     assert ws.dirty() == [] and ws.problems() == []
 
 
-
 def test_rename_back_keeps_an_unsaved_edit_of_a_file_that_names_it(ws: Workspace) -> None:
     appendix = ref_of(ws, "scenario", "appendix")
     noted = ws.text(appendix) + "# checked by hand\n"
@@ -65,6 +65,7 @@ def test_rename_back_keeps_an_unsaved_edit_of_a_file_that_names_it(ws: Workspace
     ws.rename(ref_of(ws, "charm", "even_mult"), "odd_mult_2")
     ws.rename(ref_of(ws, "charm", "odd_mult_2"), "even_mult")
     assert ws.text(appendix) == noted and ws.dirty() == [appendix]
+
 
 def test_rename_refuses_a_taken_or_malformed_id(ws: Workspace) -> None:
     ref = ref_of(ws, "charm", "plain_mult")
@@ -110,12 +111,24 @@ def test_create_and_duplicate_live_in_memory_until_saved(ws: Workspace) -> None:
         ws.create("charm", "money_mult_2", "base")
 
 
-@pytest.mark.parametrize(
-    "kind", ["charm", "upgrade", "edition", "seal", "boss", "deck", "difficulty", "scenario"]
-)
+@pytest.mark.parametrize("kind", [*TEMPLATES, "scenario"])
 def test_a_new_entry_of_each_kind_is_valid(ws: Workspace, kind: str) -> None:
-    [new] = ws.create(kind, "fresh_one", "base").entries
-    assert [str(p) for p in ws.problems() if p.entry == new] == []
+    assert len(ws.create(kind, "fresh_one", "base").entries) == 1
+    assert [str(p) for p in ws.problems()] == []
+
+
+def test_new_hand_types_take_patterns_and_strengths_the_loaded_ones_leave_free(ws: Workspace) -> None:
+    """The twelve of the base game are taken: a flush with a pair goes just above the flush it
+    beats, with its values; the next new ones find other free patterns and places."""
+    [first] = ws.create("hand_type", "flush_pair", "base").entries
+    assert ws.text(first).split("name: Flush pair\n")[1] == (
+        "strength: 650\ngroups: [2]\nneeds_flush: true\npoints: 35\nmult: 4\nlevel_points: 15\nlevel_mult: 2\n"
+    )
+    ws.create("hand_type", "flush_two_pair", "base")
+    ws.create("hand_type", "flush_three", "base")
+    assert ws.problems() == []
+    hands = {h.id: h for h in ws.catalog.hand_types} if ws.catalog else {}
+    assert (hands["flush_two_pair"].groups, hands["flush_three"].groups) == ((2, 2), (3,))
 
 
 def test_rename_refuses_an_entry_that_replaces_an_earlier_packs(base_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -144,6 +157,10 @@ def test_a_new_entry_of_a_kind_a_pack_has_none_of_names_its_schema_as_the_packs_
     new_pack("neon", tmp_path)
     ws = Workspace.open([tmp_path / "neon"])
     [boss] = ws.create("boss", "spade_ban", "neon").entries
-    assert ws.text(boss).splitlines()[0] == "# yaml-language-server: $schema=../.studio/schemas/boss.schema.json"
+    assert (
+        ws.text(boss).splitlines()[0] == "# yaml-language-server: $schema=../.studio/schemas/boss.schema.json"
+    )
     [hand] = ws.create("hand_type", "flush_pair", "neon").entries
-    assert ws.text(hand).startswith("# yaml-language-server: $schema=../.studio/schemas/hand_type.schema.json\n")
+    assert ws.text(hand).startswith(
+        "# yaml-language-server: $schema=../.studio/schemas/hand_type.schema.json\n"
+    )

@@ -153,7 +153,8 @@ def _order_problems(hands: list[Entry]) -> list[Problem]:
                     out.append(
                         e.problem(
                             f"hand type '{e.id}' can never win: every hand that fits it also fits "
-                            f"the stronger '{stronger.id}'",
+                            f"the stronger '{stronger.id}' (strength {_hand(stronger).strength}); give it a "
+                            f"greater strength or a pattern '{stronger.id}' does not take in",
                             "strength",
                         )
                     )
