@@ -23,6 +23,7 @@ from studio.app.pending import listed, pending
 from studio.app.session import Session
 from studio.app.yaml_view import YamlView
 from studio.workspace import EntryRef, Problem, WorkspaceError
+from studio.workspace.lifecycle import TEMPLATES
 from studio.workspace.model import value_at
 
 #: What the editor shows before an entry is opened.
@@ -54,6 +55,8 @@ class EntryEditor(QWidget):
 
     item_opened = Signal(object, int)
     pending_changed = Signal()
+    #: The Id field asks to rename the open entry (its ref and the new id typed).
+    rename_asked = Signal(object, str)
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -129,6 +132,7 @@ class EntryEditor(QWidget):
         self.file = ref.path
         schema = self.session.ws.schema(ref.kind)
         self.ctx = FormContext(schema, self.session.ws.ids)
+        self.ctx.renames = ref.kind in TEMPLATES
         if self.form is not None:
             self.holder_layout.removeWidget(self.form)
             self.form.hide()
@@ -172,6 +176,9 @@ class EntryEditor(QWidget):
             return
         old = value_at(self.session.ws.data(ref), path)
         if old == value:
+            return
+        if path == ("id",) and self.ctx is not None and self.ctx.renames:
+            self.rename_asked.emit(ref, value)
             return
         self.holding = True
         label = f"Edit {self.file.stem}: {self.ctx.words(path)}" if self.ctx is not None else ""

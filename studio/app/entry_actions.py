@@ -124,14 +124,15 @@ class EntryActions:
         change = self.session.perform("duplicate", lambda: ws.duplicate(ws.ref(ref.path), new_id))
         return self._done(change, ref.kind, new_id)
 
-    def rename(self, ref: EntryRef) -> EntryRef | None:
-        """Give an entry a new id; every reference follows."""
+    def rename(self, ref: EntryRef, proposed: str | None = None) -> EntryRef | None:
+        """Give an entry a new id (asked, starting from ``proposed``: what was typed in its Id field);
+        every reference follows."""
         if self.session is None:
             return None
         ws = self.session.ws
         users = ws.references(ws.ref(ref.path))
         note = f" ({len(users)} references follow; their undo history is dropped)" if users else ""
-        new_id = self.ask("Rename", f"New id for {ref.id}{note}:", ref.id)
+        new_id = self.ask("Rename", f"New id for {ref.id}{note}:", proposed or ref.id)
         if new_id is None or new_id == ref.id:
             return None
         change = self.session.perform("rename", lambda: ws.rename(ws.ref(ref.path), new_id))

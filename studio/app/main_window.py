@@ -266,6 +266,7 @@ class MainWindow(QMainWindow):
         self.tests.start(self.session)
         self.editor = EntryEditor(self.session)
         self.editor.item_opened.connect(self.open_scenario_item)
+        self.editor.rename_asked.connect(self.entries.rename)
         self.editor.pending_changed.connect(lambda: self.problems.show_problems(self._listed(ws.problems())))
         self.preview.situation.deck.currentTextChanged.connect(self.editor.odds.set_deck)
         self.setCentralWidget(self.editor)

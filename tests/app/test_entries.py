@@ -136,3 +136,49 @@ def test_a_kind_header_and_the_entry_menu_make_the_first_entry_of_any_kind(
     window.entries.ask = lambda *_: "zz_voucher"
     next(a for a in new.actions() if a.text() == "Voucher…").trigger()
     assert (window.editor.ref.kind, window.editor.ref.id) == ("voucher", "zz_voucher")
+
+
+def _id_box(window: MainWindow, kind: str, entry_id: str):  # type: ignore[no-untyped-def]
+    assert window.tree.select(kind, entry_id) is not None and window.editor is not None
+    field = window.editor.field_at(("id",))
+    assert field is not None
+    return field.box
+
+
+def test_typing_a_new_id_in_the_form_renames_the_entry_on_enter(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Typing changes nothing (no entry under a half-typed id, no problem per letter); Enter asks to
+    rename with what was typed, and every reference follows."""
+    from PySide6.QtCore import Qt
+
+    assert window.session is not None
+    ws = window.session.ws
+    asked: list[tuple[str, ...]] = []
+    window.entries.ask = lambda *args: asked.append(args) or args[2]  # type: ignore[func-returns-value]
+    box = _id_box(window, "charm", "money_mult")
+    box.selectAll()
+    qtbot.keyClicks(box, "fat_wallet")
+    assert "money_mult" in ws.ids("charm") and not ws.dirty() and ws.problems() == [] and asked == []
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert [a[0] for a in asked] == ["Rename"] and asked[0][2] == "fat_wallet"
+    assert "fat_wallet" in ws.ids("charm") and "money_mult" not in ws.ids("charm")
+    assert any("fat_wallet" in ws.text(r) for r in ws.entries("scenario")) and ws.problems() == []
+    assert (
+        window.editor is not None and window.editor.ref is not None and window.editor.ref.id == "fat_wallet"
+    )
+    assert _id_box(window, "charm", "fat_wallet").text() == "fat_wallet"
+
+
+def test_escape_or_a_declined_rename_puts_the_id_back(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+
+    assert window.session is not None
+    ws = window.session.ws
+    window.entries.ask = lambda *_: None  # the rename is cancelled
+    box = _id_box(window, "charm", "money_mult")
+    qtbot.keyClicks(box, "_x")
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    assert box.text() == "money_mult" and not box.isModified()
+    qtbot.keyClicks(box, "_y")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert box.text() == "money_mult"
+    assert "money_mult" in ws.ids("charm") and not ws.dirty() and ws.problems() == []

@@ -27,18 +27,23 @@ def _scorer_total(window: MainWindow, **shown: Any) -> str:
 
 
 def _type_in_id(window: MainWindow, qtbot: Any, kind: str, entry_id: str, keys: str) -> None:
-    """Open the entry and type in its Id field (Backspace as ``\\b``), as a designer would."""
+    """Open the entry and type at the end of its id in the YAML tab (Backspace as ``\\b``), as a designer
+    would (the form's Id field renames instead)."""
     assert window.tree.select(kind, entry_id) is not None and window.editor is not None
-    field = window.editor.field_at(("id",))
-    assert field is not None
-    box = field.box
-    box.setFocus()
-    qtbot.keyClick(box, Qt.Key.Key_End)
+    window.editor.tabs.setCurrentWidget(window.editor.yaml)
+    edit = window.editor.yaml.edit
+    text = edit.toPlainText()
+    at = text.index(f"id: {entry_id}\n") + len(f"id: {entry_id}")
+    cursor = edit.textCursor()
+    cursor.setPosition(at)
+    edit.setTextCursor(cursor)
+    edit.setFocus()
     for key in keys:
         if key == "\b":
-            qtbot.keyClick(box, Qt.Key.Key_Backspace)
+            qtbot.keyClick(edit, Qt.Key.Key_Backspace)
         else:
-            qtbot.keyClicks(box, key)
+            qtbot.keyClicks(edit, key)
+    window.editor.yaml.flush()
 
 
 @pytest.mark.parametrize(

@@ -35,6 +35,9 @@ class FormContext(SchemaContext):
     #: The builder of a node's field, given by :func:`~studio.app.forms.builder.build` itself, so a list,
     #: an object or a union builds its children without importing the builder back.
     make: Callable[[Node, FormContext, JsonPath], Field] | None = None
+    #: The entry's own ``id`` is changed by a rename (an :class:`~studio.app.forms.scalars.IdField`),
+    #: not typed into the text: true for the kinds that have an id to rename.
+    renames: bool = False
 
     def child(self, node: Node, path: JsonPath) -> Field:
         """Build the field of a child node (a list item, an object's key, a union's variant)."""

@@ -17,6 +17,7 @@ from studio.app.forms.scalars import (
     INT_LIMIT,
     BoolField,
     ChoiceField,
+    IdField,
     IntField,
     NumberField,
     RawField,
@@ -55,7 +56,7 @@ def build(node: dict[str, Any], ctx: FormContext, path: JsonPath = ()) -> Field:
     if kind == "object" and "properties" in node:
         return ObjectField(node, ctx, path)
     if kind == "string":
-        return TextField(node, ctx, path)
+        return IdField(node, ctx, path) if path == ("id",) and ctx.renames else TextField(node, ctx, path)
     if kind == "integer":
         wide = max(abs(node.get("minimum", -INT_LIMIT)), abs(node.get("maximum", INT_LIMIT))) > INT_LIMIT
         return NumberField(node, ctx, path, whole=True) if wide else IntField(node, ctx, path)

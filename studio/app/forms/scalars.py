@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QComboBox, QCompleter, QDoubleSpinBox, QLineEdit, QSpinBox
 
 from studio.app.forms.base import Field, FormContext, JsonPath
@@ -32,6 +33,52 @@ class TextField(Field):
             self.box.setText(text)
             if not self.box.hasFocus():
                 self.box.setCursorPosition(0)  # a long value shows its start, not its end
+
+
+class IdField(TextField):
+    """An entry's own id. Changing it is a rename (every reference follows), so typing changes
+    nothing until it ends: Enter or leaving the box reports the new id once (the window asks to
+    rename), Escape puts the id back."""
+
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+        Field.__init__(self, node, ctx, path)
+        self.box = QLineEdit()
+        if "maxLength" in node:
+            self.box.setMaxLength(int(node["maxLength"]))
+        self.box.editingFinished.connect(self._finished)
+        self.box.installEventFilter(self)
+        self._id = ""
+        self.hold(self.box, "\nEnter renames the entry (every reference follows); Escape puts the id back.")
+
+    def set_value(self, value: Any) -> None:
+        self._id = "" if value is None else str(value)
+        if not self.box.isModified():  # a new id being typed stays until Enter, leaving or Escape
+            super().set_value(value)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Escape in the box puts the id back (before any shortcut of the window on Escape)."""
+        escape = isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape
+        if watched is self.box and escape and self.box.isModified():
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()  # the key comes to the box
+                return True
+            if event.type() == QEvent.Type.KeyPress:
+                self.put_back()
+                return True
+        return super().eventFilter(watched, event)
+
+    def put_back(self) -> None:
+        """Show the entry's id again, dropping what was typed."""
+        self.box.setText(self._id)
+        self.box.setModified(False)
+
+    def _finished(self) -> None:
+        if not self.box.isModified():
+            return
+        typed = self.box.text().strip()
+        self.put_back()  # until the rename is done; the form then shows the renamed entry
+        if typed and typed != self._id:
+            self.report(typed, False)
 
 
 def _show_number(box: QSpinBox | QDoubleSpinBox, value: Any) -> None:
