@@ -8,13 +8,32 @@ from collections.abc import Iterable
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """Return ``" (did you mean 'x'?)"`` for the closest known name, or ``""``.
 
+    Names are compared as written and as their ``_``-separated words in alphabetical order, so words
+    put in another order still find their name:
+
     >>> did_you_mean("pair_mul", ["pair_mult", "plain_mult"])
     " (did you mean 'pair_mult'?)"
+    >>> did_you_mean("round_end", ["round_lost", "end_of_round"])
+    " (did you mean 'end_of_round'?)"
     """
-    import difflib  # only a mistake needs it: every command imports this module
+    from difflib import SequenceMatcher  # only a mistake needs it: every command imports this module
 
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    def likeness(other: str) -> float:
+        return max(  # the known name first, as difflib.get_close_matches compares (the order counts)
+            SequenceMatcher(None, other, name).ratio(),
+            SequenceMatcher(None, _sorted_words(other), _sorted_words(name)).ratio(),
+        )
+
+    best = max(((likeness(k), k) for k in known), default=(0.0, ""))  # a tie: the later name, as difflib
+    return f" (did you mean '{best[1]}'?)" if best[0] >= CUTOFF else ""
+
+
+#: How alike (0 to 1, difflib's ratio) a known name must be to be suggested.
+CUTOFF = 0.6
+
+
+def _sorted_words(name: str) -> str:
+    return "_".join(sorted(name.split("_")))
 
 
 class UnknownIdError(ValueError):

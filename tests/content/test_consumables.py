@@ -71,6 +71,10 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
             "consumables/demo_gazer.yaml": (
                 "id: demo_gazer\nname: Gazer\nfamily: rare\neffects:\n  - {kind: create_consumable, family: levle}\n"
             ),
+            "charms/demo_seer.yaml": (  # a charm's effect names a family as a consumable's does
+                "id: demo_seer\nname: Seer\nabilities:\n  - trigger: end_of_round\n"
+                "    effects:\n      - {kind: create_consumable, family: rear}\n"
+            ),
         },
     )
     run = studio("validate", str(demo))
@@ -86,6 +90,10 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
     assert (
         f"{demo}/consumables/demo_gazer.yaml:5:31: $.effects[0].family: no consumable is of the family 'levle' "
         "(did you mean 'level'?)"
+    ) in run.out
+    assert (
+        f"{demo}/charms/demo_seer.yaml:6:35: $.abilities[0].effects[0].family: no consumable is of the family "
+        "'rear' (did you mean 'rare'?)"
     ) in run.out
 
 

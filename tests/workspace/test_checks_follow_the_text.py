@@ -57,6 +57,19 @@ def test_a_hand_type_that_needs_six_cards_follows_the_charms_that_let_six_be_pla
     assert _of(ws, "two_pair.yaml") == _as_a_full_check_finds(ws, "two_pair.yaml")
 
 
+def test_a_charm_edited_to_make_a_consumable_of_no_family_is_a_problem_until_put_right(ws: Workspace) -> None:
+    """A charm's ``create_consumable`` names a family some consumable must declare: an edit of the charm
+    alone finds it, as a full check does."""
+    charm = ref_of(ws, "charm", "fortune_teller")
+    family = ("abilities", 0, "effects", 0, "family")
+    ws.set_field(charm, family, "levle")
+    wrong = "no consumable is of the family 'levle' (did you mean 'level'?)"
+    assert (family, wrong) in _of(ws, "fortune_teller.yaml")
+    assert _of(ws, "fortune_teller.yaml") == _as_a_full_check_finds(ws, "fortune_teller.yaml")
+    ws.set_field(charm, family, "rare")
+    assert _of(ws, "fortune_teller.yaml") == []
+
+
 def test_a_six_card_scenario_follows_the_amount_of_the_charm_that_lets_six_be_played(base_copy: Path) -> None:
     (base_copy / "tests" / "six.yaml").write_text(
         'name: six cards\nplayed: "AS AH AD AC KS KH"\ncharms: [money_mult]\n', encoding="utf-8"

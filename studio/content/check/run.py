@@ -7,7 +7,8 @@ the packs of run.yaml's shop, and chains of vouchers that require each other.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from studio.content.check.problems import Problem
 from studio.content.entries import Entry
@@ -23,12 +24,10 @@ def run_problems(entries: Sequence[Entry]) -> list[Problem]:
     """Vouchers that require each other in a loop, unknown consumable families, unknown packs."""
     families = {e.model.family for e in entries if isinstance(e.model, ConsumableModel)}
     out = _voucher_loops([e for e in entries if isinstance(e.model, VoucherModel)])
-    for e in entries:
-        if isinstance(e.model, ConsumableModel):  # a consumable that makes others of a family
-            for i, effect in enumerate(e.model.effects):
-                family = getattr(effect, "family", None)
-                if family is not None and family not in families:
-                    out.append(e.problem(_unknown_family(family, families), "effects", i, "family"))
+    for e in entries:  # an effect that makes a consumable of a family: a charm's, a consumable's, ...
+        for family, where in made_families(e.doc.data):
+            if family not in families:
+                out.append(e.problem(_unknown_family(family, families), *where, "family"))
     packs: set[str] = set()
     for e in entries:
         if isinstance(e.model, RunModel):
@@ -56,6 +55,21 @@ def _shop_problems(e: Entry, run: RunModel, families: set[str]) -> list[Problem]
         if pack.family is not None and pack.family not in families:
             out.append(e.problem(_unknown_family(pack.family, families), "shop", "packs", i, "family"))
     return out
+
+
+def made_families(
+    data: Any, where: tuple[str | int, ...] = ()
+) -> Iterator[tuple[str, tuple[str | int, ...]]]:
+    """Each family a ``create_consumable`` effect in ``data`` (an entry of any kind) names, with where
+    the effect is: checked against the families consumables declare."""
+    if isinstance(data, dict):
+        if data.get("kind") == "create_consumable" and isinstance(data.get("family"), str):
+            yield data["family"], where
+        for key, value in data.items():
+            yield from made_families(value, (*where, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from made_families(value, (*where, i))
 
 
 def _unknown_family(name: str, families: set[str]) -> str:
