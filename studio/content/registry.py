@@ -15,6 +15,7 @@ from typing import Any
 
 from studio.content.check.crosscheck import cross_check
 from studio.content.check.problems import MANIFEST, PLUGIN, REFERENCE, Problem
+from studio.content.code import Code, failed_plugins
 from studio.content.entries import Entry, merge
 from studio.content.extensions import effect_settings, whole_amounts
 from studio.content.models import ENTRY_KINDS, CharmModel
@@ -30,25 +31,6 @@ Trusted = Callable[[Pack], bool]
 def builtin_only(pack: Pack) -> bool:
     """The default trust: only the base game's own code runs."""
     return pack.builtin
-
-
-@dataclass
-class Code:
-    """What the plugin layer found: behaviours that run, and ids whose code cannot run."""
-
-    behaviours: dict[str, Behaviour] = field(default_factory=dict)
-    #: Behaviour id -> (pack id, plugin file) it comes from.
-    origins: dict[str, tuple[str, str]] = field(default_factory=dict)
-    #: Behaviour id -> the untrusted pack whose plugin declares it (read, never run).
-    untrusted: dict[str, Pack] = field(default_factory=dict)
-    #: The packs with code that is not trusted, in load order (their code never runs).
-    untrusted_packs: list[Pack] = field(default_factory=list)
-    #: Behaviour id -> the problem of the plugin file that declares it and failed to load.
-    failed: dict[str, Problem] = field(default_factory=dict)
-    #: Load problems that name no behaviour (a broken entry point, a file declaring nothing).
-    problems: list[Problem] = field(default_factory=list)
-    #: (file name, source) of each pack plugin that ran, in the order it ran.
-    sources: list[tuple[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -94,28 +76,13 @@ def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None
     content.broken = set(merged.broken)
     content.problems += merged.problems
     content.warnings += merged.warnings
-    content.problems += _failed_plugins(content.entries, code)
-    known = {*code.behaviours, *code.untrusted, *code.failed}
+    content.problems += failed_plugins(content.entries, code)
+    known = code.declared()
     content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
     _disable(content, code.untrusted, code.untrusted_packs)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)
     return content
-
-
-def _failed_plugins(entries: Sequence[Entry], code: Code) -> list[Problem]:
-    """One problem per plugin file that failed to load, naming its pack and the charms that use it."""
-    users: dict[Problem, list[str]] = {p: [] for p in code.failed.values()}
-    packs = {problem: code.origins[b][0] for b, problem in code.failed.items()}
-    for e in entries:
-        if isinstance(e.model, CharmModel) and e.model.behaviour in code.failed:
-            users[code.failed[e.model.behaviour]].append(e.id)
-    out = []
-    for problem, charms in users.items():
-        who = f"charm {', '.join(sorted(charms))} (pack '{packs[problem]}')" if charms else ""
-        message = f"{who or f'pack {packs[problem]!r}'}: {problem.message}"
-        out.append(Problem(problem.file, problem.line, problem.col, message, problem.path, PLUGIN))
-    return out
 
 
 def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: Sequence[Pack]) -> None:

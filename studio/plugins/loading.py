@@ -8,20 +8,13 @@ plugins declare without running them, and hands both to
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 
-from studio.content.check.problems import PLUGIN, Problem
+from studio.content.code import Code
 from studio.content.extensions import reset as reset_vocabulary
 from studio.content.packs.pack import Pack, base_pack
-from studio.content.registry import Code, Content, Trusted, assemble, builtin_only
-from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import (
-    declared_behaviours,
-    drop_unfit,
-    entry_point_behaviours,
-    load_plugin,
-)
+from studio.content.registry import Content, Trusted, assemble, builtin_only
+from studio.plugins.code_loading import load_installed, load_pack_code
 
 
 def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
@@ -31,32 +24,9 @@ def load_code(packs: Sequence[Pack], trusted: Trusted = builtin_only) -> Code:
     """
     reset_vocabulary()
     code = Code()
-    code.behaviours, code.problems = entry_point_behaviours()
-    for behaviour_id, behaviour in code.behaviours.items():  # pip-installed: named by their source file
-        where = inspect.getsourcefile(type(behaviour)) or type(behaviour).__module__
-        code.origins[behaviour_id] = ("installed package", where)
+    load_installed(code)
     for pack in packs:
-        files = pack.code()
-        if files and not trusted(pack):
-            code.untrusted_packs.append(pack)
-        for name, source in files:
-            declared = declared_behaviours(source)
-            if not trusted(pack):
-                code.untrusted.update(dict.fromkeys(declared, pack))
-                continue
-            found: dict[str, Behaviour] = {}
-            ran, problems = load_plugin(name, source, found)
-            if ran:
-                code.sources.append((name, source))
-            code.problems += drop_unfit(found, declared, code.origins, name, source, pack.id)
-            code.behaviours.update(found)
-            code.origins.update(dict.fromkeys(found, (pack.id, name)))
-            if ran or not declared:
-                code.problems += [_of_pack(p, pack) for p in problems]
-                continue
-            (problem,) = problems
-            code.failed.update(dict.fromkeys(declared, problem))
-            code.origins.update(dict.fromkeys(declared, (pack.id, name)))
+        load_pack_code(code, pack, trusted(pack))
     return code
 
 
@@ -71,9 +41,3 @@ def load_packs(
 def load_base() -> Content:
     """Load the base game alone, with its own code."""
     return load_packs([base_pack()])
-
-
-def _of_pack(problem: Problem, pack: Pack) -> Problem:
-    """Say which pack a plugin problem belongs to."""
-    message = f"pack '{pack.id}': {problem.message}"
-    return Problem(problem.file, problem.line, problem.col, message, problem.path, PLUGIN)

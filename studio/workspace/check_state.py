@@ -52,7 +52,9 @@ class CheckState:
         """Check every file again from scratch (the packs or their code changed)."""
         from studio.workspace.checker import Checker  # it imports the content models
 
-        checker = Checker(self._table.packs, self._code.behaviours, self._code.untrusted)
+        checker = Checker(
+            self._table.packs, self._code.behaviours, [*self._code.untrusted, *self._code.failed]
+        )
         checker.rebuild(self._table.files.values())
         self._checker = checker
         return checker

@@ -1,35 +1,21 @@
-"""The open packs' code: the behaviours allowed to run, the ids untrusted code only declares, and the
-problems of loading the packs and their code."""
+"""The open packs' code: the behaviours allowed to run, the ids untrusted code only declares, those of
+plugins that failed to load, and the problems of loading the packs and their code."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from studio.content.check.problems import Problem
+from studio.content.code import Code
 from studio.content.packs.pack import Pack
-from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import (
-    declared_behaviours,
-    drop_unfit,
-    entry_point_behaviours,
-    load_plugin,
-)
+from studio.plugins.code_loading import load_installed, load_pack_code
 
 
-class PackCode:
-    """What the workspace's packs' code provides, loaded by trust."""
-
-    def __init__(self, problems: Sequence[Problem]) -> None:
-        #: Problems of loading the packs (as opened) and their code, besides the content's own.
-        self.problems = list(problems)
-        self.behaviours: dict[str, Behaviour] = {}
-        #: Behaviour id -> (pack id, plugin file) it comes from.
-        self.origins: dict[str, tuple[str, str]] = {}
-        #: Behaviour id -> the untrusted pack whose code declares it (it does not run).
-        self.untrusted: dict[str, Pack] = {}
-        #: The packs with code that is not trusted, in load order.
-        self.untrusted_packs: list[Pack] = []
+@dataclass
+class PackCode(Code):
+    """What the workspace's packs' code provides, loaded by trust as every command loads it; its
+    ``problems`` start with those of opening the packs."""
 
     def load_all(self, packs: Sequence[Pack], trusted: Sequence[Pack]) -> None:
         """Load the installed plugins' behaviours, then each pack's code by its trust.
@@ -38,30 +24,14 @@ class PackCode:
         another has only the kinds of rule its own trusted packs add, never those of the one before.
         """
         _reset_vocabulary()
-        found, problems = entry_point_behaviours()
-        self.behaviours.update(found)
-        self.origins.update(dict.fromkeys(found, ("installed package", "an entry point")))
-        self.problems += problems
+        load_installed(self)
         allowed = {id(p) for p in trusted}
         for pack in packs:
             self.load(pack, id(pack) in allowed)
 
     def load(self, pack: Pack, trusted: bool) -> None:
-        """Load a trusted pack's behaviours (an id declared before stays the first's: a problem); of
-        another, only note the ids its code declares."""
-        code = pack.code()
-        if code and trusted:
-            for name, source in code:
-                found: dict[str, Behaviour] = {}
-                self.problems += load_plugin(name, source, found)[1]
-                declared = declared_behaviours(source)
-                self.problems += drop_unfit(found, declared, self.origins, name, source, pack.id)
-                self.behaviours.update(found)
-                self.origins.update(dict.fromkeys(found, (pack.id, name)))
-        elif code:
-            self.untrusted_packs.append(pack)
-            for _, source in code:
-                self.untrusted.update(dict.fromkeys(declared_behaviours(source), pack))
+        """Load a pack's code: run it if ``trusted``, else only note the ids it declares."""
+        load_pack_code(self, pack, trusted)
 
 
 def _reset_vocabulary() -> None:

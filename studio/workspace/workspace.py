@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from studio.content.art import ART_KINDS, art_of, path_problem
 from studio.content.check.problems import Problem as ContentProblem
+from studio.content.code import failed_plugins
 from studio.content.io.atomic import write_atomically
 from studio.content.io.documents import Document, read_document
 from studio.content.io.parsed import parsed_cache
@@ -76,7 +77,7 @@ class Workspace:
     ) -> None:
         """Hold ``packs`` (in load order) and check them, or show ``kept``, a snapshot of their sound open."""
         self._table = table = FileTable(list(packs))
-        self._code = PackCode(problems)
+        self._code = PackCode(problems=list(problems))
         self._code.load_all(table.packs, trusted)
         #: Every pack with code has it running (by trust given at opening or recorded before).
         self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in table.packs if p.code())
@@ -141,7 +142,7 @@ class Workspace:
     def _usable(self, kept: snapshot.Snapshot | None) -> snapshot.Snapshot | None:
         """The snapshot with its code behaviours put back; None (check in full) if the code loaded now
         reported a problem or lacks one of them."""
-        if kept is None or self._code.problems:
+        if kept is None or self._code.problems or self._code.failed:
             return None
         catalog = attach(kept.catalog, kept.attached, self._code.behaviours)
         return kept._replace(catalog=catalog) if catalog is not None else None
@@ -151,7 +152,7 @@ class Workspace:
     ) -> None:
         """Keep a snapshot of this open for the next open of the same packs, if it found no problem."""
         check = self._checks.checked()
-        if self._code.problems or check.problems() or check.catalog is None:
+        if self._code.problems or self._code.failed or check.problems() or check.catalog is None:
             return
         held: dict[int, dict[str, tuple[str, Any]]] = {id(p): {} for p in self.packs}
         for f in sorted(self._table.files.values(), key=lambda f: f.rel):
@@ -290,7 +291,7 @@ class Workspace:
             warnings = list(shown.warnings)
         else:
             check = self._checks.checked()
-            errors = check.problems()
+            errors = [*check.problems(), *failed_plugins(check.entries.values(), self._code)]
             warnings = [*check.warnings, *self._untrusted_code().warnings]
         out = [Problem.of(p, self._table.ref_at(p.file)) for p in (*errors, *self._code.problems)]
         out += [Problem.of(p, self._table.ref_at(p.file), "warning") for p in warnings]

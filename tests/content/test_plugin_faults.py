@@ -57,6 +57,19 @@ def test_a_plugin_that_fails_to_load_is_one_problem_naming_charm_pack_and_file(
     assert content.catalog is None
 
 
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_the_editor_tells_a_plugin_that_fails_to_load_as_the_command_line_does(tmp_path: Path, case: str) -> None:
+    """One problem naming the charm, never also an 'unknown behaviour' at the charm that names it."""
+    from studio.workspace import Workspace
+
+    root = neon(tmp_path, BROKEN[case][0])
+    pack, _ = open_pack(root)
+    assert pack is not None
+    told = [str(p) for p in load_packs([base_pack(), pack], lambda p: True).problems]
+    ws = Workspace.open([root], trust=True)
+    assert [f"{p.path}:{p.line}:{p.col}: {p.message}" for p in ws.problems()] == told
+
+
 def test_a_sound_plugin_records_where_each_behaviour_comes_from(tmp_path: Path) -> None:
     root = neon(tmp_path, GOOD)
     pack, _ = open_pack(root)
