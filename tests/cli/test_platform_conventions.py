@@ -95,6 +95,21 @@ def test_list_escapes_suits_on_a_cp1252_terminal() -> None:
     assert b"\\u2663" in done.stdout  # the club suit, as an escape
 
 
+#: The freedesktop menu specification's main categories: a launcher names one, or menus list it twice.
+MAIN_CATEGORIES = {
+    "AudioVideo", "Audio", "Video", "Development", "Education", "Game", "Graphics",
+    "Network", "Office", "Science", "Settings", "System", "Utility",
+}  # fmt: skip
+
+
+def test_the_launcher_names_one_main_category_so_menus_list_it_once() -> None:
+    [line] = [
+        x for x in desktop.LAUNCHER.read_text(encoding="utf-8").splitlines() if x.startswith("Categories=")
+    ]
+    categories = line.removeprefix("Categories=").rstrip(";").split(";")
+    assert [c for c in categories if c in MAIN_CATEGORIES] == ["Development"]
+
+
 def test_desktop_install_writes_the_launcher_and_icon_under_xdg_data_home(
     studio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
