@@ -25,6 +25,7 @@ test: bytecode
 
 lint: $(STAMP)
 	$(BIN)/ruff check studio tests benchmarks plugins
+	$(BIN)/ruff format --check studio tests benchmarks plugins scripts
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

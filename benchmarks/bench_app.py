@@ -184,6 +184,7 @@ def playing(window, runs: int) -> list[tuple[str, float, str]]:  # type: ignore[
     """Trace playback and the playtest in the same window: one playback step drawn (marks, pop-up,
     counter), instant and with motion; one playtest action clicked through to the redrawn panel."""
     from PySide6.QtWidgets import QApplication
+
     preview = window.preview
     preview.set_state(
         {"played": "KH 10H:glass 6H 4H 2H", "held": "5D:steel", "charms": TWENTY[:4], "money": 17}

@@ -74,7 +74,7 @@ def _scenario(ws: Workspace, data: dict[str, Any]) -> str:
     )
     boss = f"  boss: {data['boss']}\n" if "boss" in data else ""
     return (
-        f"- name: {data['name']}\n  played: \"{data['played']}\"\n"
+        f'- name: {data["name"]}\n  played: "{data["played"]}"\n'
         f"  charms: [{', '.join(data['charms'])}]\n{boss}"
         f"  expect:\n    hand_type: {result.hand_type}\n    total: {json_number(result.total)}\n"
         f"    events:\n{events}\n"

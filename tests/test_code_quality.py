@@ -21,6 +21,18 @@ def test_ruff_finds_nothing() -> None:
     assert proc.returncode == 0, proc.stdout
 
 
+def test_the_code_is_laid_out_as_ruff_format_lays_it_out() -> None:
+    """One layout everywhere, so a change's diff holds its change and no reformatting of other lines."""
+    proc = subprocess.run(
+        [str(BIN / "ruff"), "format", "--check", "studio", "tests", "benchmarks", "plugins", "scripts"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout
+
+
 def test_the_code_is_mypy_strict_clean() -> None:
     proc = subprocess.run([str(BIN / "mypy")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout

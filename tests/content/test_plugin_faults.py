@@ -58,7 +58,9 @@ def test_a_plugin_that_fails_to_load_is_one_problem_naming_charm_pack_and_file(
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
-def test_the_editor_tells_a_plugin_that_fails_to_load_as_the_command_line_does(tmp_path: Path, case: str) -> None:
+def test_the_editor_tells_a_plugin_that_fails_to_load_as_the_command_line_does(
+    tmp_path: Path, case: str
+) -> None:
     """One problem naming the charm, never also an 'unknown behaviour' at the charm that names it."""
     from studio.workspace import Workspace
 
