@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
@@ -129,13 +129,13 @@ class EntryEditor(QWidget):
     def open(self, ref: EntryRef) -> None:
         """Show a file: build its form from its kind's schema, then fill form and text."""
         self.yaml.flush()
+        self._finish_typing()
         self.file = ref.path
         schema = self.session.ws.schema(ref.kind)
         self.ctx = FormContext(schema, self.session.ws.ids)
         self.ctx.renames = ref.kind in TEMPLATES
         if self.form is not None:
-            self.holder_layout.removeWidget(self.form)
-            self.form.hide()
+            self._drop_form()
             self.form.deleteLater()
         self.form = build(file_schema(schema, self.session.ws.data(ref)), self.ctx, ())
         self.form.setObjectName("entryForm")
@@ -153,8 +153,7 @@ class EntryEditor(QWidget):
         """Show nothing (the file was deleted)."""
         self.file = None
         if self.form is not None:
-            self.holder_layout.removeWidget(self.form)
-            self.form.hide()
+            self._drop_form()
             self.form.deleteLater()
             self.form = None
         self.yaml.set_text("")
@@ -165,6 +164,20 @@ class EntryEditor(QWidget):
         if self.held:
             self.held = frozenset()
             self.pending_changed.emit()
+
+    def _drop_form(self) -> None:
+        """Take the shown form away."""
+        assert self.form is not None
+        self.holder_layout.removeWidget(self.form)
+        self.form.hide()
+
+    def _finish_typing(self) -> None:
+        """Let a field being typed in finish while its entry is still the one open: a search box, for
+        one, takes what was typed when it loses focus, which hiding its form would otherwise do with
+        the next entry open, writing it there."""
+        focus = QApplication.focusWidget()
+        if self.form is not None and focus is not None and self.form.isAncestorOf(focus):
+            focus.clearFocus()
 
     def field_at(self, path: JsonPath) -> Field | None:
         """The widget of a field (for jumping to a problem, and for tests)."""

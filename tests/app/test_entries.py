@@ -182,3 +182,52 @@ def test_escape_or_a_declined_rename_puts_the_id_back(window: MainWindow, qtbot)
     qtbot.keyClick(box, Qt.Key.Key_Return)
     assert box.text() == "money_mult"
     assert "money_mult" in ws.ids("charm") and not ws.dirty() and ws.problems() == []
+
+
+def test_a_new_id_typed_then_another_entry_opened_renames_nothing_else(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Leaving the box by opening another entry asks about the entry typed in, never the one opened."""
+    assert window.session is not None
+    ws = window.session.ws
+    asked: list[tuple[str, ...]] = []
+    window.entries.ask = lambda *args: asked.append(args) or None  # type: ignore[func-returns-value]
+    window.activateWindow()
+    box = _id_box(window, "charm", "money_mult")
+    box.setFocus()
+    qtbot.keyClicks(box, "_x")
+    assert window.tree.select("charm", "plain_mult") is not None
+    assert all("plain_mult" not in a[1] for a in asked), asked
+    assert {"money_mult", "plain_mult"} <= set(ws.ids("charm")) and not ws.dirty()
+
+
+def test_a_new_id_typed_then_the_window_closed_asks_nothing(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    asked: list[tuple[str, ...]] = []
+    window.entries.ask = lambda *args: asked.append(args) or None  # type: ignore[func-returns-value]
+    window.activateWindow()
+    box = _id_box(window, "charm", "money_mult")
+    box.setFocus()
+    qtbot.keyClicks(box, "_x")
+    window.close()
+    assert asked == []
+
+
+def test_a_value_typed_in_a_search_box_then_another_entry_opened_goes_to_its_own_entry(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """What was typed goes to the entry it was typed in, never to the one opened next."""
+    from studio.app.forms.objects import NullableField
+
+    assert window.session is not None and window.editor is not None
+    ws = window.session.ws
+    window.activateWindow()
+    assert window.tree.select("charm", "pair_mult") is not None
+    field = window.editor.field_at(("abilities", 0, "when", "contains"))
+    box = (field.inner if isinstance(field, NullableField) else field).box.lineEdit()  # type: ignore[union-attr]
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "flush")
+    box.completer().popup().hide()
+    box.setFocus()
+    assert box.hasFocus()
+    assert window.tree.select("charm", "plain_mult") is not None
+    assert [r.id for r in ws.dirty()] == ["pair_mult"]
+    assert ws.data(ws.dirty()[0])["abilities"][0]["when"]["contains"] == "flush"

@@ -37,28 +37,31 @@ class TextField(Field):
 
 class IdField(TextField):
     """An entry's own id. Changing it is a rename (every reference follows), so typing changes
-    nothing until it ends: Enter or leaving the box reports the new id once (the window asks to
-    rename), Escape puts the id back."""
+    nothing until Enter, which reports the new id once (the window asks to rename); Escape, or
+    leaving the box (another field, another entry, closing), puts the id back."""
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
         Field.__init__(self, node, ctx, path)
         self.box = QLineEdit()
         if "maxLength" in node:
             self.box.setMaxLength(int(node["maxLength"]))
-        self.box.editingFinished.connect(self._finished)
+        self.box.returnPressed.connect(self._entered)
         self.box.installEventFilter(self)
         self._id = ""
         self.hold(self.box, "\nEnter renames the entry (every reference follows); Escape puts the id back.")
 
     def set_value(self, value: Any) -> None:
         self._id = "" if value is None else str(value)
-        if not self.box.isModified():  # a new id being typed stays until Enter, leaving or Escape
+        if not self.box.isModified():  # a new id being typed stays until Enter, Escape or leaving
             super().set_value(value)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Escape in the box puts the id back (before any shortcut of the window on Escape)."""
-        escape = isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape
-        if watched is self.box and escape and self.box.isModified():
+        """Escape in the box (before any window shortcut on Escape), or leaving it, puts the id back."""
+        if watched is not self.box or not self.box.isModified():
+            return super().eventFilter(watched, event)
+        if event.type() == QEvent.Type.FocusOut:
+            self.put_back()
+        elif isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
             if event.type() == QEvent.Type.ShortcutOverride:
                 event.accept()  # the key comes to the box
                 return True
@@ -72,9 +75,7 @@ class IdField(TextField):
         self.box.setText(self._id)
         self.box.setModified(False)
 
-    def _finished(self) -> None:
-        if not self.box.isModified():
-            return
+    def _entered(self) -> None:
         typed = self.box.text().strip()
         self.put_back()  # until the rename is done; the form then shows the renamed entry
         if typed and typed != self._id:
