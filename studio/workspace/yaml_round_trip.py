@@ -65,9 +65,13 @@ def update(tree: Any, new: Any) -> Any:
     if isinstance(tree, CommentedMap) and isinstance(new, dict):
         for key in [k for k in tree if k not in new]:
             del tree[key]
+        if not new:
+            tree.ca.comment = None
         for key, value in new.items():
             if key in tree and not same(_plain(tree[key]), value):
                 tree[key] = update(tree[key], value)
+                if value in ([], {}) and len(tree.ca.items.get(key, ())) > 3:  # comments above its first
+                    tree.ca.items[key][3] = None  # item go with the items (ruamel holds them here too)
             elif key not in tree:
                 tree[key] = value
         return tree
@@ -75,6 +79,8 @@ def update(tree: Any, new: Any) -> Any:
         old, comments = list(tree), dict(tree.ca.items)  # a comment on an item's line is the list's, by index
         list.clear(tree)
         tree.ca.items.clear()
+        if not new:  # the comment above the first item goes with the items: ruamel would write it
+            tree.ca.comment = None  # between the key and its [], which then no longer reads back
         for j, (i, value) in enumerate(zip(sources([_plain(v) for v in old], new), new, strict=True)):
             if i is None:
                 tree.append(value)

@@ -480,6 +480,24 @@ def test_a_list_changed_in_more_ways_goes_through_the_round_trip_alone() -> None
     assert lines[6:8] == ["            -   kind: mult  # four", "                amount: 4"]
 
 
+@pytest.mark.parametrize(
+    ("block", "empty"),
+    [
+        ("  # keeps 5 Points\n  - trigger: hand\n    effects: []\n", []),
+        ("  # only pairs\n  contains: pair\n", {}),
+    ],
+    ids=["list", "mapping"],
+)
+def test_a_commented_block_emptied_among_other_changes_is_written(block: str, empty: Any) -> None:
+    """The comment above the first item goes with the items: kept, ruamel wrote it between the key and
+    its ``[]``, or the next key on the line before, a text that does not read back (the edit was refused)."""
+    text = f"cost: 5\nabilities:\n{block}name: Hiker\n"
+    data = YAML(typ="safe").load(text)
+    new = {**data, "abilities": empty, "art": "hiker.png"}
+    out = edit_text(text, data, new)
+    assert out == f"cost: 5\nabilities: {json.dumps(empty)}\nname: Hiker\nart: hiker.png\n"
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.relative_to(CONTENT).as_posix())
 def test_adding_an_item_to_any_block_list_only_adds_lines(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
