@@ -205,7 +205,7 @@ def log_line(number: int, resolved: Resolved) -> str:
 
     data = action_to_json(resolved.action)
     name = str(data.pop("action"))
-    args = " ".join(str(v) for v in data.values())
+    args = " ".join("none" if v is None else str(v) for v in data.values())  # a skipped choice: none
     if resolved.score is not None:
         r = resolved.score
         did = f"{r.hand_type} {' '.join(r.scoring)} = {fmt(r.total)}"

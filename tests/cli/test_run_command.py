@@ -37,6 +37,16 @@ def test_the_readable_log_numbers_each_action_and_shows_each_hand(studio: Callab
     assert "Stopped in ante 1 after 12 actions (seed 2, deck standard, difficulty 0)." in run.out
 
 
+def test_the_log_says_a_skipped_choice_in_words() -> None:
+    from studio.cli.run import log_line
+    from studio.engine.run.actions import Choose
+    from studio.engine.run.events import Resolved, RunEvent
+
+    skipped = Resolved(Choose(None), (RunEvent("skip_pack", "level_pack", 0, ""),))
+    assert log_line(27, skipped) == "  27  choose none  (skip_pack level_pack)"
+    assert log_line(28, Resolved(Choose(2), ())) == "  28  choose 2"
+
+
 def test_a_run_can_start_with_charms_and_another_deck(studio: Callable[..., Run]) -> None:
     run = studio(
         "run", "--seed", "3", "--deck", "red", "--charm", "plain_mult:foil", "--stop-after", "0", "--json"
