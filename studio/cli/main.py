@@ -25,7 +25,7 @@ COMMANDS = {
     "odds": ("odds", "count hand types over a deck"),
     "validate": ("validate", "check content files and their cross-references"),
     "test": ("testing", "run scenarios with expected results"),
-    "list": ("listing", "list loaded content of one kind: charms, hand types, modifiers, bosses, ..."),
+    "list": ("listing", "list loaded content of one kind: charms, hands, upgrades, bosses, ..."),
     "schema": ("schema", "JSON Schemas of the content kinds"),
     "pack": ("pack", "make, build, install and compare content packs"),
     "edit": ("edit", "open the editor on the base game and the given pack folders"),
@@ -43,7 +43,22 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         from studio.content.io.text import clip_message, printable  # light: the standard library only
 
+        message = _suggested(message)
         self.exit(2, f"{self.prog}: error: {printable(clip_message(message))} (see '{self.prog} --help')\n")
+
+
+def _suggested(message: str) -> str:
+    """argparse's "invalid choice: 'scroe' (choose from ...)" as "... (did you mean 'score'?)" when one
+    of the choices is close, as every unknown name elsewhere is told."""
+    import re
+
+    from studio.engine.names import did_you_mean  # loads the engine: only a mistake pays for it
+
+    found = re.fullmatch(r"(.*invalid choice: '([^']*)') \(choose from (.*)\)", message, re.DOTALL)
+    if found is None:
+        return message
+    hint = did_you_mean(found[2], re.findall(r"'([^']*)'", found[3]))
+    return f"{found[1]}{hint}" if hint else message
 
 
 def command_in(argv: Sequence[str]) -> str | None:

@@ -216,7 +216,9 @@ BAD_INPUT = [
     ("schema_without_an_action", ["schema"], ["ACTION"]),
     # the command line itself
     ("no_subcommand", [], ["COMMAND"]),
-    ("unknown_subcommand", ["scor", "AS"], ["invalid choice: 'scor'"]),
+    ("unknown_subcommand", ["scor", "AS"], ["invalid choice: 'scor' (did you mean 'score'?)"]),
+    ("unknown_choice", ["list", "charm"], ["invalid choice: 'charm' (did you mean 'charms'?)"]),
+    ("a_choice_like_none", ["list", "jokers"], ["invalid choice: 'jokers' (choose from 'charms', 'hands'"]),
     ("unknown_option", ["score", "AS", "--bogus"], ["unrecognized arguments: --bogus"]),
     ("unknown_option_of_odds", ["odds", "--bogus"], ["unrecognized arguments: --bogus"]),
 ]
