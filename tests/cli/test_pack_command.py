@@ -351,3 +351,18 @@ def test_pack_list_warns_of_an_installed_pack_this_studio_does_not_load(
     assert [(r["id"], r["loads"]) for r in rows] == [("neon_nights", False)]
     refused = studio("score", "AS", "--pack", "neon_nights")
     assert refused.code != 0 and "needs Studio ^99.0.0" in refused.err
+
+
+def test_the_skeletons_readme_commands_work_from_the_pack_folder(
+    studio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert studio("pack", "new", "neon", "--dir", str(tmp_path)).code == 0
+    pack = tmp_path / "neon"
+    readme = (pack / "README.md").read_text(encoding="utf-8")
+    commands = [line.split()[1:] for line in readme.splitlines() if line.startswith("    studio ")]
+    assert len(commands) == 3, readme
+    monkeypatch.chdir(pack)
+    for argv in commands:
+        run = studio(*argv)
+        assert run.code == 0, f"{argv}: {run.out}{run.err}"
+    assert (tmp_path / "neon.zip").is_file()

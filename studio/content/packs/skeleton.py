@@ -48,11 +48,12 @@ expect:
 """,
         "README.md": f"""# {name}
 
-A content pack for Charm Studio. Check it, test it, build it:
+A content pack for Charm Studio. Check it, test it, build it (the zip goes
+beside the pack folder: a build never writes inside the pack it zips):
 
     studio validate .
     studio test .
-    studio pack build . -o {pack_id}.zip
+    studio pack build . -o ../{pack_id}.zip
 """,
     }
     kinds = {"pack.yaml": "pack", f"charms/{charm}.yaml": "charm", "tests/example.yaml": "scenario"}
