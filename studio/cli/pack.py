@@ -97,6 +97,8 @@ def _schemas(args: argparse.Namespace) -> int:
 
 def _build(args: argparse.Namespace) -> int:
     result = build(args.folder, args.output, trust=args.trust)
+    for warning in result.warnings:
+        warn(warning)
     _print(result.lines())
     return OK if result.ok else PROBLEMS
 
@@ -199,6 +201,8 @@ def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> 
     is scored too, not hidden by the new one.
     """
     before, after = load_pack(old, installed, trust), load_pack(new, installed, trust)
+    for warning in dict.fromkeys(str(w) for content in (before, after) for w in content.warnings):
+        warn(warning)  # an untrusted version's code charms do nothing: why its results move
     found: dict[str, tuple[Scenario, list[Pack]]] = {}
     for pack in (old, new):
         for s in pack_scenarios(pack)[0]:

@@ -129,6 +129,13 @@ def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress
     pack, _ = open_pack_spec(str(folder), installed)  # a folder: it hides no installed pack
     progress(0, 3, "loading the pack")
     content = load_pack(pack, installed, trust)
+    built = _checked_and_zipped(pack, output, content, progress)
+    built.warnings = [str(w) for w in content.warnings]  # an untrusted pack's code charms: why a test fails
+    return built
+
+
+def _checked_and_zipped(pack: Pack, output: Path, content: Content, progress: Progress) -> Build:
+    """Check the loaded pack, run its tests, then write the zip; the first of these that fails says why."""
     if content.problems or content.catalog is None:
         return Build(pack, output, problems=ordered(content.problems))
     refused = installable_problems(pack)

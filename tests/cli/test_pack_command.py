@@ -366,3 +366,36 @@ def test_the_skeletons_readme_commands_work_from_the_pack_folder(
         run = studio(*argv)
         assert run.code == 0, f"{argv}: {run.out}{run.err}"
     assert (tmp_path / "neon.zip").is_file()
+
+
+def test_build_and_diff_say_why_an_untrusted_packs_code_charm_scores_nothing(studio, tmp_path: Path) -> None:
+    pack = make_pack(studio, tmp_path)
+    (pack / "plugins").mkdir()
+    (pack / "plugins/triple.py").write_text(
+        "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'neon_triple'\n\n"
+        "    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n",
+        encoding="utf-8",
+    )
+    (pack / "charms/neon_nights_triple.yaml").write_text(
+        "id: neon_nights_triple\nname: Triple\nbehaviour: neon_triple\ndescription: X3 Mult\n",
+        encoding="utf-8",
+    )
+    (pack / "tests/triple.yaml").write_text(
+        "name: triple\nplayed: AS AH\ncharms: [neon_nights_triple]\nexpect: {hand_type: pair, total: 192}\n",
+        encoding="utf-8",
+    )
+    untrusted = (
+        "pack 'neon_nights' is not trusted, so its code does not run; disabled charms: neon_nights_triple"
+    )
+    refused = studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    assert refused.code == 1 and "total: expected 192, got 64" in refused.out
+    assert untrusted in refused.err
+    (pack / "tests/triple.yaml").write_text(
+        "name: triple\nplayed: AS AH\ncharms: [neon_nights_triple]\n", encoding="utf-8"
+    )
+    built = studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"), "--trust")
+    assert built.code == 0 and built.err == "", built.out + built.err
+    (pack / "README.md").write_text("changed\n", encoding="utf-8")  # a new content hash: trusted no more
+    diffed = studio("pack", "diff", str(tmp_path / "p.zip"), str(pack))
+    assert diffed.code == 0 and "pair 192" in diffed.out and "pair 64" in diffed.out
+    assert diffed.err.count(untrusted) == 1, diffed.err
