@@ -372,3 +372,17 @@ def test_a_hand_of_five_is_checked_against_a_boss_that_allows_fewer(studio, tmp_
     assert [(line, m) for _, line, _, m in problems(run.out, tmp_path)] == [
         (1, "$.played: a played hand holds 1 to 4 cards, not 5")
     ]
+
+
+def test_every_unknown_field_of_a_mapping_is_its_own_problem(studio, tmp_path):
+    path = write(
+        tmp_path / "charms/odd.yaml",
+        "id: odd\nnam: Odd\nrarty: common\nabilities:\n  - trigger: hand\n    efects: [{kind: mult, amount: 2}]\n",
+    )
+    run = studio("validate", str(path))
+    assert run.code == 1
+    assert [(line, message) for _, line, _, message in problems(run.out, tmp_path)] == [
+        (2, "$.nam: unknown field 'nam' (did you mean 'name'?)"),
+        (3, "$.rarty: unknown field 'rarty' (did you mean 'rarity'?)"),
+        (6, "$.abilities[0].efects: unknown field 'efects' (did you mean 'effects'?)"),
+    ]

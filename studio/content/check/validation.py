@@ -58,9 +58,10 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
     except ModelError:
         pass
     problems = [
-        _schema_problem(leaf, types, doc, kind)
+        problem
         for err in sorted(_validator(kind).iter_errors(doc.data), key=lambda e: list(map(str, e.path)))
         for leaf, types in _leaves(err)
+        for problem in _schema_problems(leaf, types, doc, kind)
     ]
     if problems:
         return None, sorted({_named_after_file(p, doc.name, kind) for p in _one_per_misspelling(problems)})
@@ -221,6 +222,33 @@ def _object_fields(err: ValidationError) -> list[str]:
     return []
 
 
+def _schema_problems(err: ValidationError, types: list[str], doc: Document, kind: str) -> list[Problem]:
+    """The problems of one jsonschema error: one per unknown field of a mapping (jsonschema names them
+    all in one error, and an author fixing the first should not meet the next on the next run)."""
+    if (
+        err.validator == "additionalProperties"
+        and isinstance(err.instance, dict)
+        and isinstance(err.schema, dict)
+    ):
+        known = list(err.schema.get("properties", {}))
+        return [
+            _unknown_field(doc, [*err.absolute_path, key], known) for key in err.instance if key not in known
+        ]
+    return [_schema_problem(err, types, doc, kind)]
+
+
+def _unknown_field(doc: Document, parts: list[Any], known: list[str]) -> Problem:
+    """A field the mapping's schema does not have, with the closest it has."""
+    line, col = doc.locate(parts)
+    return Problem(
+        doc.name,
+        line,
+        col,
+        f"unknown field '{parts[-1]}'{did_you_mean(str(parts[-1]), known)}",
+        json_path(parts),
+    )
+
+
 def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind: str) -> Problem:
     """Turn a jsonschema error into a problem a person can act on."""
     parts = list(err.absolute_path)
@@ -234,16 +262,6 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
             message += f" (its fields: {', '.join(fields)})"  # chance: 0.5 wants {n: 1, in: 2}
     elif err.validator in ("anyOf", "oneOf") and _is_enum_union(err):
         message = _enum_union_message(err)
-    elif (
-        err.validator == "additionalProperties"
-        and isinstance(err.instance, dict)
-        and isinstance(err.schema, dict)
-    ):
-        known = list(err.schema.get("properties", {}))
-        extra = [k for k in err.instance if k not in known]
-        if extra:
-            parts.append(extra[0])
-            message = f"unknown field '{extra[0]}'{did_you_mean(str(extra[0]), known)}"
     elif err.validator == "required":
         message = message.replace("is a required property", "is required but missing")
     elif err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
