@@ -22,7 +22,8 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from studio.content.io.text import clip
-from studio.engine.behaviour import Behaviour
+from studio.engine.behaviour import HOOKS, Behaviour
+from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:
     from studio.content.check.problems import Problem
@@ -125,6 +126,8 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
         ):
             if cls.id in found:
                 problems.append(_problem(name, 1, f"behaviour '{cls.id}' is defined twice"))
+            if not cls.overridden():
+                problems.append(_no_hook(cls, name))
             try:
                 found[cls.id] = cls()
             except BaseException as exc:  # the plugin's own constructor runs here
@@ -133,6 +136,19 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
                     _problem(name, _line_in(name, exc), f"behaviour '{cls.id}' failed to start: {why}")
                 )
     return problems
+
+
+def _no_hook(cls: type[Behaviour], name: str) -> Problem:
+    """A behaviour that overrides no hook never acts: most often a hook's name is misspelt (``hands``),
+    which Python takes for a method of its own; the problem is at that method, else at the first."""
+    methods = [f for f in vars(cls).values() if inspect.isfunction(f)]
+    misspelt = [(f, hint) for f in methods if (hint := did_you_mean(f.__name__, HOOKS))]
+    said = f"behaviour '{cls.id}' overrides no hook, so it never acts: "
+    if misspelt:
+        method, hint = misspelt[0]
+        return _problem(name, method.__code__.co_firstlineno, f"{said}'{method.__name__}' is no hook{hint}")
+    line = methods[0].__code__.co_firstlineno if methods else 1
+    return _problem(name, line, f"{said}define one of {', '.join(HOOKS)}")
 
 
 def _problem(where: str, line: int, text: str) -> Problem:

@@ -20,7 +20,10 @@ from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace
 from tests.app.test_pack_menu import _lines, _trigger
 
-OTHER_PLUGIN = 'from studio.plugins import Behaviour\n\n\nclass Quiet(Behaviour):\n    id = "other_quiet"\n'
+OTHER_PLUGIN = (
+    'from studio.plugins import Behaviour\n\n\nclass Quiet(Behaviour):\n    id = "other_quiet"\n\n'
+    "    def hand(self, ctx, charm):\n        pass\n"
+)
 
 
 pytestmark = pytest.mark.usefixtures("plugin_kinds_forgotten")  # the halver's kinds stay in its tests

@@ -309,7 +309,10 @@ def test_a_file_where_no_content_goes_is_a_problem_not_left_out(tmp_path: Path) 
 
 
 def test_a_trusted_plugin_cannot_take_over_a_behaviour_id_already_defined(tmp_path: Path) -> None:
-    plugin = "from studio.plugins import Behaviour\n\nclass Shadow(Behaviour):\n    id = 'five_alive'\n"
+    plugin = (
+        "from studio.plugins import Behaviour\n\nclass Shadow(Behaviour):\n    id = 'five_alive'\n\n"
+        "    def hand(self, ctx, charm):\n        pass\n"
+    )
     shadow = make(tmp_path, "shadow", files={"plugins/s.py": plugin})
     content = load_packs([base_pack(), opened(shadow)], trusted=lambda pack: True)
     assert messages(content.problems) == [
@@ -366,7 +369,10 @@ def test_an_undeclared_variable_is_named_at_the_effect_or_condition_that_reads_i
 def test_a_trusted_behaviour_id_that_is_not_a_plain_string_is_a_problem(tmp_path: Path) -> None:
     """Untrusted code's ids are read without running it: a computed one would break the pack's charms
     wherever the pack is not trusted, so it is refused where it is."""
-    plugin = "from studio.plugins import Behaviour\n\n\nclass Up(Behaviour):\n    id = 'up_' + 'b'\n"
+    plugin = (
+        "from studio.plugins import Behaviour\n\n\nclass Up(Behaviour):\n    id = 'up_' + 'b'\n\n"
+        "    def hand(self, ctx, charm):\n        pass\n"
+    )
     up = make(tmp_path, "up", files={"plugins/a.py": plugin})
     content = load_packs([base_pack(), opened(up)], trusted=lambda pack: True)
     assert messages(content.problems) == [

@@ -88,3 +88,20 @@ def test_a_pip_installed_behaviour_that_raises_is_named_by_its_source_file(
         f"(an installed package, {tmp_path}/ep_raising.py:8): behaviour 'ep_raising' raised "
         "AttributeError: 'NoneType' object has no attribute 'add_xmult'"
     )
+
+
+def test_a_behaviour_that_overrides_no_hook_is_a_problem_at_the_misspelt_one() -> None:
+    misspelt = MODULE.replace("def hand(", "def hands(")
+    _, problems = load_plugins([("p.py", misspelt)])
+    assert [(p.line, p.message) for p in problems] == [
+        (
+            7,
+            "behaviour 'ep_quad' overrides no hook, so it never acts: 'hands' is no hook (did you mean 'hand'?)",
+        )
+    ]
+    bare = 'from studio.plugins import Behaviour\n\n\nclass Idle(Behaviour):\n    id = "idle"\n'
+    [problem] = load_plugins([("p.py", bare)])[1]
+    assert problem.message.endswith(
+        "define one of before, scored_card, held_card, hand, retriggers, discard, end_of_round"
+    )
+    assert load_plugins([("p.py", MODULE)])[1] == []
