@@ -133,9 +133,10 @@ def main(args: argparse.Namespace) -> int:
     try:
         play_on(game, Bot(cat, args.bot), None if args.stop_after is None else first + args.stop_after)
     except Exception as exc:  # a pack's code may raise anything: name the action, never a traceback
+        from studio.engine.behaviour import failure_text
+
         raise UsageError(
-            f"action {len(game.history) + 1} of the run (seed {game.setup.seed}) failed:"
-            f" {type(exc).__name__}: {exc}",
+            f"action {len(game.history) + 1} of the run (seed {game.setup.seed}) failed: {failure_text(exc)}",
             PROBLEMS,
         ) from None
     if args.save is not None:

@@ -91,3 +91,9 @@ class BehaviourError(ValueError):
         )
         message = str(exc) if isinstance(exc, HookStopped) else f"{type(exc).__name__}: {exc}"
         return cls(charm.id, charm.slot, behaviour.id, hook, message, file, line)
+
+
+def failure_text(exc: BaseException) -> str:
+    """One line for an exception a run met: a code charm's failure says itself (charm, behaviour, hook,
+    plugin file and line); anything else is named by its type."""
+    return str(exc) if isinstance(exc, BehaviourError) else f"{type(exc).__name__}: {exc}"

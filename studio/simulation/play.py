@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from studio.content.io.limits import MAX_RUN_ACTIONS
+from studio.engine.behaviour import failure_text
 from studio.engine.bot import Bot
 from studio.engine.run.actions import (
     Action,
@@ -71,9 +72,7 @@ def run_one(spec: SimulationSpec, index: int) -> RunStats:
     except RunFailed as exc:
         raise RunFailed(f"run {index} of seed {spec.seed} (run seed {seed}): {exc}") from None
     except Exception as exc:
-        raise RunFailed(
-            f"run {index} of seed {spec.seed} (run seed {seed}): {type(exc).__name__}: {exc}"
-        ) from exc
+        raise RunFailed(f"run {index} of seed {spec.seed} (run seed {seed}): {failure_text(exc)}") from exc
     return recorder.stats(index, game, len(setup.rules.requirements))
 
 

@@ -100,12 +100,14 @@ def test_a_pack_charm_whose_code_fails_names_the_action_not_a_traceback(
     assert run.err.strip().startswith("studio run: error: action ")
     assert " of the run (seed 1) failed: " in run.err
     assert run.err.strip().endswith("ZeroDivisionError: broken on purpose")  # with what the engine says of it
+    assert "failed: charm 'broken': behaviour 'broken' failed in hand (" in run.err  # no class name first
     many = studio_cli(
         "simulate", "--runs", "2", "--seed", "1", "--pack", str(pack), "--trust", "--charm", "broken"
     )
     assert many.code == 1, many
     assert many.err.startswith("studio simulate: error: run 0 of seed 1 (run seed ")
     assert many.err.strip().endswith("ZeroDivisionError: broken on purpose")
+    assert "): charm 'broken': behaviour 'broken' failed in hand (" in many.err
 
 
 def test_a_run_is_the_simulated_run_of_its_seed_with_the_same_bot_and_locked_charms(
