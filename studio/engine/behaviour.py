@@ -89,7 +89,7 @@ class BehaviourError(ValueError):
             (f.lineno or 0 for f in reversed(traceback.extract_tb(exc.__traceback__)) if f.filename == file),
             0,
         )
-        message = str(exc) if isinstance(exc, HookStopped) else f"{type(exc).__name__}: {exc}"
+        message = str(exc) if isinstance(exc, HookStopped) else raised_text(exc)
         return cls(charm.id, charm.slot, behaviour.id, hook, message, file, line)
 
 
@@ -97,3 +97,14 @@ def failure_text(exc: BaseException) -> str:
     """One line for an exception a run met: a code charm's failure says itself (charm, behaviour, hook,
     plugin file and line); anything else is named by its type."""
     return str(exc) if isinstance(exc, BehaviourError) else f"{type(exc).__name__}: {exc}"
+
+
+def raised_text(exc: BaseException) -> str:
+    """``TypeName: text`` for what a hook raised, with the closest name when it asked for an attribute
+    that does not exist (``ctx.add_xmul``: did you mean 'add_xmult'?), as Python's own traceback says."""
+    said = f"{type(exc).__name__}: {exc}"
+    if isinstance(exc, AttributeError) and exc.name and exc.obj is not None:
+        from studio.engine.names import did_you_mean
+
+        said += did_you_mean(exc.name, [n for n in dir(exc.obj) if not n.startswith("_")])
+    return said

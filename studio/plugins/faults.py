@@ -13,7 +13,7 @@ from types import TracebackType
 from typing import TypeVar
 
 from studio.content.registry import Content
-from studio.engine.behaviour import Behaviour
+from studio.engine.behaviour import Behaviour, raised_text
 from studio.engine.hook_runs import HookStopped
 
 T = TypeVar("T", int, str)
@@ -28,7 +28,7 @@ def describe_fault(exc: BaseException, content: Content) -> str:
         charm_id, behaviour_id, line = _culprit(exc.__traceback__, files)
     charm_id = _charm_of(exc) or charm_id
     line = line or _field(exc, "line", 0)
-    why = f"{type(cause).__name__}: {cause}" if str(cause) else type(cause).__name__
+    why = raised_text(cause) if str(cause) else type(cause).__name__
     verb = "raised"
     if cause is exc and _charm_of(exc):  # the engine's own verdict (a hook returned a bad value)
         why, verb = _field(exc, "message", why), "failed:"

@@ -52,6 +52,14 @@ def test_a_hook_that_raises_makes_score_exit_1_with_one_line_naming_charm_pack_a
     assert "behaviour 'neon_boom' raised" in line
 
 
+def test_a_hook_asking_for_a_helper_that_does_not_exist_is_told_the_closest(studio, tmp_path):
+    root = neon(tmp_path, HOOK.format(body="ctx.add_xmul(3, charm)"))
+    hint = "AttributeError: 'CharmContext' object has no attribute 'add_xmul' (did you mean 'add_xmult'?)"
+    for command in (("score", "AS AH"), ("run", "--seed", "1", "--bot", "fast")):
+        run = studio(*command, "--charm", "neon_boom", "--pack", str(root), "--trust")
+        assert run.code == 1 and one_line(run.err).endswith(hint), run.err
+
+
 def test_a_hook_that_raises_fails_its_scenario_and_studio_test_goes_on(studio, tmp_path):
     root = neon(tmp_path, HOOK.format(body="raise RuntimeError('kaboom')"))
     run = studio("test", str(root), "--trust")
