@@ -182,18 +182,21 @@ def open_pack_spec(spec: str, installed: list[Pack]) -> tuple[Pack, list[str]]:
 
 
 def failed_tests(pack: Pack, content: Content) -> list[str]:
-    """One line per problem or failure of the pack's scenarios, scored with ``content``."""
+    """One line per problem or failure of the pack's scenarios, scored with ``content``: ``ERROR`` for a
+    scenario that cannot be scored (at its file, line and field), ``FAIL`` for one that scores otherwise
+    than it expects, as ``studio test`` tells them."""
     assert content.catalog is not None
     scenarios, problems = pack_scenarios(pack)
     out = [f"ERROR {p}" for p in problems]
     for s in scenarios:
-        wrong = [str(p) for p in scenario_problems(s, content.catalog, content.broken)]
-        if not wrong and s.model.expect is not None:
-            try:
-                wrong = mismatches(s.model, score(s.model, content))
-            except ServiceError as exc:
-                wrong = [str(exc)]
-        out += [f"FAIL {s.label}: {w}" for w in wrong]
+        wrong = scenario_problems(s, content.catalog, content.broken)
+        if wrong or s.model.expect is None:
+            out += [f"ERROR {p}" for p in wrong]
+            continue
+        try:
+            out += [f"FAIL {s.label}: {w}" for w in mismatches(s.model, score(s.model, content))]
+        except ServiceError as exc:
+            out.append(f"ERROR {s.label}: {exc}")
     return out
 
 

@@ -399,3 +399,15 @@ def test_build_and_diff_say_why_an_untrusted_packs_code_charm_scores_nothing(stu
     diffed = studio("pack", "diff", str(tmp_path / "p.zip"), str(pack))
     assert diffed.code == 0 and "pair 192" in diffed.out and "pair 64" in diffed.out
     assert diffed.err.count(untrusted) == 1, diffed.err
+
+
+def test_build_tells_a_scenario_that_cannot_be_scored_as_studio_test_does(studio, tmp_path: Path) -> None:
+    pack = make_pack(studio, tmp_path)
+    scenarios = pack / "tests/more.yaml"
+    scenarios.write_text("- name: a typo\n  played: AS AH\n  charms: [neon_nights_glwo]\n", encoding="utf-8")
+    run = studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        f"ERROR {scenarios}:3:12: $.charms[0]: unknown charm 'neon_nights_glwo' (did you mean 'neon_nights_glow'?)",
+        "not built: 1 failing test(s)",
+    ]
