@@ -63,7 +63,7 @@ def new_pack(pack_id: str, where: Path) -> NewPack:
     if not _ID.match(pack_id):
         raise ServiceError(
             f"bad pack id {excerpt(pack_id)}: use 1 to 64 lower-case letters, digits and underscores, "
-            "starting with a letter"
+            f"starting with a letter{_respelled(pack_id)}"
         )
     if pack_id == BASE_ID:
         raise ServiceError("bad pack id 'base': it is the base game's; choose another")
@@ -75,6 +75,12 @@ def new_pack(pack_id: str, where: Path) -> NewPack:
     except OSError as exc:
         raise ServiceError(f"{folder}: cannot create the pack: {exc.strerror or exc}") from None
     return NewPack(pack_id, folder, written)
+
+
+def _respelled(pack_id: str) -> str:
+    """The id a name like ``Neon-Nights`` or ``my pack`` was meant to be (``neon_nights``), if any."""
+    meant = re.sub(r"[^a-z0-9_]+", "_", pack_id.strip().lower()).strip("_")
+    return f" (did you mean '{meant}'?)" if _ID.match(meant) and meant != BASE_ID else ""
 
 
 @dataclass

@@ -234,7 +234,7 @@ def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_truste
 
 def test_pack_new_refuses_a_bad_id_and_an_existing_folder(studio, tmp_path: Path) -> None:
     bad = studio("pack", "new", "Neon-Nights", "--dir", str(tmp_path))
-    assert bad.code == 2 and "bad pack id" in bad.err
+    assert bad.code == 2 and "bad pack id" in bad.err and "(did you mean 'neon_nights'?)" in bad.err
     assert studio("pack", "new", "neon", "--dir", str(tmp_path)).code == 0
     twice = studio("pack", "new", "neon", "--dir", str(tmp_path))
     assert twice.code == 2 and "already exists" in twice.err
