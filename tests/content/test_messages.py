@@ -46,6 +46,16 @@ def said(kind: str, text: str) -> list[str]:
         ("charm", CHARM + "cost: lots\n", "$.cost: 'lots' is not a whole number"),
         (
             "charm",
+            CHARM + 'cost: "4"\n',
+            "$.cost: '4' is not a whole number (in quotes it is text: write 4 without them)",
+        ),
+        (
+            "charm",
+            CHARM.replace("amount: 4", "amount: '1.5'"),
+            "$.abilities[0].effects[0].amount: '1.5' is not a number (in quotes it is text: write 1.5 without them)",
+        ),
+        (
+            "charm",
             CHARM.replace("amount: 4}", "amount: 4, chance: 0.5}"),
             "$.abilities[0].effects[0].chance: 0.5 is not a mapping of fields (its fields: n, in)",
         ),

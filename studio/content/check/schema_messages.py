@@ -39,7 +39,14 @@ def type_sentence(value: Any, types: list[str]) -> str:
     said = f"{excerpt(value)} is not {' or '.join(TYPE_NAMES.get(t, t) for t in wanted)}"
     if "string" in wanted and isinstance(value, int | float) and not isinstance(value, bool):
         said += f' (YAML reads it as a number: write "{value}" in quotes)'
+    elif isinstance(value, str) and _is_number(value.strip(), whole="number" not in wanted):
+        said += f" (in quotes it is text: write {value.strip()} without them)"
     return said
+
+
+def _is_number(text: str, *, whole: bool) -> bool:
+    """Whether ``text`` is written as a (whole, if ``whole``) number: '4', '1.5'."""
+    return bool(re.fullmatch(r"-?\d+" if whole else r"-?(\d+\.?\d*|\.\d+)", text))
 
 
 def sentence(err: ValidationError) -> str | None:
