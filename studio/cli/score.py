@@ -19,6 +19,7 @@ from studio.cli.render import score_report
 from studio.cli.seeds import seed
 from studio.content.plain_scenarios import known, plain_scenario, plain_situation
 from studio.engine.catalog import Catalog
+from studio.engine.names import UnknownIdError
 from studio.engine.scoring import score
 from studio.engine.situation import Situation
 from studio.engine.trace import ScoreResult
@@ -93,6 +94,13 @@ def main(args: argparse.Namespace) -> int:
     situation = _situation(args, catalog)
     try:
         result = score(situation, catalog)
+    except UnknownIdError as exc:  # a charm or edition of --charm is known only when scored
+        named = _unknown(args, exc)
+        if named is None:
+            from studio.cli.common import failure
+
+            raise failure(exc, content or full_load(args)) from None
+        raise named from None
     except Exception as exc:  # a code charm may raise anything: the full load names it
         from studio.cli.common import failure
 
@@ -159,8 +167,23 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
             raise UsageError(f"{_option(args, exc.field)}: {exc.what}") from None
     try:
         return model.to_situation(catalog) if model is not None else plain_situation(data, catalog)
-    except ValueError as exc:  # a bad card or an unknown id
+    except UnknownIdError as exc:
+        raise _unknown(args, exc) or UsageError(str(exc)) from None
+    except ValueError as exc:  # a bad card
         raise UsageError(str(exc)) from None
+
+
+def _unknown(args: argparse.Namespace, exc: UnknownIdError) -> UsageError | None:
+    """An unknown id named with the option that wrote it, as ``--boss`` and ``--deck`` are; None for one
+    the command line did not write (a code charm asked for it: its charm is to be named)."""
+    charms = [(c, c.partition("@")[0].partition(":")) for c in args.charm]  # ID[:EDITION][@N]
+    written = {
+        "charm": {parts[0]: f"--charm {token}" for token, parts in charms},
+        "edition": {parts[2]: f"--charm {token}" for token, parts in charms},
+        "hand type": {item.partition("=")[0].strip(): f"--level {item}" for item in args.level},
+    }.get(exc.kind, {})
+    option = written.get(exc.name)
+    return None if option is None else UsageError(f"{option}: {exc}")
 
 
 #: The options that set scenario fields, where the name is not the field's.

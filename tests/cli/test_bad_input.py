@@ -42,7 +42,21 @@ BAD_INPUT = [
         ["score", "--scenario", "{tmp}/empty_edition.yaml"],
         ["empty_edition.yaml:2:", "$.charms[0]", "id or id:edition"],
     ),
-    ("unknown_charm", ["score", "AS AH", "--charm", "pair_mul"], ["unknown charm 'pair_mul'", "'pair_mult'"]),
+    (
+        "unknown_charm",
+        ["score", "AS AH", "--charm", "pair_mul"],
+        ["--charm pair_mul: unknown charm 'pair_mul'", "'pair_mult'"],
+    ),
+    (
+        "unknown_edition",
+        ["score", "AS", "--charm", "plain_mult:foyl"],
+        ["--charm plain_mult:foyl: unknown edition 'foyl'"],
+    ),
+    (
+        "unknown_level",
+        ["score", "AS AH", "--level", "pari=2"],
+        ["--level pari=2: unknown hand type 'pari'", "'pair'"],
+    ),
     (
         "unknown_boss",
         ["score", "AS AH", "--boss", "flnt"],
