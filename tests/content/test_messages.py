@@ -83,7 +83,7 @@ def said(kind: str, text: str) -> list[str]:
         (
             "pack",
             "id: neon\nname: Neon\nversion: 0.1\n",
-            '$.version: 0.1 is not text (YAML reads it as a number: write "0.1" in quotes)',
+            '$.version: 0.1 is not text (YAML reads it as a number): a version is MAJOR.MINOR.PATCH in quotes, here "0.1.0"',
         ),
     ],
 )

@@ -255,7 +255,9 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     message = err.message
     if len(message) > MAX_EXCERPT_CHARS * 2:  # jsonschema quotes the whole value: quote an excerpt
         message = message.replace(repr(err.instance), excerpt(err.instance))
-    if types:
+    if kind == "pack" and parts == ["version"] and err.validator == "type" and _is_plain_number(err.instance):
+        message = _version_as_number(err.instance)
+    elif types:
         message = type_sentence(err.instance, types)
         fields = _object_fields(err)
         if "object" in types and fields and not isinstance(err.instance, dict):
@@ -275,6 +277,20 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
         message = sentence(err) or message
     line, col = doc.locate(parts)
     return Problem(doc.name, line, col, message, json_path(parts))
+
+
+def _is_plain_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _version_as_number(value: float) -> str:
+    """``version: 1.0`` reads as a number; quoted as it is, it would not be a version either: say the
+    version it was meant to be (``"1.0.0"``)."""
+    digits = [*str(value).split("."), "0", "0"][:3]
+    return (
+        f"{value} is not text (YAML reads it as a number): a version is MAJOR.MINOR.PATCH in quotes, "
+        f'here "{".".join(digits)}"'
+    )
 
 
 def _type_name(value: Any) -> str:
