@@ -97,6 +97,19 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
     ) in run.out
 
 
+def test_an_effect_that_scores_a_hand_is_refused_in_a_consumable_saying_why(studio, tmp_path: Path) -> None:
+    demo = demo_pack(
+        tmp_path,
+        {
+            "consumables/demo_chip.yaml": "id: demo_chip\nname: Chip\nfamily: rare\neffects:\n  - {kind: points, amount: 5}\n"
+        },
+    )
+    run = studio("validate", str(demo))
+    assert run.code == 1
+    assert "'points' is not one of add_discards, " in run.out
+    assert ": points changes the score of a hand, and a consumable is used between hands" in run.out
+
+
 def test_the_base_game_has_the_three_families_each_with_a_pack(catalog: Catalog) -> None:
     consumables = catalog.consumables.values()
     assert len(catalog.consumables) >= 12

@@ -269,6 +269,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     elif err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
         allowed = [str(v) for v in err.validator_value]
         message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
+        if kind == "consumable" and parts[-1:] == ["kind"] and _scores(err.instance):
+            message += f": {err.instance} changes the score of a hand, and a consumable is used between hands"
     elif err.validator == "const":
         message = f"{err.instance!r} is not allowed here: the only choice is {err.validator_value!r}"
     elif err.validator == "type" and not parts:
@@ -279,11 +281,18 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     return Problem(doc.name, line, col, message, json_path(parts))
 
 
+def _scores(effect_kind: str) -> bool:
+    """Whether an effect kind changes a hand's score (Points, Mult): it acts only while one is scored."""
+    from studio.engine.kinds import EFFECTS
+
+    return effect_kind in EFFECTS and EFFECTS[effect_kind].scores
+
+
 def _is_plain_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _version_as_number(value: float) -> str:
+def _version_as_number(value: object) -> str:
     """``version: 1.0`` reads as a number; quoted as it is, it would not be a version either: say the
     version it was meant to be (``"1.0.0"``)."""
     digits = [*str(value).split("."), "0", "0"][:3]
