@@ -158,6 +158,8 @@ def test_typing_a_new_id_in_the_form_renames_the_entry_on_enter(window: MainWind
     box.selectAll()
     qtbot.keyClicks(box, "fat_wallet")
     assert "money_mult" in ws.ids("charm") and not ws.dirty() and ws.problems() == [] and asked == []
+    field = window.editor.field_at(("id",)) if window.editor is not None else None
+    assert field is not None and field.message().startswith("Enter renames 'money_mult' to 'fat_wallet'")
     qtbot.keyClick(box, Qt.Key.Key_Return)
     assert [a[0] for a in asked] == ["Rename"] and asked[0][2] == "fat_wallet"
     assert "fat_wallet" in ws.ids("charm") and "money_mult" not in ws.ids("charm")
@@ -178,6 +180,7 @@ def test_escape_or_a_declined_rename_puts_the_id_back(window: MainWindow, qtbot)
     qtbot.keyClicks(box, "_x")
     qtbot.keyClick(box, Qt.Key.Key_Escape)
     assert box.text() == "money_mult" and not box.isModified()
+    assert window.editor is not None and window.editor.field_at(("id",)).message() == ""  # type: ignore[union-attr]
     qtbot.keyClicks(box, "_y")
     qtbot.keyClick(box, Qt.Key.Key_Return)
     assert box.text() == "money_mult"

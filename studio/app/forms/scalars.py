@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QCheckBox, QComboBox, QCompleter, QDoubleSpinBox, QLineEdit, QSpinBox
 
+from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.engine.trace import fmt
 
@@ -46,8 +47,10 @@ class IdField(TextField):
         if "maxLength" in node:
             self.box.setMaxLength(int(node["maxLength"]))
         self.box.returnPressed.connect(self._entered)
+        self.box.textEdited.connect(self._typed)
         self.box.installEventFilter(self)
         self._id = ""
+        self._hint = ""
         self.hold(self.box, "\nEnter renames the entry (every reference follows); Escape puts the id back.")
 
     def set_value(self, value: Any) -> None:
@@ -74,6 +77,20 @@ class IdField(TextField):
         """Show the entry's id again, dropping what was typed."""
         self.box.setText(self._id)
         self.box.setModified(False)
+        self.show_message("")
+
+    def _typed(self, text: str) -> None:
+        """Say under the box what Enter will do, while what is typed is not the id."""
+        typed = text.strip()
+        self._hint = f"Enter renames '{self._id}' to '{typed}' (every reference follows); Escape puts it back"
+        self.show_message(self._hint if typed and typed != self._id else "", pending=True)
+
+    def _paint_message(self) -> None:
+        """The hint of :meth:`_typed` is muted, and no problem to fix; anything else as every field's."""
+        if self._text and self._text == self._hint:
+            self._message.setText(f"<span style='color:{palette.current().muted}'>↵ {self._text}</span>")
+        else:
+            super()._paint_message()
 
     def _entered(self) -> None:
         typed = self.box.text().strip()
