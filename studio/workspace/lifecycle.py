@@ -292,10 +292,10 @@ def _as_saved(f: FileState, text: str, data: Any) -> str:
         return text
     try:
         saved = Document.parse(str(f.path), f.saved_text).data
-        renamed = edit_text(f.saved_text, saved, f.data)  # the text the rename undone left
+        renamed = edit_text(f.saved_text, saved, f.data) if saved == data else None  # the rename undone
     except (DocumentError, YAMLError, WorkspaceError):
         return text
-    return f.saved_text if saved == data and renamed == f.text else text
+    return f.saved_text if renamed == f.text else text
 
 
 def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any]]:
