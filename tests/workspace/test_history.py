@@ -103,6 +103,19 @@ def test_a_group_over_several_files_undoes_and_redoes_whole(ws: Workspace) -> No
     assert "cost: 5" in _text(ws, "plain_mult") and "cost: 8" in _text(ws, "money_mult")
 
 
+def test_a_group_that_edits_one_file_twice_undoes_to_the_text_before_the_first(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    saved = _text(ws, "plain_mult")
+    with ws.history.group("Apply"):
+        ws.history.set_field(plain, ("cost",), 5)
+        ws.history.set_field(plain, AMOUNT, 7)
+    edited = _text(ws, "plain_mult")
+    ws.history.undo()  # the amount's edit is taken back first: the cost's puts back the text before both
+    assert _text(ws, "plain_mult") == saved
+    ws.history.redo()
+    assert _text(ws, "plain_mult") == edited
+
+
 def test_a_file_changed_outside_the_history_loses_only_its_own_steps(ws: Workspace) -> None:
     _two_costs(ws)
     told: list[str] = []
