@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from studio.workspace import Change, Problem, Workspace, WorkspaceError
@@ -58,7 +58,7 @@ EDITS = st.sampled_from(EDITED).flatmap(
 OPS = st.one_of(
     st.tuples(st.just("set"), EDITS, st.booleans()),
     st.tuples(st.just("text"), st.sampled_from(EDITED), st.sampled_from(["note", "broken", "saved", "id"])),
-    st.tuples(st.just("type"), st.sampled_from(EDITED), st.integers(1, 3)),
+    st.tuples(st.just("type"), st.sampled_from(EDITED), st.integers(1, 3), st.integers(0, 3)),
     st.tuples(st.just("group"), st.lists(EDITS, min_size=2, max_size=3)),
     st.tuples(st.just("undo")),
     st.tuples(st.just("redo")),
@@ -184,15 +184,17 @@ class Session:
             text = text.replace(f"id: {entry_id}\n", f"id: {other}\n")
         self.ws.history.replace_text(path, text)
 
-    def _type(self, key: str, letters: int) -> None:
-        """Type a word at the end of the text, a letter at a time: one step."""
+    def _type(self, key: str, letters: int, erased: int) -> None:
+        """Type a word at the end of the text, a letter at a time (one step), then take back up to
+        ``erased`` letters: taking back all of them leaves the text as it began, and nothing to undo."""
         if (path := self.path(key)) is None:
             return
         text = self.text(path)
         self.typed += 1
         word = f"# typed word {self.typed}"
-        for n in range(len(word) - letters, len(word)):
-            self.ws.history.replace_text(path, text + word[: n + 1] + "\n", typing=True)
+        typed = [text + word[: n + 1] + "\n" for n in range(len(word) - letters, len(word))]
+        for typing in typed + typed[-2::-1][:erased] + [text] * (erased >= letters):
+            self.ws.history.replace_text(path, typing, typing=True)
 
     def _group(self, edits: list[Edit]) -> None:
         """One value set on several entries (the table's Set on selected): one step."""
@@ -362,9 +364,10 @@ def _opened(small_content: Path, tmp_path_factory: pytest.TempPathFactory) -> Se
 
 
 @settings(
-    max_examples=10,
+    max_examples=30,
     deadline=None,
     derandomize=True,
+    phases=[Phase.explicit, Phase.generate],  # a failing session is shown whole: shrinking it takes minutes
     report_multiple_bugs=False,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
