@@ -354,7 +354,8 @@ def _unsaved_as_on_disk(state: State) -> None:
 
 def _opened(small_content: Path, tmp_path_factory: pytest.TempPathFactory) -> Session:
     folder = tmp_path_factory.mktemp("session") / "base"
-    shutil.copytree(small_content, folder, copy_function=os.link)  # a save replaces a file, never writes in it
+    # a save replaces a file, never writes in it: hard links are copies enough
+    shutil.copytree(small_content, folder, copy_function=os.link)
     ws = Workspace.open([], base=folder)
     kinds = {**dict.fromkeys(CHARMS, "charm"), "pair": "hand_type", **dict.fromkeys(SCENARIOS, "scenario")}
     paths = {key: next(r.path for r in ws.entries(kind) if r.id == key) for key, kind in kinds.items()}
