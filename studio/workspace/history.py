@@ -53,6 +53,16 @@ class _Step:
     edits: list[_Edit]
 
 
+def _changes_a_text(step: _Step) -> bool:
+    """Whether the step leaves some file's text other than it found it."""
+    found: dict[Path, str] = {}
+    left: dict[Path, str] = {}
+    for edit in step.edits:
+        found.setdefault(edit.file, edit.before)
+        left[edit.file] = edit.after
+    return any(found[file] != left[file] for file in found)
+
+
 class History:
     """The undo steps of one workspace, the first :attr:`done` of them done."""
 
@@ -89,7 +99,8 @@ class History:
     def group(self, label: str) -> Iterator[None]:
         """Make the edits inside one step called ``label``: it undoes, redoes and goes as a whole.
 
-        A group inside a group adds to the outer one; a group that edited nothing leaves no step.
+        A group inside a group adds to the outer one; a group that left every file's text as it found
+        it (edited nothing, or put back what it changed) leaves no step.
         """
         if self._group is not None:
             yield
@@ -100,7 +111,7 @@ class History:
             yield
         finally:
             self._group = None
-            if step.edits:
+            if _changes_a_text(step):
                 self._push(step)
 
     def _edit(

@@ -116,6 +116,17 @@ def test_a_group_that_edits_one_file_twice_undoes_to_the_text_before_the_first(w
     assert _text(ws, "plain_mult") == edited
 
 
+def test_a_group_that_puts_back_what_it_changed_leaves_no_step(ws: Workspace) -> None:
+    plain = _path(ws, "plain_mult")
+    saved = _text(ws, "plain_mult")
+    cost = ws.data(ws.ref(plain))["cost"]
+    with ws.history.group("Apply"):
+        ws.history.set_field(plain, ("cost",), cost + 3)
+        ws.history.set_field(plain, ("cost",), cost)
+    assert _text(ws, "plain_mult") == saved
+    assert len(ws.history) == 0 and ws.history.undo_label == ""
+
+
 def test_a_file_changed_outside_the_history_loses_only_its_own_steps(ws: Workspace) -> None:
     _two_costs(ws)
     told: list[str] = []
