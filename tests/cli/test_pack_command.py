@@ -204,10 +204,8 @@ def test_a_hostile_zip_is_refused_with_a_reason_and_leaves_nothing_behind(
     )  # the folder lock may stay
 
 
-def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_trusted(
-    studio_exe, tmp_path: Path
-) -> None:
-    pack = make_pack(studio_exe, tmp_path)
+def _add_code_charm(pack: Path) -> None:
+    """Give the pack a plugin and the charm that names its behaviour (x3 Mult in a hand)."""
     (pack / "plugins").mkdir()
     (pack / "plugins/triple.py").write_text(
         "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'neon_triple'\n\n"
@@ -218,6 +216,13 @@ def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_truste
         "id: neon_nights_triple\nname: Triple\nbehaviour: neon_triple\ndescription: X3 Mult\n",
         encoding="utf-8",
     )
+
+
+def test_installing_an_untrusted_code_pack_disables_its_code_charms_until_trusted(
+    studio_exe, tmp_path: Path
+) -> None:
+    pack = make_pack(studio_exe, tmp_path)
+    _add_code_charm(pack)
     refused = studio_exe("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
     assert refused.code == 0, refused.out  # its tests use no code charm
     assert studio_exe("pack", "install", str(tmp_path / "p.zip")).code == 0
@@ -370,16 +375,7 @@ def test_the_skeletons_readme_commands_work_from_the_pack_folder(
 
 def test_build_and_diff_say_why_an_untrusted_packs_code_charm_scores_nothing(studio, tmp_path: Path) -> None:
     pack = make_pack(studio, tmp_path)
-    (pack / "plugins").mkdir()
-    (pack / "plugins/triple.py").write_text(
-        "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'neon_triple'\n\n"
-        "    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n",
-        encoding="utf-8",
-    )
-    (pack / "charms/neon_nights_triple.yaml").write_text(
-        "id: neon_nights_triple\nname: Triple\nbehaviour: neon_triple\ndescription: X3 Mult\n",
-        encoding="utf-8",
-    )
+    _add_code_charm(pack)
     (pack / "tests/triple.yaml").write_text(
         "name: triple\nplayed: AS AH\ncharms: [neon_nights_triple]\nexpect: {hand_type: pair, total: 192}\n",
         encoding="utf-8",
