@@ -51,8 +51,9 @@ class Unread:
 
 
 def _label(doc: Document, name: object) -> str:
-    """Where a scenario comes from (its index in a list) and its name, if it has one."""
-    where = doc.name + "".join(f"[{i}]" for i in doc.prefix)
+    """Where a scenario comes from (in a file of many, the line it starts on: an editor jumps there from
+    ``file:line``) and its name, if it has one."""
+    where = f"{doc.name}:{doc.locate([])[0]}" if doc.prefix else doc.name
     return printable(f"{where}: {name}" if isinstance(name, str) and name else where)
 
 

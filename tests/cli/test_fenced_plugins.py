@@ -67,7 +67,7 @@ def test_a_hook_that_raises_fails_its_scenario_and_studio_test_goes_on(studio, t
     assert "Traceback" not in run.out + run.err
     errors = [line for line in run.out.splitlines() if line.startswith("ERROR")]
     assert errors == [
-        f"ERROR {root}/tests/boom.yaml[0]: the code charm raises: charm neon_boom (pack 'neon', "
+        f"ERROR {root}/tests/boom.yaml:1: the code charm raises: charm neon_boom (pack 'neon', "
         f"{root}/plugins/boom.py:8): behaviour 'neon_boom' raised RuntimeError: kaboom"
     ]
     assert run.out.splitlines()[-1] == "1 passed, 1 failed"
