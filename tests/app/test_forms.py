@@ -17,6 +17,7 @@ from studio.app.forms.lists import ChoicesField, ListField
 from studio.app.forms.objects import NullableField
 from studio.app.forms.scalars import ChoiceField, IntField
 from studio.app.main_window import MainWindow
+from studio.workspace.model import value_at
 from tests.app.conftest import history
 
 
@@ -217,10 +218,21 @@ def test_ticking_an_optional_field_gives_it_a_first_value(window: MainWindow) ->
         assert isinstance(field, NullableField)
         field.tick.setChecked(True)
         assert ws.data(ref)["abilities"][0]["when"][key] == expected
-    chance = window.editor.field_at(("abilities", 0, "effects", 0, "chance"))
-    assert isinstance(chance, NullableField)
-    chance.tick.setChecked(True)
-    assert ws.data(ref)["abilities"][0]["effects"][0]["chance"] == {"in": 1}
+
+
+def test_a_chance_ticked_on_an_effect_or_a_condition_starts_one_that_can_fail(window: MainWindow) -> None:
+    """1 in 1 is certain, which the checks refuse: a ticked chance starts at 1 in 2, not as an error."""
+    window.tree.select("charm", "money_mult")
+    assert window.editor is not None and window.session is not None
+    ws = window.session.ws
+    ref = window.editor.ref
+    assert ref is not None
+    for path in (("abilities", 0, "effects", 0, "chance"), ("abilities", 0, "when", "chance")):
+        chance = window.editor.field_at(path)
+        assert isinstance(chance, NullableField)
+        chance.tick.setChecked(True)
+        assert value_at(ws.data(ref), path) == {"in": 2}
+    assert ws.problems() == []
 
 
 #: Values of the wrong type or out of every bound, as a designer may type them in the YAML tab.

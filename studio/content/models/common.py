@@ -97,8 +97,15 @@ class ChanceModel(Model):
     """A chance of N in M, drawn from the run's ``chance`` stream."""
 
     n: int = Field(1, ge=1, le=1000, title="N", description="Chances in favour (the N of 'N in M').")
+    # A chance ticked in the editor starts at 1 in 2: 1 in 1 is certain, which the check below refuses.
     in_: int = Field(
-        ..., alias="in", ge=1, le=1000, title="In", description="Out of how many (the M of 'N in M')."
+        ...,
+        alias="in",
+        ge=1,
+        le=1000,
+        title="In",
+        description="Out of how many (the M of 'N in M').",
+        examples=[2],
     )
 
     @model_validator(mode="after")
