@@ -6,6 +6,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from studio.app import palette
 from studio.app.main_window import MainWindow
 from tests.app.conftest import open_window
 
@@ -221,3 +222,24 @@ def test_the_playtest_opens_tall_enough_for_a_shop_and_its_buttons_at_1600_by_10
     area = panel.parentWidget().parentWidget()
     assert isinstance(area, QScrollArea)
     assert area.verticalScrollBar().maximum() == 0  # opened at Problems' height (2/5), its buttons were cut
+
+
+def test_a_charm_row_wider_than_a_laptop_preview_scrolls_sideways_below_whole_tiles(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    """Seven charms at 1280×800: the scroll bar lay over the tiles, cutting their names, and a vertical
+    one came with it; the row now grows by the bar's height while the bar shows."""
+    window = open_window(qtbot, tmp_path, content)
+    window.resize(1280, 800)
+    row = window.preview.charm_row
+    for charm in ("lucky_seven", "bus_rider", "idol"):
+        window.preview.charms.add(charm)
+    qtbot.waitUntil(lambda: row.horizontalScrollBar().isVisible())
+    laid_out()
+    assert not row.verticalScrollBar().isVisible()
+    for i in range(row.count()):
+        assert row.visualItemRect(row.item(i)).bottom() < row.viewport().height(), row.item(i).text()
+    for _ in range(3):
+        row.takeItem(row.count() - 1)
+    qtbot.waitUntil(lambda: not row.horizontalScrollBar().isVisible())
+    assert row.maximumHeight() == palette.CHARM_H + 10  # back to one line of tiles, no room for a bar

@@ -118,7 +118,10 @@ class TileRow(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setSpacing(1)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # one line of tiles
         self.setFixedHeight(size.height() + 10)
+        self._room = 0  # the height added for the horizontal scroll bar while it shows
+        self.horizontalScrollBar().rangeChanged.connect(self._fit_scroll_bar)
         self.setToolTip(
             "Drag (or Ctrl+Left / Ctrl+Right) to reorder; select to highlight its steps in the trace"
         )
@@ -129,6 +132,14 @@ class TileRow(QListWidget):
             action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
             action.triggered.connect(lambda _=False, d=step: self.nudge(d))
             self.addAction(action)
+
+    def _fit_scroll_bar(self, _low: int, high: int) -> None:
+        """Grow by the horizontal scroll bar's height while it shows (more tiles than the row is wide):
+        laid over the tiles, it cut their names off."""
+        room = self.horizontalScrollBar().sizeHint().height() if high > 0 else 0
+        if room != self._room:
+            self.setFixedHeight(self.maximumHeight() - self._room + room)
+            self._room = room
 
     def set_tokens(self, tokens: Sequence[tuple[str, object]]) -> None:
         """Show ``(token, payload)`` pairs, keeping the selection where tokens match."""
