@@ -170,6 +170,15 @@ def test_a_bad_card_is_named_and_the_text_is_kept(window: MainWindow) -> None:
     assert window.preview.total_label.text() == "—"
 
 
+def test_an_unknown_hand_type_in_the_levels_names_the_levels_box(window: MainWindow) -> None:
+    """ "unknown hand type 'quads'" alone left the designer looking for it among the cards and charms."""
+    window.preview.situation.levels.setText("quads=3")
+    assert "⚠ levels: unknown hand type 'quads'<" in window.preview.error_label.text()
+    window.preview.situation.levels.setText("pari=3")
+    assert "⚠ levels: unknown hand type 'pari' (did you mean 'pair'?)" in window.preview.error_label.text()
+    assert window.preview.total_label.text() == "—"
+
+
 def test_a_file_changed_on_disk_is_offered_for_reload(window: MainWindow, content: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
     from studio.app.disk_conflict import DiskConflict
 

@@ -298,12 +298,18 @@ class PreviewPanel(QWidget):
                 self._unknown.append(str(exc))
                 continue
             slots.append(slot)
+        levels = self.situation.levels_map()
+        try:  # named as the other boxes' mistakes are: alone, it did not say which box to fix
+            for type_id in levels:
+                cat.hand_type(type_id)
+        except UnknownIdError as exc:
+            raise ValueError(f"levels: {exc}") from None
         data = {
             **values,
             "played": self.played_input.text(),
             "held": self.held_input.text(),
             "charms": slots,
-            "levels": self.situation.levels_map(),
+            "levels": levels,
         }
         return plain_situation(data, cat, tuple)
 
