@@ -34,13 +34,18 @@ def test_best_play_scores_every_play_with_the_real_scorer(window: MainWindow) ->
 
 def test_best_play_runs_in_the_background_and_shows_the_play(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     preview = window.preview
-    preview.set_state({"played": "AS AH AD KS", "held": "KH 2C 7D 9S"})
+    preview.set_state({"played": "AS AH AD KS", "held": "KH 2C 7D 9S", "levels": {"full_house": 10}})
     job = preview.start_best_play()
     assert job is not None
     with qtbot.waitSignal(job.done, timeout=10_000):
         pass
     assert sorted(preview.played_input.text().split()) == ["AD", "AH", "AS", "KH", "KS"]
     assert preview.result is not None and preview.result.hand_type == "full_house"
+    assert preview.result.total >= 1000  # the status bar groups its thousands, as the total does
+    assert (
+        window.statusBar().currentMessage()
+        == f"Best play of 218: full_house for {preview.total_label.text()}"
+    )
     qtbot.waitUntil(lambda: preview.best.button.isEnabled())
 
 

@@ -472,7 +472,9 @@ class PreviewPanel(QWidget):
             box.setText(" ".join(str(c) for c in cards))
             box.blockSignals(False)
         self.refresh()
-        self.message.emit(f"Best play of {best.tried}: {best.result.hand_type} for {fmt(best.result.total)}")
+        self.message.emit(
+            f"Best play of {best.tried}: {best.result.hand_type} for {grouped(best.result.total)}"
+        )
 
     def shutdown(self) -> None:
         """Cancel and wait for background work, stopping charms' code it runs (before the window closes)."""
