@@ -449,3 +449,21 @@ def test_a_charm_added_to_a_new_scenario_is_a_loaded_charm_not_a_blank_item(wind
     assert ws.data(ref)["charms"] == [ws.ids("charm")[0]]
     assert [p.message for p in ws.problems() if p.path == ref.path] == []
     assert "charms:\n  - \n" not in ws.text(ref)
+
+
+def test_an_added_ability_is_scrolled_into_sight(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Below a long form's fold, a new item came with no sign: the form scrolls to it."""
+    window.resize(1280, 800)
+    assert window.tree.select("charm", "money_mult") is not None and window.editor is not None
+    abilities = window.editor.field_at(("abilities",))
+    assert isinstance(abilities, ListField)
+    abilities.add_button.click()
+    abilities.add_button.click()
+    new, area = abilities.frames[-1], window.editor.form_area
+
+    def seen() -> bool:
+        top = new.mapTo(area.viewport(), new.rect().topLeft()).y()
+        return top >= 0 and top + new.height() <= area.viewport().height()
+
+    qtbot.waitUntil(seen)
+    assert area.verticalScrollBar().value() > 0

@@ -6,8 +6,18 @@ import copy
 from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
@@ -124,9 +134,24 @@ class ListField(Field):
         return f"{self._title} {index + 1}"
 
     def add(self) -> None:
-        """Append a new item with the item schema's defaults."""
-
+        """Append a new item with the item schema's defaults, and scroll the form to it: under a long
+        form's fold it would come with no sign."""
+        before = len(self.frames)
         self.report([*self.value, new_item(self.node, self.ctx)])
+        if len(self.frames) > before:
+            frame = self.frames[-1]
+            QTimer.singleShot(0, lambda: self._show(frame))  # once the form is laid out again
+
+    def _show(self, frame: QWidget) -> None:
+        """Scroll the form's scroll area (if it is in one) so that ``frame`` is seen."""
+        if frame not in self.frames:  # gone already (undone)
+            return
+        area = self.parentWidget()
+        while area is not None and not isinstance(area, QScrollArea):
+            area = area.parentWidget()
+        if area is not None:
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)  # the new item placed first
+            area.ensureWidgetVisible(frame, 0, 24)
 
     def remove(self, i: int) -> None:
         """Remove item ``i``."""
