@@ -18,6 +18,7 @@ from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.builder import build
 from studio.app.forms.lists import ListField
+from studio.app.forms.nodes import file_schema
 from studio.app.odds_box import OddsBox
 from studio.app.pending import listed, pending
 from studio.app.session import Session
@@ -32,19 +33,6 @@ EMPTY_HINT = (
     "The Preview scores its hand with the real scorer and lists every step of the trace.\n\n"
     "Ctrl+F filters the tree · Entry › New makes an entry · Ctrl+S saves"
 )
-
-
-def file_schema(schema: dict[str, Any], data: Any) -> dict[str, Any]:
-    """The schema of a whole file: a file of scenarios may hold a list of them."""
-    if isinstance(data, list) and schema.get("type") == "object":
-        item = {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id")}
-        return {
-            "type": "array",
-            "title": "Scenarios",
-            "items": item,
-            "description": "The scenarios of this file.",
-        }
-    return schema
 
 
 class EntryEditor(QWidget):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import palette
 from studio.app.content_tree import KIND_ICONS
+from studio.app.forms.nodes import SchemaContext, field_words, file_schema
 from studio.app.session import Session
 from studio.workspace import Change, Problem, Usage, WorkspaceError
 from studio.workspace.model import show_path
@@ -101,11 +102,19 @@ class UsagesPanel(QWidget):
             if isinstance(item, dict) and isinstance(item.get("name"), str):
                 name = f"{user.id}: {item['name']}"
         where = f"{user.path.parent.name}/{user.path.name}:{usage.line}"
-        row = QTreeWidgetItem([where, name, show_path(usage.json_path)])
+        row = QTreeWidgetItem([where, name, self._words(usage)])
         row.setIcon(0, palette.icon(KIND_ICONS.get(user.kind, "fa5s.file")))
-        row.setToolTip(2, str(usage))
+        row.setToolTip(2, f"{show_path(usage.json_path)}\n{usage}")
         row.setData(0, USAGE, usage)
         return row
+
+    def _words(self, usage: Usage) -> str:
+        """The field as the form names it (``Ability 1 › Conditions › Hand contains``)."""
+        assert self.session is not None
+        ws = self.session.ws
+        schema, data = ws.schema(usage.entry.kind), ws.data(usage.entry)
+        words = field_words(file_schema(schema, data), usage.json_path, data, SchemaContext(schema))
+        return words or show_path(usage.json_path)
 
     def _activated(self, item: QTreeWidgetItem, _column: int) -> None:
         usage = item.data(0, USAGE)

@@ -467,3 +467,31 @@ def test_an_added_ability_is_scrolled_into_sight(window: MainWindow, qtbot) -> N
 
     qtbot.waitUntil(seen)
     assert area.verticalScrollBar().value() > 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "entry_id"),
+    [
+        ("charm", "pair_mult"),
+        ("charm", "fortune_teller"),
+        ("boss", "flint"),
+        ("deck", "checkered"),
+        ("scenario", "appendix"),
+        ("scenario", "negative_edition"),
+    ],
+)
+def test_a_field_is_named_from_the_schema_as_the_form_names_it(
+    window: MainWindow, kind: str, entry_id: str
+) -> None:
+    """Find usages names a field without building a form (:func:`field_words`), in the form's words."""
+    from studio.app.forms.nodes import SchemaContext, field_words, file_schema
+
+    ref = window.tree.select(kind, entry_id)
+    assert ref is not None and window.editor is not None and window.editor.ctx is not None and window.session
+    ws = window.session.ws
+    schema, data = ws.schema(kind), ws.data(ref)
+    paths = [p for p in window.editor.ctx.fields if p]
+    assert len(paths) > 5
+    for path in paths:
+        named = field_words(file_schema(schema, data), path, data, SchemaContext(schema))
+        assert named == window.editor.ctx.words(path), path

@@ -49,7 +49,7 @@ def test_find_usages_of_a_hand_type_lists_charms_and_scenarios_and_jumps_to_the_
     assert window.usages_dock.isVisible() and window.usages.list.objectName() == "usagesList"
     rows = _rows(window)
     assert ("charm", "cupid") in {(w.split("/")[0].removesuffix("s"), e) for w, e, _ in rows}
-    assert any(e.startswith("bosses: ") and f.endswith(".expect.hand_type") for _, e, f in rows)
+    assert any(e.startswith("bosses: ") and f.endswith("Expect › Hand type") for _, e, f in rows)
     assert "is named in" in window.usages.title.text()
     cupid = next(i for i, row in enumerate(rows) if row[1] == "cupid")
     item = window.usages.list.topLevelItem(cupid)
@@ -66,7 +66,7 @@ def test_find_usages_of_a_charm_opens_the_scenario_that_names_it(window: MainWin
     found = window.tools.find_usages(_ref(window, "charm", "money_mult"))
     assert any(u.entry.id == "appendix" and u.json_path == ("charms", 1) for u in found)
     appendix = next(i for i, row in enumerate(_rows(window)) if row[1] == "appendix")
-    assert _rows(window)[appendix][2] == "$.charms[1]"
+    assert _rows(window)[appendix][2] == "Charm 2"  # as the form names it (the JSON path in its tooltip)
     window.usages.list.itemActivated.emit(window.usages.list.topLevelItem(appendix), 0)
     assert window.editor is not None and window.editor.ref is not None
     assert window.editor.ref.kind == "scenario" and window.editor.ref.id == "appendix"

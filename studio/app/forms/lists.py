@@ -23,7 +23,7 @@ from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.flow import FlowLayout
 from studio.app.forms.fold import Fold
-from studio.app.forms.nodes import item_node, new_item
+from studio.app.forms.nodes import item_node, new_item, singular
 
 
 class ChoicesField(Field):
@@ -85,11 +85,6 @@ class ChoicesField(Field):
 LAZY_OVER = 3
 
 
-def _singular(title: str) -> str:
-    """Name one item of a list titled ``title``: "Groups" -> "Group", "Hand type is" stays."""
-    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
-
-
 def _summary(item: Any) -> str:
     """A few words naming an item: its name or id."""
     if isinstance(item, dict):
@@ -116,7 +111,7 @@ class ListField(Field):
         self.frames: list[QWidget] = []
         self.folds: list[Fold | None] = []
         self.labels: list[QLabel] = []
-        self._title = str(self.item_node.get("title") or _singular(str(node.get("title") or "Item")))
+        self._title = str(self.item_node.get("title") or singular(str(node.get("title") or "Item")))
         layout = self.body()
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)

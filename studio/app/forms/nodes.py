@@ -160,3 +160,71 @@ def default_value(node: Node, ctx: SchemaContext) -> Any:
         low = node.get("minimum", 0)
         return max(0, int(low) if kind == "integer" else low)
     return {"string": "", "boolean": False}.get(str(kind))
+
+
+def singular(title: str) -> str:
+    """Name one item of a list titled ``title``: "Groups" -> "Group", "Hand type is" stays."""
+    return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
+
+
+def file_schema(schema: Node, data: Any) -> Node:
+    """The schema of a whole file: a file of scenarios may hold a list of them."""
+    if isinstance(data, list) and schema.get("type") == "object":
+        item = {k: v for k, v in schema.items() if k not in ("$defs", "$schema", "$id")}
+        return {
+            "type": "array",
+            "title": "Scenarios",
+            "items": item,
+            "description": "The scenarios of this file.",
+        }
+    return schema
+
+
+def field_words(node: Node, path: JsonPath, data: Any, ctx: SchemaContext) -> str:
+    """Where a field is, named as the form names it (``Ability 1 › Effect 1 › Amount``), from the schema
+    and the data alone: a union's variant is the one the data's tag picks.
+
+    >>> face = {"properties": {"face": {"title": "Face"}}}
+    >>> when = {"title": "Conditions", "anyOf": [face, {"type": "null"}]}
+    >>> ability = {"title": "Ability", "type": "object", "properties": {"when": when}}
+    >>> schema = {"properties": {"abilities": {"title": "Abilities", "type": "array", "items": ability}}}
+    >>> field_words(schema, ("abilities", 1, "when", "face"), None, SchemaContext(schema))
+    'Ability 2 › Conditions › Face'
+    """
+    parts: list[str] = []
+    for key in path:
+        resolved = ctx.resolve(node)
+        node = _read_by(resolved, data, ctx)
+        if isinstance(key, int):
+            item = item_node(node, ctx)
+            ticks = choices(item, ctx) is not None and "x-ref" not in item
+            if ticks or node is not resolved:  # ticks, or a list that may be left out: after the field
+                title = parts[-1] if parts else "Item"
+            else:  # sub-forms: named after the item
+                title = str(item.get("title") or singular(str(node.get("title") or "Item")))
+            parts[-1:] = [f"{title} {key + 1}"]
+            node = item
+        else:
+            node = node.get("properties", {}).get(key, {})
+            parts.append(str(node.get("title") or ctx.resolve(node).get("title") or key))
+        held = (isinstance(data, dict) and key in data) or (
+            isinstance(data, list) and isinstance(key, int) and key < len(data)
+        )
+        data = data[key] if held else None
+    return " › ".join(parts)
+
+
+def _read_by(node: Node, data: Any, ctx: SchemaContext) -> Node:
+    """The node a value of ``node`` is read by: a nullable's other variant, or the variant of a tagged
+    union that the value's tag picks (``node`` itself when there is no one choice)."""
+    variants = node.get("anyOf") or node.get("oneOf")
+    if not variants:
+        return node
+    tagged = node.get("discriminator")
+    if tagged and isinstance(data, dict):
+        wanted = tagged.get("mapping", {}).get(data.get(tagged["propertyName"]))
+        for variant in variants:
+            if variant.get("$ref") == wanted:
+                return ctx.resolve(variant)
+    real = [ctx.resolve(v) for v in variants if v.get("type") != "null"]
+    return real[0] if len(real) == 1 else node
