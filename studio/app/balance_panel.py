@@ -369,7 +369,8 @@ class BalancePanel(QWidget):
         self.score_plot.enableAutoRange()
         self.score_plot.getAxis("bottom").setTicks(score_ticks(self.score_buckets))
         if with_charm is not None and charm:
-            self._ended(comparison_summary(baseline, with_charm, charm, paired))
+            name = self.table.ranking.names.get(charm, "")
+            self._ended(comparison_summary(baseline, with_charm, charm, paired, name))
         else:
             self._ended(baseline_summary(baseline))
 

@@ -20,18 +20,22 @@ def baseline_summary(baseline: Report) -> str:
     return report_line("Without a charm", baseline)
 
 
-def comparison_summary(without: Report, with_: Report, charm: str, paired: Paired | None) -> str:
-    """The runs without and with ``charm``: the run-by-run difference (if ``paired`` gives it), how
-    often the charm was in the row, then each side."""
+def comparison_summary(
+    without: Report, with_: Report, charm: str, paired: Paired | None, name: str = ""
+) -> str:
+    """The runs without and with ``charm`` (called ``name`` in the game, as the Charm box shows it): the
+    run-by-run difference (if ``paired`` gives it), how often the charm was in the row and what it added
+    to a hand, then each side."""
+    shown = f"{name} ({charm})" if name and name != charm else charm
     rounds = with_.locked_rounds.get(charm, 0)
     share = f" ({rounds / with_.rounds:.0%})" if with_.rounds else ""
-    row = f"{charm} was in the row in {rounds:,} of {with_.rounds:,} rounds{share}"
+    row = f"{shown} was in the row in {rounds:,} of {with_.rounds:,} rounds{share}"
     tally = with_.charms.get(charm)
     if tally is not None and tally.hands:
-        row += f"; it added {tally.per_hand:,.0f} Points x Mult per hand on average"
+        row += f"; its effects added {tally.per_hand:,.0f} to a hand's total on average"
     # The finding first: a low dock shows it without scrolling.
-    lines = [f"{charm}, {paired.sentence()}."] if paired is not None else []
-    lines += [row + ".", report_line("Without a charm", without), report_line(f"With {charm}", with_)]
+    lines = [f"{shown}, {paired.sentence()}."] if paired is not None else []
+    lines += [row + ".", report_line("Without a charm", without), report_line(f"With {shown}", with_)]
     return "\n\n".join(lines)
 
 

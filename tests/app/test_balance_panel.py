@@ -54,19 +54,23 @@ def test_it_compares_the_runs_with_and_without_the_charm_paired(
     assert heights(panel.score_bars[1]) == shares
     assert sum(shares) == pytest.approx(100)
     text = panel.status.text()
-    assert "With pair_mult: won" in text and "Without a charm: won" in text
+    assert "With Double Trouble (pair_mult): won" in text and "Without a charm: won" in text
     p = comparison.paired
     assert p.runs == 4
     verdict = "more than the seeds' luck" if p.beyond_luck else "within the seeds' luck"
     assert (
-        f"pair_mult, run by run on the same seeds: {p.antes_difference:+.2f} antes cleared"
+        f"Double Trouble (pair_mult), run by run on the same seeds: {p.antes_difference:+.2f} antes cleared"
         f" (± {p.antes_margin:.2f} at 95%), {100 * p.win_rate_difference:+.1f} points of win rate"
         f" (± {100 * p.win_rate_margin:.1f}); {verdict}" in text
     )
     rounds = comparison.with_.rounds
     assert rounds > 0
     assert (
-        f"pair_mult was in the row in {comparison.with_.locked_rounds['pair_mult']:,} of {rounds:,} rounds"
+        f"Double Trouble (pair_mult) was in the row in {comparison.with_.locked_rounds['pair_mult']:,}"
+        f" of {rounds:,} rounds" in text
+    )
+    assert (
+        f"its effects added {comparison.with_.charms['pair_mult'].per_hand:,.0f} to a hand's total on average"
         in text
     )
     assert panel.start_button.isEnabled() and panel.rank_button.isEnabled()
