@@ -495,3 +495,14 @@ def test_a_field_is_named_from_the_schema_as_the_form_names_it(
     for path in paths:
         named = field_words(file_schema(schema, data), path, data, SchemaContext(schema))
         assert named == window.editor.ctx.words(path), path
+
+
+def test_a_list_of_plain_values_heads_its_items_after_the_list(window: MainWindow) -> None:
+    """A blind's id is titled "Id" in the schema, which names its type: its item reads "Blind 1", as the
+    form's words for it say, not "Id 1"."""
+    assert window.tree.select("charm", "fortune_teller") is not None and window.editor is not None
+    blind = window.editor.field_at(("abilities", 0, "when", "blind"))
+    assert isinstance(blind, NullableField) and isinstance(blind.inner, ListField)
+    assert blind.inner.labels[0].text().startswith("<b>Blind&nbsp;1</b>")
+    assert window.editor.ctx is not None
+    assert window.editor.ctx.words(("abilities", 0, "when", "blind", 0)) == "Ability 1 › Conditions › Blind 1"

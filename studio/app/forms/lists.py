@@ -23,7 +23,7 @@ from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
 from studio.app.forms.flow import FlowLayout
 from studio.app.forms.fold import Fold
-from studio.app.forms.nodes import item_node, new_item, singular
+from studio.app.forms.nodes import item_node, item_title, new_item
 
 
 class ChoicesField(Field):
@@ -111,7 +111,7 @@ class ListField(Field):
         self.frames: list[QWidget] = []
         self.folds: list[Fold | None] = []
         self.labels: list[QLabel] = []
-        self._title = str(self.item_node.get("title") or singular(str(node.get("title") or "Item")))
+        self._title = item_title(node, self.item_node)
         layout = self.body()
         self.rows = QVBoxLayout()
         self.rows.setSpacing(4)

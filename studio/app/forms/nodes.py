@@ -167,6 +167,13 @@ def singular(title: str) -> str:
     return title[:-1] if title.endswith("s") and not title.endswith("ss") else title
 
 
+def item_title(node: Node, item: Node) -> str:
+    """What a list of sub-forms calls one item: a form's own title ("Ability"), else the list's title
+    made singular: a plain value's schema title names its type ("Id"), not its place ("Charm")."""
+    form = item.get("type") == "object" or "oneOf" in item or "anyOf" in item
+    return str((item.get("title") if form else None) or singular(str(node.get("title") or "Item")))
+
+
 def file_schema(schema: Node, data: Any) -> Node:
     """The schema of a whole file: a file of scenarios may hold a list of them."""
     if isinstance(data, list) and schema.get("type") == "object":
@@ -201,7 +208,7 @@ def field_words(node: Node, path: JsonPath, data: Any, ctx: SchemaContext) -> st
             if ticks or node is not resolved:  # ticks, or a list that may be left out: after the field
                 title = parts[-1] if parts else "Item"
             else:  # sub-forms: named after the item
-                title = str(item.get("title") or singular(str(node.get("title") or "Item")))
+                title = item_title(node, item)
             parts[-1:] = [f"{title} {key + 1}"]
             node = item
         else:
