@@ -52,9 +52,7 @@ class CheckState:
         """Check every file again from scratch (the packs or their code changed)."""
         from studio.workspace.checker import Checker  # it imports the content models
 
-        checker = Checker(
-            self._table.packs, self._code.behaviours, [*self._code.untrusted, *self._code.failed]
-        )
+        checker = Checker(self._table.packs, self._code.behaviours, self._code.declared())
         checker.rebuild(self._table.files.values())
         self._checker = checker
         return checker

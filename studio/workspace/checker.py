@@ -40,7 +40,7 @@ class Checker:
     ) -> None:
         self.packs = packs
         self.behaviours = behaviours
-        #: Every behaviour id that exists, loaded or only declared by untrusted code.
+        #: Every behaviour id that exists: loaded, declared by untrusted code, or by a plugin that failed.
         self.known = {*behaviours, *declared}
         self.entries: dict[str, Entry] = {}
         self.broken: set[str] = set()

@@ -20,13 +20,16 @@ INT_LIMIT = 2**31 - 1
 class TextField(Field):
     """A line of text; typing merges into one undo step."""
 
-    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
+    def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, tip: str = "") -> None:
         super().__init__(node, ctx, path)
         self.box = QLineEdit()
         if "maxLength" in node:
             self.box.setMaxLength(int(node["maxLength"]))
-        self.box.textEdited.connect(lambda text: self.report(text, True))
-        self.hold(self.box)
+        self.box.textEdited.connect(self._typed)
+        self.hold(self.box, tip)
+
+    def _typed(self, text: str) -> None:
+        self.report(text, True)
 
     def set_value(self, value: Any) -> None:
         text = "" if value is None else str(value)
@@ -42,16 +45,12 @@ class IdField(TextField):
     leaving the box (another field, another entry, closing), puts the id back."""
 
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath) -> None:
-        Field.__init__(self, node, ctx, path)
-        self.box = QLineEdit()
-        if "maxLength" in node:
-            self.box.setMaxLength(int(node["maxLength"]))
-        self.box.returnPressed.connect(self._entered)
-        self.box.textEdited.connect(self._typed)
-        self.box.installEventFilter(self)
         self._id = ""
         self._hint = ""
-        self.hold(self.box, "\nEnter renames the entry (every reference follows); Escape puts the id back.")
+        tip = "\nEnter renames the entry (every reference follows); Escape puts the id back."
+        super().__init__(node, ctx, path, tip)
+        self.box.returnPressed.connect(self._entered)
+        self.box.installEventFilter(self)
 
     def set_value(self, value: Any) -> None:
         self._id = "" if value is None else str(value)

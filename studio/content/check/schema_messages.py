@@ -37,11 +37,16 @@ def type_sentence(value: Any, types: list[str]) -> str:
     """
     wanted = [t for t in types if t != "null"] or types
     said = f"{excerpt(value)} is not {' or '.join(TYPE_NAMES.get(t, t) for t in wanted)}"
-    if "string" in wanted and isinstance(value, int | float) and not isinstance(value, bool):
+    if "string" in wanted and is_number(value):
         said += f' (YAML reads it as a number: write "{value}" in quotes)'
     elif isinstance(value, str) and _is_number(value.strip(), whole="number" not in wanted):
         said += f" (in quotes it is text: write {value.strip()} without them)"
     return said
+
+
+def is_number(value: Any) -> bool:
+    """Whether YAML read ``value`` as a number (true and false are not)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _is_number(text: str, *, whole: bool) -> bool:

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from pydantic import ValidationError as ModelError
 
 from studio.content.check.problems import Problem, json_path
-from studio.content.check.schema_messages import sentence, type_sentence
+from studio.content.check.schema_messages import is_number, sentence, type_sentence
 from studio.content.extensions import when_changed
 from studio.content.io.documents import Document
 from studio.content.io.limits import MAX_EXCERPT_CHARS
@@ -255,7 +255,7 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     message = err.message
     if len(message) > MAX_EXCERPT_CHARS * 2:  # jsonschema quotes the whole value: quote an excerpt
         message = message.replace(repr(err.instance), excerpt(err.instance))
-    if kind == "pack" and parts == ["version"] and err.validator == "type" and _is_plain_number(err.instance):
+    if kind == "pack" and parts == ["version"] and err.validator == "type" and is_number(err.instance):
         message = _version_as_number(err.instance)
     elif types:
         message = type_sentence(err.instance, types)
@@ -286,10 +286,6 @@ def _scores(effect_kind: str) -> bool:
     from studio.engine.kinds import EFFECTS
 
     return effect_kind in EFFECTS and EFFECTS[effect_kind].scores
-
-
-def _is_plain_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _version_as_number(value: object) -> str:
