@@ -9,7 +9,7 @@ from data_paths import field_paths, with_field
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from studio.app.forms.base import FormContext
 from studio.app.forms.builder import build
@@ -506,3 +506,29 @@ def test_a_list_of_plain_values_heads_its_items_after_the_list(window: MainWindo
     assert blind.inner.labels[0].text().startswith("<b>Blind&nbsp;1</b>")
     assert window.editor.ctx is not None
     assert window.editor.ctx.words(("abilities", 0, "when", "blind", 0)) == "Ability 1 › Conditions › Blind 1"
+
+
+def _labels(field: QWidget) -> list[str]:
+    """The row labels a designer sees in a field's form, top to bottom (a required one's star dropped)."""
+    shown = [
+        label
+        for label in field.findChildren(QLabel)
+        if label.buddy() is not None and label.isVisibleTo(field)
+    ]
+    shown.sort(key=lambda label: label.mapTo(field, label.rect().topLeft()).y())
+    return [label.text().removesuffix(" *") for label in shown]
+
+
+def test_fields_are_listed_as_an_entry_reads_not_required_ones_first(window: MainWindow) -> None:
+    """A chance reads N in M, and an effect's amount belongs under its kind, above how it scales."""
+    window.tree.select("charm", "trophy_case")
+    assert window.editor is not None
+    chance = window.editor.field_at(("abilities", 0, "effects", 0, "chance"))
+    assert isinstance(chance, NullableField)
+    chance.tick.setChecked(True)
+    assert _labels(chance.inner) == ["N", "In"]
+    grow = window.editor.field_at(("abilities", 0, "effects", 0))
+    assert grow is not None
+    labels = _labels(grow)
+    assert labels.index("Amount") < labels.index("Per") < labels.index("Chance")
+    assert labels[labels.index("Amount") + 1] == "Up to"

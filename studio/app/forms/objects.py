@@ -46,8 +46,9 @@ class ObjectField(Field):
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         required = set(node.get("required", []))
         props = node.get("properties", {})
-        # Required fields first (what must be filled in), each group in the schema's order.
-        for key, sub in sorted(props.items(), key=lambda kv: kv[0] not in required):
+        # The schema's order, which reads as the entry does (a chance's N above its In, an effect's
+        # amount under its kind); required fields are starred.
+        for key, sub in props.items():
             sub = ctx.resolve(sub)
             child = self.relay(ctx.child(sub, (*path, key)))
             child.setObjectName(f"field_{key}")

@@ -12,7 +12,7 @@ import types
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 from pydantic.fields import FieldInfo
 
 from studio.content.models.common import (
@@ -51,8 +51,27 @@ _UP_TO = Field(
 )
 
 
+#: Fields every scaled or chance effect shares, in the order a form and a schema list them after the
+#: kind's own settings: how the amount scales, then how often the effect happens.
+_SHARED_LAST = ("per", "every", "per_var", "filter", "chance")
+
+
+def _own_settings_first(schema: dict[str, Any]) -> None:
+    """List an effect's fields as a designer reads one: the kind, its own settings (the amount with its
+    'up to'), then the shared scaling and chance. Pydantic lists base-class fields first, which put a
+    Grow effect's amount below six fields it hardly ever needs."""
+    props: dict[str, Any] = schema.get("properties", {})
+    shared = [k for k in _SHARED_LAST if k in props]
+    own = [k for k in props if k not in shared and k != "up_to"]
+    if "up_to" in props:
+        own.insert(own.index("amount") + 1 if "amount" in own else len(own), "up_to")
+    schema["properties"] = {k: props[k] for k in (*own, *shared)}
+
+
 class _Certain(Model):
     """What every effect kind shares: turning itself into the engine's value."""
+
+    model_config = ConfigDict(json_schema_extra=_own_settings_first)
 
     if TYPE_CHECKING:
         kind: str  # each subclass declares its own literal
