@@ -532,3 +532,15 @@ def test_fields_are_listed_as_an_entry_reads_not_required_ones_first(window: Mai
     labels = _labels(grow)
     assert labels.index("Amount") < labels.index("Per") < labels.index("Chance")
     assert labels[labels.index("Amount") + 1] == "Up to"
+
+
+def test_a_ticked_condition_counts_as_given_in_the_fold_title(window: MainWindow) -> None:
+    window.tree.select("charm", "face_points")
+    assert window.editor is not None and window.session is not None
+    when = window.editor.field_at(("abilities", 0, "when"))
+    assert when is not None and when.fold is not None  # type: ignore[attr-defined]
+    for key in ("upgrades", "first_hand"):
+        tick = window.editor.field_at(("abilities", 0, "when", key))
+        assert isinstance(tick, NullableField)
+        tick.tick.setChecked(True)
+    assert when.fold.text().startswith("3 given: face, upgrades, first_hand")  # type: ignore[attr-defined]

@@ -76,7 +76,7 @@ class ObjectField(Field):
         for key, child in self.by_key.items():
             child.set_value(data.get(key))
         if self.fold is not None:
-            given = [k for k in self.by_key if data.get(k) not in (None, [], {})]
+            given = [k for k in self.by_key if data.get(k) is not None]  # a list just ticked is given
             self.fold.setText(f"{len(given)} given: {', '.join(given)}" if given else "none given")
             if not self._shown:
                 self._shown = True
