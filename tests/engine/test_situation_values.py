@@ -141,3 +141,11 @@ def test_values_read_in_words() -> None:
     assert text("times_played", op="<")[1] == "+2 Mult if this hand type was played below 3 times this run"
     assert text("sell_value")[1] == "+2 Mult if its sell value is at least $3"
     assert text("hands_played")[1] == "+2 Mult if at least 3 hands were already played this round"
+
+
+def test_hand_size_scaling_reads_once_on_a_card_trigger() -> None:
+    """'for each card of hand size for each card held in hand' read as two scalings."""
+    held = Ability("held_card", (Effect("mult", 2, Scaling("hand_size", 1, None)),))
+    assert describe_ability(held, {}) == "+2 Mult per card of hand size for each card held in hand"
+    every = Ability("hand", (Effect("mult", 2, Scaling("hand_size", 2, None)),))
+    assert describe_ability(every, {}) == "+2 Mult per 2 cards of hand size"
