@@ -16,8 +16,8 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -54,6 +54,8 @@ from studio.simulation.spec import Edits, SimulationSpec
 NO_CHARM = "(none)"
 #: The widest the column of controls and findings gets: the plots take the rest.
 CONTROLS_WIDTH = 380
+#: Lines of findings the panel shows before they scroll.
+FINDING_LINES = 7
 #: The bots that can play, strongest first (the default).
 BOTS = (
     ("strong", "strong: weighs each choice in context, plays better"),
@@ -128,20 +130,24 @@ class BalancePanel(QWidget):
         )
         self.banner.message.connect(self.status.setText)
 
-        form = QFormLayout()
-        form.addRow("Charm", self.charm)
-        form.addRow("Deck", self.deck)
-        form.addRow("Difficulty", self.difficulty)
-        form.addRow("Bot", self.bot)
-        form.addRow("Runs", self.runs)
-        form.addRow("Seed", self.seed)
-        form.addRow("Worker processes", self.workers)
+        # Two settings a row below the charm, so a laptop's low dock leaves the findings room to read.
+        form = QGridLayout()
+        form.setColumnStretch(1, 1)
+        form.setColumnStretch(3, 1)
+        _labelled(form, 0, 0, "Charm", self.charm, span=3)
+        _labelled(form, 1, 0, "Deck", self.deck)
+        _labelled(form, 1, 2, "Difficulty", self.difficulty)
+        _labelled(form, 2, 0, "Bot", self.bot)
+        _labelled(form, 2, 2, "Runs", self.runs)
+        _labelled(form, 3, 0, "Seed", self.seed)
+        _labelled(form, 3, 2, "Workers", self.workers)
+        self.workers.setToolTip("Worker processes that play the runs (one per core is the most that helps)")
         buttons = QHBoxLayout()
         buttons.addWidget(self.start_button)
         buttons.addWidget(self.rank_button)
         buttons.addWidget(self.cancel_button)
-        form.addRow(buttons)
-        form.addRow(self.progress)
+        form.addLayout(buttons, 4, 0, 1, 4)
+        form.addWidget(self.progress, 5, 0, 1, 4)
 
         antes = len(catalog.run.requirements) if catalog.run else 8
         self.ante_plot, self.score_plot = make_plots(antes)
@@ -160,6 +166,8 @@ class BalancePanel(QWidget):
         findings.setWidgetResizable(True)
         findings.setFrameShape(QFrame.Shape.NoFrame)
         findings.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Room for a comparison's finding (about seven lines at the column's width) before it scrolls.
+        findings.setMinimumHeight(self.fontMetrics().lineSpacing() * FINDING_LINES)
         column.addWidget(findings, 1)
         plots = QWidget()
         plots_and_key = QVBoxLayout(plots)
@@ -394,6 +402,14 @@ def _fill(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:
         box.addItem(text, data)
     box.setCurrentIndex(max(0, box.findData(chosen)) if chosen is not None else 0)
     box.blockSignals(False)
+
+
+def _labelled(grid: QGridLayout, row: int, column: int, text: str, field: QWidget, span: int = 1) -> None:
+    """Put a setting and its label (its buddy, so Alt and a screen reader find it) in the grid."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    grid.addWidget(label, row, column)
+    grid.addWidget(field, row, column + 1, 1, span)
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:

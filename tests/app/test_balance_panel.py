@@ -246,3 +246,16 @@ def test_before_any_run_the_totals_axis_names_totals(qtbot, catalog: Catalog) ->
     qtbot.addWidget(panel)
     major = panel.score_plot.getAxis("bottom")._tickLevels[0]  # the ticks set on it (no public getter)
     assert [text for _, text in major] == ["0", "2", "8", "32", "128", "512", "2k", "8k", "32k"]
+
+
+def test_in_a_laptop_sized_window_the_findings_get_seven_lines(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 1280x800 the settings stood one a row and left a comparison's finding four lines to scroll in."""
+    from PySide6.QtWidgets import QScrollArea
+
+    window.resize(1280, 800)
+    window.findChild(type(window.docks[0]), "balanceDock").toggleViewAction().trigger()
+    qtbot.waitUntil(lambda: window.balance is not None and window.balance.isVisible())
+    findings = window.balance.findChild(QScrollArea, "balanceFindings")
+    qtbot.waitUntil(lambda: findings.viewport().height() > 0)
+    assert findings.viewport().height() >= 7 * findings.fontMetrics().lineSpacing()
+    assert window.balance.runs.isVisible() and window.balance.workers.isVisible()
