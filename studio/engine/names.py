@@ -8,20 +8,25 @@ from collections.abc import Iterable
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """Return ``" (did you mean 'x'?)"`` for the closest known name, or ``""``.
 
-    Names are compared as written and as their ``_``-separated words in alphabetical order, so words
-    put in another order still find their name:
+    Names are compared without regard to case (``PAIR_MULT`` finds ``pair_mult``), as written and as
+    their ``_``-separated words in alphabetical order, so words put in another order still find their name:
 
     >>> did_you_mean("pair_mul", ["pair_mult", "plain_mult"])
     " (did you mean 'pair_mult'?)"
     >>> did_you_mean("round_end", ["round_lost", "end_of_round"])
     " (did you mean 'end_of_round'?)"
+    >>> did_you_mean("PAIR_MULT", ["pair_mult", "plain_mult"])
+    " (did you mean 'pair_mult'?)"
     """
     from difflib import SequenceMatcher  # only a mistake needs it: every command imports this module
 
+    folded = name.casefold()
+
     def likeness(other: str) -> float:
+        other = other.casefold()
         return max(  # the known name first, as difflib.get_close_matches compares (the order counts)
-            SequenceMatcher(None, other, name).ratio(),
-            SequenceMatcher(None, _sorted_words(other), _sorted_words(name)).ratio(),
+            SequenceMatcher(None, other, folded).ratio(),
+            SequenceMatcher(None, _sorted_words(other), _sorted_words(folded)).ratio(),
         )
 
     best = max(((likeness(k), k) for k in known), default=(0.0, ""))  # a tie: the later name, as difflib

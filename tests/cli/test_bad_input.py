@@ -58,6 +58,16 @@ BAD_INPUT = [
         ["--level pari=2: unknown hand type 'pari'", "'pair'"],
     ),
     (
+        "unknown_charm_in_capitals",
+        ["score", "AS AH", "--charm", "PAIR_MULT"],
+        ["--charm PAIR_MULT: unknown charm 'PAIR_MULT'", "did you mean 'pair_mult'"],
+    ),
+    (
+        "unknown_level_in_capitals",
+        ["score", "AS AH", "--level", "PAIR=2"],
+        ["--level PAIR=2: unknown hand type 'PAIR'", "did you mean 'pair'"],
+    ),
+    (
         "unknown_boss",
         ["score", "AS AH", "--boss", "flnt"],
         ["unknown boss", "'flnt'", "did you mean 'flint'"],
