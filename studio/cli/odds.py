@@ -10,6 +10,7 @@ from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.render import table
 from studio.cli.seeds import seed
 from studio.content.io.limits import MAX_EXACT_DEAL, MAX_ODDS_SAMPLES
+from studio.content.plain_scenarios import known
 from studio.engine.intervals import wilson
 from studio.engine.odds import count_exhaustive, count_sampled, rules_in_play
 from studio.engine.odds.deal import count_dealt
@@ -55,6 +56,12 @@ def main(args: argparse.Namespace) -> int:
     if args.seed is not None and args.samples is None:
         raise UsageError("--seed goes with --samples: the other counts draw nothing")
     cat = catalog_of(args)
+    named = [("--deck", "deck", args.deck), *(("--charm", "charm", c) for c in args.charm)]
+    for option, kind, value in named:
+        try:  # an unknown id named with the option that wrote it, as `studio score` names it
+            known(cat, kind, value)
+        except ValueError as exc:
+            raise UsageError(f"{option} {value}: {exc}") from None
     deck = cat.deck(args.deck)
     flags = rules_in_play(cat, args.charm, deck)
     for charm_id in dict.fromkeys(args.charm):

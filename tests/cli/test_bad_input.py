@@ -199,12 +199,12 @@ BAD_INPUT = [
     (
         "odds_unknown_deck",
         ["odds", "--exhaustive", "--hand-size", "5", "--deck", "standrd"],
-        ["unknown deck 'standrd'", "did you mean 'standard'"],
+        ["--deck standrd: unknown deck 'standrd'", "did you mean 'standard'"],
     ),
     (
         "odds_unknown_charm",
         ["odds", "--deal", "8", "--samples", "5", "--charm", "four_fingr"],
-        ["unknown charm 'four_fingr'", "did you mean 'four_fingers'"],
+        ["--charm four_fingr: unknown charm 'four_fingr'", "did you mean 'four_fingers'"],
     ),
     (
         "odds_with_a_missing_pack",
