@@ -176,7 +176,8 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
 def _unknown(args: argparse.Namespace, exc: UnknownIdError) -> UsageError | None:
     """An unknown id named with the option that wrote it, as ``--boss`` and ``--deck`` are; None for one
     the command line did not write (a code charm asked for it: its charm is to be named)."""
-    charms = [(c, c.partition("@")[0].partition(":")) for c in args.charm]  # ID[:EDITION][@N]
+    # ID[:EDITION], each part read as CharmSlot.parse reads it (spaces around it ignored, no @N counter)
+    charms = [(c, [part.strip() for part in c.partition(":")]) for c in args.charm]
     written = {
         "charm": {parts[0]: f"--charm {token}" for token, parts in charms},
         "edition": {parts[2]: f"--charm {token}" for token, parts in charms},

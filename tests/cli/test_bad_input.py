@@ -58,6 +58,16 @@ BAD_INPUT = [
         ["--level pari=2: unknown hand type 'pari'", "'pair'"],
     ),
     (
+        "unknown_charm_written_with_spaces",
+        ["score", "AS AH", "--charm", " pair_mul "],
+        ["--charm  pair_mul : unknown charm 'pair_mul'", "'pair_mult'"],
+    ),
+    (
+        "unknown_charm_with_an_at_sign",
+        ["score", "AS AH", "--charm", "bus_rider@3"],
+        ["--charm bus_rider@3: unknown charm 'bus_rider@3'", "'bus_rider'"],
+    ),
+    (
         "unknown_charm_in_capitals",
         ["score", "AS AH", "--charm", "PAIR_MULT"],
         ["--charm PAIR_MULT: unknown charm 'PAIR_MULT'", "did you mean 'pair_mult'"],
