@@ -254,5 +254,7 @@ def _batch(args: argparse.Namespace, catalog: Catalog, content: Content | None) 
 
     try:
         return OK if run_batch(args.batch, catalog, explain=explain) else PROBLEMS
+    except BrokenPipeError:  # the output's reader stopped (`| head`): no fault of the batch file
+        raise
     except OSError as exc:
         raise UsageError(f"{args.batch}: cannot read file: {exc.strerror or exc}") from None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -209,3 +211,18 @@ def test_lines_are_split_on_newline_only_whatever_the_chunks(data: bytes, chunk:
     want = [(i, line if len(line) <= most else None) for i, line in enumerate(expected, 1)]
     assert list(_lines(io.BytesIO(data), chunk_bytes=chunk, most=most)) == want
     assert list(_lines(io.BytesIO(BOM + data), chunk_bytes=chunk, most=most)) == want
+
+
+def test_a_reader_that_stops_early_is_no_error_of_the_batch_file(tmp_path):
+    """``studio score --batch FILE | head -1``: the pipe closing is the reader's choice, not an unreadable file."""
+    path = tmp_path / "batch.jsonl"
+    path.write_bytes((GOOD + b"\n") * 2000)  # far more output than a pipe holds
+    exe = Path(sys.executable).with_name("studio")
+    with subprocess.Popen(
+        [str(exe), "score", "--batch", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert json.loads(proc.stdout.readline())["hand_type"] == "pair"
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+    assert (proc.returncode, err) == (0, "")
