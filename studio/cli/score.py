@@ -82,7 +82,8 @@ def main(args: argparse.Namespace) -> int:
         if getattr(args, name) is None:
             setattr(args, name, default)
     if args.scenario is not None:
-        return _report(_from_file(args), args.json)
+        results, listed = _from_file(args)
+        return _report(results, args.json, listed)
     catalog = quick_catalog(args)
     content = None
     if catalog is None:
@@ -108,12 +109,13 @@ def main(args: argparse.Namespace) -> int:
     return _report([(None, args.hand, args.held, result)], args.json)
 
 
-def _report(results: list[Scored], as_json: bool) -> int:
-    """Print the results: readable reports, or JSON (one object, or a list with names)."""
+def _report(results: list[Scored], as_json: bool, listed: bool = False) -> int:
+    """Print the results: readable reports, or JSON: one object, or (``listed``: the scenarios of a
+    file holding a list) a list with names, however many there are, so a script reads one shape."""
     if as_json:
         from studio.cli.jsonout import dump_json  # only JSON output needs the encoder: a report starts faster
 
-        if len(results) == 1:
+        if not listed:
             print(dump_json(results[0][3].to_json()))
         else:
             print(dump_json([{"name": name, **result.to_json()} for name, _, _, result in results]))
@@ -201,24 +203,26 @@ def _option(args: argparse.Namespace, field: str) -> str:
     return f"{option} {value}" if isinstance(value, int) else option
 
 
-def _from_file(args: argparse.Namespace) -> list[Scored]:
-    """Score a scenario file (one scenario or a list), in the context of the pack it belongs to."""
+def _from_file(args: argparse.Namespace) -> tuple[list[Scored], bool]:
+    """Score a scenario file (one scenario or a list), in the context of the pack it belongs to; and
+    whether the results are a list (see :func:`_chosen`)."""
     from studio.cli.common import loaded, owning_packs, scored
 
     owning_packs(args, [args.scenario])  # a pack's tests/ file names that pack's entries
     content = loaded(args)
-    return [
-        (s.model.name, s.model.played, s.model.held, scored(s.model, content)) for s in _chosen(args, content)
-    ]
+    chosen, listed = _chosen(args, content)
+    return [(s.model.name, s.model.played, s.model.held, scored(s.model, content)) for s in chosen], listed
 
 
-def _chosen(args: argparse.Namespace, content: Content) -> list[Scenario]:
-    """The scenarios of the file (those called ``--name`` if given), checked against the content."""
+def _chosen(args: argparse.Namespace, content: Content) -> tuple[list[Scenario], bool]:
+    """The scenarios of the file (those called ``--name`` if given), checked against the content, and
+    whether they are a list: the file holds one, and ``--name`` picked none or several."""
     from studio.content.io.documents import read_document
     from studio.content.scenarios import pick, scenario_problems, scenarios_in
 
     path: Path = args.scenario
-    scenarios, problems = scenarios_in(read_document(path))
+    doc = read_document(path)
+    scenarios, problems = scenarios_in(doc)
     if problems:
         raise UsageError(str(problems[0]))
     if not scenarios:
@@ -232,7 +236,7 @@ def _chosen(args: argparse.Namespace, content: Content) -> list[Scenario]:
         found = scenario_problems(s, content.catalog, content.broken)
         if found:
             raise UsageError(str(found[0]))
-    return chosen
+    return chosen, isinstance(doc.data, list) and (args.name is None or len(chosen) > 1)
 
 
 def _batch(args: argparse.Namespace, catalog: Catalog, content: Content | None) -> int:

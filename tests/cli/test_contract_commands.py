@@ -103,3 +103,14 @@ def test_score_scenario_of_a_packs_tests_file_loads_that_pack(studio, tmp_path):
 def test_test_of_a_manifest_runs_its_packs_tests(studio):
     run = studio("test", str(base_content_dir() / "pack.yaml"))
     assert run.code == 0 and run.out.endswith(" passed, 0 failed\n")
+
+
+def test_a_list_form_file_of_one_scenario_still_gives_a_list(studio, tmp_path):
+    """A script reading `.[]` must not break when its file drops to one scenario; a file of one mapping
+    gives one object."""
+    listed = write(tmp_path / "one.yaml", "- name: a pair\n  played: AS AH\n")
+    run = studio("score", "--scenario", str(listed), "--json")
+    assert run.code == 0, run.err
+    assert [(r["name"], r["total"]) for r in json.loads(run.out)] == [("a pair", 64)]
+    mapping = write(tmp_path / "map.yaml", "name: a pair\nplayed: AS AH\n")
+    assert json.loads(studio("score", "--scenario", str(mapping), "--json").out)["total"] == 64
