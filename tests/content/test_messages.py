@@ -44,6 +44,8 @@ def said(kind: str, text: str) -> list[str]:
             f"$.name: '{'x' * 70}' is too long: at most 60 characters, not 70",
         ),
         ("charm", CHARM + "cost: lots\n", "$.cost: 'lots' is not a whole number"),
+        ("charm", CHARM + "cost: true\n", "$.cost: true is not a whole number"),  # as YAML writes it
+        ("charm", CHARM + "cost: [true, ~]\n", "$.cost: [true, null] is not a whole number"),
         (
             "charm",
             CHARM + 'cost: "4"\n',

@@ -45,13 +45,22 @@ def has_unsafe(text: str) -> bool:
     return _UNSAFE.search(text) is not None
 
 
+#: The values whose repr is Python's own, as the content's files write them.
+_SPELT: dict[bool | None, str] = {True: "true", False: "false", None: "null"}
+
+
 def excerpt(value: object, most: int = MAX_EXCERPT_CHARS) -> str:
     """Return the repr of ``value``, cut to ``most`` characters: never the whole of an expanded value.
+    True, False and None are spelt as a YAML or JSON file writes them, where the value came from.
 
     >>> excerpt("x" * 200, 12)
     "'xxxxxxxxxx…"
+    >>> excerpt([True, None])
+    '[true, null]'
     """
-    if isinstance(value, str | int | float | bool) or value is None:
+    if isinstance(value, bool) or value is None:
+        return _SPELT[value]
+    if isinstance(value, str | int | float):
         text = repr(value) if not isinstance(value, str) or len(value) <= most else repr(value[:most])
     else:
         text = _short_repr(value, most)
@@ -86,7 +95,8 @@ def _short_repr(value: object, most: int) -> str:
                 if (i and not put(", ")) or not walk(v, depth + 1):
                     return False
             return put("]")
-        return put(excerpt(node, most) if isinstance(node, str | int | float | bool) else repr(node)[:most])
+        plain = isinstance(node, str | int | float | bool) or node is None
+        return put(excerpt(node, most) if plain else repr(node)[:most])
 
     walk(value, 0)
     return "".join(out)
