@@ -73,6 +73,16 @@ def test_a_charm_destroyed_before_scoring_is_out_of_the_row_for_the_rest_of_the_
     assert pair(cat, "knife", "set_5") == 32 * 2  # its modifiers stop with it
 
 
+def test_a_charm_the_boss_destroys_in_its_step_is_out_of_the_row_before_the_charms_act(
+    catalog: Catalog,
+) -> None:
+    knife = BossDef(
+        "knife", abilities=(Ability("before", (Effect("destroy_charm", args=(("charm", "warm_up"),)),)),)
+    )
+    cat = with_content(catalog, boss=knife)
+    assert pair(cat, "warm_up", boss="knife") == 32 * 2  # step 1 destroyed it: no +3 base Mult in step 2
+
+
 def test_a_copier_copies_past_a_charm_that_left_the_row(catalog: Catalog) -> None:
     assassin = charm("assassin", Ability("before", (Effect("destroy_charm", args=(("charm", "m4"),)),)))
     cat = with_content(catalog, assassin, mult("m4", 4), mult("m7", 7))

@@ -71,7 +71,9 @@ def score(situation: Situation, catalog: Catalog, frame: Frame | None = None) ->
     assert evaluation is not None
     refused = _boss_step(ctx, boss)
     if not refused:
-        # Steps 2 to 6; charms destroyed in a step leave the row for the steps after it.
+        # Steps 2 to 6; charms destroyed in a step (the boss's included) leave the row for the steps after it.
+        if ctx.leaving:
+            row = _leave(ctx, catalog)
         _before_step(ctx, row, boss)
         if ctx.leaving:
             row = _leave(ctx, catalog)
