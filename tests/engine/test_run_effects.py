@@ -9,7 +9,7 @@ from test_run_events import fired, in_shop, kinds, start, win_blind
 
 from studio.content.models import CharmModel
 from studio.engine.catalog import Catalog
-from studio.engine.run.actions import Buy, LeaveShop, Play, Reroll, SelectBlind, Sell
+from studio.engine.run.actions import Buy, BuyVoucher, LeaveShop, Play, Reroll, SelectBlind, Sell
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Offer
@@ -164,6 +164,34 @@ def test_shop_prices_follow_the_prices_value(catalog: Catalog) -> None:
         }
         base = costs.get(offer.kind, packs.__getitem__)(offer.item)
         assert offer.price == int(base * 0.75 + 0.5)
+
+
+def test_the_prices_on_show_follow_a_discount_as_its_source_comes_and_goes(catalog: Catalog) -> None:
+    game = start(catalog, "bargain_hunter")
+    in_shop(game)
+    shop = game.state.shop
+    assert shop is not None
+    offer = next(o for o in shop.offers if o.kind == "charm")
+    cost = catalog.charm(offer.item).cost
+    assert offer.price == int(cost * 0.75 + 0.5)
+    game.apply(Sell(0))  # the discount goes with the charm that gave it
+    assert offer.price == cost
+    money = game.state.money
+    game.apply(Buy(shop.offers.index(offer)))
+    assert money - game.state.money == cost
+
+
+def test_a_discount_voucher_bought_makes_the_rest_on_show_cheaper_at_once(catalog: Catalog) -> None:
+    game = start(catalog)
+    in_shop(game)
+    shop = game.state.shop
+    assert shop is not None
+    offer = next(o for o in shop.offers if o.kind == "charm")
+    cost = catalog.charm(offer.item).cost
+    game.state.voucher_offers = ["discount_card"]
+    shop.offers.append(Offer("voucher", "discount_card", 10))
+    game.apply(BuyVoucher(len(shop.offers) - 1))
+    assert offer.price == int(cost * 0.75 + 0.5)
 
 
 def test_a_modify_for_the_round_from_a_run_trigger_changes_the_deal(catalog: Catalog) -> None:

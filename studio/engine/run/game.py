@@ -29,6 +29,7 @@ from studio.engine.run.events import Resolved, RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState
 from studio.engine.run.tags import made_tags
+from studio.engine.run.values import follow_prices
 
 
 class Game:
@@ -135,6 +136,7 @@ class Game:
         events, scored = RULES[type(action)].resolve(s, setup, action)
         if s.created:
             events += take_created(s, setup) + made_tags(s, setup)
+        follow_prices(s, setup)
         self.history.append(Resolved(action, tuple(events), scored))
         return events
 

@@ -28,15 +28,16 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import RunState, StateError
 
 FORMAT = "studio-run"
-VERSION = 7
+VERSION = 8
 
 
 def _same_body(body: dict[str, object]) -> dict[str, object]:
-    """Version 5 to 6 and 6 to 7: the body is unchanged. Version 6's rules differ only where a round's
-    modifiers changed mid-round (a boss disabled, a charm gone or moved, a raised cards-per-hand limit,
-    a difficulty's values in a hand), version 7's only where a locked charm left the row by its own rule
-    (it is never drawn again), so most older histories replay to their state; one that does not is
-    refused with :data:`CHANGED_IN`'s reason."""
+    """Version 5 to 6, 6 to 7 and 7 to 8: the body is unchanged. Version 6's rules differ only where a
+    round's modifiers changed mid-round (a boss disabled, a charm gone or moved, a raised cards-per-hand
+    limit, a difficulty's values in a hand), version 7's only where a locked charm left the row by its own
+    rule (it is never drawn again), version 8's only where a source of the shop's prices came or went with
+    offers on show, so most older histories replay to their state; one that does not is refused with
+    :data:`CHANGED_IN`'s reason."""
     return body
 
 
@@ -44,13 +45,19 @@ def _same_body(body: dict[str, object]) -> dict[str, object]:
 #: a save is its history, replayed, and a run's rules changed under each (vouchers, tags and stickers
 #: in version 4; in version 5 every source's own chance stream, round variables drawn as a round ends,
 #: a saved boss round counted as beaten), so an older run's history no longer replays to its state.
-MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {5: _same_body, 6: _same_body}
+MIGRATIONS: dict[int, Callable[[dict[str, object]], dict[str, object]]] = {
+    5: _same_body,
+    6: _same_body,
+    7: _same_body,
+}
 #: What changed in each version a migration passes through, for a history that then does not replay.
 CHANGED_IN = {
     6: "since version 6 a round follows its modifiers as they change (a disabled boss's stop, a charm's"
     " leave with it), and this run's history played under the older rule",
     7: "since version 7 a locked charm its own rule took out of the row is never offered again, and this"
     " run's history played under the older rule",
+    8: "since version 8 the prices on show follow the shop's prices value as its sources come and go, and"
+    " this run's history played under the older rule",
 }
 #: Why the format versions without a migration cannot be read.
 RETIRED = (

@@ -161,7 +161,7 @@ def charm_offer(state: RunState, setup: RunSetup, charm_id: str, worn: Dress) ->
         sticker_cost = setup.catalog.stickers[sticker_id].cost
         if sticker_cost is not None:
             cost = sticker_cost
-    return Offer("charm", charm_id, price(cost, state, setup), False, worn.edition, worn.stickers)
+    return Offer("charm", charm_id, price(cost, state, setup), False, worn.edition, worn.stickers, cost)
 
 
 def _charm_offers(state: RunState, setup: RunSetup) -> list[Offer]:
@@ -184,7 +184,8 @@ def _consumable_offers(state: RunState, setup: RunSetup) -> list[Offer]:
         item = roll_consumable(state, setup, CONSUMABLE_STREAM, "", weights=True)
         if item is None:
             break
-        offers.append(Offer("consumable", item, price(setup.catalog.consumables[item].cost, state, setup)))
+        cost = setup.catalog.consumables[item].cost
+        offers.append(Offer("consumable", item, price(cost, state, setup), cost=cost))
     return offers
 
 
@@ -199,7 +200,8 @@ def open_shop(state: RunState, setup: RunSetup) -> list[RunEvent]:
         booster_id = _weighted(state.rng, "shop", boosters)
         if booster_id is None:
             break
-        offers.append(Offer("pack", booster_id, price(booster_def(setup, booster_id).price, state, setup)))
+        cost = booster_def(setup, booster_id).price
+        offers.append(Offer("pack", booster_id, price(cost, state, setup), cost=cost))
     state.shop.offers = offers = offers + voucher_offers(state, setup)
     return [RunEvent("shop", " ".join(o.item for o in offers), len(offers))]
 

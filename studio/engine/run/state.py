@@ -56,7 +56,9 @@ class Round:
 class Offer:
     """One shop slot: a charm, a booster, a consumable or a voucher, its price, and whether it is gone.
 
-    A charm may come with an ``edition`` and ``stickers``.
+    A charm may come with an ``edition`` and ``stickers``. ``cost`` is its price before the shop's
+    ``prices`` value, which ``price`` follows while it is on show (None: a price of its own, as a tag's
+    free offer); a run replays its history, so it is not saved.
     """
 
     kind: OfferKind
@@ -65,6 +67,7 @@ class Offer:
     sold: bool = False
     edition: str | None = None
     stickers: tuple[str, ...] = ()
+    cost: int | None = None
 
 
 @dataclass(slots=True)

@@ -122,7 +122,7 @@ def _reward_in_shop(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEv
         if charm_id is None:
             return [RunEvent("tag_lost", tag.id, 0, "no charm of that rarity left")]
         offer = charm_offer(state, setup, charm_id, Dress(r.edition))
-        offer.price = 0
+        offer.price, offer.cost = 0, None
         shop.offers.append(offer)
         return [RunEvent("tag_offer", charm_id, len(shop.offers) - 1, f"free, from {tag.id}")]
     if isinstance(r, FreeBooster):
@@ -133,7 +133,7 @@ def _reward_in_shop(state: RunState, setup: RunSetup, tag: TagDef) -> list[RunEv
             if offer.kind == "charm" and not offer.sold:
                 offer.edition = r.edition
                 if r.free:
-                    offer.price = 0
+                    offer.price, offer.cost = 0, None
                 return [RunEvent("tag_offer", offer.item, slot, f"{r.edition}, from {tag.id}")]
         return [RunEvent("tag_lost", tag.id, 0, "no charm for sale")]
     return _reward_now(state, setup, tag)

@@ -121,3 +121,13 @@ def price(base: int, state: RunState, setup: RunSetup) -> int:
     """Return a shop price after the ``prices`` value (rounded half up)."""
     factor = run_value("prices", 1, state, setup)
     return base if factor == 1 else int(base * factor + 0.5)
+
+
+def follow_prices(state: RunState, setup: RunSetup) -> None:
+    """Price the offers on show as the ``prices`` value says now: a modifier lasts while its source is
+    active (RULES.md section 6), so a discount comes with the charm or voucher bought and goes with the
+    charm sold."""
+    if state.shop is not None:
+        for offer in state.shop.offers:
+            if offer.cost is not None and not offer.sold:
+                offer.price = price(offer.cost, state, setup)

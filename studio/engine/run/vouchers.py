@@ -18,7 +18,10 @@ from studio.engine.run.values import price
 def voucher_offers(state: RunState, setup: RunSetup) -> list[Offer]:
     """The shop slots of the ante's vouchers not bought yet, at the shop's prices."""
     vouchers = setup.catalog.vouchers
-    return [Offer("voucher", v, price(vouchers[v].cost, state, setup)) for v in state.voucher_offers]
+    return [
+        Offer("voucher", v, price(vouchers[v].cost, state, setup), cost=vouchers[v].cost)
+        for v in state.voucher_offers
+    ]
 
 
 def buy_voucher(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
