@@ -73,6 +73,13 @@ def test_a_charm_destroyed_before_scoring_is_out_of_the_row_for_the_rest_of_the_
     assert pair(cat, "knife", "set_5") == 32 * 2  # its modifiers stop with it
 
 
+def test_a_rule_destroyed_before_scoring_stops_for_the_cards_scored_after_it(catalog: Catalog) -> None:
+    knife = charm("knife", Ability("before", (Effect("destroy_charm", args=(("target", "right"),)),)))
+    cat = with_content(catalog, knife)
+    assert pair(cat, "pareidolia", "face_points") == (32 + 30 + 30) * 2  # every Ace a face card
+    assert pair(cat, "knife", "pareidolia", "face_points") == 32 * 2  # not once pareidolia has left
+
+
 def test_a_charm_the_boss_destroys_in_its_step_is_out_of_the_row_before_the_charms_act(
     catalog: Catalog,
 ) -> None:

@@ -17,10 +17,10 @@ from studio.engine.kinds import VALUES
 from studio.engine.scoring.context import ScoringContext
 from studio.engine.scoring.firing import call_hook, fire_on_card, fire_source, retrigger_sources
 from studio.engine.scoring.rows import Row, charm_row
-from studio.engine.scoring.views import Frame, hand_frame, open_context
+from studio.engine.scoring.views import Frame, card_view, hand_frame, open_context
 from studio.engine.situation import Situation
 from studio.engine.trace import REPEAT_LABEL, ScoreResult, Step, fmt, total_of
-from studio.engine.values import Modifier, layered
+from studio.engine.values import Modifier, flags_on, layered
 
 __all__ = ["HandSizeError", "check_hand_size", "score"]
 
@@ -136,7 +136,23 @@ def _leave(ctx: ScoringContext, catalog: Catalog) -> Row:
         ctx.modifiers = tuple([m for m in ctx.modifiers if m not in stopped])
         if any(m.value == "chances" for m in stopped):
             ctx.chances = layered("chances", 1, ctx.modifiers)
+        if any(VALUES[m.value].flag for m in stopped):
+            _seen_again(ctx, catalog)
     return row
+
+
+def _seen_again(ctx: ScoringContext, catalog: Catalog) -> None:
+    """See the hand's cards under the hand rules still on, once a charm that set one has left the row:
+    for the steps after it, a card is a face, of a suit or debuffed as those rules say (the hand type
+    and its scoring cards stay as played)."""
+    s = ctx.situation
+    boss = catalog.boss(s.boss) if s.boss else None
+    flags = flags_on(ctx.modifiers)
+    ctx.played = tuple([card_view(v.card, catalog, boss, flags) for v in ctx.played])
+    ctx.held = tuple([card_view(v.card, catalog, boss, flags) for v in ctx.held])
+    ctx.scoring = tuple([ctx.played[i] for i in ctx.evaluation.scoring]) if ctx.evaluation else ()
+    ctx.view = lambda card: card_view(card, catalog, boss, flags)
+    ctx.memo = None  # what was worked out from the cards as seen before
 
 
 def _breakage(ctx: ScoringContext) -> tuple[int, ...]:
