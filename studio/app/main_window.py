@@ -116,10 +116,11 @@ class MainWindow(QMainWindow):
         # A round's hand or a shop and its buttons want more room than a table: over half the window.
         show = partial(self._show_tab, share=0.55)
         self.playtest = PlaytestDock(playtest, self.preview, self.docks[1], show)
-        for dock in (self.table_dock, self.usages_dock, playtest):
+        tabs = ((self.table_dock, self._show_tab), (self.usages_dock, self._show_tab), (playtest, show))
+        for dock, shown in tabs:  # View > Playtest opens it as `studio play` does, not at a table's height
             self.tabifyDockWidget(self.docks[2], dock)
             dock.hide()
-            dock.toggleViewAction().triggered.connect(lambda on, d=dock: self._show_tab(d) if on else None)
+            dock.toggleViewAction().triggered.connect(lambda on, d=dock, s=shown: s(d) if on else None)
             self.docks.append(dock)
         self.usages.jump.connect(self.jump_to)
         problems_dock = self.docks[2]

@@ -6,6 +6,8 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from studio.app import palette
 from studio.app.main_window import MainWindow
 from tests.app.conftest import open_window
@@ -206,14 +208,19 @@ def test_a_file_of_many_scenarios_never_scrolls_sideways_at_1024_by_700(
     assert form.minimumSizeHint().width() <= area.viewport().width()
 
 
+@pytest.mark.parametrize("way", ["studio play", "View > Playtest"])
 def test_the_playtest_opens_tall_enough_for_a_shop_and_its_buttons_at_1600_by_1000(
-    qtbot: Any, tmp_path: Path, content: Path
+    qtbot: Any, tmp_path: Path, content: Path, way: str
 ) -> None:
+    """Either way in: View > Playtest opened it at the other bottom tabs' 2/5, the shop's buttons cut."""
     from PySide6.QtWidgets import QScrollArea
 
     window = _small_window(qtbot, tmp_path, content, (1600, 1000))
     qtbot.wait(50)
-    panel = window.playtest.open()
+    if way == "View > Playtest":
+        window.playtest.dock.toggleViewAction().trigger()
+    panel = window.playtest.open() if way == "studio play" else window.playtest.panel
+    assert panel is not None
     panel.start(7, "red", 2, ("plain_mult", "even_mult"))
     panel.blind.select_button.click()
     panel.finish_round()  # to the shop: seven tiles, then Reroll and Leave shop under them
