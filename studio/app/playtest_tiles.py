@@ -51,6 +51,7 @@ class ItemTile(QWidget):
         self.face.setToolTip(tip)
         self.caption = QLabel(caption)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        self.caption.setWordWrap(True)  # "charm · $6 holographic" is wider than the tile: a line more
         self.caption.setToolTip(tip)
         self.button = QPushButton(button)
         self.button.setToolTip(tip)

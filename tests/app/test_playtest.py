@@ -393,3 +393,20 @@ def test_the_cards_a_boss_debuffs_are_drawn_faded_with_the_reason(qtbot, window:
         f"Debuffed by {boss.name}: counts toward the hand type, gives nothing" if i in scored_debuffed else ""
         for i in range(len(r.hand))
     ]
+
+
+def test_a_shop_tiles_price_and_edition_are_read_whole(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Seed 14's first shop sells a holographic charm: "charm · $6 holographic" was cut at both ends."""
+    window.resize(1600, 1000)
+    panel = open_panel(qtbot, window, (), seed=14)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    assert game(panel).state.phase == "shop"
+    qtbot.wait(50)
+    captions = [tile.caption for tile in panel.shop.tiles]
+    assert any("holographic" in c.text() for c in captions)
+    for label in captions:
+        room = label.contentsRect()
+        wrap = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag(0)
+        needed = label.fontMetrics().boundingRect(room, wrap | label.alignment(), label.text())
+        assert needed.width() <= room.width() and needed.height() <= room.height(), label.text()
