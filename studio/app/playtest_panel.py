@@ -197,10 +197,18 @@ class PlaytestPanel(QWidget):
 
     # --- the content and the run --------------------------------------------------------------
     def set_catalog(self, catalog: Catalog) -> None:
-        """Follow the editor's content: a new run plays it; a run under way offers to replay on it."""
+        """Follow the editor's content: a new run plays it; a run under way offers to replay on it, and
+        says so when it first falls behind (the form shows the edit, the run still scores the old)."""
+        run = self.run
+        was_current = run is not None and run.game.setup.catalog is self.catalog
         self.catalog = catalog
         self.controls.set_catalog(catalog)
         self.refresh(keep=True)
+        if was_current:
+            self.say(
+                "The content changed: this run still plays the content it started with;"
+                " Replay with edits plays its actions on the edited content"
+            )
 
     def new_run(self) -> None:
         """Start a run with the seed, deck, difficulty and charms chosen, on the content on screen."""

@@ -222,6 +222,8 @@ def test_an_unsaved_edit_to_a_charm_plays_in_the_run(qtbot, window: MainWindow) 
     # An edit during the run: the run keeps its content until it is replayed on the edited one.
     window.session.replace_text(path, text.replace("amount: 4", "amount: 7"))  # type: ignore[union-attr]
     assert panel.controls.rebase.isVisible()
+    said = panel.status.text()  # the form says +7 and the run scores +40: the status line says why
+    assert "still plays the content it started with" in said and "Replay with edits" in said
     click(qtbot, panel.controls.rebase)
     assert "Replayed all 2 actions" in panel.status.text()
     assert ("plain_mult", "+7 Mult") in [(e.source, e.change) for e in panel.play.model.events()]
