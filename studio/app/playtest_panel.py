@@ -43,6 +43,7 @@ from studio.app.preview.hand_row import TileRow
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
 from studio.app.preview.playback_overlay import PopupLayer
+from studio.app.tab_order import COLUMN
 from studio.app.workers import Job, call_off_thread
 from studio.content.io.regular_files import FileRefused, read_save_file
 from studio.engine.bot import Bot
@@ -133,7 +134,9 @@ class PlaytestPanel(QWidget):
     def _layout(self) -> None:
         self.controls.setFixedWidth(250)
         self.play.setMinimumWidth(380)
-        centre = QVBoxLayout()
+        run = QWidget()
+        centre = QVBoxLayout(run)
+        centre.setContentsMargins(0, 0, 0, 0)
         centre.setSpacing(6)
         centre.addWidget(self.header)
         centre.addWidget(self.banner)
@@ -145,8 +148,10 @@ class PlaytestPanel(QWidget):
         #: The width the panel was last told it has (0: not yet; see :meth:`fit`).
         self._room = 0
         self.columns.setSpacing(palette.SPACING * 2)
-        self.columns.addLayout(centre, 3)
+        self.columns.addWidget(run, 3)
         self.columns.addWidget(self.play, 2)
+        for column in (self.controls, run, self.play):  # Tab reads each whole: the hand, then Play
+            column.setProperty(COLUMN, True)
         row = QHBoxLayout()
         row.setSpacing(palette.SPACING * 2)
         row.addWidget(self.controls)

@@ -80,14 +80,23 @@ def folded(widget: QWidget, panel: QWidget) -> bool:
     return False
 
 
+#: The property that makes a widget a column Tab reads whole, top to bottom, where the column starts:
+#: rows read across the panel would mix it with the columns beside it.
+COLUMN = "tabColumn"
+
+
 def chain(panels: Sequence[QWidget], window: QWidget) -> list[QWidget]:
-    """Every widget Tab reaches: panel by panel, each in reading order."""
+    """Every widget Tab reaches: panel by panel, each in reading order (a column read whole)."""
     found: list[QWidget] = []
     for panel in panels:
         if not panel.isVisible():
             continue
         inside = [w for w in panel.findChildren(QWidget) if takes_tab(w) and not folded(w, panel)]
-        found += reading_order(([panel] if takes_tab(panel) else []) + inside, window)
+        columns = [c for c in panel.findChildren(QWidget) if c.property(COLUMN) is True and c.isVisible()]
+        loose = [w for w in inside if not any(c.isAncestorOf(w) for c in columns)]
+        for unit in reading_order(([panel] if takes_tab(panel) else []) + loose + columns, window):
+            within = [w for w in inside if unit.isAncestorOf(w)]
+            found += reading_order(within, window) if unit in columns else [unit]
     return found
 
 

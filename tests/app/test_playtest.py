@@ -412,3 +412,27 @@ def test_a_shop_tiles_price_and_edition_are_read_whole(qtbot, window: MainWindow
         wrap = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag(0)
         needed = label.fontMetrics().boundingRect(room, wrap | label.alignment(), label.text())
         assert needed.width() <= room.width() and needed.height() <= room.height(), label.text()
+
+
+def test_tab_reads_the_playtest_column_by_column_so_play_follows_the_hand(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Cards picked up with the keyboard, Tab goes to Play: it went to the consumables above the hand and
+    the trace beside it first, and the controls on the left were mixed into the run's rows."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    window.resize(1600, 1000)
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    hand = panel.round.hand
+    hand.setFocus()
+    for key in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_Right, Qt.Key.Key_Space):
+        QTest.keyClick(hand, key)
+    assert panel.round.selected() == [0, 1]
+    QTest.keyClick(hand, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is panel.round.play_button
+    QTest.keyClick(panel.round.play_button, Qt.Key.Key_Space)
+    assert [a.name for a in panel.run.actions] == ["select_blind", "play"]  # type: ignore[union-attr]
+    c = panel.controls
+    panel.controls.resume.setFocus()  # the controls' last button: then the run's first
+    QTest.keyClick(c.resume, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is panel.items.sell_charm
