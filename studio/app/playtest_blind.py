@@ -78,7 +78,8 @@ def _column(offer: BlindOffer, game: Game) -> QFrame:
     v = QVBoxLayout(box)
     v.setSpacing(2)
     title = offer.id.replace("_", " ").capitalize() + " blind"
-    head = QLabel(f"<b>{title}</b>" + ("  ◀ now" if offer.status == "now" else ""))
+    mark = {"now": "  ◀ now", "later": ""}.get(offer.status, f" · {offer.status}")  # beaten or skipped
+    head = QLabel(f"<b>{title}</b>{mark}")
     v.addWidget(head)
     v.addWidget(QLabel(f"Score at least <b>{offer.requirement:,}</b> · reward ${offer.reward}"))
     if offer.boss is not None:

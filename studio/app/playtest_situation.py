@@ -39,8 +39,12 @@ class BlindOffer(NamedTuple):
     #: The tag skipping it gives ("" for a blind that cannot be skipped), and what the tag does.
     tag: str
     tag_text: str
-    #: Where it stands: "done" (played or skipped), "now" (on offer) or "later".
+    #: Where it stands: "beaten", "skipped", "now" (on offer) or "later".
     status: str
+
+
+#: What choosing a blind made of it, once the ante has moved past it.
+GONE = {"select_blind": "beaten", "skip_blind": "skipped"}
 
 
 def blinds(game: Game) -> list[BlindOffer]:
@@ -48,13 +52,16 @@ def blinds(game: Game) -> list[BlindOffer]:
     s, setup = game.state, game.setup
     cat = setup.catalog
     names = {t.id: t.name or t.id for t in cat.hand_types}
+    # Each blind is selected or skipped once: the ante's blinds gone are the run's last such choices.
+    chosen = [GONE[r.action.name] for r in game.history if r.action.name in GONE]
+    gone = chosen[len(chosen) - s.blind :] if s.blind else []
     out = []
     for i, blind in enumerate(setup.rules.blinds):
         boss = cat.bosses.get(s.boss) if blind.is_boss and s.boss else None
         requirement, reward = blind_terms(s, setup, blind, boss)
         tag = s.skip_tag(i)
         text = describe_tag(cat.tags[tag], names) if tag in cat.tags else ""
-        status = "done" if i < s.blind else "now" if i == s.blind else "later"
+        status = gone[i] if i < s.blind else "now" if i == s.blind else "later"
         out.append(BlindOffer(blind.id, requirement, reward, boss.id if boss else None, tag, text, status))
     return out
 

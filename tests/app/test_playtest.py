@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QDockWidget, QWidget
+from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QWidget
 
 from studio.app.main import PlaytestStart, start_playtest
 from studio.app.main_window import MainWindow, pack_stamps
@@ -191,6 +191,15 @@ def test_skipping_a_blind_names_its_tag_and_gives_it(qtbot, window: MainWindow) 
     click(qtbot, panel.blind.skip_button)
     assert [a.name for a in panel.run.actions] == ["skip_blind"]  # type: ignore[union-attr]
     assert game(panel).state.blind == 1
+    # Back at the ante's blinds, each one gone says how: they were drawn alike, as if both were played.
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    click(qtbot, panel.shop.leave_button)
+    heads = {
+        b: panel.blind.findChild(QWidget, f"playtestBlind_{b}").findChild(QLabel).text()
+        for b in ("small", "big")
+    }  # type: ignore[union-attr]
+    assert heads == {"small": "<b>Small blind</b> · skipped", "big": "<b>Big blind</b> · beaten"}
 
 
 def test_undo_puts_back_the_state_before_the_last_action(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
