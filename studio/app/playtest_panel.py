@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -438,8 +439,18 @@ class PlaytestPanel(QWidget):
         self._said = (text, error)
         if error:
             self.status.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
+            self._status_in_sight()
         else:
             self.status.setText(text)
+
+    def _status_in_sight(self) -> None:
+        """Scroll the dock back up to the status line: in a short window it scrolls the panel, and a
+        refusal read nowhere looks like a button that does nothing."""
+        outer = self.parentWidget()
+        while outer is not None and not isinstance(outer, QScrollArea):
+            outer = outer.parentWidget()
+        if outer is not None:
+            outer.ensureWidgetVisible(self.status)
 
     def changeEvent(self, event: QEvent) -> None:
         """A theme switch redraws what is coloured by the theme (the round's numbers, a refusal)."""

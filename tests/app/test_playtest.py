@@ -445,3 +445,14 @@ def test_tab_reads_the_playtest_column_by_column_so_play_follows_the_hand(qtbot,
     panel.controls.resume.setFocus()  # the controls' last button: then the run's first
     QTest.keyClick(c.resume, Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is panel.items.sell_charm
+
+
+def test_a_refusal_is_scrolled_into_sight_at_1280_by_800(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The dock scrolls there, and selecting the blind scrolled it down to the hand: Play with no card
+    picked up did nothing anyone could see, its reason above the top of the dock."""
+    window.resize(1280, 800)
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.round.play_button)
+    assert "play 1 to 5 cards, not 0" in panel.status.text()
+    qtbot.waitUntil(lambda: not panel.status.visibleRegion().isEmpty())
