@@ -126,7 +126,7 @@ class ShopView(QWidget):
         tile.button.setEnabled(action is not None)
         if action is not None:
             tile.chosen.connect(lambda a=action: self.action.emit(a))
-        self.row.addWidget(tile, 0, Qt.AlignmentFlag.AlignTop)
+        self.row.addWidget(tile)  # as tall as the tallest, its button at the foot
         tile.show()  # at once, not at the layout's next turn: a click may come before it
         self.tiles.append(tile)
 

@@ -61,5 +61,6 @@ class ItemTile(QWidget):
         v.setSpacing(2)
         v.addWidget(self.face, 0, Qt.AlignmentFlag.AlignHCenter)
         v.addWidget(self.caption)
+        v.addStretch(1)  # the button at the foot: a row's buttons line up whatever their captions
         v.addWidget(self.button)
         self.setFixedWidth(palette.CHARM_W + 12)

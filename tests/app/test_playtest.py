@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QWidget
 
 from studio.app.main import PlaytestStart, start_playtest
@@ -421,6 +421,8 @@ def test_a_shop_tiles_price_and_edition_are_read_whole(qtbot, window: MainWindow
         wrap = Qt.TextFlag.TextWordWrap if label.wordWrap() else Qt.TextFlag(0)
         needed = label.fontMetrics().boundingRect(room, wrap | label.alignment(), label.text())
         assert needed.width() <= room.width() and needed.height() <= room.height(), label.text()
+    # A caption of two lines takes no tile's button out of the row the others are in.
+    assert len({tile.button.mapTo(panel, QPoint(0, 0)).y() for tile in panel.shop.tiles}) == 1
 
 
 def test_tab_reads_the_playtest_column_by_column_so_play_follows_the_hand(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
