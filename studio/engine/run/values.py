@@ -119,7 +119,10 @@ def follow(state: RunState, setup: RunSetup, before: RoundValues) -> None:
 
 def price(base: int, state: RunState, setup: RunSetup) -> int:
     """Return a shop price after the ``prices`` value (rounded half up)."""
-    factor = run_value("prices", 1, state, setup)
+    return _priced(base, run_value("prices", 1, state, setup))
+
+
+def _priced(base: int, factor: float) -> int:
     return base if factor == 1 else int(base * factor + 0.5)
 
 
@@ -128,6 +131,7 @@ def follow_prices(state: RunState, setup: RunSetup) -> None:
     active (RULES.md section 6), so a discount comes with the charm or voucher bought and goes with the
     charm sold."""
     if state.shop is not None:
+        factor = run_value("prices", 1, state, setup)  # once: every action in a shop asks
         for offer in state.shop.offers:
             if offer.cost is not None and not offer.sold:
-                offer.price = price(offer.cost, state, setup)
+                offer.price = _priced(offer.cost, factor)
