@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from studio.engine.catalog import Catalog
+from studio.engine.charms import CharmSlot
 from studio.engine.run.actions import Discard, Play, SelectBlind
 from studio.engine.run.game import Game
+from studio.engine.run.round import debuffed_in_hand
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Round
 
@@ -142,6 +144,18 @@ def test_debuffed_cards_give_nothing_but_still_make_the_hand(
     game.apply(Play(positions))
     entry = game.history[-1].score
     assert entry is not None and entry.hand_type == "pair" and entry.total == total
+
+
+def test_a_debuff_lifts_when_the_boss_is_disabled_and_stays_lifted_for_the_round(catalog: Catalog) -> None:
+    game, r = at_boss(catalog, "club_debuff", ante=4)
+    game.state.charms = [CharmSlot("bribe")]
+    assert debuffed_in_hand(game.state, game.setup) == {2, 7}  # 4C and 5C
+    game.apply(Play((2, 3)))  # 4C 4D: bribe disables the boss before the cards score
+    assert last_score(game) == (10 + 4 + 4) * 2
+    assert r.boss is None and debuffed_in_hand(game.state, game.setup) == frozenset()
+    r.hand[0] = catalog.cards("9C")[0]  # as if dealt after the hand
+    game.apply(Play((0,)))
+    assert last_score(game) == 5 + 9
 
 
 def test_every_base_boss_rule_is_tested_in_a_run(catalog: Catalog) -> None:

@@ -13,6 +13,7 @@ from studio.engine.run.actions import SelectBlind
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
 from studio.engine.scoring import Situation, score
+from studio.engine.trace import ScoreResult
 from studio.engine.values import Modifier
 
 
@@ -103,3 +104,31 @@ def test_a_neighbour_is_the_next_charm_still_in_the_row(catalog: Catalog) -> Non
     row = tuple(map(CharmSlot, ("first", "m4", "last")))
     result = score(Situation(played=cat.cards("AS AH"), charms=row), cat)
     assert result.after is not None and result.after.charms == [1, 0]
+
+
+def cudgel(catalog: Catalog, played: str, held: str, *charms: str) -> ScoreResult:
+    """Score ``played`` holding ``held`` with ``charms`` under the Cudgel (clubs debuffed)."""
+    row = tuple(map(CharmSlot, charms))
+    cards = Situation(played=catalog.cards(played), held=catalog.cards(held), charms=row, boss="club_debuff")
+    return score(cards, catalog)
+
+
+def test_a_boss_disabled_before_scoring_lifts_its_debuff_for_the_steps_after_it(catalog: Catalog) -> None:
+    assert cudgel(catalog, "KC KS", "QC:steel", "chalkboard").total == 20 * 2  # KC, QC: nothing, no suit
+    lifted = cudgel(catalog, "KC KS", "QC:steel", "bribe", "chalkboard")
+    assert lifted.total == 30 * 2 * 1.5 * 3  # KC scores, QC is steel and a club for the chalkboard
+    assert all(e.what != "debuffed" for e in lifted.events)
+
+
+def test_a_boss_disabled_keeps_the_hand_type_and_scoring_cards_as_played(catalog: Catalog) -> None:
+    # The debuffed wild club is no heart, so no flush: the boss step saw a high card of KC alone.
+    result = cudgel(catalog, "KC:wild 2H 5H 7H 9H", "", "bribe")
+    assert (result.hand_type, result.scoring) == ("high_card", ("KC:wild",))
+    assert result.total == 5 + 10  # KC scores its 10
+
+
+def test_a_boss_disabled_mid_step_lifts_its_debuff_from_the_next_step(catalog: Catalog) -> None:
+    payoff = charm("payoff", Ability("scored_card", (Effect("disable_boss"),)))
+    result = cudgel(with_content(catalog, payoff), "KS KC", "QC:steel", "payoff")
+    assert [e.source for e in result.events if e.what == "debuffed"] == ["KC"]  # still, in the same step
+    assert result.total == 20 * 2 * 1.5  # the held QC is steel again in the next

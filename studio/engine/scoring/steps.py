@@ -71,19 +71,15 @@ def score(situation: Situation, catalog: Catalog, frame: Frame | None = None) ->
     assert evaluation is not None
     refused = _boss_step(ctx, boss)
     if not refused:
-        # Steps 2 to 6; charms destroyed in a step (the boss's included) leave the row for the steps after it.
-        if ctx.leaving:
-            row = _leave(ctx, catalog)
+        # Steps 2 to 6; what a step destroys or disables (the boss's too) is gone for the steps after it.
+        row, boss = _end_step(ctx, catalog, row, boss)
         _before_step(ctx, row, boss)
-        if ctx.leaving:
-            row = _leave(ctx, catalog)
+        row, boss = _end_step(ctx, catalog, row, boss)
         _base_step(ctx, row, boss)
         _card_step(ctx, row, "scored_card", boss)
-        if ctx.leaving:
-            row = _leave(ctx, catalog)
+        row, boss = _end_step(ctx, catalog, row, boss)
         _card_step(ctx, row, "held_card", boss)
-        if ctx.leaving:
-            row = _leave(ctx, catalog)
+        row, boss = _end_step(ctx, catalog, row, boss)
         _hand_step(ctx, row, boss)
     broken = () if refused else _breakage(ctx)
     played = ctx.played
@@ -119,6 +115,20 @@ _new_result = tuple.__new__
 _HELD_BY_CHARM = frozenset({"charm", "edition", "sticker"})
 
 
+def _end_step(
+    ctx: ScoringContext, catalog: Catalog, row: Row, boss: BossDef | None
+) -> tuple[Row, BossDef | None]:
+    """End a step: charms destroyed in it leave the row, and a boss disabled in it is gone, with its
+    debuff and the hand rules it set (RULES.md section 6); return the row and the boss for the steps
+    after it."""
+    if ctx.leaving:
+        row = _leave(ctx, catalog)
+    if boss is not None and ctx.boss_off:
+        _seen_again(ctx, catalog)
+        boss = None
+    return row, boss
+
+
 def _leave(ctx: ScoringContext, catalog: Catalog) -> Row:
     """End a step in which charms were destroyed: for the steps after it they have left the row
     (RULES.md section 6). They act no more, the modifiers they hold while in the row stop (what their
@@ -142,11 +152,11 @@ def _leave(ctx: ScoringContext, catalog: Catalog) -> Row:
 
 
 def _seen_again(ctx: ScoringContext, catalog: Catalog) -> None:
-    """See the hand's cards under the hand rules still on, once a charm that set one has left the row:
-    for the steps after it, a card is a face, of a suit or debuffed as those rules say (the hand type
-    and its scoring cards stay as played)."""
+    """See the hand's cards under the rules still on, once a charm that set a hand rule has left the
+    row or the boss was disabled: for the steps after it, a card is a face, of a suit or debuffed as
+    those rules say (the hand type and its scoring cards stay as played)."""
     s = ctx.situation
-    boss = catalog.boss(s.boss) if s.boss else None
+    boss = catalog.boss(s.boss) if s.boss and not ctx.boss_off else None
     flags = flags_on(ctx.modifiers)
     ctx.played = tuple([card_view(v.card, catalog, boss, flags) for v in ctx.played])
     ctx.held = tuple([card_view(v.card, catalog, boss, flags) for v in ctx.held])
