@@ -9,6 +9,7 @@ from studio.engine.bosses import BossDef
 from studio.engine.catalog import Catalog
 from studio.engine.charms import Ability, CharmDef, CharmSlot
 from studio.engine.effects import Effect, Scaling
+from studio.engine.rng import RngState
 from studio.engine.run.actions import SelectBlind
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
@@ -132,3 +133,14 @@ def test_a_boss_disabled_mid_step_lifts_its_debuff_from_the_next_step(catalog: C
     result = cudgel(with_content(catalog, payoff), "KS KC", "QC:steel", "payoff")
     assert [e.source for e in result.events if e.what == "debuffed"] == ["KC"]  # still, in the same step
     assert result.total == 20 * 2 * 1.5  # the held QC is steel again in the next
+
+
+def test_a_glass_card_debuffed_when_it_scored_never_breaks_once_the_boss_is_disabled(
+    catalog: Catalog,
+) -> None:
+    payoff = charm("payoff", Ability("scored_card", (Effect("disable_boss"),)))
+    cat = with_content(catalog, payoff)
+    row = (CharmSlot("payoff"),)
+    for seed in range(20):  # 1 in 4 each: a card that could break would by now
+        cards = Situation(played=cat.cards("KS KC:glass"), charms=row, boss="club_debuff", rng=RngState(seed))
+        assert score(cards, cat).broken == ()  # KC gave nothing: disabled only after it was seen

@@ -167,17 +167,23 @@ def _seen_again(ctx: ScoringContext, catalog: Catalog) -> None:
 
 def _breakage(ctx: ScoringContext) -> tuple[int, ...]:
     """Return the positions in the played hand of the scored cards that break after the hand (glass:
-    1 in 4), drawn in card order."""
+    1 in 4), drawn in card order. A card debuffed when it came to score never breaks, though a boss
+    disabled (or a hand rule gone) later in the hand no longer debuffs it: its trace says so."""
     evaluation = ctx.evaluation
     assert evaluation is not None
+    glass = [
+        (position, card, card.upgrade.breaks)
+        for position, card in zip(evaluation.scoring, ctx.scoring, strict=True)
+        if card.upgrade is not None and card.upgrade.breaks is not None
+    ]
+    if not glass:
+        return ()
+    debuffed = {e.position for e in ctx.events if e.what == "debuffed" and e.step == "scored_card"}
     return tuple(
         [
             position
-            for position, card in zip(evaluation.scoring, ctx.scoring, strict=True)
-            if card.upgrade is not None
-            and card.upgrade.breaks is not None
-            and not card.debuffed
-            and ctx.chance(card.upgrade.breaks.n, card.upgrade.breaks.in_, ctx.stream(None, card))
+            for position, card, breaks in glass
+            if position not in debuffed and ctx.chance(breaks.n, breaks.in_, ctx.stream(None, card))
         ]
     )
 
