@@ -620,8 +620,37 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Cancel,
         )
 
+    def ask_save_run(self) -> QMessageBox.StandardButton:
+        """Ask whether to save the playtest run under way before closing (Save run…, Discard or Cancel)."""
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Playtest run in progress",
+            "The playtest run is not over and has actions not saved. Save the run before closing?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.button(QMessageBox.StandardButton.Save).setText("Save run…")
+        return QMessageBox.StandardButton(box.exec())
+
+    def _keep_run(self) -> bool:
+        """Whether closing may go on as far as the playtest goes: its run under way is saved (the panel's
+        Save…) or discarded as the user says; False if they cancel, or cancel where to save it."""
+        run = self.playtest.panel
+        if run is None or not run.unsaved():
+            return True
+        answer = self.ask_save_run()
+        if answer == QMessageBox.StandardButton.Save:
+            return run.save_as()
+        return answer == QMessageBox.StandardButton.Discard
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it."""
+        """Remember the layout; unsaved work stays in the recovery folder only if the user keeps it, and a
+        playtest run under way is lost only if the user says so."""
+        if not self._keep_run():
+            event.ignore()
+            return
         if self.editor is not None:  # typing in the YAML tab not yet taken is unsaved work too
             self.editor.yaml.flush()
         if self.session is not None and self.session.ws.dirty():

@@ -80,6 +80,8 @@ class PlaytestPanel(QWidget):
         #: (a save names these, not edits made since that the run has not been replayed on).
         self.played_on: list[PackStamp] = []
         self.run: Playtest | None = None
+        #: The run's actions as last saved or resumed: a run whose log is still this is not lost on closing.
+        self._saved: list[Action] = []
         self._bot: Bot | None = None
         self.controls = Controls()
         self.header = QLabel("Choose a seed, deck and difficulty, then New run.")
@@ -236,6 +238,7 @@ class PlaytestPanel(QWidget):
             self.say(f"New run: {exc}", error=True)
             return
         self.played_on = self.stamps()
+        self._saved = []
         self.refresh()
         self._show_last_play(None)
         self.say(f"New run, seed {c.seed.value()}: select or skip the small blind")
@@ -387,6 +390,7 @@ class PlaytestPanel(QWidget):
         except FileRefused as exc:
             self.say(str(exc), error=True)
             return
+        self._saved = self.run.actions
         self.say(f"Saved to {path}; go on here with Resume, or with: studio run --resume {path}")
 
     def resume_from(self, path: Path) -> None:
@@ -406,6 +410,7 @@ class PlaytestPanel(QWidget):
             self.say(f"Cannot resume {path.name}: {exc}", error=True)
             return
         self.played_on = stamps
+        self._saved = self.run.actions
         setup = self.run.game.setup  # the boxes say the run on screen: New run starts it afresh
         self.controls.choose(setup.seed, setup.deck.id, setup.difficulty)
         self.controls.charms.setText(" ".join(setup.charms))
@@ -423,11 +428,24 @@ class PlaytestPanel(QWidget):
         name, _ = QFileDialog.getOpenFileName(self, "Resume run", "", "Run saves (*.json)")
         return Path(name) if name else None
 
-    def _save_clicked(self) -> None:
+    def unsaved(self) -> bool:
+        """Whether closing would lose play: a run under way, with actions played since it was last saved
+        (a run that is over, or has no action, loses nothing)."""
+        run = self.run
+        return run is not None and not run.game.is_over and run.actions not in ([], self._saved)
+
+    def save_as(self) -> bool:
+        """Ask where, then save the run there; return True if it was saved (not cancelled nor refused)."""
         if self.run is None:
             self.say("No run to save", error=True)
-        elif (path := self.ask_save_path()) is not None:
-            self.save_to(path)
+            return False
+        if (path := self.ask_save_path()) is None:
+            return False
+        self.save_to(path)
+        return self.run.actions == self._saved
+
+    def _save_clicked(self) -> None:
+        self.save_as()
 
     def _resume_clicked(self) -> None:
         if (path := self.ask_open_path()) is not None:

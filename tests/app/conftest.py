@@ -99,6 +99,7 @@ def open_window(
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(recovery_dir=tmp_path / "recovery", settings=settings)
     window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.ask_save_run = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     window.safety.ask_recover = lambda _text: recover
     qtbot.addWidget(window)
     window.set_workspace(Workspace.open(list(packs), base=content))

@@ -38,6 +38,7 @@ def trusted_window(qtbot, tmp_path: Path, content: Path, pack: Path, recover: bo
         settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
     )
     window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.ask_save_run = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     window.safety.ask_recover = lambda _text: recover
     qtbot.addWidget(window)
     window.set_workspace(Workspace.open([pack], base=content, trust=True))

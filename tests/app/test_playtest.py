@@ -458,3 +458,45 @@ def test_a_refusal_is_scrolled_into_sight_at_1280_by_800(qtbot, window: MainWind
     click(qtbot, panel.round.play_button)
     assert "play 1 to 5 cards, not 0" in panel.status.text()
     qtbot.waitUntil(lambda: not panel.status.visibleRegion().isEmpty())
+
+
+def test_closing_the_window_asks_to_save_a_run_under_way_and_saves_it_with_save(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Closing the editor dropped a run in progress without a word: it asks, as for unsaved edits."""
+    from PySide6.QtWidgets import QMessageBox
+
+    asked: list[QMessageBox.StandardButton] = []
+    answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save]
+    window.ask_save_run = lambda: asked.append(answers.pop(0)) or asked[-1]  # type: ignore[method-assign]
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    window.close()
+    assert asked and window.isVisible()  # Cancel keeps the window and the run
+    panel.ask_save_path = lambda: None  # type: ignore[method-assign]
+    window.close()  # Save run…, then no file chosen: still open
+    assert len(asked) == 2 and window.isVisible()
+    saved = tmp_path / "closing.json"
+    panel.ask_save_path = lambda: saved  # type: ignore[method-assign]
+    panel.save_as()
+    window.close()  # saved as it stands: nothing more to ask
+    assert len(asked) == 2 and not window.isVisible()
+    assert saved.read_text(encoding="utf-8") == dumps(game(panel), panel.played_on)
+
+
+@pytest.mark.parametrize("lost", [False, True])
+def test_closing_the_window_asks_nothing_of_a_run_with_no_action_or_over(
+    qtbot, window: MainWindow, lost: bool
+) -> None:  # type: ignore[no-untyped-def]
+    """A fresh run, or a run that ended, loses nothing on closing: no question."""
+    asked: list[bool] = []
+    window.ask_save_run = lambda: asked.append(True)  # type: ignore[method-assign]
+    panel = open_panel(qtbot, window, charms=())
+    if lost:
+        click(qtbot, panel.blind.select_button)
+        while game(panel).state.phase == "round":  # one card a hand: the small blind is out of reach
+            click_tile(qtbot, panel.round.hand, 0)
+            click(qtbot, panel.round.play_button)
+        assert game(panel).state.phase == "lost"
+    window.close()
+    assert not asked and not window.isVisible()
