@@ -7,7 +7,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.app import palette
-from studio.app.playtest_situation import BlindOffer, blinds
+from studio.app.playtest_situation import BlindOffer, blinds, entry_name
 from studio.engine.run.actions import SelectBlind, SkipBlind
 from studio.engine.run.game import Game
 
@@ -55,18 +55,12 @@ class BlindView(QWidget):
         why = game.can_skip()
         self.skip_button.setEnabled(why is None)
         if now is not None and now.tag:
-            self.skip_button.setText(f"Skip for {tag_name(game, now.tag)}")
+            self.skip_button.setText(f"Skip for {entry_name(game, now.tag)}")
         else:
             self.skip_button.setText("Skip")
         self.skip_button.setToolTip(
             why or f"Take ${game.setup.table.skip_reward} and the tag, not this blind"
         )
-
-
-def tag_name(game: Game, tag_id: str) -> str:
-    """A tag's name as the player reads it."""
-    tag = game.setup.catalog.tags.get(tag_id)
-    return tag.name if tag is not None and tag.name else tag_id.replace("_", " ")
 
 
 def _column(offer: BlindOffer, game: Game) -> QFrame:
@@ -88,7 +82,7 @@ def _column(offer: BlindOffer, game: Game) -> QFrame:
         rule.setWordWrap(True)
         v.addWidget(rule)
     if offer.tag:
-        line = QLabel(f"Skip: <b>{tag_name(game, offer.tag)}</b> — {offer.tag_text}")
+        line = QLabel(f"Skip: <b>{entry_name(game, offer.tag)}</b> — {offer.tag_text}")
         line.setWordWrap(True)
         v.addWidget(line)
     v.addStretch(1)

@@ -38,7 +38,7 @@ from studio.app.playtest_items import HeldItems
 from studio.app.playtest_round import RoundView
 from studio.app.playtest_session import LastPlay, Playtest
 from studio.app.playtest_shop import ShopView
-from studio.app.playtest_situation import describe_action, preview_state
+from studio.app.playtest_situation import describe_action, entry_name, preview_state
 from studio.app.playtest_trace import PlayView
 from studio.app.preview.hand_row import TileRow
 from studio.app.preview.playback import PlaybackDriver, Stage
@@ -503,14 +503,14 @@ class PlaytestPanel(QWidget):
         game = run.game
         s, setup = game.state, game.setup
         antes = len(setup.rules.requirements)
-        extras = [f"vouchers {', '.join(s.vouchers)}"] if s.vouchers else []
-        extras += [f"tags {', '.join(s.tags)}"] if s.tags else []
+        extras = [f"vouchers {', '.join(entry_name(game, v) for v in s.vouchers)}"] if s.vouchers else []
+        extras += [f"tags {', '.join(entry_name(game, t) for t in s.tags)}"] if s.tags else []
         self.header.setText(
             " · ".join(
                 [
                     f"<b>Ante {s.ante}</b> of {antes}",
                     f"<b>${s.money}</b>",
-                    f"seed {setup.seed}, {setup.deck.id}, difficulty {setup.difficulty}",
+                    f"seed {setup.seed}, {setup.deck.name or setup.deck.id}, difficulty {setup.difficulty}",
                     counted(len(game.history), "action"),
                     *extras,
                 ]

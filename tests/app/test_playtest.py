@@ -500,3 +500,24 @@ def test_closing_the_window_asks_nothing_of_a_run_with_no_action_or_over(
         assert game(panel).state.phase == "lost"
     window.close()
     assert not asked and not window.isVisible()
+
+
+def test_the_status_line_and_header_name_entries_as_their_tiles_do(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """They said "Buy ace_bonus" and "tags rare_tag" beside a tile saying "Ace in the Hole"."""
+    panel = open_panel(qtbot, window, seed=2)  # its small blind's tag is kept
+    cat = game(panel).setup.catalog
+    tag = cat.tags[game(panel).state.skip_tag(0)]
+    click(qtbot, panel.blind.skip_button)
+    assert panel.status.text().endswith(f" for {tag.name}") and tag.id not in panel.status.text()
+    assert f"tags {tag.name}" in panel.header.text() and tag.id not in panel.header.text()
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    offers = game(panel).state.shop.offers  # type: ignore[union-attr]
+    slot = next(i for i, o in enumerate(offers) if o.kind == "charm")
+    charm = cat.charms[offers[slot].item]
+    assert charm.name != charm.id
+    click(qtbot, panel.controls.hint)  # whatever it names, by name
+    assert not any(f" {o.item} " in panel.status.text() for o in offers), panel.status.text()
+    click(qtbot, panel.shop.tiles[slot].button)
+    assert panel.status.text().startswith(f"Buy {charm.name} ($"), panel.status.text()
+    assert panel.shop.tiles[slot].face.item == charm.name
