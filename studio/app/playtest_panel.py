@@ -369,7 +369,8 @@ class PlaytestPanel(QWidget):
         self.refresh()
         self._show_last_play(last)
         done = f"The bot took {taken} action{'s' * (taken != 1)}"
-        self.say(f"{done}, then: {why}" if why else f"{done} to the end of the round", error=why is not None)
+        end = _end(run.game) or "the end of the round"
+        self.say(f"{done}, then: {why}" if why else f"{done} to {end}", error=why is not None)
 
     # --- the preview, save and resume ---------------------------------------------------------
     def send_to_preview(self) -> None:
@@ -526,9 +527,8 @@ class PlaytestPanel(QWidget):
             self.shop.set_game(game)
         else:
             how = "Won the run" if game.won else f"Lost in ante {s.ante}{_lost_at(game)}"
-            self.over.setText(
-                f"<h3>{how}</h3>after {counted(len(game.history), 'action')}. Undo to try again, or New run."
-            )
+            again = "New run to play another." if game.won else "Undo to try again, or New run."
+            self.over.setText(f"<h3>{how}</h3>after {counted(len(game.history), 'action')}. {again}")
 
     def _show_last_play(self, last: LastPlay | None) -> None:
         """Show the last hand the run played (worked out with the action, off the GUI thread)."""
@@ -554,6 +554,15 @@ class PlaytestPanel(QWidget):
 def _with_last_play(run: Playtest) -> tuple[Playtest, LastPlay | None]:
     """A run and the last hand it played (a resumed run shows it at once)."""
     return run, run.last_play()
+
+
+def _end(game: Game) -> str:
+    """How a run ended, to close a sentence ("" while it goes on): Finish round may end the run, not
+    only the round."""
+    if not game.is_over:
+        return ""
+    how = "won" if game.won else f"lost in ante {game.state.ante}{_lost_at(game)}"
+    return f"the run's end: {how}"
 
 
 def _lost_at(game: Game) -> str:

@@ -521,3 +521,30 @@ def test_the_status_line_and_header_name_entries_as_their_tiles_do(qtbot, window
     click(qtbot, panel.shop.tiles[slot].button)
     assert panel.status.text().startswith(f"Buy {charm.name} ($"), panel.status.text()
     assert panel.shop.tiles[slot].face.item == charm.name
+
+
+def test_finish_round_that_loses_the_run_says_the_run_ended(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """It said "to the end of the round" under a page saying the run was lost."""
+    panel = open_panel(qtbot, window, charms=(), seed=4)
+    click(qtbot, panel.blind.select_button)
+    while game(panel).state.round.hands_left > 1:  # type: ignore[union-attr]
+        click_tile(qtbot, panel.round.hand, 0)  # one card a hand, then the bot's last hand falls short
+        click(qtbot, panel.round.play_button)
+    click(qtbot, panel.controls.finish)
+    assert game(panel).state.phase == "lost"
+    said = panel.status.text()
+    assert "end of the round" not in said and "the run's end: lost in ante 1, small blind: scored" in said, (
+        said
+    )
+
+
+def test_a_won_run_says_so_and_offers_a_new_run_not_another_try(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The won page said "Undo to try again", words for a loss."""
+    panel = open_panel(qtbot, window, seed=11)
+    g = game(panel)
+    while not g.is_over:  # the strong bot wins this seed's run
+        assert panel.perform(panel.bot().choose(g))
+        g = game(panel)
+    assert g.won
+    said = panel.over.text()
+    assert "Won the run" in said and "try again" not in said and "New run" in said, said
