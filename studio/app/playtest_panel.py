@@ -493,8 +493,8 @@ class PlaytestPanel(QWidget):
         c.rebase.setVisible(
             run is not None and self.catalog is not None and run.game.setup.catalog is not self.catalog
         )
-        for button in (c.undo, c.save):
-            button.setEnabled(run is not None)
+        c.save.setEnabled(run is not None)
+        c.undo.setEnabled(run is not None and bool(run.game.history))  # a fresh run has nothing to undo
         for button in (c.hint, c.finish, c.to_preview):
             button.setEnabled(run is not None and not run.game.is_over)
         self.items.setVisible(run is not None)

@@ -548,3 +548,12 @@ def test_a_won_run_says_so_and_offers_a_new_run_not_another_try(qtbot, window: M
     assert g.won
     said = panel.over.text()
     assert "Won the run" in said and "try again" not in said and "New run" in said, said
+
+
+def test_undo_is_enabled_only_when_there_is_an_action_to_undo(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """A fresh run's Undo was enabled, only to say "Nothing to undo"."""
+    panel = open_panel(qtbot, window)
+    assert not panel.controls.undo.isEnabled()
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.undo)
+    assert not panel.controls.undo.isEnabled() and not panel.run.actions  # type: ignore[union-attr]
