@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.app import palette
+from studio.app.forms.flow import FlowLayout
 from studio.app.playtest_tiles import ItemTile
 from studio.engine.cards import Card
 from studio.engine.run.actions import Action, Buy, BuyVoucher, Choose, LeaveShop, OpenBooster, Reroll
@@ -34,16 +35,11 @@ class ShopView(QWidget):
         self.title.setObjectName("playtestShopTitle")
         self.title.setWordWrap(True)
         self.tiles: list[ItemTile] = []
-        strip = QWidget()
-        self.row = QHBoxLayout(strip)
+        #: The tiles, wrapped onto more lines when the dock is narrow: a shop of many slots (a voucher at
+        #: its end) is seen whole, never scrolled sideways out of sight.
+        self.strip = QWidget()
+        self.row = FlowLayout(self.strip)
         self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.setSpacing(palette.SPACING)
-        # A shop of many slots scrolls sideways rather than widening the panel.
-        self.strip = QScrollArea()
-        self.strip.setWidget(strip)
-        self.strip.setWidgetResizable(True)
-        self.strip.setFrameShape(QFrame.Shape.NoFrame)
-        self.strip.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.reroll_button = QPushButton(palette.icon("fa5s.sync"), "Reroll")
         self.reroll_button.setObjectName("playtestReroll")
         self.reroll_button.clicked.connect(lambda: self.action.emit(Reroll()))
@@ -88,9 +84,6 @@ class ShopView(QWidget):
             self.title.setText(f"<b>Shop</b> · ${s.money} to spend")
             for i, offer in enumerate(s.shop.offers):
                 self._add(_offer_tile(game, offer), None if offer.sold else BUTTONS[offer.kind][1](i), i)
-        self.row.addStretch(1)
-        tall = max((t.sizeHint().height() for t in self.tiles), default=0)
-        self.strip.setFixedHeight(tall + self.strip.horizontalScrollBar().sizeHint().height() + 2)
 
     def _booster(self, game: Game) -> None:
         s = game.state
