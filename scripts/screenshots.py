@@ -41,6 +41,7 @@ def _window(ws: Workspace, tmp: str) -> MainWindow:
     settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(recovery_dir=Path(tmp) / "recovery", settings=settings)
     window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.ask_save_run = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     window.resize(1600, 1000)
     window.set_workspace(ws)
     window.show()
