@@ -53,13 +53,13 @@ class Entry:
         """``kind/id``, as manifests and patches name entries."""
         return f"{self.kind}/{self.id}"
 
-    def at(self, *parts: object) -> tuple[int, int]:
-        """Return the (line, column) of a field of this entry."""
-        return self.doc.locate(parts)
+    def at(self, *parts: object, key: bool = False) -> tuple[int, int]:
+        """Return the (line, column) of a field's value in this entry (with ``key``, of its key)."""
+        return self.doc.locate(parts, key)
 
-    def problem(self, message: str, *parts: object) -> Problem:
-        """Return a problem located at a field of this entry."""
-        line, col = self.at(*parts)
+    def problem(self, message: str, *parts: object, key: bool = False) -> Problem:
+        """Return a problem located at a field's value in this entry (with ``key``, at its key)."""
+        line, col = self.at(*parts, key=key)
         return Problem(self.name, line, col, message, json_path(parts))
 
 
@@ -221,7 +221,7 @@ def _apply_patches(pack: Pack, out: Merged) -> None:
             )
             continue
         if "id" in model.set:
-            line, col = doc.locate(("set", "id"))
+            line, col = doc.locate(("set", "id"), key=True)
             out.problems.append(
                 Problem(doc.name, line, col, "a patch cannot change an entry's id", "$.set.id")
             )

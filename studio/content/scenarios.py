@@ -12,6 +12,7 @@ from pydantic import ValidationError
 
 from studio.content.check.problems import SCENARIO, Problem, json_path
 from studio.content.check.validation import validate_document
+from studio.content.check.xrefs import names_key
 from studio.content.io.documents import CONTENT_SUFFIXES, Document, read_document
 from studio.content.io.text import printable
 from studio.content.models import ScenarioModel
@@ -265,8 +266,8 @@ def _step(name: str) -> None:
 
 
 def _problem(s: Scenario, parts: tuple[object, ...], message: str) -> Problem:
-    """A problem of the scenario at the field ``parts``."""
-    line, col = s.doc.locate(parts)
+    """A problem of the scenario at the field ``parts`` (at its key where the key is the id at fault)."""
+    line, col = s.doc.locate(parts, key=names_key("scenario", parts))
     return Problem(s.doc.name, line, col, message, json_path(parts), SCENARIO)
 
 

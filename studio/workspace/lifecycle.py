@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ruamel.yaml.error import YAMLError
 
 from studio.content.check.written_ids import rename_written
-from studio.content.check.xrefs import MODIFIER_KINDS, references, retarget
+from studio.content.check.xrefs import MODIFIER_KINDS, names_key, references, retarget
 from studio.content.io.documents import Document, DocumentError
 from studio.content.io.paths import in_installed_base
 from studio.content.packs.pack import Pack
@@ -90,7 +90,8 @@ class Lifecycle:
                 out.append(Usage(user, parts, f.syntax.line, f.syntax.col))
                 continue
             doc = texts.setdefault(f.path, Document(str(f.path), f.text, f.data))
-            out.append(Usage(user, parts, *doc.locate(parts)))
+            own = parts[1:] if f.kind == "scenario" and isinstance(f.data, list) else parts  # in its scenario
+            out.append(Usage(user, parts, *doc.locate(parts, key=names_key(f.kind, own))))
         return sorted(out, key=lambda u: (str(u.entry.path), u.line, u.col))
 
     def reverted_text(self, ref: EntryRef, json_path: JsonPath = ()) -> str:

@@ -152,7 +152,7 @@ BAD_INPUT = [
     (
         "scenario_failing_schema",
         ["score", "--scenario", "{tmp}/bad_schema.yaml"],
-        ["{tmp}/bad_schema.yaml:3:1:", "money", "'lots'"],
+        ["{tmp}/bad_schema.yaml:3:8:", "money", "'lots'"],
     ),
     (
         "json_scenario_with_an_unknown_field",
@@ -167,7 +167,7 @@ BAD_INPUT = [
     (
         "scenario_with_a_bad_card",
         ["score", "--scenario", "{tmp}/bad_card.yaml"],
-        ["{tmp}/bad_card.yaml:2:1:", "'XX'"],
+        ["{tmp}/bad_card.yaml:2:9:", "'XX'"],
     ),
     (
         "scenario_without_played",
@@ -295,7 +295,7 @@ def test_every_command_has_a_bad_input_case():
     ("argv", "fragments"),
     [
         (["score", "AS XX"], ["bad card 'XX'"]),
-        (["score", "--scenario", "{tmp}/bad_schema.yaml"], ["{tmp}/bad_schema.yaml:3:1:"]),
+        (["score", "--scenario", "{tmp}/bad_schema.yaml"], ["{tmp}/bad_schema.yaml:3:8:"]),
         ([], ["COMMAND"]),
         (["odds", "--bogus"], ["--bogus"]),
     ],

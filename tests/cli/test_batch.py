@@ -103,7 +103,7 @@ def test_the_model_explains_what_the_fast_path_refuses(studio, tmp_path):
             b'{"played": "AS AH", "charms": [{"id": "pair_mult", "edtion": "foil"}]}',
             ":52: $.charms[0].edtion: unknown field 'edtion' (did you mean 'edition'?)",
         ),
-        (b'{"played": "AS", "money": "lots"}', ":18: $.money: 'lots' is not a whole number"),
+        (b'{"played": "AS", "money": "lots"}', ":27: $.money: 'lots' is not a whole number"),
     ],
 )
 def test_a_bad_scenario_line_is_explained_as_validate_explains_it(studio, tmp_path, line: bytes, error: str):
@@ -118,7 +118,7 @@ def test_a_bad_scenario_line_is_explained_as_validate_explains_it(studio, tmp_pa
 def test_a_batch_line_with_several_mistakes_names_the_first_and_counts_the_rest(studio, tmp_path):
     _, out = batch(studio, tmp_path, b'{"played": "AS", "money": "lots", "hld": "KS", "seed": -1}')
     assert out == [
-        {"error": f"{tmp_path / 'batch.jsonl'}:1:18: $.money: 'lots' is not a whole number (and 2 more)"}
+        {"error": f"{tmp_path / 'batch.jsonl'}:1:27: $.money: 'lots' is not a whole number (and 2 more)"}
     ]
 
 

@@ -52,7 +52,7 @@ def test_a_pack_with_one_manifest_mistake_prints_one_problem(studio, tmp_path):
     run = studio("validate", str(root), str(base_content_dir()))
     assert run.code == 1
     assert run.out.splitlines() == [
-        f'{root}/pack.yaml:3:1: $.version: 0.1 is not text (YAML reads it as a number): a version is MAJOR.MINOR.PATCH in quotes, here "0.1.0"',
+        f'{root}/pack.yaml:3:10: $.version: 0.1 is not text (YAML reads it as a number): a version is MAJOR.MINOR.PATCH in quotes, here "0.1.0"',
         "1 problem(s) in 1 file(s)",
     ]
 
@@ -109,7 +109,7 @@ def test_a_charm_whose_own_file_is_broken_stays_known_to_the_scenarios_that_use_
     run = studio("validate", str(root))
     assert run.code == 1
     lines = run.out.splitlines()
-    assert len(lines) == 2 and lines[0].startswith(f"{charm}:6:16: $.abilities[0].effects[0].kind: 'xmul'")
+    assert len(lines) == 2 and lines[0].startswith(f"{charm}:6:22: $.abilities[0].effects[0].kind: 'xmul'")
     assert "unknown charm" not in run.out
 
 
@@ -187,6 +187,6 @@ def test_a_pack_that_needs_a_pack_with_a_broken_manifest_adds_no_problem(studio,
     needy = needing(tmp_path, "needy", "neon")
     run = studio("validate", str(root), str(needy))
     assert run.out.splitlines() == [
-        f'{root}/pack.yaml:3:1: $.version: 0.1 is not text (YAML reads it as a number): a version is MAJOR.MINOR.PATCH in quotes, here "0.1.0"',
+        f'{root}/pack.yaml:3:10: $.version: 0.1 is not text (YAML reads it as a number): a version is MAJOR.MINOR.PATCH in quotes, here "0.1.0"',
         "1 problem(s) in 1 file(s)",
     ]

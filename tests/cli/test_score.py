@@ -243,7 +243,7 @@ def test_a_scenarios_difficulty_counts_its_levels_modifiers_in_the_hand(studio, 
     run = studio("score", "--scenario", str(scenario), "--pack", str(pack))
     assert run.code == 2
     assert run.err.strip().endswith(
-        f"{scenario}:2:1: $.difficulty: unknown difficulty 7 (0 for none, or one of: 1, 2, 3, 4, 5, 6)"
+        f"{scenario}:2:13: $.difficulty: unknown difficulty 7 (0 for none, or one of: 1, 2, 3, 4, 5, 6)"
     )
 
 

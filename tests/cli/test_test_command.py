@@ -209,13 +209,13 @@ def test_one_scenario_is_one_result_listing_each_problem_at_its_line_and_field(s
     bad = "a card is a rank (2-10, T, J, Q, K, A) then a suit (S, H, C, D), e.g. 'AS' or '10h:glass'"
     assert run.out.splitlines() == [
         f"ERROR {path}:1: many: 4 problems",
-        f"  {path}:2:3: $.played: bad card 'XX': {bad}",
-        f"  {path}:3:3: $.held: bad card 'QQ': {bad}",
+        f"  {path}:2:11: $.played: bad card 'XX': {bad}",
+        f"  {path}:3:9: $.held: bad card 'QQ': {bad}",
         f"  {path}:4:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
-        f"  {path}:5:12: $.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)",
+        f"  {path}:5:23: $.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)",
         f"ERROR {path}:6: fields: 2 problems",
         f"  {path}:8:3: $.hld: unknown field 'hld' (did you mean 'held'?)",
-        f"  {path}:9:3: $.money: 'lots' is not a whole number",
+        f"  {path}:9:10: $.money: 'lots' is not a whole number",
         f"ERROR {path}:13:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
         "1 passed, 3 failed",
     ]

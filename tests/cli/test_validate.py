@@ -147,7 +147,7 @@ def test_broken_tree_problems_say_what_is_wrong(studio, broken_tree):
     assert "unknown field 'colour'" in by_file["charms/json_charm.json"][2]
 
     line, col, message = by_file["charms/even_mult.yaml"]
-    assert (line, col) == (6, 5)
+    assert (line, col) == (6, 14)
     assert "'scored_crd' is not one of" in message
     assert "(did you mean 'scored_card'?)" in message
 
@@ -155,7 +155,7 @@ def test_broken_tree_problems_say_what_is_wrong(studio, broken_tree):
     assert by_file["charms/broken.yaml"][2].startswith("malformed YAML")
 
     line, col, message = by_file["charms/pair_mult.yaml"]
-    assert (line, col) == (8, 7)
+    assert (line, col) == (8, 17)
     assert "unknown hand type 'pairr' (did you mean 'pair'?)" in message
 
     line, _, message = by_file["hands/straight_flush.yaml"]
@@ -296,7 +296,7 @@ def test_what_a_scenario_expects_and_its_hand_size_are_checked(studio, tmp_path)
     run = studio("validate", str(path))
     assert run.code == 1
     assert [(line, col, m) for _, line, col, m in problems(run.out, tmp_path)] == [
-        (2, 12, "$.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)"),
+        (2, 23, "$.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)"),
         (
             4,
             26,
@@ -305,11 +305,11 @@ def test_what_a_scenario_expects_and_its_hand_size_are_checked(studio, tmp_path)
         ),
         (
             7,
-            15,
+            21,
             "$.expect.events[0].step: unknown step 'bse': a hand's steps are boss, before, base, "
             "scored_card, held_card, hand (did you mean 'base'?)",
         ),
-        (8, 3, "$.played: a played hand holds 1 to 5 cards, not 7"),
+        (8, 11, "$.played: a played hand holds 1 to 5 cards, not 7"),
     ]
 
 
@@ -349,7 +349,7 @@ def test_a_packs_hand_type_that_hides_a_base_type_is_the_packs_problem(studio, t
     assert run.code == 1
     lines = run.out.strip().splitlines()
     assert lines[:-1] == [
-        f"{pack / 'hands/demo_pairish.yaml'}:3:1: $.strength: hand type 'demo_pairish' hides '{t}' of pack "
+        f"{pack / 'hands/demo_pairish.yaml'}:3:11: $.strength: hand type 'demo_pairish' hides '{t}' of pack "
         f"'base': every hand that fits '{t}' also fits 'demo_pairish', which is stronger, so '{t}' can "
         f"never win (its strength is {s})"
         for t, s in sorted(zip(("pair", "three_of_a_kind", "two_pair"), (200, 400, 300), strict=True))
@@ -386,3 +386,17 @@ def test_every_unknown_field_of_a_mapping_is_its_own_problem(studio, tmp_path):
         (3, "$.rarty: unknown field 'rarty' (did you mean 'rarity'?)"),
         (6, "$.abilities[0].efects: unknown field 'efects' (did you mean 'effects'?)"),
     ]
+
+
+def test_a_bad_value_is_reported_at_the_value_and_a_bad_key_at_the_key(studio, tmp_path):
+    """An editor jumping to ``LINE:COL`` lands on what to change: ``XX`` of ``played: XX``, but the key
+    ``pairr`` of ``levels: {pairr: 2}`` (an id written as a key) and an unknown field's name."""
+
+    def found(text: str) -> list[tuple[int, int, str]]:
+        path = write(tmp_path / "tests/t.yaml", text)
+        out = studio("validate", str(path)).out
+        return [(line, col, m.split(":")[0]) for _, line, col, m in problems(out, tmp_path)]
+
+    assert found("played: XX\n") == [(1, 9, "$.played")]
+    assert found("played: AS\nhled: KS\n") == [(2, 1, "$.hled")]
+    assert found("played: AS\nlevels: {pairr: 2}\n") == [(2, 10, "$.levels.pairr")]

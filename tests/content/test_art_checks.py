@@ -33,7 +33,7 @@ def test_a_missing_image_names_the_closest_file_in_the_pack(studio, tmp_path: Pa
     pack = gallery(tmp_path, charm_art="art/glwo.png")
     [line] = _problems(studio, pack)
     assert line == (
-        f"{pack}/charms/gallery_glow.yaml:4:1: $.art: no file 'art/glwo.png' in the pack "
+        f"{pack}/charms/gallery_glow.yaml:4:6: $.art: no file 'art/glwo.png' in the pack "
         "(did you mean 'art/glow.png'?)"
     )
 
@@ -55,7 +55,7 @@ def test_a_path_outside_the_pack_or_not_a_png_name_is_refused(
 ) -> None:  # type: ignore[no-untyped-def]
     pack = gallery(tmp_path, charm_art=f'"{path}"')
     [line] = _problems(studio, pack)
-    assert line.startswith(f"{pack}/charms/gallery_glow.yaml:4:1: $.art: ") and reason in line, line
+    assert line.startswith(f"{pack}/charms/gallery_glow.yaml:4:6: $.art: ") and reason in line, line
 
 
 def test_a_file_that_is_not_a_png_is_refused_whatever_its_name(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -96,7 +96,7 @@ def test_a_zip_whose_art_is_bad_is_refused_by_validate_and_install(studio, tmp_p
                 z.write(path, path.relative_to(pack).as_posix())
     run = studio("validate", str(archive))
     assert run.code == 1
-    assert f"{archive}/charms/gallery_glow.yaml:4:1: $.art: 'art/glow.png' is not a PNG image" in run.out
+    assert f"{archive}/charms/gallery_glow.yaml:4:6: $.art: 'art/glow.png' is not a PNG image" in run.out
     installed = studio("pack", "install", str(archive))
     assert installed.code == 2 and "is not a PNG image" in installed.err
 
@@ -109,7 +109,7 @@ def test_a_patch_that_gives_art_is_checked_against_its_own_pack(studio, tmp_path
     )
     run = studio("validate", str(pack))
     assert run.code == 1
-    assert f"{pack}/patches/plain_mult_art.yaml:3:3: $.art: no file 'art/plain.png' in the pack" in run.out
+    assert f"{pack}/patches/plain_mult_art.yaml:3:8: $.art: no file 'art/plain.png' in the pack" in run.out
 
 
 def test_the_header_gives_the_size_and_refuses_what_is_not_a_png() -> None:

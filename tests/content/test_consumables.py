@@ -80,7 +80,7 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
     run = studio("validate", str(demo))
     assert run.code == 1
     assert (
-        f"{demo}/consumables/demo_stamp.yaml:6:23: $.effects[0].upgrade: unknown upgrade 'glas' "
+        f"{demo}/consumables/demo_stamp.yaml:6:32: $.effects[0].upgrade: unknown upgrade 'glas' "
         "(did you mean 'glass'?)"
     ) in run.out
     assert (
@@ -88,11 +88,11 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
         "'chnager' (did you mean 'changer'?)"
     ) in run.out
     assert (
-        f"{demo}/consumables/demo_gazer.yaml:5:31: $.effects[0].family: no consumable is of the family 'levle' "
+        f"{demo}/consumables/demo_gazer.yaml:5:39: $.effects[0].family: no consumable is of the family 'levle' "
         "(did you mean 'level'?)"
     ) in run.out
     assert (
-        f"{demo}/charms/demo_seer.yaml:6:35: $.abilities[0].effects[0].family: no consumable is of the family "
+        f"{demo}/charms/demo_seer.yaml:6:43: $.abilities[0].effects[0].family: no consumable is of the family "
         "'rear' (did you mean 'rare'?)"
     ) in run.out
 

@@ -133,11 +133,20 @@ def test_items_share_one_position_index_so_locating_every_problem_is_linear() ->
     assert doc.item(0)._where is doc.item(count - 1)._where  # one index for the whole file
 
 
-def test_positions_point_at_keys_and_items_and_fall_back_to_the_parent() -> None:
-    doc = Document.parse("f.yaml", "a:\n  b: [10, 20]\n  c: {d: 1}\n")
+def test_positions_point_at_values_and_items_and_fall_back_to_the_parent() -> None:
+    doc = Document.parse("f.yaml", "a:\n  b: [10, 20]\n  c: {d: 1}\n  e:\n    f\n")
     assert doc.locate(["a", "b", 1]) == (2, 11)
-    assert doc.locate(["a", "c", "d"]) == (3, 7)
+    assert doc.locate(["a", "c", "d"]) == (3, 10)
+    assert doc.locate(["a", "c"]) == (3, 6)  # a mapping in braces starts at its brace
+    assert doc.locate(["a", "e"]) == (5, 5)  # a value on the line below its key
+    assert doc.locate(["a"]) == (1, 1)  # a block mapping has no mark of its own: its key stands for it
     assert doc.locate(["a", "missing"]) == (1, 1)
+
+
+def test_a_problem_about_a_key_points_at_the_key() -> None:
+    doc = Document.parse("f.yaml", "a:\n  c: {d: 1}\n")
+    assert doc.locate(["a", "c", "d"], key=True) == (2, 7)
+    assert doc.locate(["a", "c"], key=True) == (2, 3)
 
 
 def test_a_long_or_expanded_value_is_quoted_as_an_excerpt() -> None:

@@ -208,7 +208,7 @@ def test_points_and_money_are_refused_a_fraction_at_its_field(
     model, problems = validate_document("charm", read_document(path))
     assert model is None
     value = effect.split(f"{field}: ")[1].rstrip("}")
-    col = 9 + effect.index(f"{field}:")  # where the field is written
+    col = 9 + effect.index(value)  # where the value is written
     assert [str(p) for p in problems] == [
         f"{path}:7:{col}: $.abilities[0].effects[1].{field}: {value} is not a whole number"
     ]

@@ -58,7 +58,7 @@ def test_a_bad_version_is_reported_at_its_line(tmp_path: Path) -> None:
     pack, problems = open_pack(folder)
     assert pack is None
     assert messages(problems) == [
-        f"{folder}/pack.yaml:3:1: $.version: 'one' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)"
+        f"{folder}/pack.yaml:3:10: $.version: 'one' is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)"
     ]
 
 
@@ -145,7 +145,7 @@ def test_an_id_defined_twice_names_both_files_unless_replaced(tmp_path: Path) ->
     content = load_packs([base_pack(), opened(mod)])
     (problem,) = content.problems
     assert str(problem).startswith(
-        f"{mod}/charms/plain_mult.yaml:1:1: $.id: charm id 'plain_mult' is already defined in "
+        f"{mod}/charms/plain_mult.yaml:1:5: $.id: charm id 'plain_mult' is already defined in "
     )
     assert "content/charms/plain_mult.yaml:2" in str(problem)
     replaced = make(
@@ -172,7 +172,7 @@ def test_a_patch_is_checked_against_the_schema_at_its_own_lines(tmp_path: Path) 
     patch = "target: charm/plain_mult\nset:\n  cost: lots\n"
     mod = make(tmp_path, "mod", files={"patches/bad.yaml": patch})
     (problem,) = load_packs([base_pack(), opened(mod)]).problems
-    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:3: $.cost: 'lots' is not a whole number")
+    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:9: $.cost: 'lots' is not a whole number")
 
 
 def test_a_patch_of_an_unknown_entry_suggests_one(tmp_path: Path) -> None:

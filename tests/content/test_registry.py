@@ -56,7 +56,7 @@ def test_a_sound_tree_builds_a_catalog(tmp_path: Path) -> None:
 def test_an_id_must_match_its_file_name(tmp_path: Path) -> None:
     root = tree(tmp_path, {"charms/lone.yaml": "id: loner\nname: Lone\npassive: [splash]\n"})
     assert messages(root) == [
-        f"{root}/charms/lone.yaml:1:1: $.id: id 'loner' differs from the file name 'lone'"
+        f"{root}/charms/lone.yaml:1:5: $.id: id 'loner' differs from the file name 'lone'"
     ]
 
 
@@ -82,7 +82,7 @@ def test_an_unknown_behaviour_suggests_a_loaded_one(tmp_path: Path) -> None:
     )
     (problem,) = messages(root, trusted=True)
     assert problem.endswith("unknown behaviour 'five_aliv' (did you mean 'five_alive'?)")
-    assert ":3:1:" in problem
+    assert ":3:12:" in problem
 
 
 def test_a_plugin_that_fails_to_load_is_a_problem_with_its_line(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_two_hand_types_of_equal_strength_are_ambiguous(tmp_path: Path) -> None:
 def test_a_deck_with_an_unknown_modifier_names_the_group(tmp_path: Path) -> None:
     root = tree(tmp_path, {"decks/odd.yaml": "id: odd\nname: Odd\ncards:\n  - modifiers: [glas]\n"})
     (problem,) = messages(root)
-    assert "unknown modifier 'glas'" in problem and ":4:5:" in problem
+    assert "unknown modifier 'glas'" in problem and ":4:16:" in problem
 
 
 def test_a_difficulty_naming_an_unknown_blind_suggests_one(tmp_path: Path) -> None:

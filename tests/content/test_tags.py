@@ -54,8 +54,8 @@ def test_an_unknown_pack_or_edition_is_named_with_a_suggestion(studio, tmp_path:
     run = studio("validate", str(demo))
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{demo}/tags/demo_foil_tag.yaml:3:31: $.reward.edition: unknown edition 'fiol' (did you mean 'foil'?)",
-        f"{demo}/tags/demo_pack_tag.yaml:3:27: $.reward.pack: unknown pack 'charm_pak' (did you mean "
+        f"{demo}/tags/demo_foil_tag.yaml:3:40: $.reward.edition: unknown edition 'fiol' (did you mean 'foil'?)",
+        f"{demo}/tags/demo_pack_tag.yaml:3:33: $.reward.pack: unknown pack 'charm_pak' (did you mean "
         "'charm_pack'?): name a pack of run.yaml's shop",
         "2 problem(s) in 2 file(s)",
     ]

@@ -45,7 +45,7 @@ def test_an_unknown_required_voucher_is_named_with_a_suggestion(studio, tmp_path
     run = studio("validate", str(demo))
     assert run.code == 1
     assert run.out == (
-        f"{demo}/vouchers/demo_shelf.yaml:3:1: $.requires: unknown voucher 'extra_shelve' "
+        f"{demo}/vouchers/demo_shelf.yaml:3:11: $.requires: unknown voucher 'extra_shelve' "
         "(did you mean 'extra_shelf'?)\n1 problem(s) in 1 file(s)\n"
     )
 
@@ -62,9 +62,9 @@ def test_vouchers_that_require_each_other_in_a_loop_are_each_named(studio, tmp_p
     run = studio("validate", str(demo))
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{demo}/vouchers/demo_a.yaml:3:1: $.requires: vouchers require each other in a loop "
+        f"{demo}/vouchers/demo_a.yaml:3:11: $.requires: vouchers require each other in a loop "
         "(demo_a -> demo_b -> demo_a): none is sold",
-        f"{demo}/vouchers/demo_b.yaml:3:1: $.requires: vouchers require each other in a loop "
+        f"{demo}/vouchers/demo_b.yaml:3:11: $.requires: vouchers require each other in a loop "
         "(demo_b -> demo_a -> demo_b): none is sold",
         "2 problem(s) in 2 file(s)",
     ]

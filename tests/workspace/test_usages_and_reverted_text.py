@@ -15,7 +15,9 @@ def test_usages_give_the_line_of_each_reference(ws: Workspace) -> None:
     cupid = next(u for u in found if u.entry.id == "cupid")
     assert cupid.json_path == ("abilities", 0, "effects", 0, "hand_type")
     line = ws.text(cupid.entry).splitlines()[cupid.line - 1]
-    assert "hand_type: pair" in line[cupid.col - 1 :]
+    assert line[cupid.col - 1 :].startswith("pair}")  # at the value: the id a rename rewrites
+    level = next(u for u in found if u.entry.id == "bosses" and u.json_path[-2:] == ("levels", "pair"))
+    assert ws.text(level.entry).splitlines()[level.line - 1][level.col - 1 :] == "pair: 2}"  # at the key
     in_bosses = [u.line for u in found if u.entry.id == "bosses"]
     assert in_bosses == sorted(in_bosses)  # in line order, not by the text of the path ([11] before [2])
     assert str(cupid).endswith(f"cupid.yaml:{cupid.line}:{cupid.col}: $.abilities[0].effects[0].hand_type")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from studio.content.check.hand_cards import played_changes, played_limit, too_many_cards
 from studio.content.check.problems import Problem
 from studio.content.check.run import RUN_KINDS, run_problems
-from studio.content.check.xrefs import references
+from studio.content.check.xrefs import names_key, references
 from studio.content.entries import Entry
 from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.engine.cards import CardError, ModifierKind
@@ -70,7 +70,8 @@ def entry_problems(e: Entry, known: Known) -> list[Problem]:
         ids = known.behaviours if ref_kind == "behaviour" else known.ids[ref_kind]
         if ref not in ids:
             what = ref_kind.replace("_", " ")
-            problems.append(e.problem(f"unknown {what} '{ref}'{did_you_mean(ref, ids)}", *parts))
+            message = f"unknown {what} '{ref}'{did_you_mean(ref, ids)}"
+            problems.append(e.problem(message, *parts, key=names_key(e.kind, parts)))
     if isinstance(e.model, DeckModel):
         problems += _deck_problems(e, known.modifier_kinds)
     return problems
@@ -181,6 +182,11 @@ def _difficulty_problems(entries: Sequence[Entry]) -> list[Problem]:
         for blind in e.model.blind_rewards:
             if runs and blind not in blinds:
                 out.append(
-                    e.problem(f"unknown blind '{blind}'{did_you_mean(blind, blinds)}", "blind_rewards", blind)
+                    e.problem(
+                        f"unknown blind '{blind}'{did_you_mean(blind, blinds)}",
+                        "blind_rewards",
+                        blind,
+                        key=True,
+                    )
                 )
     return out

@@ -47,7 +47,7 @@ def run_problems(entries: Sequence[Entry]) -> list[Problem]:
 def _shop_problems(e: Entry, run: RunModel, families: set[str]) -> list[Problem]:
     """The families run.yaml's shop weighs and its consumables packs hold must be some consumable's."""
     out = [
-        e.problem(_unknown_family(name, families), "shop", "family_weights", name)
+        e.problem(_unknown_family(name, families), "shop", "family_weights", name, key=True)
         for name in run.shop.family_weights
         if name not in families
     ]

@@ -238,8 +238,8 @@ def _schema_problems(err: ValidationError, types: list[str], doc: Document, kind
 
 
 def _unknown_field(doc: Document, parts: list[Any], known: list[str]) -> Problem:
-    """A field the mapping's schema does not have, with the closest it has."""
-    line, col = doc.locate(parts)
+    """A field the mapping's schema does not have, at its key, with the closest it has."""
+    line, col = doc.locate(parts, key=True)
     return Problem(
         doc.name,
         line,

@@ -11,7 +11,7 @@ in its model.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -66,6 +66,21 @@ def references(
         if ref_kinds is None or ref_kind in ref_kinds:
             for ref, parts in _match(data, pattern, ()):
                 yield ref_kind, ref, parts
+
+
+def names_key(kind: str, parts: Sequence[object]) -> bool:
+    """Whether ``parts`` of a document of ``kind`` is a reference written as a mapping's key (a
+    scenario's ``levels: {pair: 2}``): a problem with it points at the key, not at its value."""
+    return any(
+        pattern[-1:] == (KEY,) and _fits(pattern[:-1], parts[:-1]) for pattern, _ in ref_patterns(kind)
+    )
+
+
+def _fits(pattern: Pattern, parts: Sequence[object]) -> bool:
+    return len(pattern) == len(parts) and all(
+        isinstance(part, int) if head == ITEM else head in (VALUE, part) and isinstance(part, str)
+        for head, part in zip(pattern, parts, strict=True)
+    )
 
 
 def ref_id(value: str) -> str:

@@ -81,14 +81,15 @@ class Document:
         sub._where = self._where
         return sub
 
-    def locate(self, parts: Sequence[object]) -> tuple[int, int]:
-        """Return the 1-based (line, column) of the node at ``parts`` or of its nearest parent."""
+    def locate(self, parts: Sequence[object], key: bool = False) -> tuple[int, int]:
+        """Return the 1-based (line, column) of the node at ``parts`` or of its nearest parent (with
+        ``key``, of the key naming it: a problem about the key itself, such as an unknown field)."""
         if self._where.tree is None:
             try:
                 self._where.tree = _positions(self.name, self.text)
             except DocumentError:  # a text that never parsed (data made in code): the top of the file
                 self._where.tree = (0, 0, None)
-        return locate(self._where.tree, (*self.prefix, *parts))
+        return locate(self._where.tree, (*self.prefix, *parts), key)
 
 
 def _positions(name: str, text: str) -> Any:
@@ -198,20 +199,23 @@ def read_document(path: Path) -> Document:
     return Document.parse(str(path), read_text(path))
 
 
-def locate(tree: Any, parts: Sequence[object]) -> tuple[int, int]:
+def locate(tree: Any, parts: Sequence[object], key: bool = False) -> tuple[int, int]:
     """Return the 1-based (line, column) of the node at ``parts``, or of its nearest parent.
 
-    Path parts that the document does not hold (a union's branch name in a
-    pydantic location, a missing key) are skipped.
+    A field's value is found where it is written (a problem with ``played: XX`` points at ``XX``),
+    with ``key`` the key naming the last part. Path parts that the document does not hold (a union's
+    branch name in a pydantic location, a missing key) are skipped.
     """
     line, col, node = tree
-    for part in parts:
+    for i, part in enumerate(parts):
         if isinstance(node, dict):
             found = node.get(part) if isinstance(part, str) else None
             if found is None and not isinstance(part, str):
                 found = node.get(str(part).lower() if isinstance(part, bool) else str(part))
             if found is not None:
-                line, col, node = found
+                line, col, node, key_line, key_col = found
+                if key and i == len(parts) - 1:
+                    line, col = key_line, key_col
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             line, col, node = node[part]
     return line + 1, col + 1

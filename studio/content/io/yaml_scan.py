@@ -46,8 +46,10 @@ PLAIN_TAGS = frozenset(
 ) | {"!"}
 _NUMBER = re.compile(r"[-+]?\.?[0-9][0-9a-zA-Z_.:+-]*")
 
-#: A position: 0-based (line, column) and the children (key -> position, or a list of positions).
+#: A position: 0-based (line, column) and the children (a list of positions, or key -> field).
 Position = tuple[int, int, Any]
+#: A mapping's field: its value's position, then its key's 0-based (line, column).
+Field = tuple[int, int, Any, int, int]
 
 
 class ScanError(ValueError):
@@ -243,10 +245,14 @@ class _Scan:
         if frame.anchor:
             self.sizes[frame.anchor] = frame.nodes
         self._count(frame.nodes)
-        self._attach((frame.line, frame.col, frame.children))
+        self._attach((frame.line, frame.col, frame.children), block=not frame.flow)
 
-    def _attach(self, node: Position, key: ScalarEvent | None = None) -> None:
-        """Place a finished node in its parent (as a key, a value or an item), or as the root."""
+    def _attach(self, node: Position, key: ScalarEvent | None = None, block: bool = False) -> None:
+        """Place a finished node in its parent (as a key, a value or an item), or as the root.
+
+        A field's value is placed at its own position, but a ``block`` collection has none (it starts
+        where its first item or key does, which has its own): its key stands for it.
+        """
         if not self.stack:
             self.root = node
             return
@@ -262,7 +268,9 @@ class _Scan:
             written, parent.key = parent.key, None
             if self.build:
                 mark = written.start_mark
-                parent.children.setdefault(written.value, (mark.line, mark.column, node[2]))
+                line, col = (mark.line, mark.column) if block else node[:2]
+                field: Field = (line, col, node[2], mark.line, mark.column)
+                parent.children.setdefault(written.value, field)
             return
         parent.kids += 1
         if len(self.stack) == 1 and parent.kids > limits.MAX_ENTRIES_PER_FILE:
