@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from studio.cli.errors import OK, PROBLEMS, warn
+from studio.cli.errors import OK, PROBLEMS, fail, warn
 from studio.cli.loading import add_pack_options
 from studio.services.checks import run_scenarios
 
@@ -31,4 +31,9 @@ def main(args: argparse.Namespace) -> int:
         warn(warning)
     for line in result.lines():
         print(line.text)
-    return OK if result.ok else PROBLEMS
+    for where in result.untested:  # a CI that tested nothing must not pass
+        fail(
+            "test",
+            f"no scenario found in {where}: a test is a scenario with an 'expect', in a .yaml or .json file",
+        )
+    return OK if result.ok and not result.untested else PROBLEMS

@@ -238,6 +238,9 @@ class ScenarioRun:
 
     results: list[ScenarioResult]
     warnings: list[str] = field(default_factory=list)
+    #: Each place asked for that holds no test (a PATH, or the packs' tests/): it tested nothing, which a
+    #: count of "0 failed" would pass off as a pass.
+    untested: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> int:
@@ -283,14 +286,20 @@ def run_scenarios(
     loaded = load(asked, no_base=no_base, trust=trust, context=context)
     content = sound(loaded.content, loaded.warnings)
     found: list[Scenario | Unread] = []
+    untested: list[str] = []
     for path in paths:
         pack = pack_at(content, roots[path]) if path in roots and path.resolve() == roots[path] else None
         if pack is not None:
-            found += pack_cases(pack)
+            cases = pack_cases(pack)
         else:
-            found += [case for file in scenario_files(path) for case in scenario_cases(_document(file))]
+            cases = [case for file in scenario_files(path) for case in scenario_cases(_document(file))]
+        if not any(map(_is_test, cases)):
+            untested.append(str(path))
+        found += cases
     if not paths:
         found = [case for pack in tested_packs(content) for case in pack_cases(pack)]
+        if not any(map(_is_test, found)):
+            untested.append("the tests/ of the packs loaded")
     total = sum(isinstance(case, Scenario) and case.model.expect is not None for case in found)
     results: list[ScenarioResult] = []
     done = 0
@@ -303,7 +312,12 @@ def run_scenarios(
             results.append(check_scenario(case, content))
             done += 1
             progress(done, total, case.label)
-    return ScenarioRun(results, loaded.warnings)
+    return ScenarioRun(results, loaded.warnings, untested)
+
+
+def _is_test(case: Scenario | Unread) -> bool:
+    """Whether a case gives a result: a scenario with an ``expect``, or a file that cannot be read."""
+    return isinstance(case, Unread) or case.model.expect is not None
 
 
 def _document(path: Path) -> Document | Problem:

@@ -53,6 +53,22 @@ def test_base_content_scenarios_all_pass(studio):
         assert passed > 0
 
 
+def test_a_folder_holding_no_test_is_an_error_not_a_pass(studio, tmp_path):
+    """A modder's CI pointed at the wrong folder must fail, not pass having tested nothing."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    loose = write(tmp_path / "loose/plain.yaml", "played: AS AH\n")  # a scenario, but no expect: no test
+    passing = write(tmp_path / "appendix.yaml", APPENDIX)
+    run = studio("test", str(empty), str(loose.parent), str(passing))
+    assert run.code == 1
+    assert summary(run.out) == (1, 0)
+    why = "a test is a scenario with an 'expect', in a .yaml or .json file"
+    assert run.err.splitlines() == [
+        f"studio test: error: no scenario found in {empty}: {why}",
+        f"studio test: error: no scenario found in {loose.parent}: {why}",
+    ]
+
+
 def test_passing_file_exits_0(studio, tmp_path):
     path = write(tmp_path / "appendix.yaml", APPENDIX)
     run = studio("test", str(path))
