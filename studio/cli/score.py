@@ -21,7 +21,7 @@ from studio.content.plain_scenarios import known, plain_scenario, plain_situatio
 from studio.engine.catalog import Catalog
 from studio.engine.names import UnknownIdError
 from studio.engine.scoring import score
-from studio.engine.situation import Situation
+from studio.engine.situation import CharmTokenError, Situation
 from studio.engine.trace import ScoreResult
 
 if TYPE_CHECKING:
@@ -171,6 +171,8 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
         return model.to_situation(catalog) if model is not None else plain_situation(data, catalog)
     except UnknownIdError as exc:
         raise _unknown(args, exc) or UsageError(str(exc)) from None
+    except CharmTokenError as exc:  # only --charm writes a charm here
+        raise UsageError(f"--charm {exc.token}: {exc.advice}") from None
     except ValueError as exc:  # a bad card
         raise UsageError(str(exc)) from None
 

@@ -50,10 +50,18 @@ class CharmSlot:
         """
         charm_id, colon, edition = token.partition(":")
         if colon and not edition.strip():
-            raise ValueError(
-                f"charm '{token}': write an edition after ':' (e.g. {charm_id.strip()}:foil), or none"
-            )
+            advice = f"write an edition after ':' (e.g. {charm_id.strip()}:foil), or none"
+            raise CharmTokenError(token, advice)
         return cls(charm_id.strip(), edition.strip() or None, locked=locked)
+
+
+class CharmTokenError(ValueError):
+    """A charm written in a way :meth:`CharmSlot.parse` cannot read: ``token`` as written and ``advice``,
+    so a command line can name the option that wrote it."""
+
+    def __init__(self, token: str, advice: str) -> None:
+        super().__init__(f"charm '{token}': {advice}")
+        self.token, self.advice = token, advice
 
 
 @dataclass(frozen=True, slots=True)

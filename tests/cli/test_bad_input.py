@@ -35,7 +35,7 @@ BAD_INPUT = [
     (
         "charm_with_an_empty_edition",
         ["score", "AS AH", "--charm", "pair_mult:"],
-        ["'pair_mult:'", "edition after ':'"],
+        ["error: --charm pair_mult:: write an edition after ':' (e.g. pair_mult:foil)"],
     ),
     (
         "scenario_charm_with_an_empty_edition",
