@@ -299,7 +299,7 @@ def scenario_model(data: Any) -> ScenarioModel:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "scenario"
         raise ScenarioDataError(
-            field, _bound_sentence(err) or err["msg"].removeprefix("Value error, ")
+            field, _bound_sentence(err) or _empty_sentence(err) or err["msg"].removeprefix("Value error, ")
         ) from None
 
 
@@ -319,6 +319,17 @@ def _bound_sentence(err: Any) -> str | None:
         return None
     key, words = found
     return f"{err['input']} is {words} {err['ctx'][key]}"
+
+
+def _empty_sentence(err: Any) -> str | None:
+    """An empty text worded as validate words it, with its field's ``x-message`` (``empty: write at least
+    one card, e.g. AS``), not pydantic's "String should have at least 1 character"."""
+    if err.get("type") != "string_too_short" or err.get("input") != "":
+        return None
+    field = ScenarioModel.model_fields.get(str(err["loc"][0])) if len(err["loc"]) == 1 else None
+    extra = field.json_schema_extra if field is not None else None
+    advice = extra.get("x-message") if isinstance(extra, dict) else None
+    return f"empty: {advice or 'write something here'}"
 
 
 def line_scenario(data: Any, text: str) -> ScenarioModel | list[Problem]:

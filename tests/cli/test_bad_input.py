@@ -28,7 +28,7 @@ BAD_INPUT = [
     ("bad_held_card", ["score", "AS AH", "--held", "5D 1Z"], ["bad card '1Z'"]),
     ("unknown_card_modifier", ["score", "AS AH:glas"], ["'AH:glas'", "did you mean 'glass'"]),
     ("two_upgrades_on_a_card", ["score", "AS:glass:steel"], ["'AS:glass:steel'", "at most one upgrade"]),
-    ("no_played_cards", ["score", ""], ["the hand", "at least 1 character"]),
+    ("no_played_cards", ["score", ""], ["error: the hand: empty: write at least one card, e.g. AS"]),
     ("only_blanks_played", ["score", "   "], ["1 to 5 cards", "not 0"]),
     ("six_played_cards", ["score", "AS AH KD 5C 2H 3H"], ["1 to 5 cards", "not 6"]),
     # score: ids

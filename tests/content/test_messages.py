@@ -38,6 +38,7 @@ def said(kind: str, text: str) -> list[str]:
             "$.abilities[0].effects: empty: give at least one effect",
         ),
         ("charm", CHARM.replace("name: Lucky", "name: ''"), "$.name: empty: write something here"),
+        ("scenario", "played: ''\n", "$.played: empty: write at least one card, e.g. AS"),
         (
             "charm",
             CHARM.replace("name: Lucky", f"name: {'x' * 70}"),

@@ -5,7 +5,7 @@ jsonschema words a broken rule as the rule itself ("'Bad' does not match
 to write instead, so each kind of rule gets a sentence here; a pattern's
 sentence is data, the ``x-message`` written beside it in the schema (from the
 models' ``json_schema_extra``), else the field's description, and so is a
-``minProperties`` one's where the schema gives one.
+``minProperties`` or empty text's one where the schema gives one.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def sentence(err: ValidationError) -> str | None:
         return f"{_count(len(value), _item_noun(node))}: at most {limit}"
     if rule == "minLength" and isinstance(value, str):
         if not value:
-            return "empty: write something here"
+            return f"empty: {node.get('x-message') or 'write something here'}"
         return f"{excerpt(value)} is too short: at least {limit} characters"
     if rule == "maxLength" and isinstance(value, str):
         return f"{excerpt(value)} is too long: at most {limit} characters, not {len(value)}"

@@ -114,6 +114,7 @@ class ScenarioModel(Model):
         title="Played",
         description="Played cards, e.g. 'AS AH KD'.",
         examples=["AS"],  # a scenario added in a form starts with a card, as a new scenario file does
+        json_schema_extra={"x-message": "write at least one card, e.g. AS"},  # what an empty hand is told
     )
     held: str = Field("", title="Held", description="Cards held in hand.")
     charms: list[CharmToken | CharmEntry] = Field(
