@@ -34,7 +34,7 @@ def test_build_refuses_a_pack_whose_art_is_missing(studio, tmp_path: Path) -> No
     out = tmp_path / "gallery.zip"
     run = studio("pack", "build", str(pack), "-o", str(out))
     assert run.code == 1 and not out.exists()
-    assert f"{pack}/vouchers/gallery_shelf.yaml:3:1: $.art: no file 'art/shelf.png' in the pack" in run.out
+    assert f"{pack}/vouchers/gallery_shelf.yaml:3:6: $.art: no file 'art/shelf.png' in the pack" in run.out
 
 
 def test_diff_lists_images_added_removed_and_redrawn_and_entries_whose_art_changed(
