@@ -144,3 +144,15 @@ def test_a_glass_card_debuffed_when_it_scored_never_breaks_once_the_boss_is_disa
     for seed in range(20):  # 1 in 4 each: a card that could break would by now
         cards = Situation(played=cat.cards("KS KC:glass"), charms=row, boss="club_debuff", rng=RngState(seed))
         assert score(cards, cat).broken == ()  # KC gave nothing: disabled only after it was seen
+
+
+def test_a_copy_that_destroys_itself_destroys_the_copier_not_the_copied(catalog: Catalog) -> None:
+    """The copy acts in the copier's place (RULES.md section 6): a copier of a charm that burns out burns
+    out with it, and the copied charm goes only by its own ability (a copied lucky_bones is no free save)."""
+    final = Situation(
+        played=catalog.cards("AS AH"), charms=(CharmSlot("mimic"), CharmSlot("fuse")), hands_left=0
+    )
+    assert score(final, catalog).after is not None
+    assert score(final, catalog).after.charms == [0, 1]  # type: ignore[union-attr]
+    alone = replace(final, charms=(CharmSlot("mimic"), CharmSlot("plain_mult"), CharmSlot("fuse")))
+    assert score(alone, catalog).after.charms == [2]  # type: ignore[union-attr]  # mimic copies plain_mult

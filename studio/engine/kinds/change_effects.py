@@ -35,7 +35,9 @@ def _card(ctx: ScoringContext) -> CardView | None:
 def _destroy_self(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
-    if charm is None or charm.reads >= 0 or charm.lasting or charm.slot in (*ctx.gone, *ctx.leaving):
+    """The charm acting leaves the row after this step: a copy acts in its copier's place, so the copier
+    goes, never the charm it copies (a copied lucky_bones saves a round at the copier's cost)."""
+    if charm is None or charm.lasting or charm.slot in ctx.gone or charm.slot in ctx.leaving:
         return
     ctx.leaving = (*ctx.leaving, charm.slot)
     ctx.aftermath().charms.append(charm.slot)

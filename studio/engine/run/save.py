@@ -36,8 +36,9 @@ def _same_body(body: dict[str, object]) -> dict[str, object]:
     round's modifiers changed mid-round (a boss disabled, a charm gone or moved, a raised cards-per-hand
     limit, a difficulty's values in a hand), version 7's only where a locked charm left the row by its own
     rule (it is never drawn again), version 8's only where a source of the shop's prices came or went with
-    offers on show or a boss disabled mid-hand had debuffed a card of that hand, so most older histories
-    replay to their state; one that does not is refused with :data:`CHANGED_IN`'s reason."""
+    offers on show, a boss disabled mid-hand had debuffed a card of that hand or a copy destroyed itself,
+    so most older histories replay to their state; one that does not is refused with
+    :data:`CHANGED_IN`'s reason."""
     return body
 
 
@@ -57,8 +58,8 @@ CHANGED_IN = {
     7: "since version 7 a locked charm its own rule took out of the row is never offered again, and this"
     " run's history played under the older rule",
     8: "since version 8 the prices on show follow the shop's prices value as its sources come and go, and a"
-    " boss disabled mid-hand no longer debuffs that hand's cards in the steps after, and this run's history"
-    " played under the older rules",
+    " boss disabled mid-hand no longer debuffs that hand's cards in the steps after, and a copy that destroys"
+    " itself destroys its copier, and this run's history played under the older rules",
 }
 #: Why the format versions without a migration cannot be read.
 RETIRED = (
