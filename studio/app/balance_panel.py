@@ -52,6 +52,8 @@ from studio.simulation.report import Report
 from studio.simulation.spec import Edits, SimulationSpec
 
 NO_CHARM = "(none)"
+#: Said above results played before the content's last edit.
+STALE = "These results are of the content before your last edits: simulate again to see them."
 #: The widest the column of controls and findings gets: the plots take the rest.
 CONTROLS_WIDTH = 380
 #: Lines of findings the panel shows before they scroll.
@@ -91,6 +93,10 @@ class BalancePanel(QWidget):
         self.paired: Paired | None = None
         self.ranking: Ranking | None = None
         self.job: BalanceJob | None = None
+        #: The unsaved edits the results shown were played with: others on screen make them stale.
+        self.played: Edits = ()
+        #: What the results shown say (empty: none shown), told again with a note once they are stale.
+        self.summary = ""
         #: Garbage is collected on this thread only while a job runs (see MainThreadGC), even when
         #: the panel is shown without the main window's own guard.
         self._collector: MainThreadGC | None = None
@@ -214,6 +220,8 @@ class BalancePanel(QWidget):
         _fill(self.difficulty, [("0 (none)", 0), *named])
         self.table.ranking.names = {cid: c.name for cid, c in catalog.charms.items() if c.name}
         self.table.highlight(self.charm.currentData())
+        if self.job is None and self.summary:
+            self._tell(self.summary)  # an edit since the runs shown says so
 
     def choose_charm(self, charm_id: str) -> None:
         """Put ``charm_id`` in the charm box (the charm being edited), if the content has it."""
@@ -259,6 +267,7 @@ class BalancePanel(QWidget):
         if self.job is not None:
             return
         spec = self.spec()
+        self.played = spec.edits
         job = SimulationThread(spec, self.workers.value())
         charm = spec.charms[0] if spec.charms else None
         job.succeeded.connect(lambda result: self.show_comparison(result, charm))
@@ -275,7 +284,9 @@ class BalancePanel(QWidget):
         if not charms:
             self.status.setText("The content has no charm to rank.")
             return
-        job = RankingThread(self.spec(), charms, self.workers.value())
+        spec = self.spec()
+        self.played = spec.edits
+        job = RankingThread(spec, charms, self.workers.value())
         job.ranked.connect(self._ranked)
         job.succeeded.connect(self.show_ranking)
         job.cancelled.connect(lambda: self._ended("Cancelled; the table keeps the charms ranked so far."))
@@ -339,7 +350,7 @@ class BalancePanel(QWidget):
         self.table.ranking.set_ranking(ranking)
         charm = self.charm.currentData()
         self.table.highlight(charm)
-        self._ended(ranking_summary(ranking, charm))
+        self._ended(ranking_summary(ranking, charm), results=True)
 
     def show_comparison(self, result: Comparison | Report, charm: str | None) -> None:
         """Show a simulation's result: the runs without and with ``charm`` paired (a comparison), or the
@@ -378,17 +389,28 @@ class BalancePanel(QWidget):
         self.score_plot.getAxis("bottom").setTicks(score_ticks(self.score_buckets))
         if with_charm is not None and charm:
             name = self.table.ranking.names.get(charm, "")
-            self._ended(comparison_summary(baseline, with_charm, charm, paired, name))
+            self._ended(comparison_summary(baseline, with_charm, charm, paired, name), results=True)
         else:
-            self._ended(baseline_summary(baseline))
+            self._ended(baseline_summary(baseline), results=True)
 
-    def _ended(self, message: str) -> None:
+    def _ended(self, message: str, results: bool = False) -> None:
+        """The job is over: ``message`` says how (``results``: it is what new results say)."""
         self._job_over()
         self.start_button.setEnabled(True)
         self.rank_button.setEnabled(True)
         self.cancel_button.setEnabled(False)
-        self.status.setText(message)
+        if results:
+            self._tell(message)
+        else:
+            self.status.setText(message)
         self.finished.emit()
+
+    def _tell(self, summary: str) -> None:
+        """Say what the results shown say, first noting an edit made since they were played: they are
+        not the content on screen, and a designer tuning a charm must not read them as the edit's."""
+        self.summary = summary
+        stale = self.edits() != self.played
+        self.status.setText(f"{STALE}\n\n{summary}" if stale else summary)
 
 
 def _fill(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:

@@ -78,3 +78,20 @@ def test_both_plot_titles_fit_in_a_window_narrower_than_the_layout_targets(qtbot
         text = plot.getPlotItem().titleLabel.item
         drawn = text.mapRectToScene(text.boundingRect())  # centred over the plot area, right of the axis
         assert drawn.left() >= 0 and drawn.right() <= plot.width()
+
+
+def test_results_played_before_an_edit_say_so_until_it_is_undone(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from studio.app.balance_panel import STALE
+
+    window.tree.select("charm", "plain_mult")
+    panel = _open_balance(qtbot, window)
+    panel.runs.setValue(2)
+    panel.workers.setValue(1)
+    with qtbot.waitSignal(panel.finished, timeout=120_000):
+        panel.start_button.click()
+    summary = panel.status.text()
+    assert "Old Faithful (plain_mult)" in summary and STALE not in summary
+    window.editor.field_at(AMOUNT).box.setValue(12)
+    assert panel.status.text() == f"{STALE}\n\n{summary}"  # the plots are of the +4, not the +12
+    window.history.undo()
+    assert panel.status.text() == summary  # the content they were played with is back
