@@ -205,7 +205,7 @@ class BalancePanel(QWidget):
         self.start_button.clicked.connect(self.start)
         self.rank_button.clicked.connect(self.rank_all)
         self.cancel_button.clicked.connect(self.cancel)
-        self.charm.currentIndexChanged.connect(lambda _i: self.table.highlight(self.charm.currentData()))
+        self.charm.currentIndexChanged.connect(self._charm_chosen)
         self.table.chosen.connect(self._chosen_in_table)
 
     def set_catalog(self, catalog: Catalog) -> None:
@@ -228,6 +228,15 @@ class BalancePanel(QWidget):
         index = self.charm.findData(charm_id)
         if index >= 0 and self.job is None:
             self.charm.setCurrentIndex(index)
+
+    def _charm_chosen(self, _index: int) -> None:
+        """Highlight the chosen charm in the ranking; findings of a finished ranking then say its place,
+        not the one chosen before (which the highlight no longer marks)."""
+        charm, ranking = self.charm.currentData(), self.ranking
+        told = ranking is not None and self.summary == ranking_summary(ranking, self.table.ranking.chosen)
+        self.table.highlight(charm)
+        if told and ranking is not None and self.job is None:
+            self._tell(ranking_summary(ranking, charm))
 
     def _chosen_in_table(self, charm_id: str) -> None:
         """A double-clicked row of the ranking becomes the charm compared."""

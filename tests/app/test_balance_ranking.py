@@ -132,3 +132,15 @@ def test_a_ranking_can_be_cancelled(qtbot, catalog: Catalog) -> None:  # type: i
     assert panel.progress.value() < panel.progress.maximum()
     assert panel.rank_button.isEnabled() and panel.start_button.isEnabled()
     assert not panel.cancel_button.isEnabled()
+
+
+def test_the_findings_say_the_place_of_the_charm_chosen_after_the_ranking(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = small(catalog, qtbot)
+    entries = [RankEntry(c, Report(runs=2), Paired(2, -i, 0, 0, 0)) for i, c in enumerate(THREE)]
+    panel.charm.setCurrentIndex(panel.charm.findData("plain_mult"))
+    panel.show_ranking(ranking(Report(runs=2), entries))
+    assert "plain_mult is 3 of 3" in panel.status.text()
+    panel.charm.setCurrentIndex(panel.charm.findData("even_mult"))  # as opening it in the editor does
+    assert lit_rows(panel.table) == [0]
+    assert "even_mult is 1 of 3" in panel.status.text()  # the highlighted row's place, not the last one's
+    assert "plain_mult is" not in panel.status.text()
