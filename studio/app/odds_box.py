@@ -129,7 +129,9 @@ class OddsBox(QWidget):
             self.clear("fix the problems to count")
             return
         self._cancel()
-        self.title.setText(f"<b>{TITLE}</b>: counting…")
+        # The last numbers stay (no flicker while typing) but greyed: they may be another deck's or rules'.
+        self.table.setEnabled(False)
+        self.title.setText(f"<b>{TITLE}</b>: counting… (the greyed numbers are the last count's)")
         self._timer.start()
 
     def set_deck(self, deck_id: str) -> None:
@@ -230,6 +232,7 @@ class OddsBox(QWidget):
 
     def _show(self, counts: dict[str, int]) -> None:
         self.counts = counts
+        self.table.setEnabled(True)
         self.table.show()
         total = sum(counts.values()) or 1
         self.table.setRowCount(len(counts))

@@ -112,3 +112,15 @@ def test_another_hand_type_of_the_same_content_shows_its_counts_at_once(window: 
     qtbot.waitUntil(
         lambda: window.editor is not None and window.editor.odds.deal_job is not None, timeout=5_000
     )
+
+
+def test_the_last_counts_are_greyed_while_another_deck_is_counted(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window.preview.situation.deck.setCurrentText("abandoned")
+    odds = _odds(window)
+    qtbot.waitUntil(lambda: odds.dealt is not None, timeout=60_000)
+    assert odds.table.isEnabled()
+    odds.set_deck("standard")
+    assert not odds.table.isEnabled()  # the abandoned deck's numbers, under a title that says counting
+    assert "counting" in odds.title.text() and "greyed" in odds.title.text()
+    qtbot.waitUntil(odds.table.isEnabled, timeout=60_000)  # the standard deck's hands are in
+    assert _column(odds, 1)["flush"] == f"{5_108:,}" and _column(odds, 3)["flush"] == "…"
