@@ -233,10 +233,16 @@ class BalancePanel(QWidget):
         """Highlight the chosen charm in the ranking; findings of a finished ranking then say its place,
         not the one chosen before (which the highlight no longer marks)."""
         charm, ranking = self.charm.currentData(), self.ranking
-        told = ranking is not None and self.summary == ranking_summary(ranking, self.table.ranking.chosen)
+        told = ranking is not None and self.summary == self._ranking_summary(
+            ranking, self.table.ranking.chosen
+        )
         self.table.highlight(charm)
         if told and ranking is not None and self.job is None:
-            self._tell(ranking_summary(ranking, charm))
+            self._tell(self._ranking_summary(ranking, charm))
+
+    def _ranking_summary(self, ranking: Ranking, charm: str | None) -> str:
+        """What a finished ranking says, naming ``charm`` as the Charm box does."""
+        return ranking_summary(ranking, charm, self.table.ranking.names.get(charm or "", ""))
 
     def _chosen_in_table(self, charm_id: str) -> None:
         """A double-clicked row of the ranking becomes the charm compared."""
@@ -359,7 +365,7 @@ class BalancePanel(QWidget):
         self.table.ranking.set_ranking(ranking)
         charm = self.charm.currentData()
         self.table.highlight(charm)
-        self._ended(ranking_summary(ranking, charm), results=True)
+        self._ended(self._ranking_summary(ranking, charm), results=True)
 
     def show_comparison(self, result: Comparison | Report, charm: str | None) -> None:
         """Show a simulation's result: the runs without and with ``charm`` paired (a comparison), or the

@@ -26,7 +26,7 @@ def comparison_summary(
     """The runs without and with ``charm`` (called ``name`` in the game, as the Charm box shows it): the
     run-by-run difference (if ``paired`` gives it), how often the charm was in the row and what it added
     to a hand, then each side."""
-    shown = f"{name} ({charm})" if name and name != charm else charm
+    shown = named(charm, name)
     rounds = with_.locked_rounds.get(charm, 0)
     share = f" ({rounds / with_.rounds:.0%})" if with_.rounds else ""
     row = f"{shown} was in the row in {rounds:,} of {with_.rounds:,} rounds{share}"
@@ -39,8 +39,13 @@ def comparison_summary(
     return "\n\n".join(lines)
 
 
-def ranking_summary(r: Ranking, chosen: str | None) -> str:
-    """A finished ranking: the baseline, the median charm, and where ``chosen`` stands."""
+def named(charm: str, name: str) -> str:
+    """A charm as the Charm box shows it: ``Fat Wallet (money_mult)``, or its id when it has no name."""
+    return f"{name} ({charm})" if name and name != charm else charm
+
+
+def ranking_summary(r: Ranking, chosen: str | None, name: str = "") -> str:
+    """A finished ranking: the baseline, the median charm, and where ``chosen`` (called ``name``) stands."""
     b = r.baseline
     lines = [
         f"Ranked {counted(len(r.entries), 'charm')} against the same {counted(b.runs, 'run')}, best first.",
@@ -51,8 +56,8 @@ def ranking_summary(r: Ranking, chosen: str | None) -> str:
     if place:
         p = r.entries[place - 1].paired
         lines.append(
-            f"{chosen} is {place} of {len(r.entries)}: {p.antes_difference:+.2f} antes cleared"
-            f" (± {p.antes_margin:.2f})."
+            f"{named(str(chosen), name)} is {place} of {len(r.entries)}:"
+            f" {p.antes_difference:+.2f} antes cleared (± {p.antes_margin:.2f})."
         )
     flagged = sum(1 for e in r.entries if e.outlier)
     if flagged:

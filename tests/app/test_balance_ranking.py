@@ -89,7 +89,7 @@ def test_the_ranking_fills_the_table_as_charms_come_in_the_chosen_one_highlighte
     assert panel.progress.value() == panel.progress.maximum() == 3 * 4  # the baseline, then each charm
     text = panel.status.text()
     assert "Ranked 3 charms against the same 3 runs" in text
-    assert f"plain_mult is {ids(table).index('plain_mult') + 1} of 3" in text
+    assert f"Old Faithful (plain_mult) is {ids(table).index('plain_mult') + 1} of 3" in text
     assert panel.start_button.isEnabled() and panel.rank_button.isEnabled()
 
     # Double-clicking a row makes its charm the one compared, and the highlight follows.
@@ -139,8 +139,10 @@ def test_the_findings_say_the_place_of_the_charm_chosen_after_the_ranking(qtbot,
     entries = [RankEntry(c, Report(runs=2), Paired(2, -i, 0, 0, 0)) for i, c in enumerate(THREE)]
     panel.charm.setCurrentIndex(panel.charm.findData("plain_mult"))
     panel.show_ranking(ranking(Report(runs=2), entries))
-    assert "plain_mult is 3 of 3" in panel.status.text()
+    assert "Old Faithful (plain_mult) is 3 of 3" in panel.status.text()
     panel.charm.setCurrentIndex(panel.charm.findData("even_mult"))  # as opening it in the editor does
     assert lit_rows(panel.table) == [0]
-    assert "even_mult is 1 of 3" in panel.status.text()  # the highlighted row's place, not the last one's
+    assert (
+        "Even Keel (even_mult) is 1 of 3" in panel.status.text()
+    )  # the highlighted row's place, not the last one's
     assert "plain_mult is" not in panel.status.text()
