@@ -81,9 +81,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory, built: Path) -> Path:
     return venv
 
 
-def run(venv: Path, cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+def run(venv: Path, cwd: Path, *argv: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env |= {"STUDIO_HOME": str(cwd / "home"), "QT_QPA_PLATFORM": "offscreen"}
+    env |= {"STUDIO_HOME": str(home or cwd / "home"), "QT_QPA_PLATFORM": "offscreen"}
     return subprocess.run(
         list(argv), cwd=cwd, env=env, capture_output=True, text=True, check=False, timeout=300
     )
@@ -132,3 +132,24 @@ def test_pack_schemas_writes_nothing_into_the_installed_base_game(installed: Pat
     assert done.returncode == 2, done.stdout + done.stderr
     assert "the base game is installed with Studio and read-only" in done.stderr
     assert not (base / ".studio").exists() and not (base / ".vscode").exists()
+
+
+def test_schema_export_writes_nothing_into_the_installed_package(installed: Path, tmp_path: Path) -> None:
+    # Run from the installed base game's folder, `./schemas` is the schemas Studio ships: README promises
+    # the export never goes into an installed Studio, wherever the command is started.
+    python = str(installed / "bin" / "python")
+    found = run(installed, tmp_path, python, "-c", "import studio; print(studio.__file__)")
+    package = Path(found.stdout.strip()).parent
+    shipped = package / "_base" / "schemas" / "charm.schema.json"
+    before = shipped.stat().st_mtime_ns
+    studio_exe = str(installed / "bin" / "studio")
+    for cwd, argv in (
+        (package / "_base", ["schema", "export"]),
+        (tmp_path, ["schema", "export", str(package / "_base" / "schemas")]),
+        (tmp_path, ["schema", "export", str(package / "my_schemas")]),
+    ):
+        done = run(installed, cwd, studio_exe, *argv, home=tmp_path / "home")
+        assert done.returncode == 2, (argv, done.stdout, done.stderr)
+        assert "Studio is installed there and read-only" in done.stderr, done.stderr
+    assert shipped.stat().st_mtime_ns == before
+    assert not (package / "my_schemas").exists()

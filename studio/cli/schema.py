@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from studio.cli.errors import OK, UsageError
-from studio.content.io.paths import default_export_dir
+from studio.content.io.paths import default_export_dir, in_installed_studio
 from studio.content.schemas import export_schemas
 
 
@@ -28,6 +28,11 @@ def main(args: argparse.Namespace) -> int:
     directory = args.directory or default_export_dir()
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"{directory}: is a file; give a folder to write the schemas into")
+    if in_installed_studio(directory):  # ./schemas run from inside site-packages, or a path given there
+        raise UsageError(
+            f"{directory}: Studio is installed there and read-only (an upgrade replaces it);"
+            " give a folder of your own to write the schemas into"
+        )
     try:
         written = export_schemas(directory)
     except OSError as exc:

@@ -117,6 +117,15 @@ def in_installed_base(path: Path) -> bool:
         return False
 
 
+def in_installed_studio(path: Path) -> bool:
+    """True if ``path`` is in Studio's installed package (never in a checkout): files written there are
+    not pip's, so an upgrade would replace them and an uninstall leave them behind."""
+    try:
+        return not from_checkout() and path.resolve().is_relative_to(_PACKAGE)
+    except OSError:
+        return False
+
+
 def is_base_content(path: Path) -> bool:
     """True if ``path`` is the built-in base game's folder."""
     try:
