@@ -3,11 +3,13 @@
 ``studio desktop install`` copies both into the user's XDG data folder so the
 application menu lists Charm Studio; the launcher runs the ``studio-editor``
 script of the environment Studio is installed in, found by its full path, as
-a desktop session's ``PATH`` may not hold the folder pipx or a venv puts it in.
+a desktop session's ``PATH`` may not hold the folder pipx, a venv or
+``pip install --user`` puts it in.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 import sysconfig
 from pathlib import Path
@@ -38,13 +40,26 @@ def install(home: Path) -> tuple[Path, Path]:
     leaves one without its icon.
     """
     launcher, icon = installed_files(home)
-    script = Path(sysconfig.get_path("scripts")) / "studio-editor"
-    command = _exec_arg(str(script)) if script.is_file() else "studio-editor"
+    script = editor_script()
+    command = _exec_arg(str(script)) if script is not None else "studio-editor"
     text = LAUNCHER.read_text(encoding="utf-8").replace("Exec=studio-editor", f"Exec={command}")
     for path, data in ((icon, ICON.read_bytes()), (launcher, text.encode("utf-8"))):  # the menu entry last
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     return launcher, icon
+
+
+def editor_script() -> Path | None:
+    """This installation's ``studio-editor``: where pip wrote it, as the distribution's RECORD says (a
+    venv's or pipx's ``bin``, ``~/.local/bin`` for ``pip install --user``), else in the interpreter's
+    scripts folder; None if neither holds it."""
+    try:
+        files = importlib.metadata.distribution("charm-studio").files or []
+    except importlib.metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        files = []
+    found = [Path(os.path.normpath(f.locate())) for f in files if f.name == "studio-editor"]
+    found.append(Path(sysconfig.get_path("scripts")) / "studio-editor")
+    return next((path for path in found if path.is_file()), None)
 
 
 def remove(home: Path) -> list[Path]:

@@ -127,6 +127,19 @@ def test_desktop_install_writes_the_launcher_and_icon_under_xdg_data_home(
     assert not launcher.exists() and not icon.exists()
 
 
+def test_the_launcher_runs_the_script_pip_wrote_wherever_its_scheme_put_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `pip install --user` writes the scripts to ~/.local/bin, not to the interpreter's scripts folder
+    # (sysconfig's default scheme), and a desktop session's PATH may not hold ~/.local/bin: the launcher
+    # runs the script the distribution's RECORD lists, by its full path.
+    monkeypatch.setattr(desktop.sysconfig, "get_path", lambda *_a, **_k: str(tmp_path / "no_scripts_here"))
+    launcher, _icon = desktop.install(tmp_path)
+    assert f"Exec={Path(sys.executable).with_name('studio-editor')} %F" in launcher.read_text(
+        encoding="utf-8"
+    )
+
+
 def test_a_launcher_that_cannot_be_written_is_one_line_and_no_menu_entry(
     studio, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
