@@ -3,12 +3,17 @@ type marker, the desktop launcher and icon, and metadata whose version is the pa
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import tarfile
 import zipfile
 from email.parser import Parser
 from pathlib import Path
 
 import studio
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_wheel_ships_the_base_game_license_marker_and_desktop_files(built: Path) -> None:
@@ -47,3 +52,33 @@ def test_the_sdist_ships_the_license(built: Path) -> None:
         names = archive.getnames()
     top = f"charm_studio-{studio.__version__}"
     assert f"{top}/LICENSE" in names and f"{top}/PKG-INFO" in names
+
+
+def test_the_wheel_leaves_out_what_a_working_checkout_holds_beside_the_base_game(tmp_path: Path) -> None:
+    # A pack's editor set-up (`studio pack schemas content`), an editor's swap file, a Finder's .DS_Store:
+    # hidden files git is not told to ignore, which a wheel built from a working checkout must not ship.
+    checkout = tmp_path / "checkout"
+    for name in ("studio", "content", "plugins", "schemas"):
+        shutil.copytree(ROOT / name, checkout / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, checkout / name)
+    strays = ("content/.studio/schemas/charm.schema.json", "content/charms/.pair_mult.yaml.swp")
+    for stray in (*strays, "plugins/.DS_Store", "schemas/.DS_Store"):
+        (checkout / stray).parent.mkdir(parents=True, exist_ok=True)
+        (checkout / stray).write_text("{}", encoding="utf-8")
+    command = [
+        sys.executable,
+        "-m",
+        "build",
+        "--wheel",
+        "--no-isolation",
+        "--outdir",
+        str(tmp_path),
+        str(checkout),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert [name for name in names if "/." in name] == []
+    assert "studio/_base/content/charms/pair_mult.yaml" in names

@@ -16,7 +16,7 @@ from pathlib import Path
 import platformdirs
 
 _PACKAGE = Path(__file__).resolve().parents[2]
-#: Installed from a wheel, the base game travels inside the package (see pyproject's force-include).
+#: Installed from a wheel, the base game travels inside the package (see pyproject's wheel target: sources).
 _INSTALLED = _PACKAGE / "_base"
 
 
