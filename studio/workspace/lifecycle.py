@@ -122,7 +122,10 @@ class Lifecycle:
         return edit_text(f.text, f.data, data, json_file=f.path.suffix == ".json", kind=f.kind)
 
     def create(self, kind: str, entry_id: str, pack_id: str, text: str | None = None) -> Change:
-        """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry."""
+        """Add a new entry file (in memory until saved); ``text`` defaults to a minimal valid entry.
+
+        A ``$schema`` line ``text`` starts with becomes the one the pack's files of ``kind`` use.
+        """
         from studio.content.models import KINDS
 
         checker = self._checks.checked()
@@ -144,6 +147,9 @@ class Lifecycle:
             if kind == "hand_type":
                 template = _hand_type_template(checker.entries.values()) or template
             text = self._schema_line(pack, kind) + body + template
+        elif text.startswith(SCHEMA_LINE) and (own := self._schema_line(pack, kind)):
+            # a line written for another place (the base game's tests) leads nowhere from this pack
+            text = own + text.partition("\n")[2]
         f = self._table.add_new(pack, rel, kind, text)
         self._checks.rebuild()
         return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 from pathlib import Path
 
 from studio.app.main_window import MainWindow
-from tests.app.conftest import history
+from tests.app.conftest import history, open_window
 
 
 def test_a_new_charm_opens_in_the_editor_and_can_go_in_the_preview(window: MainWindow, content: Path) -> None:
@@ -113,6 +113,25 @@ def test_a_saved_scenario_shows_in_the_tree_at_once_selected_and_open(
     assert window.session is not None and "my_flush" in [r.id for r in window.session.ws.entries("scenario")]
     assert window.editor is not None and window.editor.file == target
     assert not window.session.ws.dirty()
+
+
+def test_a_scenario_saved_into_a_packs_tests_names_the_packs_own_schema(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path: Path, content: Path, monkeypatch
+) -> None:
+    """The base game's ``../../schemas`` line leads nowhere from a pack's tests/: the saved scenario
+    starts with the line the pack's other scenarios use, so an editor still checks it."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from studio.content.packs.skeleton import write_skeleton
+
+    pack = tmp_path / "mypack"
+    write_skeleton(pack, "mypack")
+    window = open_window(qtbot, tmp_path, content, packs=(pack,))
+    target = pack / "tests" / "glow.yaml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    window.save_scenario_dialog()
+    first = target.read_text(encoding="utf-8").splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../.studio/schemas/scenario.schema.json"
 
 
 def test_a_kind_header_and_the_entry_menu_make_the_first_entry_of_any_kind(
