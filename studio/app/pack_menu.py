@@ -64,6 +64,13 @@ class ResultDialog(QDialog):
         v.addWidget(self.lines, 1)
         v.addWidget(buttons)
 
+    def warn(self, text: str) -> None:
+        """List a warning above the result (it stays when the result's lines come)."""
+        theme = palette.current()
+        item = QListWidgetItem(palette.icon("fa5s.exclamation-triangle", theme.error), text)
+        item.setForeground(QColor(theme.error))
+        self.lines.addItem(item)
+
     def show_progress(self, done: int, total: int) -> None:
         """Fill the bar as the work goes on (it shows busy until then)."""
         self.progress.setRange(0, max(total, 1))
@@ -153,14 +160,14 @@ class PackMenu(QObject):
         from studio.services.checks import validate  # the content models: only when asked
 
         paths = self.checked()
-        return self.run("Validate", partial(validate, paths))
+        return self.run("Validate", partial(validate, paths), unsaved=True)
 
     def run_tests(self) -> ResultDialog:
         """Run the pack's tests as ``studio test --pack DIR`` does (the shipped base: ``studio test``)."""
         from studio.services.checks import run_scenarios
 
         packs = [str(p) for p in self.checked()]
-        return self.run("Run tests", partial(run_scenarios, packs=packs))
+        return self.run("Run tests", partial(run_scenarios, packs=packs), unsaved=True)
 
     def open_folder_dialog(self) -> None:
         """File > Open pack folder: ask for a pack folder and add it to the workspace."""
@@ -217,12 +224,25 @@ class PackMenu(QObject):
         if name:
             from studio.services.packs import build
 
-            self.run("Build zip", partial(build, folder, Path(name)))
+            self.run("Build zip", partial(build, folder, Path(name)), unsaved=True)
 
-    def run(self, title: str, call: Call, then: Callable[[], object] | None = None) -> ResultDialog:
+    def unsaved(self) -> int:
+        """How many files of the pack being edited have edits not saved (the commands read the disk)."""
+        if self.session is None:
+            return 0
+        folder = self.folder().resolve()
+        return sum(ref.path.resolve().is_relative_to(folder) for ref in self.session.ws.dirty())
+
+    def run(
+        self, title: str, call: Call, then: Callable[[], object] | None = None, unsaved: bool = False
+    ) -> ResultDialog:
         """Call a service in a process of its own (from a worker thread that waits for it) and show its
-        result in a dialog; ``then`` follows a success."""
+        result in a dialog; ``then`` follows a success. ``unsaved``: the call reads the pack being edited
+        from disk, so the dialog first says which unsaved edits it leaves out."""
         self.dialog = dialog = ResultDialog(title, self.window)
+        if unsaved and (count := self.unsaved()):
+            files = "1 file of this pack has" if count == 1 else f"{count} files of this pack have"
+            dialog.warn(f"{files} unsaved edits, which this leaves out: File > Save all, then run it again")
 
         def done(shown: Shown) -> None:
             dialog.show_result(*shown)

@@ -231,3 +231,29 @@ def test_build_of_the_base_game_starts_in_the_home_folder(
     window.pack_menu.build()
     version = window.session.ws.packs[0].version  # type: ignore[union-attr]
     assert asked == [str(Path.home() / f"base-{version}.zip")]  # never beside the checkout's content folder
+
+
+def test_a_check_of_a_pack_with_unsaved_edits_says_it_read_the_saved_files(  # type: ignore[no-untyped-def]
+    pack_window: tuple[MainWindow, Path], tmp_path: Path, monkeypatch, qtbot
+) -> None:
+    """Validate, Run tests and Build zip read the files on disk: an edit not saved is not in the
+    zip, and the dialog says so (and what to do) instead of looking like the edit was built."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    window, _pack = pack_window
+    window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    ref = window.tree.select("charm", "mypack_pair_bonus")
+    assert ref is not None and window.session is not None
+    ws = window.session.ws
+    text = ws.text(ref).replace("name: ", "name: Edited ", 1)
+    window.session.perform("edit", lambda: ws.replace_text(ws.ref(ref.path), text))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a: (str(tmp_path / "b.zip"), ""))
+    _trigger(window, "Pack", "Build zip")
+    dialog = window.pack_menu.dialog
+    assert dialog is not None
+    assert _lines(dialog)[0] == (
+        "1 file of this pack has unsaved edits, which this leaves out: File > Save all, then run it again"
+    )
+    qtbot.waitUntil(lambda: dialog.lines.count() > 1, timeout=30_000)
+    edited = window.session.ws.dirty()
+    assert [r.path for r in edited] == [ref.path]  # nothing of the user's was lost
