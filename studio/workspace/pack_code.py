@@ -33,6 +33,21 @@ class PackCode(Code):
         """Load a pack's code: run it if ``trusted``, else only note the ids it declares."""
         load_pack_code(self, pack, trusted)
 
+    def reload(self, pack: Pack, trusted: bool) -> None:
+        """Load a pack's code again after trust was given (it runs now) or taken back (its behaviours go,
+        its ids are only declared), dropping what its earlier load left. Kinds of rule it added stay
+        registered until the next open: Python cannot take back code that ran."""
+        names = {name for name, _ in pack.code()}
+        mine = {b for b, (pid, _) in self.origins.items() if pid == pack.id}
+        self.behaviours = {b: v for b, v in self.behaviours.items() if b not in mine}
+        self.origins = {b: o for b, o in self.origins.items() if b not in mine}
+        self.failed = {b: p for b, p in self.failed.items() if b not in mine}
+        self.untrusted = {b: p for b, p in self.untrusted.items() if p is not pack}
+        self.untrusted_packs = [p for p in self.untrusted_packs if p is not pack]
+        self.sources = [s for s in self.sources if s[0] not in names]
+        self.problems = [p for p in self.problems if p.file not in names]
+        self.load(pack, trusted)
+
 
 def _reset_vocabulary() -> None:
     """Back to the built-in kinds of rule. Only :mod:`studio.content.extensions` adds kinds, so while it is

@@ -401,6 +401,18 @@ class Workspace:
         """Open the pack at ``folder`` (or the pack folder it is in) beside those already open."""
         return add_pack(self._table, self._checks, self._code, folder)
 
+    def reload_code(self, pack_id: str, trusted: bool) -> Change:
+        """Run an open pack's code now that it is trusted (or stop it, trust taken back) and check
+        everything again; unsaved edits stay."""
+        self._checks.checked()
+        pack = next((p for p in self.packs if p.id == pack_id), None)
+        if pack is None:
+            raise WorkspaceError(f"the pack '{pack_id}' is not open")
+        self._code.reload(pack, trusted)
+        self.code_trusted = not self._code.untrusted_packs
+        self._checks.recheck()
+        return Change(problems_changed=True, catalog_changed=True)
+
     def override_in_pack(self, ref: EntryRef, folder: Path) -> EntryRef:
         """Copy the entry (as edited) into the pack at ``folder``, which then replaces it; return the copy."""
         return self._overriding.override_in_pack(ref, folder)
