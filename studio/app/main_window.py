@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +43,7 @@ from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.content.io.paths import settings_file
 from studio.content.packs.folders import content_hash
+from studio.content.packs.pack import Pack
 from studio.desktop import ICON
 from studio.engine.run.save import PackStamp
 from studio.workspace import Change, EntryRef, Problem, Workspace
@@ -125,7 +127,7 @@ class MainWindow(QMainWindow):
         self.usages.jump.connect(self.jump_to)
         problems_dock = self.docks[2]
         self.problems.counted.connect(lambda text: problems_dock.setWindowTitle(f"Problems — {text}"))
-        self.pack_menu = PackMenu(self)
+        self.pack_menu = PackMenu(self, lambda pack: self.ask_trust(pack))
         self.read_only = ReadOnlyOffer(self, self)
         #: The charms' pictures the preview and the playtest show, for the workspace on screen.
         self.charm_art: CharmArt | None = None
@@ -275,6 +277,7 @@ class MainWindow(QMainWindow):
         self.problems.show_problems(ws.problems())
         self.charm_art = CharmArt(ws)
         self.preview.charms.art = self.charm_art
+        self.preview.charms.disabled = ws.disabled
         self.preview.set_catalog(ws.catalog)
         if not self.preview.played_input.text():
             self.preview.set_state(sample_for(ws.catalog))
@@ -439,6 +442,7 @@ class MainWindow(QMainWindow):
         if self.editor is not None and self.editor.file in change.files:
             self.editor.refresh(change.catalog_changed, problems)
         if change.catalog_changed or change.problems_changed:
+            self.preview.charms.disabled = ws.disabled
             self.preview.set_catalog(ws.catalog)
         if change.catalog_changed and self.balance is not None and ws.catalog is not None:
             self._build_balance()  # anew when a pack was opened; else its lists follow the catalog
@@ -619,6 +623,25 @@ class MainWindow(QMainWindow):
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel,
         )
+
+    def ask_trust(self, pack: Pack) -> bool:
+        """Ask whether to let a pack's code run, naming it and its plugin files (Cancel is the default)."""
+        files = "".join(f"<li>{html.escape(name)}</li>" for name, _ in pack.code())
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Trust this pack's code",
+            f"<p>Trust the code of pack <b>{html.escape(pack.id)}</b> {html.escape(str(pack.version))}?</p>"
+            f"<ul>{files}</ul>"
+            "<p>Its Python code will run inside Studio with your permissions: it can read, change or "
+            "delete your files. Trust only a pack whose code you have read or whose author you trust.</p>"
+            "<p>Trust is for this content: once the pack changes, it must be trusted again.</p>",
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        trust = box.addButton("Trust and run its code", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is trust
 
     def ask_save_run(self) -> QMessageBox.StandardButton:
         """Ask whether to save the playtest run under way before closing (Save run…, Discard or Cancel)."""

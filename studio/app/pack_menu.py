@@ -1,6 +1,6 @@
 """The Pack menu: new pack, install zip, validate, run tests, build zip — off the GUI thread, each in a
-process of its own (:mod:`studio.app.pack_process`) — and File > Open pack folder, which adds a pack to
-the open workspace.
+process of its own (:mod:`studio.app.pack_process`) —, trusting the code of the pack being edited (or
+taking that trust back), and File > Open pack folder, which adds a pack to the open workspace.
 
 Each action calls the service the matching ``studio`` command calls
 (:mod:`studio.services`) in that process and lists the lines of its result
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QProgressBar,
     QVBoxLayout,
     QWidget,
@@ -38,7 +39,8 @@ from studio.app.pack_process import Call, Shown, run_in_process
 from studio.app.session import Session
 from studio.app.workers import Job
 from studio.content.io.paths import base_content_dir
-from studio.content.packs.pack import pack_root
+from studio.content.packs.pack import Pack, open_pack, pack_root
+from studio.content.packs.trust import TrustError, TrustStore
 from studio.services.errors import Line
 
 
@@ -100,9 +102,11 @@ class PackMenu(QObject):
 
     opened = Signal(object)
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QMainWindow, ask_trust: Callable[[Pack], bool]) -> None:
         super().__init__(window)
         self.window = window
+        #: Asks the user to confirm trusting a pack's code (the window's question, so tests answer it).
+        self.ask_trust = ask_trust
         self.session: Session | None = None
         self.job: Job | None = None
         self.dialog: ResultDialog | None = None
@@ -124,6 +128,79 @@ class PackMenu(QObject):
         ):
             action = menu.addAction(palette.icon(icon), text)
             action.triggered.connect(slot)
+        menu.addSeparator()
+        self.trust_action = menu.addAction(palette.icon("fa5s.shield-alt"), "Trust this pack's &code…")
+        self.trust_action.triggered.connect(self.trust_code)
+        self.distrust_action = menu.addAction(palette.icon("fa5s.ban"), "Stop trusting this pack's code")
+        self.distrust_action.triggered.connect(self.stop_trusting)
+        menu.aboutToShow.connect(self.update_trust_actions)
+        self.update_trust_actions()
+
+    def code_pack(self) -> Pack | None:
+        """The pack being edited if it holds code of its own (the base game's is always trusted)."""
+        if self.session is None:
+            return None
+        folder = self.folder()
+        pack = next((p for p in self.session.ws.packs if p.origin == folder), None)
+        return pack if pack is not None and not pack.builtin and pack.code() else None
+
+    def update_trust_actions(self) -> None:
+        """Offer Trust for a pack whose code does not run, Stop trusting for one whose code does."""
+        pack = self.code_pack()
+        trusted = pack is not None and TrustStore().is_trusted(pack)
+        self.trust_action.setEnabled(pack is not None and not trusted)
+        self.distrust_action.setEnabled(trusted)
+
+    def trust_code(self) -> bool:
+        """Pack > Trust this pack's code: once the user confirms, record trust in the pack as it is on disk
+        (as ``--trust`` records it) and run its code in the open workspace."""
+        pack = self.code_pack()
+        if pack is None or self.session is None:
+            return False
+        on_disk, _ = open_pack(pack.origin)
+        if on_disk is None or on_disk.id != pack.id or on_disk.code() != pack.code():
+            # Trust names a content hash: the code trusted must be the code that would run.
+            self.tell(
+                "Trust", f"The code of pack '{pack.id}' changed on disk since it was opened: open it again."
+            )
+            return False
+        if not self.ask_trust(on_disk):
+            return False
+        try:
+            TrustStore().trust(on_disk)
+        except TrustError as exc:
+            self.tell(
+                "Trust", f"Trust in pack '{pack.id}' could not be recorded, so its code does not run:\n{exc}"
+            )
+            return False
+        return self._reload(pack, True, f"Pack '{pack.id}' is trusted: its code runs")
+
+    def stop_trusting(self) -> bool:
+        """Pack > Stop trusting this pack's code: forget every trust recorded for its id (as ``studio pack
+        remove`` does) and stop its code in the open workspace."""
+        pack = self.code_pack()
+        if pack is None or self.session is None:
+            return False
+        try:
+            TrustStore().forget(pack.id)
+        except TrustError as exc:
+            self.tell("Stop trusting", f"Trust in pack '{pack.id}' could not be taken back:\n{exc}")
+            return False
+        return self._reload(pack, False, f"Pack '{pack.id}' is no longer trusted: its code does not run")
+
+    def _reload(self, pack: Pack, trusted: bool, done: str) -> bool:
+        """Load the pack's code again by its trust; the status bar says so."""
+        assert self.session is not None
+        ws = self.session.ws
+        if self.session.perform("trust", lambda: ws.reload_code(pack.id, trusted)) is None:
+            return False
+        self.update_trust_actions()
+        self.window.statusBar().showMessage(done, 6000)
+        return True
+
+    def tell(self, title: str, text: str) -> None:
+        """Say why trust was not changed."""
+        QMessageBox.warning(self.window, title, text)
 
     def folder(self) -> Path:
         """The pack being edited: the last opened or made here, else the last loaded besides the base game,

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from studio.app import palette
 from studio.app.preview.charm_tokens import id_of, renamed
-from studio.app.preview.hand_row import ART, TOKEN, TileRow
+from studio.app.preview.hand_row import ART, LOCKED, TOKEN, TileRow
 from studio.engine.catalog import Catalog
 
 
@@ -23,6 +23,8 @@ class CharmBox(QWidget):
         super().__init__(parent)
         #: Finds a charm's art (or face) at a size, by id; the window sets it from its workspace.
         self.art: Callable[[str, int], QPixmap | None] | None = None
+        #: Charm id -> why its code does not run (its pack is not trusted); the window sets it.
+        self.disabled: dict[str, str] = {}
         self.row = TileRow("charm")
         self.row.setObjectName("charmRow")
         self.row.setAccessibleName("Charm row")
@@ -70,6 +72,18 @@ class CharmBox(QWidget):
             named.append((token, (charm.name or token) if charm is not None else None))
         self.row.set_tokens(named)
         self.show_art()
+        self.show_locks()
+
+    def show_locks(self) -> None:
+        """Mute the tile of each charm whose code does not run; its tooltip says why and how to trust."""
+        for i in range(self.row.count()):
+            item = self.row.item(i)
+            token = str(item.data(TOKEN))
+            why = self.disabled.get(id_of(token))
+            if why != item.data(LOCKED):
+                item.setData(LOCKED, why)
+                how = "it does nothing here: Pack > Trust this pack's code… lets it run"
+                item.setToolTip(f"{token}: {why}; {how}" if why else token)
 
     def show_art(self) -> None:
         """Give each tile its charm's art (or face), as :attr:`art` finds it."""

@@ -36,6 +36,8 @@ MARK = Qt.ItemDataRole.UserRole + 2
 SHIFT = Qt.ItemDataRole.UserRole + 3
 #: Item role of a charm tile's art (or generated face), a QPixmap.
 ART = Qt.ItemDataRole.UserRole + 4
+#: Why a charm tile's code does not run (its pack is not trusted): the tile is muted and wears a lock.
+LOCKED = Qt.ItemDataRole.UserRole + 5
 
 
 class _Delegate(QStyledItemDelegate):
@@ -54,10 +56,13 @@ class _Delegate(QStyledItemDelegate):
         rect = QRectF(option.rect).translated(float(index.data(SHIFT) or 0.0), 0)
         mark = index.data(MARK)
         p.save()
-        if mark == "debuffed":
+        locked = bool(index.data(LOCKED))
+        if mark == "debuffed" or locked:
             p.setOpacity(0.4)
         self._paint(p, rect, index, selected)
         p.restore()
+        if locked:
+            _paint_lock(p, rect)
         if mark in ("source", "target"):
             _paint_mark(p, rect, mark == "source")
 
@@ -72,6 +77,19 @@ def _paint_mark(p: QPainter, rect: QRectF, source: bool) -> None:
     p.setPen(pen)
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), 7, 7)
+    p.restore()
+
+
+def _paint_lock(p: QPainter, rect: QRectF) -> None:
+    """A lock in the tile's top right corner: its code does not run."""
+    side = 16
+    badge = QRectF(rect.right() - side - 6, rect.top() + 6, side, side)
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor(palette.current().base))
+    p.drawEllipse(badge.adjusted(-2, -2, 2, 2))
+    palette.icon("fa5s.lock", palette.current().error).paint(p, badge.toRect())
     p.restore()
 
 
