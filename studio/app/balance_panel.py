@@ -97,6 +97,8 @@ class BalancePanel(QWidget):
         self.played: Edits = ()
         #: What the results shown say (empty: none shown), told again with a note once they are stale.
         self.summary = ""
+        #: The settings the results shown were played with, said under them: the boxes may change since.
+        self.played_as = ""
         #: Garbage is collected on this thread only while a job runs (see MainThreadGC), even when
         #: the panel is shown without the main window's own guard.
         self._collector: MainThreadGC | None = None
@@ -282,7 +284,7 @@ class BalancePanel(QWidget):
         if self.job is not None:
             return
         spec = self.spec()
-        self.played = spec.edits
+        self.played, self.played_as = spec.edits, self._settings(spec)
         job = SimulationThread(spec, self.workers.value())
         charm = spec.charms[0] if spec.charms else None
         job.succeeded.connect(lambda result: self.show_comparison(result, charm))
@@ -300,7 +302,7 @@ class BalancePanel(QWidget):
             self.status.setText("The content has no charm to rank.")
             return
         spec = self.spec()
-        self.played = spec.edits
+        self.played, self.played_as = spec.edits, self._settings(spec)
         job = RankingThread(spec, charms, self.workers.value())
         job.ranked.connect(self._ranked)
         job.succeeded.connect(self.show_ranking)
@@ -421,11 +423,19 @@ class BalancePanel(QWidget):
         self.finished.emit()
 
     def _tell(self, summary: str) -> None:
-        """Say what the results shown say, first noting an edit made since they were played: they are
-        not the content on screen, and a designer tuning a charm must not read them as the edit's."""
+        """Say what the results shown say and what they were played with, first noting an edit made since
+        they were played: they are not the content on screen, and a designer tuning a charm must not read
+        them as the edit's."""
         self.summary = summary
-        stale = self.edits() != self.played
-        self.status.setText(f"{STALE}\n\n{summary}" if stale else summary)
+        told = f"{summary}\n\n{self.played_as}"
+        self.status.setText(f"{STALE}\n\n{told}" if self.edits() != self.played else told)
+
+    def _settings(self, spec: SimulationSpec) -> str:
+        """The deck, difficulty, bot and seed a job plays, as the boxes show them."""
+        return (
+            f"Played with the {self.deck.currentText()} deck, difficulty {self.difficulty.currentText()},"
+            f" the {spec.bot} bot, seed {spec.seed:,}."
+        )
 
 
 def _fill(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:

@@ -259,3 +259,19 @@ def test_in_a_laptop_sized_window_the_findings_get_seven_lines(qtbot, window) ->
     qtbot.waitUntil(lambda: findings.viewport().height() > 0)
     assert findings.viewport().height() >= 7 * findings.fontMetrics().lineSpacing()
     assert window.balance.runs.isVisible() and window.balance.workers.isVisible()
+
+
+def test_the_findings_say_what_they_were_played_with_after_the_boxes_change(qtbot, catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
+    panel = BalancePanel(catalog)
+    qtbot.addWidget(panel)
+    panel.runs.setValue(2)
+    panel.seed.setValue(7)
+    panel.workers.setValue(1)
+    panel.bot.setCurrentIndex(panel.bot.findData("fast"))
+    with qtbot.waitSignal(panel.finished, timeout=60_000):
+        panel.start_button.click()
+    played = "Played with the standard deck, difficulty 0 (none), the fast bot, seed 7."
+    assert played in panel.status.text()
+    panel.bot.setCurrentIndex(panel.bot.findData("strong"))
+    panel.seed.setValue(8)
+    assert played in panel.status.text()  # the results shown are still those runs'
