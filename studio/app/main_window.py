@@ -444,6 +444,9 @@ class MainWindow(QMainWindow):
         if change.catalog_changed or change.problems_changed:
             self.preview.charms.disabled = ws.disabled
             self.preview.set_catalog(ws.catalog)
+        shown = self.preview.scenario_file
+        if shown is not None and shown[0] in change.files:  # judged by what the file now expects
+            self.preview.scenario_changed(self.session.text(shown[0]))
         if change.catalog_changed and self.balance is not None and ws.catalog is not None:
             self._build_balance()  # anew when a pack was opened; else its lists follow the catalog
             self.balance.set_catalog(ws.catalog)

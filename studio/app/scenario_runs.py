@@ -76,7 +76,8 @@ class ScenarioRuns(QObject):
     def open(self, outcome: Outcome) -> None:
         """Open a failing test's scenario in the editor and in the preview, expected against actual."""
         self.jump(outcome.problem)
-        self.preview.show_scenario(outcome.model, f"test {outcome.index + 1} of {outcome.file.path.name}")
+        where = f"test {outcome.index + 1} of {outcome.file.path.name}"
+        self.preview.show_scenario(outcome.model, where, (outcome.file.path, outcome.index))
 
     def shutdown(self) -> None:
         """Stop (before the window closes)."""

@@ -1,6 +1,17 @@
-"""Opening a scenario shows it as edited: the preview reads the workspace's text, not the saved file."""
+"""Opening a scenario shows it as edited: the preview reads the workspace's text, not the saved file, and
+follows that file's later edits (the form, the YAML tab, undo, another program) as ``studio test`` does."""
 
 from __future__ import annotations
+
+from pathlib import Path
+
+from studio.app.forms.objects import NullableField
+from studio.app.main_window import MainWindow
+from tests.app.test_changes_on_disk import written_elsewhere
+from tests.app.test_tests_as_problems import _settled, _test_rows
+
+#: The third scenario of ``tests/charms_hand.yaml``, its expected total as the base game has it.
+THIRD, THIRD_TOTAL = "pair_mult fires on Two Pair (the hand contains a Pair)", 500
 
 
 def test_a_scenario_opens_in_the_preview_with_its_unsaved_edits(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -14,3 +25,94 @@ def test_a_scenario_opens_in_the_preview_with_its_unsaved_edits(qtbot, window) -
     window.tree.select("scenario", "effects")
     assert window.preview._scenario is not None
     assert window.preview._scenario.name == "renamed but not saved"
+
+
+def _verdict(window: MainWindow) -> str:
+    """The preview's line on the open scenario, without its colour."""
+    text = window.preview.error_label.text()
+    return text[text.index(">") + 1 : text.rindex("<")] if text.startswith("<") else text
+
+
+def _failing(window: MainWindow, qtbot) -> list[str]:  # type: ignore[no-untyped-def]
+    """The failing tests the problems panel lists once the tests of the last edit have run."""
+    qtbot.wait(1)  # an edit's run starts after a pause: let it be noted first
+    _settled(window, qtbot)
+    return [row.text(2) for row in _test_rows(window)]
+
+
+def _open_third(window: MainWindow, qtbot) -> Path:  # type: ignore[no-untyped-def]
+    _settled(window, qtbot)
+    assert window.tree.select("scenario", "charms_hand") is not None and window.editor is not None
+    window.editor.form.open_item(2)  # as unfolding its details does
+    assert _verdict(window) == "✓ matches what the scenario expects"
+    assert window.preview.played_input.text() == "KS KH 5D 5C 9S"
+    assert window.editor.file is not None
+    return window.editor.file
+
+
+def test_an_expectation_changed_on_disk_is_the_preview_s_verdict(
+    window: MainWindow, qtbot, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    assert path == content / "tests" / "charms_hand.yaml"
+    text = path.read_text(encoding="utf-8")
+    written_elsewhere(path, text.replace(f"    total: {THIRD_TOTAL}\n", "    total: 501\n", 1))
+    window.safety.check_disk()
+    assert _failing(window, qtbot) == [f"test '{THIRD}' fails: total: expected 501, got 500"]
+    assert _verdict(window) == "✗ total: expected 501, got 500"
+    window.tree.select("charm", "plain_mult")
+    window.preview.set_state({"played": "AS"})
+    window.problems.itemActivated.emit(_test_rows(window)[0], 0)  # a double-click opens the failing test
+    assert _verdict(window) == "✗ total: expected 501, got 500"
+    written_elsewhere(path, text)
+    window.safety.check_disk()
+    assert _failing(window, qtbot) == []
+    assert _verdict(window) == "✓ matches what the scenario expects"
+
+
+def test_an_expectation_edited_in_the_form_is_the_preview_s_verdict_through_undo_and_redo(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    _open_third(window, qtbot)
+    assert window.editor is not None
+    total = window.editor.field_at((2, "expect", "total"))
+    assert isinstance(total, NullableField)
+    total.inner.box.setValue(THIRD_TOTAL + 1)  # type: ignore[attr-defined]
+    assert _verdict(window) == "✗ total: expected 501, got 500"
+    assert _failing(window, qtbot) == [f"test '{THIRD}' fails: total: expected 501, got 500"]
+    window.history.undo()
+    assert _verdict(window) == "✓ matches what the scenario expects"
+    assert _failing(window, qtbot) == []
+    window.history.redo()
+    assert _verdict(window) == "✗ total: expected 501, got 500"
+    assert _failing(window, qtbot) == [f"test '{THIRD}' fails: total: expected 501, got 500"]
+
+
+def test_the_preview_follows_the_scenario_edited_in_the_yaml_tab_and_only_that_one(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    assert window.editor is not None and window.session is not None
+    window.preview.played_input.setText("KS KH")  # tried in the preview: another scenario's edit keeps it
+    window.editor.tabs.setCurrentIndex(1)
+    edit = window.editor.yaml.edit
+    edit.setPlainText(edit.toPlainText().replace("    total: 80\n", "    total: 81\n", 1))  # the first's
+    window.editor.yaml.flush()
+    assert window.preview.played_input.text() == "KS KH"
+    edit.setPlainText(edit.toPlainText().replace('played: "KS KH 5D 5C 9S"', 'played: "KS KH 5D 5C 9D"', 1))
+    window.editor.yaml.flush()
+    assert window.preview.played_input.text() == "KS KH 5D 5C 9D"  # its own edit shows it anew
+    assert _verdict(window) == "✓ matches what the scenario expects"
+    text = window.session.text(path)
+    assert text is not None
+    expecting = text.replace(f"    total: {THIRD_TOTAL}\n", "    total: 499\n", 1)
+    edit.setPlainText(expecting)
+    window.editor.yaml.flush()
+    assert _verdict(window) == "✗ total: expected 499, got 500"
+    edit.setPlainText(expecting.replace("- name: pair_mult fires on Two Pair", "- name: [unclosed", 1))
+    window.editor.yaml.flush()
+    assert _verdict(window) == ""  # it no longer reads: not judged by what it was
+    assert "no longer reads" in window.statusBar().currentMessage()
+    edit.setPlainText(expecting)
+    window.editor.yaml.flush()
+    assert _verdict(window) == "✗ total: expected 499, got 500"

@@ -102,6 +102,10 @@ class PreviewPanel(QWidget):
         self._catalog: Catalog | None = None
         self._expected: list[ExpectedEvent] | None = None
         self._scenario: ScenarioModel | None = None
+        #: The open scenario's file and its place there, and the scenario as last read: the preview follows
+        #: that file's edits (:meth:`scenario_changed`), so its verdict stays the one ``studio test`` gives.
+        self.scenario_file: tuple[Path, int] | None = None
+        self._read: ScenarioModel | None = None
         self.result: ScoreResult | None = None
         self._last_failure = ""
         #: Why charms of the row were left out of the last score (unknown ids), to show beside it.
@@ -219,7 +223,11 @@ class PreviewPanel(QWidget):
         self.refresh()
 
     def set_state(self, data: dict[str, Any], scenario: ScenarioModel | None = None) -> None:
-        """Show a situation (``played`` required), re-scoring once; a test scenario adds its expectation."""
+        """Show a situation (``played`` required), re-scoring once; a test scenario adds its expectation.
+
+        It no longer follows the edits of a scenario's file: the situation shown is another.
+        """
+        self.scenario_file = self._read = None
         self._scenario = scenario if scenario is not None and scenario.expect is not None else None
         self._expected = self._scenario.expect.events if self._scenario and self._scenario.expect else None
         for box, key in ((self.played_input, "played"), (self.held_input, "held")):
@@ -432,14 +440,40 @@ class PreviewPanel(QWidget):
     def open_scenario(self, path: Path, index: int = 0, text: str | None = None) -> None:
         """Show scenario ``index`` of a file (of ``text``, its unsaved edits, when given), each step
         against its expected trace (raises ValueError)."""
-        self.show_scenario(scenario_at(path, index, text), f"scenario {index + 1} of {path.name}")
+        model = scenario_at(path, index, text)
+        self.show_scenario(model, f"scenario {index + 1} of {path.name}", (path, index))
 
-    def show_scenario(self, model: ScenarioModel, where: str) -> None:
-        """Show a scenario as given (a file's unsaved text included), each step against its expected trace."""
+    def show_scenario(self, model: ScenarioModel, where: str, source: tuple[Path, int] | None = None) -> None:
+        """Show a scenario as given (a file's unsaved text included), each step against its expected trace;
+        one from ``source`` (its file and place there) follows that file's edits."""
+        self._set_scenario(model, source)
+        self.message.emit(f"Opened {where}: {model.name}")
+
+    def scenario_changed(self, text: str | None) -> None:
+        """The open scenario's file changed (an edit, an undo, another program): show the scenario as it now
+        reads, hand and expectation, if it changed. One that no longer reads (``text`` None: the file is
+        gone) leaves the hand without a verdict until it reads again, rather than judge by what was."""
+        assert self.scenario_file is not None
+        path, index = self.scenario_file
+        why = ""
+        try:
+            model = None if text is None else scenario_at(path, index, text)
+        except ValueError as exc:
+            model, why = None, str(exc)
+        if model == self._read:
+            return
+        if model is not None:
+            self._set_scenario(model, self.scenario_file)
+            return
+        self._scenario = self._expected = self._read = None
+        self.refresh()
+        self.message.emit(f"Scenario {index + 1} of {path.name} no longer reads: {why or 'the file is gone'}")
+
+    def _set_scenario(self, model: ScenarioModel, source: tuple[Path, int] | None) -> None:
         data = model.model_dump(exclude={"expect"})
         data["charms"] = [token_of(entry) for entry in model.charms]
         self.set_state(data, model)
-        self.message.emit(f"Opened {where}: {model.name}")
+        self.scenario_file, self._read = source, model
 
     def save_scenario(self, path: Path) -> None:
         """Write the preview as a test scenario expecting today's result (raises ValueError if none)."""
