@@ -36,7 +36,8 @@ def _same_body(body: dict[str, object]) -> dict[str, object]:
     round's modifiers changed mid-round (a boss disabled, a charm gone or moved, a raised cards-per-hand
     limit, a difficulty's values in a hand), version 7's only where a locked charm left the row by its own
     rule (it is never drawn again), version 8's only where a source of the shop's prices came or went with
-    offers on show, a boss disabled mid-hand had debuffed a card of that hand or a copy destroyed itself,
+    offers on show, a charm or its hand rule was destroyed mid-hand, a boss disabled mid-hand had debuffed a
+    card of that hand or a copy destroyed itself,
     so most older histories replay to their state; one that does not is refused with
     :data:`CHANGED_IN`'s reason."""
     return body
@@ -57,7 +58,8 @@ CHANGED_IN = {
     " leave with it), and this run's history played under the older rule",
     7: "since version 7 a locked charm its own rule took out of the row is never offered again, and this"
     " run's history played under the older rule",
-    8: "since version 8 the prices on show follow the shop's prices value as its sources come and go, and a"
+    8: "since version 8 the prices on show follow the shop's prices value as its sources come and go, a"
+    " charm destroyed mid-hand (a boss's step included) takes its hand rule along from the next step, a"
     " boss disabled mid-hand no longer debuffs that hand's cards in the steps after, and a copy that destroys"
     " itself destroys its copier, and this run's history played under the older rules",
 }
