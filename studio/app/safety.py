@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from studio.app.session import Session
 from studio.content.io.paths import recovery_dir
 from studio.workspace import EntryRef, Workspace, WorkspaceError
-from studio.workspace.recovery import SUFFIX, Recovery, UndoStep
+from studio.workspace.recovery import Recovery, UndoStep
 
 if TYPE_CHECKING:
     from studio.app.disk_conflict import DiskConflict
@@ -86,15 +86,18 @@ class Safety(QObject):
     def offer_recovery(self) -> int:
         """Offer back work autosaved before a crash, with its undo history; return how many files came back.
 
-        The undo history of the files it did not bring back is not touched.
+        Only the work of the packs open here is offered (and dropped when declined): another pack's waits
+        for an editor that opens it. The undo history of the files it did not bring back is not touched.
         """
-        items = Workspace.recoverable(self.folder)
-        if not items or self.session is None:
+        if self.session is None:
+            return 0
+        ws = self.session.ws
+        items = ws.recoverable_here(self.folder)
+        if not items:
             return 0
         if not self.ask_recover(recovery_question(items)):
             self.clear()
             return 0
-        ws = self.session.ws
         undo: dict[Path, tuple[UndoStep, ...]] = {}
         for item in items:
             if self.session.perform(f"recover {item.path}", partial(ws.recover, item)) is not None:
@@ -103,9 +106,11 @@ class Safety(QObject):
         return len(undo)
 
     def clear(self) -> None:
-        """Drop the autosaved work (after a clean exit, or when the user declines it)."""
-        for record in self.folder.glob(f"*{SUFFIX}"):
-            record.unlink(missing_ok=True)
+        """Drop the autosaved work of the packs open here (after a clean exit, or when the user declines
+        it); another pack's stays to be offered when it is opened."""
+        if self.session is not None:
+            for item in self.session.ws.recoverable_here(self.folder):
+                Workspace.discard(item)
 
     def check_disk(self) -> None:
         """Take in what other programs changed: read clean files again, ask about files with unsaved edits.

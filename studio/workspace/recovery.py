@@ -23,6 +23,7 @@ from typing import Any
 from studio.content.io.atomic import write_atomically
 from studio.content.io.limits import MAX_RECOVERY_BYTES, MAX_RECOVERY_DEPTH
 from studio.content.io.regular_files import read_regular
+from studio.content.packs.pack import Pack
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable
 from studio.workspace.files import file_kind
@@ -218,6 +219,11 @@ class Autosave:
         drop_records(folder, [f.path for f in self._table.files.values() if not f.dirty])
         return write_records(folder, records)
 
+    def opened(self, folder: Path) -> list[Recovery]:
+        """The records in ``folder`` of files in the packs open here: the work of another pack waits,
+        untouched, for an editor that opens it."""
+        return [i for i in read_records(folder) if any(_is_in(i, p) for p in self._table.packs)]
+
     def recover(self, item: Recovery) -> Change:
         """Put recovered text back as unsaved edits (a file never saved comes back as a new file).
 
@@ -234,9 +240,7 @@ class Autosave:
             change.files.add(old)
             return change
         kind = file_kind(item.rel)
-        pack = next(
-            (p for p in self._table.packs if p.id == item.pack_id and p.origin / item.rel == item.path), None
-        )
+        pack = next((p for p in self._table.packs if _is_in(item, p)), None)
         if pack is None or kind is None or not pack.origin.is_dir():
             raise WorkspaceError(
                 f"{item.path}: its pack '{item.pack_id}' is not open; open it to recover this work"
@@ -244,3 +248,8 @@ class Autosave:
         f = self._table.add_new(pack, item.rel, kind, item.text)
         self._checks.rebuild()
         return Change({self._table.ref(f)}, {f.path}, problems_changed=True, catalog_changed=True)
+
+
+def _is_in(item: Recovery, pack: Pack) -> bool:
+    """True if the recovered file is one of ``pack``'s."""
+    return pack.id == item.pack_id and pack.origin / item.rel == item.path

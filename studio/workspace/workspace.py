@@ -430,6 +430,10 @@ class Workspace:
         """The unsaved work left in a recovery folder (empty after a clean exit)."""
         return read_records(folder)
 
+    def recoverable_here(self, folder: Path) -> list[Recovery]:
+        """The unsaved work left in a recovery folder for the packs open here (another pack's waits)."""
+        return self._autosave.opened(folder)
+
     @staticmethod
     def discard(item: Recovery) -> None:
         """Forget one recovered item (recovered, or declined)."""

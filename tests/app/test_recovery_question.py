@@ -27,3 +27,33 @@ def test_every_file_and_every_removal_is_named(tmp_path):
     for i in items:
         assert str(i.path) in text
     assert f"renamed from {tmp_path / 'neon' / 'charms' / 'old.yaml'}, which saving removes" in text
+
+
+def crash_with_unsaved_pack_work(qtbot, tmp_path: Path, content: Path) -> Path:  # type: ignore[no-untyped-def]
+    """A pack made as `studio pack new` makes it, its charm's cost edited, autosaved, and the window gone
+    without its clean exit; return the charm's file."""
+    from studio.services.packs import new_pack
+    from tests.app.conftest import open_window
+    from tests.app.test_changes_on_disk import set_field
+
+    pack = new_pack("neon", tmp_path / "packs").folder
+    first = open_window(qtbot, tmp_path, content, packs=(pack,))
+    set_field(first, "charm", "neon_pair_bonus", ("cost",), 7)
+    first.safety.autosave()
+    first.session = None  # the crash
+    return pack / "charms" / "neon_pair_bonus.yaml"
+
+
+def test_work_of_a_pack_not_opened_is_neither_offered_nor_dropped(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from tests.app.conftest import open_window
+
+    charm = crash_with_unsaved_pack_work(qtbot, tmp_path, content)
+    for answer in (True, False):  # neither answer reaches the work of a pack this editor did not open
+        base_only = open_window(qtbot, tmp_path, content, recover=answer)
+        assert base_only.session is not None and base_only.session.ws.dirty() == []
+        base_only.close()  # a clean exit
+    back = open_window(qtbot, tmp_path, content, recover=True, packs=(charm.parents[1],))
+    assert back.session is not None
+    assert "cost: 7" in back.session.ws.text(back.session.ws.ref(charm))
