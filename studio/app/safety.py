@@ -12,12 +12,14 @@ is overwritten before the user has seen the other change.
 
 from __future__ import annotations
 
+import contextlib
+import uuid
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from studio.app.session import Session
@@ -51,6 +53,9 @@ class Safety(QObject):
         self.ask_recover: Callable[[str], bool] = lambda text: (
             QMessageBox.question(window, "Recover unsaved work", text) == QMessageBox.StandardButton.Yes
         )
+        #: This editor's name on its records; its lock file beside them says it is running.
+        self.owner = uuid.uuid4().hex
+        self._lock: QLockFile | None = None
         self._asking: set[Path] = set()
         #: The disk's text of clean files that could not be read again: told once, tried when it changes.
         self._unread: dict[Path, str | None] = {}
@@ -64,6 +69,11 @@ class Safety(QObject):
     def start(self, session: Session) -> int:
         """Watch a new session: offer back autosaved work, then autosave and check the disk regularly."""
         self.session = session
+        if self._lock is None:
+            with contextlib.suppress(OSError):  # a folder that cannot be made: autosave says so
+                self.folder.mkdir(parents=True, exist_ok=True)
+            self._lock = _lock(self.folder, self.owner)
+            self._lock.tryLock(0)
         restored = self.offer_recovery()
         self._autosave.start()
         self._disk.start()
@@ -73,7 +83,7 @@ class Safety(QObject):
         """Write unsaved work, with its undo history, to the recovery folder."""
         if self.session is not None:
             try:
-                self.session.ws.autosave(self.folder, self.session.ws.history.steps())
+                self.session.ws.autosave(self.folder, self.session.ws.history.steps(), self.owner)
             except OSError as exc:
                 self.report(f"autosave failed: {exc}")
 
@@ -92,7 +102,7 @@ class Safety(QObject):
         if self.session is None:
             return 0
         ws = self.session.ws
-        items = ws.recoverable_here(self.folder)
+        items = self._left()
         if not items:
             return 0
         if not self.ask_recover(recovery_question(items)):
@@ -108,9 +118,19 @@ class Safety(QObject):
     def clear(self) -> None:
         """Drop the autosaved work of the packs open here (after a clean exit, or when the user declines
         it); another pack's stays to be offered when it is opened."""
-        if self.session is not None:
-            for item in self.session.ws.recoverable_here(self.folder):
-                Workspace.discard(item)
+        for item in self._left():
+            Workspace.discard(item)
+
+    def _left(self) -> list[Recovery]:
+        """The records of the packs open here that no other running editor wrote: this editor's, and
+        those a crash left (another editor's live work is neither offered nor dropped)."""
+        if self.session is None:
+            return []
+        return [
+            i
+            for i in self.session.ws.recoverable_here(self.folder)
+            if i.owner in ("", self.owner) or _lock(self.folder, i.owner).tryLock(0)
+        ]
 
     def check_disk(self) -> None:
         """Take in what other programs changed: read clean files again, ask about files with unsaved edits.
@@ -204,6 +224,20 @@ class Safety(QObject):
         self._autosave.stop()
         self._disk.stop()
         self.clear()
+        self.release()
+
+    def release(self) -> None:
+        """Let go of this editor's lock, as a killed editor's goes: its records are then left work."""
+        if self._lock is not None:
+            self._lock.unlock()
+
+
+def _lock(folder: Path, owner: str) -> QLockFile:
+    """The lock an editor holds while it runs; one whose editor died is taken over (and never goes stale
+    while it lives)."""
+    lock = QLockFile(str(folder / f"{owner}.lock"))
+    lock.setStaleLockTime(0)
+    return lock
 
 
 def recovery_question(items: list[Recovery]) -> str:

@@ -63,6 +63,8 @@ class Recovery:
     old_path: Path | None = None
     #: The edits that led to ``text``, oldest first (empty from a record without undo history).
     undo: tuple[UndoStep, ...] = ()
+    #: The editor that wrote it ("": unnamed), so an editor still running keeps its own work.
+    owner: str = ""
 
     @property
     def disk_changed(self) -> bool:
@@ -138,6 +140,7 @@ def read_records(folder: Path) -> list[Recovery]:
                     data["base_sha256"],
                     _absolute(data["old_path"]) if data.get("old_path") else None,
                     _undo(data.get("undo")),
+                    str(data.get("owner") or ""),
                 )
             )
         except (OSError, ValueError, KeyError, TypeError, RecursionError):
@@ -189,9 +192,11 @@ class Autosave:
         self._checks = checks
         self._edit = edit
 
-    def autosave(self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None) -> int:
+    def autosave(
+        self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None, owner: str = ""
+    ) -> int:
         """Write every unsaved file's text, and its ``undo`` history if given (the latest
-        :data:`UNDO_KEPT` steps), to the recovery folder.
+        :data:`UNDO_KEPT` steps), to the recovery folder, naming the ``owner`` that wrote it.
 
         Records of files saved since are dropped.
         """
@@ -214,6 +219,7 @@ class Autosave:
                         "base_sha256": base,
                         "old_path": str(f.old_path) if f.old_path is not None else None,
                         "undo": [{"seq": s.seq, "label": s.label, "before": s.before} for s in steps],
+                        "owner": owner,
                     }
                 )
         drop_records(folder, [f.path for f in self._table.files.values() if not f.dirty])

@@ -417,9 +417,12 @@ class Workspace:
         """Copy the entry (as edited) into the pack at ``folder``, which then replaces it; return the copy."""
         return self._overriding.override_in_pack(ref, folder)
 
-    def autosave(self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None) -> int:
-        """Write every unsaved file's text (and its ``undo`` history) to the recovery folder."""
-        return self._autosave.autosave(folder, undo)
+    def autosave(
+        self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None, owner: str = ""
+    ) -> int:
+        """Write every unsaved file's text (and its ``undo`` history) to the recovery folder, naming the
+        ``owner`` (the editor) that wrote it."""
+        return self._autosave.autosave(folder, undo, owner)
 
     def recover(self, item: Recovery) -> Change:
         """Put recovered text back as unsaved edits (a file never saved comes back as a new file)."""

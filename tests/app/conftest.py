@@ -107,6 +107,12 @@ def open_window(
     return window
 
 
+def crash(window: MainWindow) -> None:
+    """The window dies without its clean exit, as a killed editor does: its session and its lock go."""
+    window.session = None
+    window.safety.release()
+
+
 @pytest.fixture
 def window(qtbot, tmp_path: Path, content: Path) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     """The main window on a copy of the base game, with the sample hand in the preview."""

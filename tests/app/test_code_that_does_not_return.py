@@ -27,6 +27,7 @@ from studio.engine import hook_runs
 from studio.engine.run.actions import Play, SelectBlind
 from studio.workspace import Workspace
 from studio.workspace.recovery import record_name
+from tests.app.conftest import crash
 from tests.app.test_changes_on_disk import AMOUNT, set_field
 from tests.engine.test_hook_runs import stopped_after
 
@@ -151,7 +152,7 @@ def test_an_edit_is_in_the_recovery_folder_before_the_code_it_sets_off_runs(
     qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "stopped after" in preview.error_label.text(), timeout=10_000)
     set_field(first, "charm", "plain_mult", AMOUNT, 6)  # the window is usable
-    first.session = None  # the crash: the window dies without its clean exit
+    crash(first)  # the window dies without its clean exit
 
     second = trusted_window(qtbot, tmp_path, content, pack, recover=True)
     assert second.session is not None

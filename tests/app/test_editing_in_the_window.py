@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from studio.app.main_window import MainWindow
-from tests.app.conftest import history, open_window
+from tests.app.conftest import crash, history, open_window
 
 AMOUNT = ("abilities", 0, "effects", 0, "amount")
 
@@ -111,7 +111,7 @@ def test_autosaved_work_is_offered_back_after_a_crash(qtbot, tmp_path: Path, con
     first = open_window(qtbot, tmp_path, content)
     _open_money_mult(first).box.setValue(7)
     first.safety.autosave()
-    first.session = None  # the crash: the window dies without its clean exit
+    crash(first)  # the window dies without its clean exit
     second = open_window(qtbot, tmp_path, content, recover=True)
     assert second.session is not None
     ws = second.session.ws

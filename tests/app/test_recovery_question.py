@@ -33,14 +33,14 @@ def crash_with_unsaved_pack_work(qtbot, tmp_path: Path, content: Path) -> Path: 
     """A pack made as `studio pack new` makes it, its charm's cost edited, autosaved, and the window gone
     without its clean exit; return the charm's file."""
     from studio.services.packs import new_pack
-    from tests.app.conftest import open_window
+    from tests.app.conftest import crash, open_window
     from tests.app.test_changes_on_disk import set_field
 
     pack = new_pack("neon", tmp_path / "packs").folder
     first = open_window(qtbot, tmp_path, content, packs=(pack,))
     set_field(first, "charm", "neon_pair_bonus", ("cost",), 7)
     first.safety.autosave()
-    first.session = None  # the crash
+    crash(first)  # the window dies without its clean exit
     return pack / "charms" / "neon_pair_bonus.yaml"
 
 
@@ -57,3 +57,54 @@ def test_work_of_a_pack_not_opened_is_neither_offered_nor_dropped(
     back = open_window(qtbot, tmp_path, content, recover=True, packs=(charm.parents[1],))
     assert back.session is not None
     assert "cost: 7" in back.session.ws.text(back.session.ws.ref(charm))
+
+
+EDITOR = """
+import sys
+from pathlib import Path
+from PySide6.QtWidgets import QApplication
+from studio.app.main_window import MainWindow
+from studio.workspace import Workspace
+
+app = QApplication([])
+recovery, content, pack = map(Path, sys.argv[1:4])
+window = MainWindow(recovery_dir=recovery)
+window.safety.ask_recover = lambda _text: False
+window.set_workspace(Workspace.open([pack], base=content))
+ws = window.session.ws
+ws.set_field(ws.ref(pack / "charms" / "neon_pair_bonus.yaml"), ("cost",), 7)
+window.safety.autosave()
+print("ready", flush=True)
+app.exec()
+"""
+
+
+def test_the_work_of_an_editor_still_running_is_neither_offered_nor_dropped(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from studio.services.packs import new_pack
+    from tests.app.conftest import open_window
+
+    pack = new_pack("neon", tmp_path / "packs").folder
+    charm = pack / "charms" / "neon_pair_bonus.yaml"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(Path(__file__).parents[2])}
+    args = [sys.executable, "-c", EDITOR, str(tmp_path / "recovery"), str(content), str(pack)]
+    first = subprocess.Popen(args, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert first.stdout is not None and first.stdout.readline().strip() == "ready"
+        asked: list[str] = []
+        second = open_window(qtbot, tmp_path, content, packs=(pack,))
+        second.safety.ask_recover = lambda text: bool(asked.append(text))
+        assert second.safety.offer_recovery() == 0 and asked == []
+        second.close()  # a clean exit of the second editor
+    finally:
+        first.send_signal(signal.SIGKILL)  # then the first one crashes
+        first.wait()
+    third = open_window(qtbot, tmp_path, content, recover=True, packs=(pack,))
+    assert third.session is not None
+    assert "cost: 7" in third.session.ws.text(third.session.ws.ref(charm))

@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 from pathlib import Path
 
 from studio.app.main_window import MainWindow
-from tests.app.conftest import history, open_window
+from tests.app.conftest import crash, history, open_window
 from tests.app.test_changes_on_disk import AMOUNT, set_field, written_elsewhere
 
 
@@ -76,7 +76,7 @@ def test_recovered_edits_undo_step_by_step_and_other_files_still_undo(
     set_field(first, "charm", "plain_mult", AMOUNT, 5)
     set_field(first, "charm", "money_mult", ("cost",), 9)
     first.safety.autosave()
-    first.session = None  # the crash: the window dies without its clean exit
+    crash(first)  # the window dies without its clean exit
 
     second = open_window(qtbot, tmp_path, content, recover=True)
     assert len(history(second)) == 3
@@ -125,7 +125,7 @@ def test_a_recovered_step_over_several_files_undoes_as_one(qtbot, tmp_path: Path
     first = open_window(qtbot, tmp_path, content)
     set_cost_on_two(first)
     first.safety.autosave()
-    first.session = None  # the crash
+    crash(first)  # the window dies without its clean exit
 
     second = open_window(qtbot, tmp_path, content, recover=True)
     assert second.session is not None and len(second.session.ws.dirty()) == 2
