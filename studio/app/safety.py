@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from studio.app.session import Session
 from studio.content.io.paths import recovery_dir
-from studio.workspace import EntryRef, Workspace, WorkspaceError
+from studio.workspace import Change, EntryRef, Workspace, WorkspaceError
 from studio.workspace.recovery import Recovery, UndoStep
 
 if TYPE_CHECKING:
@@ -75,6 +75,7 @@ class Safety(QObject):
             self._lock = _lock(self.folder, self.owner)
             self._lock.tryLock(0)
         restored = self.offer_recovery()
+        session.changed.connect(self._after_change)
         self._autosave.start()
         self._disk.start()
         return restored
@@ -86,6 +87,16 @@ class Safety(QObject):
                 self.session.ws.autosave(self.folder, self.session.ws.history.steps(), self.owner)
             except OSError as exc:
                 self.report(f"autosave failed: {exc}")
+
+    def _after_change(self, change: Change) -> None:
+        """A file a change left without unsaved edits (saved, or undone back to its saved text) keeps no
+        record: dropped at once, not at the next autosave, so an editor killed just after a save asks
+        nothing about work that is saved."""
+        if self.session is None or not change.files:
+            return
+        dirty = {ref.path for ref in self.session.ws.dirty()}
+        if any(path not in dirty for path in change.files):
+            self.autosave()
 
     def autosave_first(self) -> None:
         """Write unsaved work now, before a charm's code runs (it may never return), and again once the

@@ -108,3 +108,23 @@ def test_the_work_of_an_editor_still_running_is_neither_offered_nor_dropped(
     third = open_window(qtbot, tmp_path, content, recover=True, packs=(pack,))
     assert third.session is not None
     assert "cost: 7" in third.session.ws.text(third.session.ws.ref(charm))
+
+
+def test_a_file_saved_leaves_no_record_to_offer_after_a_crash_at_once(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The record of a saved file went only at the next autosave: killed within those seconds, the editor
+    asked at its next start about work that was saved."""
+    from studio.services.packs import new_pack
+    from studio.workspace import Workspace
+    from tests.app.conftest import crash, open_window
+    from tests.app.test_changes_on_disk import set_field
+
+    pack = new_pack("neon", tmp_path / "packs").folder
+    first = open_window(qtbot, tmp_path, content, packs=(pack,))
+    set_field(first, "charm", "neon_pair_bonus", ("cost",), 7)
+    first.safety.autosave()
+    assert len(Workspace.recoverable(first.safety.folder)) == 1
+    first.save_all()
+    assert Workspace.recoverable(first.safety.folder) == []  # no autosave tick needed
+    crash(first)
