@@ -145,6 +145,7 @@ class MainWindow(QMainWindow):
         self.safety = Safety(self, recovery_dir, self.problems.add_message)
         self.safety.told.connect(self.status)
         self.safety.left.connect(self._files_left)
+        self.safety.checking.connect(self._take_typing)
         # Work is in the recovery folder before any charm's code runs on an edit (it may never return).
         self.preview.running_code.connect(self.safety.autosave_first)
         self.tests.starting.connect(self.safety.autosave)
@@ -522,10 +523,15 @@ class MainWindow(QMainWindow):
             self.open_entry(problem.entry)
         self.editor.focus_problem(problem)
 
+    def _take_typing(self) -> None:
+        """Make text typed in the YAML tab a moment ago an edit now (it is taken a quarter second later)."""
+        if self.editor is not None:
+            self.editor.yaml.flush()
+
     def save(self) -> None:
         """Save the file in the editor (Ctrl+S)."""
         if self.editor is not None and self.editor.file is not None and self.session is not None:
-            self.editor.yaml.flush()
+            self._take_typing()
             ref = self.session.ref(self.editor.file)
             why = self.session.ws.read_only(ref)
             if why is not None:  # not saved here: offer where it can be

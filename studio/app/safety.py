@@ -38,11 +38,14 @@ class Safety(QObject):
     """Autosave and disk checks for one window's session.
 
     ``told`` carries a line for the status bar; ``left`` says files left the
-    workspace because they were removed on disk (the tree must be rebuilt).
+    workspace because they were removed on disk (the tree must be rebuilt);
+    ``checking`` comes before each disk check, for the window to hand over typing
+    not yet taken (else a file it makes dirty would look clean and be reloaded over it).
     """
 
     told = Signal(str)
     left = Signal()
+    checking = Signal()
 
     def __init__(self, window: QWidget, folder: Path | None, report: Callable[[str], None]) -> None:
         super().__init__(window)
@@ -150,6 +153,7 @@ class Safety(QObject):
         """
         if self.session is None:
             return
+        self.checking.emit()
         ws = self.session.ws
         quiet = []
         for ref in ws.check_disk():

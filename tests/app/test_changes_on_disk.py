@@ -200,3 +200,21 @@ def test_a_clean_file_that_cannot_be_read_is_named_once(window: MainWindow, cont
     assert [m for m in window.problems.extra if "plain_mult.yaml" in m] == [
         next(m for m in window.problems.extra if m.startswith("reload plain_mult.yaml: "))
     ]
+
+
+def test_text_typed_a_moment_before_the_disk_changed_is_asked_about_not_reloaded_over(
+    window: MainWindow, content: Path
+) -> None:
+    path = content / "charms" / "money_mult.yaml"
+    assert window.tree.select("charm", "money_mult") is not None and window.editor is not None
+    edit = window.editor.yaml.edit
+    window.editor.tabs.setCurrentIndex(1)
+    edit.setPlainText(edit.toPlainText().replace("cost: 6", "cost: 42"))  # not taken yet (a quarter second)
+    written_elsewhere(path, path.read_text(encoding="utf-8").replace("Fat Wallet", "Fatter"))
+    window.safety.check_disk()
+    dialog = shown_conflict(window)
+    assert "cost: 42" in dialog.diff.right.toPlainText() and "Fatter" in dialog.diff.left.toPlainText()
+    dialog.keep_button.click()
+    assert window.session is not None
+    ws = window.session.ws
+    assert "cost: 42" in ws.text(ws.ref(path)) and "cost: 42" in edit.toPlainText()
