@@ -541,8 +541,9 @@ class MainWindow(QMainWindow):
                 self.status(f"Saved {self.editor.file.name}")
 
     def save_all(self) -> None:
-        """Save every file with unsaved edits."""
+        """Save every file with unsaved edits, text typed in the YAML tab a moment ago included."""
         if self.session is not None:
+            self._take_typing()
             ws = self.session.ws
             self.session.perform("save", ws.save_all)
 

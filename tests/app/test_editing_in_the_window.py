@@ -370,3 +370,15 @@ def test_opening_a_charm_makes_it_the_one_the_preview_adds(window: MainWindow) -
     before = window.preview.charm_row.tokens()
     next(b for b in charms.findChildren(QPushButton) if b.text() == "Add").click()
     assert window.preview.charm_row.tokens() == [*before, "pair_mult"]
+
+
+def test_save_all_saves_text_typed_a_moment_ago(window: MainWindow, content: Path) -> None:
+    path = content / "charms" / "money_mult.yaml"
+    _open_money_mult(window)
+    assert window.editor is not None
+    edit = window.editor.yaml.edit
+    window.editor.tabs.setCurrentIndex(1)
+    edit.setPlainText(edit.toPlainText().replace("cost: 6", "cost: 42"))  # taken a quarter second later
+    window.save_all()
+    assert "cost: 42" in path.read_text(encoding="utf-8")
+    assert window.session is not None and not window.session.ws.dirty()
