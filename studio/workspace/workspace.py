@@ -446,7 +446,8 @@ class Workspace:
 
     def save(self, ref: EntryRef, *, force: bool = False) -> Change:
         """Write the file atomically; refuse text that does not parse, files changed on disk, and a
-        new or renamed file whose name another program took meanwhile.
+        new or renamed file whose name another program took meanwhile. A write that fails is a
+        WorkspaceError naming the file; the edits stay unsaved.
 
         ``force`` overwrites a file another program changed since it was loaded, or wrote there.
         A file with nothing unsaved is not written (an empty change): its file holds its text already.
@@ -465,7 +466,12 @@ class Workspace:
             raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it, or save anyway")
         if not force and _name_taken(f):
             raise WorkspaceError(f"{f.path}: a file of that name already exists")
-        write_atomically(f.path, f.text)
+        try:
+            write_atomically(f.path, f.text)
+        except OSError as exc:  # named as the file saved (the error may name only a folder on its way)
+            where = f" ({exc.filename})" if exc.filename not in (None, str(f.path)) else ""
+            why = f"{exc.strerror or exc}{where}"
+            raise WorkspaceError(f"{f.path}: not saved: {why}; your edits are kept") from None
         if f.old_path is not None:
             f.old_path.unlink(missing_ok=True)
             f.old_path = None

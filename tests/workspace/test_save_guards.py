@@ -65,3 +65,16 @@ def test_force_puts_back_a_clean_file_another_program_changed(ws: Workspace, bas
     assert path.read_text(encoding="utf-8") != mine
     assert ws.save(ref, force=True).files == {path}
     assert path.read_text(encoding="utf-8") == mine
+
+
+def test_a_file_that_cannot_be_written_is_named_and_keeps_its_edits(ws: Workspace, base_copy: Path) -> None:
+    ws.create("charm", "blocked", "base")
+    folder = base_copy / "charms"
+    folder.rename(base_copy / "charms_moved")
+    folder.write_text("a file where the folder was: nothing can be written in it\n", encoding="utf-8")
+    path = folder / "blocked.yaml"
+    with pytest.raises(
+        WorkspaceError, match=r"blocked\.yaml: not saved: File exists \(.*charms\); your edits"
+    ):
+        ws.save(ws.ref(path))
+    assert folder.is_file() and ws.is_dirty(ws.ref(path))
