@@ -541,11 +541,14 @@ class MainWindow(QMainWindow):
                 self.status(f"Saved {self.editor.file.name}")
 
     def save_all(self) -> None:
-        """Save every file with unsaved edits, text typed in the YAML tab a moment ago included."""
+        """Save every file with unsaved edits, text typed in the YAML tab a moment ago included. Stopped
+        by a file it cannot write, the files it saved before it are shown saved all the same."""
         if self.session is not None:
             self._take_typing()
             ws = self.session.ws
-            self.session.perform("save", ws.save_all)
+            before = ws.dirty()
+            if self.session.perform("save", ws.save_all) is None and before:
+                self.session.changed.emit(Change(set(before), {ref.path for ref in before}))
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_item(self, path: Path, index: int) -> None:

@@ -382,3 +382,22 @@ def test_save_all_saves_text_typed_a_moment_ago(window: MainWindow, content: Pat
     window.save_all()
     assert "cost: 42" in path.read_text(encoding="utf-8")
     assert window.session is not None and not window.session.ws.dirty()
+
+
+def test_save_all_stopped_by_a_file_it_cannot_write_shows_the_files_it_saved(window: MainWindow) -> None:
+    """Save all stops at the first file it cannot write; those it saved before it lost their unsaved mark
+    only at the next change."""
+    from tests.app.test_changes_on_disk import set_field
+
+    assert window.session is not None
+    ws = window.session.ws
+    set_field(window, "charm", "plain_mult", ("abilities", 0, "effects", 0, "amount"), 9)
+    set_field(window, "hand_type", "pair", ("points",), 11)
+    first, last = ws.dirty()
+    folder = last.path.parent
+    folder.rename(folder.with_name(folder.name + "_moved"))
+    folder.write_text("a file where the folder was: nothing can be written in it\n", encoding="utf-8")
+    window.save_all()
+    assert not ws.is_dirty(ws.ref(first.path)) and ws.is_dirty(ws.ref(last.path))
+    assert not window.tree._items[str(first.path)].text().startswith("● ")
+    assert window.tree._items[str(last.path)].text().startswith("● ")
