@@ -55,7 +55,7 @@ class BlindView(QWidget):
         why = game.can_skip()
         self.skip_button.setEnabled(why is None)
         if now is not None and now.tag:
-            self.skip_button.setText(f"Skip for {entry_name(game, now.tag)}")
+            self.skip_button.setText(f"Skip for {entry_name(game, 'tag', now.tag)}")
         else:
             self.skip_button.setText("Skip")
         self.skip_button.setToolTip(
@@ -82,7 +82,7 @@ def _column(offer: BlindOffer, game: Game) -> QFrame:
         rule.setWordWrap(True)
         v.addWidget(rule)
     if offer.tag:
-        line = QLabel(f"Skip: <b>{entry_name(game, offer.tag)}</b> — {offer.tag_text}")
+        line = QLabel(f"Skip: <b>{entry_name(game, 'tag', offer.tag)}</b> — {offer.tag_text}")
         line.setWordWrap(True)
         v.addWidget(line)
     v.addStretch(1)

@@ -504,8 +504,12 @@ class PlaytestPanel(QWidget):
         game = run.game
         s, setup = game.state, game.setup
         antes = len(setup.rules.requirements)
-        extras = [f"vouchers {', '.join(entry_name(game, v) for v in s.vouchers)}"] if s.vouchers else []
-        extras += [f"tags {', '.join(entry_name(game, t) for t in s.tags)}"] if s.tags else []
+        extras = (
+            [f"vouchers {', '.join(entry_name(game, 'voucher', v) for v in s.vouchers)}"]
+            if s.vouchers
+            else []
+        )
+        extras += [f"tags {', '.join(entry_name(game, 'tag', t) for t in s.tags)}"] if s.tags else []
         self.header.setText(
             " · ".join(
                 [

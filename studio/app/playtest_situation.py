@@ -126,16 +126,21 @@ def preview_state(game: Game, selected: Sequence[int]) -> dict[str, Any]:
     return data
 
 
-def entry_name(game: Game, entry_id: str) -> str:
-    """The name a charm, consumable, voucher, tag or hand type is shown by (as its tile shows it); an entry
-    nothing names (a pack) by its id in words."""
+#: The entry kind a booster's options are, by the booster's kind (a card pack's options are cards).
+BOOSTER_ENTRIES = {"charms": "charm", "consumables": "consumable", "levels": "hand_type"}
+
+
+def entry_name(game: Game, kind: str, entry_id: str) -> str:
+    """The name a charm, consumable, voucher, tag or hand type (``kind``: ids are unique only within a
+    kind) is shown by, as its tile shows it; an entry nothing names (a pack) by its id in words."""
     cat = game.setup.catalog
-    for kind in (cat.charms, cat.consumables, cat.vouchers, cat.tags):
-        entry = kind.get(entry_id)
-        if entry is not None and entry.name:
-            return entry.name
-    hand = next((t for t in cat.hand_types if t.id == entry_id and t.name), None)
-    return hand.name if hand is not None else entry_id.replace("_", " ")
+    entry: Any
+    if kind == "hand_type":
+        entry = next((t for t in cat.hand_types if t.id == entry_id), None)
+    else:
+        kinds = {"charm": cat.charms, "consumable": cat.consumables, "voucher": cat.vouchers, "tag": cat.tags}
+        entry = kinds.get(kind, {}).get(entry_id)
+    return entry.name if entry is not None and entry.name else entry_id.replace("_", " ")
 
 
 def describe_action(action: Action, game: Game) -> str:
@@ -148,14 +153,18 @@ def describe_action(action: Action, game: Game) -> str:
 
     def offer(slot: int) -> str:
         shown = s.shop.offers[slot] if s.shop is not None and 0 <= slot < len(s.shop.offers) else None
-        return f"{entry_name(game, shown.item)} (${shown.price})" if shown is not None else f"slot {slot}"
+        return (
+            f"{entry_name(game, shown.kind, shown.item)} (${shown.price})"
+            if shown is not None
+            else f"slot {slot}"
+        )
 
     blind = game.setup.rules.blinds[s.blind].id if s.blind < len(game.setup.rules.blinds) else ""
     if isinstance(action, SelectBlind):
         return f"select the {blind} blind"
     if isinstance(action, SkipBlind):
         tag = s.skip_tag(s.blind)
-        return f"skip the {blind} blind" + (f" for {entry_name(game, tag)}" if tag else "")
+        return f"skip the {blind} blind" + (f" for {entry_name(game, 'tag', tag)}" if tag else "")
     if isinstance(action, Play | Discard):
         return f"{action.name} {cards(action.cards)}".rstrip()
     if isinstance(action, Buy | BuyVoucher | OpenBooster):
@@ -163,19 +172,19 @@ def describe_action(action: Action, game: Game) -> str:
         return f"{verb} {offer(action.slot)}"
     if isinstance(action, Sell):
         sold = s.charms[action.charm].id if action.charm < len(s.charms) else None
-        return f"sell {entry_name(game, sold)}" if sold is not None else "sell a charm"
+        return f"sell {entry_name(game, 'charm', sold)}" if sold is not None else "sell a charm"
     if isinstance(action, Choose):
         if action.option is None or s.booster is None or action.option >= len(s.booster.options):
             return "skip the rest of the pack"
-        option = s.booster.options[action.option]
-        return f"take {option if s.booster.kind == 'cards' else entry_name(game, option)}"
+        option, kind = s.booster.options[action.option], BOOSTER_ENTRIES.get(s.booster.kind)
+        return f"take {entry_name(game, kind, option) if kind else option}"
     if isinstance(action, ReorderCharms):
         return "order the charms " + ", ".join(
-            entry_name(game, s.charms[i].id) for i in action.order if i < len(s.charms)
+            entry_name(game, "charm", s.charms[i].id) for i in action.order if i < len(s.charms)
         )
     if isinstance(action, UseConsumable | SellConsumable):
         held = s.consumables[action.index] if action.index < len(s.consumables) else None
-        item = entry_name(game, held) if held is not None else "a consumable"
+        item = entry_name(game, "consumable", held) if held is not None else "a consumable"
         if isinstance(action, SellConsumable):
             return f"sell {item}"
         return f"use {item}" + (f" on {cards(action.cards)}" if action.cards else "")
