@@ -41,7 +41,7 @@ from studio.app.balance_plots import (
     theme_plot,
 )
 from studio.app.balance_ranking import RankingTable
-from studio.app.balance_summary import baseline_summary, comparison_summary, ranking_summary
+from studio.app.balance_summary import baseline_summary, comparison_summary, named, ranking_summary
 from studio.app.hook_banner import HookBanner
 from studio.app.workers import MainThreadGC
 from studio.engine.catalog import Catalog
@@ -213,13 +213,13 @@ class BalancePanel(QWidget):
     def set_catalog(self, catalog: Catalog) -> None:
         """Follow the loaded content: its charms, decks and difficulties, keeping what was chosen."""
         self.catalog = catalog
-        charms = [(f"{c.name} ({cid})" if c.name else cid, cid) for cid, c in sorted(catalog.charms.items())]
+        charms = [(named(cid, c.name or ""), cid) for cid, c in sorted(catalog.charms.items())]
         decks = [(did, did) for did in sorted(catalog.decks)]
         levels = sorted(catalog.difficulties.values(), key=lambda d: d.level)
         _fill(self.charm, [(NO_CHARM, None), *charms])
         _fill(self.deck, decks)
-        named = [(f"{d.level}: {d.name or d.id}", d.level) for d in levels]
-        _fill(self.difficulty, [("0 (none)", 0), *named])
+        hard = [(f"{d.level}: {d.name or d.id}", d.level) for d in levels]
+        _fill(self.difficulty, [("0 (none)", 0), *hard])
         self.table.ranking.names = {cid: c.name for cid, c in catalog.charms.items() if c.name}
         self.table.highlight(self.charm.currentData())
         if self.job is None and self.summary:

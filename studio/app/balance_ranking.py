@@ -15,6 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from studio.app import palette
+from studio.app.balance_summary import named
 from studio.simulation.paired import RankEntry, Ranking
 
 Index = QModelIndex | QPersistentModelIndex
@@ -114,8 +115,7 @@ class RankingModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return str(row + 1) if col == 0 else cells(entry, self.names)[col - 1]
         if role == Qt.ItemDataRole.ToolTipRole and col == 1:
-            name = self.names.get(entry.charm)
-            return f"{name} ({entry.charm})" if name else entry.charm
+            return named(entry.charm, self.names.get(entry.charm, ""))
         if role == Qt.ItemDataRole.UserRole:
             return entry.charm
         if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:

@@ -40,8 +40,9 @@ def comparison_summary(
 
 
 def named(charm: str, name: str) -> str:
-    """A charm as the Charm box shows it: ``Fat Wallet (money_mult)``, or its id when it has no name."""
-    return f"{name} ({charm})" if name and name != charm else charm
+    """A charm as the panel shows it everywhere (the Charm box, the ranking, the findings): ``Fat Wallet
+    (money_mult)``, or its id when it has no name."""
+    return f"{name} ({charm})" if name else charm
 
 
 def ranking_summary(r: Ranking, chosen: str | None, name: str = "") -> str:
