@@ -687,8 +687,7 @@ class MainWindow(QMainWindow):
         if not self._keep_run():
             event.ignore()
             return
-        if self.editor is not None:  # typing in the YAML tab not yet taken is unsaved work too
-            self.editor.yaml.flush()
+        self._take_typing()  # typing in the YAML tab not yet taken is unsaved work too
         if self.session is not None and self.session.ws.dirty():
             answer = self.ask_save()
             if answer == QMessageBox.StandardButton.Cancel:

@@ -120,7 +120,7 @@ class Safety(QObject):
         if not items:
             return 0
         if not self.ask_recover(recovery_question(items)):
-            self.clear()
+            self.clear(items)
             return 0
         undo: dict[Path, tuple[UndoStep, ...]] = {}
         for item in items:
@@ -129,10 +129,10 @@ class Safety(QObject):
         ws.history.restore(undo)
         return len(undo)
 
-    def clear(self) -> None:
-        """Drop the autosaved work of the packs open here (after a clean exit, or when the user declines
-        it); another pack's stays to be offered when it is opened."""
-        for item in self._left():
+    def clear(self, items: list[Recovery] | None = None) -> None:
+        """Drop the autosaved work of the packs open here (after a clean exit, or ``items``, those just
+        read, when the user declines them); another pack's stays to be offered when it is opened."""
+        for item in self._left() if items is None else items:
             Workspace.discard(item)
 
     def _left(self) -> list[Recovery]:
