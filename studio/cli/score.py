@@ -10,6 +10,7 @@ only when it is needed: a scenario file, a mistake to explain, a full load.
 from __future__ import annotations
 
 import argparse
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from studio.content.plain_scenarios import known, plain_scenario, plain_situatio
 from studio.engine.catalog import Catalog
 from studio.engine.names import UnknownIdError
 from studio.engine.scoring import score
-from studio.engine.situation import CharmTokenError, Situation
+from studio.engine.situation import CharmSlot, CharmTokenError, Situation
 from studio.engine.trace import ScoreResult
 
 if TYPE_CHECKING:
@@ -180,11 +181,13 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
 def _unknown(args: argparse.Namespace, exc: UnknownIdError) -> UsageError | None:
     """An unknown id named with the option that wrote it, as ``--boss`` and ``--deck`` are; None for one
     the command line did not write (a code charm asked for it: its charm is to be named)."""
-    # ID[:EDITION], each part read as CharmSlot.parse reads it (spaces around it ignored, no @N counter)
-    charms = [(c, [part.strip() for part in c.partition(":")]) for c in args.charm]
+    charms = []
+    for token in args.charm:  # read as the hand read them (a token it could not read wrote no id)
+        with contextlib.suppress(ValueError):
+            charms.append((f"--charm {token}", CharmSlot.parse(token)))
     written = {
-        "charm": {parts[0]: f"--charm {token}" for token, parts in charms},
-        "edition": {parts[2]: f"--charm {token}" for token, parts in charms},
+        "charm": {slot.id: option for option, slot in charms},
+        "edition": {slot.edition: option for option, slot in charms if slot.edition},
         "hand type": {item.partition("=")[0].strip(): f"--level {item}" for item in args.level},
     }.get(exc.kind, {})
     option = written.get(exc.name)
