@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studio.content.check.problems import Problem, ordered
-from studio.content.io.text import excerpt, printable
+from studio.content.io.text import excerpt
 from studio.content.packs.archive import ArchiveError, write_zip
 from studio.content.packs.editor_files import SCHEMAS
 from studio.content.packs.install import InstallError, install, installable_problems, remove
@@ -17,10 +17,11 @@ from studio.content.packs.pack import BASE_ID, Pack, needs_other_studio
 from studio.content.packs.skeleton import write_skeleton
 from studio.content.packs.trust import TrustStore
 from studio.content.registry import Content
-from studio.content.scenarios import mismatches, pack_scenarios, scenario_problems
+from studio.content.scenarios import pack_cases
 from studio.plugins.pipeline import UnknownPack, open_spec
+from studio.services.checks import ScenarioResult, case_result
 from studio.services.errors import Line, Progress, ServiceError, quiet
-from studio.services.loading import load_pack, score
+from studio.services.loading import load_pack
 
 _ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 
@@ -92,7 +93,7 @@ class Build:
     output: Path
     problems: list[Problem] = field(default_factory=list)
     refused: list[Problem] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
+    failures: list[ScenarioResult] = field(default_factory=list)
     sha256: str = ""
     warnings: list[str] = field(default_factory=list)
 
@@ -108,7 +109,8 @@ class Build:
         if self.refused:
             return self._refusal([str(p) for p in self.refused], "problem(s) that install would refuse")
         if self.failures:
-            return self._refusal([printable(f) for f in self.failures], "failing test(s)")
+            told = [line for f in self.failures for line in f.lines()]
+            return [*told, Line(f"not built: {len(self.failures)} failing test(s)", "bad")]
         return [
             Line(
                 f"built {self.output}: {self.pack.id} {self.pack.version}, {len(self.pack.files)} files",
@@ -187,23 +189,12 @@ def open_pack_spec(spec: str, installed: list[Pack]) -> tuple[Pack, list[str]]:
     return pack, hides
 
 
-def failed_tests(pack: Pack, content: Content) -> list[str]:
-    """One line per problem or failure of the pack's scenarios, scored with ``content``: ``ERROR`` for a
-    scenario that cannot be scored (at its file, line and field), ``FAIL`` for one that scores otherwise
-    than it expects, as ``studio test`` tells them."""
-    assert content.catalog is not None
-    scenarios, problems = pack_scenarios(pack)
-    out = [f"ERROR {p}" for p in problems]
-    for s in scenarios:
-        wrong = scenario_problems(s, content.catalog, content.broken)
-        if wrong or s.model.expect is None:
-            out += [f"ERROR {p}" for p in wrong]
-            continue
-        try:
-            out += [f"FAIL {s.label}: {w}" for w in mismatches(s.model, score(s.model, content))]
-        except ServiceError as exc:
-            out.append(f"ERROR {s.label}: {exc}")
-    return out
+def failed_tests(pack: Pack, content: Content) -> list[ScenarioResult]:
+    """The pack's scenarios that fail or cannot run (files that cannot be read, and scenarios with no
+    ``expect`` whose fields are wrong, too), scored with ``content`` and told as ``studio test`` tells
+    them."""
+    results = [case_result(case, content) for case in pack_cases(pack)]
+    return [r for r in results if r.status != "passed"]
 
 
 @dataclass

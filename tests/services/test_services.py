@@ -96,6 +96,21 @@ def test_build_refuses_a_pack_whose_tests_fail(pack: Path, tmp_path: Path) -> No
     assert refused.failures and refused.lines()[-1].text == "not built: 1 failing test(s)"
 
 
+def test_build_tells_a_failing_test_as_studio_test_does(pack: Path, tmp_path: Path) -> None:
+    """A modder reads one format of a failing scenario, with its trace diff, whichever command ran it; the
+    count is of scenarios, not of their wrong fields."""
+    test = pack / "tests" / "example.yaml"
+    test.write_text(
+        test.read_text(encoding="utf-8").replace("hand_type: pair", "hand_type: flush"), encoding="utf-8"
+    )
+    _break_test(pack)
+    refused = build(pack, tmp_path / "neon.zip")
+    told = run_scenarios([pack])
+    assert [line.text for line in refused.lines()[:-1]] == [line.text for line in told.lines()[:-1]]
+    assert any(line.text.startswith("FAIL ") for line in refused.lines())
+    assert refused.lines()[-1].text == "not built: 1 failing test(s)"
+
+
 def test_install_list_and_remove_a_built_pack(pack: Path, tmp_path: Path, studio_home: Path) -> None:
     out = tmp_path / "neon.zip"
     assert build(pack, out).ok
