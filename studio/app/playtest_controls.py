@@ -54,7 +54,10 @@ class Controls(QWidget):
         self.undo = _button("playtestUndo", "Undo", "fa5s.undo", "Take back the last action")
         self.hint = _button("playtestHint", "Hint", "fa5s.lightbulb", "What the strong bot would do next")
         self.finish = _button(
-            "playtestFinish", "Finish round", "fa5s.fast-forward", "Let the strong bot play the round out"
+            "playtestFinish",
+            "Finish round",
+            "fa5s.fast-forward",
+            "Let the strong bot play and discard the round out (your consumables are left to you)",
         )
         self.to_preview = _button(
             "playtestToPreview",

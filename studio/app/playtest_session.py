@@ -169,11 +169,12 @@ class Playtest:
 
     @limited
     def finish_round(self, bot: Bot) -> tuple[int, str | None]:
-        """Let the bot play until the round ends; return the actions taken and why it stopped early."""
+        """Let the bot play and discard until the round ends; return the actions taken and why it stopped
+        early. It uses no consumable: that is the player's decision."""
         taken = 0
         while self.game.state.phase == "round" and taken < ROUND_LIMIT:
             try:
-                action = bot.choose(self.game)
+                action = bot.choose(self.game, consumables=False)
             except Exception as exc:  # the content's code failed in the bot's scoring
                 return taken, f"the bot failed: {type(exc).__name__}: {exc}"
             why = self.perform(action)

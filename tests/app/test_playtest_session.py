@@ -12,7 +12,7 @@ from studio.content.plain_scenarios import plain_situation
 from studio.engine.bot import Bot
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
-from studio.engine.run.actions import Buy, LeaveShop, Play, SelectBlind
+from studio.engine.run.actions import Buy, LeaveShop, Play, SelectBlind, UseConsumable
 from studio.engine.run.game import replay
 from studio.engine.run.save import dumps, loads
 from studio.engine.runs import DifficultyDef
@@ -81,6 +81,16 @@ def test_finish_round_lets_the_bot_play_until_the_round_ends(catalog: Catalog) -
     taken, why = run.finish_round(Bot(catalog, "strong"))
     assert why is None and taken >= 1
     assert run.game.state.phase in ("shop", "lost")
+
+
+def test_finish_round_plays_and_discards_and_leaves_the_consumables_to_the_player(catalog: Catalog) -> None:
+    run = _played(catalog, 9, seed=24)  # a round, holding a stamp the bot would use on its best play
+    assert isinstance(Bot(catalog, "strong").choose(run.game), UseConsumable)
+    held = list(run.game.state.consumables)
+    taken, why = run.finish_round(Bot(catalog, "strong"))
+    assert why is None and taken >= 1
+    assert {a.name for a in run.actions[9:]} <= {"play", "discard"}
+    assert run.game.state.consumables == held
 
 
 def test_replaying_on_edited_content_keeps_the_actions_it_allows(catalog: Catalog) -> None:

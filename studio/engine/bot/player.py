@@ -81,15 +81,19 @@ class Bot:
         #: A full row swaps its weakest charm for one that raises its value by this factor.
         self.upgrade_ratio = 1.25
 
-    def choose(self, game: Game) -> Action:
-        """Return the next action for ``game`` (which must not be over)."""
-        return self.decide(game)[0]
+    def choose(self, game: Game, *, consumables: bool = True) -> Action:
+        """Return the next action for ``game`` (which must not be over); see :meth:`decide`."""
+        return self.decide(game, consumables=consumables)[0]
 
-    def decide(self, game: Game) -> tuple[Action, PlayChoice | None]:
-        """Return the next action and, for a play, the play as the bot scored it (its predicted total)."""
+    def decide(self, game: Game, *, consumables: bool = True) -> tuple[Action, PlayChoice | None]:
+        """Return the next action and, for a play, the play as the bot scored it (its predicted total).
+
+        ``consumables=False`` leaves the consumables held alone (neither used nor sold): the playtest's
+        Finish round plays a round out for a player whose consumables are theirs to use.
+        """
         s = game.state
         strong = self.strong
-        if s.consumables and s.phase != "pack":
+        if consumables and s.consumables and s.phase != "pack":
             use = self._use(game)  # both levels use consumables alike
             if use is not None:
                 return use, None
