@@ -275,7 +275,8 @@ class MainWindow(QMainWindow):
         self.preview.situation.deck.currentTextChanged.connect(self.editor.odds.set_deck)
         self.setCentralWidget(self.editor)
         self.tree.populate(ws)
-        self.problems.show_problems(ws.problems())
+        problems = ws.problems()
+        self.problems.show_problems(problems)
         self.charm_art = CharmArt(ws)
         self.preview.charms.art = self.charm_art
         self.preview.charms.disabled = ws.disabled
@@ -293,6 +294,7 @@ class MainWindow(QMainWindow):
         if self.balance is not None or self.docks[3].isVisible():
             self._build_balance()
         self.playtest.set_catalog(ws.catalog)
+        self.playtest.set_problems(problems)
         self.playtest.stamps = partial(pack_stamps, ws)
         if self.safety.start(self.session):
             self.tree.populate(ws)
@@ -455,6 +457,7 @@ class MainWindow(QMainWindow):
             self.playtest.set_catalog(ws.catalog)
         if problems is not None:
             self.problems.show_problems(self._listed(problems), [])
+            self.playtest.set_problems(problems)
         self._title()
 
     def _listed(self, problems: list[Problem]) -> list[Problem]:

@@ -3,7 +3,7 @@ it), follows the editor's content, and sends a round's hand to the preview."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QPixmap, QResizeEvent
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from studio.app.playtest_panel import PlaytestPanel
     from studio.app.preview.panel import PreviewPanel
     from studio.engine.catalog import Catalog
+    from studio.workspace.model import Problem
 
 
 class PlaytestDock:
@@ -33,6 +34,8 @@ class PlaytestDock:
         self.stamps: Callable[[], list[PackStamp]] = list
         self._reduced = False
         self.catalog: Catalog | None = None
+        #: How many errors the content on screen has (the panel says runs play it as last valid).
+        self.errors = 0
         dock.visibilityChanged.connect(lambda shown: self.build() if shown else None)
 
     @property
@@ -62,6 +65,7 @@ class PlaytestDock:
             self.dock.setWidget(area)
             if self.catalog is not None:
                 self.panel.set_catalog(self.catalog)
+            self.panel.set_errors(self.errors)
         return self.panel
 
     def set_catalog(self, catalog: Catalog | None) -> None:
@@ -71,6 +75,12 @@ class PlaytestDock:
         self.catalog = catalog
         if self.panel is not None:
             self.panel.set_catalog(catalog)
+
+    def set_problems(self, problems: Sequence[Problem]) -> None:
+        """Follow how many errors the content has (its warnings change nothing a run plays)."""
+        self.errors = sum(p.severity == "error" for p in problems)
+        if self.panel is not None:
+            self.panel.set_errors(self.errors)
 
     def shutdown(self) -> None:
         """Stop a charm's hook the playtest is waiting for (the window is closing)."""

@@ -112,6 +112,12 @@ class PlaytestPanel(QWidget):
         self.status.setObjectName("playtestStatus")
         self.status.setWordWrap(True)
         self._said = ("", False)
+        #: Says, while the content on screen has errors, that runs play it as last valid.
+        self.content_errors = QLabel()
+        self.content_errors.setObjectName("playtestContentErrors")
+        self.content_errors.setWordWrap(True)
+        self.content_errors.hide()
+        self._errors = 0
         #: Names a charm's code the run is waiting for, with Stop.
         self.banner = HookBanner(waiting="the run waits for it", failing="the action fails as that charm's")
         self.banner.message.connect(self.say)
@@ -142,6 +148,7 @@ class PlaytestPanel(QWidget):
         centre.setContentsMargins(0, 0, 0, 0)
         centre.setSpacing(6)
         centre.addWidget(self.header)
+        centre.addWidget(self.content_errors)
         centre.addWidget(self.banner)
         centre.addWidget(self.status)  # up here, where the eye is: a refusal is never scrolled away
         centre.addWidget(self.items)
@@ -217,6 +224,18 @@ class PlaytestPanel(QWidget):
                 "The content changed: this run still plays the content it started with;"
                 " Replay with edits plays its actions on the edited content"
             )
+
+    def set_errors(self, count: int) -> None:
+        """Say, while the content on screen has ``count`` errors, that a run here plays it as last valid
+        (the editor's catalog keeps each broken entry's last good version), not as the form shows it."""
+        self._errors = count
+        self.content_errors.setVisible(count > 0)
+        self.content_errors.setText(
+            _warned(
+                f"The content has {counted(count, 'error')} (listed in Problems):"
+                " runs here play it as last valid until they are fixed"
+            )
+        )
 
     def new_run(self) -> None:
         """Start a run with the seed, deck, difficulty and charms chosen, on the content on screen."""
@@ -457,7 +476,7 @@ class PlaytestPanel(QWidget):
         """Put a message on the status line (a refusal in the theme's error colour)."""
         self._said = (text, error)
         if error:
-            self.status.setText(f"<span style='color:{palette.current().error}'>⚠ {text}</span>")
+            self.status.setText(_warned(text))
             self._status_in_sight()
         else:
             self.status.setText(text)
@@ -477,6 +496,7 @@ class PlaytestPanel(QWidget):
         if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_said"):
             self.refresh(keep=True)
             self.say(*self._said)
+            self.set_errors(self._errors)
 
     def refresh(self, keep: bool = False) -> None:
         """Show the run as it stands (``keep``: keep the selected cards, as after a refusal); not while the
@@ -553,6 +573,11 @@ class PlaytestPanel(QWidget):
             return
         self.play.table.selectRow(row)
         self.play.table.scrollTo(self.play.model.index(row, 0))
+
+
+def _warned(text: str) -> str:
+    """``text`` as a warning: after a ⚠, in the theme's error colour."""
+    return f"<span style='color:{palette.current().error}'>⚠ {text}</span>"
 
 
 def _with_last_play(run: Playtest) -> tuple[Playtest, LastPlay | None]:

@@ -239,6 +239,29 @@ def test_an_unsaved_edit_to_a_charm_plays_in_the_run(qtbot, window: MainWindow) 
     assert not panel.controls.rebase.isVisible()
 
 
+def test_new_run_on_content_with_errors_says_it_plays_the_content_as_last_valid(
+    qtbot, window: MainWindow, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """It started on the last valid content without a word: the form showed the edit, the run played without it."""
+    ws = window.session.ws  # type: ignore[union-attr]
+    path = next(r.path for r in ws.entries("charm") if r.id == "plain_mult")
+    text = ws.text(ws.ref(path))
+    window.session.replace_text(path, text.replace("amount: 4", "amount: four"))  # type: ignore[union-attr]
+    panel = open_panel(qtbot, window, ("plain_mult",))
+    note = panel.findChild(QLabel, "playtestContentErrors")
+    assert note is not None and note.isVisible()
+    said = note.text()
+    assert "1 error" in said and "Problems" in said and "last valid" in said, said
+    panel.resize(1500, 560)
+    assert panel.grab().save(str(tmp_path / "content_errors.png"))
+    click(qtbot, panel.blind.select_button)
+    click_tile(qtbot, panel.round.hand, 0)
+    click(qtbot, panel.round.play_button)
+    assert ("plain_mult", "+4 Mult") in [(e.source, e.change) for e in panel.play.model.events()]
+    window.session.replace_text(path, text)  # type: ignore[union-attr]
+    assert not note.isVisible()
+
+
 def test_a_run_saved_after_an_edit_it_was_not_replayed_on_names_the_content_it_was_played_on(
     qtbot, window: MainWindow, tmp_path: Path, studio
 ) -> None:  # type: ignore[no-untyped-def]
