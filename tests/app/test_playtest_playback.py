@@ -7,6 +7,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import QPoint, QRect
+
 from studio.app.main_window import MainWindow
 from studio.engine.trace import fmt
 from tests.app.test_playtest import click, click_tile, game, open_panel
@@ -98,3 +100,24 @@ def test_a_pop_up_stays_on_its_charm_when_the_row_moves(qtbot, window: MainWindo
     panel.say("a message long enough to take a second line above the charm row " * 6)
     qtbot.waitUntil(lambda: charms.mapTo(panel, charms.rect().topLeft()).y() > top)
     assert abs(gap()) <= 1
+
+
+def test_a_pop_up_on_the_first_or_last_card_stays_inside_the_cards(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The first card's pop-up, centred on it, reached past the row's left edge over the round beside it."""
+    panel = open_panel(qtbot, window)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.hint)  # four kings: each card scores, the first and the last too
+    click(qtbot, panel.round.play_button)
+    panel.playback.pause()
+    window.reduce_motion.trigger()  # each pop-up at its place at once
+    cues = panel.playback.cues
+    row = panel.play.cards
+    area = QRect(row.mapTo(panel, QPoint(0, 0)), row.size())
+    ends = {0, max(c.position for c in cues if c.anchor == "card")}
+    steps = [i for i, c in enumerate(cues) if c.anchor == "card" and c.position in ends]
+    assert {cues[i].position for i in steps} == ends
+    for step in steps:
+        panel.playback.jump(step)
+        [label] = panel.playback.stage.layer.labels()
+        assert area.left() <= label.x() and label.geometry().right() <= area.right(), (step, cues[step].text)
+    assert panel.grab().save("/tmp/h2pt_shot.png")

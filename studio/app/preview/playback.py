@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QObject, QRect, QTimer, QVariantAnimation, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QTimer, QVariantAnimation, Signal
 from PySide6.QtWidgets import QWidget
 
 from studio.app.preview.playback_model import Cue, Cursor, beat_ms, cues_of
@@ -200,8 +200,8 @@ class PlaybackDriver(QObject):
             return
         motion = not self.reduced_motion and self.speed > 0
         ms = beat_ms(self.speed) if self.speed > 0 else beat_ms(1)
-        area, level = self._anchor(cue)
-        stage.layer.pop(cue.text, cue.tone, area, motion=motion, ms=ms, level=level)
+        area, level, row = self._anchor(cue)
+        stage.layer.pop(cue.text, cue.tone, area, motion=motion, ms=ms, level=level, row=row)
         self._watch_stage()
         total = cue.total if self.cursor.at_end() else None
         stage.counter.show_values(cue.points, cue.mult, cue.money, total, ms // 2 if motion else 0)
@@ -227,19 +227,20 @@ class PlaybackDriver(QObject):
         for view in self.stage.views():
             view.set_marks(marks[id(view)])
 
-    def _anchor(self, cue: Cue) -> tuple[QRect, float]:
-        """Where the pop-up goes and at what height (see ``PopupLayer.pop``): over the middle of a card,
-        hanging from a charm's bottom edge (its name stays readable), else just above the counter."""
+    def _anchor(self, cue: Cue) -> tuple[QRect, float, QRect | None]:
+        """Where the pop-up goes, at what height and within which row (see ``PopupLayer.pop``): over
+        the middle of a card, hanging from a charm's bottom edge (its name stays readable), else just
+        above the counter."""
         if cue.anchor == "charm" and self.stage.charms is not None:
             area = self.stage.charms.tile_area(cue.slot)
             if area is not None:
-                return area, 1.0
+                return area, 1.0, _row_area(self.stage.charms)
         if cue.anchor == "card" and (view := self.stage.cards.get(cue.zone)) is not None:
             area = view.tile_area(cue.position)
             if area is not None:
-                return area, 0.5
+                return area, 0.5, _row_area(view)
         counter = self.stage.counter
-        return QRect(counter.mapToGlobal(counter.rect().topLeft()), counter.size()), -0.5
+        return QRect(counter.mapToGlobal(counter.rect().topLeft()), counter.size()), -0.5, None
 
     def _watch_stage(self) -> None:
         """Hear when a row of the stage, or anything holding it, moves or changes size (a line of text
@@ -268,3 +269,8 @@ class PlaybackDriver(QObject):
             view, index = self._shaken
             view.set_shift(index, 0.0)
             self._shaken = None
+
+
+def _row_area(view: TileView) -> QRect | None:
+    """Where a row of tiles is on screen (global coordinates), if it is a widget."""
+    return QRect(view.mapToGlobal(QPoint(0, 0)), view.size()) if isinstance(view, QWidget) else None

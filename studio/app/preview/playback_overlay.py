@@ -1,10 +1,10 @@
 """Pop-ups over the tiles during trace playback: ``+10 Points`` over the card that gave them.
 
 A :class:`PopupLayer` puts one :class:`PopLabel` at a time on a host widget,
-over a tile given in global coordinates and kept inside the host's visible
-part (a tile out of view keeps its pop-up with it). With motion a pop-up
-rises and fades in, and the one it replaces floats up and fades out; without
-motion they appear and go at once.
+over a tile given in global coordinates, between the edges of the tile's row
+and inside the host's visible part (a tile out of view keeps its pop-up with
+it). With motion a pop-up rises and fades in, and the one it replaces floats
+up and fades out; without motion they appear and go at once.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ from studio.app import palette
 
 #: How far a pop-up rises as it comes and as it goes, in pixels.
 RISE = 12
+#: How far a pop-up keeps inside the edges it stays within (its row's, the host's), in pixels.
+MARGIN = 2
 
 
 class PopLabel(QWidget):
@@ -69,17 +71,27 @@ class PopupLayer(QObject):
         self._shown: list[PopLabel] = []
 
     def pop(
-        self, text: str, tone: str, area: QRect, *, motion: bool, ms: int, level: float = 0.5
+        self,
+        text: str,
+        tone: str,
+        area: QRect,
+        *,
+        motion: bool,
+        ms: int,
+        level: float = 0.5,
+        row: QRect | None = None,
     ) -> PopLabel:
         """Show ``text`` over ``area`` (global coordinates) and retire the pop-up before.
 
         ``level`` is where the pop-up's middle goes, as a share of the area's height from its top (0.5:
         its middle, 1: its bottom edge, -0.5: just above it); ``ms`` is the step's length, which the
-        movement fits in.
+        movement fits in. ``row`` (global coordinates) is the row of tiles ``area`` is in: while the
+        tile is in it, the pop-up stays between its left and right edges, so the first or last tile's,
+        wider than the tile, does not reach over what is beside the row.
         """
         self.retire(motion=motion, ms=ms)
         label = PopLabel(text, tone, self.host)
-        label.home = at = self._place(label.size(), area, level)
+        label.home = at = self._place(label.size(), area, level, row)
         label.move(at)
         label.show()
         label.raise_()
@@ -104,10 +116,10 @@ class PopupLayer(QObject):
                 label.deleteLater()
         self._shown = []
 
-    def follow(self, area: QRect, level: float) -> None:
+    def follow(self, area: QRect, level: float, row: QRect | None = None) -> None:
         """Put the pop-up shown back over its anchor, which moved (at once: a rise under way ends)."""
         for label in self._shown:
-            at = self._place(label.size(), area, level)
+            at = self._place(label.size(), area, level, row)
             if at == label.home:
                 continue
             label.home = at
@@ -122,17 +134,20 @@ class PopupLayer(QObject):
         """The pop-ups shown now (not those going)."""
         return list(self._shown)
 
-    def _place(self, size: QSize, area: QRect, level: float) -> QPoint:
-        """Centre a pop-up across ``area`` at ``level``, inside what the host shows while the area is in
-        view; an area scrolled out of view keeps its pop-up with it (held in view, it would sit over
-        other cards)."""
+    def _place(self, size: QSize, area: QRect, level: float, row: QRect | None) -> QPoint:
+        """Centre a pop-up across ``area`` at ``level``, between the edges of ``row`` (if given) and
+        inside what the host shows while the area is in view of each; an area scrolled out of view keeps
+        its pop-up with it (held in view, it would sit over other cards)."""
         local = QRect(self.host.mapFromGlobal(area.topLeft()), area.size())
         x = local.center().x() - size.width() // 2
         y = local.top() + round(local.height() * level) - size.height() // 2
+        if row is not None and row.intersects(area):
+            span = QRect(self.host.mapFromGlobal(row.topLeft()), row.size()).adjusted(MARGIN, 0, -MARGIN, 0)
+            x = max(span.left(), min(x, span.right() - size.width()))
         room = self.host.visibleRegion().boundingRect()
         if not room.intersects(local):
             room = self.host.rect()
-        room = room.adjusted(2, 2, -2, -2)
+        room = room.adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
         x = max(room.left(), min(x, room.right() - size.width()))
         y = max(room.top(), min(y, room.bottom() - size.height()))
         return QPoint(x, y)
