@@ -544,14 +544,14 @@ class MainWindow(QMainWindow):
                 self.status(f"Saved {self.editor.file.name}")
 
     def save_all(self) -> None:
-        """Save every file with unsaved edits, text typed in the YAML tab a moment ago included. Stopped
-        by a file it cannot write, the files it saved before it are shown saved all the same."""
+        """Save every file with unsaved edits, text typed in the YAML tab a moment ago included. A file it
+        cannot write stops none of the others; each one not saved is named in Problems with its reason,
+        and the status bar names them all."""
         if self.session is not None:
             self._take_typing()
-            ws = self.session.ws
-            before = ws.dirty()
-            if self.session.perform("save", ws.save_all) is None and before:
-                self.session.changed.emit(Change(set(before), {ref.path for ref in before}))
+            if self.session.save_all():
+                names = ", ".join(ref.path.name for ref in self.session.ws.dirty())
+                self.status(f"Not saved: {names} (see Problems)")
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_item(self, path: Path, index: int) -> None:

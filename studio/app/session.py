@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from studio.workspace import Change, EntryRef, JsonPath, Workspace, WorkspaceError
+from studio.workspace import Change, EntryRef, JsonPath, NotAllSaved, Workspace, WorkspaceError
 
 
 class Session(QObject):
@@ -67,3 +67,20 @@ class Session(QObject):
     def save(self, path: Path) -> Change | None:
         """Save the file at ``path``."""
         return self.perform("save", lambda: self.ws.save(self.ws.ref(path)))
+
+    def save_all(self) -> list[str]:
+        """Save every file with unsaved edits; return why each file not saved was not. The files saved
+        are shown saved whatever became of the others, and each file not saved is a ``failed`` line."""
+        failures: list[str] = []
+
+        def every() -> Change:
+            try:
+                return self.ws.save_all()
+            except NotAllSaved as exc:
+                failures.extend(exc.failures)
+                return exc.saved
+
+        self.perform("save", every)
+        for line in failures:
+            self.failed.emit(f"save: {line}")
+        return failures

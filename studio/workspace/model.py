@@ -33,6 +33,16 @@ class WorkspaceError(ValueError):
     """An operation the workspace refuses, with a one-line reason a person can act on."""
 
 
+class NotAllSaved(WorkspaceError):
+    """Save all wrote some files but not every one: ``saved`` is the change of those it wrote,
+    ``failures`` names each file it could not write and why (one line each)."""
+
+    def __init__(self, saved: Change, failures: list[str]) -> None:
+        super().__init__("\n".join(failures))
+        self.saved = saved
+        self.failures = failures
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class EntryRef:
     """One editable file: an entry (or a file of scenarios), its pack and where it lives."""

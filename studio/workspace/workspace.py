@@ -45,7 +45,16 @@ from studio.workspace.file_table import FileTable
 from studio.workspace.files import OTHER_KINDS, FileState, Stamp, file_kind
 from studio.workspace.history import History
 from studio.workspace.lifecycle import Lifecycle
-from studio.workspace.model import Change, EntryRef, JsonPath, Problem, Usage, WorkspaceError, show_path
+from studio.workspace.model import (
+    Change,
+    EntryRef,
+    JsonPath,
+    NotAllSaved,
+    Problem,
+    Usage,
+    WorkspaceError,
+    show_path,
+)
 from studio.workspace.overriding import Overriding
 from studio.workspace.pack_adding import add_pack
 from studio.workspace.pack_code import PackCode
@@ -480,10 +489,17 @@ class Workspace:
         return Change({self._table.ref(f)}, {f.path})
 
     def save_all(self) -> Change:
-        """Save every file with unsaved edits (stops at the first that cannot be saved)."""
+        """Save every file with unsaved edits. One that cannot be saved stops none of the others: they
+        are all tried, then :class:`NotAllSaved` names every file not saved (their edits stay unsaved)."""
         change = Change()
+        failures = []
         for ref in self.dirty():
-            change.add(self.save(ref))
+            try:
+                change.add(self.save(ref))
+            except WorkspaceError as exc:
+                failures.append(str(exc))
+        if failures:
+            raise NotAllSaved(change, failures)
         return change
 
     def check_disk(self) -> list[EntryRef]:

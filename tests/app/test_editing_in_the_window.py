@@ -384,9 +384,9 @@ def test_save_all_saves_text_typed_a_moment_ago(window: MainWindow, content: Pat
     assert window.session is not None and not window.session.ws.dirty()
 
 
-def test_save_all_stopped_by_a_file_it_cannot_write_shows_the_files_it_saved(window: MainWindow) -> None:
-    """Save all stops at the first file it cannot write; those it saved before it lost their unsaved mark
-    only at the next change."""
+def test_save_all_with_a_file_it_cannot_write_shows_the_files_it_saved(window: MainWindow) -> None:
+    """With a file Save all could not write, the files it saved lost their unsaved mark only at the next
+    change."""
     from tests.app.test_changes_on_disk import set_field
 
     assert window.session is not None
@@ -401,3 +401,38 @@ def test_save_all_stopped_by_a_file_it_cannot_write_shows_the_files_it_saved(win
     assert not ws.is_dirty(ws.ref(first.path)) and ws.is_dirty(ws.ref(last.path))
     assert not window.tree._items[str(first.path)].text().startswith("● ")
     assert window.tree._items[str(last.path)].text().startswith("● ")
+
+
+def test_save_all_tries_every_file_and_names_each_it_cannot_write(window: MainWindow) -> None:
+    """A file that cannot be written no longer stops Save all: the files after it are saved, and every
+    file not saved keeps its mark and its recovery record and is named in Problems with its reason."""
+    from studio.workspace import Workspace, WorkspaceError
+    from tests.app.test_changes_on_disk import set_field
+
+    assert window.session is not None
+    ws = window.session.ws
+    set_field(window, "charm", "plain_mult", ("abilities", 0, "effects", 0, "amount"), 9)
+    set_field(window, "hand_type", "pair", ("points",), 11)
+    set_field(window, "edition", "foil", ("effects", 0, "amount"), 60)
+    window.safety.autosave()
+    blocked_first, saved, blocked_last = ws.dirty()
+    for ref in (blocked_first, blocked_last):
+        folder = ref.path.parent
+        folder.rename(folder.with_name(folder.name + "_moved"))
+        folder.write_text("a file where the folder was: nothing can be written in it\n", encoding="utf-8")
+    window.save_all()
+    assert ws.dirty() == [blocked_first, blocked_last]
+    assert saved.path.read_text(encoding="utf-8") == ws.text(saved)
+    assert not window.tree._items[str(saved.path)].text().startswith("● ")
+    messages = window.problems.extra
+    for ref in (blocked_first, blocked_last):
+        assert window.tree._items[str(ref.path)].text().startswith("● ")
+        with pytest.raises(WorkspaceError) as why:  # the reason the workspace gives for this file
+            ws.save(ref)
+        assert [m for m in messages if str(ref.path) in m] == [f"save: {why.value}"]
+    assert window.statusBar().currentMessage() == (
+        f"Not saved: {blocked_first.path.name}, {blocked_last.path.name} (see Problems)"
+    )
+    assert sorted(i.path for i in Workspace.recoverable(window.safety.folder)) == sorted(
+        [blocked_first.path, blocked_last.path]
+    )
