@@ -465,8 +465,10 @@ class MainWindow(QMainWindow):
         return self.editor.listed(problems) if self.editor is not None else problems
 
     def _pack_opened(self, folder: Path) -> None:
-        """A pack joined the workspace (File > Open pack folder, Pack > New pack): the tree shows it."""
+        """A pack joined the workspace (File > Open pack folder, Pack > New pack): its work left by a crash
+        is offered back as at start, and the tree shows it."""
         if self.session is not None:
+            self.safety.offer_recovery(folder)
             if self.charm_art is not None:  # the new pack may replace charms, with art of its own
                 self.charm_art.forget()
             self.tree.populate(self.session.ws)

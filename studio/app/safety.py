@@ -107,16 +107,18 @@ class Safety(QObject):
         self.autosave()
         QTimer.singleShot(0, self, self.autosave)
 
-    def offer_recovery(self) -> int:
+    def offer_recovery(self, pack: Path | None = None) -> int:
         """Offer back work autosaved before a crash, with its undo history; return how many files came back.
 
         Only the work of the packs open here is offered (and dropped when declined): another pack's waits
-        for an editor that opens it. The undo history of the files it did not bring back is not touched.
+        for an editor that opens it. ``pack``, a pack just opened, limits the offer to its work (that of the
+        packs open before was offered at start). The undo history of the files it did not bring back is not
+        touched.
         """
         if self.session is None:
             return 0
         ws = self.session.ws
-        items = self._left()
+        items = [i for i in self._left() if pack is None or i.path.is_relative_to(pack)]
         if not items:
             return 0
         if not self.ask_recover(recovery_question(items)):
@@ -127,6 +129,11 @@ class Safety(QObject):
             if self.session.perform(f"recover {item.path}", partial(ws.recover, item)) is not None:
                 undo[item.path] = item.undo
         ws.history.restore(undo)
+        # The work brought back is this editor's now: its records name it, and one that came back
+        # as the saved text goes (autosave drops no other editor's record).
+        self.autosave()
+        dirty = {ref.path for ref in ws.dirty()}
+        self.clear([i for i in items if i.path in undo and i.path not in dirty])
         return len(undo)
 
     def clear(self, items: list[Recovery] | None = None) -> None:

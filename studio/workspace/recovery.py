@@ -107,10 +107,15 @@ def _holds(record: Path, data: dict[str, Any]) -> bool:
     return isinstance(old, dict) and {k: v for k, v in old.items() if k != "saved_at"} == data
 
 
-def drop_records(folder: Path, paths: list[Path]) -> None:
-    """Remove the records of files that have no unsaved edits any more."""
+def drop_records(folder: Path, paths: list[Path], owner: str) -> None:
+    """Remove the records ``owner`` wrote of files that have no unsaved edits any more. Another
+    editor's record stays: a running one's is its own work, a dead one's is work to offer (a file
+    clean here, in a pack just opened, may be one it left unsaved)."""
     for path in paths:
-        (folder / record_name(path)).unlink(missing_ok=True)
+        record = folder / record_name(path)
+        found = _sound(record) if record.exists() else None
+        if found is not None and found.owner == owner:
+            record.unlink(missing_ok=True)
 
 
 def read_records(folder: Path) -> list[Recovery]:
@@ -121,31 +126,41 @@ def read_records(folder: Path) -> list[Recovery]:
     relative (``rel``) and never climb out with ``..``; anything else is skipped, as a damaged
     record is. Recovering then also checks that each path is in a pack the editor opened.
     """
-    out = []
-    for record in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
-        try:
-            data = json.loads(
-                read_regular(record, "read the record", MAX_RECOVERY_BYTES, "MAX_RECOVERY_BYTES")
-            )
-            if not isinstance(data, dict) or _depth(data) > MAX_RECOVERY_DEPTH:
-                continue
-            out.append(
-                Recovery(
-                    record,
-                    _absolute(data["path"]),
-                    str(data["pack"]),
-                    _relative(data["rel"]),
-                    str(data["text"]),
-                    float(data["saved_at"]),
-                    data["base_sha256"],
-                    _absolute(data["old_path"]) if data.get("old_path") else None,
-                    _undo(data.get("undo")),
-                    str(data.get("owner") or ""),
-                )
-            )
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            continue
-    return sorted(out, key=lambda r: r.saved_at)
+    records = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
+    return sorted((r for r in map(_sound, records) if r is not None), key=lambda r: r.saved_at)
+
+
+def _sound(record: Path) -> Recovery | None:
+    """The record at ``record``; None if it is damaged."""
+    try:
+        return _read(record)
+    except RECORD_DAMAGE:
+        return None
+
+
+#: What reading a damaged record raises.
+RECORD_DAMAGE = (OSError, ValueError, KeyError, TypeError, RecursionError)
+
+
+def _read(record: Path) -> Recovery:
+    """The record at ``record``; raises one of :data:`RECORD_DAMAGE` if it is damaged."""
+    data = json.loads(read_regular(record, "read the record", MAX_RECOVERY_BYTES, "MAX_RECOVERY_BYTES"))
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    if _depth(data) > MAX_RECOVERY_DEPTH:
+        raise ValueError(f"nested deeper than {MAX_RECOVERY_DEPTH} (MAX_RECOVERY_DEPTH)")
+    return Recovery(
+        record,
+        _absolute(data["path"]),
+        str(data["pack"]),
+        _relative(data["rel"]),
+        str(data["text"]),
+        float(data["saved_at"]),
+        data["base_sha256"],
+        _absolute(data["old_path"]) if data.get("old_path") else None,
+        _undo(data.get("undo")),
+        str(data.get("owner") or ""),
+    )
 
 
 def _depth(value: object) -> int:
@@ -198,7 +213,7 @@ class Autosave:
         """Write every unsaved file's text, and its ``undo`` history if given (the latest
         :data:`UNDO_KEPT` steps), to the recovery folder, naming the ``owner`` that wrote it.
 
-        Records of files saved since are dropped.
+        The owner's records of files saved since are dropped (another editor's are not its to drop).
         """
         records = []
         for f in self._table.files.values():
@@ -222,7 +237,7 @@ class Autosave:
                         "owner": owner,
                     }
                 )
-        drop_records(folder, [f.path for f in self._table.files.values() if not f.dirty])
+        drop_records(folder, [f.path for f in self._table.files.values() if not f.dirty], owner)
         return write_records(folder, records)
 
     def opened(self, folder: Path) -> list[Recovery]:

@@ -430,7 +430,7 @@ class Workspace:
         self, folder: Path, undo: Mapping[Path, Sequence[UndoStep]] | None = None, owner: str = ""
     ) -> int:
         """Write every unsaved file's text (and its ``undo`` history) to the recovery folder, naming the
-        ``owner`` (the editor) that wrote it."""
+        ``owner`` (the editor) that wrote it; its records of files saved since go."""
         return self._autosave.autosave(folder, undo, owner)
 
     def recover(self, item: Recovery) -> Change:

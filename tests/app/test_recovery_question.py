@@ -128,3 +128,22 @@ def test_a_file_saved_leaves_no_record_to_offer_after_a_crash_at_once(
     first.save_all()
     assert Workspace.recoverable(first.safety.folder) == []  # no autosave tick needed
     crash(first)
+
+
+def test_a_pack_opened_later_is_offered_its_recovered_work_when_it_opens(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The work of a pack opened in a running editor (File > Open pack folder) was offered only at the
+    next start."""
+    from tests.app.conftest import open_window
+
+    charm = crash_with_unsaved_pack_work(qtbot, tmp_path, content)
+    asked: list[str] = []
+    window = open_window(qtbot, tmp_path, content)
+    window.safety.ask_recover = lambda text: asked.append(text) is None
+    assert asked == []  # the base game alone has no work to offer
+    assert window.pack_menu.open_folder(charm.parents[1])
+    assert len(asked) == 1 and str(charm) in asked[0]
+    assert window.session is not None
+    assert "cost: 7" in window.session.ws.text(window.session.ws.ref(charm))
+    assert window.tree._items[str(charm)].text().startswith("● ")
