@@ -77,11 +77,23 @@ class Safety(QObject):
                 self.folder.mkdir(parents=True, exist_ok=True)
             self._lock = _lock(self.folder, self.owner)
             self._lock.tryLock(0)
+            self._tidy()
         restored = self.offer_recovery()
         session.changed.connect(self._after_change)
         self._autosave.start()
         self._disk.start()
         return restored
+
+    def _tidy(self) -> None:
+        """Remove the locks of editors that died (a lock is only ever asked whether its editor runs, and a
+        dead one's records are left work with or without it), and set damaged records aside, naming
+        each in the problems panel: left where they were, both stayed forever."""
+        for path in self.folder.glob("*.lock"):
+            lock = _lock(self.folder, path.stem)
+            if path.stem != self.owner and lock.tryLock(0):
+                lock.unlock()
+        for line in Workspace.set_aside_damaged(self.folder):
+            self.report(line)
 
     def autosave(self) -> None:
         """Write unsaved work, with its undo history, to the recovery folder."""

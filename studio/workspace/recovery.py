@@ -7,12 +7,14 @@ changed since) and the file's undo history, so the rescued edits can still be
 undone one by one. A record goes away when its file is saved or reverted.
 
 Records carry a ``version``: 1 (no such key) holds no undo history, 2 does; a
-record of either recovers its text.
+record of either recovers its text. A record that cannot be read is moved
+into the folder's ``damaged`` folder (:func:`set_aside_damaged`), not deleted.
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -128,6 +130,39 @@ def read_records(folder: Path) -> list[Recovery]:
     """
     records = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
     return sorted((r for r in map(_sound, records) if r is not None), key=lambda r: r.saved_at)
+
+
+def set_aside_damaged(folder: Path) -> list[str]:
+    """Move each record in ``folder`` that cannot be read into its ``damaged`` folder; return a line
+    for each, naming it, why it cannot be read and where it went.
+
+    Skipped where it was, a damaged record was never offered nor dropped, and stayed forever. It may
+    still hold the only copy of some work, so it is moved, not deleted; once moved it is not named
+    again. One another editor moved meanwhile is left to that editor to name.
+    """
+    lines = []
+    for record in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+        try:
+            _read(record)
+            continue
+        except RECORD_DAMAGE as exc:
+            why = f"no '{exc.args[0]}'" if isinstance(exc, KeyError) else str(exc)
+        aside = folder / "damaged"
+        dest = aside / record.name
+        for n in itertools.count(1):
+            if not dest.exists() and not dest.is_symlink():
+                break
+            dest = aside / f"{record.name.removesuffix(SUFFIX)}-{n}{SUFFIX}"
+        try:
+            aside.mkdir(exist_ok=True)
+            record.rename(dest)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            lines.append(f"recovery record {record} cannot be read ({why}) nor moved aside: {exc}")
+            continue
+        lines.append(f"recovery record {record} cannot be read ({why}); moved to {dest}, kept")
+    return lines
 
 
 def _sound(record: Path) -> Recovery | None:

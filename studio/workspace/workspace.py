@@ -58,7 +58,7 @@ from studio.workspace.model import (
 from studio.workspace.overriding import Overriding
 from studio.workspace.pack_adding import add_pack
 from studio.workspace.pack_code import PackCode
-from studio.workspace.recovery import Autosave, Recovery, UndoStep, read_records
+from studio.workspace.recovery import Autosave, Recovery, UndoStep, read_records, set_aside_damaged
 from studio.workspace.unsaved import unsaved_edits
 from studio.workspace.yamledit import edit_text
 
@@ -445,6 +445,12 @@ class Workspace:
     def recoverable_here(self, folder: Path) -> list[Recovery]:
         """The unsaved work left in a recovery folder for the packs open here (another pack's waits)."""
         return self._autosave.opened(folder)
+
+    @staticmethod
+    def set_aside_damaged(folder: Path) -> list[str]:
+        """Move the records in a recovery folder that cannot be read into its ``damaged`` folder (kept,
+        never offered); return a line naming each and why."""
+        return set_aside_damaged(folder)
 
     @staticmethod
     def discard(item: Recovery) -> None:

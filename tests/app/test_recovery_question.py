@@ -147,3 +147,56 @@ def test_a_pack_opened_later_is_offered_its_recovered_work_when_it_opens(
     assert window.session is not None
     assert "cost: 7" in window.session.ws.text(window.session.ws.ref(charm))
     assert window.tree._items[str(charm)].text().startswith("● ")
+
+
+LOCK = """
+import os, sys
+from PySide6.QtCore import QLockFile
+lock = QLockFile(sys.argv[1])
+assert lock.tryLock(0)
+os._exit(0)  # killed: the lock file stays, naming a process that is gone
+"""
+
+
+def test_a_dead_editors_lock_goes_when_another_editor_starts(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    """The lock of an editor killed with no unsaved work stayed in the recovery folder forever; a running
+    editor's lock stays."""
+    import subprocess
+    import sys
+
+    from studio.app.safety import _lock
+    from tests.app.conftest import open_window
+
+    folder = tmp_path / "recovery"
+    folder.mkdir()
+    dead = folder / "0123456789abcdef0123456789abcdef.lock"
+    subprocess.run([sys.executable, "-c", LOCK, str(dead)], check=True)
+    assert dead.is_file()
+    running = _lock(folder, "fedcba9876543210fedcba9876543210")
+    assert running.tryLock(0)
+    try:
+        window = open_window(qtbot, tmp_path, content)
+        assert not dead.exists()
+        assert (folder / "fedcba9876543210fedcba9876543210.lock").is_file()
+        assert (folder / f"{window.safety.owner}.lock").is_file()
+    finally:
+        running.unlock()
+
+
+def test_a_damaged_record_is_set_aside_and_named_once(qtbot, tmp_path: Path, content: Path) -> None:  # type: ignore[no-untyped-def]
+    """A record that cannot be read was skipped at every start, never offered nor dropped: it is moved
+    out of the way, kept (it may hold the only copy of some work) and named in Problems, once."""
+    from tests.app.conftest import open_window
+
+    folder = tmp_path / "recovery"
+    folder.mkdir()
+    record = folder / "0123456789abcdef.recovery.json"
+    record.write_text('{"path": "/packs/neon/charms/half', encoding="utf-8")
+    first = open_window(qtbot, tmp_path, content)
+    kept = folder / "damaged" / record.name
+    assert not record.exists() and kept.read_text(encoding="utf-8").startswith('{"path"')
+    said = [m for m in first.problems.extra if record.name in m]
+    assert len(said) == 1 and str(kept) in said[0]
+    first.close()
+    again = open_window(qtbot, tmp_path, content)
+    assert not [m for m in again.problems.extra if record.name in m]
