@@ -149,9 +149,10 @@ class Safety(QObject):
         return len(undo)
 
     def clear(self, items: list[Recovery] | None = None) -> None:
-        """Drop the autosaved work of the packs open here (after a clean exit, or ``items``, those just
-        read, when the user declines them); another pack's stays to be offered when it is opened."""
-        for item in self._left() if items is None else items:
+        """Drop this editor's autosaved work (after a clean exit), or ``items``, those just read, when the
+        user declines them. Another pack's stays to be offered when it is opened, and so does the work of
+        an editor that died while this one ran (never offered here: it was live when this one asked)."""
+        for item in [i for i in self._left() if i.owner == self.owner] if items is None else items:
             Workspace.discard(item)
 
     def _left(self) -> list[Recovery]:

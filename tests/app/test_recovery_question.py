@@ -200,3 +200,25 @@ def test_a_damaged_record_is_set_aside_and_named_once(qtbot, tmp_path: Path, con
     first.close()
     again = open_window(qtbot, tmp_path, content)
     assert not [m for m in again.problems.extra if record.name in m]
+
+
+def test_the_work_of_an_editor_that_died_meanwhile_outlives_a_clean_exit(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """An editor killed while another ran on the same pack: the survivor never offered its work (it was
+    live at the survivor's start), and the survivor's clean exit dropped it all the same."""
+    from studio.services.packs import new_pack
+    from tests.app.conftest import crash, open_window
+    from tests.app.test_changes_on_disk import set_field
+
+    pack = new_pack("neon", tmp_path / "packs").folder
+    charm = pack / "charms" / "neon_pair_bonus.yaml"
+    survivor = open_window(qtbot, tmp_path, content, packs=(pack,))
+    doomed = open_window(qtbot, tmp_path, content, packs=(pack,))
+    set_field(doomed, "charm", "neon_pair_bonus", ("cost",), 7)
+    doomed.safety.autosave()
+    crash(doomed)
+    survivor.close()  # a clean exit, with nothing of its own unsaved
+    back = open_window(qtbot, tmp_path, content, recover=True, packs=(pack,))
+    assert back.session is not None
+    assert "cost: 7" in back.session.ws.text(back.session.ws.ref(charm))
