@@ -75,6 +75,8 @@ class BalancePanel(QWidget):
     """
 
     finished = Signal()
+    #: The id of a charm double-clicked in the ranking, to open in the editor.
+    opened = Signal(str)
 
     def __init__(
         self,
@@ -247,10 +249,12 @@ class BalancePanel(QWidget):
         return ranking_summary(ranking, charm, self.table.ranking.names.get(charm or "", ""))
 
     def _chosen_in_table(self, charm_id: str) -> None:
-        """A double-clicked row of the ranking becomes the charm compared."""
+        """A double-clicked row of the ranking becomes the charm compared, and is asked to open (the
+        window opens it in the editor, as a charm chosen in the tree)."""
         index = self.charm.findData(charm_id)
         if index >= 0:
             self.charm.setCurrentIndex(index)
+        self.opened.emit(charm_id)
 
     def apply_theme(self) -> None:
         """Paint the plots in the current theme's colours (the table reads them as it paints)."""

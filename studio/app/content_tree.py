@@ -189,14 +189,20 @@ class ContentTree(QWidget):
         return found
 
     def _select(self, kind: str, entry_id: str) -> EntryRef | None:
+        """Of several files with the id, the last: entries are listed in pack load order, and a pack that
+        replaces an entry loads after the pack it replaces, so that is the one in force."""
+        found = None
         for row in range(self.proxy.rowCount()):
             top = self.proxy.index(row, 0)
             for child in range(self.proxy.rowCount(top)):
                 index = self.proxy.index(child, 0, top)
                 ref = index.data(REF)
                 if isinstance(ref, EntryRef) and ref.kind == kind and ref.id == entry_id:
-                    self.tree.setCurrentIndex(index)
-                    self.tree.scrollTo(index)
-                    self.opened.emit(ref)
-                    return ref
-        return None
+                    found = (index, ref)
+        if found is None:
+            return None
+        index, ref = found
+        self.tree.setCurrentIndex(index)
+        self.tree.scrollTo(index)
+        self.opened.emit(ref)
+        return ref

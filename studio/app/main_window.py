@@ -425,6 +425,7 @@ class MainWindow(QMainWindow):
         if self.balance is not None:
             self.balance.close()  # stops a simulation of the content it replaces
         self.balance = BalancePanel(ws.catalog, packs, edits=ws.unsaved_edits, trust=ws.code_trusted)
+        self.balance.opened.connect(lambda charm_id: self.tree.select("charm", charm_id))
         self.docks[3].setWidget(self.balance)
         if self.editor is not None and self.editor.ref is not None and self.editor.ref.kind == "charm":
             self.balance.choose_charm(self.editor.ref.id)

@@ -95,3 +95,49 @@ def test_results_played_before_an_edit_say_so_until_it_is_undone(qtbot, window) 
     assert panel.status.text() == f"{STALE}\n\n{summary}"  # the plots are of the +4, not the +12
     window.history.undo()
     assert panel.status.text() == summary  # the content they were played with is back
+
+
+def _ranked(qtbot, window, charms: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """The Balance panel showing a made-up ranking of ``charms`` (best first) on its Ranking tab."""
+    from studio.simulation.paired import Paired, RankEntry, ranking
+    from studio.simulation.report import Report
+
+    panel = _open_balance(qtbot, window)
+    window.docks[3].raise_()
+    entries = [RankEntry(c, Report(runs=2), Paired(2, -i, i * i, 0, 0)) for i, c in enumerate(charms)]
+    panel.show_ranking(ranking(Report(runs=2), entries))
+    panel.views.setCurrentWidget(panel.table)
+    return panel
+
+
+def _double_click(qtbot, panel, charm: str) -> None:  # type: ignore[no-untyped-def]
+    """Double-click ``charm``'s row of the ranking as a person does."""
+    from PySide6.QtCore import Qt
+
+    table = panel.table
+    rect = table.visualRect(table.model().index(table.ranking.row_of(charm), 1))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_double_clicking_a_charm_in_the_ranking_opens_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from studio.app.content_tree import REF
+
+    window.tree.select("charm", "plain_mult")
+    panel = _ranked(qtbot, window, ("even_mult", "pair_mult", "plain_mult"))
+    _double_click(qtbot, panel, "pair_mult")
+    assert window.editor.ref.id == "pair_mult"  # its form is open
+    assert window.tree.tree.currentIndex().data(REF).id == "pair_mult"  # and the tree shows where
+    assert panel.charm.currentData() == "pair_mult"  # and Balance compares it, as for any charm opened
+
+
+def test_the_ranking_opens_the_charm_in_force_a_packs_replacement_over_the_original(
+    qtbot, window, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    ws = window.session.ws
+    original = next(r for r in ws.entries("charm") if r.id == "pair_mult")
+    copy = ws.override_in_pack(original, tmp_path / "tweaks")
+    window.tree.populate(ws)
+    panel = _ranked(qtbot, window, ("even_mult", "pair_mult"))
+    _double_click(qtbot, panel, "pair_mult")
+    assert window.editor.file == copy.path
