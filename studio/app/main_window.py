@@ -545,6 +545,8 @@ class MainWindow(QMainWindow):
                 return
             if self.session.save(self.editor.file) is not None:
                 self.status(f"Saved {self.editor.file.name}")
+            else:
+                self.safety.check_disk()  # a file changed on disk is asked about now, as the refusal says
 
     def save_all(self) -> None:
         """Save every file with unsaved edits, text typed in the YAML tab a moment ago included. A file it
@@ -555,6 +557,7 @@ class MainWindow(QMainWindow):
             if self.session.save_all():
                 names = ", ".join(ref.path.name for ref in self.session.ws.dirty())
                 self.status(f"Not saved: {names} (see Problems)")
+                self.safety.check_disk()  # a file changed on disk is asked about now, as the refusal says
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_item(self, path: Path, index: int) -> None:

@@ -478,7 +478,10 @@ class Workspace:
             return Change()
         on_disk = f.old_path or f.path
         if not force and f.stamp is not None and f.stamp.changed(on_disk):
-            raise WorkspaceError(f"{on_disk}: changed on disk by another program; reload it, or save anyway")
+            raise WorkspaceError(
+                f"{on_disk}: changed on disk by another program, so it is not saved: choose Reload, "
+                "Keep mine or Merge in the dialog that shows both, then save again"
+            )
         if not force and _name_taken(f):
             raise WorkspaceError(f"{f.path}: a file of that name already exists")
         try:

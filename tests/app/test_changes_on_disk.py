@@ -218,3 +218,20 @@ def test_text_typed_a_moment_before_the_disk_changed_is_asked_about_not_reloaded
     assert window.session is not None
     ws = window.session.ws
     assert "cost: 42" in ws.text(ws.ref(path)) and "cost: 42" in edit.toPlainText()
+
+
+def test_a_save_refused_by_a_change_on_disk_asks_at_once_and_names_the_way(
+    window: MainWindow, content: Path
+) -> None:
+    set_field(window, "charm", "money_mult", ("cost",), 8)
+    path = content / "charms" / "money_mult.yaml"
+    written_elsewhere(path, path.read_text(encoding="utf-8").replace("cost: 6", "cost: 7"))
+    window.save_action.trigger()  # before the timer's disk check
+    said = [window.problems.topLevelItem(i).text(2) for i in range(window.problems.topLevelItemCount())]
+    refused = next(text for text in said if "changed on disk by another program" in text)
+    assert "save anyway" not in refused  # no such action in the window
+    assert all(way in refused for way in ("Reload", "Keep mine", "Merge"))
+    dialog = shown_conflict(window)  # the way it names, open at once
+    dialog.keep_button.click()
+    window.save_action.trigger()
+    assert "cost: 8" in path.read_text(encoding="utf-8")
