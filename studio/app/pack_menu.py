@@ -129,9 +129,9 @@ class PackMenu(QObject):
             action = menu.addAction(palette.icon(icon), text)
             action.triggered.connect(slot)
         menu.addSeparator()
-        self.trust_action = menu.addAction(palette.icon("fa5s.shield-alt"), "Trust this pack's &code…")
+        self.trust_action = menu.addAction(palette.icon("fa5s.shield-alt"), "")
         self.trust_action.triggered.connect(self.trust_code)
-        self.distrust_action = menu.addAction(palette.icon("fa5s.ban"), "Stop trusting this pack's code")
+        self.distrust_action = menu.addAction(palette.icon("fa5s.ban"), "")
         self.distrust_action.triggered.connect(self.stop_trusting)
         menu.aboutToShow.connect(self.update_trust_actions)
         self.update_trust_actions()
@@ -145,14 +145,18 @@ class PackMenu(QObject):
         return pack if pack is not None and not pack.builtin and pack.code() else None
 
     def update_trust_actions(self) -> None:
-        """Offer Trust for a pack whose code does not run, Stop trusting for one whose code does."""
+        """Offer Trust for a pack whose code does not run, Stop trusting for one whose code does; both name
+        the pack they act on (a charm locked in the preview may be another pack's)."""
         pack = self.code_pack()
         trusted = pack is not None and TrustStore().is_trusted(pack)
+        which = "this pack" if pack is None else f"pack '{pack.id}'"
+        self.trust_action.setText(f"Trust the &code of {which}…")
+        self.distrust_action.setText(f"Stop trusting the code of {which}")
         self.trust_action.setEnabled(pack is not None and not trusted)
         self.distrust_action.setEnabled(trusted)
 
     def trust_code(self) -> bool:
-        """Pack > Trust this pack's code: once the user confirms, record trust in the pack as it is on disk
+        """Pack > Trust the code of pack …: once the user confirms, record trust in the pack as it is on disk
         (as ``--trust`` records it) and run its code in the open workspace."""
         pack = self.code_pack()
         if pack is None or self.session is None:
@@ -176,7 +180,7 @@ class PackMenu(QObject):
         return self._reload(pack, True, f"Pack '{pack.id}' is trusted: its code runs")
 
     def stop_trusting(self) -> bool:
-        """Pack > Stop trusting this pack's code: forget every trust recorded for its id (as ``studio pack
+        """Pack > Stop trusting the code of pack …: forget every trust recorded for its id (as ``studio pack
         remove`` does) and stop its code in the open workspace."""
         pack = self.code_pack()
         if pack is None or self.session is None:

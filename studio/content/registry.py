@@ -85,9 +85,21 @@ def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None
     return content
 
 
-def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: Sequence[Pack]) -> None:
+def trust_on_the_command_line(pack: Pack, requested: bool) -> str:
+    """How a command trusts ``pack``: ``--trust`` trusts the packs named, so one that came in as a
+    dependency (not ``requested``) is named."""
+    return "--trust" if requested else f"--pack {pack.id} --trust"
+
+
+def _disable(
+    content: Content,
+    untrusted: Mapping[str, Pack],
+    untrusted_packs: Sequence[Pack],
+    how: Callable[[Pack, bool], str] = trust_on_the_command_line,
+) -> None:
     """Name each untrusted pack with code (``untrusted_packs``), and the charms whose behaviour only it
-    provides (``untrusted``: behaviour id -> pack)."""
+    provides (``untrusted``: behaviour id -> pack); ``how`` words the way to trust a pack (the editor's
+    is its menu), given whether it was requested."""
     by_pack: dict[str, list[str]] = {p.id: [] for p in untrusted_packs}
     for e in content.entries:
         behaviour = e.model.behaviour if isinstance(e.model, CharmModel) else None
@@ -98,10 +110,8 @@ def _disable(content: Content, untrusted: Mapping[str, Pack], untrusted_packs: S
     for pack in untrusted_packs:
         charms = by_pack[pack.id]
         disabled = f"; disabled charms: {', '.join(sorted(charms))}" if charms else ""
-        how = "--trust"  # trusts the packs named, so one that came in as a dependency is named
-        if not any(p is pack for p in content.requested):
-            how = f"--pack {pack.id} --trust"
-        why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with {how})"
+        way = how(pack, any(p is pack for p in content.requested))
+        why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with {way})"
         content.warnings.append(Problem(pack.manifest_doc.name, 1, 1, why, stage=MANIFEST))
 
 

@@ -223,10 +223,9 @@ class Workspace:
         # Only a charm whose behaviour untrusted code declares is named: without such code, none is looked for
         # (the problems of every edit ask for this).
         entries = list(self._checks.checked().entries.values()) if self._code.untrusted else []
-        content = Content(
-            packs=self.packs, requested=self.packs, entries=entries, behaviours=self._code.behaviours
-        )
-        name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs)
+        opened = [p for p in self.packs if not p.installed]  # the others came in as dependencies
+        content = Content(packs=self.packs, requested=opened, entries=entries, behaviours=self._code.behaviours)
+        name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs, _trust_in_the_editor)
         return content
 
     def kinds(self) -> list[str]:
@@ -601,6 +600,16 @@ def _known_kind(kind: str, known: Collection[str]) -> None:
     """Refuse a kind that is not one of ``known``: a misspelt one would only find nothing."""
     if kind not in known:
         raise WorkspaceError(f"no kind '{kind}'{did_you_mean(kind, known)}")
+
+
+def _trust_in_the_editor(pack: Pack, opened: bool) -> str:
+    """How the editor trusts ``pack``: its Pack menu, for a pack opened in it; an installed pack that came
+    in as a dependency only as a command does (the menu acts on the pack being edited), for the next start."""
+    from studio.content.registry import trust_on_the_command_line
+
+    if opened:
+        return f"Pack > Trust the code of pack '{pack.id}'…"
+    return f"{trust_on_the_command_line(pack, False)} on a studio command, then start the editor again"
 
 
 def _on_disk_already(f: FileState, force: bool) -> bool:

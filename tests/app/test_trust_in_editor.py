@@ -63,7 +63,9 @@ def test_trusting_the_pack_runs_its_code_without_a_restart(qtbot, tmp_path: Path
     asked: list[Pack] = []
     window.ask_trust = lambda p: asked.append(p) or True  # type: ignore[method-assign]
     assert "not trusted" in str(_tile_lock(window))
-    assert "Pack > Trust this pack's code" in window.preview.charms.row.item(0).toolTip()
+    tip = window.preview.charms.row.item(0).toolTip()
+    assert "pack 'doublepack'" in tip and "the Problems panel says how to trust that pack" in tip
+    assert window.pack_menu.trust_action.text() == "Trust the &code of pack 'doublepack'…"
     untrusted = window.preview.total_label.text()
     assert window.pack_menu.trust_action.isEnabled()
     assert not window.pack_menu.distrust_action.isEnabled()
@@ -139,3 +141,51 @@ def test_the_question_names_the_pack_its_files_and_defaults_to_cancel(
     ((text, cancel_first),) = seen
     assert "doublepack" in text and "doubler.py" in text and "permissions" in text
     assert "trusted again" in text and cancel_first
+
+
+def _warning(window: MainWindow) -> str:
+    """The Problems panel's line about untrusted code."""
+    said = [window.problems.topLevelItem(i).text(2) for i in range(window.problems.topLevelItemCount())]
+    return next(text for text in said if "not trusted" in text)
+
+
+def test_the_problems_panel_names_the_editors_way_to_trust_not_the_command_lines(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    window, _pack, _told = _window(qtbot, tmp_path, content)
+    warning = _warning(window)
+    assert "--trust" not in warning
+    assert "disabled charms: doubler (trust it with Pack > Trust the code of pack 'doublepack'…)" in warning
+
+
+def test_a_dependencys_locked_charm_names_its_pack_and_the_menu_names_the_pack_it_acts_on(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from studio.cli.main import main as studio_main
+
+    archive = tmp_path / "doublepack.zip"
+    assert studio_main(["pack", "build", str(_code_pack(tmp_path)), "-o", str(archive)]) == 0
+    assert studio_main(["pack", "install", str(archive)]) == 0  # installed, its code not trusted
+    user = tmp_path / "user"
+    write_skeleton(user, "user")
+    (user / "plugins").mkdir()
+    (user / "plugins" / "quiet.py").write_text(  # code of its own, so its Trust action is enabled
+        'from studio.plugins import Behaviour\n\n\nclass Quiet(Behaviour):\n    id = "quiet"\n\n'
+        "    def hand(self, ctx, charm):\n        pass\n",
+        encoding="utf-8",
+    )
+    manifest = user / "pack.yaml"
+    manifest.write_text(
+        manifest.read_text(encoding="utf-8").replace(
+            "  - {id: base", '  - {id: doublepack, version: "*"}\n  - {id: base'
+        ),
+        encoding="utf-8",
+    )
+    window = open_window(qtbot, tmp_path, content, packs=(user,))
+    window.preview.set_state({"played": "AS AH", "charms": ["doubler"]})
+    window.pack_menu.update_trust_actions()
+    tip = window.preview.charms.row.item(0).toolTip()
+    assert "pack 'doublepack'" in tip  # the pack its code is in
+    assert "Trust the code" not in tip  # not the menu's action, which acts on the pack being edited
+    assert window.pack_menu.trust_action.text() == "Trust the &code of pack 'user'…"  # that one, by name
+    assert "--pack doublepack --trust" in _warning(window)  # a dependency: the menu cannot reach it

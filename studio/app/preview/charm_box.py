@@ -75,14 +75,15 @@ class CharmBox(QWidget):
         self.show_locks()
 
     def show_locks(self) -> None:
-        """Mute the tile of each charm whose code does not run; its tooltip says why and how to trust."""
+        """Mute the tile of each charm whose code does not run; its tooltip says why, naming the pack, and
+        where the way to trust that pack is said (a dependency's is not the Pack menu's)."""
         for i in range(self.row.count()):
             item = self.row.item(i)
             token = str(item.data(TOKEN))
             why = self.disabled.get(id_of(token))
             if why != item.data(LOCKED):
                 item.setData(LOCKED, why)
-                how = "it does nothing here: Pack > Trust this pack's code… lets it run"
+                how = "it does nothing here: the Problems panel says how to trust that pack"
                 item.setToolTip(f"{token}: {why}; {how}" if why else token)
 
     def show_art(self) -> None:
