@@ -79,7 +79,7 @@ def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None
     content.problems += failed_plugins(content.entries, code)
     known = code.declared()
     content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
-    _disable(content, code.untrusted, code.untrusted_packs)
+    name_untrusted_charms(content, code.untrusted, code.untrusted_packs)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)
     return content
@@ -91,7 +91,7 @@ def trust_on_the_command_line(pack: Pack, requested: bool) -> str:
     return "--trust" if requested else f"--pack {pack.id} --trust"
 
 
-def _disable(
+def name_untrusted_charms(
     content: Content,
     untrusted: Mapping[str, Pack],
     untrusted_packs: Sequence[Pack],

@@ -26,6 +26,7 @@ from studio.content.io.documents import Document, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
+from studio.content.registry import Content, name_untrusted_charms, trust_on_the_command_line
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean, json_kind
@@ -64,7 +65,6 @@ from studio.workspace.yamledit import edit_text
 
 if TYPE_CHECKING:
     from studio.content.entries import Entry
-    from studio.content.registry import Content
 
 
 class Workspace:
@@ -217,14 +217,13 @@ class Workspace:
 
     def _untrusted_code(self) -> Content:
         """The charms whose code may not run, and the warnings naming them, as loading reports them."""
-        from studio.content.registry import Content
-        from studio.content.registry import _disable as name_untrusted_charms
-
         # Only a charm whose behaviour untrusted code declares is named: without such code, none is looked for
         # (the problems of every edit ask for this).
         entries = list(self._checks.checked().entries.values()) if self._code.untrusted else []
         opened = [p for p in self.packs if not p.installed]  # the others came in as dependencies
-        content = Content(packs=self.packs, requested=opened, entries=entries, behaviours=self._code.behaviours)
+        content = Content(
+            packs=self.packs, requested=opened, entries=entries, behaviours=self._code.behaviours
+        )
         name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs, _trust_in_the_editor)
         return content
 
@@ -605,8 +604,6 @@ def _known_kind(kind: str, known: Collection[str]) -> None:
 def _trust_in_the_editor(pack: Pack, opened: bool) -> str:
     """How the editor trusts ``pack``: its Pack menu, for a pack opened in it; an installed pack that came
     in as a dependency only as a command does (the menu acts on the pack being edited), for the next start."""
-    from studio.content.registry import trust_on_the_command_line
-
     if opened:
         return f"Pack > Trust the code of pack '{pack.id}'…"
     return f"{trust_on_the_command_line(pack, False)} on a studio command, then start the editor again"
