@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from dists import build_dists
 from pristine import Links
 from spec_data import Run
 
@@ -95,19 +96,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist and the wheel built from the checkout, with the build backend installed here (no
     network): built once for the tests of what they ship and of the wheel installed."""
     out = tmp_path_factory.mktemp("dist")
-    command = [
-        sys.executable,
-        "-m",
-        "build",
-        "--sdist",
-        "--wheel",
-        "--no-isolation",
-        "--outdir",
-        str(out),
-        str(ROOT),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
+    build_dists(ROOT, out, "--sdist", "--wheel")
     return out
 
 

@@ -4,12 +4,12 @@ type marker, the desktop launcher and icon, and metadata whose version is the pa
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 import tarfile
 import zipfile
 from email.parser import Parser
 from pathlib import Path
+
+from dists import build_dists
 
 import studio
 
@@ -66,18 +66,7 @@ def test_the_wheel_leaves_out_what_a_working_checkout_holds_beside_the_base_game
     for stray in (*strays, "plugins/.DS_Store", "schemas/.DS_Store"):
         (checkout / stray).parent.mkdir(parents=True, exist_ok=True)
         (checkout / stray).write_text("{}", encoding="utf-8")
-    command = [
-        sys.executable,
-        "-m",
-        "build",
-        "--wheel",
-        "--no-isolation",
-        "--outdir",
-        str(tmp_path),
-        str(checkout),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
+    build_dists(checkout, tmp_path, "--wheel")
     (wheel,) = tmp_path.glob("*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert [name for name in names if "/." in name] == []
