@@ -601,3 +601,21 @@ def test_a_shop_with_a_voucher_fits_the_docks_width_at_1600_by_1000(qtbot, windo
         assert 0 < right < area.width(), (tile.caption.text(), right, area.width())
     click(qtbot, panel.shop.tiles[voucher].button)
     assert game(panel).state.vouchers == (offers[voucher].item,) or "voucher" in panel.status.text()
+
+
+def test_a_shop_of_two_lines_of_tiles_is_whole_above_its_buttons(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """At the window's first size seed 2's shop of eight wraps onto a second line: the shop grows to hold
+    it (the dock scrolls), rather than the line being cut off and lying over Reroll and Leave shop."""
+    panel = open_panel(qtbot, window, seed=2)
+    click(qtbot, panel.blind.skip_button)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    qtbot.wait(50)
+    shop = panel.shop
+    assert len({tile.y() for tile in shop.tiles}) > 1  # wrapped, or this tests nothing
+    for tile in shop.tiles:
+        assert shop.strip.rect().contains(tile.geometry()), (tile.caption.text(), tile.geometry())
+    last = shop.tiles[-1]
+    bottom = last.mapTo(shop, last.rect().bottomLeft()).y()
+    for button in (shop.reroll_button, shop.leave_button):
+        assert bottom < button.mapTo(shop, QPoint(0, 0)).y(), button.text()
