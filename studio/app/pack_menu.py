@@ -1,6 +1,6 @@
 """The Pack menu: new pack, install zip, validate, run tests, build zip — off the GUI thread, each in a
-process of its own (:mod:`studio.app.pack_process`) —, trusting the code of the pack being edited (or
-taking that trust back), and File > Open pack folder, which adds a pack to the open workspace.
+process of its own (:mod:`studio.app.pack_process`) —, trusting the code of any open pack (or taking
+that trust back), and File > Open pack folder, which adds a pack to the open workspace.
 
 Each action calls the service the matching ``studio`` command calls
 (:mod:`studio.services`) in that process and lists the lines of its result
@@ -129,38 +129,49 @@ class PackMenu(QObject):
             action = menu.addAction(palette.icon(icon), text)
             action.triggered.connect(slot)
         menu.addSeparator()
-        self.trust_action = menu.addAction(palette.icon("fa5s.shield-alt"), "")
-        self.trust_action.triggered.connect(self.trust_code)
-        self.distrust_action = menu.addAction(palette.icon("fa5s.ban"), "")
-        self.distrust_action.triggered.connect(self.stop_trusting)
-        menu.aboutToShow.connect(self.update_trust_actions)
-        self.update_trust_actions()
+        self.trust_menu = menu.addMenu(palette.icon("fa5s.shield-alt"), "Trust &code")  # workspace.TRUST_MENU
+        self.trust_menu.setToolTipsVisible(True)
+        self.trust_menu.aboutToShow.connect(self.update_trust_menu)
 
-    def code_pack(self) -> Pack | None:
-        """The pack being edited if it holds code of its own (the base game's is always trusted)."""
+    def code_packs(self) -> list[Pack]:
+        """The open packs that hold code of their own (the base game's always runs)."""
         if self.session is None:
-            return None
-        folder = self.folder()
-        pack = next((p for p in self.session.ws.packs if p.origin == folder), None)
-        return pack if pack is not None and not pack.builtin and pack.code() else None
+            return []
+        return [p for p in self.session.ws.packs if not p.builtin and p.code()]
 
-    def update_trust_actions(self) -> None:
-        """Offer Trust for a pack whose code does not run, Stop trusting for one whose code does; both name
-        the pack they act on (a charm locked in the preview may be another pack's)."""
-        pack = self.code_pack()
-        trusted = pack is not None and TrustStore().is_trusted(pack)
-        which = "this pack" if pack is None else f"pack '{pack.id}'"
-        self.trust_action.setText(f"Trust the &code of {which}…")
-        self.distrust_action.setText(f"Stop trusting the code of {which}")
-        self.trust_action.setEnabled(pack is not None and not trusted)
-        self.distrust_action.setEnabled(trusted)
+    def update_trust_menu(self) -> None:
+        """List each open pack with code, checked while its code runs (trusted by record or for this
+        session), whether it is being edited, opened beside it, a zip or an installed dependency."""
+        self.trust_menu.clear()
+        packs = self.code_packs()
+        for pack in packs:
+            action = self.trust_menu.addAction(pack.id)
+            action.setToolTip(str(pack.origin))
+            action.setCheckable(True)
+            action.setChecked(self._runs(pack))
+            action.triggered.connect(partial(self.toggle_trust, pack.id))
+        if not packs:
+            self.trust_menu.addAction("No loaded pack has code").setEnabled(False)
 
-    def trust_code(self) -> bool:
-        """Pack > Trust the code of pack …: once the user confirms, record trust in the pack as it is on disk
-        (as ``--trust`` records it) and run its code in the open workspace."""
-        pack = self.code_pack()
-        if pack is None or self.session is None:
+    def _runs(self, pack: Pack) -> bool:
+        """Whether the open pack's code runs."""
+        return self.session is not None and self.session.ws.code_runs(pack)
+
+    def toggle_trust(self, pack_id: str) -> bool:
+        """A Trust code entry: trust the pack's code if it does not run, else stop trusting it; its entry
+        then shows what runs (a trust refused or not recorded leaves it unchecked)."""
+        pack = next((p for p in self.code_packs() if p.id == pack_id), None)
+        if pack is None:
             return False
+        done = self.stop_trusting(pack) if self._runs(pack) else self.trust_code(pack)
+        for action in self.trust_menu.actions():
+            if action.text() == pack.id:
+                action.setChecked(self._runs(pack))
+        return done
+
+    def trust_code(self, pack: Pack) -> bool:
+        """Once the user confirms, record trust in an open pack as it is on disk (as ``--trust`` records it,
+        or ``--pack ID --trust`` for an installed dependency) and run its code in the open workspace."""
         on_disk, _ = open_pack(pack.origin)
         if on_disk is None or on_disk.id != pack.id or on_disk.code() != pack.code():
             # Trust names a content hash: the code trusted must be the code that would run.
@@ -179,12 +190,9 @@ class PackMenu(QObject):
             return False
         return self._reload(pack, True, f"Pack '{pack.id}' is trusted: its code runs")
 
-    def stop_trusting(self) -> bool:
-        """Pack > Stop trusting the code of pack …: forget every trust recorded for its id (as ``studio pack
-        remove`` does) and stop its code in the open workspace."""
-        pack = self.code_pack()
-        if pack is None or self.session is None:
-            return False
+    def stop_trusting(self, pack: Pack) -> bool:
+        """Forget every trust recorded for an open pack's id (as ``studio pack remove`` does) and stop its
+        code in the open workspace (code trusted for this session only stops too)."""
         try:
             TrustStore().forget(pack.id)
         except TrustError as exc:
@@ -198,7 +206,6 @@ class PackMenu(QObject):
         ws = self.session.ws
         if self.session.perform("trust", lambda: ws.reload_code(pack.id, trusted)) is None:
             return False
-        self.update_trust_actions()
         self.window.statusBar().showMessage(done, 6000)
         return True
 

@@ -95,11 +95,11 @@ def name_untrusted_charms(
     content: Content,
     untrusted: Mapping[str, Pack],
     untrusted_packs: Sequence[Pack],
-    how: Callable[[Pack, bool], str] = trust_on_the_command_line,
+    how: Callable[[Pack], str] | None = None,
 ) -> None:
     """Name each untrusted pack with code (``untrusted_packs``), and the charms whose behaviour only it
     provides (``untrusted``: behaviour id -> pack); ``how`` words the way to trust a pack (the editor's
-    is its menu), given whether it was requested."""
+    is its menu; by default the command line's, for a pack requested or not)."""
     by_pack: dict[str, list[str]] = {p.id: [] for p in untrusted_packs}
     for e in content.entries:
         behaviour = e.model.behaviour if isinstance(e.model, CharmModel) else None
@@ -110,7 +110,8 @@ def name_untrusted_charms(
     for pack in untrusted_packs:
         charms = by_pack[pack.id]
         disabled = f"; disabled charms: {', '.join(sorted(charms))}" if charms else ""
-        way = how(pack, any(p is pack for p in content.requested))
+        requested = any(p is pack for p in content.requested)
+        way = how(pack) if how is not None else trust_on_the_command_line(pack, requested)
         why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with {way})"
         content.warnings.append(Problem(pack.manifest_doc.name, 1, 1, why, stage=MANIFEST))
 

@@ -26,7 +26,7 @@ from studio.content.io.documents import Document, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
-from studio.content.registry import Content, name_untrusted_charms, trust_on_the_command_line
+from studio.content.registry import Content, name_untrusted_charms
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean, json_kind
@@ -220,12 +220,13 @@ class Workspace:
         # Only a charm whose behaviour untrusted code declares is named: without such code, none is looked for
         # (the problems of every edit ask for this).
         entries = list(self._checks.checked().entries.values()) if self._code.untrusted else []
-        opened = [p for p in self.packs if not p.installed]  # the others came in as dependencies
-        content = Content(
-            packs=self.packs, requested=opened, entries=entries, behaviours=self._code.behaviours
-        )
+        content = Content(packs=self.packs, entries=entries, behaviours=self._code.behaviours)
         name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs, _trust_in_the_editor)
         return content
+
+    def code_runs(self, pack: Pack) -> bool:
+        """Whether an open pack's code is allowed to run: trusted by record, or for this session."""
+        return not any(p is pack for p in self._code.untrusted_packs)
 
     def kinds(self) -> list[str]:
         """The kinds of files, in the order of a content tree."""
@@ -594,6 +595,9 @@ class Workspace:
 #: The kinds an ``x-ref`` names besides the entry kinds: any code behaviour, any modifier.
 REF_ONLY_KINDS = ("behaviour", "modifier")
 
+#: Where the editor trusts a pack's code: a submenu listing each open pack with code.
+TRUST_MENU = "Pack > Trust code"
+
 
 def _known_kind(kind: str, known: Collection[str]) -> None:
     """Refuse a kind that is not one of ``known``: a misspelt one would only find nothing."""
@@ -601,12 +605,10 @@ def _known_kind(kind: str, known: Collection[str]) -> None:
         raise WorkspaceError(f"no kind '{kind}'{did_you_mean(kind, known)}")
 
 
-def _trust_in_the_editor(pack: Pack, opened: bool) -> str:
-    """How the editor trusts ``pack``: its Pack menu, for a pack opened in it; an installed pack that came
-    in as a dependency only as a command does (the menu acts on the pack being edited), for the next start."""
-    if opened:
-        return f"Pack > Trust the code of pack '{pack.id}'…"
-    return f"{trust_on_the_command_line(pack, False)} on a studio command, then start the editor again"
+def _trust_in_the_editor(pack: Pack) -> str:
+    """How the editor trusts an open pack: its Pack menu's entry for it, whether the pack is being edited,
+    opened beside it, a zip or an installed dependency."""
+    return f"{TRUST_MENU} > {pack.id}"
 
 
 def _on_disk_already(f: FileState, force: bool) -> bool:

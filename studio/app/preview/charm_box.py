@@ -12,6 +12,7 @@ from studio.app import palette
 from studio.app.preview.charm_tokens import id_of, renamed
 from studio.app.preview.hand_row import ART, LOCKED, TOKEN, TileRow
 from studio.engine.catalog import Catalog
+from studio.workspace.workspace import TRUST_MENU
 
 
 class CharmBox(QWidget):
@@ -76,14 +77,14 @@ class CharmBox(QWidget):
 
     def show_locks(self) -> None:
         """Mute the tile of each charm whose code does not run; its tooltip says why, naming the pack, and
-        where the way to trust that pack is said (a dependency's is not the Pack menu's)."""
+        the menu that trusts it."""
         for i in range(self.row.count()):
             item = self.row.item(i)
             token = str(item.data(TOKEN))
             why = self.disabled.get(id_of(token))
             if why != item.data(LOCKED):
                 item.setData(LOCKED, why)
-                how = "it does nothing here: the Problems panel says how to trust that pack"
+                how = f"it does nothing here until that pack is trusted ({TRUST_MENU})"
                 item.setToolTip(f"{token}: {why}; {how}" if why else token)
 
     def show_art(self) -> None:
