@@ -26,7 +26,6 @@ from studio.content.io.documents import Document, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, base_pack, open_pack, stand_in_for_base
-from studio.content.registry import Content, name_untrusted_charms
 from studio.engine.behaviour import Behaviour
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean, json_kind
@@ -65,6 +64,7 @@ from studio.workspace.yamledit import edit_text
 
 if TYPE_CHECKING:
     from studio.content.entries import Entry
+    from studio.content.registry import Content
 
 
 class Workspace:
@@ -217,6 +217,10 @@ class Workspace:
 
     def _untrusted_code(self) -> Content:
         """The charms whose code may not run, and the warnings naming them, as loading reports them."""
+        # Imported here: an editor started from a snapshot has not loaded the content models, which
+        # the registry imports.
+        from studio.content.registry import Content, name_untrusted_charms
+
         # Only a charm whose behaviour untrusted code declares is named: without such code, none is looked for
         # (the problems of every edit ask for this).
         entries = list(self._checks.checked().entries.values()) if self._code.untrusted else []
