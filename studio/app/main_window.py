@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
         self.tools = EntryTools(self, self.usages, lambda: self._show_tab(self.usages_dock), self.status)
         self.entries.more = self.tools.tree_actions()
-        self.tests = ScenarioRuns(self, self.problems, self.tree, self.preview, self.jump_to)
+        self.tests = ScenarioRuns(self, self.problems, self.tree, self.jump_to, self.open_scenario_item)
         self._actions()
         self.tree.opened.connect(self.open_entry)
         self.problems.jump.connect(self.jump_to)

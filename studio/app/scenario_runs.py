@@ -15,12 +15,12 @@ before any charm's code runs.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from studio.app.content_tree import ContentTree
-from studio.app.preview.panel import PreviewPanel
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.session import Session
 from studio.app.workers import Job
@@ -43,11 +43,11 @@ class ScenarioRuns(QObject):
         parent: QObject,
         problems: ProblemsPanel,
         tree: ContentTree,
-        preview: PreviewPanel,
         jump: Callable[[Problem], None],
+        show: Callable[[Path, int], None],
     ) -> None:
         super().__init__(parent)
-        self.problems, self.tree, self.preview, self.jump = problems, tree, preview, jump
+        self.problems, self.tree, self.jump, self.show = problems, tree, jump, show
         self.watch = ScenarioWatch()
         self.session: Session | None = None
         self.job: Job | None = None
@@ -74,10 +74,10 @@ class ScenarioRuns(QObject):
             self._timer.start()
 
     def open(self, outcome: Outcome) -> None:
-        """Open a failing test's scenario in the editor and in the preview, expected against actual."""
+        """Open a failing test's scenario in the editor and in the preview (``show``: as the file now reads),
+        expected against actual."""
         self.jump(outcome.problem)
-        where = f"test {outcome.index + 1} of {outcome.file.path.name}"
-        self.preview.show_scenario(outcome.model, where, (outcome.file.path, outcome.index))
+        self.show(outcome.file.path, outcome.index)
 
     def shutdown(self) -> None:
         """Stop (before the window closes)."""

@@ -116,3 +116,53 @@ def test_the_preview_follows_the_scenario_edited_in_the_yaml_tab_and_only_that_o
     edit.setPlainText(expecting)
     window.editor.yaml.flush()
     assert _verdict(window) == "✗ total: expected 499, got 500"
+
+
+def _cut(text: str, first: str, last: str) -> str:
+    """``text`` less the scenario named ``first``, up to (not with) the comment before the next."""
+    start = text.index(f"- name: {first}")
+    return text[:start] + text[text.index(last, start) :]
+
+
+def test_the_preview_follows_its_scenario_when_one_before_it_goes_and_comes_back(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    assert window.session is not None
+    text = window.session.text(path)
+    assert text is not None
+    window.session.replace_text(path, _cut(text, "plain_mult adds +4 Mult", "# pair 10 x 2"))
+    assert window.preview.scenario_file == (path, 1)  # the same scenario, one place up
+    assert window.preview.played_input.text() == "KS KH 5D 5C 9S"
+    assert _verdict(window) == "✓ matches what the scenario expects"
+    window.history.undo()
+    assert window.preview.scenario_file == (path, 2)
+    assert _verdict(window) == "✓ matches what the scenario expects"
+
+
+def test_a_scenario_deleted_from_its_file_leaves_no_verdict_until_it_is_back(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    assert window.session is not None
+    text = window.session.text(path)
+    assert text is not None
+    window.session.replace_text(path, _cut(text, "pair_mult fires on Two Pair", "# full_house"))
+    assert _verdict(window) == ""  # not the next scenario's verdict, now in its place
+    assert window.preview.played_input.text() == "KS KH 5D 5C 9S"
+    assert f"'{THIRD}' is no longer in charms_hand.yaml" in window.statusBar().currentMessage()
+    window.session.set_field(path, (1, "name"), "renamed")  # another scenario's edit does not bring it back
+    assert _verdict(window) == ""
+    window.history.undo()
+    window.history.undo()
+    assert window.preview.scenario_file == (path, 2)
+    assert _verdict(window) == "✓ matches what the scenario expects"
+
+
+def test_the_preview_follows_its_scenario_renamed_in_the_form(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    assert window.session is not None
+    window.session.set_field(path, (2, "name"), "two pairs hold a pair")
+    assert window.preview._scenario is not None
+    assert window.preview._scenario.name == "two pairs hold a pair"
+    assert _verdict(window) == "✓ matches what the scenario expects"

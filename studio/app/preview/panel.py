@@ -40,10 +40,11 @@ from studio.app.preview.picker import CardPicker
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
 from studio.app.preview.playback_overlay import PopupLayer
-from studio.app.preview.scenario_file import scenario_at, write_scenario
+from studio.app.preview.scenario_file import file_text, followed, scenarios_of, write_scenario
 from studio.app.preview.situation import SituationBox
 from studio.app.preview.trace_model import TraceModel
 from studio.app.workers import Job
+from studio.content.io.text import printable
 from studio.content.plain_scenarios import plain_situation
 from studio.engine.behaviour import BehaviourError
 from studio.engine.catalog import Catalog
@@ -102,10 +103,16 @@ class PreviewPanel(QWidget):
         self._catalog: Catalog | None = None
         self._expected: list[ExpectedEvent] | None = None
         self._scenario: ScenarioModel | None = None
-        #: The open scenario's file and its place there, and the scenario as last read: the preview follows
-        #: that file's edits (:meth:`scenario_changed`), so its verdict stays the one ``studio test`` gives.
-        self.scenario_file: tuple[Path, int] | None = None
+        #: The open scenario's file and its place there (None: it is no longer in the file), the file's
+        #: scenarios (as last read well) and text, and the scenario as last read: the preview follows that
+        #: scenario through the file's edits (:meth:`scenario_changed`), so its verdict stays the one
+        #: ``studio test`` gives.
+        self.scenario_file: tuple[Path, int | None] | None = None
+        self._listed: list[ScenarioModel] = []
+        self._text: str | None = None
         self._read: ScenarioModel | None = None
+        #: False once the open scenario no longer reads or is gone from its file: no verdict until it is back.
+        self._found = False
         self.result: ScoreResult | None = None
         self._last_failure = ""
         #: Why charms of the row were left out of the last score (unknown ids), to show beside it.
@@ -227,7 +234,8 @@ class PreviewPanel(QWidget):
 
         It no longer follows the edits of a scenario's file: the situation shown is another.
         """
-        self.scenario_file = self._read = None
+        self.scenario_file = self._read = self._text = None
+        self._listed = []
         self._scenario = scenario if scenario is not None and scenario.expect is not None else None
         self._expected = self._scenario.expect.events if self._scenario and self._scenario.expect else None
         for box, key in ((self.played_input, "played"), (self.held_input, "held")):
@@ -438,42 +446,78 @@ class PreviewPanel(QWidget):
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario(self, path: Path, index: int = 0, text: str | None = None) -> None:
-        """Show scenario ``index`` of a file (of ``text``, its unsaved edits, when given), each step
-        against its expected trace (raises ValueError)."""
-        model = scenario_at(path, index, text)
-        self.show_scenario(model, f"scenario {index + 1} of {path.name}", (path, index))
+        """Show scenario ``index`` of a file (of ``text``, its unsaved edits, when given), each step against
+        its expected trace, and follow it through the file's edits (raises ValueError)."""
+        text = file_text(path) if text is None else text
+        listed = scenarios_of(path, text)
+        if not 0 <= index < len(listed):
+            raise ValueError(f"{path}: no scenario number {index + 1} in this file ({len(listed)} there)")
+        self._set_scenario(path, listed, index, text)
+        self.message.emit(f"Opened scenario {index + 1} of {path.name}: {listed[index].name}")
 
-    def show_scenario(self, model: ScenarioModel, where: str, source: tuple[Path, int] | None = None) -> None:
-        """Show a scenario as given (a file's unsaved text included), each step against its expected trace;
-        one from ``source`` (its file and place there) follows that file's edits."""
-        self._set_scenario(model, source)
-        self.message.emit(f"Opened {where}: {model.name}")
-
-    def scenario_changed(self, text: str | None) -> None:
-        """The open scenario's file changed (an edit, an undo, another program): show the scenario as it now
-        reads, hand and expectation, if it changed. One that no longer reads (``text`` None: the file is
-        gone) leaves the hand without a verdict until it reads again, rather than judge by what was."""
+    def scenario_changed(self, text: str | None = None) -> None:
+        """The open scenario's file changed (an edit, an undo, another program): ``text`` is the file as
+        edited (None: read it on disk). The scenario is found again where it now stands and shown anew,
+        hand and expectation, if it changed. One that no longer reads, or is no longer in the file,
+        leaves the hand without a verdict until it is back, rather than judge it by what was or by
+        another scenario."""
         assert self.scenario_file is not None
-        path, index = self.scenario_file
+        path = self.scenario_file[0]
         why = ""
         try:
-            model = None if text is None else scenario_at(path, index, text)
+            text = file_text(path) if text is None else text
         except ValueError as exc:
-            model, why = None, str(exc)
-        if model == self._read:
+            text, why = None, str(exc)
+        if text == self._text:
             return
-        if model is not None:
-            self._set_scenario(model, self.scenario_file)
-            return
-        self._scenario = self._expected = self._read = None
-        self.refresh()
-        self.message.emit(f"Scenario {index + 1} of {path.name} no longer reads: {why or 'the file is gone'}")
+        self._text = text
+        if text is not None:
+            try:
+                listed = scenarios_of(path, text)
+            except ValueError as exc:
+                why = str(exc)
+            else:
+                self._find(path, listed, text)
+                return
+        self._lose(f"{path.name} no longer reads, so {self._named()} has no verdict: {why}")
 
-    def _set_scenario(self, model: ScenarioModel, source: tuple[Path, int] | None) -> None:
+    def _find(self, path: Path, listed: list[ScenarioModel], text: str) -> None:
+        """Find the open scenario in its file's scenarios as they now read; show it anew if it changed."""
+        assert self.scenario_file is not None
+        index = self.scenario_file[1]
+        if index is None:  # gone: back only as it was (an undo)
+            place = next((j for j, model in enumerate(listed) if model == self._read), None)
+        else:
+            place = followed(self._listed, listed, index)
+        if place is None:
+            self.scenario_file = (path, None)
+            self._lose(f"{self._named()} is no longer in {path.name}: no verdict until it is back")
+        elif self._found and listed[place] == self._read:  # it moved, or another one changed
+            self._listed, self.scenario_file = listed, (path, place)
+        else:
+            self._set_scenario(path, listed, place, text)
+
+    def _named(self) -> str:
+        """The open scenario as messages name it."""
+        assert self._read is not None
+        return f"'{printable(self._read.name)}'" if self._read.name else "the open scenario"
+
+    def _lose(self, why: str) -> None:
+        """The open scenario no longer reads or is gone: score the hand without its expectation, and say
+        why (once, until it is found again)."""
+        if self._found:
+            self._found = False
+            self._scenario = self._expected = None
+            self.refresh()
+            self.message.emit(why)
+
+    def _set_scenario(self, path: Path, listed: list[ScenarioModel], index: int, text: str) -> None:
+        model = listed[index]
         data = model.model_dump(exclude={"expect"})
         data["charms"] = [token_of(entry) for entry in model.charms]
         self.set_state(data, model)
-        self.scenario_file, self._read = source, model
+        self.scenario_file, self._listed, self._text, self._read = (path, index), listed, text, model
+        self._found = True
 
     def save_scenario(self, path: Path) -> None:
         """Write the preview as a test scenario expecting today's result (raises ValueError if none)."""

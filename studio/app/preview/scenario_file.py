@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from ruamel.yaml import YAML
 
 from studio.content.io.atomic import write_atomically
-from studio.content.io.documents import Document, DocumentError
+from studio.content.io.documents import Document, DocumentError, read_text
 from studio.content.plain_scenarios import DEFAULTS
 from studio.engine.trace import ScoreResult, json_number
+from studio.workspace.list_matching import sources
 
 if TYPE_CHECKING:
     from studio.content.models import ScenarioModel
@@ -88,21 +89,31 @@ def write_scenario(path: Path, data: dict[str, Any], result: ScoreResult) -> Non
     write_atomically(path, scenario_text(data, result))
 
 
-def scenario_at(path: Path, index: int = 0, text: str | None = None) -> ScenarioModel:
-    """Read scenario ``index`` of a file, or of ``text``, the file as edited.
+def file_text(path: Path) -> str:
+    """The text of a file on disk (raises ValueError saying why it cannot be read)."""
+    try:
+        return read_text(path)
+    except DocumentError as exc:
+        raise ValueError(str(exc.problem)) from None
 
-    Raises ValueError with the first problem.
-    """
-    from studio.content.scenarios import read_scenarios, scenarios_in  # the models: only to read one
+
+def scenarios_of(path: Path, text: str) -> list[ScenarioModel]:
+    """The scenarios of ``text``, the file at ``path`` (raises ValueError with the first problem)."""
+    from studio.content.scenarios import scenarios_in  # the models: only to read one
 
     try:
-        scenarios, problems = (
-            read_scenarios(path) if text is None else scenarios_in(Document.parse(str(path), text))
-        )
+        scenarios, problems = scenarios_in(Document.parse(str(path), text))
     except DocumentError as exc:
         raise ValueError(str(exc.problem)) from None
     if problems:
         raise ValueError(str(problems[0]))
-    if not 0 <= index < len(scenarios):
-        raise ValueError(f"{path}: no scenario number {index + 1} in this file ({len(scenarios)} there)")
-    return scenarios[index].model
+    return [s.model for s in scenarios]
+
+
+def followed(old: list[ScenarioModel], new: list[ScenarioModel], index: int) -> int | None:
+    """Where scenario ``index`` of ``old`` is in ``new``, the same file read again (None: it is gone).
+
+    Matched as the YAML round trip matches list items: an unchanged scenario where it stands now
+    (others were added, removed or reordered around it), an edited one in the place left for it.
+    """
+    return next((j for j, i in enumerate(sources(old, new)) if i == index), None)
