@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
         self.safety.told.connect(self.status)
         self.safety.left.connect(self._files_left)
         self.safety.checking.connect(self._take_typing)
+        self.safety.checking.connect(self._scenario_on_disk)
         # Work is in the recovery folder before any charm's code runs on an edit (it may never return).
         self.preview.running_code.connect(self.safety.autosave_first)
         self.tests.starting.connect(self.safety.autosave)
@@ -576,10 +577,18 @@ class MainWindow(QMainWindow):
             self, "Open scenario", str(tests), "Scenarios (*.yaml *.yml *.json)"
         )
         if name:
-            try:
-                self.preview.open_scenario(Path(name))
+            path = Path(name)
+            try:  # a file of the packs as edited; any other as on disk
+                self.preview.open_scenario(path, 0, self.session.text(path) if self.session else None)
             except ValueError as exc:
                 self.problems.add_message(str(exc))
+
+    def _scenario_on_disk(self) -> None:
+        """A scenario opened from a file outside the packs follows that file on disk, checked as often as
+        the packs' files are, so its verdict stays true when another program changes it."""
+        shown = self.preview.scenario_file
+        if shown is not None and self.session is not None and self.session.text(shown[0]) is None:
+            self.preview.scenario_changed()
 
     def save_scenario_dialog(self) -> None:
         """Write the preview as a test scenario with its expectation."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QFileDialog
+
 from studio.app.forms.objects import NullableField
 from studio.app.main_window import MainWindow
 from tests.app.test_changes_on_disk import written_elsewhere
@@ -166,3 +168,34 @@ def test_the_preview_follows_its_scenario_renamed_in_the_form(window: MainWindow
     assert window.preview._scenario is not None
     assert window.preview._scenario.name == "two pairs hold a pair"
     assert _verdict(window) == "✓ matches what the scenario expects"
+
+
+def test_ctrl_o_opens_a_scenario_of_the_packs_as_edited(window: MainWindow, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    assert window.session is not None
+    window.session.replace_text(
+        path, (window.session.text(path) or "").replace("    total: 80\n", "    total: 81\n")
+    )
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a: (str(path), ""))
+    window.open_scenario_dialog()
+    assert _verdict(window) == "✗ total: expected 81, got 80"
+
+
+def test_a_scenario_from_outside_the_packs_follows_its_file_on_disk(
+    window: MainWindow, qtbot, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    path = _open_third(window, qtbot)
+    mine = tmp_path / "mine.yaml"
+    text = path.read_text(encoding="utf-8")
+    written_elsewhere(mine, text)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a: (str(mine), ""))
+    window.open_scenario_dialog()
+    assert window.preview.scenario_file == (mine, 0)
+    assert _verdict(window) == "✓ matches what the scenario expects"
+    written_elsewhere(mine, text.replace("    total: 80\n", "    total: 81\n", 1))
+    window.safety.check_disk()
+    assert _verdict(window) == "✗ total: expected 81, got 80"
+    mine.unlink()
+    window.safety.check_disk()
+    assert _verdict(window) == ""
+    assert "no longer reads" in window.statusBar().currentMessage()
