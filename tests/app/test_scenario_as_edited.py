@@ -170,6 +170,23 @@ def test_the_preview_follows_its_scenario_renamed_in_the_form(window: MainWindow
     assert _verdict(window) == "✓ matches what the scenario expects"
 
 
+def test_a_scenario_file_is_not_renamed_so_the_preview_keeps_following_its_path(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """A scenario file has no id: the window refuses to rename or move it, so the path the preview
+    follows stays the file's (were renaming allowed, the preview would have to follow it)."""
+    path = _open_third(window, qtbot)
+    assert window.session is not None
+    window.entries.ask = lambda *_a: "renamed_hand"
+    assert window.entries.rename(window.session.ref(path)) is None
+    assert "a scenario has no id to rename" in window.statusBar().currentMessage()
+    assert window.session.text(path) is not None
+    window.session.replace_text(
+        path, (window.session.text(path) or "").replace("    total: 500\n", "    total: 499\n")
+    )
+    assert _verdict(window) == "✗ total: expected 499, got 500"
+
+
 def test_ctrl_o_opens_a_scenario_of_the_packs_as_edited(window: MainWindow, qtbot, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     path = _open_third(window, qtbot)
     assert window.session is not None
