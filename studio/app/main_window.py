@@ -558,7 +558,6 @@ class MainWindow(QMainWindow):
             if self.session.save_all():
                 names = ", ".join(ref.path.name for ref in self.session.ws.dirty())
                 self.status(f"Not saved: {names} (see Problems)")
-                self.safety.check_disk()  # a file changed on disk is asked about now, as the refusal says
 
     # --- scenarios ----------------------------------------------------------------------------
     def open_scenario_item(self, path: Path, index: int) -> None:
