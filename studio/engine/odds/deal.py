@@ -18,9 +18,9 @@ serve the 752,538,150 deals of 8 cards of the standard deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import reduce
-from itertools import product
+from itertools import combinations, product
 from math import comb, prod
 from operator import or_
 
@@ -430,19 +430,10 @@ class _DealCounter:
         return found
 
 
-def _sub_multisets(counts: Counts, take: int) -> Iterator[tuple[int, ...]]:
-    """Yield every way to take ``take`` cards from ``counts``, as their positions."""
-
-    def walk(p: int, left: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if left == 0:
-            yield taken
-            return
-        if p == len(counts):
-            return
-        for m in range(min(left, counts[p]), -1, -1):
-            yield from walk(p + 1, left - m, taken + (p,) * m)
-
-    return walk(0, take, ())
+def _sub_multisets(counts: Counts, take: int) -> Iterable[tuple[int, ...]]:
+    """Every way to take ``take`` cards from ``counts``, as their positions (ascending), once each."""
+    cards = [p for p, m in enumerate(counts) for _ in range(min(m, take))]
+    return dict.fromkeys(combinations(cards, take))  # equal cards give equal tuples: keep one
 
 
 def _bounded(column: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
