@@ -13,7 +13,11 @@ that class holds. So :func:`count_dealt` counts in two passes:
 
 Each type comes from the real evaluator on one representative per key of
 :func:`~studio.engine.odds.keys.line_key`: a few thousand classifications
-serve the 752,538,150 deals of 8 cards of the standard deck.
+serve the 752,538,150 deals of 8 cards of the standard deck. A flush that
+takes one card from outside its class (``four_fingers``: four cards of the
+class and any fifth) is the best, over the class's choices of ``size - 1``
+cards, of that choice's row of types with one card more at each position; a
+row is evaluated once per choice, and a few thousand serve every class.
 """
 
 from __future__ import annotations
@@ -105,6 +109,7 @@ class _DealCounter:
         self._keyed: dict[tuple[object, ...], int] = {}
         self._own: dict[Counts, int] = {}
         self._tables: dict[Counts, FlushTable] = {}
+        self._rows: dict[tuple[int, ...], list[int]] = {}
         self._rests: dict[tuple[tuple[int, ...], int, int], list[Rest]] = {}
         self._picks: dict[int, list[list[tuple[int, int, Counts]]]] = {}
         self._owns: dict[tuple[Counts, Counts], Counts] = {}
@@ -129,17 +134,22 @@ class _DealCounter:
 
     def _best(self, counts: Counts, take: int, fixed: tuple[int, ...], flush: bool) -> int:
         """The best type of ``take`` of the cards ``counts`` plus the cards at ``fixed`` positions."""
-        k, best = self.k, self.none
+        best = self.none
         for chosen in _sub_multisets(counts, take):
-            positions = sorted(chosen + fixed)
-            ranks = tuple(p + 2 if p < RANKS else None for p in positions)
-            ranked = sum(1 for r in ranks if r is not None)
-            if flush:
-                sig = (ranked, *(0,) * (k - 1), 0)
-            else:  # spread over the classes: never a flush
-                sig = (*(ranked // k + (i < ranked % k) for i in range(k)), 0)
-            best = min(best, self.classifier.type_of(ranks, sig))
+            best = min(best, self._type(sorted(chosen + fixed), flush))
         return best
+
+    def _type(self, positions: Sequence[int], flush: bool) -> int:
+        """The type of the cards at these positions (ascending), all of one suit class or (``flush``
+        false) spread over the classes: never a flush."""
+        k = self.k
+        ranks = tuple(p + 2 if p < RANKS else None for p in positions)
+        ranked = sum(1 for r in ranks if r is not None)
+        if flush:
+            sig = (ranked, *(0,) * (k - 1), 0)
+        else:
+            sig = (*(ranked // k + (i < ranked % k) for i in range(k)), 0)
+        return self.classifier.type_of(ranks, sig)
 
     def _typed(self, key: tuple[object, ...], work: Callable[[], int]) -> int:
         found = self._keyed.get(key)
@@ -168,14 +178,13 @@ class _DealCounter:
             self._own[counts] = found
         return found
 
-    def best_with(self, counts: Counts, extra: int) -> int:
-        """The best flush of ``size - 1`` of one class's cards plus one card at position ``extra``."""
-        s = self.size - 1
-        desc = [
-            (min(m, s), int(i == extra)) if m or i == extra else None for i, m in enumerate(counts[:RANKS])
-        ]
-        key = ("with", line_key(desc, int(extra == STONE), self.gap, self.run))
-        return self._typed(key, lambda: self._best(counts, s, (extra,), True))
+    def with_row(self, chosen: tuple[int, ...]) -> list[int]:
+        """The flush of these ``size - 1`` cards of one class (positions, ascending) and one card
+        more, at each position in turn (remembered: a few thousand choices serve every class)."""
+        row = self._rows.get(chosen)
+        if row is None:
+            row = self._rows[chosen] = [self._type(sorted((*chosen, p)), True) for p in range(POSITIONS)]
+        return row
 
     # --- pass 1: every rank multiset, as if no flush could be made ---------------------------
 
@@ -381,7 +390,9 @@ class _DealCounter:
         found = self._tables.get(counts)
         if found is None:
             own = self.best_own(counts)
-            with_card = [self.best_with(counts, p) for p in range(POSITIONS)]
+            # The best flush of size - 1 of the class's cards and one card at each position.
+            rows = [self.with_row(chosen) for chosen in _sub_multisets(counts, self.size - 1)]
+            with_card = [min(types) for types in zip(*rows, strict=True)]
             levels = [
                 (level, sum(1 << p for p, t in enumerate(with_card) if t <= level))
                 for level in sorted({t for t in with_card if t < own})
