@@ -40,6 +40,9 @@ Counts = tuple[int, ...]
 Rest = tuple[int, int, int]
 #: A class's best flush alone, and each better one with the positions of outside cards that give it.
 FlushTable = tuple[int, list[tuple[int, int]]]
+#: Choices of one class's cards holding the same positions: those and each choice's code, ways and
+#: flush table.
+Fill = tuple[int, list[tuple[int, int, FlushTable]]]
 Progress = Callable[[int, int], None]
 
 #: Check for cancellation and report progress after this many steps.
@@ -114,7 +117,7 @@ class _DealCounter:
         self._picks: dict[int, list[list[tuple[int, int, Counts]]]] = {}
         self._owns: dict[tuple[Counts, Counts], Counts] = {}
         self._masks: dict[Counts, int] = {}
-        self._filled: dict[tuple[int, Counts, int], list[tuple[int, int, FlushTable, int]]] = {}
+        self._filled: dict[tuple[int, Counts, int], list[Fill]] = {}
         self._progress = progress
         self._cancelled = cancelled
         self._done = 0
@@ -236,7 +239,7 @@ class _DealCounter:
 
     def picks(self, bucket: int, least: int, most: int) -> list[tuple[int, int, Counts]]:
         """Every choice of ``least`` to ``most`` cards of one bucket (a class, or wild):
-        (code, ways, counts)."""
+        (code, ways, counts), remembered."""
         by_size = self._picks.get(bucket)
         if by_size is None:
             by_size = self._picks[bucket] = [[] for _ in range(self.deal + 1)]
@@ -304,7 +307,7 @@ class _DealCounter:
 
     def _settle(self, wild: Counts, held: list[Counts], rest: list[Rest], code: int, ways: int) -> None:
         """Move the deals of one choice of flushing classes whose flush beats their plain type."""
-        plain, counts = self.plain, self.counts
+        plain, counts, none = self.plain, self.counts, self.none
         owns = [self._own_cards(x, wild) for x in held]
         if self.size == self.flush:  # the flush is 5 cards of the class: the rest cannot help
             best = min(self.best_own(x) for x in owns)
@@ -321,11 +324,13 @@ class _DealCounter:
         outsides = [
             reduce(or_, (m for other, m in enumerate(masks) if other != j), 0) for j in range(len(held))
         ]
-        by_mask: dict[int, int] = {}  # the best flush depends only on the positions the rest holds
+        flushes = list(zip(tables, outsides, strict=True))
+        best, last = none, -1
         for r_code, r_ways, r_mask in rest:
-            best = by_mask.get(r_mask, -1)
-            if best < 0:
-                best = by_mask[r_mask] = _best_flush(tables, outsides, r_mask, self.none)
+            if r_mask != last:  # the best flush depends only on the positions the rest holds
+                best, last = none, r_mask
+                for table, outside in flushes:
+                    best = min(best, _flush_with(table, r_mask | outside))
             found = plain[code + r_code]
             if best < found:
                 n = ways * r_ways
@@ -340,28 +345,27 @@ class _DealCounter:
         plain, counts = self.plain, self.counts
         table = self.flush_table(self._own_cards(first, wild))
         first_mask = self._positions(first)
-        first_best: dict[int, int] = {}  # the first class's best flush, by the second's positions
-        for x_code, x_ways, second, mask in self._fills(bucket, wild, size):
-            best = first_best.get(mask, -1)
-            if best < 0:
-                best = first_best[mask] = _best_flush((table,), (mask,), 0, self.none)
-            best = _best_flush((second,), (first_mask,), 0, best)
-            found = plain[code + x_code]
-            if best < found:
-                n = ways * x_ways
-                counts[found] -= n
-                counts[best] += n
+        for mask, group in self._fills(bucket, wild, size):
+            first_best = _flush_with(table, mask)
+            for x_code, x_ways, second in group:
+                best = min(first_best, _flush_with(second, first_mask))
+                found = plain[code + x_code]
+                if best < found:
+                    n = ways * x_ways
+                    counts[found] -= n
+                    counts[best] += n
 
-    def _fills(self, bucket: int, wild: Counts, size: int) -> list[tuple[int, int, FlushTable, int]]:
-        """Every choice of ``size`` cards of one class: (code, ways, flush table with the wild cards,
-        positions held), remembered."""
+    def _fills(self, bucket: int, wild: Counts, size: int) -> list[Fill]:
+        """Every choice of ``size`` cards of one class, by the positions it holds: (code, ways, flush
+        table with the wild cards), remembered."""
         key = (bucket, wild, size)
         found = self._filled.get(key)
         if found is None:
-            found = self._filled[key] = [
-                (x_code, x_ways, self.flush_table(self._own_cards(x, wild)), self._positions(x))
-                for x_code, x_ways, x in self.picks(bucket, size, size)
-            ]
+            groups: dict[int, list[tuple[int, int, FlushTable]]] = {}
+            for x_code, x_ways, x in self.picks(bucket, size, size):
+                fill = (x_code, x_ways, self.flush_table(self._own_cards(x, wild)))
+                groups.setdefault(self._positions(x), []).append(fill)
+            found = self._filled[key] = list(groups.items())
         return found
 
     def _own_cards(self, held: Counts, wild: Counts) -> Counts:
@@ -437,7 +441,10 @@ class _DealCounter:
 
         if all(n < need for n in totals):
             visit(0, size, 0, 1, 0)
-        found = self._rests[key] = [(code, ways, mask) for code, (ways, mask) in merged.items()]
+        # Sorted by the positions held: the best flush of :meth:`_settle` changes only with them.
+        found = self._rests[key] = sorted(
+            ((code, ways, mask) for code, (ways, mask) in merged.items()), key=lambda r: r[2]
+        )
         return found
 
 
@@ -468,20 +475,13 @@ def _multisets(avail: Sequence[int], size: int) -> int:
     return ways[size]
 
 
-def _best_flush(tables: Sequence[FlushTable], outsides: Sequence[int], held: int, none: int) -> int:
-    """The best flush of any class, given its table, the positions the other flushing classes hold
-    (``outsides``, class by class) and those the rest of the deal holds (``held``)."""
-    best = none
-    for (own, levels), outside in zip(tables, outsides, strict=True):
-        found = own
-        there = held | outside
-        for level, at in levels:
-            if there & at:
-                found = level
-                break
-        if found < best:
-            best = found
-    return best
+def _flush_with(table: FlushTable, there: int) -> int:
+    """The best flush of a class, given its table and the positions outside cards hold (``there``)."""
+    own, levels = table
+    for level, at in levels:
+        if there & at:
+            return level
+    return own
 
 
 def _mask(counts: Counts) -> int:
