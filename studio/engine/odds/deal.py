@@ -16,8 +16,9 @@ Each type comes from the real evaluator on one representative per key of
 serve the 752,538,150 deals of 8 cards of the standard deck. A flush that
 takes one card from outside its class (``four_fingers``: four cards of the
 class and any fifth) is the best, over the class's choices of ``size - 1``
-cards, of that choice's row of types with one card more at each position; a
-row is evaluated once per choice, and a few thousand serve every class.
+cards, of that choice's row of types with one card more at each position: a
+class of ``size - 1`` cards evaluates its row, a larger one takes the best of
+the tables of itself less one card (all remembered).
 """
 
 from __future__ import annotations
@@ -112,7 +113,6 @@ class _DealCounter:
         self._keyed: dict[tuple[object, ...], int] = {}
         self._own: dict[Counts, int] = {}
         self._tables: dict[Counts, FlushTable] = {}
-        self._rows: dict[tuple[int, ...], list[int]] = {}
         self._rests: dict[tuple[tuple[int, ...], int, int], list[Rest]] = {}
         self._picks: dict[int, list[list[tuple[int, int, Counts]]]] = {}
         self._owns: dict[tuple[Counts, Counts], Counts] = {}
@@ -180,14 +180,6 @@ class _DealCounter:
                 found = self._typed(key, lambda: self._best(counts, s, (), True))
             self._own[counts] = found
         return found
-
-    def with_row(self, chosen: tuple[int, ...]) -> list[int]:
-        """The flush of these ``size - 1`` cards of one class (positions, ascending) and one card
-        more, at each position in turn (remembered: a few thousand choices serve every class)."""
-        row = self._rows.get(chosen)
-        if row is None:
-            row = self._rows[chosen] = [self._type(sorted((*chosen, p)), True) for p in range(POSITIONS)]
-        return row
 
     # --- pass 1: every rank multiset, as if no flush could be made ---------------------------
 
@@ -389,18 +381,32 @@ class _DealCounter:
         """The best flush of one class's cards alone, and each better one a card outside allows.
 
         Levels are (type, positions of the outside cards that give that type or better),
-        best first.
+        best first. The flush with an outside card takes ``size - 1`` of the class's cards: with
+        exactly that many, the type of them and a card at each position; with more, the best of
+        the tables of the class less one card (every choice is one of theirs, and what their
+        levels leave out is no better than their own flush, so no better than this one's).
         """
         found = self._tables.get(counts)
         if found is None:
             own = self.best_own(counts)
-            # The best flush of size - 1 of the class's cards and one card at each position.
-            rows = [self.with_row(chosen) for chosen in _sub_multisets(counts, self.size - 1)]
-            with_card = [min(types) for types in zip(*rows, strict=True)]
-            levels = [
-                (level, sum(1 << p for p, t in enumerate(with_card) if t <= level))
-                for level in sorted({t for t in with_card if t < own})
-            ]
+            held = [p for p, m in enumerate(counts) for _ in range(m)]
+            # (type, positions where a card gives that type or better); none with too few cards
+            candidates: list[tuple[int, int]] = []
+            if len(held) == self.size - 1:  # each position's type, and the position
+                candidates = [(self._type(sorted((*held, p)), True), 1 << p) for p in range(POSITIONS)]
+            elif len(held) >= self.size:  # the levels of each table less one card
+                less = ((*counts[:p], counts[p] - 1, *counts[p + 1 :]) for p in set(held))
+                candidates = [level for fewer in less for level in self.flush_table(fewer)[1]]
+            levels: list[tuple[int, int]] = []
+            there = 0
+            for level, at in sorted(candidates):
+                if level >= own:
+                    break
+                there |= at
+                if levels and levels[-1][0] == level:
+                    levels[-1] = (level, there)
+                elif not levels or there != levels[-1][1]:  # a level no card reaches first is left out
+                    levels.append((level, there))
             found = self._tables[counts] = (own, levels)
         return found
 
