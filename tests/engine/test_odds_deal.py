@@ -170,3 +170,12 @@ def test_deal_outside_the_deck_is_refused() -> None:
     for size in (0, 4):
         with pytest.raises(ValueError, match=f"deal {size}"):
             count_dealt(deck("AS KS QS"), size, CATALOG, NO_RULES)
+
+
+@pytest.mark.parametrize("flags", [frozenset({"four_fingers"}), frozenset({"four_fingers", "shortcut"})])
+def test_a_suit_holding_most_of_a_deal_of_nine_counts_like_a_brute_force(flags: frozenset[str]) -> None:
+    # Up to nine spades (a wild card among them) in a deal of 9: a suit's flush with an outside card
+    # is the best of its tables less one card, five levels down to its 4-card choices. Its own flush
+    # house outranks the straight flush a 4-card choice makes with a 7, so that level is dropped.
+    cards = deck("3S 3S 3S 4S 4S 5S 6S 9S 7H 2H KH 8D:wild 6C")
+    assert count_dealt(cards, 9, CATALOG, flags) == brute_force(cards, 9, flags)
