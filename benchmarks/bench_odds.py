@@ -56,6 +56,9 @@ DEALT = (
     ("standard", 8, frozenset({"shortcut"})),
     ("standard", 8, frozenset({"smeared"})),
     ("standard", 8, frozenset({"four_fingers"})),
+    ("standard", 8, frozenset({"four_fingers", "shortcut"})),
+    ("standard", 8, frozenset({"four_fingers", "smeared"})),
+    ("standard", 8, frozenset({"four_fingers", "shortcut", "smeared"})),
     ("checkered", 8, frozenset()),
     ("abandoned", 8, frozenset()),
 )

@@ -231,7 +231,7 @@ class _DealCounter:
 
     def picks(self, bucket: int, least: int, most: int) -> list[tuple[int, int, Counts]]:
         """Every choice of ``least`` to ``most`` cards of one bucket (a class, or wild):
-        (code, ways, counts), remembered."""
+        (code, ways, counts)."""
         by_size = self._picks.get(bucket)
         if by_size is None:
             by_size = self._picks[bucket] = [[] for _ in range(self.deal + 1)]
