@@ -235,11 +235,17 @@ class _DealCounter:
         by_size = self._picks.get(bucket)
         if by_size is None:
             by_size = self._picks[bucket] = [[] for _ in range(self.deal + 1)]
-            column = [col[bucket] for col in self.cols]
-            for counts in _bounded(column, self.deal):
-                code = sum(m * w for m, w in zip(counts, self.weight, strict=False))
-                ways = prod(comb(a, m) for a, m in zip(column, counts, strict=True))
-                by_size[sum(counts)].append((code, ways, (*counts, 0)))
+            # (counts, code, ways, size) of each choice so far, position by position
+            chosen: list[tuple[Counts, int, int, int]] = [((), 0, 1, 0)]
+            for col, weight in zip(self.cols, self.weight, strict=False):
+                have = col[bucket]
+                chosen = [
+                    ((*counts, m), code + m * weight, ways * comb(have, m), size + m)
+                    for counts, code, ways, size in chosen
+                    for m in range(min(have, self.deal - size) + 1)
+                ]
+            for counts, code, ways, size in chosen:
+                by_size[size].append((code, ways, (*counts, 0)))
         return [x for size in range(least, most + 1) for x in by_size[size]]
 
     def count_flushes(self) -> None:
@@ -340,7 +346,9 @@ class _DealCounter:
         for mask, group in self._fills(bucket, wild, size):
             first_best = _flush_with(table, mask)
             for x_code, x_ways, second in group:
-                best = min(first_best, _flush_with(second, first_mask))
+                best = _flush_with(second, first_mask)
+                if first_best < best:
+                    best = first_best
                 found = plain[code + x_code]
                 if best < found:
                     n = ways * x_ways
@@ -458,19 +466,6 @@ def _sub_multisets(counts: Counts, take: int) -> Iterable[tuple[int, ...]]:
     """Every way to take ``take`` cards from ``counts``, as their positions (ascending), once each."""
     cards = [p for p, m in enumerate(counts) for _ in range(min(m, take))]
     return dict.fromkeys(combinations(cards, take))  # equal cards give equal tuples: keep one
-
-
-def _bounded(column: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
-    """Yield every count vector at most ``column`` position by position, with at most ``most`` in all."""
-
-    def walk(p: int, left: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if p == len(column):
-            yield taken
-            return
-        for m in range(min(left, column[p]) + 1):
-            yield from walk(p + 1, left - m, (*taken, m))
-
-    return walk(0, most, ())
 
 
 def _multisets(avail: Sequence[int], size: int) -> int:
