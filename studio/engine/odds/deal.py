@@ -107,6 +107,12 @@ class _DealCounter:
         self.avail = [sum(c) for c in self.cols] + [self.stones]
         self.weight = [(deal + 1) ** p for p in range(POSITIONS)]
         self.none = len(classifier.types)  # worse than any type: no hand of that kind
+        #: The suit signature of so many ranked cards: all of one class (True), or spread over the
+        #: classes (False: never a flush).
+        self._signatures = {
+            True: [(n, *(0,) * (k - 1), 0) for n in range(deal + 1)],
+            False: [(*(n // k + (i < n % k) for i in range(k)), 0) for n in range(deal + 1)],
+        }
         self.counts = [0] * len(classifier.types)
         #: Best type without a flush, by the code of a rank multiset.
         self.plain: dict[int, int] = {}
@@ -145,14 +151,8 @@ class _DealCounter:
     def _type(self, positions: Sequence[int], flush: bool) -> int:
         """The type of the cards at these positions (ascending), all of one suit class or (``flush``
         false) spread over the classes: never a flush."""
-        k = self.k
         ranks = tuple(p + 2 if p < RANKS else None for p in positions)
-        ranked = sum(1 for r in ranks if r is not None)
-        if flush:
-            sig = (ranked, *(0,) * (k - 1), 0)
-        else:
-            sig = (*(ranked // k + (i < ranked % k) for i in range(k)), 0)
-        return self.classifier.type_of(ranks, sig)
+        return self.classifier.type_of(ranks, self._signatures[flush][len(ranks) - ranks.count(None)])
 
     def _typed(self, key: tuple[object, ...], work: Callable[[], int]) -> int:
         found = self._keyed.get(key)
