@@ -11,7 +11,6 @@ hands, so one classification serves every rank multiset with that key.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 #: Rank positions 0-12 are ranks 2-14 (ace); position 13 holds the stone cards.
 RANKS = 13
@@ -19,12 +18,10 @@ STONE = RANKS
 POSITIONS = RANKS + 1
 ACE = 14
 
-D = TypeVar("D", int, tuple[int, int])
-
 
 def line_key(
-    desc: Sequence[D | None], stone: int, gap: int, size: int
-) -> tuple[tuple[D, ...], tuple[tuple[tuple[D, int, bool], ...], ...], int]:
+    desc: Sequence[int | None], stone: int, gap: int, size: int
+) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int, bool], ...], ...], int]:
     """Return the key of cards described rank by rank (``desc[i]`` for rank i+2, None: absent).
 
     ``gap`` is the widest step a straight may take (2 with ``shortcut``), ``size``
@@ -36,7 +33,7 @@ def line_key(
     """
     ranked = [(i + 2, d) for i, d in enumerate(desc) if d is not None]
     present = [(1, d) for pos, d in ranked if pos == ACE] + ranked
-    runs: list[tuple[tuple[D, int, bool], ...]] = []
+    runs: list[tuple[tuple[int, int, bool], ...]] = []
     in_runs: set[int] = set()
     start = 0
     for end in range(1, len(present) + 1):
