@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QFrame,
+    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -31,7 +32,7 @@ from studio.app.pack_menu import PackMenu
 from studio.app.playtest_dock import PlaytestDock
 from studio.app.preview.motion import platform_prefers_reduced_motion
 from studio.app.preview.panel import PreviewPanel, sample_for
-from studio.app.preview.scenario_file import scenario_text
+from studio.app.preview.scenario_file import file_text, scenario_text, scenarios_of
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.read_only import ReadOnlyOffer
 from studio.app.safety import Safety
@@ -42,6 +43,7 @@ from studio.app.undo import UndoActions
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.content.io.paths import settings_file
+from studio.content.io.text import printable
 from studio.content.packs.folders import content_hash
 from studio.content.packs.pack import Pack
 from studio.desktop import ICON
@@ -570,17 +572,31 @@ class MainWindow(QMainWindow):
                 self.status(str(exc))
 
     def open_scenario_dialog(self) -> None:
-        """Open a scenario file in the preview (expected against actual)."""
+        """Open a scenario file in the preview (expected against actual); of a file of many, the scenario
+        the user picks by name."""
         tests = self.pack_menu.folder() / "tests"
         name, _ = QFileDialog.getOpenFileName(
             self, "Open scenario", str(tests), "Scenarios (*.yaml *.yml *.json)"
         )
-        if name:
-            path = Path(name)
-            try:  # a file of the packs as edited; any other as on disk
-                self.preview.open_scenario(path, 0, self.session.text(path) if self.session else None)
-            except ValueError as exc:
-                self.problems.add_message(str(exc))
+        if not name:
+            return
+        path = Path(name)
+        text = self.session.text(path) if self.session else None  # a file of the packs as edited
+        try:
+            listed = scenarios_of(path, file_text(path) if text is None else text)
+            index = self.ask_scenario(path, [s.name for s in listed]) if len(listed) > 1 else 0
+            if index is not None:
+                self.preview.open_scenario(path, index, text)
+        except ValueError as exc:
+            self.problems.add_message(str(exc))
+
+    def ask_scenario(self, path: Path, names: list[str]) -> int | None:
+        """Ask which of a file's scenarios to show (by name and number); None if the user cancels."""
+        labels = [f"{i}. {printable(n) if n else '(no name)'}" for i, n in enumerate(names, 1)]
+        chosen, ok = QInputDialog.getItem(
+            self, "Open scenario", f"{path.name} holds {len(names)} scenarios; show:", labels, 0, False
+        )
+        return labels.index(chosen) if ok and chosen in labels else None
 
     def _scenario_on_disk(self) -> None:
         """A scenario opened from a file outside the packs follows that file on disk, checked as often as

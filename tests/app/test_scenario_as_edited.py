@@ -194,8 +194,32 @@ def test_ctrl_o_opens_a_scenario_of_the_packs_as_edited(window: MainWindow, qtbo
         path, (window.session.text(path) or "").replace("    total: 80\n", "    total: 81\n")
     )
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a: (str(path), ""))
+    window.ask_scenario = lambda _path, _names: 0
     window.open_scenario_dialog()
     assert _verdict(window) == "✗ total: expected 81, got 80"
+
+
+def test_ctrl_o_on_a_file_of_many_shows_the_scenario_picked_by_name(
+    window: MainWindow, qtbot, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+O showed the first scenario of a file of many, whichever the designer wanted."""
+    path = _open_third(window, qtbot)
+    asked: list[list[str]] = []
+
+    def third(_path: Path, names: list[str]) -> int:
+        asked.append(names)
+        return 2
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a: (str(path), ""))
+    window.preview.set_state({"played": "AS"})
+    window.ask_scenario = third
+    window.open_scenario_dialog()
+    assert len(asked) == 1 and len(asked[0]) > 3
+    assert window.preview.scenario_file == (path, 2)
+    assert window.preview.played_input.text() == "KS KH 5D 5C 9S"
+    window.ask_scenario = lambda _path, _names: None  # Cancel: the preview stays as it was
+    window.open_scenario_dialog()
+    assert window.preview.scenario_file == (path, 2)
 
 
 def test_a_scenario_from_outside_the_packs_follows_its_file_on_disk(
@@ -206,6 +230,7 @@ def test_a_scenario_from_outside_the_packs_follows_its_file_on_disk(
     text = path.read_text(encoding="utf-8")
     written_elsewhere(mine, text)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a: (str(mine), ""))
+    window.ask_scenario = lambda _path, _names: 0
     window.open_scenario_dialog()
     assert window.preview.scenario_file == (mine, 0)
     assert _verdict(window) == "✓ matches what the scenario expects"
