@@ -2,7 +2,9 @@
 
 A temporary file in the same folder is written (and synced), given the
 replaced file's permission bits, then renamed over it: a crash leaves the old
-file or the new one, never half of either, and never a temporary file. A new
+file or the new one, never half of either. A failed write removes its
+temporary file; a process killed while writing leaves it, hidden (a name
+starting with a dot, ending in ``.tmp``), which no folder scan reads. A new
 file gets the usual permissions (the user's umask applied), not ``mkstemp``'s
 owner-only 0600 that would hide a shared content file from its group. A
 symbolic link stays a link: the file it points to is replaced.
