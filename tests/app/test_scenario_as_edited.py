@@ -120,20 +120,21 @@ def test_the_preview_follows_the_scenario_edited_in_the_yaml_tab_and_only_that_o
     assert _verdict(window) == "✗ total: expected 499, got 500"
 
 
-def _cut(text: str, first: str, last: str) -> str:
-    """``text`` less the scenario named ``first``, up to (not with) the comment before the next."""
+def _cut_from(window: MainWindow, path: Path, first: str, last: str) -> None:
+    """Edit the file at ``path``: take out the scenario named ``first``, up to (not with) the comment
+    before the next, ``last``."""
+    assert window.session is not None
+    text = window.session.text(path)
+    assert text is not None
     start = text.index(f"- name: {first}")
-    return text[:start] + text[text.index(last, start) :]
+    window.session.replace_text(path, text[:start] + text[text.index(last, start) :])
 
 
 def test_the_preview_follows_its_scenario_when_one_before_it_goes_and_comes_back(
     window: MainWindow, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     path = _open_third(window, qtbot)
-    assert window.session is not None
-    text = window.session.text(path)
-    assert text is not None
-    window.session.replace_text(path, _cut(text, "plain_mult adds +4 Mult", "# pair 10 x 2"))
+    _cut_from(window, path, "plain_mult adds +4 Mult", "# pair 10 x 2")
     assert window.preview.scenario_file == (path, 1)  # the same scenario, one place up
     assert window.preview.played_input.text() == "KS KH 5D 5C 9S"
     assert _verdict(window) == "✓ matches what the scenario expects"
@@ -146,10 +147,7 @@ def test_a_scenario_deleted_from_its_file_leaves_no_verdict_until_it_is_back(
     window: MainWindow, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     path = _open_third(window, qtbot)
-    assert window.session is not None
-    text = window.session.text(path)
-    assert text is not None
-    window.session.replace_text(path, _cut(text, "pair_mult fires on Two Pair", "# full_house"))
+    _cut_from(window, path, "pair_mult fires on Two Pair", "# full_house")
     assert _verdict(window) == ""  # not the next scenario's verdict, now in its place
     assert window.preview.played_input.text() == "KS KH 5D 5C 9S"
     assert f"'{THIRD}' is no longer in charms_hand.yaml" in window.statusBar().currentMessage()
