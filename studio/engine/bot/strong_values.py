@@ -86,7 +86,9 @@ class RowWorth:
         self._contexts: dict[tuple[Card, ...], Context] = catalog.memo.setdefault("bot_strong_contexts", {})  # type: ignore[assignment]
         self._measures: dict[tuple[object, ...], Measure] = catalog.memo.setdefault("bot_strong_measures", {})  # type: ignore[assignment]
         self._extras: dict[tuple[object, ...], float] = catalog.memo.setdefault("bot_strong_extras", {})  # type: ignore[assignment]
-        self._weighted: tuple[object, list[float]] = (None, [])
+        self._weighted: tuple[int, dict[str, int], list[float]] = (-1, {}, [])
+        #: The deck last asked about and its context (a shop asks again at every decision).
+        self._last_context: tuple[tuple[Card, ...], Context] | None = None
         self._parts_memo: dict[tuple[object, ...], tuple[Measure, float, float]]
         self._parts_memo = catalog.memo.setdefault("bot_strong_parts", {})  # type: ignore[assignment]
         self._levels_memo: dict[tuple[str, int], tuple[tuple[int, float], tuple[int, float]]]
@@ -97,6 +99,9 @@ class RowWorth:
     def context(self, deck: Sequence[Card]) -> Context:
         """Return the deck's key, the hands dealt from it (each the best plain play), their base scores."""
         key = tuple(deck)
+        last = self._last_context
+        if last is not None and key == last[0]:  # mostly the very objects: no card hashed or compared
+            return last[1]
         found = self._contexts.get(key)
         if found is None:
             if len(self._contexts) >= MEMO:
@@ -117,6 +122,7 @@ class RowWorth:
                 hands.append((played, held, res.hand_type))
                 bases.append((float(res.points), min(float(res.mult), 1e9)))
             found = self._contexts[key] = (cid, tuple(hands), tuple(bases))
+        self._last_context = (key, found)
         return found
 
     def _score(
@@ -270,25 +276,34 @@ class RowWorth:
 
     # -- rows ----------------------------------------------------------------
 
-    def _parts(self, slot: CharmSlot, ctx: Context, money: int) -> tuple[Measure, float, float]:
-        """What a charm brings to a row's worth: its measure, its $ per round (hands scored and run
-        events), its rules' worth; remembered per deck, charm state and $5 step of money (every one of
-        them depends on money only by that step), as a shop asks for the same charms row after row."""
-        key = (ctx[0], slot.id, slot.edition, slot.counter, slot.vars, min(max(money, 0), 40) // 5)
-        found = self._parts_memo.get(key)
-        if found is None:
-            if len(self._parts_memo) >= MEMO:
-                self._parts_memo.clear()
-            measure = self.measure(slot, ctx, money)
-            per_round = measure[1] * HANDS_PER_ROUND + self.money_per_round(slot, money)
-            found = self._parts_memo[key] = (measure, per_round, self.rules_worth(slot, 4))
-        return found
+    def _parts(
+        self, charms: Sequence[CharmSlot], ctx: Context, money: int, skip: int = -1
+    ) -> list[tuple[Measure, float, float]]:
+        """What each charm of the row (but the one at ``skip``) brings to its worth: its measure, its $
+        per round (hands scored and run events), its rules' worth; remembered per deck, charm state and
+        $5 step of money (every one of them depends on money only by that step), as a shop asks for the
+        same charms row after row."""
+        deck, step, memo = ctx[0], min(max(money, 0), 40) // 5, self._parts_memo
+        parts = []
+        for i, slot in enumerate(charms):
+            if i == skip:
+                continue
+            key = (deck, slot.id, slot.edition, slot.counter, slot.vars, step)
+            found = memo.get(key)
+            if found is None:
+                if len(memo) >= MEMO:
+                    memo.clear()
+                measure = self.measure(slot, ctx, money)
+                per_round = measure[1] * HANDS_PER_ROUND + self.money_per_round(slot, money)
+                found = memo[key] = (measure, per_round, self.rules_worth(slot, 4))
+            parts.append(found)
+        return parts
 
     def _weights(self, ctx: Context, played: Mapping[str, int]) -> list[float]:
         """Each context hand's weight: toward the hand types the run plays (remembered for the last deck
         and tally asked, as a shop decision values row after row with them)."""
-        key = (ctx[0], tuple(played.items()))
-        if key != self._weighted[0]:
+        deck, tally, weights = self._weighted
+        if ctx[0] != deck or played != tally:
             _, hands, _ = ctx
             n = len(hands)
             total_played = sum(played.values())
@@ -299,8 +314,8 @@ class RowWorth:
             for _, _, t in hands:
                 share = played.get(t, 0) / total_played if total_played else 0.0
                 weights.append((share + 0.5 * sample[t] / n) / sample[t])
-            self._weighted = (key, weights)
-        return self._weighted[1]
+            self._weighted = (ctx[0], dict(played), weights)
+        return weights
 
     def _levels(self, type_id: str, level: int) -> tuple[tuple[int, float], tuple[int, float]]:
         """A hand type's (Points, Mult) at level 1 and at ``level`` (remembered: asked per hand per row)."""
@@ -328,8 +343,7 @@ class RowWorth:
         _, hands, bases = ctx
         if not hands:
             return 0.0
-        slots = [c for i, c in enumerate(charms) if i != skip]
-        parts = [self._parts(c, ctx, money) for c in slots]
+        parts = self._parts(charms, ctx, money, skip)
         measures = [m for m, _, _ in parts]
         n = len(hands)
         value = 0.0
