@@ -72,16 +72,18 @@ class StrongPolicy:
         blinds = len(rules.blinds)
         return float((len(rules.requirements) - s.ante) * blinds + (blinds - s.blind))
 
-    def _row(self, game: Game, charms: list[CharmSlot], money: int, ctx: Context | None = None) -> float:
+    def _row(
+        self, game: Game, charms: list[CharmSlot], money: int, ctx: Context, rounds_left: float
+    ) -> float:
+        """The worth of ``charms`` with ``money`` (``ctx``, ``rounds_left``: worked out once a decision)."""
         s = game.state
-        ctx = ctx or self.worth.context(s.deck)
-        return self.worth.worth(charms, ctx, money, s.levels, s.times_played, self._rounds_left(game))
+        return self.worth.worth(charms, ctx, money, s.levels, s.times_played, rounds_left)
 
-    def _spend(self, game: Game, price: int) -> float:
+    def _spend(self, game: Game, price: int, rounds_left: float) -> float:
         """What spending ``price`` costs in log-score units: its dollars, and the interest it loses."""
         money = game.state.money
         lost = min(max(money, 0) // 5, 5) - min(max(money - price, 0) // 5, 5)
-        horizon = min(self._rounds_left(game), 4.0)
+        horizon = min(rounds_left, 4.0)
         return self.worth.dollar * (price + max(lost, 0) * horizon)
 
     def _plan_suit(self, deck: list[Card]) -> str | None:
@@ -142,7 +144,8 @@ class StrongPolicy:
             return ReorderCharms(order)
         slots = charm_slots(s, game.setup)
         ctx = self.worth.context(s.deck)
-        base = self._row(game, s.charms, s.money, ctx)
+        left = self._rounds_left(game)
+        base = self._row(game, s.charms, s.money, ctx, left)
         best: tuple[float, Action] | None = None
         sellable = [i for i in range(len(s.charms)) if game.legal(Sell(i)) is None]
         for slot, offer in enumerate(s.shop.offers):
@@ -152,8 +155,8 @@ class StrongPolicy:
             if len(s.charms) < slots:
                 if offer.price > s.money:
                     continue
-                gain = self._row(game, [*s.charms, bought], s.money - offer.price, ctx) - base
-                gain -= self._spend(game, offer.price)
+                gain = self._row(game, [*s.charms, bought], s.money - offer.price, ctx, left) - base
+                gain -= self._spend(game, offer.price, left)
                 if gain > MIN_GAIN and (best is None or gain > best[0]):
                     best = (gain, Buy(slot))
                 continue
@@ -162,8 +165,8 @@ class StrongPolicy:
                 if offer.price > s.money + refund:
                     continue
                 without = [c for j, c in enumerate(s.charms) if j != i]
-                gain = self._row(game, [*without, bought], s.money + refund - offer.price, ctx) - base
-                gain -= self._spend(game, offer.price - refund)
+                gain = self._row(game, [*without, bought], s.money + refund - offer.price, ctx, left) - base
+                gain -= self._spend(game, offer.price - refund, left)
                 if gain > 2 * MIN_GAIN and (best is None or gain > best[0]):
                     best = (gain, Sell(i))
         if best is not None:
@@ -179,7 +182,7 @@ class StrongPolicy:
                 and not offer.sold
                 and room
                 and offer.price <= s.money
-                and self._wanted(game, offer.item) > self._spend(game, offer.price) + MIN_GAIN
+                and self._wanted(game, offer.item) > self._spend(game, offer.price, left) + MIN_GAIN
             ):
                 return Buy(slot)
         for slot, offer in enumerate(s.shop.offers):
@@ -226,13 +229,16 @@ class StrongPolicy:
             pick = max(options, key=lambda i: (gains[i], -i))
             return Choose(pick if gains[pick] > 0 else None)
         if booster.kind == "charms" and len(s.charms) < charm_slots(s, game.setup):
-            base = self._row(game, s.charms, s.money)
+            ctx, left = self.worth.context(s.deck), self._rounds_left(game)
+            base = self._row(game, s.charms, s.money, ctx, left)
             worn = booster.dress or [Dress()] * len(booster.options)
             gains = {
                 i: self._row(
                     game,
                     [*s.charms, CharmSlot(booster.options[i], worn[i].edition, stickers=worn[i].stickers)],
                     s.money,
+                    ctx,
+                    left,
                 )
                 - base
                 for i in options

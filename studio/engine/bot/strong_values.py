@@ -344,26 +344,25 @@ class RowWorth:
         if not hands:
             return 0.0
         parts = self._parts(charms, ctx, money, skip)
-        measures = [m for m, _, _ in parts]
+        rows = [effects for (effects, _), _, _ in parts]
         n = len(hands)
         value = 0.0
         dollars = 0.0
-        for i, ((_, _, t), (p0, m0), weight) in enumerate(
+        for i, ((_, _, t), (points, mult), weight) in enumerate(
             zip(hands, bases, self._weights(ctx, played), strict=True)
         ):
-            points, mult = p0, m0
             level = levels.get(t, 1)
             if level != 1:
                 (p1, m1), (pl, ml) = self._levels(t, level)
                 points, mult = points + pl - p1, mult + ml - m1
-            for final, share_f in ((0, 0.7), (1, 0.3)):
+            for j, share in ((i, 0.7), (i + n, 0.3)):  # the hand, then the hand as the final one
                 pts, mlt, factor = points, mult, 1.0
-                for effects, _ in measures:
-                    dp, dm, x = effects[i + final * n]
+                for effects in rows:
+                    dp, dm, x = effects[j]
                     pts += dp
                     mlt += dm
                     factor *= x
-                value += weight * share_f * (pts if pts > 1.0 else 1.0) * (mlt if mlt > 1.0 else 1.0) * factor
+                value += weight * share * (pts if pts > 1.0 else 1.0) * (mlt if mlt > 1.0 else 1.0) * factor
         for _, per_round, _ in parts:
             dollars += per_round
         rules = sum(r for _, _, r in parts)
