@@ -7,8 +7,7 @@ works with :class:`Card` values.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from studio.engine.names import did_you_mean
 
@@ -46,8 +45,7 @@ def rank_points(rank: int) -> int:
     return min(rank, 10)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """A printed rank and suit plus at most one upgrade, edition and seal (ids)."""
 
     rank: int

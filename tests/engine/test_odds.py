@@ -271,6 +271,9 @@ CARD = st.builds(
     rank=st.sampled_from([2, 3, 4, 5, 6, 9, 13, 14]),
     suit=st.sampled_from(SUITS),
     upgrade=st.sampled_from([None, None, None, None, "wild", "stone"]),
+    edition=st.none(),
+    seal=st.none(),
+    extra=st.just(0),
 )
 FLAGS = st.frozensets(st.sampled_from(RULE_NAMES))
 

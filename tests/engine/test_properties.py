@@ -47,8 +47,12 @@ cards = st.builds(
     st.sampled_from(UPGRADES),
     st.sampled_from(EDITIONS),
     st.sampled_from(SEALS),
+    st.just(0),
 )
-plain_cards = st.builds(Card, st.integers(2, 14), st.sampled_from(SUITS))
+#: (Card is a named tuple: builds would fill in the fields left out, so they are given.)
+plain_cards = st.builds(
+    Card, st.integers(2, 14), st.sampled_from(SUITS), st.none(), st.none(), st.none(), st.just(0)
+)
 hands = st.lists(cards, min_size=1, max_size=5)
 charm_rows = st.lists(
     st.builds(CharmSlot, st.sampled_from(ALL_CHARMS), st.sampled_from(EDITIONS)), max_size=6
