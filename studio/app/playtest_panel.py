@@ -232,8 +232,8 @@ class PlaytestPanel(QWidget):
         self.content_errors.setVisible(count > 0)
         self.content_errors.setText(
             _warned(
-                f"The content has {counted(count, 'error')} (listed in Problems):"
-                " runs here play it as last valid until they are fixed"
+                f"The content has {counted(count, 'error')} (listed in Problems): until"
+                f" {'it is' if count == 1 else 'they are'} fixed, runs here play it as last valid"
             )
         )
 

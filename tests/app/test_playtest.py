@@ -251,7 +251,9 @@ def test_new_run_on_content_with_errors_says_it_plays_the_content_as_last_valid(
     note = panel.findChild(QLabel, "playtestContentErrors")
     assert note is not None and note.isVisible()
     said = note.text()
-    assert "1 error" in said and "Problems" in said and "last valid" in said, said
+    assert (
+        "1 error" in said and "Problems" in said and "until it is fixed" in said and "last valid" in said
+    ), said
     panel.resize(1500, 560)
     assert panel.grab().save(str(tmp_path / "content_errors.png"))
     click(qtbot, panel.blind.select_button)
