@@ -88,8 +88,6 @@ class Workspace:
         self._table = table = FileTable(list(packs))
         self._code = PackCode(problems=list(problems))
         self._code.load_all(table.packs, trusted)
-        #: Every pack with code has it running (by trust given at opening or recorded before).
-        self.code_trusted = all(id(p) in {id(t) for t in trusted} for p in table.packs if p.code())
         self._art = ArtWatch()
         if kept is None:
             for pack in table.packs:
@@ -227,6 +225,12 @@ class Workspace:
         content = Content(packs=self.packs, entries=entries, behaviours=self._code.behaviours)
         name_untrusted_charms(content, self._code.untrusted, self._code.untrusted_packs, _trust_in_the_editor)
         return content
+
+    @property
+    def code_trusted(self) -> bool:
+        """Every open pack with code has it running (by trust given at opening, recorded before, or
+        given in the Pack menu)."""
+        return not self._code.untrusted_packs
 
     def code_runs(self, pack: Pack) -> bool:
         """Whether an open pack's code is allowed to run: trusted by record, or for this session."""
@@ -421,7 +425,6 @@ class Workspace:
         if pack is None:
             raise WorkspaceError(f"the pack '{pack_id}' is not open")
         self._code.reload(pack, trusted)
-        self.code_trusted = not self._code.untrusted_packs
         self._checks.recheck()
         return Change(problems_changed=True, catalog_changed=True)
 
