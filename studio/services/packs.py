@@ -105,12 +105,14 @@ class Build:
     def lines(self) -> list[Line]:
         """Why it was not built, or the zip written with its hashes."""
         if self.problems:
-            return self._refusal([str(p) for p in self.problems], "problem(s)")
+            return self._refusal([Line(str(p), "bad") for p in self.problems], "problem(s)")
         if self.refused:
-            return self._refusal([str(p) for p in self.refused], "problem(s) that install would refuse")
+            return self._refusal(
+                [Line(str(p), "bad") for p in self.refused], "problem(s) that install would refuse"
+            )
         if self.failures:
             told = [line for f in self.failures for line in f.lines()]
-            return [*told, Line(f"not built: {len(self.failures)} failing test(s)", "bad")]
+            return self._refusal(told, "failing test(s)", len(self.failures))
         return [
             Line(
                 f"built {self.output}: {self.pack.id} {self.pack.version}, {len(self.pack.files)} files",
@@ -121,8 +123,9 @@ class Build:
         ]
 
     @staticmethod
-    def _refusal(found: list[str], what: str) -> list[Line]:
-        return [*(Line(f, "bad") for f in found), Line(f"not built: {len(found)} {what}", "bad")]
+    def _refusal(told: list[Line], what: str, count: int | None = None) -> list[Line]:
+        """What stopped the build, then how many of ``what`` (``count``; else one a line told)."""
+        return [*told, Line(f"not built: {len(told) if count is None else count} {what}", "bad")]
 
 
 def build(folder: Path, output: Path, *, trust: bool = False, progress: Progress = quiet) -> Build:
