@@ -581,12 +581,13 @@ class MainWindow(QMainWindow):
         if not name:
             return
         path = Path(name)
-        text = self.session.text(path) if self.session else None  # a file of the packs as edited
-        try:
-            listed = scenarios_of(path, file_text(path) if text is None else text)
+        try:  # a file of the packs as edited; any other as on disk
+            edited = self.session.text(path) if self.session else None
+            text = file_text(path) if edited is None else edited
+            listed = scenarios_of(path, text)
             index = self.ask_scenario(path, [s.name for s in listed]) if len(listed) > 1 else 0
             if index is not None:
-                self.preview.open_scenario(path, index, text)
+                self.preview.open_listed(path, listed, index, text)
         except ValueError as exc:
             self.problems.add_message(str(exc))
 

@@ -449,7 +449,10 @@ class PreviewPanel(QWidget):
         """Show scenario ``index`` of a file (of ``text``, its unsaved edits, when given), each step against
         its expected trace, and follow it through the file's edits (raises ValueError)."""
         text = file_text(path) if text is None else text
-        listed = scenarios_of(path, text)
+        self.open_listed(path, scenarios_of(path, text), index, text)
+
+    def open_listed(self, path: Path, listed: list[ScenarioModel], index: int, text: str) -> None:
+        """:meth:`open_scenario` for a file already read: ``text`` and its scenarios, ``listed``."""
         if not 0 <= index < len(listed):
             raise ValueError(f"{path}: no scenario number {index + 1} in this file ({len(listed)} there)")
         self._set_scenario(path, listed, index, text)
