@@ -128,8 +128,12 @@ def read_records(folder: Path) -> list[Recovery]:
     relative (``rel``) and never climb out with ``..``; anything else is skipped, as a damaged
     record is. Recovering then also checks that each path is in a pack the editor opened.
     """
-    records = sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
-    return sorted((r for r in map(_sound, records) if r is not None), key=lambda r: r.saved_at)
+    return sorted((r for r in map(_sound, _record_files(folder)) if r is not None), key=lambda r: r.saved_at)
+
+
+def _record_files(folder: Path) -> list[Path]:
+    """The record files in ``folder`` (none if it is not there yet), by name."""
+    return sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []
 
 
 def set_aside_damaged(folder: Path) -> list[str]:
@@ -141,7 +145,7 @@ def set_aside_damaged(folder: Path) -> list[str]:
     again. One another editor moved meanwhile is left to that editor to name.
     """
     lines = []
-    for record in sorted(folder.glob(f"*{SUFFIX}")) if folder.is_dir() else []:
+    for record in _record_files(folder):
         try:
             _read(record)
             continue
