@@ -90,12 +90,18 @@ def test_reloading_a_file_drops_its_undo_history_only(window: MainWindow, conten
     assert ws.text(ws.ref(path)) == on_disk
 
 
-def test_keep_mine_shows_the_other_change_first_and_the_next_save_overwrites_it(
-    window: MainWindow, content: Path
-) -> None:
+def _cost_changed_on_both_sides(window: MainWindow, content: Path) -> Path:
+    """money_mult's cost edited here (8, unsaved) and by another program on disk (7); its file."""
     set_field(window, "charm", "money_mult", ("cost",), 8)
     path = content / "charms" / "money_mult.yaml"
     written_elsewhere(path, path.read_text(encoding="utf-8").replace("cost: 6", "cost: 7"))
+    return path
+
+
+def test_keep_mine_shows_the_other_change_first_and_the_next_save_overwrites_it(
+    window: MainWindow, content: Path
+) -> None:
+    path = _cost_changed_on_both_sides(window, content)
     window.safety.check_disk()
     dialog = shown_conflict(window)
     left, right = dialog.diff.left.toPlainText().splitlines(), dialog.diff.right.toPlainText().splitlines()
@@ -223,9 +229,7 @@ def test_text_typed_a_moment_before_the_disk_changed_is_asked_about_not_reloaded
 def test_a_save_refused_by_a_change_on_disk_asks_at_once_and_names_the_way(
     window: MainWindow, content: Path
 ) -> None:
-    set_field(window, "charm", "money_mult", ("cost",), 8)
-    path = content / "charms" / "money_mult.yaml"
-    written_elsewhere(path, path.read_text(encoding="utf-8").replace("cost: 6", "cost: 7"))
+    path = _cost_changed_on_both_sides(window, content)
     window.save_action.trigger()  # before the timer's disk check
     said = [window.problems.topLevelItem(i).text(2) for i in range(window.problems.topLevelItemCount())]
     refused = next(text for text in said if "changed on disk by another program" in text)
