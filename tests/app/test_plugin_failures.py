@@ -8,10 +8,10 @@ pytest.importorskip("PySide6")
 
 from pathlib import Path
 
+from code_packs import code_pack
 from PySide6.QtCore import QSettings
 
 from studio.app.main_window import MainWindow
-from studio.content.packs.skeleton import write_skeleton
 from studio.workspace import Workspace
 
 BOOM = """from studio.engine.hooks import CharmContext
@@ -30,13 +30,7 @@ class Boom(Behaviour):
 def test_a_plugin_that_raises_is_reported_and_the_window_goes_on(
     qtbot, tmp_path: Path, content: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    pack = tmp_path / "boompack"
-    write_skeleton(pack, "boompack")
-    (pack / "plugins").mkdir()
-    (pack / "plugins" / "boom.py").write_text(BOOM, encoding="utf-8")
-    (pack / "charms" / "boom.yaml").write_text(
-        'id: boom\nname: Boom\nbehaviour: boom\ndescription: "Explodes"\n', encoding="utf-8"
-    )
+    pack = code_pack(tmp_path / "boompack", "boom", BOOM, "Explodes")
     window = MainWindow(
         recovery_dir=tmp_path / "recovery",
         settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),

@@ -11,6 +11,7 @@ pytest.importorskip("PySide6")
 
 from pathlib import Path
 
+from code_packs import code_pack
 from PySide6.QtGui import QAction
 
 from studio.app.main_window import MainWindow
@@ -37,14 +38,7 @@ class Doubler(Behaviour):
 
 def _code_pack(tmp_path: Path) -> Path:
     """A pack folder on disk with a plugin and the charm that uses it."""
-    pack = tmp_path / "doublepack"
-    write_skeleton(pack, "doublepack")
-    (pack / "plugins").mkdir()
-    (pack / "plugins" / "doubler.py").write_text(DOUBLER, encoding="utf-8")
-    (pack / "charms" / "doubler.yaml").write_text(
-        'id: doubler\nname: Doubler\nbehaviour: doubler\ndescription: "x2 Mult"\n', encoding="utf-8"
-    )
-    return pack
+    return code_pack(tmp_path / "doublepack", "doubler", DOUBLER, "x2 Mult")
 
 
 def _zip(tmp_path: Path) -> Path:
