@@ -169,12 +169,15 @@ def _check_stuck(tasks: Sequence[Task], shared: Any, per_run: float) -> None:
 
 
 def _stop(pool: ProcessPoolExecutor, shared: Any, kill: bool) -> None:
-    """Shut the pool down; after a failure or a cancel, first kill every worker (a stuck one never ends)."""
-    pool.shutdown(wait=False, cancel_futures=True)
+    """Shut the pool down and wait for it; after a failure or a cancel, first kill every worker (a stuck
+    one never ends, and a pool with a killed worker ends at once).
+
+    Only the first ``shutdown`` waits: it lets go of the pool's manager thread, so a later one could
+    not, and the thread left running met the interpreter's exit ("Bad file descriptor")."""
     if kill:
         for at in range(0, len(shared), _FIELDS):
             pid = int(shared[at])
             if pid > 0:
                 with contextlib.suppress(OSError):  # already gone
                     os.kill(pid, signal.SIGKILL)
-    pool.shutdown(wait=True)
+    pool.shutdown(wait=True, cancel_futures=True)
