@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from studio.app.session import Session
 from studio.content.io.paths import recovery_dir
 from studio.workspace import Change, EntryRef, Workspace, WorkspaceError
-from studio.workspace.recovery import Recovery, UndoStep
+from studio.workspace.recovery import Recovery, UndoStep, record_name
 
 if TYPE_CHECKING:
     from studio.app.disk_conflict import DiskConflict
@@ -141,12 +141,19 @@ class Safety(QObject):
             if self.session.perform(f"recover {item.path}", partial(ws.recover, item)) is not None:
                 undo[item.path] = item.undo
         ws.history.restore(undo)
-        # The work brought back is this editor's now: its records name it, and one that came back
-        # as the saved text goes (autosave drops no other editor's record).
+        # The work brought back is this editor's now, in records of its own name: the record it came
+        # from goes once that one is written (autosave drops no other editor's record), or at once
+        # when the file came back as the saved text.
         self.autosave()
         dirty = {ref.path for ref in ws.dirty()}
-        self.clear([i for i in items if i.path in undo and i.path not in dirty])
+        self.clear([i for i in items if i.path in undo and self._taken_over(i, i.path in dirty)])
         return len(undo)
+
+    def _taken_over(self, item: Recovery, dirty: bool) -> bool:
+        """True if recovered work is safe without the record it came from: the file is clean, or this
+        editor's own record of it holds it now."""
+        own = self.folder / record_name(item.path, self.owner)
+        return not dirty or (item.record != own and own.is_file())
 
     def clear(self, items: list[Recovery] | None = None) -> None:
         """Drop this editor's autosaved work (after a clean exit), or ``items``, those just read, when the

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -78,9 +79,14 @@ class Recovery:
         return now != self.base_sha256
 
 
-def record_name(path: Path) -> str:
-    """The record file of a content file."""
-    return hashlib.sha256(str(path).encode("utf-8")).hexdigest()[:16] + SUFFIX
+def record_name(path: Path, owner: str = "") -> str:
+    """The record file ``owner`` writes of a content file: the hash of its path, then the owner, so two
+    editors with unsaved text of one file each keep their own record. Without an owner, the hash alone
+    (the name every record had before records were named by owner too)."""
+    if owner and not re.fullmatch(r"[0-9A-Za-z_-]+", owner):
+        raise ValueError(f"{owner!r}: not a name for a recovery record's owner")
+    name = hashlib.sha256(str(path).encode("utf-8")).hexdigest()[:16]
+    return f"{name}-{owner}{SUFFIX}" if owner else f"{name}{SUFFIX}"
 
 
 def write_records(folder: Path, records: Sequence[dict[str, Any]]) -> int:
@@ -91,7 +97,7 @@ def write_records(folder: Path, records: Sequence[dict[str, Any]]) -> int:
     """
     folder.mkdir(parents=True, exist_ok=True)
     for data in records:
-        record = folder / record_name(Path(data["path"]))
+        record = folder / record_name(Path(data["path"]), str(data.get("owner") or ""))
         if _holds(record, data):
             continue
         write_atomically(
@@ -110,14 +116,11 @@ def _holds(record: Path, data: dict[str, Any]) -> bool:
 
 
 def drop_records(folder: Path, paths: list[Path], owner: str) -> None:
-    """Remove the records ``owner`` wrote of files that have no unsaved edits any more. Another
-    editor's record stays: a running one's is its own work, a dead one's is work to offer (a file
-    clean here, in a pack just opened, may be one it left unsaved)."""
+    """Remove the records ``owner`` wrote of files that have no unsaved edits any more: its own names,
+    nothing read. Another editor's record stays: a running one's is its own work, a dead one's is work
+    to offer (a file clean here, in a pack just opened, may be one it left unsaved)."""
     for path in paths:
-        record = folder / record_name(path)
-        found = _sound(record) if record.exists() else None
-        if found is not None and found.owner == owner:
-            record.unlink(missing_ok=True)
+        (folder / record_name(path, owner)).unlink(missing_ok=True)
 
 
 def read_records(folder: Path) -> list[Recovery]:

@@ -142,7 +142,7 @@ def test_an_edit_is_in_the_recovery_folder_before_the_code_it_sets_off_runs(
     qtbot.mouseClick(preview.banner.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not preview.background.busy(), timeout=10_000)
 
-    record = tmp_path / "recovery" / record_name(content / "charms" / "plain_mult.yaml")
+    record = tmp_path / "recovery" / record_name(content / "charms" / "plain_mult.yaml", first.safety.owner)
     assert not record.exists()
     set_field(first, "charm", "plain_mult", AMOUNT, 5)  # the edit re-scores the preview: the looper runs
     assert record.exists()
