@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -125,17 +125,30 @@ class Safety(QObject):
         Only the work of the packs open here is offered (and dropped when declined): another pack's waits
         for an editor that opens it. ``pack``, a pack just opened, limits the offer to its work (that of the
         packs open before was offered at start). The undo history of the files it did not bring back is not
-        touched.
+        touched. Of a file left unsaved by several editors that died, the newest text is offered; the older
+        ones are moved into ``recovery/older/``, kept, and named in the problems panel and the question.
         """
         if self.session is None:
             return 0
-        ws = self.session.ws
         items = [i for i in self._left() if pack is None or i.path.is_relative_to(pack)]
+        items, older = Workspace.set_aside_older(items)
         if not items:
             return 0
-        if not self.ask_recover(recovery_question(items)):
+        if self.ask_recover(recovery_question(items, older)):
+            restored = self._recover(items)
+        else:
             self.clear(items)
-            return 0
+            restored = 0
+        for (
+            line
+        ) in older:  # after the work came back: the problems it brings anew would clear the panel's lines
+            self.report(line)
+        return restored
+
+    def _recover(self, items: list[Recovery]) -> int:
+        """Bring ``items`` back as unsaved edits, with their undo history; return how many files came back."""
+        assert self.session is not None
+        ws = self.session.ws
         undo: dict[Path, tuple[UndoStep, ...]] = {}
         for item in items:
             if self.session.perform(f"recover {item.path}", partial(ws.recover, item)) is not None:
@@ -282,13 +295,17 @@ def _lock(folder: Path, owner: str) -> QLockFile:
     return lock
 
 
-def recovery_question(items: list[Recovery]) -> str:
-    """The question that offers recovered work back: every file it brings back, and every file whose
-    removal it would lead to (a renamed entry's old file goes when the new one is saved)."""
+def recovery_question(items: list[Recovery], older: Sequence[str] = ()) -> str:
+    """The question that offers recovered work back: every file it brings back, every file whose
+    removal it would lead to (a renamed entry's old file goes when the new one is saved), and the
+    ``older`` unsaved texts of the same files that were kept aside instead of offered."""
     lines = []
     for i in items:
         note = "  (changed on disk since)" if i.disk_changed else ""
         if i.old_path is not None:
             note += f"  (renamed from {i.old_path}, which saving removes)"
         lines.append(f"• {i.path}{note}")
-    return f"Charm Studio closed with unsaved edits in:\n{chr(10).join(lines)}\n\nRestore them?"
+    aside = "".join(f"\n• {line}" for line in older)
+    if aside:
+        aside = f"\n\nOlder unsaved edits of the same files were kept, not restored:{aside}"
+    return f"Charm Studio closed with unsaved edits in:\n{chr(10).join(lines)}{aside}\n\nRestore them?"

@@ -154,15 +154,8 @@ def set_aside_damaged(folder: Path) -> list[str]:
             continue
         except RECORD_DAMAGE as exc:
             why = f"no '{exc.args[0]}'" if isinstance(exc, KeyError) else str(exc)
-        aside = folder / "damaged"
-        dest = aside / record.name
-        for n in itertools.count(1):
-            if not dest.exists() and not dest.is_symlink():
-                break
-            dest = aside / f"{record.name.removesuffix(SUFFIX)}-{n}{SUFFIX}"
         try:
-            aside.mkdir(exist_ok=True)
-            record.rename(dest)
+            dest = _move_aside(record, "damaged")
         except FileNotFoundError:
             continue
         except OSError as exc:
@@ -170,6 +163,54 @@ def set_aside_damaged(folder: Path) -> list[str]:
             continue
         lines.append(f"recovery record {record} cannot be read ({why}); moved to {dest}, kept")
     return lines
+
+
+def set_aside_older(items: Sequence[Recovery]) -> tuple[list[Recovery], list[str]]:
+    """Of several records of one file, keep the newest (the last autosaved) and move each older one
+    into its folder's ``older`` folder; return the records kept, in the order given, and a line for
+    each other one, naming it, its file and where it went.
+
+    Two editors that died with unsaved text of one file left a record each, and only one text can come
+    back as the file's edits: the newest is offered, the others are kept, never deleted, and never
+    offered again. One that cannot be moved stays where it is, not offered now (it is offered once it
+    is the only record of its file); one another editor moved meanwhile is left to that editor to name.
+    """
+    newest: dict[Path, Recovery] = {}
+    for item in items:
+        best = newest.get(item.path)
+        if best is None or (item.saved_at, item.record.name) > (best.saved_at, best.record.name):
+            newest[item.path] = item
+    kept: list[Recovery] = []
+    lines: list[str] = []
+    for item in items:
+        if newest[item.path] is item:
+            kept.append(item)
+            continue
+        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(item.saved_at))
+        what = f"recovery record {item.record} holds older unsaved text of {item.path} (autosaved {when})"
+        try:
+            dest = _move_aside(item.record, "older")
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            lines.append(f"{what}, not offered; it cannot be moved aside ({exc}) and stays where it is")
+            continue
+        lines.append(f"{what}, not offered; moved to {dest}, kept")
+    return kept, lines
+
+
+def _move_aside(record: Path, into: str) -> Path:
+    """Move ``record`` into the folder ``into`` beside it, under a name no file there has; return where
+    it went. Raises OSError (FileNotFoundError: it is gone) if it cannot be moved."""
+    aside = record.parent / into
+    dest = aside / record.name
+    for n in itertools.count(1):
+        if not dest.exists() and not dest.is_symlink():
+            break
+        dest = aside / f"{record.name.removesuffix(SUFFIX)}-{n}{SUFFIX}"
+    aside.mkdir(exist_ok=True)
+    record.rename(dest)
+    return dest
 
 
 def _sound(record: Path) -> Recovery | None:

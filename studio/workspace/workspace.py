@@ -58,7 +58,14 @@ from studio.workspace.model import (
 from studio.workspace.overriding import Overriding
 from studio.workspace.pack_adding import add_pack
 from studio.workspace.pack_code import PackCode
-from studio.workspace.recovery import Autosave, Recovery, UndoStep, read_records, set_aside_damaged
+from studio.workspace.recovery import (
+    Autosave,
+    Recovery,
+    UndoStep,
+    read_records,
+    set_aside_damaged,
+    set_aside_older,
+)
 from studio.workspace.unsaved import unsaved_edits
 from studio.workspace.yamledit import edit_text
 
@@ -457,6 +464,13 @@ class Workspace:
         """Move the records in a recovery folder that cannot be read into its ``damaged`` folder (kept,
         never offered); return a line naming each and why."""
         return set_aside_damaged(folder)
+
+    @staticmethod
+    def set_aside_older(items: Sequence[Recovery]) -> tuple[list[Recovery], list[str]]:
+        """Of several recovered items of one file, keep the newest and move each older one's record into
+        its folder's ``older`` folder (kept, never offered); return the items kept and a line naming each
+        other one and where it went."""
+        return set_aside_older(items)
 
     @staticmethod
     def discard(item: Recovery) -> None:

@@ -83,3 +83,42 @@ def test_a_record_named_by_the_path_alone_is_offered_and_goes_once_recovered(
 
     back.close()  # a clean exit
     assert Workspace.recoverable(folder) == []
+
+
+@pytest.mark.parametrize("answer", [True, False], ids=["restored", "declined"])
+def test_of_two_dead_editors_text_of_one_file_the_newest_is_offered_and_the_older_kept(
+    qtbot, tmp_path: Path, content: Path, answer: bool
+) -> None:  # type: ignore[no-untyped-def]
+    """Both editors died with unsaved text of one file: only one text can come back as the file's edits.
+    The newest is offered; the older is moved into recovery/older/, kept, and named in Problems and in
+    the question, and never offered again."""
+    from tests.app.conftest import crash, open_window
+    from tests.app.test_changes_on_disk import set_field
+
+    pack = neon_pack(tmp_path)
+    charm = pack / "charms" / "neon_pair_bonus.yaml"
+    first = open_window(qtbot, tmp_path, content, packs=(pack,))
+    second = open_window(qtbot, tmp_path, content, packs=(pack,))
+    set_field(first, "charm", "neon_pair_bonus", ("cost",), 7)
+    first.safety.autosave()
+    crash(first)
+    set_field(second, "charm", "neon_pair_bonus", ("cost",), 8)
+    second.safety.autosave()  # the newer text
+    crash(second)
+    folder = first.safety.folder
+    older = folder / "older" / record_name(charm, first.safety.owner)
+
+    asked: list[str] = []
+    back = open_window(qtbot, tmp_path, content)
+    back.safety.ask_recover = lambda text: asked.append(text) is None and answer
+    assert back.pack_menu.open_folder(pack)
+    assert back.session is not None
+    assert len(asked) == 1 and str(charm) in asked[0] and str(older) in asked[0]
+    said = [m for m in back.problems.extra if str(older) in m]
+    assert len(said) == 1 and str(charm) in said[0]
+    assert "cost: 7" in json.loads(older.read_text(encoding="utf-8"))["text"]
+    text = back.session.ws.text(back.session.ws.ref(charm))
+    assert ("cost: 8" in text) is answer and ("cost: 7" not in text)
+
+    back.close()  # a clean exit: the older text stays aside, nothing is left to offer
+    assert Workspace.recoverable(folder) == [] and older.is_file()

@@ -79,3 +79,44 @@ def test_a_record_named_by_the_path_alone_is_read_and_not_dropped_by_another_own
 def test_an_owner_that_is_no_plain_name_names_no_record(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="owner"):
         record_name(tmp_path / "a.yaml", "../elsewhere")
+
+
+def test_of_several_records_of_one_file_the_newest_is_kept_and_the_older_set_aside(
+    base_copy: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "recovery"
+    first, second = Workspace.open([], base=base_copy), Workspace.open([], base=base_copy)
+    older, newer = ref_of(first, "charm", "plain_mult"), ref_of(second, "charm", "plain_mult")
+    other = ref_of(first, "charm", "money_mult")
+    first.history.set_field(older.path, ("cost",), 3)
+    first.history.set_field(other.path, ("cost",), 9)
+    first.autosave(folder, owner=FIRST)
+    second.history.set_field(newer.path, ("cost",), 4)
+    second.autosave(folder, owner=SECOND)
+    (folder / "older").mkdir()
+    taken = folder / "older" / record_name(older.path, FIRST)
+    taken.write_text("kept from before", encoding="utf-8")  # a name already taken there
+
+    items = Workspace.recoverable(folder)
+    kept, lines = Workspace.set_aside_older(items)
+    assert [(i.path, i.text) for i in kept] == [
+        (other.path, first.text(other)),
+        (newer.path, second.text(newer)),
+    ]
+    moved = (
+        folder / "older" / f"{record_name(older.path, FIRST).removesuffix('.recovery.json')}-1.recovery.json"
+    )
+    assert json.loads(moved.read_text(encoding="utf-8"))["text"] == first.text(older)
+    assert taken.read_text(encoding="utf-8") == "kept from before"
+    [line] = lines
+    assert str(older.path) in line and str(moved) in line
+    assert Workspace.recoverable(folder) == kept  # the older one is never offered again
+
+
+def test_a_single_record_of_each_file_is_kept_where_it_is(ws: Workspace, tmp_path: Path) -> None:
+    ref = ref_of(ws, "charm", "plain_mult")
+    ws.history.set_field(ref.path, ("cost",), 3)
+    ws.autosave(tmp_path, owner=FIRST)
+    items = Workspace.recoverable(tmp_path)
+    assert Workspace.set_aside_older(items) == (items, [])
+    assert not (tmp_path / "older").exists()
