@@ -1,10 +1,20 @@
 """Autosave of unsaved work to a recovery folder, and putting it back after a crash.
 
-Each file with unsaved edits is one JSON record in the folder (named by a hash
-of the file's path, written atomically), holding its text, the hash of the
-text on disk the edits started from (so recovery can say whether the file was
-changed since) and the file's undo history, so the rescued edits can still be
-undone one by one. A record goes away when its file is saved or reverted.
+Each file with unsaved edits is one JSON record in the folder per editor
+(written atomically), holding its text, the hash of the text on disk the edits
+started from (so recovery can say whether the file was changed since) and the
+file's undo history, so the rescued edits can still be undone one by one. A
+record goes away when its file is saved or reverted.
+
+A record is named by a hash of the file's path and by its owner, the editor
+that wrote it (``<hash>-<owner>.recovery.json``, :func:`record_name`): two
+editors with unsaved text of one file each keep their own, and each drops its
+own by name. Records written before they were named by owner too are named by
+the hash alone; they are read, offered and dropped as the others are.
+
+Several records of one file (two editors died with unsaved text of it) cannot
+all come back as its edits: the newest is offered, and each older one is moved
+into the folder's ``older`` folder (:func:`set_aside_older`), kept.
 
 Records carry a ``version``: 1 (no such key) holds no undo history, 2 does; a
 record of either recovers its text. A record that cannot be read is moved
