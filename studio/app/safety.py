@@ -139,9 +139,8 @@ class Safety(QObject):
         else:
             self.clear(items)
             restored = 0
-        for (
-            line
-        ) in older:  # after the work came back: the problems it brings anew would clear the panel's lines
+        # Named once the work is back: the problems it brings anew clear the lines the panel showed before.
+        for line in older:
             self.report(line)
         return restored
 
