@@ -93,9 +93,10 @@ class Pack:
         return _document(str(self.origin / rel), self.files[rel])
 
     def code(self) -> list[tuple[str, str]]:
-        """Return (name, source) of every plugin file of the pack."""
+        """Return (name, source) of every plugin file of the pack. A byte order mark (which editors on
+        Windows may write) is not part of the source, as Python itself reads a file."""
         return [
-            (self.name_of(rel), data.decode("utf-8", errors="replace"))
+            (self.name_of(rel), data.decode("utf-8-sig", errors="replace"))
             for rel, data in sorted(self.files.items())
             if is_code(rel)
         ]
