@@ -92,12 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         with _hooks_limited(args.command):
             code: int = args.func(args)
     except UsageError as exc:
-        return fail(args.command, str(exc), exc.code)
+        return fail(args.command, _told(exc, args), exc.code)
     except ServiceError as exc:  # a service the command called refused: the same one line
         error = usage_error(exc)
         return fail(args.command, str(error), error.code)
     except ValueError as exc:  # unreadable input (a content document error is one)
-        return fail(args.command, str(exc))
+        return fail(args.command, _told(exc, args))
     except BrokenPipeError:
         sys.stderr.close()
         return 0
@@ -105,6 +105,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"studio {command}: interrupted" if command else "studio: interrupted", file=sys.stderr)
         return INTERRUPTED
     return code
+
+
+def _told(exc: Exception, args: argparse.Namespace) -> str:
+    """The error's line, naming the installed pack that defines an id the loaded content lacks."""
+    from studio.cli.unknown_ids import installed_hint  # only a failure needs it
+
+    return installed_hint(str(exc), exc, args)
 
 
 def _hooks_limited(command: str) -> AbstractContextManager[None]:

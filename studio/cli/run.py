@@ -20,6 +20,7 @@ from studio.cli.errors import OK, PROBLEMS, UsageError, warn
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
 from studio.cli.run_options import add_bot_option, add_setup_options
+from studio.cli.unknown_ids import setup_error
 from studio.content.io.limits import MAX_RUN_ACTIONS, MAX_SEED
 from studio.content.io.regular_files import FileRefused, check_save_path, read_save_file, write_save_file
 from studio.content.io.text import clip
@@ -71,7 +72,7 @@ def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None 
             cat, args.deck or "standard", args.difficulty or 0, args.seed, tuple(args.charm), locked=True
         )
     except SetupError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(setup_error(args, exc)) from None
     return Game.start(setup)
 
 

@@ -10,7 +10,6 @@ only when it is needed: a scenario file, a mistake to explain, a full load.
 from __future__ import annotations
 
 import argparse
-import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,11 +17,12 @@ from studio.cli.errors import OK, PROBLEMS, UsageError
 from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
 from studio.cli.seeds import seed
+from studio.cli.unknown_ids import option_named
 from studio.content.plain_scenarios import known, plain_scenario, plain_situation
 from studio.engine.catalog import Catalog
 from studio.engine.names import UnknownIdError
 from studio.engine.scoring import score
-from studio.engine.situation import CharmSlot, CharmTokenError, Situation
+from studio.engine.situation import CharmTokenError, Situation
 from studio.engine.trace import ScoreResult
 
 if TYPE_CHECKING:
@@ -179,19 +179,10 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
 
 
 def _unknown(args: argparse.Namespace, exc: UnknownIdError) -> UsageError | None:
-    """An unknown id named with the option that wrote it, as ``--boss`` and ``--deck`` are; None for one
-    the command line did not write (a code charm asked for it: its charm is to be named)."""
-    charms = []
-    for token in args.charm:  # read as the hand read them (a token it could not read wrote no id)
-        with contextlib.suppress(ValueError):
-            charms.append((f"--charm {token}", CharmSlot.parse(token)))
-    written = {
-        "charm": {slot.id: option for option, slot in charms},
-        "edition": {slot.edition: option for option, slot in charms if slot.edition},
-        "hand type": {item.partition("=")[0].strip(): f"--level {item}" for item in args.level},
-    }.get(exc.kind, {})
-    option = written.get(exc.name)
-    return None if option is None else UsageError(f"{option}: {exc}")
+    """An unknown id named with the option that wrote it; None for one the command line did not write
+    (a code charm asked for it: its charm is to be named)."""
+    option = option_named(args, exc)
+    return None if option is None else UsageError(option)
 
 
 #: The options that set scenario fields, where the name is not the field's.

@@ -19,6 +19,7 @@ from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.run_options import add_bot_option
 from studio.cli.seeds import seed
+from studio.cli.unknown_ids import setup_error
 from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
 #: Below this many runs, one process: starting workers would take longer than the runs.
@@ -92,7 +93,7 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
     try:
         RunSetup.from_catalog(catalog_of(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
     except SetupError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(setup_error(args, exc)) from None
     return SimulationSpec(
         runs=args.runs,
         seed=args.seed,

@@ -19,6 +19,7 @@ from studio.content.io.limits import MAX_SEED
 from studio.engine.catalog import Catalog, lookup
 from studio.engine.charms import CharmSlot
 from studio.engine.kinds.registry import VALUES
+from studio.engine.names import UnknownIdError
 from studio.engine.rng import RngState
 from studio.engine.runs import DeckDef, StartValues
 from studio.engine.situation import MAX_PLAYED, Situation
@@ -283,4 +284,4 @@ def known(catalog: Catalog, kind: str, key: str) -> object:
     )
     close = difflib.get_close_matches(key.strip().casefold(), list(ids), n=1, cutoff=0.6)
     hint = f" (did you mean '{ids[close[0]]}'?)" if close else ""
-    raise ValueError(f"unknown {noun} '{key}'{hint}")
+    raise UnknownIdError(noun, key, (), hint)

@@ -42,10 +42,10 @@ def _sorted_words(name: str) -> str:
 
 
 class UnknownIdError(ValueError):
-    """An id that no loaded content defines."""
+    """An id that no loaded content defines (``hint``: a suggestion found otherwise than among ``known``)."""
 
-    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
-        super().__init__(f"unknown {kind} '{name}'{did_you_mean(name, known)}")
+    def __init__(self, kind: str, name: str, known: Iterable[str], hint: str | None = None) -> None:
+        super().__init__(f"unknown {kind} '{name}'{did_you_mean(name, known) if hint is None else hint}")
         self.kind = kind
         self.name = name
 
