@@ -14,7 +14,14 @@ from studio.content.check.problems import PLUGIN, Problem
 from studio.content.code import Code
 from studio.content.packs.pack import Pack
 from studio.engine.behaviour import Behaviour
-from studio.plugins.loader import declared_behaviours, drop_unfit, entry_point_behaviours, load_plugin
+from studio.plugins.loader import (
+    computed_ids,
+    declared_behaviours,
+    drop_unfit,
+    entry_point_behaviours,
+    load_plugin,
+    taken_ids,
+)
 
 
 def load_installed(code: Code) -> None:
@@ -36,7 +43,19 @@ def load_pack_code(code: Code, pack: Pack, trusted: bool) -> None:
     for name, source in files:
         declared = declared_behaviours(source)
         if not trusted:
-            code.untrusted.update(dict.fromkeys(declared, pack))
+            code.problems += taken_ids(declared & set(code.origins), code.origins, name, source, pack.id)
+            code.problems += [
+                Problem(
+                    name,
+                    line,
+                    1,
+                    f"pack '{pack.id}': write class {cls}'s behaviour id as a plain string "
+                    '(id = "..."): Studio reads ids without running code',
+                    stage=PLUGIN,
+                )
+                for line, cls in computed_ids(source)
+            ]
+            code.untrusted.update(dict.fromkeys(declared - set(code.origins), pack))
             continue
         found: dict[str, Behaviour] = {}
         ran, problems = load_plugin(name, source, found)

@@ -111,6 +111,29 @@ def declared_behaviours(source: str) -> set[str]:
     return ids
 
 
+def computed_ids(source: str) -> list[tuple[int, str]]:
+    """The (line, class name) of each ``Behaviour`` class that computes its ``id`` (``id = "up_" + "b"``)
+    rather than writing it as a plain string: read without running it, as :func:`declared_behaviours`
+    reads, so an untrusted pack is told too (its charms would find no behaviour where it is not
+    trusted). A file Python cannot parse has none."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(ast.unparse(b).endswith("Behaviour") for b in node.bases):
+            for stmt in node.body:
+                if (
+                    isinstance(stmt, ast.Assign | ast.AnnAssign)
+                    and any(isinstance(t, ast.Name) and t.id == "id" for t in _targets(stmt))
+                    and stmt.value is not None
+                    and not (isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str))
+                ):
+                    found.append((stmt.lineno, node.name))
+    return found
+
+
 def _targets(stmt: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
     return list(stmt.targets) if isinstance(stmt, ast.Assign) else [stmt.target]
 
@@ -136,6 +159,14 @@ def _collect(module: types.ModuleType, name: str, found: dict[str, Behaviour]) -
                     _problem(name, _line_in(name, exc), f"behaviour '{cls.id}' failed to start: {why}")
                 )
     return problems
+
+
+def _at_mark(name: str, source: str, marks: tuple[str, ...], message: str) -> Problem:
+    """A plugin problem at the first line of ``source`` holding one of ``marks`` (else line 1)."""
+    lines = source.splitlines()
+    return _problem(
+        name, next((i for i, text in enumerate(lines, 1) if any(m in text for m in marks)), 1), message
+    )
 
 
 def _no_hook(cls: type[Behaviour], name: str) -> Problem:
@@ -179,29 +210,33 @@ def drop_unfit(
     """Take out of ``found`` (the behaviours plugin file ``name`` of pack ``pack_id`` ran) each one
     whose id cannot stand, and return a problem for each, at its line:
 
-    - an id ``known`` holds already (id -> the pack and file that declared it first): the first
-      stands, for a pack changes another's charm by replacing the charm, naming a behaviour id of
-      its own, never by taking over an id;
+    - an id ``known`` holds already (see :func:`taken_ids`);
     - an id the source does not spell as a plain string (``id = "up_" + "b"``, not in ``declared``):
       Studio reads untrusted code's ids without running it, so such an id would work where the pack
       is trusted and break its charms where it is not.
     """
-    from studio.content.check.problems import PLUGIN, Problem
-
-    lines = source.splitlines()
-    problems = []
-    marks: tuple[str, ...]
-    for behaviour_id in list(found):
-        if behaviour_id in known:
-            first = f"{known[behaviour_id][1]} (pack '{known[behaviour_id][0]}')"
-            why = f"behaviour id '{behaviour_id}' is already defined in {first}; choose another id"
-            marks = (f'"{behaviour_id}"', f"'{behaviour_id}'")
-        elif behaviour_id not in declared:
+    unfit = [b for b in found if b in known or b not in declared]
+    problems = taken_ids({b for b in unfit if b in known}, known, name, source, pack_id)
+    for behaviour_id in unfit:
+        if behaviour_id not in known:
             why = f"write behaviour id '{behaviour_id}' as a plain string (id = \"{behaviour_id}\")"
             marks = (f"class {type(found[behaviour_id]).__name__}(",)
-        else:
-            continue
-        line = next((i for i, text in enumerate(lines, 1) if any(m in text for m in marks)), 1)
-        problems.append(Problem(name, line, 1, f"pack '{pack_id}': {why}", stage=PLUGIN))
+            problems.append(_at_mark(name, source, marks, f"pack '{pack_id}': {why}"))
         del found[behaviour_id]
+    return problems
+
+
+def taken_ids(
+    ids: set[str], known: Mapping[str, tuple[str, str]], name: str, source: str, pack_id: str
+) -> list[Problem]:
+    """A problem at its line for each of ``ids`` (declared by plugin file ``name`` of pack ``pack_id``)
+    that ``known`` (id -> the pack and file that declared it first) holds already: the first stands,
+    for a pack changes another's charm by replacing the charm, naming a behaviour id of its own, never
+    by taking over an id. Told whether or not the pack is trusted: its charm would run the other code."""
+    problems = []
+    for behaviour_id in sorted(ids):
+        first = f"{known[behaviour_id][1]} (pack '{known[behaviour_id][0]}')"
+        why = f"behaviour id '{behaviour_id}' is already defined in {first}; choose another id"
+        marks = (f'"{behaviour_id}"', f"'{behaviour_id}'")
+        problems.append(_at_mark(name, source, marks, f"pack '{pack_id}': {why}"))
     return problems
