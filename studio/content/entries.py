@@ -172,17 +172,26 @@ def merge(packs: Sequence[Pack]) -> Merged:
         defined = {e.key for e in entries}
         for i, key in enumerate(pack.manifest.replaces):
             if key not in replaced:
-                why = (
-                    "which no earlier pack defines"
-                    if key in defined
-                    else f"but this pack does not define it{did_you_mean(key, defined)}"
-                )
+                why = _not_replaced(key, defined, set(out.entries))
                 line, col = pack.manifest_doc.locate(("replaces", i))
                 out.warnings.append(
                     Problem(pack.manifest_doc.name, line, col, f"replaces '{key}', {why}", f"$.replaces[{i}]")
                 )
         _apply_patches(pack, out)
     return out
+
+
+def _not_replaced(key: str, defined: set[str], earlier: set[str]) -> str:
+    """Why ``key`` of a pack's ``replaces`` replaced nothing, with the key most likely meant: a kind
+    misspelt (``charms/x``), or the closest of the pack's and the earlier packs' entries."""
+    kind, _, entry_id = key.partition("/")
+    if kind not in ENTRY_KINDS:
+        guess = did_you_mean(kind, ENTRY_KINDS).removeprefix(" (did you mean '").removesuffix("'?)")
+        written = f"; write it as {guess}/{entry_id}" if guess else f" ({', '.join(ENTRY_KINDS)})"
+        return f"but '{kind}' is no kind of entry{written}"
+    if key in defined:
+        return "which no earlier pack defines"
+    return f"but this pack does not define it{did_you_mean(key, defined | earlier)}"
 
 
 def _duplicate(e: Entry, before: Entry) -> Problem:

@@ -355,6 +355,17 @@ def test_a_replaces_key_the_pack_does_not_define_suggests_the_one_it_does(tmp_pa
     ]
 
 
+def test_a_replaces_key_is_suggested_among_the_earlier_packs_entries_and_a_misspelt_kind_is_named(
+    tmp_path: Path,
+) -> None:
+    mod = make(tmp_path, "mod", "replaces: [charm/plain_mul, charms/pair_mult]\n", {})
+    content = load_packs([base_pack(), opened(mod)])
+    assert [w.message for w in content.warnings] == [
+        "replaces 'charm/plain_mul', but this pack does not define it (did you mean 'charm/plain_mult'?)",
+        "replaces 'charms/pair_mult', but 'charms' is no kind of entry; write it as charm/pair_mult",
+    ]
+
+
 def test_an_undeclared_variable_is_named_at_the_effect_or_condition_that_reads_it(tmp_path: Path) -> None:
     charm = (
         "id: mod_v\nname: V\nvars: {seen: {start: 0}}\nabilities:\n  - trigger: hand\n"
