@@ -42,6 +42,7 @@ from studio.content.io.paths import base_content_dir
 from studio.content.packs.pack import Pack, open_pack, pack_root
 from studio.content.packs.trust import TrustError, TrustStore
 from studio.services.errors import Line
+from studio.workspace.workspace import TRUST_MENU
 
 
 class ResultDialog(QDialog):
@@ -297,7 +298,7 @@ class PackMenu(QObject):
         if name:
             from studio.services.packs import install_pack
 
-            self.run("Install zip", partial(install_pack, Path(name)))
+            self.run("Install zip", partial(install_pack, Path(name), how=trust_in_the_menu))
 
     def build(self) -> None:
         """Ask where to write the zip (beside the pack, named with its version), then build as
@@ -344,3 +345,8 @@ class PackMenu(QObject):
         dialog.show()
         job.start()
         return dialog
+
+
+def trust_in_the_menu(pack: Pack) -> str:
+    """How the editor trusts an installed pack: from the menu, once a pack that uses it is open."""
+    return f"{TRUST_MENU} > {pack.id} once a pack that depends on it is open"

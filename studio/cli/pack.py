@@ -104,7 +104,10 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _install(args: argparse.Namespace) -> int:
-    return _print(install_pack(args.archive, force=args.force, trust=args.trust).lines())
+    installed = install_pack(args.archive, force=args.force, trust=args.trust)
+    for warning in installed.warnings:
+        warn(warning)
+    return _print(installed.lines())
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,10 +14,10 @@ from studio.content.packs.archive import ArchiveError, write_zip
 from studio.content.packs.editor_files import SCHEMAS
 from studio.content.packs.install import InstallError, install, installable_problems, remove
 from studio.content.packs.installed import installed_packs
-from studio.content.packs.pack import BASE_ID, Pack, needs_other_studio
+from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, needs_other_studio
 from studio.content.packs.skeleton import write_skeleton
 from studio.content.packs.trust import TrustStore
-from studio.content.registry import Content
+from studio.content.registry import Content, trust_on_the_command_line
 from studio.content.scenarios import pack_cases
 from studio.plugins.pipeline import UnknownPack, open_spec
 from studio.services.checks import ScenarioResult, case_result
@@ -221,11 +222,19 @@ class Installed:
         ]
 
 
-def install_pack(archive: Path, *, force: bool = False, trust: bool = False) -> Installed:
+def install_pack(
+    archive: Path,
+    *,
+    force: bool = False,
+    trust: bool = False,
+    how: Callable[[Pack], str] = lambda pack: trust_on_the_command_line(pack, False),
+) -> Installed:
     """Install a pack zip (``force``: over a newer version); ``trust`` records trust in its code.
 
     A pack with code is loaded before its files are checked: its code runs if it is trusted (``trust``,
     or trusted before), so the kinds of rule it adds are known to the check, as they were to its build.
+    One whose code does not run (untrusted) is installed with a warning saying so; ``how`` words the way
+    to trust it (by default the command line's).
     """
     untrusted: list[Pack] = []
 
@@ -244,7 +253,11 @@ def install_pack(archive: Path, *, force: bool = False, trust: bool = False) -> 
         raise ServiceError(f"{exc}{hint}") from None
     if trust:
         TrustStore().trust(pack)
-    return Installed(pack, trust)
+    warnings = []
+    if pack.code() and not TrustStore().is_trusted(pack):
+        why = f"pack '{pack.id}' is not trusted, so its code does not run (trust it with {how(pack)})"
+        warnings.append(f"{pack.origin / MANIFEST}:1:1: {why}")
+    return Installed(pack, trust, warnings)
 
 
 @dataclass
