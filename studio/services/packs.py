@@ -171,7 +171,7 @@ def _checked_and_zipped(pack: Pack, output: Path, content: Content, progress: Pr
 
 def _check_output(folder: Path, output: Path) -> None:
     """Refuse a zip path that would overwrite what is not a zip, or that lies in the pack it is built
-    from (a source file replaced, or the zip shipped in the next build)."""
+    from (a source file replaced, or the zip shipped in the next build), or that is not named .zip."""
     target = output.resolve()
     if target.is_relative_to(folder.resolve()):
         raise ServiceError(f"{output}: inside the pack folder {folder}; write the zip outside it")
@@ -179,6 +179,9 @@ def _check_output(folder: Path, output: Path) -> None:
         raise ServiceError(f"{output}: is a folder; give the zip's file name")
     if target.exists() and not zipfile.is_zipfile(target):
         raise ServiceError(f"{output}: exists and is not a zip; refusing to replace it")
+    if output.suffix.lower() != ".zip":  # `pack install` and `--pack` know a built pack by its .zip
+        named = output.with_suffix(".zip") if output.suffix else output.with_name(f"{output.name}.zip")
+        raise ServiceError(f"{output}: a built pack is a .zip file; name it {named.name}")
 
 
 def open_pack_spec(spec: str, installed: list[Pack]) -> tuple[Pack, list[str]]:
