@@ -59,6 +59,14 @@ def test_a_rank_outside_every_spelling_lists_every_accepted_spelling() -> None:
     )
 
 
+def test_a_suit_written_as_a_word_is_told_its_letter() -> None:
+    text = "id: hearts\nname: H\nabilities:\n  - trigger: scored_card\n    when: {suits: [Hearts]}\n    effects: [{kind: mult, amount: 2}]\n"
+    _, (problem,) = validate_document("charm", Document.parse("hearts.yaml", text))
+    assert str(problem) == (
+        "hearts.yaml:5:20: $.abilities[0].when.suits[0]: 'Hearts' is not one of S, H, C, D (did you mean 'H'?)"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

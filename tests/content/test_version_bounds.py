@@ -36,3 +36,11 @@ def test_a_range_of_too_many_comparisons_is_refused() -> None:
 def test_ordinary_ranges_still_parse() -> None:
     for text in ("^1.2.0", ">=1.0.0 <2.0.0", "1.x || 2.x", "*", "~1.2"):
         parse_range(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "meant"), [("v0.2.0", "0.2.0"), ("V1.2.3", "1.2.3"), ("0.2", "0.2.0"), ("1", "1.0.0")]
+)
+def test_a_tag_style_or_short_version_is_told_the_version_meant(text: str, meant: str) -> None:
+    with pytest.raises(ValueError, match=f"did you mean '{meant}'"):
+        parse_version(text)

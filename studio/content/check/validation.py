@@ -179,11 +179,16 @@ def _enum_union_message(err: ValidationError) -> str:
     """Name every accepted spelling, and the closest one (by spelling, or by first letter)."""
     values = [e.validator_value for e in err.context or [] if e.validator == "enum"]
     allowed = list(dict.fromkeys(str(v) for group in values if isinstance(group, list) for v in group))
-    text = str(err.instance)
+    return f"{err.instance!r} is not one of {', '.join(allowed)}{_closest(str(err.instance), allowed)}"
+
+
+def _closest(text: str, allowed: list[str]) -> str:
+    """The suggestion for ``text`` among ``allowed``: by spelling, or by first letter for a list of
+    one-letter codes (``Hearts`` for ``H``, ``king`` for ``K``)."""
     hint = did_you_mean(text, allowed)
     if not hint and text[:1].upper() in allowed:
         hint = f" (did you mean '{text[:1].upper()}'?)"
-    return f"{err.instance!r} is not one of {', '.join(allowed)}{hint}"
+    return hint
 
 
 def _tagged(
@@ -268,7 +273,7 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
         message = message.replace("is a required property", "is required but missing")
     elif err.validator == "enum" and isinstance(err.instance, str) and isinstance(err.validator_value, list):
         allowed = [str(v) for v in err.validator_value]
-        message = f"'{err.instance}' is not one of {', '.join(allowed)}{did_you_mean(err.instance, allowed)}"
+        message = f"'{err.instance}' is not one of {', '.join(allowed)}{_closest(err.instance, allowed)}"
         if kind == "consumable" and parts[-1:] == ["kind"] and _scores(err.instance):
             message += f": {err.instance} changes the score of a hand, and a consumable is used between hands"
     elif err.validator == "const":

@@ -27,8 +27,21 @@ def parse_version(text: str) -> sv.Version:
         return sv.Version(text)
     except ValueError:
         raise ValueError(
-            f"{excerpt(text)} is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.0)"
+            f"{excerpt(text)} is not a semantic version (MAJOR.MINOR.PATCH, {_example(text)})"
         ) from None
+
+
+def _example(text: str) -> str:
+    """The version most likely meant by a tag-style ``v1.2.0`` or a short ``1.2``, else an example."""
+    bare = text.strip().removeprefix("v").removeprefix("V")
+    parts = bare.split(".")
+    if (
+        (bare != text or len(parts) < 3)
+        and len(parts) <= 3
+        and all(p.isdigit() and str(int(p)) == p for p in parts)
+    ):
+        return f"did you mean '{'.'.join([*parts, '0', '0'][:3])}'?"
+    return "e.g. 1.2.0"
 
 
 _CLAUSE = re.compile(r"[^\s|]+")
