@@ -41,6 +41,14 @@ def _sorted_words(name: str) -> str:
     return "_".join(sorted(name.split("_")))
 
 
+def unaccented(text: str) -> str:
+    """``text`` with accents taken off its letters (``néon`` -> ``neon``), for a suggestion of an id
+    (ids are plain ASCII); a letter with no plain form (``ß``, ``日``) is left out."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
 class UnknownIdError(ValueError):
     """An id that no loaded content defines (``hint``: a suggestion found otherwise than among ``known``)."""
 

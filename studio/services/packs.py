@@ -19,6 +19,7 @@ from studio.content.packs.skeleton import write_skeleton
 from studio.content.packs.trust import TrustStore
 from studio.content.registry import Content, trust_on_the_command_line
 from studio.content.scenarios import pack_cases
+from studio.engine.names import unaccented
 from studio.plugins.pipeline import UnknownPack, open_spec
 from studio.services.checks import ScenarioResult, case_result
 from studio.services.errors import Line, Progress, ServiceError, quiet
@@ -81,7 +82,7 @@ def new_pack(pack_id: str, where: Path) -> NewPack:
 
 def _respelled(pack_id: str) -> str:
     """The id a name like ``Neon-Nights`` or ``my pack`` was meant to be (``neon_nights``), if any."""
-    meant = re.sub(r"[^a-z0-9_]+", "_", pack_id.strip().lower()).strip("_")
+    meant = re.sub(r"[^a-z0-9_]+", "_", unaccented(pack_id).strip().lower()).strip("_")
     return f" (did you mean '{meant}'?)" if _ID.match(meant) and meant != BASE_ID else ""
 
 

@@ -19,3 +19,8 @@ def test_a_build_named_other_than_zip_is_refused_naming_the_zip_name(studio, tmp
     assert not out.exists()
     zipped = out.with_name("Named.ZIP")
     assert studio("pack", "build", str(tmp_path / "pack" / "named"), "-o", str(zipped)).code == 0
+
+
+def test_a_pack_id_with_accents_is_told_the_id_without_them(studio, tmp_path: Path):
+    run = studio("pack", "new", "Néon Café", "--dir", str(tmp_path))
+    assert run.code == 2 and run.err.rstrip().endswith("(did you mean 'neon_cafe'?)"), run.err

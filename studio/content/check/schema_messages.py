@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from studio.content.io.text import excerpt
+from studio.engine.names import unaccented
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError
@@ -95,8 +96,9 @@ def _pattern_rule(node: dict[str, Any]) -> str:
 
 
 def _respelled(value: str, pattern: str) -> str:
-    """A hint when the value in lower case, ``_`` for spaces, fits (``'Flush Pair'``: ``'flush_pair'``)."""
-    guess = re.sub(r"[\s-]+", "_", value.strip()).lower()
+    """A hint when the value in lower case, ``_`` for spaces, accents off, fits (``'Flush Pair'``:
+    ``'flush_pair'``, ``'néon_glow'``: ``'neon_glow'``)."""
+    guess = re.sub(r"[\s-]+", "_", unaccented(value).strip()).lower()
     try:
         fits = guess != value and re.search(pattern, guess) is not None
     except re.error:
