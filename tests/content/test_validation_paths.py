@@ -85,5 +85,5 @@ def test_bad_indentation_is_explained_in_words_beside_the_parsers_message(text: 
 
 def test_an_id_with_accents_is_told_the_id_without_them() -> None:
     text = "id: néon_glow\nname: Glow\npassive: [splash]\n"
-    _, (problem,) = validate_document("charm", Document.parse("glow.yaml", text))
+    _, (problem,) = validate_document("charm", Document.parse("néon_glow.yaml", text))
     assert str(problem).endswith("starting with a letter (did you mean 'neon_glow'?)"), str(problem)
