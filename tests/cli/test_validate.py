@@ -400,3 +400,16 @@ def test_a_bad_value_is_reported_at_the_value_and_a_bad_key_at_the_key(studio, t
     assert found("played: XX\n") == [(1, 9, "$.played")]
     assert found("played: AS\nhled: KS\n") == [(2, 1, "$.hled")]
     assert found("played: AS\nlevels: {pairr: 2}\n") == [(2, 10, "$.levels.pairr")]
+
+
+@pytest.mark.parametrize("name", ["pack.yml", "Pack.yml", "pack.json"])
+def test_a_misnamed_manifest_is_named_with_the_name_it_needs(studio, tmp_path, name):
+    root = tmp_path / "neon"
+    (root / "charms").mkdir(parents=True)
+    (root / name).write_text("id: neon\nname: Neon\nversion: 1.0.0\n", encoding="utf-8")
+    run = studio("validate", str(root))
+    assert run.code == 1
+    assert run.out.splitlines()[0] == (
+        f"{root}/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
+        f"{name} is there: did you mean pack.yaml?"
+    )

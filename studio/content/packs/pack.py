@@ -163,13 +163,24 @@ def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, lis
                 str(origin / MANIFEST),
                 1,
                 1,
-                "no pack.yaml: a pack starts with a manifest (see docs/packs.md)",
+                "no pack.yaml: a pack starts with a manifest (see docs/packs.md)" + _misnamed(files),
             )
         ]
     model, doc, problems = _manifest(str(origin / MANIFEST), files[MANIFEST])
     if model is None or isinstance(doc, Problem):
         return None, problems
     return Pack(doc, origin, files), []
+
+
+def _misnamed(files: dict[str, bytes]) -> str:
+    """Name a file at the top of a pack that looks meant as its manifest (``pack.yml``, ``Pack.yaml``,
+    ``pack.json``), or nothing."""
+    from difflib import get_close_matches  # only a missing manifest needs it
+
+    top = sorted(rel for rel in files if "/" not in rel)
+    meant = [rel for rel in top if rel.casefold().split(".")[0] in ("pack", "manifest")]
+    meant = meant or get_close_matches(MANIFEST, top, 1, 0.8)
+    return f"; {meant[0]} is there: did you mean {MANIFEST}?" if meant else ""
 
 
 @lru_cache(maxsize=256)
