@@ -48,6 +48,10 @@ class Content:
     origins: dict[str, tuple[str, str]] = field(default_factory=dict)
     #: Charm id -> why it does nothing (its behaviour's code was not allowed to run).
     disabled: dict[str, str] = field(default_factory=dict)
+    #: Charm id -> how to let its code run, for each charm of :attr:`disabled` (``trust it with --trust``).
+    trust_ways: dict[str, str] = field(default_factory=dict)
+    #: Charm id -> the problem of the plugin its behaviour is in, which failed to load (it does nothing).
+    failed: dict[str, Problem] = field(default_factory=dict)
     #: ``kind/id`` of entries whose own files have problems: still known by id elsewhere.
     broken: set[str] = field(default_factory=set)
     #: (file name, source) of each pack plugin that ran: what a snapshot of this content runs again.
@@ -61,6 +65,17 @@ class Content:
                 pack_id, file = self.origins.get(e.model.behaviour, (e.pack.id, "?"))
                 return e.model.behaviour, pack_id, file
         return None
+
+    def idle(self, charm_id: str) -> str | None:
+        """Why a code charm does nothing in this content, and what to do about it; None if it runs (or is
+        data only)."""
+        if charm_id in self.failed:
+            return f"its code did not load: {self.failed[charm_id]}"
+        why = self.disabled.get(charm_id)
+        if why is None:
+            return None
+        way = self.trust_ways.get(charm_id)
+        return f"{why} ({way})" if way else why
 
 
 def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None = None) -> Content:
@@ -77,6 +92,10 @@ def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None
     content.problems += merged.problems
     content.warnings += merged.warnings
     content.problems += failed_plugins(content.entries, code)
+    for e in content.entries:
+        behaviour = e.model.behaviour if isinstance(e.model, CharmModel) else None
+        if behaviour is not None and behaviour in code.failed:
+            content.failed[e.id] = code.failed[behaviour]
     known = code.declared()
     content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
     name_untrusted_charms(content, code.untrusted, code.untrusted_packs)
@@ -112,6 +131,7 @@ def name_untrusted_charms(
         disabled = f"; disabled charms: {', '.join(sorted(charms))}" if charms else ""
         requested = any(p is pack for p in content.requested)
         way = how(pack) if how is not None else trust_on_the_command_line(pack, requested)
+        content.trust_ways.update((charm, f"trust it with {way}") for charm in charms)
         why = f"pack '{pack.id}' is not trusted, so its code does not run{disabled} (trust it with {way})"
         content.warnings.append(Problem(pack.manifest_doc.name, 1, 1, why, stage=MANIFEST))
 

@@ -59,9 +59,16 @@ def _label(doc: Document, name: object) -> str:
 
 
 def scenario_files(path: Path) -> list[Path]:
-    """Return the scenario files at ``path`` (a file, or every content file under a folder)."""
+    """Return the scenario files at ``path`` (a file, or every content file under a folder, but those in
+    hidden folders, such as ``.studio/`` and ``.vscode/``, which are never content)."""
     if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.suffix in CONTENT_SUFFIXES and p.is_file())
+        return sorted(
+            p
+            for p in path.rglob("*")
+            if p.suffix in CONTENT_SUFFIXES
+            and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            and p.is_file()
+        )
     return [path]
 
 
@@ -169,6 +176,20 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         except HandSizeError as exc:
             problems.append(_problem(s, ("played",), str(exc)))
     return problems
+
+
+def named_entries(m: ScenarioModel) -> list[str]:
+    """The entries (``kind/id``) a scenario names by id: its boss, deck, charms with their editions and
+    stickers, vouchers and the hand types it gives levels or counts of, in the order written."""
+    keys = [f"boss/{m.boss}"] if m.boss else []
+    keys.append(f"deck/{m.deck}")
+    for slot in m.slots():
+        keys.append(f"charm/{slot.id}")
+        keys += [f"edition/{slot.edition}"] if slot.edition else []
+        keys += [f"sticker/{sticker}" for sticker in slot.stickers]
+    keys += [f"voucher/{voucher}" for voucher in m.vouchers]
+    keys += [f"hand_type/{t}" for t in (*m.levels, *m.hand_types_played, *m.times_played)]
+    return list(dict.fromkeys(keys))
 
 
 def _size_may_fail(m: ScenarioModel, catalog: Catalog) -> bool:

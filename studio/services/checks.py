@@ -22,16 +22,18 @@ from studio.content.scenarios import (
     Unread,
     iter_events_diff,
     mismatches,
+    named_entries,
     pack_cases,
     pack_scenarios,
     scenario_cases,
     scenario_files,
     scenario_problems,
     scenarios_in,
+    score_scenario,
 )
 from studio.engine.catalog import Catalog
 from studio.services.errors import Cancel, Cancelled, Line, Progress, ServiceError, never, quiet
-from studio.services.loading import load, owning_packs, pack_at, score, sound, tested_packs
+from studio.services.loading import failure, load, owning_packs, pack_at, tested_packs
 
 
 @dataclass
@@ -217,30 +219,39 @@ class ScenarioResult:
     diff: str = ""
     #: Why it cannot run, each at its file, line and field (``message`` says it when none is).
     problems: list[Problem] = field(default_factory=list)
+    #: What else explains a failure or an error: a code charm of it that did nothing, and why.
+    notes: list[str] = field(default_factory=list)
 
     def lines(self) -> list[Line]:
         """Nothing for a pass; ``ERROR`` with why (each problem under it if several), or ``FAIL`` with
         each mismatch and the diff."""
+        notes = [Line(f"  {printable(note)}") for note in self.notes]
         if self.status == "error":
             if len(self.problems) > 1:
                 head = Line(f"ERROR {self.label}: {len(self.problems)} problems", "bad")
-                return [head, *(Line(f"  {p}") for p in self.problems)]
-            return [Line(f"ERROR {self.problems[0] if self.problems else self.message}", "bad")]
+                return [head, *(Line(f"  {p}") for p in self.problems), *notes]
+            return [Line(f"ERROR {self.problems[0] if self.problems else self.message}", "bad"), *notes]
         if self.status == "passed":
             return []
         out = [Line(f"FAIL {self.label}", "bad"), *(Line(f"  {printable(w)}") for w in self.mismatches)]
-        return out + [Line(f"  {row}") for row in self.diff.split("\n")]
+        return out + notes + [Line(f"  {row}") for row in self.diff.split("\n")]
 
 
 @dataclass
 class ScenarioRun:
-    """Every scenario run, in order, and the warnings of the load."""
+    """Every scenario run, in order, the problems of the content they ran with, and the warnings of the
+    load."""
 
     results: list[ScenarioResult]
     warnings: list[str] = field(default_factory=list)
     #: Each place asked for that holds no test (a PATH, or the packs' tests/): it tested nothing, which a
     #: count of "0 failed" would pass off as a pass.
     untested: list[str] = field(default_factory=list)
+    #: The content's problems, as ``validate`` prints them: a scenario that names an entry they are about
+    #: is an error, the others run.
+    problems: list[Problem] = field(default_factory=list)
+    #: Tests not run at all: the content has problems that leave nothing to score with.
+    not_run: int = 0
 
     @property
     def passed(self) -> int:
@@ -254,13 +265,17 @@ class ScenarioRun:
 
     @property
     def ok(self) -> bool:
-        """Every scenario passed."""
-        return not self.failed
+        """The content has no problem and every scenario passed."""
+        return not (self.failed or self.problems or self.not_run)
 
     def lines(self) -> list[Line]:
-        """Each failure and error, then the count."""
-        out = [line for r in self.results for line in r.lines()]
-        return [*out, Line(f"{self.passed} passed, {self.failed} failed", "good" if self.ok else "bad")]
+        """The content's problems with their count, each failure and error, then the count of scenarios."""
+        out = Validation(self.problems, 0).lines() if self.problems else []
+        out += [line for r in self.results for line in r.lines()]
+        count = f"{self.passed} passed, {self.failed} failed"
+        if self.not_run:
+            count += f", {self.not_run} not run (the content has problems)"
+        return [*out, Line(count, "good" if self.ok else "bad")]
 
 
 def run_scenarios(
@@ -273,7 +288,12 @@ def run_scenarios(
     cancelled: Cancel = never,
 ) -> ScenarioRun:
     """Run every scenario with an ``expect``: of the pack folders, files or folders in ``paths``, or (none
-    given) of each pack asked for (the base game's alone). Content with problems raises ServiceError."""
+    given) of each pack asked for (the base game's alone).
+
+    Content with problems is checked as ``validate`` checks it, and its problems are part of the result:
+    a scenario naming an entry they are about (or a charm whose code did not load) is an error, and the
+    others run with the rest of the content; none runs when nothing can be scored with.
+    """
     for path in paths:
         if not path.exists():
             raise ServiceError(f"{path}: no such file or folder")
@@ -283,12 +303,21 @@ def run_scenarios(
         [*packs, *map(str, zips)], no_base, [p for p in paths if p not in zips]
     )
     roots.update({p: p.resolve() for p in zips})
+    # A pack folder without its manifest (a pack.yml, say) is loaded as the pack it is, so it says what it
+    # lacks, as validate does, rather than have every file of it read as a scenario.
+    unmade = [p for p in paths if p not in roots and looks_like_a_pack(p)]
+    asked += [str(p) for p in unmade]
+    roots.update({p: p.resolve() for p in unmade})
     loaded = load(asked, no_base=no_base, trust=trust, context=context)
-    content = sound(loaded.content, loaded.warnings)
+    content = loaded.content
+    cat = _best_catalog(content)
     found: list[Scenario | Unread] = []
     untested: list[str] = []
     for path in paths:
-        pack = pack_at(content, roots[path]) if path in roots and path.resolve() == roots[path] else None
+        at_root = path in roots and path.resolve() == roots[path]
+        pack = pack_at(content, roots[path]) if at_root else None
+        if at_root and pack is None and content.problems:
+            continue  # the pack did not load: its problems say why
         if pack is not None:
             cases = pack_cases(pack)
         else:
@@ -298,19 +327,54 @@ def run_scenarios(
         found += cases
     if not paths:
         found = [case for pack in tested_packs(content) for case in pack_cases(pack)]
-        if not any(map(_is_test, found)):
+        if not any(map(_is_test, found)) and not content.problems:
             untested.append("the tests/ of the packs loaded")
+    problems = ordered(content.problems)
+    if cat is None:
+        return ScenarioRun([], loaded.warnings, untested, problems, sum(map(_is_test, found)))
+    faulty = _faulty(content)
     total = sum(isinstance(case, Scenario) and case.model.expect is not None for case in found)
     results: list[ScenarioResult] = []
     done = 0
     for case in filter(_is_test, found):
         if cancelled():
             raise Cancelled
-        results.append(case_result(case, content))
+        results.append(case_result(case, content, cat, faulty))
         if isinstance(case, Scenario):
             done += 1
             progress(done, total, case.label)
-    return ScenarioRun(results, loaded.warnings, untested)
+    return ScenarioRun(results, loaded.warnings, untested, problems)
+
+
+def looks_like_a_pack(folder: Path) -> bool:
+    """Whether a folder holding no ``pack.yaml`` looks like a pack all the same: it holds a folder of
+    content (``charms/``, ``plugins/``, ``patches/``...), the editor set-up (``.studio/``) or a file that
+    looks meant as its manifest (``pack.yml``, ``Pack.yaml``, ``pack.json``). A folder of scenarios holding
+    only ``tests/`` does not: it may be any project's."""
+    if not folder.is_dir():
+        return False
+    names = {p.name for p in folder.iterdir()}
+    folders = {*FOLDER_KINDS, "plugins", "patches", ".studio"} - {"tests"}
+    return bool(names & folders) or any(n.casefold().split(".")[0] in ("pack", "manifest") for n in names)
+
+
+def _faulty(content: Content) -> dict[str, str]:
+    """Entry (``kind/id``) -> what is wrong with it, for each entry the content's problems are about: its
+    file is broken, it names what does not exist, or (a charm) its code did not load."""
+    out: dict[str, str] = {}
+    by_file: dict[str, Problem] = {}
+    for problem in ordered(content.problems):
+        by_file.setdefault(problem.file, problem)
+    for key in sorted(content.broken):
+        stem = key.split("/", 1)[1]
+        first = next((p for name, p in by_file.items() if Path(name).stem == stem), None)
+        out[key] = str(first) if first else "its file has a problem"
+    for e in content.entries:
+        if e.name in by_file:
+            out.setdefault(e.key, str(by_file[e.name]))
+    for charm, problem in content.failed.items():
+        out.setdefault(f"charm/{charm}", str(problem))
+    return out
 
 
 def _is_test(case: Scenario | Unread) -> bool:
@@ -326,25 +390,56 @@ def _document(path: Path) -> Document | Problem:
         return exc.problem
 
 
-def case_result(case: Scenario | Unread, content: Content) -> ScenarioResult:
+def case_result(
+    case: Scenario | Unread,
+    content: Content,
+    cat: Catalog | None = None,
+    faulty: dict[str, str] | None = None,
+) -> ScenarioResult:
     """Score one scenario against its ``expect``; a scenario that cannot be scored (a bad card, a code
-    charm that raises) or read is an error, with every problem of its fields, and the next one runs. A
-    sound scenario with no ``expect`` passes: there is nothing to compare."""
+    charm that raises, an entry named that has a problem: ``faulty``, see :func:`_faulty`) or read is an
+    error, with every problem of its fields, and the next one runs. A sound scenario with no ``expect``
+    passes: there is nothing to compare. ``cat``: the catalog to score with (the content's by default).
+
+    A failure or error of a scenario with a code charm that did nothing (its pack is not trusted) says so:
+    the result is not that charm's.
+    """
     if isinstance(case, Unread):
         return ScenarioResult(case.label, "error", problems=list(case.problems))
     s = case
-    assert content.catalog is not None
-    problems = scenario_problems(s, content.catalog, content.broken)
+    cat = cat or content.catalog
+    assert cat is not None
+    named = named_entries(s.model)
+    unusable = [
+        f"{key.replace('/', ' ')} cannot be used: {faulty[key]}" for key in named if key in (faulty or {})
+    ]
+    if unusable:
+        return ScenarioResult(s.label, "error", f"{s.label}: {'; '.join(unusable)}")
+    idle = _idle_lines(s, content)
+    problems = scenario_problems(s, cat, content.broken)
     if problems:
-        return ScenarioResult(s.label, "error", problems=sorted(problems))
+        return _told(ScenarioResult(s.label, "error", problems=sorted(problems)), idle)
     if s.model.expect is None:
         return ScenarioResult(s.label, "passed")
     try:
-        result = score(s.model, content)
-    except ServiceError as exc:
-        return ScenarioResult(s.label, "error", f"{s.label}: {printable(str(exc))}")
+        result = score_scenario(s.model, cat)
+    except Exception as exc:  # a behaviour hook may raise anything; the user gets one line
+        error = failure(exc, content)
+        return _told(ScenarioResult(s.label, "error", f"{s.label}: {printable(str(error))}"), idle)
     wrong = mismatches(s.model, result)
     if not wrong:
         return ScenarioResult(s.label, "passed")
     diff = table(["#", "", "actual", "expected"], list(iter_events_diff(s.model, result)))
-    return ScenarioResult(s.label, "failed", mismatches=list(wrong), diff=diff)
+    return ScenarioResult(s.label, "failed", mismatches=list(wrong), diff=diff, notes=idle)
+
+
+def _idle_lines(s: Scenario, content: Content) -> list[str]:
+    """One line for each code charm of the scenario that does nothing here, and why."""
+    charms = dict.fromkeys(slot.id for slot in s.model.slots())
+    return [f"{charm} did nothing: {why}" for charm in charms if (why := content.idle(charm)) is not None]
+
+
+def _told(result: ScenarioResult, idle: list[str]) -> ScenarioResult:
+    """An error with the lines saying which of its code charms did nothing, and why."""
+    result.notes = idle
+    return result

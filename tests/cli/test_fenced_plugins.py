@@ -86,17 +86,44 @@ def test_a_hook_that_raises_fails_its_scenario_and_studio_test_goes_on(studio, t
     ],
     ids=["import error", "syntax error", "exception in the module"],
 )
-@pytest.mark.parametrize("command", ["score", "test"])
-def test_a_plugin_that_fails_to_load_is_exit_1_with_one_line(studio, tmp_path, plugin, line, why, command):
+def test_a_plugin_that_fails_to_load_is_exit_1_with_one_line(studio, tmp_path, plugin, line, why):
     root = neon(tmp_path, plugin)
-    argv = ["score", "AS AH", "--charm", "neon_boom"] if command == "score" else ["test"]
-    run = studio(*argv, "--pack", str(root), "--trust")
+    run = studio("score", "AS AH", "--charm", "neon_boom", "--pack", str(root), "--trust")
     assert run.code == 1
     text = one_line(run.err)
     assert text.startswith(
-        f"studio {command}: error: {root}/plugins/boom.py:{line}:1: charm neon_boom (pack 'neon'): plugin failed to load: "
+        f"studio score: error: {root}/plugins/boom.py:{line}:1: charm neon_boom (pack 'neon'): plugin failed to load: "
     )
     assert why in text
+
+
+@pytest.mark.parametrize(
+    ("plugin", "line", "why"),
+    [
+        ("import no_such_module_anywhere\n" + HOOK.format(body="pass"), 1, "ModuleNotFoundError"),
+        (HOOK.format(body="pass") + "\nraise ValueError('bad module')\n", 10, "ValueError: bad module"),
+    ],
+    ids=["import error", "exception in the module"],
+)
+def test_studio_test_with_a_plugin_that_fails_to_load_runs_the_scenarios_without_its_charms(
+    studio, tmp_path, plugin, line, why
+):
+    """The data-only scenario runs and passes; the one with the plugin's charm is an ERROR naming the
+    failure, which is also told as validate tells it: exit 1, a pack's code that failed."""
+    root = neon(tmp_path, plugin)
+    run = studio("test", "--pack", str(root), "--trust")
+    assert run.code == 1, run.out + run.err
+    assert "Traceback" not in run.out + run.err
+    problem = f"{root}/plugins/boom.py:{line}:1: charm neon_boom (pack 'neon'): plugin failed to load: "
+    lines = run.out.splitlines()
+    assert lines[0].startswith(problem) and why in lines[0]
+    assert lines[1] == "1 problem(s) in 1 file(s)"
+    (error,) = [line for line in lines if line.startswith("ERROR")]
+    assert error.startswith(
+        f"ERROR {root}/tests/boom.yaml:1: the code charm raises: charm neon_boom cannot be used: "
+        f"{root}/plugins/boom.py:{line}:1: plugin failed to load: "
+    )
+    assert lines[-1] == "1 passed, 1 failed"
 
 
 def test_validate_reports_a_broken_plugin_once(studio, tmp_path):
@@ -176,13 +203,13 @@ def test_a_plugin_that_exits_as_it_loads_is_a_problem_for_every_command(studio, 
     validate = studio("validate", str(root), "--trust")
     assert validate.code == 1
     assert "plugin failed to load" in validate.out
-    for argv in (
-        ["score", "AS AH", "--charm", "neon_boom", "--pack", str(root)],
-        ["test", "--pack", str(root)],
-    ):
-        run = studio(*argv, "--trust")
-        assert run.code == 1
-        assert "plugin failed to load" in one_line(run.err)
+    score = studio("score", "AS AH", "--charm", "neon_boom", "--pack", str(root), "--trust")
+    assert score.code == 1
+    assert "plugin failed to load" in one_line(score.err)
+    test = studio("test", "--pack", str(root), "--trust")
+    assert test.code == 1
+    assert "plugin failed to load" in test.out.splitlines()[0]
+    assert test.out.splitlines()[-1] == "1 passed, 1 failed"
     build = studio("pack", "build", str(root), "-o", str(tmp_path / "neon.zip"), "--trust")
     assert build.code == 1
     assert not (tmp_path / "neon.zip").exists()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from code_packs import code_pack
+
 SUMMARY = re.compile(r"^(\d+) passed, (\d+) failed$", re.MULTILINE)
 
 APPENDIX = """\
@@ -235,3 +237,88 @@ def test_one_scenario_is_one_result_listing_each_problem_at_its_line_and_field(s
         f"ERROR {path}:13:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
         "1 passed, 3 failed",
     ]
+
+
+TRIPLE = (
+    "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'tr_triple'\n\n"
+    "    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n"
+)
+TRIPLE_TEST = "- name: triple on a pair\n  played: AS AH\n  charms: [tr_triple]\n  expect: {total: 192}\n"
+
+
+def triple_pack(tmp_path: Path, plugin: str = TRIPLE) -> Path:
+    """A pack as ``studio pack new tr`` makes it, with a code charm tr_triple (X3 Mult) and its test."""
+    root = code_pack(tmp_path / "tr", "tr_triple", plugin, "X3 Mult")
+    write(root / "tests/triple.yaml", TRIPLE_TEST)
+    return root
+
+
+def failure_block(out: str, label: str) -> list[str]:
+    """The lines of the FAIL or ERROR block whose first line names ``label``."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(("FAIL ", "ERROR ")) and label in line)
+    block = [lines[start]]
+    for line in lines[start + 1 :]:
+        if not line.startswith("  "):
+            break
+        block.append(line)
+    return block
+
+
+def test_a_failure_says_which_code_charm_did_nothing_because_its_pack_is_not_trusted(studio, tmp_path):
+    root = triple_pack(tmp_path)
+    trusted = studio("test", str(root), "--trust")
+    assert trusted.code == 0, trusted.out
+    pack_yaml = root / "pack.yaml"
+    pack_yaml.write_text(pack_yaml.read_text().replace("description:", "description: Flush pairs. #"))
+    run = studio("test", str(root))  # an edit: trust is by content, so its code is off again
+    assert run.code == 1
+    block = failure_block(run.out, "triple on a pair")
+    assert block[0] == f"FAIL {root}/tests/triple.yaml:1: triple on a pair"
+    assert (
+        "  tr_triple did nothing: its code is in pack 'tr', which is not trusted (trust it with --trust)"
+    ) in block
+    assert summary(run.out) == (1, 1)
+
+
+def test_a_content_problem_is_exit_1_with_the_problems_and_the_other_scenarios_run(studio, tmp_path):
+    """A validation problem is exit 1, as the exit-code table says: its problems print as validate prints
+    them, a scenario naming the broken entry is an ERROR, and the others run."""
+    assert studio("pack", "new", "m3", "--dir", str(tmp_path)).code == 0
+    root = tmp_path / "m3"
+    write(root / "charms/m3_x.yaml", "id: m3_x\nname: X\nabilites: []\n")
+    write(root / "tests/x.yaml", "- name: with x\n  played: AS AH\n  charms: [m3_x]\n  expect: {total: 64}\n")
+    run = studio("test", str(root))
+    assert run.code == 1, run.err
+    assert run.err == ""
+    problem = f"{root}/charms/m3_x.yaml:3:1: $.abilites: unknown field 'abilites' (did you mean 'abilities'?)"
+    assert run.out.splitlines()[:2] == [problem, "1 problem(s) in 1 file(s)"]
+    assert failure_block(run.out, "with x") == [
+        f"ERROR {root}/tests/x.yaml:1: with x: charm m3_x cannot be used: {problem}"
+    ]
+    assert summary(run.out) == (1, 1)  # the skeleton's own test passed
+
+
+def test_a_folder_with_a_misnamed_manifest_is_told_so_not_read_as_scenarios(studio, tmp_path):
+    assert studio("pack", "new", "e2", "--dir", str(tmp_path)).code == 0
+    root = tmp_path / "e2"
+    (root / "pack.yaml").rename(root / "pack.yml")
+    problem = (
+        f"{root}/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
+        "pack.yml is there: did you mean pack.yaml?"
+    )
+    validate = studio("validate", str(root))
+    assert validate.code == 1 and validate.out.splitlines()[0] == problem
+    run = studio("test", str(root))
+    assert run.code == 1
+    assert run.out.splitlines() == [problem, "1 problem(s) in 1 file(s)", "0 passed, 0 failed"]
+
+
+def test_a_plain_folder_of_scenarios_never_reads_its_hidden_folders(studio, tmp_path):
+    folder = tmp_path / "checks"
+    write(folder / "pair.yaml", "name: a pair\nplayed: AS AH\nexpect: {total: 64}\n")
+    write(folder / ".vscode/settings.json", '{"yaml.schemas": {}}\n')
+    write(folder / "sub/.cache/old.yaml", "played: XX\nexpect: {total: 1}\n")
+    run = studio("test", str(folder))
+    assert run.code == 0, run.out
+    assert run.out.splitlines() == ["1 passed, 0 failed"]
