@@ -149,7 +149,7 @@ def _diff(args: argparse.Namespace) -> int:
     installed = installed_packs()[0]
     old, new = _open(args.old, installed), _open(args.new, installed)
     changes = diff_packs(old, new)
-    totals = _total_changes(old, new, args.trust, installed)
+    totals, idle = _total_changes(old, new, args.trust, installed)
     if args.json:
         print(dump_json({"entries": changes.to_json(), "scenarios": totals}))
         return OK
@@ -167,11 +167,21 @@ def _diff(args: argparse.Namespace) -> int:
     _print_art(changes.art)
     if totals:
         print("scenario results that change:")
-        rows = [[str(t["scenario"]), str(t["old"]), str(t["new"])] for t in totals]
+        rows = [[str(t["scenario"]), _cell(t, "old"), _cell(t, "new")] for t in totals]
         print(table(["scenario", "old", "new"], rows))
+        for side, pack in (("old", old), ("new", new)):
+            for charm, why in idle[side].items():
+                if any(charm in t.get("did_nothing", {}).get(side, []) for t in totals):
+                    print(printable(f"{charm} did nothing in the {side} version ({pack.version}): {why}"))
     else:
         print("no scenario result changes")
     return OK
+
+
+def _cell(row: dict[str, Any], side: str) -> str:
+    """A result of the diff's table, with the code charms that did nothing in it."""
+    idle = row.get("did_nothing", {}).get(side)
+    return f"{row[side]} ({', '.join(idle)} did nothing)" if idle else str(row[side])
 
 
 def _print_art(art: ArtDiff) -> None:
@@ -196,12 +206,17 @@ def _open(spec: str, installed: list[Pack]) -> Pack:
     return pack
 
 
-def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> list[dict[str, object]]:
-    """Score both versions' scenarios under each version; return those whose result changes.
+def _total_changes(
+    old: Pack, new: Pack, trust: bool, installed: list[Pack]
+) -> tuple[list[dict[str, Any]], dict[str, dict[str, str]]]:
+    """Score both versions' scenarios under each version; return those whose result changes, and for each
+    side (``old``, ``new``) the code charms that did nothing there, with why.
 
     A scenario is the same in both versions when its name and situation are (its ``expect`` aside); one
     that only a version holds is named with that version, so an old test changed under the same name
-    is scored too, not hidden by the new one.
+    is scored too, not hidden by the new one. A row whose scenario has a code charm that did nothing on a
+    side (its pack not trusted, an edit having changed its content) says so under ``did_nothing``: the
+    change is then not what the charm does.
     """
     before, after = load_pack(old, installed, trust), load_pack(new, installed, trust)
     for warning in dict.fromkeys(str(w) for content in (before, after) for w in content.warnings):
@@ -211,14 +226,22 @@ def _total_changes(old: Pack, new: Pack, trust: bool, installed: list[Pack]) -> 
         for s in pack_scenarios(pack)[0]:
             key = s.label.split(": ", 1)[-1] + s.model.model_dump_json(exclude={"name", "expect"})
             found.setdefault(key, (s, []))[1].append(pack)
-    out: list[dict[str, object]] = []
+    out: list[dict[str, Any]] = []
+    idle: dict[str, dict[str, str]] = {"old": {}, "new": {}}
     for s, holders in found.values():
         results = [_result(s.model, content) for content in (before, after)]
         if results[0] != results[1]:
             name = s.model.name or s.label
             only = f" (only in {holders[0].version})" if len(holders) == 1 else ""
-            out.append({"scenario": name + only, "old": results[0], "new": results[1]})
-    return out
+            row: dict[str, Any] = {"scenario": name + only, "old": results[0], "new": results[1]}
+            for side, content in (("old", before), ("new", after)):
+                for charm in dict.fromkeys(slot.id for slot in s.model.slots()):
+                    why = content.idle(charm)
+                    if why is not None:
+                        row.setdefault("did_nothing", {"old": [], "new": []})[side].append(charm)
+                        idle[side][charm] = why
+            out.append(row)
+    return out, idle
 
 
 def _result(model: Any, content: Content) -> str:

@@ -407,3 +407,35 @@ def test_build_tells_a_scenario_that_cannot_be_scored_as_studio_test_does(studio
         f"ERROR {scenarios}:3:12: $.charms[0]: unknown charm 'neon_nights_glwo' (did you mean 'neon_nights_glow'?)",
         "not built: 1 failing test(s)",
     ]
+
+
+def test_diff_marks_a_result_whose_code_charm_did_nothing_on_one_side(studio, tmp_path: Path) -> None:
+    """An edit makes a code pack untrusted again; the diff's row for its code charm's scenario then says
+    that the charm did nothing in the new version, rather than pass it off as a change of score."""
+    pack = make_pack(studio, tmp_path)
+    _add_code_charm(pack)
+    (pack / "tests/triple.yaml").write_text(
+        "name: triple on a pair\nplayed: AS AH\ncharms: [neon_nights_triple]\nexpect: {total: 192}\n",
+        encoding="utf-8",
+    )
+    built = studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"), "--trust")
+    assert built.code == 0, built.out + built.err
+    manifest = pack / "pack.yaml"
+    text = re.sub(r"(?m)^description: .*$", "description: Flush pairs.", manifest.read_text(encoding="utf-8"))
+    manifest.write_text(text, encoding="utf-8")
+    diffed = studio("pack", "diff", str(tmp_path / "p.zip"), str(pack))
+    assert diffed.code == 0, diffed.err
+    row = next(line for line in diffed.out.splitlines() if line.startswith("triple on a pair"))
+    assert row.split()[-4:] == ["64", "(neon_nights_triple", "did", "nothing)"]
+    assert (
+        "neon_nights_triple did nothing in the new version (0.1.0): its code is in pack 'neon_nights', "
+        "which is not trusted (trust it with --trust)"
+    ) in diffed.out.splitlines()
+    as_json = json.loads(studio("pack", "diff", str(tmp_path / "p.zip"), str(pack), "--json").out)
+    (scenario,) = as_json["scenarios"]
+    assert scenario["did_nothing"] == {"old": [], "new": ["neon_nights_triple"]}
+    refused = studio("pack", "build", str(pack), "-o", str(tmp_path / "p2.zip"))
+    assert refused.code == 1
+    assert "  neon_nights_triple did nothing: its code is in pack 'neon_nights', which is not trusted" in (
+        refused.out
+    )
