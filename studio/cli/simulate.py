@@ -26,6 +26,8 @@ from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 SMALL = 100
 
 if TYPE_CHECKING:
+    from studio.content.registry import Content
+    from studio.engine.catalog import Catalog
     from studio.simulation.paired import Comparison, Ranking
     from studio.simulation.report import Report
     from studio.simulation.spec import SimulationSpec
@@ -90,10 +92,12 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         raise UsageError(
             f"--workers {args.workers}: at most {most_workers()} here (4 per core, MAX_WORKERS {MAX_WORKERS})"
         )
+    catalog = catalog_of(args)
     try:
-        RunSetup.from_catalog(catalog_of(args), args.deck, args.difficulty, args.seed, tuple(args.charm))
+        RunSetup.from_catalog(catalog, args.deck, args.difficulty, args.seed, tuple(args.charm))
     except SetupError as exc:
         raise UsageError(setup_error(args, exc)) from None
+    refuse_idle_charms(args, catalog, [spec.split(":", 1)[0] for spec in args.charm], "--charm")
     return SimulationSpec(
         runs=args.runs,
         seed=args.seed,
@@ -105,6 +109,28 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         trust=args.trust,
         bot=args.bot,
     )
+
+
+def refuse_idle_charms(args: argparse.Namespace, catalog: Catalog, charms: list[str], option: str) -> None:
+    """Refuse (exit 2) to simulate code charms whose code does not run here (their pack is not trusted):
+    the runs would report what a charm that does nothing does, as if it were the charm's."""
+    idle = [
+        c
+        for c in dict.fromkeys(charms)
+        if (defn := catalog.charms.get(c)) is not None and defn.behaviour_id and defn.behaviour is None
+    ]
+    if not idle:
+        return
+    from studio.services.loading import load  # why, and what to do: only the full load knows its pack
+
+    refuse_idle(load(args.pack, no_base=args.no_base, trust=args.trust).content, idle, option)
+
+
+def refuse_idle(content: Content, charms: list[str], option: str) -> None:
+    """Refuse (exit 2) the charms of ``charms`` that do nothing in ``content``, saying why."""
+    told = [f"{c} would do nothing in these runs: {why}" for c in charms if (why := content.idle(c))]
+    if told:
+        raise UsageError(f"{option}: {'; '.join(told)}")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -173,6 +199,7 @@ def _charms_to_rank(args: argparse.Namespace) -> list[str]:
     charms = sorted({e.id for e in content.entries if e.kind == "charm" and e.pack in asked})
     if not charms:
         raise UsageError(f"--rank: the packs {', '.join(args.pack)} define no charm")
+    refuse_idle(content, charms, "--rank")
     return charms
 
 

@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from code_packs import code_pack
 from spec_data import Run
 
 from studio.cli.simulate import ProgressBar
@@ -177,3 +178,30 @@ def test_the_ranking_table_keeps_its_columns_under_their_headers_whatever_the_id
         edge = header.index(title) + len(title)
         for row in rows:
             assert row[edge - 1] in ends_with and row[edge : edge + 1] in ("", " "), (title, row)
+
+
+TRIPLE = (
+    "from studio.plugins import Behaviour\n\n\nclass Triple(Behaviour):\n    id = 'tr_triple'\n\n"
+    "    def hand(self, ctx, charm):\n        ctx.add_xmult(3, charm)\n"
+)
+
+
+def test_a_code_charm_whose_pack_is_not_trusted_is_refused_not_simulated(
+    studio: Callable[..., Run], tmp_path: Path
+) -> None:
+    """Its code would not run: the runs would report the effect of a charm that does nothing."""
+    root = code_pack(tmp_path / "tr", "tr_triple", TRIPLE, "X3 Mult")
+    why = "tr_triple would do nothing in these runs: its code is in pack 'tr', which is not trusted (trust it with --trust)"
+    for _ in range(2):  # a full load, then the snapshot it left
+        run = studio(
+            "simulate", "--pack", str(root), "--charm", "tr_triple", "--compare", "--runs", "2", "--seed", "1"
+        )
+        assert run.code == 2 and run.out == ""
+        assert run.err.splitlines()[-1] == f"studio simulate: error: --charm: {why}"
+    ranked = studio("simulate", "--pack", str(root), "--rank", "--runs", "2", "--seed", "1")
+    assert ranked.code == 2 and ranked.out == ""
+    assert ranked.err.splitlines()[-1] == f"studio simulate: error: --rank: {why}"
+    trusted = studio(
+        "simulate", "--pack", str(root), "--charm", "tr_triple", "--runs", "2", "--seed", "1", "--trust"
+    )
+    assert trusted.code == 0 and trusted.err == "", trusted.err
