@@ -409,9 +409,11 @@ def case_result(
     s = case
     cat = cat or content.catalog
     assert cat is not None
-    named = named_entries(s.model)
+    faulty = faulty or {}
     unusable = [
-        f"{key.replace('/', ' ')} cannot be used: {faulty[key]}" for key in named if key in (faulty or {})
+        f"{key.replace('/', ' ')} cannot be used: {faulty[key]}"
+        for key in named_entries(s.model)
+        if key in faulty
     ]
     if unusable:
         return ScenarioResult(s.label, "error", f"{s.label}: {'; '.join(unusable)}")
