@@ -76,6 +76,8 @@ def kind_of(rel: str) -> str | None:
 _ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 #: The folders of a pack whose YAML and JSON files are read: one per kind (``tests``, ``patches`` too).
 CONTENT_FOLDERS = tuple(sorted(f for f in FOLDER_KINDS if "." not in f))
+#: The content suffixes as a message lists them: ".yaml, .yml or .json".
+_SUFFIXES_TOLD = f"{', '.join(CONTENT_SUFFIXES[:-1])} or {CONTENT_SUFFIXES[-1]}"
 
 
 def is_read(rel: str) -> bool:
@@ -89,16 +91,53 @@ def is_read(rel: str) -> bool:
     )
 
 
+#: What tools leave beside a file they change (a backup, a swap file, a merge's leftovers): never content.
+_BACKUP_SUFFIXES = (".bak", ".orig", ".rej", ".swp", ".swo", ".tmp")
+
+
+def meant_name(name: str) -> str | None:
+    """The content file name a file name was plainly meant to be, or None: ``x.YAML`` (a suffix in
+    another case) and ``x.yaml.txt`` (a suffix after it, as some editors add) are ``x.yaml``. A backup
+    (``x.yaml~``, ``x.yaml.bak``) is no content and gives None, as does a content name already.
+
+    >>> meant_name("f1_c.YAML"), meant_name("f1_e.yaml.txt"), meant_name("x.yaml~"), meant_name("x.yaml")
+    ('f1_c.yaml', 'f1_e.yaml', None, None)
+    """
+    if name.endswith(CONTENT_SUFFIXES) or name.endswith("~") or name.lower().endswith(_BACKUP_SUFFIXES):
+        return None
+    lower = name.lower()
+    for suffix in CONTENT_SUFFIXES:
+        at = lower.find(suffix + ".") if not lower.endswith(suffix) else len(lower) - len(suffix)
+        if at > 0:
+            return name[:at] + suffix
+    return None
+
+
+def misnamed(rel: str) -> str | None:
+    """The name a file ``rel`` of a pack was plainly meant to have, if it is in a content folder (or is
+    ``run.yaml`` at the top) but ends in no content suffix: see :func:`meant_name`."""
+    folder, _, rest = rel.partition("/")
+    meant = meant_name(rel.rpartition("/")[2])
+    if meant is not None and ((folder in CONTENT_FOLDERS and rest) or (meant == "run.yaml" and not rest)):
+        return meant
+    return None
+
+
 def unread_files(pack: Pack) -> list[Problem]:
     """A problem for each file of ``pack`` that looks like content or code but that nothing reads: a YAML
-    or JSON file outside the content folders (``charm/`` for ``charms/``), a ``.py`` file below
-    ``plugins/``. A pack would otherwise validate, test and build with its entry or test left out."""
+    or JSON file outside the content folders (``charm/`` for ``charms/``), one in a content folder whose
+    name does not end in a content suffix (``x.YAML``, ``x.yaml.txt``: see :func:`meant_name`), a ``.py``
+    file below ``plugins/``. A pack would otherwise validate, test and build with its entry or test left
+    out."""
     out = []
     for rel in sorted(pack.files):
         if is_read(rel):
             continue
         folder, _, rest = rel.partition("/")
-        if rel.endswith(CONTENT_SUFFIXES) and not rest:
+        meant = misnamed(rel)
+        if meant is not None:
+            why = f"not read: content files end in {_SUFFIXES_TOLD} (did you mean '{meant}'?)"
+        elif rel.endswith(CONTENT_SUFFIXES) and not rest:
             why = f"not read: at the top of a pack, only {MANIFEST} and run.yaml are content"
         elif rel.endswith(CONTENT_SUFFIXES):
             known = [f"{f}/" for f in CONTENT_FOLDERS]

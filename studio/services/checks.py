@@ -10,7 +10,7 @@ from typing import Literal
 from studio.content.check.crosscheck import entry_problems, known_ids
 from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.check.validation import validate_document
-from studio.content.entries import Entry, is_read
+from studio.content.entries import Entry, is_read, misnamed
 from studio.content.io.documents import Document, DocumentError, read_document
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
@@ -139,9 +139,9 @@ def _check_kind(path: Path, root: Path) -> None:
 
 def _is_content(rel: str) -> bool:
     """Whether a file of a pack (``rel``: its path in the pack) holds something to check: what loading
-    reads (the manifest, an entry, a patch, a test, code), or code below ``plugins/``, which a load
-    reports as not run."""
-    return is_read(rel) or (rel.startswith("plugins/") and rel.endswith(".py"))
+    reads (the manifest, an entry, a patch, a test, code), or what a load reports as not read: code
+    below ``plugins/``, a file of a content folder whose name ends in no content suffix (``x.YAML``)."""
+    return is_read(rel) or (rel.startswith("plugins/") and rel.endswith(".py")) or misnamed(rel) is not None
 
 
 def _kind(path: Path) -> str:
