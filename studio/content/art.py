@@ -22,6 +22,8 @@ from studio.engine.names import did_you_mean
 ART_KINDS = frozenset({"charm", "consumable", "voucher", "tag"})
 #: What a message shows as a good value.
 EXAMPLE = "art/lucky.png"
+#: The good value a message about a pack's icon shows.
+ICON_EXAMPLE = "icon.png"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: The signature, then the IHDR chunk's length, type, width and height.
 HEADER_BYTES = 24
@@ -51,32 +53,34 @@ def png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-def path_problem(path: str) -> str | None:
-    """Why ``path`` cannot name art inside a pack (absolute, leaving the pack, not .png), or None."""
+def path_problem(path: str, example: str = EXAMPLE) -> str | None:
+    """Why ``path`` cannot name art inside a pack (absolute, leaving the pack, not .png), or None;
+    ``example`` is the good value the message shows."""
     if "\\" in path:
-        return f"write '/' between folders, not '\\' (e.g. {EXAMPLE})"
+        return f"write '/' between folders, not '\\' (e.g. {example})"
     if path.startswith("/") or _DRIVE.match(path):
-        return f"'{path}' is an absolute path: give a path inside the pack folder, e.g. {EXAMPLE}"
+        return f"'{path}' is an absolute path: give a path inside the pack folder, e.g. {example}"
     if any(part in ("..", ".", "") for part in path.split("/")):
-        return f"'{path}' is not a plain path from the pack folder (no '.', '..' or '//'): e.g. {EXAMPLE}"
+        return f"'{path}' is not a plain path from the pack folder (no '.', '..' or '//'): e.g. {example}"
     return None
 
 
-def file_problem(path: str, files: Mapping[str, bytes]) -> str | None:
-    """Why the pack whose files are ``files`` has no usable image at ``path``, or None."""
+def file_problem(path: str, files: Mapping[str, bytes], what: str = "art") -> str | None:
+    """Why the pack whose files are ``files`` has no usable image at ``path``, or None; ``what`` is how
+    the message calls the image (art, an icon)."""
     data = files.get(path)
     if data is None:
         images = [name for name in files if name.lower().endswith(".png")]
         return f"no file '{path}' in the pack{did_you_mean(path, images)}"
     if len(data) > MAX_ART_BYTES:
-        return f"'{path}' is {len(data):,} bytes; art may be at most {MAX_ART_BYTES:,} bytes (1 MiB)"
+        return f"'{path}' is {len(data):,} bytes; {what} may be at most {MAX_ART_BYTES:,} bytes (1 MiB)"
     try:
         width, height = png_size(data)
     except ArtError as exc:
         return f"'{path}' {exc}"
     if max(width, height) > MAX_ART_SIDE:
         return (
-            f"'{path}' is {width}x{height} pixels; art may be at most {MAX_ART_SIDE}x{MAX_ART_SIDE}: "
+            f"'{path}' is {width}x{height} pixels; {what} may be at most {MAX_ART_SIDE}x{MAX_ART_SIDE}: "
             "scale it down"
         )
     return None
@@ -98,3 +102,20 @@ def art_problems(kind: str, doc: Document, files: Mapping[str, bytes]) -> list[P
         return []
     line, col = doc.locate(("art",))
     return [Problem(doc.name, line, col, reason, "$.art")]
+
+
+def icon_problems(manifest: Document, files: Mapping[str, bytes]) -> list[Problem]:
+    """The problem of the icon a pack's manifest names, at its ``icon`` field (none: []): the checks of an
+    entry's art, its path's form included (the manifest's model takes any text there, so that a pack whose
+    icon is wrong still loads and its other problems show)."""
+    icon = manifest.data.get("icon") if isinstance(manifest.data, dict) else None
+    if not isinstance(icon, str):
+        return []
+    reason = path_problem(icon, ICON_EXAMPLE)
+    if reason is None and not icon.lower().endswith(".png"):
+        reason = f"'{icon}' is not allowed: the icon is a .png file inside the pack, e.g. {ICON_EXAMPLE}"
+    reason = reason or file_problem(icon, files, "an icon")
+    if reason is None:
+        return []
+    line, col = manifest.locate(("icon",))
+    return [Problem(manifest.name, line, col, reason, "$.icon")]

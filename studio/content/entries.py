@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from studio.content.art import art_problems
+from studio.content.art import art_problems, icon_problems
 from studio.content.check.problems import Problem, json_path
 from studio.content.check.validation import validate_document
 from studio.content.io.documents import CONTENT_SUFFIXES, Document
@@ -197,7 +197,7 @@ def merge(packs: Sequence[Pack]) -> Merged:
     out = Merged()
     for pack in packs:
         entries, problems = pack_entries(pack, out.broken)
-        out.problems += problems + unread_files(pack)
+        out.problems += problems + unread_files(pack) + icon_problems(pack.manifest_doc, pack.files)
         replaced: set[str] = set()
         for e in entries:
             before = out.entries.get(e.key)

@@ -3,7 +3,10 @@ manifest's icon, the skeleton ``pack new`` writes, the layout of a zip, and what
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
+
+from art_files import png
 
 CHARM = "id: {id}\nname: C\npassive: [splash]\n"
 
@@ -42,3 +45,44 @@ def test_a_content_file_whose_name_ends_in_no_content_suffix_is_a_problem_and_no
     for name in ("f1_c.YAML", "f1_e.yaml.txt", "f1_g.Yml", "../tests/more.JSON"):
         (pack / "charms" / name).unlink()
     assert studio("validate", str(pack)).code == 0  # the backups say nothing
+
+
+def zipped(folder: Path, out: Path, top: str = "") -> Path:
+    """Zip a pack folder by hand, as a modder's archiver would (``top``: a folder the files sit in)."""
+    with zipfile.ZipFile(out, "w") as z:
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(folder).as_posix()
+            if path.is_file() and not rel.startswith("."):
+                z.write(path, top + rel)
+    return out
+
+
+def test_the_manifests_icon_is_checked_as_an_entrys_art_is(studio, tmp_path: Path, studio_home: Path) -> None:  # type: ignore[no-untyped-def]
+    pack = new_pack(studio, tmp_path)
+    manifest = (pack / "pack.yaml").read_text(encoding="utf-8")
+    (pack / "icon.png").write_bytes(png(32, 32))
+    (pack / "notes.png").write_text("not a picture\n", encoding="utf-8")
+    (pack / "huge.png").write_bytes(png(2048, 16))
+    wrong = {
+        "../../etc/passwd": "'../../etc/passwd' is not a plain path from the pack folder (no '.', '..' or "
+        "'//'): e.g. icon.png",
+        "/etc/icon.png": "'/etc/icon.png' is an absolute path: give a path inside the pack folder, e.g. icon.png",
+        "README.md": "'README.md' is not allowed: the icon is a .png file inside the pack, e.g. icon.png",
+        "icn.png": "no file 'icn.png' in the pack (did you mean 'icon.png'?)",
+        "notes.png": "'notes.png' is not a PNG image (it does not start with the PNG signature)",
+        "huge.png": "'huge.png' is 2048x16 pixels; an icon may be at most 1024x1024: scale it down",
+    }
+    line = manifest.count("\n") + 1
+    for icon, message in wrong.items():
+        (pack / "pack.yaml").write_text(f"{manifest}icon: {icon}\n", encoding="utf-8")
+        run = studio("validate", str(pack))
+        assert (run.code, run.out.splitlines()[0]) == (1, f"{pack}/pack.yaml:{line}:7: $.icon: {message}")
+        built = studio("pack", "build", str(pack), "-o", str(tmp_path / "f1.zip"))
+        assert built.code == 1 and built.out.splitlines()[0] == run.out.splitlines()[0]
+        archive = zipped(pack, tmp_path / "by_hand.zip")
+        installed = studio("pack", "install", str(archive))
+        assert installed.code == 2 and f"{archive}/pack.yaml:{line}:7: $.icon: {message}" in installed.err
+        assert not (studio_home / "packs/f1").exists()
+    (pack / "pack.yaml").write_text(f"{manifest}icon: icon.png\n", encoding="utf-8")
+    assert studio("validate", str(pack)).code == 0
+    assert studio("pack", "install", str(zipped(pack, tmp_path / "good.zip"))).code == 0

@@ -82,7 +82,12 @@ class PackModel(Model):
         title="Replaces",
         description="Entries of earlier packs it redefines on purpose, as kind/id.",
     )
-    icon: str | None = Field(None, max_length=200, title="Icon", description="A PNG inside the pack.")
+    icon: str | None = Field(
+        None,
+        max_length=200,
+        title="Icon",
+        description="A PNG inside the pack, e.g. icon.png (at most 1 MiB and 1024x1024 pixels).",
+    )
 
 
 class PatchModel(Model):

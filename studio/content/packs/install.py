@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from studio.content.art import icon_problems
 from studio.content.check.problems import Problem
 from studio.content.check.validation import validate_document
 from studio.content.entries import pack_entries, unread_files
@@ -93,7 +94,8 @@ def _packs_folder() -> Path:
 
 
 def installable_problems(pack: Pack) -> list[Problem]:
-    """Every reason `install` refuses a pack: its id, and each problem of its entry, patch and test files.
+    """Every reason `install` refuses a pack: its id, its icon, and each problem of its entry, patch and
+    test files.
 
     ``studio pack build`` asks the same, so what builds installs.
     """
@@ -105,7 +107,7 @@ def installable_problems(pack: Pack) -> list[Problem]:
                 pack.manifest_doc.name, line, col, "the id 'base' is the base game's: choose another", "$.id"
             )
         )
-    problems += pack_entries(pack)[1] + unread_files(pack)
+    problems += pack_entries(pack)[1] + unread_files(pack) + icon_problems(pack.manifest_doc, pack.files)
     for _, doc in pack.documents("patches"):
         problems += [doc] if isinstance(doc, Problem) else validate_document("patch", doc)[1]
     problems += pack_scenarios(pack)[1]
