@@ -86,3 +86,19 @@ def test_the_manifests_icon_is_checked_as_an_entrys_art_is(studio, tmp_path: Pat
     (pack / "pack.yaml").write_text(f"{manifest}icon: icon.png\n", encoding="utf-8")
     assert studio("validate", str(pack)).code == 0
     assert studio("pack", "install", str(zipped(pack, tmp_path / "good.zip"))).code == 0
+
+
+def test_every_id_pack_new_takes_gives_a_skeleton_that_validates_and_passes_its_test(
+    studio, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    for pack_id in ("n" * 64, "neon_" * 12 + "nite", "neon_nights_" * 4 + "x"):
+        pack = new_pack(studio, tmp_path, pack_id)
+        run = studio("validate", str(pack))
+        assert (run.code, run.out.split(":")[0]) == (0, "ok"), run.out
+        tested = studio("test", str(pack))
+        assert tested.code == 0 and tested.out.strip().endswith("1 passed, 0 failed"), tested.out
+    [charm] = (tmp_path / ("n" * 64) / "charms").iterdir()
+    assert charm.name == "n" * 53 + "_pair_bonus.yaml"  # the longest id, 64 characters
+    [charm] = (tmp_path / ("neon_" * 12 + "nite") / "charms").iterdir()
+    assert charm.name == "neon_" * 9 + "neon_pair_bonus.yaml"  # cut where a word ends
+    assert "\nname: " + "Neon " * 9 + "Neon Pair Bonus\n" in charm.read_text(encoding="utf-8")
