@@ -102,3 +102,36 @@ def test_every_id_pack_new_takes_gives_a_skeleton_that_validates_and_passes_its_
     [charm] = (tmp_path / ("neon_" * 12 + "nite") / "charms").iterdir()
     assert charm.name == "neon_" * 9 + "neon_pair_bonus.yaml"  # cut where a word ends
     assert "\nname: " + "Neon " * 9 + "Neon Pair Bonus\n" in charm.read_text(encoding="utf-8")
+
+
+def test_a_zip_of_the_pack_folder_says_where_its_manifest_is_and_how_to_build_a_pack_zip(
+    studio, tmp_path: Path, studio_home: Path
+) -> None:  # type: ignore[no-untyped-def]
+    pack = new_pack(studio, tmp_path)
+    nested = zipped(pack, tmp_path / "nested.zip", top="f1/")  # what "Compress folder" makes
+    told = (
+        f"{nested}/pack.yaml:1:1: no pack.yaml at the top of the zip: its manifest is at f1/pack.yaml inside "
+        "it; a pack zip holds pack.yaml at its top, beside the content folders: build it from the pack "
+        "folder with 'studio pack build f1 -o nested.zip'"
+    )
+    installed = studio("pack", "install", str(nested))
+    assert (installed.code, installed.err.strip()) == (2, f"studio pack: error: not a valid pack: {told}")
+    assert not (studio_home / "packs/f1").exists()
+    validated = studio("validate", str(nested))
+    assert (validated.code, validated.out.splitlines()[0]) == (1, told)
+    tested = studio("test", str(nested))
+    assert (tested.code, tested.err.strip()) == (2, f"studio test: error: {told}")
+    outer = tmp_path / "outer"
+    outer.mkdir()
+    pack.rename(outer / "f1")  # a folder that holds the pack folder
+    validated = studio("validate", str(outer))
+    assert validated.out.splitlines()[0] == (
+        f"{outer}/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md) "
+        f"(did you mean the pack folder '{outer}/f1'?)"
+    )
+    (outer / "f1/pack.yaml").rename(outer / "f1/Pack.yml")
+    validated = studio("validate", str(outer / "f1"))
+    assert validated.out.splitlines()[0] == (
+        f"{outer}/f1/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
+        "rename Pack.yml to pack.yaml"
+    )

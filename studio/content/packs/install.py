@@ -25,7 +25,7 @@ from studio.content.entries import pack_entries, unread_files
 from studio.content.io.paths import installed_packs_dir
 from studio.content.packs.archive import ArchiveError, content_hash, extract_zip
 from studio.content.packs.installed import installed_packs
-from studio.content.packs.pack import BASE_ID, Pack, open_pack
+from studio.content.packs.pack import BASE_ID, MANIFEST, Pack, missing_manifest, open_pack
 from studio.content.packs.staging import BusyError, Staging, folder_lock, locked, new_token, recover_locked
 from studio.content.scenarios import pack_scenarios
 from studio.engine.names import did_you_mean
@@ -56,6 +56,8 @@ def install(archive: Path, force: bool = False, vocabulary: Callable[[Pack], Non
                 files = extract_zip(archive, staging)
             except ArchiveError as exc:
                 raise InstallError(f"{archive}: {exc}") from None
+            if MANIFEST not in files:  # told as a zip's, not as the folder it was extracted into
+                raise InstallError(f"not a valid pack: {missing_manifest(archive, files, archive=True)}")
             pack = _verify(staging, content_hash(files), archive, vocabulary)
             with locked(folder_lock(root)):
                 recover_locked(root)

@@ -11,7 +11,7 @@ as a dependency by lower ``priority``, then id).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -158,29 +158,37 @@ def base_pack() -> Pack:
 
 def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, list[Problem]]:
     if MANIFEST not in files:
-        return None, [
-            Problem(
-                str(origin / MANIFEST),
-                1,
-                1,
-                "no pack.yaml: a pack starts with a manifest (see docs/packs.md)" + _misnamed(files),
-            )
-        ]
+        return None, [missing_manifest(origin, files, origin.suffix.lower() == ".zip" and origin.is_file())]
     model, doc, problems = _manifest(str(origin / MANIFEST), files[MANIFEST])
     if model is None or isinstance(doc, Problem):
         return None, problems
     return Pack(doc, origin, files), []
 
 
-def _misnamed(files: dict[str, bytes]) -> str:
-    """Name a file at the top of a pack that looks meant as its manifest (``pack.yml``, ``Pack.yaml``,
-    ``pack.json``), or nothing."""
+def missing_manifest(origin: Path, files: Mapping[str, bytes], archive: bool) -> Problem:
+    """The problem of the pack folder or zip (``archive``) at ``origin`` whose ``files`` hold no
+    ``pack.yaml`` at the top: with the file at its top that looks meant as its manifest (``pack.yml``,
+    ``Pack.yaml``, ``pack.json``), or where its manifest is when it is in a folder (the zip of a folder,
+    as an archiver's "Compress" makes it)."""
     from difflib import get_close_matches  # only a missing manifest needs it
 
+    why = "no pack.yaml: a pack starts with a manifest (see docs/packs.md)"
     top = sorted(rel for rel in files if "/" not in rel)
-    meant = [rel for rel in top if rel.casefold().split(".")[0] in ("pack", "manifest")]
-    meant = meant or get_close_matches(MANIFEST, top, 1, 0.8)
-    return f"; {meant[0]} is there: did you mean {MANIFEST}?" if meant else ""
+    named = [rel for rel in top if rel.casefold().split(".")[0] in ("pack", "manifest")]
+    named = named or get_close_matches(MANIFEST, top, 1, 0.8)
+    inside = sorted((rel for rel in files if rel.endswith("/" + MANIFEST)), key=lambda r: (r.count("/"), r))
+    if named:
+        why += f"; {named[0]} is there: did you mean {MANIFEST}?"
+    elif inside and archive:
+        folder = inside[0].removesuffix("/" + MANIFEST)
+        why = (
+            f"no pack.yaml at the top of the zip: its manifest is at {inside[0]} inside it; a pack zip holds "
+            f"pack.yaml at its top, beside the content folders: build it from the pack folder with "
+            f"'studio pack build {folder.rpartition('/')[2]} -o {origin.name}'"
+        )
+    elif inside:
+        why += f" (did you mean the pack folder '{origin / inside[0].removesuffix('/' + MANIFEST)}'?)"
+    return Problem(str(origin / MANIFEST), 1, 1, why)
 
 
 @lru_cache(maxsize=256)
