@@ -20,7 +20,7 @@ from studio.content.models.scenario import ExpectedEvent
 from studio.content.models.variables import var_values
 from studio.content.packs.pack import Pack
 from studio.content.plain_scenarios import known
-from studio.engine.cards import parse_card
+from studio.engine.cards import parse_card, parse_cards
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
 from studio.engine.scoring import MAX_PLAYED, HandSizeError, check_hand_size, score
@@ -271,11 +271,47 @@ def _expect_checks(
         checks.append(
             (("expect", "hand_type"), f"hand_type/{e.hand_type}", partial(catalog.hand_type, e.hand_type))
         )
-    for i, token in enumerate(e.scoring or ()):
-        checks.append((("expect", "scoring", i), "", partial(parse_card, token, catalog.modifier_kinds)))
+    for i in range(len(e.scoring or ())):
+        checks.append((("expect", "scoring", i), "", partial(_scored, e.scoring or [], i, m.played, catalog)))
     for i, event in enumerate(e.events or ()):
         checks.append((("expect", "events", i, "step"), "", partial(_step, event.step)))
     return checks
+
+
+def _scored(scoring: Sequence[str], i: int, played: str, catalog: Catalog) -> None:
+    """Raise ValueError if the ``i``-th expected scoring card cannot be one: no card, not a card
+    ``played``, played fewer times than the cards expected so far name it, or played before the card
+    expected ahead of it (scoring cards come in the order they were played)."""
+    kinds = catalog.modifier_kinds
+    card = str(parse_card(scoring[i], kinds))
+    try:
+        hand = [str(c) for c in parse_cards(played, kinds)]
+    except ValueError:  # the played hand's own problem
+        return
+    at, last, earlier = -1, "", 0  # the place in the hand of the last card matched, and that card
+    for token in scoring[:i]:
+        try:
+            one = str(parse_card(token, kinds))
+        except ValueError:  # its own problem
+            continue
+        earlier += one == card
+        found = next((k for k in range(at + 1, len(hand)) if hand[k] == one), None)
+        if found is not None:  # a card that cannot be is its own problem: the rest are matched past it
+            at, last = found, token
+    if card in hand[at + 1 :]:
+        return
+    shown = " ".join(hand)
+    if card not in hand:
+        same = [h for h in hand if h.split(":")[0] == card.split(":")[0]]
+        hint = f" (did you mean '{same[0]}'?)" if same else did_you_mean(card, hand)
+        raise ValueError(
+            f"'{scoring[i]}' is not a card played ({shown}): a scoring card is one of them{hint}"
+        )
+    if earlier >= hand.count(card):
+        times = "once" if hand.count(card) == 1 else f"{hand.count(card)} times"
+        raise ValueError(f"'{scoring[i]}' is played {times} ({shown}), so it scores at most {times}")
+    why = "scoring cards come in the order they were played"
+    raise ValueError(f"'{scoring[i]}' is played before '{last}' ({shown}): {why}")
 
 
 def _step(name: str) -> None:

@@ -135,3 +135,31 @@ def test_a_zip_of_the_pack_folder_says_where_its_manifest_is_and_how_to_build_a_
         f"{outer}/f1/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
         "rename Pack.yml to pack.yaml"
     )
+
+
+def test_validate_refuses_an_expected_scoring_card_that_was_not_played_as_test_would_fail_it(
+    studio, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    pack = new_pack(studio, tmp_path)
+    (pack / "tests/more.yaml").write_text(
+        "- name: a\n  played: AS AH\n  expect: {total: 64, scoring: [KD]}\n"
+        "- name: b\n  played: AS AH\n  expect: {scoring: [AS, AS]}\n"
+        "- name: c\n  played: AS AH KD\n  expect: {scoring: [AH, AS]}\n"
+        "- name: d\n  played: 'AS:glass AH'\n  expect: {scoring: [AS, AH]}\n"
+        "- name: e\n  played: AS AH AS KD\n  expect: {scoring: [AS, AH, AS]}\n",  # three of a kind: it can be
+        encoding="utf-8",
+    )
+    run = studio("validate", str(pack))
+    at = f"{pack}/tests/more.yaml"
+    assert run.code == 1
+    assert run.out.splitlines() == [
+        f"{at}:3:33: $.expect.scoring[0]: 'KD' is not a card played (AS AH): a scoring card is one of them",
+        f"{at}:6:26: $.expect.scoring[1]: 'AS' is played once (AS AH), so it scores at most once",
+        f"{at}:9:26: $.expect.scoring[1]: 'AS' is played before 'AH' (AS AH KD): scoring cards come in the "
+        "order they were played",
+        f"{at}:12:22: $.expect.scoring[0]: 'AS' is not a card played (AS:glass AH): a scoring card is one of "
+        "them (did you mean 'AS:glass'?)",
+        "4 problem(s) in 1 file(s)",
+    ]
+    tested = studio("test", str(pack))  # each of them fails there
+    assert tested.out.strip().endswith("2 passed, 4 failed"), tested.out
