@@ -163,3 +163,15 @@ def test_validate_refuses_an_expected_scoring_card_that_was_not_played_as_test_w
     ]
     tested = studio("test", str(pack))  # each of them fails there
     assert tested.out.strip().endswith("2 passed, 4 failed"), tested.out
+
+
+def test_an_expected_scoring_card_is_compared_as_a_card_not_as_text(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    pack = new_pack(studio, tmp_path)
+    (pack / "tests/more.yaml").write_text(
+        "- name: a\n  played: as ah\n  expect: {scoring: [as, ah]}\n"  # results write AS AH
+        "- name: b\n  played: 'AS:foil:glass TH'\n  expect: {scoring: ['as:Foil:glass']}\n",  # AS:glass:foil
+        encoding="utf-8",
+    )
+    assert studio("validate", str(pack)).code == 0
+    tested = studio("test", str(pack))
+    assert (tested.code, tested.out.strip()) == (0, "3 passed, 0 failed")
