@@ -108,6 +108,20 @@ def test_failure_prints_the_actual_trace_step_by_step(studio, tmp_path):
     assert re.search(r"3\s+scored_card AH \+11 Points -> 32 x 2", rows[2])
 
 
+def test_a_failure_without_expected_events_shows_the_trace_alone_and_with_them_names_each_column(
+    studio, tmp_path
+):
+    path = write(tmp_path / "wrong.yaml", "name: aces\nplayed: AS AH\nexpect: {total: 65}\n")
+    lines = studio("test", str(path)).out.splitlines()
+    assert lines[2].split() == ["#", "trace"]  # no empty expected column, no unnamed marker column
+    path.write_text(
+        "name: aces\nplayed: AS AH\nexpect:\n  events: [{step: base, source: pair, points: 10, mult: 3}]\n",
+        encoding="utf-8",
+    )
+    lines = studio("test", str(path)).out.splitlines()
+    assert lines[2].split() == ["#", "!", "actual", "expected"]
+
+
 def test_events_mismatch_marks_the_differing_steps_with_a_bang(studio, tmp_path):
     path = write(
         tmp_path / "trace.yaml",
