@@ -58,7 +58,7 @@ def test_run_scenarios_says_pass_or_fail_per_scenario_with_its_diff(pack: Path) 
     (result,) = failing.results
     assert (failing.passed, failing.failed, result.status) == (0, 1, "failed")
     assert any("total" in m for m in result.mismatches)
-    assert "actual" in result.diff and "expected" in result.diff
+    assert "trace" in result.diff and "base pair" in result.diff  # totals compared: the trace as it ran
     assert failing.lines()[-1].text == "0 passed, 1 failed" and failing.lines()[-1].tone == "bad"
 
 
