@@ -208,13 +208,20 @@ def _lines(
 ) -> Iterator[tuple[int, bytes | None]]:
     """Yield (line number, bytes) split on ``\\n`` only; a line past ``most`` bytes is skipped, as None.
 
-    The file is read in large chunks (never more than a chunk and one line's bound held at once).
+    The file is read in large chunks (never more than a chunk and one line's bound held at once). A
+    read may give fewer bytes than asked (a pipe gives what has arrived): a line is yielded once its
+    end has been read, without waiting for more.
     """
     number = 0
     pending = b""  # the start of a line that continues in the next chunk
     skipping = False  # inside a line past the bound: drop it up to its end
-    head = handle.read(len(BOM))  # a byte order mark some editors write is not part of the first line
-    for chunk in chain([b"" if head == BOM else head], iter(lambda: handle.read(chunk_bytes), b"")):
+    chunks = iter(lambda: handle.read(chunk_bytes), b"")
+    head = b""  # a byte order mark some editors write is not part of the first line
+    for chunk in chunks:  # read only until the first bytes can or cannot be a BOM
+        head += chunk
+        if len(head) >= len(BOM) or not BOM.startswith(head):
+            break
+    for chunk in chain([head.removeprefix(BOM)], chunks):
         if skipping:
             end = chunk.find(b"\n")
             if end < 0:

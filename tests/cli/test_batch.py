@@ -211,6 +211,19 @@ def test_lines_are_split_on_newline_only_whatever_the_chunks(data: bytes, chunk:
     want = [(i, line if len(line) <= most else None) for i, line in enumerate(expected, 1)]
     assert list(_lines(io.BytesIO(data), chunk_bytes=chunk, most=most)) == want
     assert list(_lines(io.BytesIO(BOM + data), chunk_bytes=chunk, most=most)) == want
+    # a pipe gives what has arrived, however much was asked for: the mark may come a byte at a time
+    assert list(_lines(_Trickle(BOM + data, chunk), most=most)) == want
+
+
+class _Trickle(io.BytesIO):
+    """Bytes read as from a pipe: each read gives at most ``most`` bytes, whatever was asked for."""
+
+    def __init__(self, data: bytes, most: int) -> None:
+        super().__init__(data)
+        self.most = most
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        return super().read(self.most if size is None or size < 0 else min(size, self.most))
 
 
 def test_a_reader_that_stops_early_is_no_error_of_the_batch_file(tmp_path):
