@@ -19,11 +19,12 @@ import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import fields
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 from studio.cli.jsonout import dump_json, dump_result
 from studio.content.io.limits import MAX_BATCH_LINE_BYTES, MAX_NESTING
@@ -110,9 +111,84 @@ def run_batch(
     if stat.S_ISDIR(info.st_mode):
         raise ValueError(f"{path}: cannot read file: it is a folder (give a .jsonl file)")
     if not stat.S_ISREG(info.st_mode):
-        raise ValueError(f"{path}: cannot read file: not a regular file (a device, FIFO or socket)")
+        raise ValueError(
+            f"{path}: cannot read file: not a regular file (a device, FIFO or socket; '-' reads a pipe)"
+        )
+    workers = _workers(info.st_size) if workers is None else workers
+    clean = True
+    with _batch_job(str(path), catalog, explain), open(path, "rb") as handle:
+        blocks = _blocks(_lines(handle))
+        if workers > 1:
+            for stream in (out, sys.stdout, sys.stderr):  # a forked worker flushes what it inherits
+                stream.flush()
+            with multiprocessing.get_context("fork").Pool(workers) as pool:
+                for text, ok in pool.imap(_score_block, blocks):
+                    out.write(text)
+                    clean &= ok
+        else:
+            for text, ok in map(_score_block, blocks):
+                out.write(text)
+                clean &= ok
+    out.flush()
+    return clean
+
+
+#: How error lines name a batch read from standard input (as Python names it in a traceback).
+STDIN = "<stdin>"
+
+
+def run_stream(
+    source: BinaryIO,
+    catalog: Catalog,
+    out: Any = None,
+    explain: Callable[[BaseException], str | None] | None = None,
+    name: str = STDIN,
+) -> bool:
+    """Score every line of ``source`` (a pipe, say) into ``out`` as :func:`run_batch` does a file, but as
+    a stream: each line is scored as soon as it arrives, by this process, in order, and what was
+    written is flushed before waiting for more input, so a reader gets each result while the writer
+    is still writing (``producer | studio score --batch - | consumer``, the producer maybe endless).
+    Error lines name the input ``name``. Return True if every line scored.
+    """
+    out = out or sys.stdout
+    clean = True
+    with _batch_job(name, catalog, explain):
+        for number, raw in _lines(_Arrived(source, out)):
+            if raw is None or raw.strip():
+                text, ok = _score_block([(number, raw)])
+                out.write(text)
+                clean &= ok
+    out.flush()
+    return clean
+
+
+class _Readable(Protocol):
+    """What :func:`_lines` reads from: a binary file, or :class:`_Arrived`."""
+
+    def read(self, size: int, /) -> bytes: ...
+
+
+class _Arrived:
+    """A source read as a stream: each read gives what has arrived (``read1``: not a full chunk), and
+    first flushes ``out``, so its reader has every result so far before this process waits for more."""
+
+    def __init__(self, source: BinaryIO, out: Any) -> None:
+        self._read: Callable[[int], bytes] = getattr(source, "read1", source.read)
+        self._out = out
+
+    def read(self, size: int, /) -> bytes:
+        self._out.flush()
+        return self._read(size)
+
+
+@contextmanager
+def _batch_job(
+    name: str, catalog: Catalog, explain: Callable[[BaseException], str | None] | None
+) -> Iterator[None]:
+    """Set up the batch named ``name`` for :func:`_score_block` (here and in the workers it forks), and
+    the garbage collector for a long run of scoring; put the collector back after."""
     global _JOB
-    _JOB = (str(path), _BatchCatalog.of(catalog), explain or (lambda exc: None))
+    _JOB = (name, _BatchCatalog.of(catalog), explain or (lambda exc: None))
     # The loaded content lives for the whole batch: collections need not walk it each time. A caller
     # that has frozen objects of its own keeps its choice: unfreezing at the end would hand all of them
     # back to its next collection, which then walks everything it has kept.
@@ -123,28 +199,12 @@ def run_batch(
     # Scoring makes few reference cycles but many objects, and the memo of charm rows and card views
     # grows all batch long: collect far less often (a young collection per 50,000 objects, not 700).
     gc.set_threshold(50_000, 20, 100)
-    workers = _workers(info.st_size) if workers is None else workers
-    clean = True
     try:
-        with open(path, "rb") as handle:
-            blocks = _blocks(_lines(handle))
-            if workers > 1:
-                for stream in (out, sys.stdout, sys.stderr):  # a forked worker flushes what it inherits
-                    stream.flush()
-                with multiprocessing.get_context("fork").Pool(workers) as pool:
-                    for text, ok in pool.imap(_score_block, blocks):
-                        out.write(text)
-                        clean &= ok
-            else:
-                for text, ok in map(_score_block, blocks):
-                    out.write(text)
-                    clean &= ok
+        yield
     finally:
         gc.set_threshold(*thresholds)
         if freezing:
             gc.unfreeze()
-    out.flush()
-    return clean
 
 
 #: What the scoring processes work on: the batch file's name and the catalog (inherited when forked).
@@ -204,7 +264,7 @@ BOM = b"\xef\xbb\xbf"
 
 
 def _lines(
-    handle: BinaryIO, chunk_bytes: int = _READ_BYTES, most: int = MAX_BATCH_LINE_BYTES
+    handle: _Readable, chunk_bytes: int = _READ_BYTES, most: int = MAX_BATCH_LINE_BYTES
 ) -> Iterator[tuple[int, bytes | None]]:
     """Yield (line number, bytes) split on ``\\n`` only; a line past ``most`` bytes is skipped, as None.
 

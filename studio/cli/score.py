@@ -10,6 +10,9 @@ only when it is needed: a scenario file, a mistake to explain, a full load.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -53,7 +56,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=seed, help="run seed for chance effects (default: 0)")
     p.add_argument("--scenario", type=Path, help="score a scenario file (YAML or JSON; one or a list)")
     p.add_argument("--name", help="with --scenario: score only the scenario of this name")
-    p.add_argument("--batch", type=Path, help="score one JSON scenario per line")
+    p.add_argument(
+        "--batch",
+        type=Path,
+        metavar="FILE.jsonl",
+        help="score one JSON scenario per line, print one JSON result per line; '-' reads standard input"
+        " as a stream: each result is printed as soon as its line is scored (by one process, in order)",
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     add_pack_options(p)
     p.set_defaults(func=main)
@@ -252,9 +261,38 @@ def _batch(args: argparse.Namespace, catalog: Catalog, content: Content | None) 
                 return None
         return describe_fault(exc, loaded[0]) if is_fault(exc, loaded[0]) else None
 
+    if args.batch == _STDIN:
+        return _batch_from_stdin(catalog, explain)
     try:
         return OK if run_batch(args.batch, catalog, explain=explain) else PROBLEMS
     except BrokenPipeError:  # the output's reader stopped (`| head`): no fault of the batch file
         raise
     except OSError as exc:
         raise UsageError(f"{args.batch}: cannot read file: {exc.strerror or exc}") from None
+
+
+#: ``--batch -``: the batch is standard input, as for any Unix filter. (The option's path reads ``./-``
+#: as ``-`` too: a file named ``-`` is given by its full path.)
+_STDIN = Path("-")
+
+
+def _batch_from_stdin(catalog: Catalog, explain: Callable[[BaseException], str | None]) -> int:
+    """Score the lines of standard input as they arrive; a terminal there is told how to end them."""
+    from studio.cli.batch import STDIN, run_stream
+
+    source = getattr(sys.stdin, "buffer", None)  # None: started with standard input closed (`<&-`)
+    if source is None:
+        raise UsageError("--batch -: no standard input to read (it is closed); give a file, or pipe lines in")
+    if source.isatty():  # typed by hand: read until end of input, as a filter does, but never silently
+        end = "Ctrl-Z then Enter" if os.name == "nt" else "Ctrl-D"
+        print(
+            f"studio score: reading one JSON scenario per line from the terminal; {end} ends the batch",
+            file=sys.stderr,
+            flush=True,
+        )
+    try:
+        return OK if run_stream(source, catalog, explain=explain) else PROBLEMS
+    except BrokenPipeError:  # the output's reader stopped (`| head`): no fault of the input
+        raise
+    except OSError as exc:
+        raise UsageError(f"{STDIN}: cannot read: {exc.strerror or exc}") from None
