@@ -298,6 +298,8 @@ def run_scenarios(
         if not path.exists():
             raise ServiceError(f"{path}: no such file or folder")
     paths = [p.parent if p.name == MANIFEST_FILE else p for p in paths]  # a manifest means its pack
+    inner = {p: _packs_inside(p) for p in paths}  # a folder of packs: each is tested as a pack
+    paths = list(dict.fromkeys([*paths, *(pack for p in paths for pack in inner[p])]))
     zips = [p for p in paths if p.is_file() and p.suffix.lower() == ".zip"]  # a built pack: its tests/
     asked, context, roots = owning_packs(
         [*packs, *map(str, zips)], no_base, [p for p in paths if p not in zips]
@@ -321,8 +323,11 @@ def run_scenarios(
         if pack is not None:
             cases = pack_cases(pack)
         else:
-            cases = [case for file in scenario_files(path) for case in scenario_cases(_document(file))]
-        if not any(map(_is_test, cases)):
+            files = [
+                f for f in scenario_files(path) if not any(f.is_relative_to(i) for i in inner.get(path, ()))
+            ]
+            cases = [case for file in files for case in scenario_cases(_document(file))]
+        if not any(map(_is_test, cases)) and not inner.get(path):
             untested.append(str(path))
         found += cases
     if not paths:
@@ -344,6 +349,18 @@ def run_scenarios(
             done += 1
             progress(done, total, case.label)
     return ScenarioRun(results, loaded.warnings, untested, problems)
+
+
+def _packs_inside(folder: Path) -> list[Path]:
+    """The pack folders inside ``folder`` (a folder that is not itself in a pack), at any depth but never
+    inside another pack or a hidden folder: ``studio test packs/`` tests each pack kept there as a pack,
+    rather than read its manifest and entries as scenarios."""
+    if not folder.is_dir() or pack_root(folder) is not None or looks_like_a_pack(folder):
+        return []
+    found = []
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        found += [sub] if (sub / MANIFEST_FILE).is_file() or looks_like_a_pack(sub) else _packs_inside(sub)
+    return found
 
 
 def looks_like_a_pack(folder: Path) -> bool:

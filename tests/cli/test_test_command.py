@@ -336,3 +336,13 @@ def test_a_plain_folder_of_scenarios_never_reads_its_hidden_folders(studio, tmp_
     run = studio("test", str(folder))
     assert run.code == 0, run.out
     assert run.out.splitlines() == ["1 passed, 0 failed"]
+
+
+def test_a_folder_of_packs_tests_each_as_a_pack_and_its_loose_scenarios_with_the_base_game(studio, tmp_path):
+    from studio.content.packs.skeleton import write_skeleton
+
+    write_skeleton(tmp_path / "packs" / "first", "first")
+    write_skeleton(tmp_path / "packs" / "group" / "second", "second")
+    write(tmp_path / "packs" / "loose.yaml", "name: loose\nplayed: AS AH\nexpect: {total: 64}\n")
+    run = studio("test", str(tmp_path / "packs"))
+    assert (run.code, run.out.splitlines()) == (0, ["3 passed, 0 failed"]), run.out + run.err
