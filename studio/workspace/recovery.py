@@ -164,14 +164,7 @@ def set_aside_damaged(folder: Path) -> list[str]:
             continue
         except RECORD_DAMAGE as exc:
             why = f"no '{exc.args[0]}'" if isinstance(exc, KeyError) else str(exc)
-        try:
-            dest = _move_aside(record, "damaged")
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            lines.append(f"recovery record {record} cannot be read ({why}) nor moved aside: {exc}")
-            continue
-        lines.append(f"recovery record {record} cannot be read ({why}); moved to {dest}, kept")
+        lines += _set_aside(record, "damaged", f"recovery record {record} cannot be read ({why})")
     return lines
 
 
@@ -198,15 +191,20 @@ def set_aside_older(items: Sequence[Recovery]) -> tuple[list[Recovery], list[str
             continue
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(item.saved_at))
         what = f"recovery record {item.record} holds older unsaved text of {item.path} (autosaved {when})"
-        try:
-            dest = _move_aside(item.record, "older")
-        except FileNotFoundError:
-            continue
-        except OSError as exc:
-            lines.append(f"{what}, not offered; it cannot be moved aside ({exc}) and stays where it is")
-            continue
-        lines.append(f"{what}, not offered; moved to {dest}, kept")
+        lines += _set_aside(item.record, "older", f"{what}, not offered")
     return kept, lines
+
+
+def _set_aside(record: Path, into: str, what: str) -> list[str]:
+    """Move ``record`` into the folder ``into`` beside it; return the line saying ``what`` it is and where
+    it went, or that it cannot be moved and stays (none: another editor moved it meanwhile)."""
+    try:
+        dest = _move_aside(record, into)
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        return [f"{what}; it cannot be moved aside ({exc}) and stays where it is"]
+    return [f"{what}; moved to {dest}, kept"]
 
 
 def _move_aside(record: Path, into: str) -> Path:
