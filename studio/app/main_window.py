@@ -40,6 +40,7 @@ from studio.app.scenario_runs import ScenarioRuns
 from studio.app.session import Session
 from studio.app.tab_order import TabOrder
 from studio.app.undo import UndoActions
+from studio.app.undo_keys import UndoKeys
 from studio.app.usages_panel import UsagesPanel
 from studio.app.workers import Job, MainThreadGC, wait_all
 from studio.content.io.paths import settings_file
@@ -135,6 +136,12 @@ class MainWindow(QMainWindow):
         self.charm_art: CharmArt | None = None
         self.pack_menu.opened.connect(self._pack_opened)
         self.tab_order = TabOrder(self, self._panels)
+        self.undo_keys = UndoKeys(
+            self,
+            [self.history.undo_action, self.history.redo_action],
+            lambda widget: self.editor is not None and self.editor.isAncestorOf(widget),
+            self._take_typing,
+        )
         self.entries = EntryActions(self, self.tree, self._entries_changed, self.preview.follow_rename)
         self.tools = EntryTools(self, self.usages, lambda: self._show_tab(self.usages_dock), self.status)
         self.entries.more = self.tools.tree_actions()
@@ -745,6 +752,7 @@ class MainWindow(QMainWindow):
         self.collector.stop()
         self.safety.stop()
         self.tab_order.stop()
+        self.undo_keys.stop()
         super().closeEvent(event)
 
 

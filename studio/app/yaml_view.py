@@ -73,6 +73,7 @@ class YamlView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.edit = YamlText()
+        self.edit.setUndoRedoEnabled(False)  # the window's undo takes the steps (see studio.app.undo_keys)
         self.edit.setObjectName("yamlText")
         self.edit.setAccessibleName("YAML text")
         self.edit.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

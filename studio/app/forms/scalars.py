@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QCompleter, QDoubleSpinBox, 
 
 from studio.app import palette
 from studio.app.forms.base import Field, FormContext, JsonPath
+from studio.app.undo_keys import typing_waits
 from studio.engine.trace import fmt
 
 #: The widest range a QSpinBox holds (a C int); wider integers use a NumberField.
@@ -51,6 +52,7 @@ class IdField(TextField):
         super().__init__(node, ctx, path, tip)
         self.box.returnPressed.connect(self._entered)
         self.box.installEventFilter(self)
+        typing_waits(self.box)
 
     def set_value(self, value: Any) -> None:
         self._id = "" if value is None else str(value)
@@ -199,6 +201,7 @@ class ChoiceField(Field):
             assert line is not None
             line.setPlaceholderText(f"search {str(self.ref).replace('_', ' ')} ids")
             line.editingFinished.connect(self._typed)
+            typing_waits(line)
         self.box.addItems([str(c) for c in choices])
         self.box.activated.connect(lambda i: self.report(self.choices[i]))
         self.hold(self.box)
@@ -235,6 +238,7 @@ class RawField(Field):
         super().__init__(node, ctx, path)
         self.box = QLineEdit()
         self.box.editingFinished.connect(self._parse)
+        typing_waits(self.box)
         self.hold(self.box, " (YAML, e.g. {pair: 2})")
 
     def _parse(self) -> None:
