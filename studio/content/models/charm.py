@@ -38,6 +38,9 @@ class AbilityModel(Model):
             "blind_skipped, shop_enter, shop_exit, reroll, booster_opened, booster_skipped, "
             "bought, sold, card_added, card_destroyed (per card)."
         ),
+        # A new ability starts once a hand, where every effect kind applies: the first registered
+        # trigger (before) has no Points or Mult yet, so a new +Points effect under it was an error.
+        examples=["hand"],
     )
     when: ConditionsModel = Field(
         default_factory=ConditionsModel, title="Conditions", description="All must hold."
