@@ -3,7 +3,7 @@ tests' ✓ / ✗ on scenario files."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
@@ -192,13 +192,9 @@ class ContentTree(QWidget):
         """Of several files with the id, the last: entries are listed in pack load order, and a pack that
         replaces an entry loads after the pack it replaces, so that is the one in force."""
         found = None
-        for row in range(self.proxy.rowCount()):
-            top = self.proxy.index(row, 0)
-            for child in range(self.proxy.rowCount(top)):
-                index = self.proxy.index(child, 0, top)
-                ref = index.data(REF)
-                if isinstance(ref, EntryRef) and ref.kind == kind and ref.id == entry_id:
-                    found = (index, ref)
+        for index, ref in self._entries():
+            if ref.kind == kind and ref.id == entry_id:
+                found = (index, ref)
         if found is None:
             return None
         index, ref = found
@@ -206,3 +202,22 @@ class ContentTree(QWidget):
         self.tree.scrollTo(index)
         self.opened.emit(ref)
         return ref
+
+    def follow(self, ref: EntryRef) -> None:
+        """Show ``ref`` chosen, without opening it again: the editor opened it another way (a problem's
+        row, a failing test), and the tree said another entry was the one edited."""
+        for index, listed in self._entries():
+            if listed == ref:
+                self.tree.setCurrentIndex(index)
+                self.tree.scrollTo(index)
+                return
+
+    def _entries(self) -> Iterator[tuple[QModelIndex, EntryRef]]:
+        """Each entry the tree shows (the filter's), with its index."""
+        for row in range(self.proxy.rowCount()):
+            top = self.proxy.index(row, 0)
+            for child in range(self.proxy.rowCount(top)):
+                index = self.proxy.index(child, 0, top)
+                ref = index.data(REF)
+                if isinstance(ref, EntryRef):
+                    yield index, ref

@@ -537,6 +537,7 @@ class MainWindow(QMainWindow):
             return
         if self.editor.file != problem.entry.path:
             self.open_entry(problem.entry)
+            self.tree.follow(problem.entry)
         self.editor.focus_problem(problem)
 
     def _take_typing(self) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTreeWidgetItem
 
+from studio.app.content_tree import REF
 from studio.app.main_window import MainWindow
 from studio.app.problems_panel import TEST
 from studio.content.scenarios import read_scenarios
@@ -115,6 +116,31 @@ def test_double_clicking_a_failing_test_opens_it_with_the_per_step_diff(window: 
     assert preview.total_label.text() == "96"
     assert "✗" in preview.error_label.text() and "total: expected 80, got 96" in preview.error_label.text()
     assert preview.trace_model.mismatches() == [2]  # the step of plain_mult, against its expected values
+
+
+def test_a_failing_test_opened_from_problems_is_unfolded_in_sight_and_chosen_in_the_tree(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1280, 800)
+    _settled(window, qtbot)
+    _set_amount(window, "plain_mult", 5)
+    qtbot.waitUntil(lambda: bool(_test_rows(window)), timeout=WAIT_MS)
+    row = next(r for r in _test_rows(window) if "the whole-hand step" in r.text(2))
+    window.problems.setCurrentItem(row)
+    window.problems.itemActivated.emit(row, 0)
+    editor = window.editor
+    assert editor is not None and editor.ref is not None and editor.ref.path.name == "charms_hand.yaml"
+    names = [s.model.name for s in read_scenarios(editor.ref.path)[0]]
+    index = next(i for i, name in enumerate(names) if name and "the whole-hand step" in name)
+    item, area = editor.field_at((index,)), editor.form_area
+    assert item is not None and item.isVisible()
+
+    def seen() -> bool:
+        top = item.mapTo(area.viewport(), item.rect().topLeft()).y()
+        return 0 <= top < area.viewport().height()
+
+    qtbot.waitUntil(seen)
+    assert window.tree.tree.currentIndex().data(REF) == editor.ref  # the tree names the file edited
 
 
 def test_an_edit_that_changes_no_problem_leaves_the_chosen_row_chosen(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
