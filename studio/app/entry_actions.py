@@ -9,6 +9,7 @@ other file keeps its own (the dialog says so).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 from studio.app import palette
 from studio.app.content_tree import KIND, REF, ContentTree
 from studio.app.session import Session
+from studio.engine.names import unaccented
 from studio.workspace import EntryRef
 from studio.workspace.lifecycle import TEMPLATES
 
@@ -26,6 +28,9 @@ Ask = Callable[[str, str, str], str | None]
 
 #: The kinds a new entry can be made of, in the content tree's order.
 NEW_KINDS = (*TEMPLATES, "scenario")
+#: What an id is (as the content models say it).
+_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_ID_RULE = "an id uses lower-case letters, digits and _, starting with a letter"
 
 
 def new_label(kind: str) -> str:
@@ -95,6 +100,26 @@ class EntryActions:
         """Add to ``menu`` the action making an entry of ``kind`` ("New hand type…" unless ``text``)."""
         return menu.addAction(palette.icon("fa5s.plus"), text or new_label(kind), lambda: self.new(kind))
 
+    def ask_id(self, title: str, label: str, text: str, kind: str) -> str | None:
+        """Ask for the id of a new entry of ``kind``, asking again (with why, and the id most likely meant
+        filled in) while the answer is no id or one the kind already has; None if the user cancels."""
+        assert self.session is not None
+        taken = set(self.session.ws.ids(kind))
+        why = ""
+        while True:
+            answer = self.ask(title, f"{why}\n\n{label}" if why else label, text)
+            if answer is None:
+                return None
+            if not _ID.fullmatch(answer):
+                meant = re.sub(r"[^a-z0-9_]+", "_", unaccented(answer).lower()).strip("_")
+                why = f"'{answer}' is not an id: {_ID_RULE}"
+                text = meant if _ID.fullmatch(meant) else answer
+            elif answer in taken:
+                why = f"a {kind.replace('_', ' ')} '{answer}' already exists: choose another id"
+                text = answer
+            else:
+                return answer
+
     def pack_id(self) -> str:
         """The pack new entries go to: the last pack opened (a modder's own), else the base game."""
         assert self.session is not None
@@ -106,10 +131,12 @@ class EntryActions:
         """Create an entry of ``kind`` in the pack being edited."""
         if self.session is None:
             return None
-        entry_id = self.ask(f"New {kind.replace('_', ' ')}", "Id (lower-case letters, digits, _):", "")
+        ws = self.session.ws
+        entry_id = self.ask_id(
+            f"New {kind.replace('_', ' ')}", "Id (lower-case letters, digits, _):", "", kind
+        )
         if entry_id is None:
             return None
-        ws = self.session.ws
         change = self.session.perform("new entry", lambda: ws.create(kind, entry_id, self.pack_id()))
         return self._done(change, kind, entry_id)
 
@@ -117,7 +144,7 @@ class EntryActions:
         """Copy an entry under a new id."""
         if self.session is None:
             return None
-        new_id = self.ask("Duplicate", "Id of the copy:", f"{ref.id}_copy")
+        new_id = self.ask_id("Duplicate", "Id of the copy:", f"{ref.id}_copy", ref.kind)
         if new_id is None:
             return None
         ws = self.session.ws

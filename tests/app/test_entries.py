@@ -256,3 +256,25 @@ def test_a_value_typed_in_a_search_box_then_another_entry_opened_goes_to_its_own
     assert window.tree.select("charm", "plain_mult") is not None
     assert [r.id for r in ws.dirty()] == ["pair_mult"]
     assert ws.data(ws.dirty()[0])["abilities"][0]["when"]["contains"] == "flush"
+
+
+def test_a_new_id_that_is_no_id_or_taken_is_asked_again_with_why_and_the_id_meant(window: MainWindow) -> None:
+    """The dialog closed on a bad id, the text typed lost, and an error stayed in Problems."""
+    asked: list[tuple[str, str]] = []
+    answers = ["Lucky Nine", "as filled in", "money_mult", "cancel"]
+
+    def ask(_title: str, label: str, text: str) -> str | None:
+        asked.append((label, text))
+        answer = answers.pop(0)
+        return {"as filled in": text, "cancel": None}.get(answer, answer)
+
+    window.entries.ask = ask
+    made = window.entries.new("charm")
+    assert made is not None and made.id == "lucky_nine"
+    assert "'Lucky Nine' is not an id" in asked[1][0] and asked[1][1] == "lucky_nine"
+    assert window.entries.new("charm") is None
+    assert "a charm 'money_mult' already exists" in asked[3][0]
+    assert window.problems.topLevelItemCount() == 0 or all(
+        "money_mult" not in window.problems.topLevelItem(i).text(2)
+        for i in range(window.problems.topLevelItemCount())
+    )
