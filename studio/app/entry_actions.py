@@ -104,7 +104,7 @@ class EntryActions:
         """Ask for the id of a new entry of ``kind``, asking again (with why, and the id most likely meant
         filled in) while the answer is no id or one the kind already has; None if the user cancels."""
         assert self.session is not None
-        taken = set(self.session.ws.ids(kind))
+        taken = {ref.id for ref in self.session.ws.entries(kind)}
         why = ""
         while True:
             answer = self.ask(title, f"{why}\n\n{label}" if why else label, text)
