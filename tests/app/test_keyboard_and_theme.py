@@ -234,3 +234,34 @@ def test_ctrl_z_and_ctrl_shift_z_from_the_tree_undo_and_redo_the_last_edit(qtbot
     shift_ctrl = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     QTest.keyClick(window.tree.tree, Qt.Key.Key_Z, shift_ctrl)
     assert window.preview.total_label.text() == "3,283"
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_text_on_chosen_items_and_progress_bars_reads_in_both_themes(qtbot, dark: bool) -> None:  # type: ignore[no-untyped-def]
+    """White text on the dark theme's light blue (a Balance run's "40 / 40 runs") was 2.5:1."""
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    was_dark = palette.current() is palette.DARK
+    try:
+        palette.apply(app, dark)
+        pal = app.palette()
+
+        def luminance(colour: QColor) -> float:
+            parts = [
+                c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in colour.getRgbF()[:3]
+            ]
+            return 0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]
+
+        light, deep = sorted(
+            (
+                luminance(pal.color(QPalette.ColorRole.HighlightedText)),
+                luminance(pal.color(QPalette.ColorRole.Highlight)),
+            ),
+            reverse=True,
+        )
+        assert (light + 0.05) / (deep + 0.05) >= 4.5
+    finally:
+        palette.apply(app, was_dark)
