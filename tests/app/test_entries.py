@@ -278,3 +278,14 @@ def test_a_new_id_that_is_no_id_or_taken_is_asked_again_with_why_and_the_id_mean
         "money_mult" not in window.problems.topLevelItem(i).text(2)
         for i in range(window.problems.topLevelItemCount())
     )
+
+
+def test_enter_in_the_charm_picker_adds_the_charm_as_add_does(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    charms = window.preview.charms
+    before = charms.tokens()
+    charms.pick.setCurrentText("plain_mult")
+    QTest.keyClick(charms.pick, Qt.Key.Key_Return)  # as typing there sends it
+    assert charms.tokens() == [*before, "plain_mult"]
