@@ -204,14 +204,16 @@ class OddsBox(QWidget):
                     old.finished.connect(old.deleteLater)
                 else:
                     old.deleteLater()
-        self.job = self._start(lambda _p, cancelled: count(catalog, deck.id, rules, cancelled), self._show)
+        job = self.job = self._start(
+            lambda _p, cancelled: count(catalog, deck.id, rules, cancelled), self._show
+        )
+        self.deal_job = None
 
         # The counts are those of this content (the catalog, made anew by any edit): another hand type
         # opened, or a deck or charm chosen again, shows them at once.
         key = ("odds", deck.id, DEALT, rules)
         known = catalog.memo.get(key)
         if known is not None:
-            self.deal_job = None
             self._show_dealt(known)  # type: ignore[arg-type]
             return
 
@@ -222,10 +224,17 @@ class OddsBox(QWidget):
             catalog.memo[key] = counts
             return counts
 
-        self.progress.setValue(0)
-        self.progress.show()
-        self.deal_job = self._start(deal, self._show_dealt)
-        self.deal_job.progress.connect(self._progressed)
+        def count_deals(_counts: object) -> None:
+            # Once the 5-card counts are in: both counts at once would share the interpreter, and the
+            # quick 5-card numbers would wait for the long count of the deals.
+            if self.job is not job:  # a newer count took its place
+                return
+            self.progress.setValue(0)
+            self.progress.show()
+            self.deal_job = self._start(deal, self._show_dealt)
+            self.deal_job.progress.connect(self._progressed)
+
+        job.done.connect(count_deals)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setValue(round(100 * done / total) if total else 0)
@@ -269,6 +278,7 @@ class OddsBox(QWidget):
         """Stop counting (before the window closes)."""
         self._timer.stop()
         for job in (self.job, self.deal_job):
-            if job is not None and job.is_running():
-                job.cancel()
-                job.wait()
+            if job is not None:
+                job.cancel()  # also one that has ended: its result, still on its way, starts nothing
+                if job.is_running():
+                    job.wait()
