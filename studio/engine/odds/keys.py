@@ -32,22 +32,24 @@ def line_key(
     ((), (((2, 1, True), (1, 1, False), (1, 1, False), (1, 1, False), (1, 0, False)),), 0)
     """
     ranked = [(i + 2, d) for i, d in enumerate(desc) if d is not None]
-    present = [(1, d) for pos, d in ranked if pos == ACE] + ranked
+    present = [(1, ranked[-1][1]), *ranked] if ranked and ranked[-1][0] == ACE else ranked
+    n = len(present)
     runs: list[tuple[tuple[int, int, bool], ...]] = []
     in_runs: set[int] = set()
     start = 0
-    for end in range(1, len(present) + 1):
-        if end < len(present) and present[end][0] - present[end - 1][0] <= gap:
-            continue
-        run = present[start:end]
-        if len(run) >= size:
-            runs.append(
-                tuple(
-                    (d, run[j + 1][0] - pos if j + 1 < len(run) else 0, pos in (1, ACE))
-                    for j, (pos, d) in enumerate(run)
+    if n >= size:  # fewer ranks than a straight needs hold no run: no walk
+        for end in range(1, n + 1):
+            if end < n and present[end][0] - present[end - 1][0] <= gap:
+                continue
+            if end - start >= size:
+                run = present[start:end]
+                runs.append(
+                    tuple(
+                        (d, run[j + 1][0] - pos if j + 1 < len(run) else 0, pos in (1, ACE))
+                        for j, (pos, d) in enumerate(run)
+                    )
                 )
-            )
-            in_runs.update(ACE if pos == 1 else pos for pos, _ in run)
-        start = end
-    loose = sorted(d for i, d in enumerate(desc) if d is not None and i + 2 not in in_runs)
+                in_runs.update(ACE if pos == 1 else pos for pos, _ in run)
+            start = end
+    loose = sorted(d for pos, d in ranked if pos not in in_runs)
     return tuple(loose), tuple(sorted(runs)), stone
