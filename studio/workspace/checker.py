@@ -160,7 +160,6 @@ class Checker:
             found, problems = scenarios_in(doc)
             self.scenarios[f.path] = found
             self.file_problems[f.path] = problems
-        self._scenario_problems = (None, [])
 
     def forget(self, path: Path) -> None:
         """Drop what is known of a file that is gone."""
@@ -232,13 +231,19 @@ class Checker:
         self.cross = sorted({*self._shared, *(p for group in self._own.values() for p in group)})
 
     def _scenario_catalog_problems(self) -> list[Problem]:
-        """The scenarios' unknown ids, bad cards and hand sizes against the catalog (kept while its ids and
-        the rules that change a hand's size stay the same); naming an entry whose own file has problems
-        is not a second problem, as in ``studio validate``."""
+        """The scenarios' unknown ids, bad cards and hand sizes against the catalog (kept while its ids,
+        the rules that change a hand's size, the entries whose files have problems and the scenario files'
+        texts stay the same: a full check of the packs reads most of them again as they were); naming an
+        entry whose own file has problems is not a second problem, as in ``studio validate``."""
         catalog = self.catalog
         if catalog is None:
             return []
-        key = (_catalog_ids(catalog), size_rules(catalog))
+        key = (
+            _catalog_ids(catalog),
+            size_rules(catalog),
+            frozenset(self.broken),
+            tuple((path, tuple(s.doc.text for s in group)) for path, group in self.scenarios.items()),
+        )
         if self._scenario_problems[0] != key:
             scenarios = [s for group in self.scenarios.values() for s in group]
             found = [p for s in scenarios for p in scenario_problems(s, catalog, self.broken)]
@@ -261,11 +266,13 @@ class Checker:
 
 
 def _catalog_ids(catalog: Catalog) -> object:
-    """What a scenario's checks read from a catalog: the ids of each kind, the hand types' order, and
-    the names a misspelt id is matched against (an edit in place may change a charm's name)."""
+    """What a scenario's checks read from a catalog: the ids of each kind, the hand types' order, the
+    difficulty levels, and the names a misspelt id is matched against (an edit in place may change a
+    charm's name)."""
     named = (catalog.charms, catalog.bosses, catalog.decks, catalog.vouchers, catalog.stickers)
     return (
         tuple(h.id for h in catalog.hand_types),
+        frozenset(d.level for d in catalog.difficulties.values()),
         *(frozenset(m) for m in (catalog.upgrades, catalog.editions, catalog.seals)),
         *(frozenset((k, str(getattr(v, "name", ""))) for k, v in m.items()) for m in named),
     )
