@@ -540,6 +540,13 @@ class MainWindow(QMainWindow):
             self.tree.follow(problem.entry)
         self.editor.focus_problem(problem)
 
+    def _still_wrong(self, path: Path) -> str:
+        """What a file just saved still has wrong, for the status bar: saving keeps the author's text,
+        problems and all, and should not read as if it were sound (" with 1 error: see Problems")."""
+        assert self.session is not None
+        errors = sum(p.severity == "error" and p.path == path for p in self.session.ws.problems())
+        return f" with {errors} error{'s' if errors != 1 else ''}: see Problems" if errors else ""
+
     def _take_typing(self) -> None:
         """Make text typed in the YAML tab a moment ago an edit now (it is taken a quarter second later)."""
         if self.editor is not None:
@@ -555,7 +562,7 @@ class MainWindow(QMainWindow):
                 self.read_only.offer(ref, why)
                 return
             if self.session.save(self.editor.file) is not None:
-                self.status(f"Saved {self.editor.file.name}")
+                self.status(f"Saved {self.editor.file.name}{self._still_wrong(self.editor.file)}")
             else:
                 self.safety.check_disk()  # a file changed on disk is asked about now, as the refusal says
 

@@ -436,3 +436,18 @@ def test_save_all_tries_every_file_and_names_each_it_cannot_write(window: MainWi
     assert sorted(i.path for i in Workspace.recoverable(window.safety.folder)) == sorted(
         [blocked_first.path, blocked_last.path]
     )
+
+
+def test_saving_a_file_that_still_has_errors_says_so(window: MainWindow, content: Path) -> None:
+    """Saving keeps the author's text, problems and all: the status bar said only "Saved"."""
+    _open_money_mult(window)
+    assert window.editor is not None
+    edit = window.editor.yaml.edit
+    window.editor.tabs.setCurrentIndex(1)
+    edit.setPlainText(edit.toPlainText().replace("cost: 6", "cots: 6"))
+    window.save()
+    assert "cots: 6" in (content / "charms" / "money_mult.yaml").read_text(encoding="utf-8")
+    assert window.statusBar().currentMessage() == "Saved money_mult.yaml with 1 error: see Problems"
+    edit.setPlainText(edit.toPlainText().replace("cots: 6", "cost: 6"))
+    window.save()
+    assert window.statusBar().currentMessage() == "Saved money_mult.yaml"
