@@ -278,6 +278,7 @@ class MainWindow(QMainWindow):
         self.session.failed.connect(self.problems.add_message)
         self.session.failed.connect(self.status)
         self.tests.start(self.session)
+        self.problems.words = self._field_words
         self.editor = EntryEditor(self.session)
         self.editor.item_opened.connect(self.open_scenario_item)
         self.editor.rename_asked.connect(self.entries.rename)
@@ -539,6 +540,20 @@ class MainWindow(QMainWindow):
             self.open_entry(problem.entry)
             self.tree.follow(problem.entry)
         self.editor.focus_problem(problem)
+
+    def _field_words(self, problem: Problem) -> str:
+        """A problem's field as the form names it (``Ability 2 › Effects``, ``Scenario 16 › Expect``);
+        "" when its file does not parse (its JSON path is shown then)."""
+        from studio.app.forms.nodes import SchemaContext, field_words, file_schema
+
+        if self.session is None or problem.entry is None:
+            return ""
+        ws = self.session.ws
+        try:
+            schema, data = ws.schema(problem.entry.kind), ws.data(ws.ref(problem.entry.path))
+        except (ValueError, KeyError):  # a text that does not parse, a file gone since
+            return ""
+        return field_words(file_schema(schema, data), problem.json_path, data, SchemaContext(schema))
 
     def _still_wrong(self, path: Path) -> str:
         """What a file just saved still has wrong, for the status bar: saving keeps the author's text,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTreeWidget, QTreeWidgetItem, QWidget
@@ -40,6 +42,8 @@ class ProblemsPanel(QTreeWidget):
         self.extra: list[str] = []
         self.problems: list[Problem] = []
         self.tests: list[Outcome] = []
+        #: A problem's field as the form names it ("Ability 2 › Effects"; "": its JSON path is shown).
+        self.words: Callable[[Problem], str] = lambda _p: ""
         #: What the rows show (problems, tests, messages): an edit that changes none of them makes no rows.
         self._shown: tuple[list[Problem], list[Outcome], list[str]] | None = None
 
@@ -78,7 +82,8 @@ class ProblemsPanel(QTreeWidget):
     def _add(self, p: Problem, icon: QIcon) -> QTreeWidgetItem:
         where = f"{p.path.parent.name}/{p.path.name}:{p.line}"
         field = "$" + "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in p.json_path)
-        item = QTreeWidgetItem([where, field, p.message])
+        item = QTreeWidgetItem([where, (self.words(p) if p.json_path else "") or field, p.message])
+        item.setToolTip(1, field)
         item.setIcon(0, icon)
         item.setToolTip(2, str(p))
         item.setData(0, PROBLEM, p)

@@ -129,7 +129,7 @@ def test_double_clicking_a_problem_focuses_its_field(window: MainWindow, qtbot) 
     name.box.setText("")
     name.box.textEdited.emit("")
     rows = [window.problems.topLevelItem(i) for i in range(window.problems.count())]
-    hit = next(r for r in rows if r.text(1) == "$.name")
+    hit = next(r for r in rows if r.toolTip(1) == "$.name" and r.text(1) == "Name")
     window.editor.tabs.setCurrentIndex(1)
     window.problems.itemActivated.emit(hit, 0)
     assert window.editor.tabs.currentIndex() == 0
@@ -451,3 +451,17 @@ def test_saving_a_file_that_still_has_errors_says_so(window: MainWindow, content
     edit.setPlainText(edit.toPlainText().replace("cots: 6", "cost: 6"))
     window.save()
     assert window.statusBar().currentMessage() == "Saved money_mult.yaml"
+
+
+def test_a_problems_field_is_named_as_the_form_names_it(window: MainWindow) -> None:
+    """The field column showed $.abilities[0].effects[0].amount where the form says Ability 1."""
+    _open_money_mult(window)
+    assert window.editor is not None
+    edit = window.editor.yaml.edit
+    window.editor.tabs.setCurrentIndex(1)
+    edit.setPlainText(edit.toPlainText().replace("amount: 2", "amount: lots", 1))
+    window.editor.yaml.flush()
+    panel = window.problems
+    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
+    named = [(row.text(1), row.toolTip(1)) for row in rows if row is not None and "lots" in row.text(2)]
+    assert named == [("Ability 1 › Effect 1 › Amount", "$.abilities[0].effects[0].amount")]
