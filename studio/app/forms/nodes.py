@@ -228,8 +228,9 @@ def _read_by(node: Node, data: Any, ctx: SchemaContext) -> Node:
     if not variants:
         return node
     tagged = node.get("discriminator")
-    if tagged and isinstance(data, dict):
-        wanted = tagged.get("mapping", {}).get(data.get(tagged["propertyName"]))
+    tag = data.get(tagged["propertyName"]) if tagged and isinstance(data, dict) else None
+    if tagged and isinstance(tag, str):  # any YAML may stand there while it is typed: a list, say
+        wanted = tagged.get("mapping", {}).get(tag)
         for variant in variants:
             if variant.get("$ref") == wanted:
                 return ctx.resolve(variant)
