@@ -9,7 +9,6 @@ other file keeps its own (the dialog says so).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import partial
 
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QMessageBox, QWidget
 from studio.app import palette
 from studio.app.content_tree import KIND, REF, ContentTree
 from studio.app.session import Session
-from studio.engine.names import unaccented
+from studio.engine.names import ID, ID_RULE, id_like
 from studio.workspace import EntryRef
 from studio.workspace.lifecycle import TEMPLATES
 
@@ -29,8 +28,6 @@ Ask = Callable[[str, str, str], str | None]
 #: The kinds a new entry can be made of, in the content tree's order.
 NEW_KINDS = (*TEMPLATES, "scenario")
 #: What an id is (as the content models say it).
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_ID_RULE = "an id uses lower-case letters, digits and _, starting with a letter"
 
 
 def new_label(kind: str) -> str:
@@ -110,10 +107,10 @@ class EntryActions:
             answer = self.ask(title, f"{why}\n\n{label}" if why else label, text)
             if answer is None:
                 return None
-            if not _ID.fullmatch(answer):
-                meant = re.sub(r"[^a-z0-9_]+", "_", unaccented(answer).lower()).strip("_")
-                why = f"'{answer}' is not an id: {_ID_RULE}"
-                text = meant if _ID.fullmatch(meant) else answer
+            if not ID.fullmatch(answer):
+                meant = id_like(answer)
+                why = f"'{answer}' is not an id: {ID_RULE}"
+                text = meant if ID.fullmatch(meant) else answer
             elif answer in taken:
                 why = f"a {kind.replace('_', ' ')} '{answer}' already exists: choose another id"
                 text = answer

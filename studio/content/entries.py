@@ -6,7 +6,6 @@ A later pack may redefine an entry only if its manifest lists it under
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from studio.content.io.documents import CONTENT_SUFFIXES, Document
 from studio.content.models import ENTRY_KINDS, FOLDER_KINDS, PatchModel
 from studio.content.packs.pack import MANIFEST, Pack, is_code
 from studio.content.patches import merge_patch
-from studio.engine.names import did_you_mean
+from studio.engine.names import ID, did_you_mean
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,6 @@ def kind_of(rel: str) -> str | None:
     return kind if kind in ENTRY_KINDS else None
 
 
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 #: The folders of a pack whose YAML and JSON files are read: one per kind (``tests``, ``patches`` too).
 CONTENT_FOLDERS = tuple(sorted(f for f in FOLDER_KINDS if "." not in f))
 #: The content suffixes as a message lists them: ".yaml, .yml or .json".
@@ -178,7 +176,7 @@ def broken_id(doc: Document | Problem, rel: str) -> str:
     name (an id must be its file's name, so one that cannot be read is still known by it, and a
     reference to it is not a second problem)."""
     given = doc.data.get("id") if isinstance(doc, Document) and isinstance(doc.data, dict) else None
-    return given if isinstance(given, str) and _ID.fullmatch(given) else Path(rel).stem
+    return given if isinstance(given, str) and ID.fullmatch(given) else Path(rel).stem
 
 
 @dataclass

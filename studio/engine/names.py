@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 
@@ -39,6 +40,23 @@ CUTOFF = 0.6
 
 def _sorted_words(name: str) -> str:
     return "_".join(sorted(name.split("_")))
+
+
+#: What an id is: lower-case letters, digits and ``_``, starting with a letter, at most 64 characters.
+ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
+#: What a value that is not an id is told (the content schemas' ``x-message`` beside their id pattern).
+ID_RULE = "an id uses lower-case letters, digits and _, starting with a letter"
+
+
+def id_like(text: str) -> str:
+    """The id a name like ``Neon-Nights``, ``my pack`` or ``Néon Café`` was meant to be (``neon_nights``,
+    ``my_pack``, ``neon_cafe``): accents off, lower case, ``_`` for each run of other characters (it may
+    still be no id: check it against :data:`ID`).
+
+    >>> id_like("Néon Café"), id_like("  Neon-Nights ")
+    ('neon_cafe', 'neon_nights')
+    """
+    return re.sub(r"[^a-z0-9_]+", "_", unaccented(text).strip().lower()).strip("_")
 
 
 def unaccented(text: str) -> str:

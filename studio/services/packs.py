@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,13 +18,11 @@ from studio.content.packs.skeleton import write_skeleton
 from studio.content.packs.trust import TrustStore
 from studio.content.registry import Content, trust_on_the_command_line
 from studio.content.scenarios import pack_cases
-from studio.engine.names import unaccented
+from studio.engine.names import ID, id_like
 from studio.plugins.pipeline import UnknownPack, open_spec
 from studio.services.checks import ScenarioResult, case_result
 from studio.services.errors import Line, Progress, ServiceError, quiet
 from studio.services.loading import load_pack
-
-_ID = re.compile(r"[a-z][a-z0-9_]{0,63}\Z")
 
 
 @dataclass
@@ -63,7 +60,7 @@ def written_lines(folder: Path, written: list[Path]) -> list[Line]:
 
 def new_pack(pack_id: str, where: Path) -> NewPack:
     """Write a working pack skeleton ``where/pack_id`` (raise ServiceError for a bad id or folder)."""
-    if not _ID.match(pack_id):
+    if not ID.fullmatch(pack_id):
         raise ServiceError(
             f"bad pack id {excerpt(pack_id)}: use 1 to 64 lower-case letters, digits and underscores, "
             f"starting with a letter{_respelled(pack_id)}"
@@ -82,8 +79,8 @@ def new_pack(pack_id: str, where: Path) -> NewPack:
 
 def _respelled(pack_id: str) -> str:
     """The id a name like ``Neon-Nights`` or ``my pack`` was meant to be (``neon_nights``), if any."""
-    meant = re.sub(r"[^a-z0-9_]+", "_", unaccented(pack_id).strip().lower()).strip("_")
-    return f" (did you mean '{meant}'?)" if _ID.match(meant) and meant != BASE_ID else ""
+    meant = id_like(pack_id)
+    return f" (did you mean '{meant}'?)" if ID.fullmatch(meant) and meant != BASE_ID else ""
 
 
 @dataclass

@@ -22,7 +22,7 @@ from studio.content.io.documents import Document
 from studio.content.io.paths import base_content_dir, base_plugins_dir
 from studio.content.packs.installed import installed_packs
 from studio.content.packs.pack import MANIFEST, Pack, pack_root, resolve
-from studio.engine.names import unaccented
+from studio.engine.names import id_like
 from studio.workspace.check_state import CheckState
 from studio.workspace.file_table import FileTable
 from studio.workspace.lifecycle import SCHEMA_LINE
@@ -125,7 +125,7 @@ def _make_pack(root: Path) -> None:
     its own copy of the schemas and VS Code settings, as ``studio pack new`` makes them."""
     if root.exists() and any(root.iterdir()):
         raise WorkspaceError(f"{root}: not empty and not a pack; pick an empty folder or a pack folder")
-    pack_id = re.sub(r"[^a-z0-9_]+", "_", unaccented(root.name).lower()).strip("_") or "my_changes"
+    pack_id = id_like(root.name) or "my_changes"
     if pack_id[0].isdigit():
         pack_id = f"pack_{pack_id}"
     write_atomically(

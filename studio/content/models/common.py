@@ -18,7 +18,7 @@ from studio.engine.cards import parse_rank
 from studio.engine.conditions import Compare, Conditions, Op
 from studio.engine.effects import Chance
 from studio.engine.kinds import VALUES
-from studio.engine.names import did_you_mean
+from studio.engine.names import ID_RULE, did_you_mean
 
 
 class _ValueName:
@@ -43,8 +43,6 @@ def _known_value(name: str) -> str:
 #: The name of a value kind (see studio.engine.kinds): what a comparison or a 'per' reads.
 Value = Annotated[str, _ValueName]
 
-#: What a value that is not an id is told: the schema's ``x-message`` beside the pattern.
-ID_RULE = "an id uses lower-case letters, digits and _, starting with a letter"
 Id = Annotated[
     str,
     Field(
