@@ -15,7 +15,7 @@ from studio.content.io.documents import Document, DocumentError, read_document
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
 from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
-from studio.content.packs.pack import pack_root
+from studio.content.packs.pack import named_as_manifest, pack_root
 from studio.content.registry import Content, build_catalog
 from studio.content.scenarios import (
     Scenario,
@@ -372,7 +372,7 @@ def looks_like_a_pack(folder: Path) -> bool:
         return False
     names = {p.name for p in folder.iterdir()}
     folders = {*FOLDER_KINDS, "plugins", "patches", ".studio"} - {"tests"}
-    return bool(names & folders) or any(n.casefold().split(".")[0] in ("pack", "manifest") for n in names)
+    return bool(names & folders) or any(map(named_as_manifest, names))
 
 
 def _faulty(content: Content) -> dict[str, str]:

@@ -165,6 +165,12 @@ def _from_files(origin: Path, files: dict[str, bytes]) -> tuple[Pack | None, lis
     return Pack(doc, origin, files), []
 
 
+def named_as_manifest(name: str) -> bool:
+    """Whether a file's name says it is meant as a pack's manifest (``pack.yml``, ``Pack.yaml``,
+    ``pack.json``, ``manifest.yaml``)."""
+    return name.casefold().split(".")[0] in ("pack", "manifest")
+
+
 def missing_manifest(origin: Path, files: Mapping[str, bytes], archive: bool) -> Problem:
     """The problem of the pack folder or zip (``archive``) at ``origin`` whose ``files`` hold no
     ``pack.yaml`` at the top: with the file at its top that looks meant as its manifest (``pack.yml``,
@@ -174,8 +180,7 @@ def missing_manifest(origin: Path, files: Mapping[str, bytes], archive: bool) ->
 
     why = "no pack.yaml: a pack starts with a manifest (see docs/packs.md)"
     top = sorted(rel for rel in files if "/" not in rel)
-    named = [rel for rel in top if rel.casefold().split(".")[0] in ("pack", "manifest")]
-    named = named or get_close_matches(MANIFEST, top, 1, 0.8)
+    named = [rel for rel in top if named_as_manifest(rel)] or get_close_matches(MANIFEST, top, 1, 0.8)
     inside = sorted((rel for rel in files if rel.endswith("/" + MANIFEST)), key=lambda r: (r.count("/"), r))
     if named:
         why += f"; {named[0]} is there: did you mean {MANIFEST}?"
