@@ -544,7 +544,7 @@ class MainWindow(QMainWindow):
     def _field_words(self, problem: Problem) -> str:
         """A problem's field as the form names it (``Ability 2 › Effects``, ``Scenario 16 › Expect``);
         "" when its file does not parse (its JSON path is shown then)."""
-        from studio.app.forms.nodes import SchemaContext, field_words, file_schema
+        from studio.app.forms.nodes import file_words
 
         if self.session is None or problem.entry is None:
             return ""
@@ -553,7 +553,7 @@ class MainWindow(QMainWindow):
             schema, data = ws.schema(problem.entry.kind), ws.data(ws.ref(problem.entry.path))
         except (ValueError, KeyError):  # a text that does not parse, a file gone since
             return ""
-        return field_words(file_schema(schema, data), problem.json_path, data, SchemaContext(schema))
+        return file_words(schema, data, problem.json_path)
 
     def _still_wrong(self, path: Path) -> str:
         """What a file just saved still has wrong, for the status bar: saving keeps the author's text,

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import palette
 from studio.app.content_tree import KIND_ICONS
-from studio.app.forms.nodes import SchemaContext, field_words, file_schema
+from studio.app.forms.nodes import file_words
 from studio.app.session import Session
 from studio.workspace import Change, Problem, Usage, WorkspaceError
 from studio.workspace.model import show_path
@@ -112,8 +112,7 @@ class UsagesPanel(QWidget):
         """The field as the form names it (``Ability 1 › Conditions › Hand contains``)."""
         assert self.session is not None
         ws = self.session.ws
-        schema, data = ws.schema(usage.entry.kind), ws.data(usage.entry)
-        words = field_words(file_schema(schema, data), usage.json_path, data, SchemaContext(schema))
+        words = file_words(ws.schema(usage.entry.kind), ws.data(usage.entry), usage.json_path)
         return words or show_path(usage.json_path)
 
     def _activated(self, item: QTreeWidgetItem, _column: int) -> None:

@@ -221,6 +221,12 @@ def field_words(node: Node, path: JsonPath, data: Any, ctx: SchemaContext) -> st
     return " › ".join(parts)
 
 
+def file_words(schema: Node, data: Any, path: JsonPath) -> str:
+    """Where a field of a whole file (``data``, of a kind whose schema is ``schema``) is, as the form
+    names it (see :func:`field_words`): what the Problems and Usages panels show."""
+    return field_words(file_schema(schema, data), path, data, SchemaContext(schema))
+
+
 def _read_by(node: Node, data: Any, ctx: SchemaContext) -> Node:
     """The node a value of ``node`` is read by: a nullable's other variant, or the variant of a tagged
     union that the value's tag picks (``node`` itself when there is no one choice)."""
