@@ -44,17 +44,7 @@ def load_pack_code(code: Code, pack: Pack, trusted: bool) -> None:
         declared = declared_behaviours(source)
         if not trusted:
             code.problems += taken_ids(declared & set(code.origins), code.origins, name, source, pack.id)
-            code.problems += [
-                Problem(
-                    name,
-                    line,
-                    1,
-                    f"pack '{pack.id}': write class {cls}'s behaviour id as a plain string "
-                    '(id = "..."): Studio reads ids without running code',
-                    stage=PLUGIN,
-                )
-                for line, cls in computed_ids(source)
-            ]
+            code.problems += computed_ids(name, source, pack.id)
             code.untrusted.update(dict.fromkeys(declared - set(code.origins), pack))
             continue
         found: dict[str, Behaviour] = {}

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from studio.content.check.problems import Problem
 
 ENTRY_POINT_GROUP = "studio.plugins"
+#: Why an id is read from the source: Studio never runs untrusted code to learn what it defines.
+_UNRUN = "Studio reads ids without running code"
 _ID_LINE = re.compile(r"""^[ \t]+id\s*(?::[^=]*)?=\s*["']([^"']+)["']\s*$""", re.M)
 
 
@@ -111,16 +113,16 @@ def declared_behaviours(source: str) -> set[str]:
     return ids
 
 
-def computed_ids(source: str) -> list[tuple[int, str]]:
-    """The (line, class name) of each ``Behaviour`` class that computes its ``id`` (``id = "up_" + "b"``)
-    rather than writing it as a plain string: read without running it, as :func:`declared_behaviours`
-    reads, so an untrusted pack is told too (its charms would find no behaviour where it is not
-    trusted). A file Python cannot parse has none."""
+def computed_ids(name: str, source: str, pack_id: str) -> list[Problem]:
+    """A problem at its line for each ``Behaviour`` class of plugin file ``name`` of pack ``pack_id``
+    that computes its ``id`` (``id = "up_" + "b"``) rather than writing it as a plain string: read
+    without running it, as :func:`declared_behaviours` reads, so an untrusted pack is told too (its
+    charms would find no behaviour where it is not trusted). A file Python cannot parse has none."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    found = []
+    found: list[Problem] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and any(ast.unparse(b).endswith("Behaviour") for b in node.bases):
             for stmt in node.body:
@@ -130,7 +132,8 @@ def computed_ids(source: str) -> list[tuple[int, str]]:
                     and stmt.value is not None
                     and not (isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str))
                 ):
-                    found.append((stmt.lineno, node.name))
+                    why = f'write class {node.name}\'s behaviour id as a plain string (id = "...")'
+                    found.append(_problem(name, stmt.lineno, f"pack '{pack_id}': {why}: {_UNRUN}"))
     return found
 
 
