@@ -34,9 +34,8 @@ def test_added_modifiers_are_one_line_each_as_every_bosss_are(window: MainWindow
     )
 
 
-def test_a_new_abilitys_first_effect_is_written_as_the_other_effects_are(
-    window: MainWindow, content: Path
-) -> None:
+def add_an_ability_with_an_effect(window: MainWindow) -> None:
+    """In money_mult's form, Add ability, then that ability's Add effect, as a designer clicks them."""
     window.tree.select("charm", "money_mult")
     assert window.editor is not None
     abilities = window.editor.field_at(("abilities",))
@@ -45,6 +44,12 @@ def test_a_new_abilitys_first_effect_is_written_as_the_other_effects_are(
     effects = window.editor.field_at(("abilities", 1, "effects"))
     assert isinstance(effects, ListField)
     effects.add_button.click()
+
+
+def test_a_new_abilitys_first_effect_is_written_as_the_other_effects_are(
+    window: MainWindow, content: Path
+) -> None:
+    add_an_ability_with_an_effect(window)
     assert _saved(window, content / "charms" / "money_mult.yaml").endswith(
         "    effects:\n      - {kind: points, amount: 30}\n"
     )

@@ -454,14 +454,10 @@ def test_a_charm_added_to_a_new_scenario_is_a_loaded_charm_not_a_blank_item(wind
 def test_an_ability_added_then_given_an_effect_is_sound(window: MainWindow) -> None:
     """A new ability started on the first trigger (before scoring), where a new +Points effect is an
     error: the defaults of new items must fit together, as a new entry's do."""
-    assert window.tree.select("charm", "money_mult") is not None and window.editor is not None
-    abilities = window.editor.field_at(("abilities",))
-    assert isinstance(abilities, ListField)
-    abilities.add_button.click()
-    effects = window.editor.field_at(("abilities", 1, "effects"))
-    assert isinstance(effects, ListField)
-    effects.add_button.click()
-    assert window.session is not None
+    from tests.app.test_form_writes_as_the_file import add_an_ability_with_an_effect
+
+    add_an_ability_with_an_effect(window)
+    assert window.session is not None and window.editor is not None
     ws = window.session.ws
     ref = ws.ref(window.editor.file)
     assert ws.data(ref)["abilities"][1]["trigger"] == "hand"
