@@ -250,3 +250,31 @@ def test_a_charm_row_wider_than_a_laptop_preview_scrolls_sideways_below_whole_ti
         row.takeItem(row.count() - 1)
     qtbot.waitUntil(lambda: not row.horizontalScrollBar().isVisible())
     assert row.maximumHeight() == palette.CHARM_H + 10  # back to one line of tiles, no room for a bar
+
+
+def test_the_preview_keeps_its_total_and_the_first_trace_rows_in_sight_at_1280_by_800(
+    qtbot: Any, tmp_path: Path, content: Path
+) -> None:
+    """The sample hand with four charms at 1280×800: the inputs took the dock's height and pushed the
+    trace out of sight (its header alone showed). The inputs now scroll on their own."""
+    from studio.app.preview.panel import TRACE_ROWS_IN_SIGHT
+
+    window = open_window(qtbot, tmp_path, content)
+    window.resize(1280, 800)
+    window.reset_layout()
+    qtbot.waitUntil(lambda: window.preview.result is not None)
+    laid_out()
+    preview = window.preview
+    total = preview.total_label
+    assert total.visibleRegion().boundingRect().size() == total.size()  # the whole total, unscrolled
+    trace = preview.trace_table
+    rows = [trace.visualRect(trace.model().index(i, 0)) for i in range(TRACE_ROWS_IN_SIGHT)]
+    seen = trace.viewport().visibleRegion()
+    assert all(seen.contains(row) for row in rows), (seen.boundingRect(), rows)
+    area = preview.inputs_area
+    assert area.verticalScrollBar().maximum() > 0  # the inputs scroll: they are taller than their room
+    area.ensureWidgetVisible(preview.situation)
+    assert not preview.situation.visibleRegion().isEmpty()
+    window.resize(1600, 1000)
+    laid_out()
+    assert area.verticalScrollBar().maximum() == 0  # with room, the inputs show whole

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -36,6 +37,7 @@ from studio.app.preview.best_play_bar import BestPlayBar
 from studio.app.preview.charm_box import CharmBox
 from studio.app.preview.charm_tokens import scenario_charm, slot_of, token_of
 from studio.app.preview.hand_row import TileRow
+from studio.app.preview.inputs_area import InputsArea
 from studio.app.preview.picker import CardPicker
 from studio.app.preview.playback import PlaybackDriver, Stage
 from studio.app.preview.playback_bar import PlaybackBar
@@ -57,6 +59,8 @@ if TYPE_CHECKING:
 
 SAMPLE_PLAYED, SAMPLE_HELD = "KH 10H:glass 6H 4H 2H", "5D:steel"
 SAMPLE_CHARMS = ["even_mult", "money_mult", "plain_mult", "splash"]
+#: The trace rows the preview keeps in sight below the total however short the panel is.
+TRACE_ROWS_IN_SIGHT = 4
 SAMPLE: dict[str, Any] = {"played": SAMPLE_PLAYED, "held": SAMPLE_HELD, "charms": SAMPLE_CHARMS, "money": 17}
 
 
@@ -183,9 +187,12 @@ class PreviewPanel(QWidget):
             row.itemSelectionChanged.connect(self._highlight)
 
     def _layout(self) -> None:
-        v = QVBoxLayout(self)
-        v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
-        v.setSpacing(4)
+        """The inputs above, scrolling on their own when the panel is short, then the total, the playback
+        bar and the trace: the total and the first rows of the trace stay in sight at any height."""
+        inputs = QWidget()
+        top = QVBoxLayout(inputs)
+        top.setContentsMargins(0, 0, 0, 0)
+        top.setSpacing(4)
         for title, box, row in (
             ("Played", self.played_input, self.played_row),
             ("Held", self.held_input, self.held_row),
@@ -201,12 +208,17 @@ class PreviewPanel(QWidget):
             pick.setAccessibleName(f"Pick {title.lower()} cards")
             pick.clicked.connect(lambda _=False, b=box, w=pick: self.show_picker(b, w))
             line.addWidget(pick)
-            v.addLayout(line)
-            v.addWidget(row)
-        v.addWidget(self.charms)
-        v.addWidget(self.situation)
-        v.addWidget(self.error_label)
-        v.addWidget(self.banner)
+            top.addLayout(line)
+            top.addWidget(row)
+        top.addWidget(self.charms)
+        top.addWidget(self.situation)
+        top.addWidget(self.error_label)
+        top.addWidget(self.banner)
+        self.inputs_area = InputsArea(inputs)
+        v = QVBoxLayout(self)
+        v.setContentsMargins(palette.SPACING, palette.SPACING, palette.SPACING, palette.SPACING)
+        v.setSpacing(4)
+        v.addWidget(self.inputs_area)
         result = QHBoxLayout()
         totals = QVBoxLayout()
         totals.setSpacing(0)
@@ -216,6 +228,15 @@ class PreviewPanel(QWidget):
         result.addWidget(self.best)
         v.addLayout(result)
         v.addWidget(self.playback_bar)
+        # The trace takes what the inputs leave, never less than its header and a few rows.
+        rows = self.trace_table.verticalHeader().defaultSectionSize()
+        header = self.trace_table.horizontalHeader().sizeHint().height()
+        self.trace_table.setMinimumHeight(
+            header + TRACE_ROWS_IN_SIGHT * rows + 2 * self.trace_table.frameWidth()
+        )
+        policy = self.trace_table.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self.trace_table.setSizePolicy(policy)
         v.addWidget(self.trace_table, 1)
 
     # --- inputs -------------------------------------------------------------------------------
