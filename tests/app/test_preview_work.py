@@ -194,3 +194,19 @@ def test_a_scenarios_run_fields_without_inputs_still_reach_the_preview(window: M
     window.preview.set_state({"played": "AS", "charms": ["veteran"]})  # a new hand: the run's defaults
     assert window.preview.situation_now().ante == 1
     assert window.preview.situation.run_label.isHidden()
+
+
+def test_an_empty_inputs_grey_hint_says_what_empty_means_before_an_example(window: MainWindow) -> None:
+    """The hints were bare examples (``pair=2 flush=3``) that read as values typed in."""
+    preview, situation = window.preview, window.preview.situation
+    hints = {
+        box.accessibleName(): box.placeholderText()
+        for box in (preview.played_input, preview.held_input, situation.levels, situation.vouchers)
+    }
+    assert hints == {
+        "Played cards": "no card played, e.g. AS KH 10D:glass",
+        "Held cards": "none held, e.g. AS KH 10D:glass",
+        "Hand levels": "all at level 1, e.g. pair=2 flush=3",
+        "Vouchers bought": "none bought, e.g. spare_hand waste_bin",
+    }
+    assert situation.consumables.value() == 0 and situation.consumables.text() == "none"

@@ -82,11 +82,12 @@ def sample_for(catalog: Catalog | None) -> dict[str, Any]:
     }
 
 
-def _cards_input(name: str, label: str) -> QLineEdit:
+def _cards_input(name: str, label: str, empty: str) -> QLineEdit:
+    """A box of card tokens; its grey hint says what empty means, then an example (it read as cards)."""
     box = QLineEdit()
     box.setObjectName(name)
     box.setAccessibleName(label)
-    box.setPlaceholderText("AS KH 10D:glass")
+    box.setPlaceholderText(f"{empty}, e.g. AS KH 10D:glass")
     box.setToolTip(f"{label}: card tokens such as AS KH 10D:glass (rank, suit, then :upgrade:edition:seal)")
     return box
 
@@ -121,8 +122,8 @@ class PreviewPanel(QWidget):
         self._last_failure = ""
         #: Why charms of the row were left out of the last score (unknown ids), to show beside it.
         self._unknown: list[str] = []
-        self.played_input = _cards_input("playedInput", "Played cards")
-        self.held_input = _cards_input("heldInput", "Held cards")
+        self.played_input = _cards_input("playedInput", "Played cards", "no card played")
+        self.held_input = _cards_input("heldInput", "Held cards", "none held")
         self.played_row = TileRow("card")
         self.played_row.setObjectName("playedRow")
         self.held_row = TileRow("card")

@@ -51,16 +51,17 @@ class SituationBox(QWidget):
         self.seed = _spin(2_000_000_000, "Run seed for chance effects")
         self.levels = QLineEdit()
         self.levels.setObjectName("levelsInput")
-        self.levels.setPlaceholderText("pair=2 flush=3")
+        self.levels.setPlaceholderText("all at level 1, e.g. pair=2 flush=3")
         self.levels.setToolTip("Hand type levels as TYPE=N, separated by spaces (default 1)")
         self.levels.setAccessibleName("Hand levels")
         self.vouchers = QLineEdit()
         self.vouchers.setObjectName("vouchersInput")
-        self.vouchers.setPlaceholderText("spare_hand waste_bin")
+        self.vouchers.setPlaceholderText("none bought, e.g. spare_hand waste_bin")
         self.vouchers.setToolTip("Vouchers bought, as ids separated by spaces, in the order bought")
         self.vouchers.setAccessibleName("Vouchers bought")
         self.consumables = _spin(100, "Consumables held")
         self.consumables.setObjectName("consumablesInput")
+        self.consumables.setSpecialValueText("none")  # a bare 0 beside the vouchers read as part of them
         #: The opened scenario's other run fields (no input here), kept as given.
         self.run: dict[str, Any] = {}
         self.run_label = QLabel()
