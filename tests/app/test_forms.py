@@ -16,6 +16,7 @@ from studio.app.forms.builder import build
 from studio.app.forms.lists import ChoicesField, ListField
 from studio.app.forms.objects import NullableField
 from studio.app.forms.scalars import ChoiceField, IntField
+from studio.app.forms.unions import UnionField
 from studio.app.main_window import MainWindow
 from studio.workspace.model import value_at
 from tests.app.conftest import history
@@ -53,6 +54,25 @@ def test_bounds_enums_and_lists_come_from_the_schema(window: MainWindow) -> None
     assert isinstance(ctx.fields[("passive",)], ChoicesField)
     assert isinstance(ctx.fields[("abilities",)], ListField)
     assert "How often the shop offers it" in ctx.fields[("rarity",)].toolTip()
+
+
+def test_each_hand_rule_tick_and_the_kind_chosen_say_what_they_do(window: MainWindow) -> None:
+    """The passive rules' ticks and the effect's Kind had no tooltip: a designer had to know the names."""
+    from studio.engine.kinds import VALUES
+
+    assert window.session is not None
+    schema = window.session.ws.schema("charm")
+    ctx = FormContext(schema, window.session.ws.ids)
+    build(schema, ctx).set_value({"abilities": [{"trigger": "hand", "effects": [{"kind": "mult"}]}]})
+    passive = ctx.fields[("passive",)]
+    assert isinstance(passive, ChoicesField)
+    tips = {tick.text(): tick.toolTip() for tick in passive.ticks}
+    assert tips == {k.name: k.text for k in VALUES if k.flag} and all(tips.values())
+    assert tips["splash"] == "Every played card scores"
+    kind = ctx.fields[("abilities", 0, "effects", 0)]
+    assert isinstance(kind, UnionField) and kind.picker.toolTip() == "+Mult."
+    kind.set_value({"kind": "points", "amount": 10})
+    assert kind.picker.toolTip().startswith("+Points (whole numbers")
 
 
 def test_adding_removing_and_moving_effects_are_undoable_edits(window: MainWindow) -> None:

@@ -37,7 +37,10 @@ class ChoicesField(Field):
     def __init__(self, node: dict[str, Any], ctx: FormContext, path: JsonPath, choices: list[Any]) -> None:
         super().__init__(node, ctx, path)
         #: Other spellings and the choice each spells (``"T"``: ``"10"``).
-        self.aliases: dict[str, str] = dict(item_node(node, ctx).get("x-aliases", {}))
+        items = item_node(node, ctx)
+        self.aliases: dict[str, str] = dict(items.get("x-aliases", {}))
+        #: What each choice does, where the schema says (``x-choice-text``: a hand rule's effect).
+        texts: dict[str, str] = dict(items.get("x-choice-text", {}))
         #: Each tick's choices, in the order first seen (``"10"``: ``["10", "T", 10]``).
         self.spellings: dict[str, list[Any]] = {}
         for choice in choices:
@@ -49,6 +52,7 @@ class ChoicesField(Field):
         for choice in self.choices:
             tick = QCheckBox(str(choice))
             tick.setAccessibleName(f"{self.accessibleName()}: {choice}")
+            tick.setToolTip(texts.get(str(choice), ""))
             tick.toggled.connect(lambda _on: self.report(self._picked()))
             self.ticks.append(tick)
             row.addWidget(tick)

@@ -70,6 +70,7 @@ class UnionField(Field):
         self.picker.blockSignals(True)
         if tag in self.tags:
             self.picker.setCurrentIndex(self.tags.index(tag))
+            self.picker.setToolTip(str(self.variants[self.tags.index(tag)].get("description", "")))
         self.picker.blockSignals(False)
         if self.current is not None:
             self.current.set_value(data)

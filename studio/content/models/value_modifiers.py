@@ -6,7 +6,7 @@ the engine layers them (studio.engine.values).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
@@ -20,8 +20,11 @@ if TYPE_CHECKING:
 else:  # the registered names, so the schema lists them and the form offers them
     #: A value a modifier can change.
     Layered = Literal[tuple(k.name for k in VALUES if k.modifiable)]
-    #: A hand rule: a value that is on while above 0.
-    Flag = Literal[tuple(k.name for k in VALUES if k.flag)]
+    #: A hand rule: a value that is on while above 0; the schema says what each does (the form's tips).
+    Flag = Annotated[
+        Literal[tuple(k.name for k in VALUES if k.flag)],
+        Field(json_schema_extra={"x-choice-text": {k.name: k.text for k in VALUES if k.flag}}),
+    ]
 
 
 class ModifierModel(Model):
