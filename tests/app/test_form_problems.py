@@ -146,3 +146,24 @@ def test_a_charms_player_text_is_hidden_while_its_text_does_not_parse(window: Ma
     editor.yaml.flush()
     assert editor.text_line.isHidden()
     assert editor.yaml.error.text().count("line 11") == 1  # where the [ opens, not the end of the text
+
+
+def test_a_field_the_file_leaves_out_shows_its_default_in_italics_and_says_so(window: MainWindow) -> None:
+    """With ``rarty:`` typed for ``rarity:`` the form showed the default rarity as if it were written."""
+    from studio.app.forms.base import LEFT_OUT
+
+    window.tree.select("charm", "money_mult")
+    editor = window.editor
+    assert editor is not None
+    rarity, cost = _field(window, ("rarity",)), _field(window, ("cost",))
+    box, cost_box = rarity.box, cost.box  # type: ignore[attr-defined]
+    assert not box.font().italic() and LEFT_OUT not in box.toolTip()
+    editor.tabs.setCurrentIndex(1)  # the YAML tab
+    editor.yaml.edit.setPlainText(editor.yaml.edit.toPlainText().replace("rarity:", "rarty:"))
+    editor.yaml.flush()
+    assert box.currentText() == "common" and box.font().italic()
+    assert box.toolTip().startswith(rarity.toolTip()) and box.toolTip().endswith(LEFT_OUT)
+    assert not cost_box.font().italic()  # written in the file
+    editor.yaml.edit.setPlainText(editor.yaml.edit.toPlainText().replace("rarty:", "rarity:"))
+    editor.yaml.flush()
+    assert box.currentText() == "uncommon" and not box.font().italic() and LEFT_OUT not in box.toolTip()

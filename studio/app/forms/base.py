@@ -64,6 +64,10 @@ class FormContext(SchemaContext):
             del self.fields[key]
 
 
+#: What a field's tooltip adds while the file leaves it out and the form shows its default.
+LEFT_OUT = "Not in the file: this is the default, which applies until a value is given."
+
+
 class Field(QWidget):
     """A widget bound to one JSON path; emits ``edited(path, value, typing)`` on user edits."""
 
@@ -76,6 +80,8 @@ class Field(QWidget):
         self.path = path
         ctx.fields[path] = self
         self.setToolTip(describe(node))
+        #: The tooltip of the widget the field holds (:meth:`hold`), before :meth:`show_left_out` adds to it.
+        self._tip = self.toolTip()
         self.setAccessibleName(str(node.get("title") or (path[-1] if path else "entry")))
         self.setAccessibleDescription(str(node.get("description", "")))
         self._message = QLabel()
@@ -103,7 +109,8 @@ class Field(QWidget):
 
     def hold(self, widget: QWidget, tip: str = "") -> None:
         """Lay out a field made of one widget: it takes the field's tooltip and name, the message below."""
-        widget.setToolTip(self.toolTip() + tip)
+        self._tip = self.toolTip() + tip
+        widget.setToolTip(self._tip)
         widget.setAccessibleName(self.accessibleName())
         layout = self.body()
         layout.addWidget(widget)
@@ -112,6 +119,16 @@ class Field(QWidget):
     def set_value(self, value: Any) -> None:
         """Show ``value`` without emitting ``edited``."""
         raise NotImplementedError
+
+    def show_left_out(self, widget: QWidget, left_out: bool) -> None:
+        """Draw the default a field shows when the file leaves it out in italics, and say so in its
+        tooltip: a misspelt key (``rarty:``) left the field showing its default as if it were written."""
+        if left_out == widget.font().italic():
+            return
+        font = widget.font()
+        font.setItalic(left_out)
+        widget.setFont(font)
+        widget.setToolTip("\n\n".join(t for t in (self._tip, LEFT_OUT if left_out else "") if t))
 
     def default(self) -> Any:
         """The value this field starts with when it is added or given (from the schema alone)."""

@@ -131,6 +131,7 @@ class IntField(Field):
 
     def set_value(self, value: Any) -> None:
         _show_number(self.box, self.default() if value is None else value)
+        self.show_left_out(self.box, value is None)
 
 
 class _Decimal(QDoubleSpinBox):
@@ -158,6 +159,7 @@ class NumberField(Field):
 
     def set_value(self, value: Any) -> None:
         _show_number(self.box, self.default() if value is None else value)
+        self.show_left_out(self.box, value is None)
 
 
 class BoolField(Field):
@@ -173,6 +175,7 @@ class BoolField(Field):
         self.box.blockSignals(True)
         self.box.setChecked((self.default() if value is None else value) is True)
         self.box.blockSignals(False)
+        self.show_left_out(self.box, value is None)
 
 
 class ChoiceField(Field):
@@ -212,6 +215,7 @@ class ChoiceField(Field):
             self.report(text)
 
     def set_value(self, value: Any) -> None:
+        self.show_left_out(self.box, value is None and self.default() is not None)
         value = self.default() if value is None else value
         self.shown = value
         self.box.blockSignals(True)
