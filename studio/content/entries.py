@@ -17,6 +17,7 @@ from studio.content.check.problems import Problem, json_path
 from studio.content.check.validation import validate_document
 from studio.content.io.documents import CONTENT_SUFFIXES, Document
 from studio.content.models import ENTRY_KINDS, FOLDER_KINDS, PatchModel
+from studio.content.packs.folders import BACKUP_SUFFIXES
 from studio.content.packs.pack import MANIFEST, Pack, is_code
 from studio.content.patches import merge_patch
 from studio.engine.names import ID, did_you_mean
@@ -89,10 +90,6 @@ def is_read(rel: str) -> bool:
     )
 
 
-#: What tools leave beside a file they change (a backup, a swap file, a merge's leftovers): never content.
-_BACKUP_SUFFIXES = (".bak", ".orig", ".rej", ".swp", ".swo", ".tmp")
-
-
 def meant_name(name: str) -> str | None:
     """The content file name a file name was plainly meant to be, or None: ``x.YAML`` (a suffix in
     another case) and ``x.yaml.txt`` (a suffix after it, as some editors add) are ``x.yaml``. A backup
@@ -101,7 +98,7 @@ def meant_name(name: str) -> str | None:
     >>> meant_name("f1_c.YAML"), meant_name("f1_e.yaml.txt"), meant_name("x.yaml~"), meant_name("x.yaml")
     ('f1_c.yaml', 'f1_e.yaml', None, None)
     """
-    if name.endswith(CONTENT_SUFFIXES) or name.endswith("~") or name.lower().endswith(_BACKUP_SUFFIXES):
+    if name.endswith(CONTENT_SUFFIXES) or name.lower().endswith(BACKUP_SUFFIXES):
         return None
     lower = name.lower()
     for suffix in CONTENT_SUFFIXES:

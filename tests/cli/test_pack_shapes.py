@@ -45,6 +45,9 @@ def test_a_content_file_whose_name_ends_in_no_content_suffix_is_a_problem_and_no
     for name in ("f1_c.YAML", "f1_e.yaml.txt", "f1_g.Yml", "../tests/more.JSON"):
         (pack / "charms" / name).unlink()
     assert studio("validate", str(pack)).code == 0  # the backups say nothing
+    assert studio("pack", "build", str(pack), "-o", str(out)).code == 0
+    with zipfile.ZipFile(out) as z:  # nor ship: a build shipped x.yaml~ and x.yaml.bak
+        assert [n for n in z.namelist() if n.startswith("charms/")] == ["charms/f1_pair_bonus.yaml"]
 
 
 def zipped(folder: Path, out: Path, top: str = "") -> Path:

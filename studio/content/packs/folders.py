@@ -82,9 +82,19 @@ def folder_files(folder: Path, limits: Limits = LIMITS) -> dict[str, bytes]:
     return dict(sorted(files.items()))
 
 
+#: What tools leave beside a file they change (a backup, a swap file, a merge's leftovers): never content.
+BACKUP_SUFFIXES = ("~", ".bak", ".orig", ".rej", ".swp", ".swo", ".tmp")
+
+
 def left_out(part: str) -> bool:
-    """A path part that never belongs in a pack: hidden files (editor, VCS, Finder), compiled Python."""
-    return part.startswith(".") or part in ("__pycache__", "__MACOSX") or part.endswith((".pyc", ".pyo"))
+    """A path part that never belongs in a pack: hidden files (editor, VCS, Finder), compiled Python, and
+    what tools leave beside a file (``x.yaml~``, ``x.yaml.bak``: a build shipped them)."""
+    return (
+        part.startswith(".")
+        or part in ("__pycache__", "__MACOSX")
+        or part.endswith((".pyc", ".pyo"))
+        or part.lower().endswith(BACKUP_SUFFIXES)
+    )
 
 
 def _walk(folder: Path, prefix: str, files: dict[str, bytes], used: list[int], limits: Limits) -> None:
