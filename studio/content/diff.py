@@ -82,8 +82,17 @@ def _art(old: Pack, new: Pack, entries: dict[str, Any]) -> ArtDiff:
     """The PNG files that differ, and which of the new version's entries show each changed one."""
     before, after = _images(old), _images(new)
     changed = sorted(p for p in before.keys() & after.keys() if before[p] != after[p])
-    users = {path: sorted(key for key, data in entries.items() if art_of(data) == path) for path in changed}
+    users = {
+        path: sorted(key for key, data in entries.items() if path in _shown(key, data)) for path in changed
+    }
     return ArtDiff(sorted(after.keys() - before.keys()), sorted(before.keys() - after.keys()), changed, users)
+
+
+def _shown(key: str, data: Any) -> tuple[str | None, ...]:
+    """The images an entry shows (its ``art``), or the manifest (its ``icon``: the pack's picture)."""
+    if key == "manifest":
+        return (data.get("icon") if isinstance(data, dict) else None,)
+    return (art_of(data),)
 
 
 def _images(pack: Pack) -> dict[str, bytes]:

@@ -60,3 +60,17 @@ def test_diff_lists_images_added_removed_and_redrawn_and_entries_whose_art_chang
         "changed": ["art/shelf.png"],
         "users": {"art/shelf.png": ["voucher/gallery_shelf"]},
     }
+
+
+def test_diff_names_the_manifest_as_what_shows_a_redrawn_icon(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A redrawn icon was listed as an image nothing showed."""
+    old, new = gallery(tmp_path / "v1"), gallery(tmp_path / "v2")
+    for pack, colour in ((old, (10, 10, 10)), (new, (200, 10, 10))):
+        (pack / "icon.png").write_bytes(png(16, 16, colour))
+        manifest = pack / "pack.yaml"
+        manifest.write_text(manifest.read_text(encoding="utf-8") + "icon: icon.png\n", encoding="utf-8")
+    run = studio("pack", "diff", str(old), str(new))
+    assert run.code == 0, run.err
+    assert "~ image icon.png (shown by manifest)" in run.out.splitlines()
+    data = json.loads(studio("pack", "diff", str(old), str(new), "--json").out)
+    assert data["entries"]["art"]["users"] == {"icon.png": ["manifest"]}
