@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio.cli.errors import OK, PROBLEMS, UsageError, warn
+from studio.cli.idle_charms import refuse_idle_charms
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of, full_load
 from studio.cli.run_options import add_bot_option, add_setup_options
@@ -67,6 +68,7 @@ def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None 
         raise UsageError("--force resumes a save made with other packs: it goes with --resume FILE")
     if args.seed is None:
         raise UsageError("give --seed S to start a run, or --resume FILE")
+    refuse_idle_charms(args, cat, [spec.split(":", 1)[0] for spec in args.charm], "--charm", "in this run")
     try:
         setup = RunSetup.from_catalog(
             cat, args.deck or "standard", args.difficulty or 0, args.seed, tuple(args.charm), locked=True

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from studio.cli.errors import OK, PROBLEMS, UsageError
+from studio.cli.idle_charms import refuse_idle_charms
 from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
 from studio.cli.seeds import seed
@@ -103,6 +104,7 @@ def main(args: argparse.Namespace) -> int:
     if args.batch is not None:
         return _batch(args, catalog, content)
     situation = _situation(args, catalog)
+    refuse_idle_charms(args, catalog, [slot.id for slot in situation.charms], "--charm", "in this hand")
     try:
         result = score(situation, catalog)
     except UnknownIdError as exc:  # a charm or edition of --charm is known only when scored

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from studio.cli.errors import INTERRUPTED, OK, UsageError
+from studio.cli.idle_charms import refuse_idle, refuse_idle_charms
 from studio.cli.jsonout import dump_json
 from studio.cli.loading import add_pack_options, catalog_of
 from studio.cli.run_options import add_bot_option
@@ -24,10 +25,10 @@ from studio.content.io.limits import MAX_SIMULATION_RUNS, MAX_WORKERS
 
 #: Below this many runs, one process: starting workers would take longer than the runs.
 SMALL = 100
+#: What an idle charm would do nothing in (see :mod:`studio.cli.idle_charms`).
+RUNS = "in these runs"
 
 if TYPE_CHECKING:
-    from studio.content.registry import Content
-    from studio.engine.catalog import Catalog
     from studio.simulation.paired import Comparison, Ranking
     from studio.simulation.report import Report
     from studio.simulation.spec import SimulationSpec
@@ -97,7 +98,7 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         RunSetup.from_catalog(catalog, args.deck, args.difficulty, args.seed, tuple(args.charm))
     except SetupError as exc:
         raise UsageError(setup_error(args, exc)) from None
-    refuse_idle_charms(args, catalog, [spec.split(":", 1)[0] for spec in args.charm], "--charm")
+    refuse_idle_charms(args, catalog, [spec.split(":", 1)[0] for spec in args.charm], "--charm", RUNS)
     return SimulationSpec(
         runs=args.runs,
         seed=args.seed,
@@ -109,28 +110,6 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         trust=args.trust,
         bot=args.bot,
     )
-
-
-def refuse_idle_charms(args: argparse.Namespace, catalog: Catalog, charms: list[str], option: str) -> None:
-    """Refuse (exit 2) to simulate code charms whose code does not run here (their pack is not trusted):
-    the runs would report what a charm that does nothing does, as if it were the charm's."""
-    idle = [
-        c
-        for c in dict.fromkeys(charms)
-        if (defn := catalog.charms.get(c)) is not None and defn.behaviour_id and defn.behaviour is None
-    ]
-    if not idle:
-        return
-    from studio.services.loading import load  # why, and what to do: only the full load knows its pack
-
-    refuse_idle(load(args.pack, no_base=args.no_base, trust=args.trust).content, idle, option)
-
-
-def refuse_idle(content: Content, charms: list[str], option: str) -> None:
-    """Refuse (exit 2) the charms of ``charms`` that do nothing in ``content``, saying why."""
-    told = [f"{c} would do nothing in these runs: {why}" for c in charms if (why := content.idle(c))]
-    if told:
-        raise UsageError(f"{option}: {'; '.join(told)}")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -199,7 +178,7 @@ def _charms_to_rank(args: argparse.Namespace) -> list[str]:
     charms = sorted({e.id for e in content.entries if e.kind == "charm" and e.pack in asked})
     if not charms:
         raise UsageError(f"--rank: the packs {', '.join(args.pack)} define no charm")
-    refuse_idle(content, charms, "--rank")
+    refuse_idle(content, charms, "--rank", RUNS)
     return charms
 
 

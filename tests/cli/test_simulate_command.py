@@ -205,3 +205,27 @@ def test_a_code_charm_whose_pack_is_not_trusted_is_refused_not_simulated(
         "simulate", "--pack", str(root), "--charm", "tr_triple", "--runs", "2", "--seed", "1", "--trust"
     )
     assert trusted.code == 0 and trusted.err == "", trusted.err
+
+
+def test_score_and_run_refuse_a_named_code_charm_whose_code_does_not_run(
+    studio: Callable[..., Run], tmp_path: Path
+) -> None:
+    """They only warned, and printed the score or run of a row where the charm did nothing."""
+    root = code_pack(tmp_path / "tr", "tr_triple", TRIPLE, "X3 Mult")
+    why = "its code is in pack 'tr', which is not trusted (trust it with --trust)"
+    for _ in range(2):  # a full load, then the snapshot it left
+        scored = studio("score", "AS AH", "--pack", str(root), "--charm", "tr_triple")
+        assert scored.code == 2 and scored.out == ""
+        assert scored.err.splitlines()[-1] == (
+            f"studio score: error: --charm: tr_triple would do nothing in this hand: {why}"
+        )
+    played = studio("run", "--seed", "1", "--pack", str(root), "--charm", "tr_triple", "--stop-after", "2")
+    assert played.code == 2 and played.out == ""
+    assert (
+        played.err.splitlines()[-1]
+        == f"studio run: error: --charm: tr_triple would do nothing in this run: {why}"
+    )
+    trusted = studio("score", "AS AH", "--pack", str(root), "--charm", "tr_triple", "--trust")
+    assert trusted.code == 0 and "Total = 32 x 6 = 192" in trusted.out, trusted.err
+    plain = studio("score", "AS AH", "--pack", str(root))  # a pack with code, none of it named: no refusal
+    assert plain.code == 0
