@@ -145,7 +145,11 @@ class TabOrder(QObject):
             app.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
+        """Tab or Shift+Tab pressed in the window moves the focus along the chain.
+
+        Every event of the application comes here: its class, a check in C, rules out nearly all before
+        ``event.type()``, which makes a Python enum each time."""
+        if not isinstance(event, QKeyEvent) or event.type() != QEvent.Type.KeyPress:
             return False
         key, mods = event.key(), event.modifiers()
         if key not in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) or mods & (

@@ -47,8 +47,11 @@ class UndoKeys(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Decline a box's claim on an undo or redo key (its shortcut override), so the window's action
-        takes it; the box never sees the key."""
-        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+        takes it; the box never sees the key.
+
+        Every event of the application comes here: its class, a check in C, rules out nearly all before
+        ``event.type()``, which makes a Python enum each time."""
+        if not isinstance(event, QKeyEvent) or event.type() != QEvent.Type.ShortcutOverride:
             return False
         if not isinstance(watched, QWidget) or watched is not QApplication.focusWidget():
             return False
