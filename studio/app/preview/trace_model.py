@@ -22,6 +22,13 @@ COLUMNS = ("#", "step", "source", "change", "Points", "Mult", "money")
 _NUMERIC = {0, 4, 5, 6}
 Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+#: The roles :meth:`TraceModel.data` answers (the foreground too); it returns None at once for any other.
+_ANSWERED = frozenset({_DISPLAY, _ALIGNMENT, _FONT, _BACKGROUND, int(Qt.ItemDataRole.ForegroundRole)})
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 class TraceModel(QAbstractTableModel):
@@ -30,6 +37,7 @@ class TraceModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self._events: tuple[Event, ...] = ()
+        self._texts: list[tuple[str, ...]] = []
         self._expected: list[ExpectedEvent] | None = None
         self._lit: set[int] = set()
 
@@ -37,6 +45,10 @@ class TraceModel(QAbstractTableModel):
         """Show a new trace (and, for a test scenario, the trace it expects)."""
         self.beginResetModel()
         self._events = tuple(events)
+        self._texts = [
+            tuple(map(str, (i + 1, e.step, e.source, e.change, e.points, fmt(e.mult), f"${e.money}")))
+            for i, e in enumerate(self._events)
+        ]
         self._expected = expected
         self._lit = set()
         self.endResetModel()
@@ -47,8 +59,9 @@ class TraceModel(QAbstractTableModel):
 
     def highlight(self, match: Callable[[Event], bool] | None) -> list[int]:
         """Highlight the rows whose event matches (``None`` clears); return their numbers."""
-        self._lit = {i for i, e in enumerate(self._events) if match is not None and match(e)}
-        if self._events:
+        lit = {i for i, e in enumerate(self._events) if match is not None and match(e)}
+        changed, self._lit = lit != self._lit, lit
+        if changed:  # the same rows again (none, as after every new trace) change no cell
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._events) - 1, self.columnCount() - 1))
         return sorted(self._lit)
 
@@ -89,44 +102,43 @@ class TraceModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """A cell's text, alignment, colours and font.
+
+        A view asks for every role of every cell at each repaint and, its columns fitted to their
+        contents, at each change: a role never answered returns at once, and the texts are made once
+        per trace (:meth:`set_events`)."""
+        if role not in _ANSWERED:
+            return None
         row, col = index.row(), index.column()
-        theme = palette.current()
-        event = self._events[row] if row < len(self._events) else None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             if col == len(COLUMNS):
                 return self._expected_text(row)
-            if event is None:
+            if row >= len(self._texts):
                 return "-" if col else str(row + 1)
-            values = (
-                row + 1,
-                event.step,
-                event.source,
-                event.change,
-                event.points,
-                fmt(event.mult),
-                f"${event.money}",
-            )
-            return str(values[col])
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in _NUMERIC:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.BackgroundRole:
+            return self._texts[row][col]
+        if role == _ALIGNMENT:
+            return _RIGHT if col in _NUMERIC else None
+        if role == _FONT:
+            if col not in (4, 5):
+                return None
+            font = QFont()
+            font.setBold(True)
+            return font
+        theme = palette.current()
+        if role == _BACKGROUND:
             if row in self._lit:
                 return QBrush(QColor(theme.highlight_row))
             if self._expected is not None and not self._same(row):
                 return QBrush(
                     QColor(theme.error).lighter(170) if theme.name == "light" else QColor("#5a2323")
                 )
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if row in self._lit and theme.name == "light":
-                return QBrush(QColor(theme.text))
-            if col == 4:
-                return QBrush(QColor(theme.points))
-            if col == 5:
-                return QBrush(QColor(theme.mult))
-        if role == Qt.ItemDataRole.FontRole and col in (4, 5):
-            font = QFont()
-            font.setBold(True)
-            return font
+            return None
+        if row in self._lit and theme.name == "light":
+            return QBrush(QColor(theme.text))
+        if col == 4:
+            return QBrush(QColor(theme.points))
+        if col == 5:
+            return QBrush(QColor(theme.mult))
         return None
 
     def _expected_text(self, row: int) -> str:
