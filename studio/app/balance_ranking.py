@@ -34,6 +34,18 @@ COLUMNS = (
     ("Flag", "Beyond luck from the median charm's difference: above or below the rest"),
 )
 _NUMERIC = {0, 2, 3, 4}
+#: The roles :meth:`RankingModel.data` answers; it returns None at once for any other.
+_ANSWERED = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.UserRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+    }
+)
 
 
 def cells(entry: RankEntry, names: Mapping[str, str]) -> tuple[str, ...]:
@@ -109,6 +121,10 @@ class RankingModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """A cell's text, charm and look. A view asks for every role of every cell at each repaint (its
+        columns fitted to their contents, at each change too): a role never answered returns at once."""
+        if role not in _ANSWERED:
+            return None
         row, col = index.row(), index.column()
         entry = self.entries[row]
         lit = entry.charm == self.chosen

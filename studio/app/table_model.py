@@ -26,6 +26,20 @@ Index = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 #: The :class:`Field` a cell edits (None: the cell is read-only).
 FIELD = Qt.ItemDataRole.UserRole + 1
+#: The roles :meth:`EntryTableModel.data` answers; it returns None at once for any other.
+_ANSWERED = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.EditRole,
+        Qt.ItemDataRole.CheckStateRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.DecorationRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.ToolTipRole,
+        FIELD,
+    }
+)
 
 
 @dataclass
@@ -170,7 +184,9 @@ class EntryTableModel(QAbstractTableModel):
         return base | Qt.ItemFlag.ItemIsEditable
 
     def data(self, index: Index, role: int = 0) -> Any:
-        if not index.isValid():
+        """A cell's value, text, look and field. A view asks for every role of every cell at each repaint:
+        a role never answered returns at once, before the cell's value and problems are looked up."""
+        if role not in _ANSWERED or not index.isValid():
             return None
         row, column = index.row(), index.column()
         c = self.columns[column]
