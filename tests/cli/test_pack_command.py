@@ -439,3 +439,10 @@ def test_diff_marks_a_result_whose_code_charm_did_nothing_on_one_side(studio, tm
     assert "  neon_nights_triple did nothing: its code is in pack 'neon_nights', which is not trusted" in (
         refused.out
     )
+
+
+def test_installing_a_zip_that_is_not_there_says_so_plainly(studio, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """It said "not a readable zip file: [Errno 2] No such file or directory: ..."."""
+    missing = tmp_path / "nope.zip"
+    run = studio("pack", "install", str(missing))
+    assert run.code == 2 and run.err == f"studio pack: error: {missing}: no such file\n"

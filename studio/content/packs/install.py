@@ -49,6 +49,8 @@ def install(archive: Path, force: bool = False, vocabulary: Callable[[Pack], Non
             f"{archive}: is a folder; install takes a pack zip: build one with "
             f"'studio pack build {archive} -o FILE.zip', or use the folder as it is with '--pack {archive}'"
         )
+    if not os.path.lexists(archive):  # said plainly, not as the zip reader's errno
+        raise InstallError(f"{archive}: no such file")
     root = _packs_folder()
     try:
         with Staging(root) as staging:
