@@ -215,6 +215,11 @@ def _from_file(args: argparse.Namespace) -> tuple[list[Scored], bool]:
     whether the results are a list (see :func:`_chosen`)."""
     from studio.cli.common import loaded, owning_packs, scored
 
+    if args.scenario.is_dir():
+        raise UsageError(
+            f"{args.scenario}: is a folder; --scenario takes one scenario file "
+            f"('studio test {args.scenario}' runs every scenario in it)"
+        )
     owning_packs(args, [args.scenario])  # a pack's tests/ file names that pack's entries
     content = loaded(args)
     chosen, listed = _chosen(args, content)
