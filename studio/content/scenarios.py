@@ -255,8 +255,13 @@ def _naming(value: object, word: str, seen: set[int], record: object, out: list[
             _naming(v, word, seen, record, out)
     elif is_dataclass(value):
         for f in fields(value):
-            if f.name != "memo":
+            if f.name not in _NO_RULES:
                 _naming(getattr(value, f.name), word, seen, value, out)
+
+
+#: The catalog's fields that hold no rule of the content: its memo, and the settings a code charm's
+#: effects may be given (whose words name every value, ``max_played`` too, in all content).
+_NO_RULES = frozenset({"memo", "effect_settings"})
 
 
 def _expect_checks(

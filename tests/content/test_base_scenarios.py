@@ -6,7 +6,7 @@ from test_base_content import REQUIRED_BOSSES, REQUIRED_CHARMS
 
 from studio.cli.main import main
 from studio.content.io.paths import base_content_dir
-from studio.content.scenarios import read_scenarios, scenario_files
+from studio.content.scenarios import read_scenarios, scenario_files, size_rules
 from studio.engine.catalog import Catalog
 
 HAND_BOSSES = ["club_debuff", "heart_debuff", "face_debuff", "flint", "psychic", "arm", "eye", "mouth"]
@@ -31,3 +31,11 @@ def test_scenarios_cover_every_required_charm_modifier_and_hand_boss(catalog: Ca
     assert set(REQUIRED_CHARMS) <= charms
     assert {*catalog.upgrades, *catalog.editions, *catalog.seals} <= modifiers
     assert set(HAND_BOSSES) <= bosses and set(HAND_BOSSES) <= set(REQUIRED_BOSSES)
+
+
+def test_the_base_game_has_no_rule_of_a_played_hands_size(catalog: Catalog) -> None:
+    """So the size of its scenarios' hands of 1 to 5 cards is not checked (each check opens a scoring
+    context, on every workspace open): the settings a code charm's effect takes name ``max_played``
+    among every value, but they are no rule."""
+    assert "max_played" in repr(catalog.effect_settings)
+    assert size_rules(catalog) == ()
