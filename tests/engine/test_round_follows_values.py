@@ -23,7 +23,7 @@ from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Round
 from studio.engine.run.values import charm_slots
 from studio.engine.runs import DeckDef, DifficultyDef
-from studio.engine.scoring import Situation, score
+from studio.engine.scoring import HandSizeError, Situation, check_hand_size, score
 from studio.engine.values import Modifier
 
 
@@ -287,6 +287,24 @@ def test_a_run_counts_a_played_hands_size_as_its_scorer_does(catalog: Catalog) -
     assert game.legal(Discard((0, 1, 2, 3, 4))) is None  # a discard throws up to five whatever a hand holds
     assert next(e.kind for e in game.apply(Play((0, 1, 2, 3)))) == "score"  # and its scorer takes all four
     assert not game.history[-1].score.refused
+
+
+def test_a_hands_size_is_checked_as_its_scorer_counts_it(catalog: Catalog) -> None:
+    """The check opens no scoring context where nothing in play changes the limit: it still finds what
+    scoring finds, with content that names ``max_played`` in play or not."""
+    cat = with_content(catalog, charm("six_cards", modifiers=(("max_played", "add", 1),)))
+    six = Situation(cat.cards("AS AH AD AC KS KH"), charms=(CharmSlot("six_cards"),))
+    check_hand_size(six, cat)  # the charm in play lets six be played
+    assert score(six, cat).hand_type == "four_of_a_kind"
+    refused = [
+        (replace(six, charms=()), "1 to 5 cards, not 6"),
+        (replace(six, played=cat.cards("AS AH AD AC KS KH QS")), "1 to 6 cards, not 7"),
+        (replace(six, played=()), "1 to 5 cards, not 0"),
+    ]
+    for situation, message in refused:
+        for check in (check_hand_size, score):
+            with pytest.raises(HandSizeError, match=message):
+                check(situation, cat)
 
 
 def test_a_version_5_history_that_is_no_longer_legal_says_the_rules_changed(catalog: Catalog) -> None:

@@ -31,8 +31,17 @@ class HandSizeError(ValueError):
 
 def check_hand_size(situation: Situation, catalog: Catalog) -> None:
     """Raise :class:`HandSizeError` if the played hand holds more cards than the charms, deck, vouchers
-    and boss in play allow (or none), as scoring would; nothing is scored."""
-    _opened(situation, catalog)
+    and boss in play allow (or none), as scoring would; nothing is scored.
+
+    Where no modifier in play changes ``max_played`` the limit is the situation's own, so no scoring
+    context is opened for it (a workspace checks hundreds of scenarios on every open).
+    """
+    s = situation
+    frame = hand_frame(s, catalog) if s.played else None
+    if frame is None or (frame.modifiers and "max_played" in frame.touches):  # as _opened reads it
+        _opened(s, catalog, frame)
+    elif len(s.played) > s.max_played:
+        raise _too_many(s, s.max_played)
 
 
 def _opened(
@@ -47,8 +56,13 @@ def _opened(
     if ctx.modifiers and "max_played" in frame.touches:
         most = int(ctx.layered("max_played", most))
     if len(s.played) > most:
-        raise HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
+        raise _too_many(s, most)
     return ctx, row, boss
+
+
+def _too_many(s: Situation, most: int) -> HandSizeError:
+    """The error of a played hand of more than ``most`` cards."""
+    return HandSizeError(f"a played hand holds 1 to {most} cards, not {len(s.played)}")
 
 
 def score(situation: Situation, catalog: Catalog, frame: Frame | None = None) -> ScoreResult:
