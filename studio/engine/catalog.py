@@ -57,9 +57,10 @@ class Catalog:
         """The hand types with the memo the evaluator uses."""
         return HandTable(self.hand_types)
 
-    @property
-    def modifier_kinds(self) -> dict[str, ModifierKind]:
-        """Map every upgrade, edition and seal id to its kind, for card parsing."""
+    @cached_property
+    def modifier_kinds(self) -> Mapping[str, ModifierKind]:
+        """Map every upgrade, edition and seal id to its kind, for card parsing (worked out once: every
+        scenario checked parses its cards with it)."""
         kinds: dict[str, ModifierKind] = {}
         kinds.update((k, "upgrade") for k in self.upgrades)
         kinds.update((k, "edition") for k in self.editions)
