@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, get_args
 
@@ -240,7 +240,7 @@ def _naming(value: object, word: str, seen: set[int], record: object, out: list[
         if value == word and record is not None:
             out.append(record)
         return
-    if id(value) in seen or isinstance(value, int | float | bool) or value is None:
+    if id(value) in seen or isinstance(value, int | float) or value is None:  # a bool is an int
         return
     seen.add(id(value))
     if isinstance(value, Mapping):
@@ -254,9 +254,15 @@ def _naming(value: object, word: str, seen: set[int], record: object, out: list[
         for v in value:
             _naming(v, word, seen, record, out)
     elif is_dataclass(value):
-        for f in fields(value):
-            if f.name not in _NO_RULES:
-                _naming(getattr(value, f.name), word, seen, value, out)
+        for name in _record_fields(value if isinstance(value, type) else type(value)):
+            _naming(getattr(value, name), word, seen, value, out)
+
+
+@cache
+def _record_fields(record: type[Any]) -> tuple[str, ...]:
+    """The fields of a dataclass that may hold a rule, in order (looked up once per class: the walk
+    of a catalog meets thousands of records)."""
+    return tuple(f.name for f in fields(record) if f.name not in _NO_RULES)
 
 
 #: The catalog's fields that hold no rule of the content: its memo, and the settings a code charm's
