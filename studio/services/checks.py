@@ -12,6 +12,7 @@ from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
 from studio.content.check.validation import validate_document
 from studio.content.entries import Entry, is_read, misnamed
 from studio.content.io.documents import Document, DocumentError, read_document
+from studio.content.io.parsed import parsed_cache
 from studio.content.io.text import printable, table
 from studio.content.models import FOLDER_KINDS
 from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
@@ -100,6 +101,7 @@ def validate(
             for s in scenarios:
                 problems += scenario_problems(s, cat, content.broken)
     problems += _loose(loose, kinds, cat, content)
+    parsed_cache().save()  # the scenarios and loose files too, read after the load saved it
     if files and len(files) == len(paths):
         wanted = {path.resolve() for path in files}
         problems = [p for p in problems if p.stage == MANIFEST or Path(p.file).resolve() in wanted]
@@ -334,6 +336,7 @@ def run_scenarios(
         found = [case for pack in tested_packs(content) for case in pack_cases(pack)]
         if not any(map(_is_test, found)) and not content.problems:
             untested.append("the tests/ of the packs loaded")
+    parsed_cache().save()  # the scenarios too, read after the load saved it
     problems = ordered(content.problems)
     if cat is None:
         return ScenarioRun([], loaded.warnings, untested, problems, sum(map(_is_test, found)))
