@@ -336,9 +336,9 @@ def run_scenarios(
         found = [case for pack in tested_packs(content) for case in pack_cases(pack)]
         if not any(map(_is_test, found)) and not content.problems:
             untested.append("the tests/ of the packs loaded")
-    parsed_cache().save()  # the scenarios too, read after the load saved it
     problems = ordered(content.problems)
     if cat is None:
+        parsed_cache().save()  # the scenarios too, read after the load saved it
         return ScenarioRun([], loaded.warnings, untested, problems, sum(map(_is_test, found)))
     faulty = _faulty(content)
     total = sum(isinstance(case, Scenario) and case.model.expect is not None for case in found)
@@ -351,6 +351,7 @@ def run_scenarios(
         if isinstance(case, Scenario):
             done += 1
             progress(done, total, case.label)
+    parsed_cache().save()  # the scenarios, and the positions their labels and problems were found at
     return ScenarioRun(results, loaded.warnings, untested, problems)
 
 

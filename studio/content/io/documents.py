@@ -18,7 +18,7 @@ from typing import Any
 
 from studio.content.check.problems import Problem
 from studio.content.io import limits
-from studio.content.io.parsed import parsed_cache
+from studio.content.io.parsed import POSITIONS, parsed_cache
 
 CONTENT_SUFFIXES = (".yaml", ".yml", ".json")
 
@@ -93,13 +93,20 @@ class Document:
 
 
 def _positions(name: str, text: str) -> Any:
-    """The position tree of ``text`` (see :func:`studio.content.io.yaml_scan.scan`)."""
+    """The position tree of ``text`` (see :func:`studio.content.io.yaml_scan.scan`), cached by the text's
+    hash as its data is: a scenario's label in a file of many needs it, even when every test passes."""
+    cache = parsed_cache()
+    known, tree = cache.get(text, POSITIONS)
+    if known:
+        return tree
     from studio.content.io.yaml_scan import ScanError, scan
 
     try:
-        return scan(text, build=True)
+        tree = scan(text, build=True)
     except ScanError as exc:
         raise DocumentError(Problem(name, exc.line, exc.col, _in_its_format(name, exc.message))) from None
+    cache.put(text, tree, POSITIONS)
+    return tree
 
 
 def read_text(path: Path, most: int = limits.MAX_FILE_BYTES) -> str:

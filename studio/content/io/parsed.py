@@ -2,8 +2,10 @@
 
 Parsing is most of what loading the base game costs; a command that loads the
 same files again reads their data back from one ``marshal`` file in the user's
-cache folder instead. Entries are fresh objects on every read, and a file that
-cannot be cached (a YAML timestamp, say) is simply parsed each time.
+cache folder instead. The positions of a file's nodes (the lines of its
+problems, of the scenarios in a file of many) are kept beside its data once
+asked for. Entries are fresh objects on every read, and a file that cannot be
+cached (a YAML timestamp, say) is simply parsed each time.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from typing import Any
 from studio.content.io.caches import sealed, unsealed, warn_damaged, write_quietly
 from studio.content.io.paths import cache_dir
 
-#: Bumped when what the loader returns for a text may change.
+#: Bumped when what the loader (or the position scan) returns for a text may change.
 _FORMAT = b"studio-parsed-2\n"
-#: Past this many files, a save keeps only those the current command read.
+#: The aspect of a text that is the position tree of its nodes (see :mod:`studio.content.io.documents`).
+POSITIONS = "/positions"
+#: Past this many entries, a save keeps only those the current command read.
 LIMIT = 5000
 
 
@@ -48,22 +52,23 @@ class ParsedCache:
                 self._entries = found
         return self._entries
 
-    def get(self, text: str) -> tuple[bool, Any]:
-        """Return (True, data) if ``text`` was parsed before, else (False, None)."""
-        key = _key(text)
+    def get(self, text: str, aspect: str = "") -> tuple[bool, Any]:
+        """Return (True, data) if ``text`` was parsed before, else (False, None); ``aspect`` names what
+        else of the text is kept (:data:`POSITIONS`) instead of its data."""
+        key = _key(text) + aspect
         blob = self._load().get(key)
         if blob is None:
             return False, None
         self._used.add(key)
         return True, marshal.loads(blob)
 
-    def put(self, text: str, data: Any) -> None:
-        """Remember the data parsed from ``text`` (if marshal can hold it)."""
+    def put(self, text: str, data: Any, aspect: str = "") -> None:
+        """Remember the data parsed from ``text`` (if marshal can hold it), or its ``aspect``."""
         try:
             blob = marshal.dumps(data)
         except ValueError:
             return
-        key = _key(text)
+        key = _key(text) + aspect
         self._load()[key] = blob
         self._used.add(key)
         self._dirty = True
