@@ -275,6 +275,14 @@ def test_the_preview_keeps_its_total_and_the_first_trace_rows_in_sight_at_1280_b
     assert area.verticalScrollBar().maximum() > 0  # the inputs scroll: they are taller than their room
     area.ensureWidgetVisible(preview.situation)
     assert not preview.situation.visibleRegion().isEmpty()
+    area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
+    laid_out()
+    cards = preview.played_row
+    assert cards.visibleRegion().boundingRect().height() < cards.height() // 2  # scrolled away
+    preview.playback.play()  # its marks are drawn on the played cards: they come back in sight
+    laid_out()
+    assert cards.visibleRegion().boundingRect().size() == cards.size()
+    preview.playback.pause()
     window.resize(1600, 1000)
     laid_out()
     assert area.verticalScrollBar().maximum() == 0  # with room, the inputs show whole

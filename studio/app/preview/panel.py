@@ -178,6 +178,7 @@ class PreviewPanel(QWidget):
         self.banner.message.connect(self.message)
         self.background.started.connect(self.banner.watch)
         self._layout()
+        self.playback.playing_changed.connect(self._bring_cards_in_sight)
         self.played_input.textChanged.connect(self.refresh)
         self.held_input.textChanged.connect(self.refresh)
         self.situation.changed.connect(self.refresh)
@@ -443,6 +444,12 @@ class PreviewPanel(QWidget):
         rows = self.trace_model.highlight(match)
         if rows:
             self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
+
+    def _bring_cards_in_sight(self, playing: bool) -> None:
+        """Scroll the inputs back to the played cards when playback starts: its marks and pop-ups are
+        drawn on them (they may have been scrolled away to reach the round's inputs)."""
+        if playing:
+            self.inputs_area.ensureWidgetVisible(self.played_row)
 
     def _follow_step(self, row: int) -> None:
         """Select the trace row of the step playback shows (none: no selection)."""
