@@ -175,7 +175,7 @@ BAD_INPUT = [
         ["{tmp}/no_played.yaml:1:1:", "'played'"],
     ),
     ("empty_scenario_file", ["score", "--scenario", "{tmp}/empty.yaml"], ["{tmp}/empty.yaml", "empty"]),
-    ("scenario_path_is_a_folder", ["score", "--scenario", "{tmp}"], ["{tmp}", "cannot read"]),
+    ("scenario_path_is_a_folder", ["score", "--scenario", "{tmp}"], ["is a folder", "studio test"]),
     ("missing_batch_file", ["score", "--batch", "{tmp}/nope.jsonl"], ["{tmp}/nope.jsonl", "cannot read"]),
     (
         "score_with_a_missing_pack",

@@ -85,9 +85,10 @@ def test_its_code_runs_only_when_trusted(site: Path, studio) -> None:  # type: i
         "id: glow_triple\nname: Triple\nbehaviour: glow_triple\ndescription: X3 Mult\n", encoding="utf-8"
     )
     args = ("score", "AS", "--pack", "glow", "--charm", "glow_triple", "--json")
-    plain = studio(*args)
-    assert json.loads(plain.out)["mult"] == 1
+    plain = studio(*args)  # refused: its code would not run
+    assert plain.code == 2 and plain.out == ""
     assert "disabled charms: glow_triple (trust it with --trust)" in plain.err
+    assert "glow_triple would do nothing in this hand" in plain.err
     assert json.loads(studio(*args, "--trust").out)["mult"] == 3
 
 
