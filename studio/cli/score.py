@@ -230,11 +230,11 @@ def _chosen(args: argparse.Namespace, content: Content) -> tuple[list[Scenario],
     """The scenarios of the file (those called ``--name`` if given), checked against the content, and
     whether they are a list: the file holds one, and ``--name`` picked none or several."""
     from studio.content.io.documents import read_document
-    from studio.content.scenarios import pick, scenario_problems, scenarios_in
+    from studio.content.scenarios import pick, readable_scenarios, scenario_problems
 
     path: Path = args.scenario
     doc = read_document(path)
-    scenarios, problems = scenarios_in(doc)
+    scenarios, problems = readable_scenarios(doc)  # scored as given, names given twice too
     if problems:
         raise UsageError(str(problems[0]))
     if not scenarios:

@@ -60,7 +60,7 @@ class Entry:
     def problem(self, message: str, *parts: object, key: bool = False) -> Problem:
         """Return a problem located at a field's value in this entry (with ``key``, at its key)."""
         line, col = self.at(*parts, key=key)
-        return Problem(self.name, line, col, message, json_path(parts))
+        return Problem(self.name, line, col, message, json_path((*self.doc.prefix, *parts)))
 
 
 def kind_of(rel: str) -> str | None:

@@ -78,8 +78,35 @@ def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
 
 
 def scenarios_in(doc: Document) -> tuple[list[Scenario], list[Problem]]:
-    """Validate the scenarios of a document: one mapping, or a list of them."""
+    """Validate the scenarios of a document (one mapping, or a list of them): the scenarios, and the
+    problems of those that are none and of names given twice."""
+    scenarios, problems = readable_scenarios(doc)
+    return scenarios, problems + repeated_names(scenarios)
+
+
+def readable_scenarios(doc: Document) -> tuple[list[Scenario], list[Problem]]:
+    """The scenarios of a document, and the problems of those that are none (for a reader that shows
+    or scores them: a name given twice keeps no scenario from being read)."""
     return _split(scenario_cases(doc))
+
+
+def repeated_names(scenarios: Sequence[Scenario]) -> list[Problem]:
+    """A problem at the name of each scenario that an earlier one of its file is called too: a name
+    picks a scenario (``studio score --name``) and names its result, so it is one scenario's."""
+    first: dict[tuple[str, str], Scenario] = {}
+    out = []
+    for s in scenarios:
+        name = s.model.name
+        if name and (earlier := first.setdefault((s.doc.name, name), s)) is not s:
+            line = earlier.doc.locate([])[0]
+            out.append(
+                _problem(
+                    s,
+                    ("name",),
+                    f"the scenario at line {line} is called '{name}' too: a file's scenarios need names of their own",
+                )
+            )
+    return out
 
 
 def scenario_cases(doc: Document | Problem) -> list[Scenario | Unread]:
@@ -100,8 +127,9 @@ def scenario_cases(doc: Document | Problem) -> list[Scenario | Unread]:
 
 
 def pack_scenarios(pack: Pack) -> tuple[list[Scenario], list[Problem]]:
-    """Read and validate every scenario in a pack's ``tests/`` folder."""
-    return _split(pack_cases(pack))
+    """Read and validate every scenario in a pack's ``tests/`` folder, as :func:`scenarios_in` does."""
+    scenarios, problems = _split(pack_cases(pack))
+    return scenarios, problems + repeated_names(scenarios)
 
 
 def pack_cases(pack: Pack) -> list[Scenario | Unread]:
@@ -336,7 +364,7 @@ def _step(name: str) -> None:
 def _problem(s: Scenario, parts: tuple[object, ...], message: str) -> Problem:
     """A problem of the scenario at the field ``parts`` (at its key where the key is the id at fault)."""
     line, col = s.doc.locate(parts, key=names_key("scenario", parts))
-    return Problem(s.doc.name, line, col, message, json_path(parts), SCENARIO)
+    return Problem(s.doc.name, line, col, message, json_path((*s.doc.prefix, *parts)), SCENARIO)
 
 
 def pick(scenarios: Sequence[Scenario], name: str | None, where: str) -> list[Scenario]:

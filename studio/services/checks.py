@@ -26,6 +26,7 @@ from studio.content.scenarios import (
     named_entries,
     pack_cases,
     pack_scenarios,
+    repeated_names,
     scenario_cases,
     scenario_files,
     scenario_problems,
@@ -336,7 +337,7 @@ def run_scenarios(
         found = [case for pack in tested_packs(content) for case in pack_cases(pack)]
         if not any(map(_is_test, found)) and not content.problems:
             untested.append("the tests/ of the packs loaded")
-    problems = ordered(content.problems)
+    problems = ordered([*content.problems, *repeated_names([c for c in found if isinstance(c, Scenario)])])
     if cat is None:
         parsed_cache().save()  # the scenarios too, read after the load saved it
         return ScenarioRun([], loaded.warnings, untested, problems, sum(map(_is_test, found)))

@@ -465,3 +465,23 @@ def test_a_problems_field_is_named_as_the_form_names_it(window: MainWindow) -> N
     rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
     named = [(row.text(1), row.toolTip(1)) for row in rows if row is not None and "lots" in row.text(2)]
     assert named == [("Ability 1 › Effect 1 › Amount", "$.abilities[0].effects[0].amount")]
+
+
+def test_a_problem_in_a_file_of_scenarios_names_its_scenario_and_opens_its_field(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Problems of a file of many scenarios lost the scenario's place: the field column said "Boss" (of
+    which scenario?) and its path $.boss led nowhere in the list."""
+    assert window.session is not None
+    ws = window.session.ws
+    ref = ws.ref(ws.packs[0].origin / "tests" / "bosses.yaml")
+    window.session.set_field(ref.path, (1, "boss"), "flintt")
+    panel = window.problems
+    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
+    [row] = [row for row in rows if row is not None and "flintt" in row.text(2)]
+    assert (row.text(1), row.toolTip(1)) == ("Scenario 2 › Boss", "$[1].boss")
+    panel.itemActivated.emit(row, 0)  # a double-click
+    assert window.editor is not None and window.editor.file == ref.path
+    field = window.editor.field_at((1, "boss"))
+    assert field is not None and "flintt" in field.message()
+    qtbot.waitUntil(field.isVisible)  # its scenario unfolded

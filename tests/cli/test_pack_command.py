@@ -404,7 +404,7 @@ def test_build_tells_a_scenario_that_cannot_be_scored_as_studio_test_does(studio
     run = studio("pack", "build", str(pack), "-o", str(tmp_path / "p.zip"))
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"ERROR {scenarios}:3:12: $.charms[0]: unknown charm 'neon_nights_glwo' (did you mean 'neon_nights_glow'?)",
+        f"ERROR {scenarios}:3:12: $[0].charms[0]: unknown charm 'neon_nights_glwo' (did you mean 'neon_nights_glow'?)",
         "not built: 1 failing test(s)",
     ]
 

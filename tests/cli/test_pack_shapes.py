@@ -156,11 +156,11 @@ def test_validate_refuses_an_expected_scoring_card_that_was_not_played_as_test_w
     at = f"{pack}/tests/more.yaml"
     assert run.code == 1
     assert run.out.splitlines() == [
-        f"{at}:3:33: $.expect.scoring[0]: 'KD' is not a card played (AS AH): a scoring card is one of them",
-        f"{at}:6:26: $.expect.scoring[1]: 'AS' is played once (AS AH), so it scores at most once",
-        f"{at}:9:26: $.expect.scoring[1]: 'AS' is played before 'AH' (AS AH KD): scoring cards come in the "
+        f"{at}:3:33: $[0].expect.scoring[0]: 'KD' is not a card played (AS AH): a scoring card is one of them",
+        f"{at}:6:26: $[1].expect.scoring[1]: 'AS' is played once (AS AH), so it scores at most once",
+        f"{at}:9:26: $[2].expect.scoring[1]: 'AS' is played before 'AH' (AS AH KD): scoring cards come in the "
         "order they were played",
-        f"{at}:12:22: $.expect.scoring[0]: 'AS' is not a card played (AS:glass AH): a scoring card is one of "
+        f"{at}:12:22: $[3].expect.scoring[0]: 'AS' is not a card played (AS:glass AH): a scoring card is one of "
         "them (did you mean 'AS:glass'?)",
         "4 problem(s) in 1 file(s)",
     ]

@@ -241,14 +241,14 @@ def test_one_scenario_is_one_result_listing_each_problem_at_its_line_and_field(s
     bad = "a card is a rank (2-10, T, J, Q, K, A) then a suit (S, H, C, D), e.g. 'AS' or '10h:glass'"
     assert run.out.splitlines() == [
         f"ERROR {path}:1: many: 4 problems",
-        f"  {path}:2:11: $.played: bad card 'XX': {bad}",
-        f"  {path}:3:9: $.held: bad card 'QQ': {bad}",
-        f"  {path}:4:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
-        f"  {path}:5:23: $.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)",
+        f"  {path}:2:11: $[0].played: bad card 'XX': {bad}",
+        f"  {path}:3:9: $[0].held: bad card 'QQ': {bad}",
+        f"  {path}:4:12: $[0].charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
+        f"  {path}:5:23: $[0].expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)",
         f"ERROR {path}:6: fields: 2 problems",
-        f"  {path}:8:3: $.hld: unknown field 'hld' (did you mean 'held'?)",
-        f"  {path}:9:10: $.money: 'lots' is not a whole number",
-        f"ERROR {path}:13:12: $.charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
+        f"  {path}:8:3: $[1].hld: unknown field 'hld' (did you mean 'held'?)",
+        f"  {path}:9:10: $[1].money: 'lots' is not a whole number",
+        f"ERROR {path}:13:12: $[2].charms[0]: unknown charm 'pair_mul' (did you mean 'pair_mult'?)",
         "1 passed, 3 failed",
     ]
 
@@ -346,3 +346,33 @@ def test_a_folder_of_packs_tests_each_as_a_pack_and_its_loose_scenarios_with_the
     write(tmp_path / "packs" / "loose.yaml", "name: loose\nplayed: AS AH\nexpect: {total: 64}\n")
     run = studio("test", str(tmp_path / "packs"))
     assert (run.code, run.out.splitlines()) == (0, ["3 passed, 0 failed"]), run.out + run.err
+
+
+REPEATED = """\
+- name: a pair
+  played: AS AH
+  expect: {total: 64}
+- name: a king
+  played: KS
+  expect: {total: 15}
+- name: a pair
+  played: KS KH
+  expect: {total: 60}
+"""
+
+
+def test_two_scenarios_of_a_file_called_alike_are_a_problem_and_both_still_run(studio, tmp_path):
+    """Nothing said so: ``score --name`` scored both, and results could not be told apart."""
+    path = tmp_path / "tests" / "named.yaml"
+    path.parent.mkdir()
+    path.write_text(REPEATED, encoding="utf-8")
+    told = f"{path}:7:9: $[2].name: the scenario at line 1 is called 'a pair' too: a file's scenarios need names of their own"
+    checked = studio("validate", str(path))
+    assert checked.code == 1 and checked.out.splitlines()[0] == told
+    tested = studio("test", str(path))
+    assert tested.code == 1 and told in tested.out.splitlines()
+    assert tested.out.splitlines()[-1] == "3 passed, 0 failed"  # each still runs
+    scored = studio("score", "--scenario", str(path), "--name", "a pair")  # scored as given
+    assert scored.code == 0 and scored.out.count("== a pair ==") == 2
+    path.write_text(REPEATED.replace("- name: a pair\n  played: KS", "- name: a pair of kings\n  played: KS"))
+    assert studio("validate", str(path)).code == 0

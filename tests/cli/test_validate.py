@@ -296,20 +296,20 @@ def test_what_a_scenario_expects_and_its_hand_size_are_checked(studio, tmp_path)
     run = studio("validate", str(path))
     assert run.code == 1
     assert [(line, col, m) for _, line, col, m in problems(run.out, tmp_path)] == [
-        (2, 23, "$.expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)"),
+        (2, 23, "$[0].expect.hand_type: unknown hand type 'pairr' (did you mean 'pair'?)"),
         (
             4,
             26,
-            "$.expect.scoring[1]: bad card 'XX': a card is a rank (2-10, T, J, Q, K, A) then a suit "
+            "$[1].expect.scoring[1]: bad card 'XX': a card is a rank (2-10, T, J, Q, K, A) then a suit "
             "(S, H, C, D), e.g. 'AS' or '10h:glass'",
         ),
         (
             7,
             21,
-            "$.expect.events[0].step: unknown step 'bse': a hand's steps are boss, before, base, "
+            "$[2].expect.events[0].step: unknown step 'bse': a hand's steps are boss, before, base, "
             "scored_card, held_card, hand (did you mean 'base'?)",
         ),
-        (8, 11, "$.played: a played hand holds 1 to 5 cards, not 7"),
+        (8, 11, "$[3].played: a played hand holds 1 to 5 cards, not 7"),
     ]
 
 
@@ -333,7 +333,7 @@ def test_a_played_hand_may_hold_as_many_cards_as_its_charms_allow(studio, tmp_pa
     run = studio("validate", str(root))
     assert run.code == 1
     assert [(f, line, m) for f, line, _, m in problems(run.out, tmp_path)] == [
-        ("big/tests/six.yaml", 4, "$.played: a played hand holds 1 to 5 cards, not 6")
+        ("big/tests/six.yaml", 4, "$[1].played: a played hand holds 1 to 5 cards, not 6")
     ]
 
 
@@ -370,7 +370,7 @@ def test_a_hand_of_five_is_checked_against_a_boss_that_allows_fewer(studio, tmp_
     run = studio("validate", str(pack))
     assert run.code == 1
     assert [(line, m) for _, line, _, m in problems(run.out, tmp_path)] == [
-        (1, "$.played: a played hand holds 1 to 4 cards, not 5")
+        (1, "$[0].played: a played hand holds 1 to 4 cards, not 5")
     ]
 
 

@@ -38,7 +38,7 @@ def test_unknown_editions_and_chances_over_one_are_named(studio, tmp_path: Path)
     lines = run.out.splitlines()
     assert lines == [
         f"{demo}/editions/demo_empty.yaml:1:1: an edition needs effects or modifiers",
-        f"{demo}/patches/editions.yaml:4:21: $.shop.charm_editions: the charm editions' chances add up to 1.16, "
+        f"{demo}/patches/editions.yaml:4:21: $.set.shop.charm_editions: the charm editions' chances add up to 1.16, "
         "over 1",
         "2 problem(s) in 2 file(s)",
     ]

@@ -84,7 +84,7 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
         "(did you mean 'glass'?)"
     ) in run.out
     assert (
-        f"{demo}/patches/weights.yaml:4:22: $.shop.family_weights.chnager: no consumable is of the family "
+        f"{demo}/patches/weights.yaml:4:22: $.set.shop.family_weights.chnager: no consumable is of the family "
         "'chnager' (did you mean 'changer'?)"
     ) in run.out
     assert (

@@ -172,7 +172,7 @@ def test_a_patch_is_checked_against_the_schema_at_its_own_lines(tmp_path: Path) 
     patch = "target: charm/plain_mult\nset:\n  cost: lots\n"
     mod = make(tmp_path, "mod", files={"patches/bad.yaml": patch})
     (problem,) = load_packs([base_pack(), opened(mod)]).problems
-    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:9: $.cost: 'lots' is not a whole number")
+    assert str(problem).startswith(f"{mod}/patches/bad.yaml:3:9: $.set.cost: 'lots' is not a whole number")
 
 
 def test_a_patch_of_an_unknown_entry_suggests_one(tmp_path: Path) -> None:

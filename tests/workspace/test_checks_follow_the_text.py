@@ -157,3 +157,17 @@ def test_a_text_that_does_not_parse_stands_for_its_last_good_id_when_every_pack_
 
 def _all(ws: Workspace) -> list[tuple[str, int, str]]:
     return sorted((p.path.name, p.line, p.message) for p in ws.problems())
+
+
+def test_a_scenario_renamed_as_another_of_its_file_is_a_problem_at_its_name_until_renamed_again(
+    ws: Workspace,
+) -> None:
+    """Two scenarios of a file called alike said nothing in the editor."""
+    ref = ws.ref(ws.packs[0].origin / "tests" / "bosses.yaml")
+    first = ws.data(ref)[0]["name"]
+    ws.set_field(ref, (1, "name"), first)
+    said = "the scenario at line 8 is called '" + first + "' too: a file's scenarios need names of their own"
+    assert [(p.json_path, p.message) for p in ws.problems() if p.path == ref.path] == [((1, "name"), said)]
+    assert _of(ws, "bosses.yaml") == _as_a_full_check_finds(ws, "bosses.yaml")
+    ws.set_field(ref, (1, "name"), first + " again")
+    assert not [p for p in ws.problems() if p.path == ref.path]

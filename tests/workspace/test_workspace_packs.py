@@ -47,7 +47,7 @@ def test_editing_a_patched_entry_keeps_the_patch_on_top(base_copy: Path, tmp_pat
     assert (patch, ("target",)) in ws.references(base)
     ws.set_field(patch, ("set", "cost"), "lots")
     [problem] = ws.problems()
-    assert (problem.path, problem.line, problem.json_path) == (patch.path, 3, ("cost",))
+    assert (problem.path, problem.line, problem.json_path) == (patch.path, 3, ("set", "cost"))
     ws.set_field(patch, ("set", "cost"), 8)
     ws.rename(base, "old_faithful")
     assert ws.data(patch)["target"] == "charm/old_faithful" and ws.problems() == []

@@ -99,10 +99,10 @@ def file_text(path: Path) -> str:
 
 def scenarios_of(path: Path, text: str) -> list[ScenarioModel]:
     """The scenarios of ``text``, the file at ``path`` (raises ValueError with the first problem)."""
-    from studio.content.scenarios import scenarios_in  # the models: only to read one
+    from studio.content.scenarios import readable_scenarios  # the models: only to read one
 
     try:
-        scenarios, problems = scenarios_in(Document.parse(str(path), text))
+        scenarios, problems = readable_scenarios(Document.parse(str(path), text))
     except DocumentError as exc:
         raise ValueError(str(exc.problem)) from None
     if problems:

@@ -77,7 +77,7 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
             message = err["msg"].removeprefix("Value error, ")
             if _is_nan(_value_at(doc.data, parts)):  # NaN passes every bound of the schema, failing none
                 message = "nan is not a number"
-            out.append(Problem(doc.name, line, col, message, json_path(parts)))
+            out.append(Problem(doc.name, line, col, message, json_path((*doc.prefix, *parts))))
         return None, sorted(set(out))
 
 
@@ -250,7 +250,7 @@ def _unknown_field(doc: Document, parts: list[Any], known: list[str]) -> Problem
         line,
         col,
         f"unknown field '{parts[-1]}'{did_you_mean(str(parts[-1]), known)}",
-        json_path(parts),
+        json_path((*doc.prefix, *parts)),
     )
 
 
@@ -283,7 +283,7 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
     else:
         message = sentence(err) or message
     line, col = doc.locate(parts)
-    return Problem(doc.name, line, col, message, json_path(parts))
+    return Problem(doc.name, line, col, message, json_path((*doc.prefix, *parts)))
 
 
 def _scores(effect_kind: str) -> bool:
