@@ -186,46 +186,42 @@ TRIPLE = (
 )
 
 
-def test_a_code_charm_whose_pack_is_not_trusted_is_refused_not_simulated(
-    studio: Callable[..., Run], tmp_path: Path
-) -> None:
-    """Its code would not run: the runs would report the effect of a charm that does nothing."""
-    root = code_pack(tmp_path / "tr", "tr_triple", TRIPLE, "X3 Mult")
-    why = "tr_triple would do nothing in these runs: its code is in pack 'tr', which is not trusted (trust it with --trust)"
-    for _ in range(2):  # a full load, then the snapshot it left
-        run = studio(
-            "simulate", "--pack", str(root), "--charm", "tr_triple", "--compare", "--runs", "2", "--seed", "1"
-        )
-        assert run.code == 2 and run.out == ""
-        assert run.err.splitlines()[-1] == f"studio simulate: error: --charm: {why}"
-    ranked = studio("simulate", "--pack", str(root), "--rank", "--runs", "2", "--seed", "1")
-    assert ranked.code == 2 and ranked.out == ""
-    assert ranked.err.splitlines()[-1] == f"studio simulate: error: --rank: {why}"
-    trusted = studio(
-        "simulate", "--pack", str(root), "--charm", "tr_triple", "--runs", "2", "--seed", "1", "--trust"
-    )
-    assert trusted.code == 0 and trusted.err == "", trusted.err
+#: Each command that plays a named charm, and its refusal of a code charm whose code does not run.
+REFUSING = [
+    (
+        ["simulate", "--charm", "tr_triple", "--compare", "--runs", "2", "--seed", "1"],
+        "studio simulate: error: --charm: tr_triple would do nothing in these runs",
+    ),
+    (
+        ["simulate", "--rank", "--runs", "2", "--seed", "1"],
+        "studio simulate: error: --rank: tr_triple would do nothing in these runs",
+    ),
+    (
+        ["score", "AS AH", "--charm", "tr_triple"],
+        "studio score: error: --charm: tr_triple would do nothing in this hand",
+    ),
+    (
+        ["run", "--seed", "1", "--charm", "tr_triple", "--stop-after", "2"],
+        "studio run: error: --charm: tr_triple would do nothing in this run",
+    ),
+]
 
 
-def test_score_and_run_refuse_a_named_code_charm_whose_code_does_not_run(
+def test_a_code_charm_whose_pack_is_not_trusted_is_refused_by_every_command_that_plays_it(
     studio: Callable[..., Run], tmp_path: Path
 ) -> None:
-    """They only warned, and printed the score or run of a row where the charm did nothing."""
+    """Its code would not run: simulations reported the effect of a charm that does nothing, and score
+    and run only warned beside the score or run of a row where it did nothing."""
     root = code_pack(tmp_path / "tr", "tr_triple", TRIPLE, "X3 Mult")
-    why = "its code is in pack 'tr', which is not trusted (trust it with --trust)"
-    for _ in range(2):  # a full load, then the snapshot it left
-        scored = studio("score", "AS AH", "--pack", str(root), "--charm", "tr_triple")
-        assert scored.code == 2 and scored.out == ""
-        assert scored.err.splitlines()[-1] == (
-            f"studio score: error: --charm: tr_triple would do nothing in this hand: {why}"
-        )
-    played = studio("run", "--seed", "1", "--pack", str(root), "--charm", "tr_triple", "--stop-after", "2")
-    assert played.code == 2 and played.out == ""
-    assert (
-        played.err.splitlines()[-1]
-        == f"studio run: error: --charm: tr_triple would do nothing in this run: {why}"
-    )
-    trusted = studio("score", "AS AH", "--pack", str(root), "--charm", "tr_triple", "--trust")
-    assert trusted.code == 0 and "Total = 32 x 6 = 192" in trusted.out, trusted.err
+    why = ": its code is in pack 'tr', which is not trusted (trust it with --trust)"
+    for args, said in REFUSING:
+        for _ in range(2):  # a full load, then the snapshot it left
+            run = studio(*args, "--pack", str(root))
+            assert run.code == 2 and run.out == "", args
+            assert run.err.splitlines()[-1] == said + why
+    for args, _ in REFUSING:  # trust is remembered: each runs from now on
+        trusted = studio(*args, "--pack", str(root), *(["--trust"] if args is REFUSING[0][0] else []))
+        assert trusted.code == 0 and trusted.err == "", trusted.err
+    assert "Total = 32 x 6 = 192" in studio("score", "AS AH", "--pack", str(root), "--charm", "tr_triple").out
     plain = studio("score", "AS AH", "--pack", str(root))  # a pack with code, none of it named: no refusal
     assert plain.code == 0
