@@ -44,11 +44,17 @@ def test_a_field_with_x_ref_offers_the_loaded_ids(window: MainWindow) -> None:
     assert contains.inner.box.currentText() == "pair"
 
 
-def test_bounds_enums_and_lists_come_from_the_schema(window: MainWindow) -> None:
+def _charm_form(window: MainWindow) -> FormContext:
+    """A charm's form built from the loaded schema, showing one ability with one Mult effect."""
     assert window.session is not None
     schema = window.session.ws.schema("charm")
     ctx = FormContext(schema, window.session.ws.ids)
     build(schema, ctx).set_value({"abilities": [{"trigger": "hand", "effects": [{"kind": "mult"}]}]})
+    return ctx
+
+
+def test_bounds_enums_and_lists_come_from_the_schema(window: MainWindow) -> None:
+    ctx = _charm_form(window)
     cost = ctx.fields[("cost",)]
     assert isinstance(cost, IntField) and (cost.box.minimum(), cost.box.maximum()) == (0, 100)
     assert isinstance(ctx.fields[("passive",)], ChoicesField)
@@ -60,10 +66,7 @@ def test_each_hand_rule_tick_and_the_kind_chosen_say_what_they_do(window: MainWi
     """The passive rules' ticks and the effect's Kind had no tooltip: a designer had to know the names."""
     from studio.engine.kinds import VALUES
 
-    assert window.session is not None
-    schema = window.session.ws.schema("charm")
-    ctx = FormContext(schema, window.session.ws.ids)
-    build(schema, ctx).set_value({"abilities": [{"trigger": "hand", "effects": [{"kind": "mult"}]}]})
+    ctx = _charm_form(window)
     passive = ctx.fields[("passive",)]
     assert isinstance(passive, ChoicesField)
     tips = {tick.text(): tick.toolTip() for tick in passive.ticks}
