@@ -15,6 +15,8 @@ from studio.engine.run.game import Game
 from studio.engine.run.shop import booster_def, reroll_cost
 from studio.engine.run.state import Dress, Offer
 
+#: What a tile shows: its item (a card, or a name), caption, button text, tooltip and edition.
+Look = tuple[Card | str, str, str, str, str | None]
 #: The button of each kind of offer, and the action it asks for.
 BUTTONS: dict[str, tuple[str, type[Buy | BuyVoucher | OpenBooster]]] = {
     "charm": ("Buy", Buy),
@@ -34,7 +36,12 @@ class ShopView(QWidget):
         self.title = QLabel()
         self.title.setObjectName("playtestShopTitle")
         self.title.setWordWrap(True)
+        #: The tiles shown, one per offer or option.
         self.tiles: list[ItemTile] = []
+        #: Every tile made: those shown, then those a larger shop or pack showed, kept hidden for reuse.
+        self._made: list[ItemTile] = []
+        #: What each tile's button asks for (None: sold or taken, the button disabled).
+        self._actions: list[Action | None] = []
         #: The tiles, wrapped onto more lines when the dock is narrow: a shop of many slots (a voucher at
         #: its end) is seen whole, never scrolled sideways out of sight.
         self.strip = QWidget()
@@ -64,28 +71,28 @@ class ShopView(QWidget):
 
     def set_game(self, game: Game) -> None:
         """Show the shop, or the pack open over it."""
-        while self.row.count():
-            item = self.row.takeAt(0)
-            gone = item.widget() if item is not None else None
-            if gone is not None:
-                gone.setParent(None)  # gone at once, not at the next turn of the event loop
-                gone.deleteLater()
-        self.tiles = []
         s = game.state
         in_booster = s.phase == "pack" and s.booster is not None
         for b in (self.reroll_button, self.leave_button):
             b.setVisible(not in_booster)
         self.skip_pack.setVisible(in_booster)
         if in_booster:
-            self._booster(game)
+            self._show(self._booster(game))
         elif s.shop is not None:
             cost = reroll_cost(s, game.setup)
             self.reroll_button.setText(f"Reroll (${cost})")
             self.title.setText(f"<b>Shop</b> · ${s.money} to spend")
-            for i, offer in enumerate(s.shop.offers):
-                self._add(_offer_tile(game, offer), None if offer.sold else BUTTONS[offer.kind][1](i), i)
+            self._show(
+                [
+                    (_offer_look(game, offer), None if offer.sold else BUTTONS[offer.kind][1](i))
+                    for i, offer in enumerate(s.shop.offers)
+                ]
+            )
+        else:
+            self._show([])
 
-    def _booster(self, game: Game) -> None:
+    def _booster(self, game: Game) -> list[tuple[Look, Action | None]]:
+        """Title the open pack; return its options' looks and the action each takes (None: taken)."""
         s = game.state
         booster = s.booster
         assert booster is not None
@@ -96,6 +103,7 @@ class ShopView(QWidget):
             " (or skip the rest)"
         )
         names = {t.id: t.name or t.id for t in cat.hand_types}
+        looks: list[tuple[Look, Action | None]] = []
         for i, option in enumerate(booster.options):
             dress = booster.dress[i] if i < len(booster.dress) else Dress()
             item: Card | str = option
@@ -111,21 +119,43 @@ class ShopView(QWidget):
             taken = i in booster.taken
             kind = {"cards": "card", "charms": "charm", "levels": "level"}.get(booster.kind, "consumable")
             caption = "taken" if taken else " ".join([kind, *_dress_words(dress)])
-            tile = ItemTile(item, caption, "Take", tip, dress.edition)
-            self._add(tile, None if taken else Choose(i), i)
+            looks.append(((item, caption, "Take", tip, dress.edition), None if taken else Choose(i)))
+        return looks
 
-    def _add(self, tile: ItemTile, action: Action | None, index: int) -> None:
-        tile.button.setObjectName(f"playtestItem_{index}")
-        tile.button.setEnabled(action is not None)
+    def _show(self, looks: list[tuple[Look, Action | None]]) -> None:
+        """Show one tile per look, each button asking for its action (None: disabled).
+
+        Tiles are made once and given each new look: a refresh after each click made every tile again, a
+        millisecond and more each. Those a smaller shop or pack leaves over wait, hidden and out of the
+        flow, for a larger one.
+        """
+        for spare in self.tiles[len(looks) :]:
+            self.row.removeWidget(spare)
+            spare.hide()
+        for i in range(len(self.tiles), min(len(looks), len(self._made))):
+            self.row.addWidget(self._made[i])
+            self._made[i].show()  # at once, not at the layout's next turn: a click may come before it
+        for i in range(len(self._made), len(looks)):
+            tile = ItemTile(*looks[i][0])
+            tile.button.setObjectName(f"playtestItem_{i}")
+            tile.chosen.connect(lambda i=i: self._chosen(i))
+            self.row.addWidget(tile)  # as tall as the tallest, its button at the foot
+            tile.show()
+            self._made.append(tile)
+        self.tiles = self._made[: len(looks)]
+        self._actions = [action for _look, action in looks]
+        for tile, (look, action) in zip(self.tiles, looks, strict=True):
+            tile.set_item(*look)
+            tile.button.setEnabled(action is not None)
+
+    def _chosen(self, index: int) -> None:
+        action = self._actions[index]
         if action is not None:
-            tile.chosen.connect(lambda a=action: self.action.emit(a))
-        self.row.addWidget(tile)  # as tall as the tallest, its button at the foot
-        tile.show()  # at once, not at the layout's next turn: a click may come before it
-        self.tiles.append(tile)
+            self.action.emit(action)
 
 
-def _offer_tile(game: Game, offer: Offer) -> ItemTile:
-    """A shop slot's tile: its item named, price, edition and stickers, and what it is or does."""
+def _offer_look(game: Game, offer: Offer) -> Look:
+    """A shop slot's look: its item named, price, edition and stickers, and what it is or does."""
     cat = game.setup.catalog
     name, tip = offer.item, offer.item
     if offer.kind == "charm" and offer.item in cat.charms:
@@ -144,7 +174,7 @@ def _offer_tile(game: Game, offer: Offer) -> ItemTile:
     words = _dress_words(Dress(offer.edition, offer.stickers))
     caption = f"{offer.kind} · " + ("sold" if offer.sold else " ".join([f"${offer.price}", *words]))
     button = BUTTONS[offer.kind][0]
-    return ItemTile(name, caption, button, f"{name} ({offer.kind}, {offer.item}): {tip}", offer.edition)
+    return name, caption, button, f"{name} ({offer.kind}, {offer.item}): {tip}", offer.edition
 
 
 def _dress_words(dress: Dress) -> list[str]:

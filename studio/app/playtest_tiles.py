@@ -18,7 +18,19 @@ class Face(QWidget):
     def __init__(self, item: Card | str, edition: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.item, self.edition = item, edition
-        card = isinstance(item, Card)
+        self._fit()
+
+    def set_item(self, item: Card | str, edition: str | None = None) -> None:
+        """Paint ``item`` from now on (a shop slot rerolled, a pack opened); repainted only if it changed."""
+        if type(item) is type(self.item) and item == self.item and edition == self.edition:
+            return
+        self.item, self.edition = item, edition
+        self._fit()
+        self.update()
+
+    def _fit(self) -> None:
+        """Take a card's size or a charm's, as the item is."""
+        card = isinstance(self.item, Card)
         self.setFixedSize(
             QSize(palette.CARD_W, palette.CARD_H) if card else QSize(palette.CHARM_W, palette.CHARM_H)
         )
@@ -33,7 +45,11 @@ class Face(QWidget):
 
 
 class ItemTile(QWidget):
-    """A face, a caption (price, stickers) and a button; emits ``chosen`` when the button is clicked."""
+    """A face, a caption (price, stickers) and a button; emits ``chosen`` when the button is clicked.
+
+    A shown tile is given its next item with :meth:`set_item` rather than made again: a new tile costs
+    more than a millisecond to build and show, on every click in the shop.
+    """
 
     chosen = Signal()
 
@@ -48,14 +64,12 @@ class ItemTile(QWidget):
     ) -> None:
         super().__init__(parent)
         self.face = Face(item, edition)
-        self.face.setToolTip(tip)
-        self.caption = QLabel(caption)
+        self.caption = QLabel()
         self.caption.setAlignment(Qt.AlignmentFlag.AlignHCenter)
         self.caption.setWordWrap(True)  # "charm · $6 holographic" is wider than the tile: a line more
-        self.caption.setToolTip(tip)
-        self.button = QPushButton(button)
-        self.button.setToolTip(tip)
+        self.button = QPushButton()
         self.button.clicked.connect(self.chosen)
+        self.set_item(item, caption, button, tip, edition)
         v = QVBoxLayout(self)
         v.setContentsMargins(2, 2, 2, 2)
         v.setSpacing(2)
@@ -64,3 +78,13 @@ class ItemTile(QWidget):
         v.addStretch(1)  # the button at the foot: a row's buttons line up whatever their captions
         v.addWidget(self.button)
         self.setFixedWidth(palette.CHARM_W + 12)
+
+    def set_item(
+        self, item: Card | str, caption: str, button: str, tip: str = "", edition: str | None = None
+    ) -> None:
+        """Show ``item`` with this caption, button text and tooltip (Qt skips a text that is unchanged)."""
+        self.face.set_item(item, edition)
+        self.caption.setText(caption)
+        self.button.setText(button)
+        for part in (self.face, self.caption, self.button):
+            part.setToolTip(tip)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QWidget
 from studio.app.main import PlaytestStart, start_playtest
 from studio.app.main_window import MainWindow, pack_stamps
 from studio.app.playtest_panel import PlaytestPanel
+from studio.app.playtest_shop import BUTTONS, ShopView
 from studio.app.preview.hand_row import TileRow
 from studio.engine.bot import Bot, play_on
 from studio.engine.catalog import Catalog
@@ -621,3 +622,72 @@ def test_a_shop_of_two_lines_of_tiles_is_whole_above_its_buttons(qtbot, window: 
     bottom = last.mapTo(shop, last.rect().bottomLeft()).y()
     for button in (shop.reroll_button, shop.leave_button):
         assert bottom < button.mapTo(shop, QPoint(0, 0)).y(), button.text()
+
+
+def _tiles_shown(shop: ShopView) -> list[tuple[object, ...]]:
+    """All a shop's tiles show a player (face, caption, button, tooltips, enabled), its title and Reroll."""
+    reroll = shop.reroll_button
+    return [
+        (shop.title.text(), reroll.text() if reroll.isVisibleTo(shop) else None),
+        *(
+            (
+                t.face.item,
+                t.face.edition,
+                t.face.size().toTuple(),
+                t.face.toolTip(),
+                t.caption.text(),
+                t.caption.toolTip(),
+                t.button.text(),
+                t.button.toolTip(),
+                t.button.objectName(),
+                t.button.isEnabled(),
+                t.isVisibleTo(shop),
+            )
+            for t in shop.tiles
+        ),
+    ]
+
+
+def test_a_reused_shop_tile_shows_the_offer_bought_rerolled_or_the_pack_opened(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    """Tiles are kept from one refresh to the next: each shows what a shop made afresh shows, and its
+    button asks for what it now shows."""
+    panel = open_panel(qtbot, window, seed=2)
+    click(qtbot, panel.blind.skip_button)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    made = list(panel.shop.tiles)
+
+    def same_as_afresh() -> None:
+        afresh = ShopView()
+        afresh.set_game(game(panel))
+        assert _tiles_shown(panel.shop) == _tiles_shown(afresh)
+        assert panel.shop.row.count() == len(panel.shop.tiles)  # spare tiles are out of the flow
+
+    offers = game(panel).state.shop.offers  # type: ignore[union-attr]
+    assert offers[0].kind == "charm" and not offers[0].sold
+    click(qtbot, panel.shop.tiles[0].button)
+    assert game(panel).state.shop.offers[0].sold  # type: ignore[union-attr]
+    same_as_afresh()
+    click(qtbot, panel.shop.reroll_button)
+    rerolled = game(panel).state.shop.offers  # type: ignore[union-attr]
+    assert rerolled[1].item != offers[1].item or rerolled[1].price != offers[1].price
+    same_as_afresh()
+    pack = next(i for i, o in enumerate(rerolled) if o.kind == "pack")
+    click(qtbot, panel.shop.tiles[pack].button)
+    assert game(panel).state.phase == "pack" and len(panel.shop.tiles) < len(made)
+    same_as_afresh()
+    options = game(panel).state.booster.options  # type: ignore[union-attr]
+    click(qtbot, panel.shop.tiles[len(options) - 1].button)  # a reused tile takes its own option
+    assert options[-1] in game(panel).state.consumables  # a changer pack's
+    same_as_afresh()
+    if game(panel).state.phase == "pack":
+        click(qtbot, panel.shop.skip_pack)
+    assert panel.shop.tiles == made  # the shop's tiles again, none made anew
+    same_as_afresh()
+    asked: list[object] = []
+    panel.shop.action.connect(asked.append)
+    last = len(panel.shop.tiles) - 1
+    click(qtbot, panel.shop.tiles[last].button)
+    assert asked == [BUTTONS[game(panel).state.shop.offers[last].kind][1](last)]  # type: ignore[union-attr]
