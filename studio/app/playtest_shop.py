@@ -132,9 +132,14 @@ class ShopView(QWidget):
         for spare in self.tiles[len(looks) :]:
             self.row.removeWidget(spare)
             spare.hide()
+        # A widget shown in sight lays out every widget above it, up to the window: the strip is hidden
+        # while its new tiles are shown, then shown with them, once.
+        regrow = len(looks) > len(self.tiles) and self.strip.isVisible()
+        if regrow:
+            self.strip.hide()
         for i in range(len(self.tiles), min(len(looks), len(self._made))):
             self.row.addWidget(self._made[i])
-            self._made[i].show()  # at once, not at the layout's next turn: a click may come before it
+            self._made[i].show()
         for i in range(len(self._made), len(looks)):
             tile = ItemTile(*looks[i][0])
             tile.button.setObjectName(f"playtestItem_{i}")
@@ -142,6 +147,8 @@ class ShopView(QWidget):
             self.row.addWidget(tile)  # as tall as the tallest, its button at the foot
             tile.show()
             self._made.append(tile)
+        if regrow:
+            self.strip.show()  # at once, not at the layout's next turn: a click may come before it
         self.tiles = self._made[: len(looks)]
         self._actions = [action for _look, action in looks]
         for tile, (look, action) in zip(self.tiles, looks, strict=True):
