@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from studio.app import palette
 from studio.app.playtest_situation import charm_token
-from studio.app.preview.hand_row import ART, TileRow
+from studio.app.preview.hand_row import ART, TileRow, art_key
 from studio.engine.run.actions import ReorderCharms, Sell, SellConsumable
 from studio.engine.run.game import Game
 from studio.engine.run.shop import sell_value
@@ -60,6 +60,8 @@ class HeldItems(QWidget):
         self.consumables.setAccessibleName("Consumables held")
         self.consumables.setFlow(QListWidget.Flow.LeftToRight)
         self.consumables.setFixedHeight(30)
+        #: The consumables listed, as (name, tooltip).
+        self._consumables: list[tuple[str, str]] = []
         self.use_button = QPushButton(palette.icon("fa5s.magic"), "Use")
         self.use_button.setObjectName("playtestUse")
         self.use_button.setToolTip("Use the selected consumable (on the cards selected in the hand)")
@@ -95,7 +97,9 @@ class HeldItems(QWidget):
         for i, c in enumerate(s.charms):
             item = self.charms.item(i)
             item.setData(ORIGIN, i)
-            item.setData(ART, self.art(c.id, palette.CHARM_ART) if self.art is not None else None)
+            art = self.art(c.id, palette.CHARM_ART) if self.art is not None else None
+            if art_key(item.data(ART)) != art_key(art):  # the same art again repaints the row
+                item.setData(ART, art)
             charm = cat.charms.get(c.id)
             state = [f"counter {c.counter}"] if c.counter else []
             state += [f"{k} {v}" for k, v in c.vars] + list(c.stickers)
@@ -104,15 +108,20 @@ class HeldItems(QWidget):
             now = f"\nNow: {', '.join(state)}" if state else ""
             item.setToolTip(f"{tip}{now}\nSells for ${sell_value(game.setup, c)}")
         self.slots.setText(f"{len(s.charms)} of {charm_slots(s, game.setup)} slots")
-        chosen = self.consumables.currentRow()
-        self.consumables.clear()
+        rows = []
         for item_id in s.consumables:
             held = cat.consumables.get(item_id)
-            row = QListWidgetItem(held.name or item_id if held is not None else item_id)
-            row.setToolTip(held.description if held is not None else item_id)
-            self.consumables.addItem(row)
-        if 0 <= chosen < self.consumables.count():
-            self.consumables.setCurrentRow(chosen)
+            rows.append((held.name or item_id, held.description) if held is not None else (item_id, item_id))
+        if rows != self._consumables:  # unchanged (most actions): the list and its choice stay as they are
+            self._consumables = rows
+            chosen = self.consumables.currentRow()
+            self.consumables.clear()
+            for text, tip in rows:
+                row = QListWidgetItem(text)
+                row.setToolTip(tip)
+                self.consumables.addItem(row)
+            if 0 <= chosen < self.consumables.count():
+                self.consumables.setCurrentRow(chosen)
         self.use_button.setEnabled(bool(s.consumables))
         self.sell_consumable.setEnabled(bool(s.consumables))
 

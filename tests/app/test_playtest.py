@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QWidget
 
 from studio.app.main import PlaytestStart, start_playtest
 from studio.app.main_window import MainWindow, pack_stamps
+from studio.app.playtest_items import HeldItems
 from studio.app.playtest_panel import PlaytestPanel
 from studio.app.playtest_shop import BUTTONS, ShopView
-from studio.app.preview.hand_row import TileRow
+from studio.app.preview.hand_row import ART, PAYLOAD, TOKEN, TileRow, art_key
 from studio.engine.bot import Bot, play_on
 from studio.engine.catalog import Catalog
 from studio.engine.run.actions import Play
@@ -648,11 +649,26 @@ def _tiles_shown(shop: ShopView) -> list[tuple[object, ...]]:
     ]
 
 
+def _held_shown(items: HeldItems) -> list[object]:
+    """All the charm row and the consumables show a player: tiles, art, tooltips, and the list."""
+    charms, consumables = items.charms, items.consumables
+    return [
+        items.slots.text(),
+        [
+            (c.data(TOKEN), c.data(PAYLOAD), art_key(c.data(ART)), c.toolTip())
+            for c in map(charms.item, range(charms.count()))
+        ],
+        [(c.text(), c.toolTip()) for c in map(consumables.item, range(consumables.count()))],
+        items.use_button.isEnabled(),
+    ]
+
+
 def test_a_reused_shop_tile_shows_the_offer_bought_rerolled_or_the_pack_opened(
     qtbot, window: MainWindow
 ) -> None:  # type: ignore[no-untyped-def]
     """Tiles are kept from one refresh to the next: each shows what a shop made afresh shows, and its
-    button asks for what it now shows."""
+    button asks for what it now shows; the charm row and consumables, redrawn only where they changed,
+    show what they would made afresh."""
     panel = open_panel(qtbot, window, seed=2)
     click(qtbot, panel.blind.skip_button)
     click(qtbot, panel.blind.select_button)
@@ -664,6 +680,10 @@ def test_a_reused_shop_tile_shows_the_offer_bought_rerolled_or_the_pack_opened(
         afresh.set_game(game(panel))
         assert _tiles_shown(panel.shop) == _tiles_shown(afresh)
         assert panel.shop.row.count() == len(panel.shop.tiles)  # spare tiles are out of the flow
+        held = HeldItems()
+        held.art = panel.items.art
+        held.set_game(game(panel))
+        assert _held_shown(panel.items) == _held_shown(held)  # a charm bought, a consumable taken
 
     offers = game(panel).state.shop.offers  # type: ignore[union-attr]
     assert offers[0].kind == "charm" and not offers[0].sold
@@ -681,6 +701,10 @@ def test_a_reused_shop_tile_shows_the_offer_bought_rerolled_or_the_pack_opened(
     options = game(panel).state.booster.options  # type: ignore[union-attr]
     click(qtbot, panel.shop.tiles[len(options) - 1].button)  # a reused tile takes its own option
     assert options[-1] in game(panel).state.consumables  # a changer pack's
+    panel.items.consumables.setCurrentRow(0)
+    click(qtbot, panel.items.sell_consumable)
+    assert not game(panel).state.consumables
+    same_as_afresh()
     same_as_afresh()
     if game(panel).state.phase == "pack":
         click(qtbot, panel.shop.skip_pack)

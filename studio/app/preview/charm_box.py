@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from studio.app import palette
 from studio.app.preview.charm_tokens import id_of, renamed
-from studio.app.preview.hand_row import ART, LOCKED, TOKEN, TileRow
+from studio.app.preview.hand_row import ART, LOCKED, TOKEN, TileRow, art_key
 from studio.engine.catalog import Catalog
 from studio.workspace.workspace import TRUST_MENU
 
@@ -95,7 +95,7 @@ class CharmBox(QWidget):
         for i in range(self.row.count()):
             item = self.row.item(i)
             found = self.art(id_of(str(item.data(TOKEN))), palette.CHARM_ART) if self.art else None
-            if _key(item.data(ART)) != _key(found):
+            if art_key(item.data(ART)) != art_key(found):
                 item.setData(ART, found)
 
     def set_ids(self, ids: list[str]) -> None:
@@ -131,8 +131,3 @@ class CharmBox(QWidget):
         if now != tokens:
             self.set_tokens(now)
             self.changed.emit()
-
-
-def _key(art: object) -> int | None:
-    """What tells two pictures apart without comparing pixels (Qt shares a key between copies)."""
-    return art.cacheKey() if isinstance(art, QPixmap) else None

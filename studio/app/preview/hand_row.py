@@ -40,6 +40,12 @@ ART = Qt.ItemDataRole.UserRole + 4
 LOCKED = Qt.ItemDataRole.UserRole + 5
 
 
+def art_key(art: object) -> int | None:
+    """What tells two pictures apart without comparing pixels (Qt shares a key between copies): an item
+    given the same pixmap again says its data changed and repaints, as Qt finds no two pixmaps equal."""
+    return art.cacheKey() if isinstance(art, QPixmap) else None
+
+
 class _Delegate(QStyledItemDelegate):
     def __init__(self, size: QSize, paint: Callable[[QPainter, QRectF, Index, bool], None]) -> None:
         super().__init__()
