@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -38,19 +40,34 @@ class BlindView(QWidget):
         v.addLayout(buttons)
         v.addStretch(1)
         self._boxes: list[QFrame] = []
+        #: What each column shows.
+        self._looks: list[_Look] = []
 
     def set_game(self, game: Game) -> None:
-        """Show the ante's blinds; the skip button names the tag, or why the blind cannot be skipped."""
-        for box in self._boxes:
-            box.setParent(None)  # gone at once, not at the next turn of the event loop
-            box.deleteLater()
-        self._boxes = []
+        """Show the ante's blinds; the skip button names the tag, or why the blind cannot be skipped.
+
+        A column is made again only when what it shows changed (a blind beaten, a new ante): most
+        refreshes change one or two of them, a refused action none.
+        """
         offers = blinds(game)
-        for offer in offers:
-            box = _column(offer, game)
-            self.columns.addWidget(box, 1)
+        looks = [_look(offer, game) for offer in offers]
+        for gone in self._boxes[len(looks) :]:
+            gone.setParent(None)  # gone at once, not at the next turn of the event loop
+            gone.deleteLater()
+        del self._boxes[len(looks) :]
+        for i, look in enumerate(looks):
+            if i < len(self._looks) and self._looks[i] == look:
+                continue
+            box = _column(look)
+            if i < len(self._boxes):
+                self._boxes[i].setParent(None)
+                self._boxes[i].deleteLater()
+                self._boxes[i] = box
+            else:
+                self._boxes.append(box)
+            self.columns.insertWidget(i, box, 1)
             box.show()  # at once, not at the layout's next turn
-            self._boxes.append(box)
+        self._looks = looks
         now = next((o for o in offers if o.status == "now"), None)
         why = game.can_skip()
         self.skip_button.setEnabled(why is None)
@@ -63,33 +80,61 @@ class BlindView(QWidget):
         )
 
 
-def _column(offer: BlindOffer, game: Game) -> QFrame:
-    """A framed column: the blind's name, score to reach, reward, boss rule and skip tag."""
+class _Look(NamedTuple):
+    """What a blind's column shows: its name, score and reward, boss rule and skip tag (None: no such
+    line), and its frame (None: drawn muted)."""
+
+    name: str
+    head: str
+    terms: str
+    rule: str | None
+    tag: str | None
+    frame: str | None
+
+
+def _look(offer: BlindOffer, game: Game) -> _Look:
+    """The column of ``offer``: the blind's name, score to reach, reward, boss rule and skip tag."""
     theme = palette.current()
-    box = QFrame()
-    box.setFrameShape(QFrame.Shape.StyledPanel)
-    box.setObjectName(f"playtestBlind_{offer.id}")
-    v = QVBoxLayout(box)
-    v.setSpacing(2)
+    name = f"playtestBlind_{offer.id}"
     title = offer.id.replace("_", " ").capitalize() + " blind"
     mark = {"now": "  ◀ now", "later": ""}.get(offer.status, f" · {offer.status}")  # beaten or skipped
-    head = QLabel(f"<b>{title}</b>{mark}")
-    v.addWidget(head)
-    v.addWidget(QLabel(f"Score at least <b>{offer.requirement:,}</b> · reward ${offer.reward}"))
+    rule = None
     if offer.boss is not None:
         boss = game.setup.catalog.bosses[offer.boss]
-        rule = QLabel(f"<span style='color:{theme.error}'>{boss.name or boss.id}</span>: {boss.text}")
-        rule.setWordWrap(True)
-        v.addWidget(rule)
-    if offer.tag:
-        line = QLabel(f"Skip: <b>{entry_name(game, 'tag', offer.tag)}</b> — {offer.tag_text}")
-        line.setWordWrap(True)
-        v.addWidget(line)
+        rule = f"<span style='color:{theme.error}'>{boss.name or boss.id}</span>: {boss.text}"
+    tag = f"Skip: <b>{entry_name(game, 'tag', offer.tag)}</b> — {offer.tag_text}" if offer.tag else None
+    frame = (
+        f"QFrame#{name} {{ border: 2px solid {theme.accent}; border-radius: 4px; }}"
+        if offer.status == "now"
+        else None
+    )
+    return _Look(
+        name,
+        f"<b>{title}</b>{mark}",
+        f"Score at least <b>{offer.requirement:,}</b> · reward ${offer.reward}",
+        rule,
+        tag,
+        frame,
+    )
+
+
+def _column(look: _Look) -> QFrame:
+    """A framed column showing ``look``."""
+    box = QFrame()
+    box.setFrameShape(QFrame.Shape.StyledPanel)
+    box.setObjectName(look.name)
+    v = QVBoxLayout(box)
+    v.setSpacing(2)
+    v.addWidget(QLabel(look.head))
+    v.addWidget(QLabel(look.terms))
+    for text in (look.rule, look.tag):
+        if text is not None:
+            line = QLabel(text)
+            line.setWordWrap(True)
+            v.addWidget(line)
     v.addStretch(1)
-    if offer.status == "now":
-        box.setStyleSheet(
-            f"QFrame#{box.objectName()} {{ border: 2px solid {theme.accent}; border-radius: 4px; }}"
-        )
+    if look.frame is not None:
+        box.setStyleSheet(look.frame)
     else:
         box.setEnabled(False)  # drawn muted: played, skipped or still to come
     return box

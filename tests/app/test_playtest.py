@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QWidget
 
 from studio.app.main import PlaytestStart, start_playtest
 from studio.app.main_window import MainWindow, pack_stamps
+from studio.app.playtest_blind import BlindView
 from studio.app.playtest_items import HeldItems
 from studio.app.playtest_panel import PlaytestPanel
 from studio.app.playtest_shop import BUTTONS, ShopView
@@ -715,3 +716,37 @@ def test_a_reused_shop_tile_shows_the_offer_bought_rerolled_or_the_pack_opened(
     last = len(panel.shop.tiles) - 1
     click(qtbot, panel.shop.tiles[last].button)
     assert asked == [BUTTONS[game(panel).state.shop.offers[last].kind][1](last)]  # type: ignore[union-attr]
+
+
+def _blinds_shown(view: BlindView) -> list[object]:
+    """All a blind choice shows a player: each column's lines, frame and muting, and the skip button."""
+    boxes = [view.columns.itemAt(i).widget() for i in range(view.columns.count())]  # type: ignore[union-attr]
+    return [
+        [
+            (b.objectName(), [q.text() for q in b.findChildren(QLabel)], b.styleSheet(), b.isEnabled())
+            for b in boxes
+        ],
+        (view.skip_button.text(), view.skip_button.toolTip(), view.skip_button.isEnabled()),
+    ]
+
+
+def test_the_blind_columns_kept_or_made_again_show_the_blinds_as_they_stand(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    """A column is made again only when what it shows changed: each shows what columns made afresh do."""
+    panel = open_panel(qtbot, window, seed=2)
+
+    def same_as_afresh() -> None:
+        afresh = BlindView()
+        afresh.set_game(game(panel))
+        assert _blinds_shown(panel.blind) == _blinds_shown(afresh)
+
+    same_as_afresh()
+    boss = panel.blind._boxes[-1]
+    click(qtbot, panel.blind.skip_button)  # the small blind skipped, the big one now
+    same_as_afresh()
+    assert panel.blind._boxes[-1] is boss  # the boss's column, unchanged, is kept
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    click(qtbot, panel.shop.leave_button)  # the big blind beaten, the boss now
+    same_as_afresh()
