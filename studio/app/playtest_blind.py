@@ -28,11 +28,15 @@ class BlindView(QWidget):
         self.skip_button = QPushButton(palette.icon("fa5s.forward"), "Skip")
         self.skip_button.setObjectName("playtestSkip")
         self.skip_button.clicked.connect(lambda: self.action.emit(SkipBlind()))
-        self.columns = QHBoxLayout()
+        #: The columns' strip: hidden while columns are put in, so the window is laid out once, not once a
+        #: column (a widget shown in sight lays out every widget above it).
+        self.strip = QWidget()
+        self.columns = QHBoxLayout(self.strip)
+        self.columns.setContentsMargins(0, 0, 0, 0)
         self.columns.setSpacing(palette.SPACING)
         v = QVBoxLayout(self)
         v.setContentsMargins(0, 0, 0, 0)
-        v.addLayout(self.columns)
+        v.addWidget(self.strip)
         buttons = QHBoxLayout()
         buttons.addWidget(self.select_button)
         buttons.addWidget(self.skip_button)
@@ -51,6 +55,9 @@ class BlindView(QWidget):
         """
         offers = blinds(game)
         looks = [_look(offer, game) for offer in offers]
+        hidden = looks != self._looks and self.strip.isVisible()
+        if hidden:
+            self.strip.hide()
         for gone in self._boxes[len(looks) :]:
             gone.setParent(None)  # gone at once, not at the next turn of the event loop
             gone.deleteLater()
@@ -66,7 +73,9 @@ class BlindView(QWidget):
             else:
                 self._boxes.append(box)
             self.columns.insertWidget(i, box, 1)
-            box.show()  # at once, not at the layout's next turn
+            box.show()
+        if hidden:
+            self.strip.show()  # at once, not at the layout's next turn
         self._looks = looks
         now = next((o for o in offers if o.status == "now"), None)
         why = game.can_skip()
