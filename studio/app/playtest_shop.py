@@ -147,13 +147,13 @@ class ShopView(QWidget):
             self.row.addWidget(tile)  # as tall as the tallest, its button at the foot
             tile.show()
             self._made.append(tile)
-        if regrow:
-            self.strip.show()  # at once, not at the layout's next turn: a click may come before it
         self.tiles = self._made[: len(looks)]
         self._actions = [action for _look, action in looks]
         for tile, (look, action) in zip(self.tiles, looks, strict=True):
             tile.set_item(*look)
             tile.button.setEnabled(action is not None)
+        if regrow:  # laid out with the tiles' new captions
+            self.strip.show()  # at once, not at the layout's next turn: a click may come before it
 
     def _chosen(self, index: int) -> None:
         action = self._actions[index]
