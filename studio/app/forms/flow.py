@@ -14,6 +14,10 @@ class FlowLayout(QLayout):
     given, so a row of many ticks (13 ranks) never makes a form wider than its panel."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
+        #: The height wrapped to each width asked since the items last changed: Qt asks again and again
+        #: in each layout pass (thousands of times over a playtest run's shops). Set first: Qt invalidates
+        #: the layout as it is made.
+        self._heights: dict[int, int] = {}
         super().__init__(parent)
         self.setContentsMargins(0, 0, 0, 0)
         self._items: list[QLayoutItem] = []
@@ -21,6 +25,13 @@ class FlowLayout(QLayout):
     def addItem(self, item: QLayoutItem) -> None:
         """Take ``item`` as the last of the flow."""
         self._items.append(item)
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Forget the heights worked out: an item came or went, or one's size hint changed (Qt calls
+        this then, as for its own layouts)."""
+        self._heights.clear()
+        super().invalidate()
 
     def count(self) -> int:
         """How many items the flow holds."""
@@ -32,7 +43,11 @@ class FlowLayout(QLayout):
 
     def takeAt(self, index: int) -> QLayoutItem | None:
         """Remove and return the item at ``index`` (None past the end)."""
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        if not 0 <= index < len(self._items):
+            return None
+        item = self._items.pop(index)
+        self.invalidate()
+        return item
 
     def expandingDirections(self) -> Qt.Orientation:
         """The flow takes the width it is given and asks for no more."""
@@ -44,7 +59,9 @@ class FlowLayout(QLayout):
 
     def heightForWidth(self, width: int) -> int:
         """The height the items take when wrapped to ``width``."""
-        return self._place(QRect(0, 0, width, 0), move=False)
+        if width not in self._heights:
+            self._heights[width] = self._place(QRect(0, 0, width, 0), move=False)
+        return self._heights[width]
 
     def setGeometry(self, rect: QRect) -> None:
         """Place the items, wrapped to ``rect``'s width."""
