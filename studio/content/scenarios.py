@@ -90,6 +90,10 @@ def readable_scenarios(doc: Document) -> tuple[list[Scenario], list[Problem]]:
     return _split(scenario_cases(doc))
 
 
+#: What a name given to two scenarios of a file is told.
+_OWN_NAMES = "a file's scenarios need names of their own"
+
+
 def repeated_names(scenarios: Sequence[Scenario]) -> list[Problem]:
     """A problem at the name of each scenario that an earlier one of its file is called too: a name
     picks a scenario (``studio score --name``) and names its result, so it is one scenario's."""
@@ -99,13 +103,8 @@ def repeated_names(scenarios: Sequence[Scenario]) -> list[Problem]:
         name = s.model.name
         if name and (earlier := first.setdefault((s.doc.name, name), s)) is not s:
             line = earlier.doc.locate([])[0]
-            out.append(
-                _problem(
-                    s,
-                    ("name",),
-                    f"the scenario at line {line} is called '{name}' too: a file's scenarios need names of their own",
-                )
-            )
+            said = f"the scenario at line {line} is called '{name}' too: {_OWN_NAMES}"
+            out.append(_problem(s, ("name",), said))
     return out
 
 
