@@ -80,19 +80,18 @@ def test_the_window_keeps_answering_while_the_deals_are_counted(window: MainWind
     QTimer.singleShot(20, lambda: fired.append(time.perf_counter() - start))
     qtbot.waitUntil(lambda: bool(fired), timeout=2_000)
     assert odds.dealt is None or fired[0] < 1.0
-    seen: list[int] = []
-    odds.progress.valueChanged.connect(seen.append)
+    odds.set_deck("abandoned")  # the rest of the count is not needed: a 40-card deck's ends it sooner
     qtbot.waitUntil(lambda: odds.dealt is not None, timeout=60_000)
 
 
 def test_the_box_renders_readably(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     odds = _odds(window)
+    odds.set_deck("abandoned")  # its 8-card deals are counted in a fraction of the standard deck's time
     qtbot.waitUntil(lambda: odds.dealt is not None, timeout=60_000)
     image = odds.grab()
     assert odds.width() >= odds.minimumSizeHint().width()
     assert odds.table.horizontalScrollBar().isHidden() or not odds.table.horizontalScrollBar().isVisible()
     assert not image.isNull()
-    image.save("/tmp/odds.png")
 
 
 def test_another_hand_type_of_the_same_content_shows_its_counts_at_once(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
