@@ -277,12 +277,16 @@ def test_the_preview_keeps_its_total_and_the_first_trace_rows_in_sight_at_1280_b
     assert not preview.situation.visibleRegion().isEmpty()
     area.verticalScrollBar().setValue(area.verticalScrollBar().maximum())
     laid_out()
-    cards = preview.played_row
+    cards, charms = preview.played_row, preview.charm_row
     assert cards.visibleRegion().boundingRect().height() < cards.height() // 2  # scrolled away
-    preview.playback.play()  # its marks are drawn on the played cards: they come back in sight
+    steps = [e.step for e in preview.trace_model.events()]
+    preview.playback.jump(steps.index("scored_card"))  # drawn on a played card: it comes back in sight
     laid_out()
     assert cards.visibleRegion().boundingRect().size() == cards.size()
-    preview.playback.pause()
+    area.verticalScrollBar().setValue(0)
+    preview.playback.jump(steps.index("hand"))  # drawn on a charm of the row
+    laid_out()
+    assert charms.visibleRegion().boundingRect().size() == charms.size()
     window.resize(1600, 1000)
     laid_out()
     assert area.verticalScrollBar().maximum() == 0  # with room, the inputs show whole

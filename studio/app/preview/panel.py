@@ -162,7 +162,7 @@ class PreviewPanel(QWidget):
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.playback_bar = PlaybackBar()
         cards = {"played": self.played_row, "held": self.held_row}
-        stage = Stage(cards, self.charm_row, PopupLayer(self), self.playback_bar.counter)
+        stage = Stage(cards, self.charm_row, PopupLayer(self), self.playback_bar.counter, self._reveal)
         self.playback = PlaybackDriver(stage, self)
         self.playback_bar.bind(self.playback)
         self.playback.stepped.connect(self._follow_step)
@@ -178,7 +178,6 @@ class PreviewPanel(QWidget):
         self.banner.message.connect(self.message)
         self.background.started.connect(self.banner.watch)
         self._layout()
-        self.playback.playing_changed.connect(self._bring_cards_in_sight)
         self.played_input.textChanged.connect(self.refresh)
         self.held_input.textChanged.connect(self.refresh)
         self.situation.changed.connect(self.refresh)
@@ -445,11 +444,11 @@ class PreviewPanel(QWidget):
         if rows:
             self.trace_table.scrollTo(self.trace_model.index(rows[0], 0))
 
-    def _bring_cards_in_sight(self, playing: bool) -> None:
-        """Scroll the inputs back to the played cards when playback starts: its marks and pop-ups are
-        drawn on them (they may have been scrolled away to reach the round's inputs)."""
-        if playing:
-            self.inputs_area.ensureWidgetVisible(self.played_row)
+    def _reveal(self, row: object) -> None:
+        """Scroll the inputs to a row of tiles a playback step draws on (they may have been scrolled
+        away to reach the round's boxes)."""
+        if isinstance(row, QWidget):
+            self.inputs_area.ensureWidgetVisible(row, 0, 0)
 
     def _follow_step(self, row: int) -> None:
         """Select the trace row of the step playback shows (none: no selection)."""

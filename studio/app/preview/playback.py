@@ -11,7 +11,7 @@ the preview panel, so another view of a hand can play its own traces.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -45,6 +45,8 @@ class Stage:
     charms: TileView | None
     layer: PopupLayer
     counter: ScoreCounter
+    #: Scrolls a row into sight before a step draws on it (the preview's inputs scroll on their own).
+    reveal: Callable[[TileView], None] | None = None
 
     def views(self) -> list[TileView]:
         """Every row of tiles."""
@@ -200,6 +202,9 @@ class PlaybackDriver(QObject):
             return
         motion = not self.reduced_motion and self.speed > 0
         ms = beat_ms(self.speed) if self.speed > 0 else beat_ms(1)
+        shown_on = self.stage.charms if cue.anchor == "charm" else stage.cards.get(cue.zone)
+        if stage.reveal is not None and shown_on is not None and cue.anchor in ("card", "charm"):
+            stage.reveal(shown_on)  # its pop-up and marks go on a tile that may be scrolled away
         area, level, row = self._anchor(cue)
         stage.layer.pop(cue.text, cue.tone, area, motion=motion, ms=ms, level=level, row=row)
         self._watch_stage()
