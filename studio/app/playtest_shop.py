@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from studio.app import palette
 from studio.app.forms.flow import FlowLayout
@@ -45,6 +45,9 @@ class ShopView(QWidget):
         #: The tiles, wrapped onto more lines when the dock is narrow: a shop of many slots (a voucher at
         #: its end) is seen whole, never scrolled sideways out of sight.
         self.strip = QWidget()
+        # Where the focus goes from a tile's button that its own click disables (a buy, a take): Qt would
+        # hand it to the next tile's button, and a second Space or Enter would buy that too.
+        self.strip.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.row = FlowLayout(self.strip)
         self.row.setContentsMargins(0, 0, 0, 0)
         self.reroll_button = QPushButton(palette.icon("fa5s.sync"), "Reroll")
@@ -149,8 +152,11 @@ class ShopView(QWidget):
             self._made.append(tile)
         self.tiles = self._made[: len(looks)]
         self._actions = [action for _look, action in looks]
+        focused = QApplication.focusWidget()
         for tile, (look, action) in zip(self.tiles, looks, strict=True):
             tile.set_item(*look)
+            if action is None and tile.button is focused:
+                self.strip.setFocus(Qt.FocusReason.OtherFocusReason)
             tile.button.setEnabled(action is not None)
         if regrow:  # laid out with the tiles' new captions
             self.strip.show()  # at once, not at the layout's next turn: a click may come before it

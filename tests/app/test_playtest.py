@@ -750,3 +750,25 @@ def test_the_blind_columns_kept_or_made_again_show_the_blinds_as_they_stand(
     click(qtbot, panel.controls.finish)
     click(qtbot, panel.shop.leave_button)  # the big blind beaten, the boss now
     same_as_afresh()
+
+
+def test_a_buy_by_keyboard_leaves_the_focus_where_a_second_key_buys_nothing(
+    qtbot, window: MainWindow
+) -> None:  # type: ignore[no-untyped-def]
+    """The bought tile's button, disabled, handed the focus to the next tile's Buy: Space twice bought two."""
+    from PySide6.QtWidgets import QApplication
+
+    panel = open_panel(qtbot, window, seed=2)
+    click(qtbot, panel.blind.skip_button)
+    click(qtbot, panel.blind.select_button)
+    click(qtbot, panel.controls.finish)
+    qtbot.waitUntil(lambda: game(panel).state.phase == "shop")
+    button = panel.shop.tiles[0].button
+    button.setFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: game(panel).state.shop.offers[0].sold)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: not button.isEnabled())
+    focused = QApplication.focusWidget()
+    assert focused is panel.shop.strip, focused
+    qtbot.keyClick(focused, Qt.Key.Key_Space)
+    assert not any(o.sold for o in game(panel).state.shop.offers[1:])  # type: ignore[union-attr]
