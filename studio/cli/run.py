@@ -63,7 +63,14 @@ def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None 
         ]
         if given or args.charm:
             raise UsageError(f"--resume continues a saved run; it takes no {', '.join(given) or '--charm'}")
-        return resumed(args.resume, cat, packs or [], args.force)
+        try:
+            return resumed(args.resume, cat, packs or [], args.force)
+        except UsageError:  # a code charm that ran when the run was saved may do nothing now: say so
+            named = [
+                c for c in cat.charms if f'"{c}"' in read_save(Path(args.resume)).decode("utf-8", "replace")
+            ]
+            refuse_idle_charms(args, cat, named, "--resume", "in this run")
+            raise
     if args.force:
         raise UsageError("--force resumes a save made with other packs: it goes with --resume FILE")
     if args.seed is None:

@@ -225,3 +225,33 @@ def test_a_code_charm_whose_pack_is_not_trusted_is_refused_by_every_command_that
     assert "Total = 32 x 6 = 192" in studio("score", "AS AH", "--pack", str(root), "--charm", "tr_triple").out
     plain = studio("score", "AS AH", "--pack", str(root))  # a pack with code, none of it named: no refusal
     assert plain.code == 0
+
+
+def test_a_run_saved_with_a_code_charm_it_trusted_is_refused_once_the_trust_is_gone(
+    studio: Callable[..., Run], tmp_path: Path, studio_home: Path
+) -> None:
+    """Its replay could not follow the save and said "the save was edited, or made with other content"."""
+    root = code_pack(tmp_path / "tr", "tr_triple", TRIPLE, "X3 Mult")
+    save = tmp_path / "run.json"
+    args = ["--pack", str(root)]
+    started = studio(
+        "run",
+        "--seed",
+        "1",
+        "--charm",
+        "tr_triple",
+        "--stop-after",
+        "30",
+        "--save",
+        str(save),
+        *args,
+        "--trust",
+    )
+    assert started.code == 0, started.err
+    (studio_home / "trust.json").unlink()  # trust taken back
+    resumed = studio("run", "--resume", str(save), *args)
+    assert resumed.code == 2 and resumed.err.splitlines()[-1] == (
+        "studio run: error: --resume: tr_triple would do nothing in this run: its code is in pack 'tr', which is"
+        " not trusted (trust it with --trust)"
+    )
+    assert studio("run", "--resume", str(save), *args, "--trust").code == 0
