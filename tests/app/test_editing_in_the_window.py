@@ -485,3 +485,25 @@ def test_a_problem_in_a_file_of_scenarios_names_its_scenario_and_opens_its_field
     field = window.editor.field_at((1, "boss"))
     assert field is not None and "flintt" in field.message()
     qtbot.waitUntil(field.isVisible)  # its scenario unfolded
+
+
+def test_a_problem_in_what_a_patch_sets_is_named_as_its_targets_form_names_it(
+    qtbot, tmp_path: Path, content: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """It read "Set › abilities › Item 1 › Item 1 › amount": the patch's set has no fields of its own."""
+    mod = tmp_path / "mod"
+    (mod / "patches").mkdir(parents=True)
+    (mod / "pack.yaml").write_text("id: mod\nname: Mod\nversion: 1.0.0\n", encoding="utf-8")
+    (mod / "patches" / "bad.yaml").write_text(
+        "target: charm/plain_mult\nset:\n  cost: lots\n"
+        "  abilities: [{trigger: hand, effects: [{kind: mult, amount: lots}]}]\n",
+        encoding="utf-8",
+    )
+    window = open_window(qtbot, tmp_path, content, packs=(mod,))
+    panel = window.problems
+    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
+    named = sorted((row.text(1), row.toolTip(1)) for row in rows if row is not None and "lots" in row.text(2))
+    assert named == [
+        ("Set › Ability 1 › Effect 1 › Amount", "$.set.abilities[0].effects[0].amount"),
+        ("Set › Cost", "$.set.cost"),
+    ]
