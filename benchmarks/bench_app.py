@@ -153,6 +153,7 @@ def in_process(runs: int) -> list[tuple[str, float, str]]:
             recovery_dir=Path(tmp) / "r", settings=QSettings(f"{tmp}/s.ini", QSettings.Format.IniFormat)
         )
         window.ask_save = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        window.ask_save_run = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
         window.set_workspace(Workspace.open([]))
         window.show()
         preview = window.preview
