@@ -82,8 +82,10 @@ class ProblemsPanel(QTreeWidget):
     def _add(self, p: Problem, icon: QIcon) -> QTreeWidgetItem:
         where = f"{p.path.parent.name}/{p.path.name}:{p.line}"
         field = "$" + "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in p.json_path)
-        item = QTreeWidgetItem([where, (self.words(p) if p.json_path else "") or field, p.message])
-        item.setToolTip(1, field)
+        # A problem of the whole file (its text does not parse, it holds nothing) names no field.
+        words = (self.words(p) or field) if p.json_path else ""
+        item = QTreeWidgetItem([where, words, p.message])
+        item.setToolTip(1, field if p.json_path else "the file as a whole")
         item.setIcon(0, icon)
         item.setToolTip(2, str(p))
         item.setData(0, PROBLEM, p)

@@ -507,3 +507,17 @@ def test_a_problem_in_what_a_patch_sets_is_named_as_its_targets_form_names_it(
         ("Set › Ability 1 › Effect 1 › Amount", "$.set.abilities[0].effects[0].amount"),
         ("Set › Cost", "$.set.cost"),
     ]
+
+
+def test_a_problem_of_the_whole_file_names_no_field(window: MainWindow) -> None:
+    """A file whose text does not parse showed "$" as its field."""
+    _open_money_mult(window)
+    assert window.editor is not None
+    edit = window.editor.yaml.edit
+    window.editor.tabs.setCurrentIndex(1)
+    edit.setPlainText(edit.toPlainText().replace("amount: 2", "amount: [2", 1))
+    window.editor.yaml.flush()
+    panel = window.problems
+    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
+    [row] = [row for row in rows if row is not None and "money_mult.yaml" in row.text(0)]
+    assert (row.text(1), row.toolTip(1)) == ("", "the file as a whole")
