@@ -27,6 +27,9 @@ from studio.content.io.regular_files import FileRefused, check_save_path, read_s
 from studio.content.io.text import clip
 from studio.engine.trace import fmt
 
+#: What an idle charm would do nothing in (see :mod:`studio.cli.idle_charms`).
+RUN = "in this run"
+
 if TYPE_CHECKING:
     from studio.engine.catalog import Catalog
     from studio.engine.run.events import Resolved
@@ -63,32 +66,28 @@ def start(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp] | None 
         ]
         if given or args.charm:
             raise UsageError(f"--resume continues a saved run; it takes no {', '.join(given) or '--charm'}")
-        try:
-            return resumed(args.resume, cat, packs or [], args.force)
-        except UsageError:  # a code charm that ran when the run was saved may do nothing now: say so
-            named = [
-                c for c in cat.charms if f'"{c}"' in read_save(Path(args.resume)).decode("utf-8", "replace")
-            ]
-            refuse_idle_charms(args, cat, named, "--resume", "in this run")
-            raise
+        return resumed(args, cat, packs or [])
     if args.force:
         raise UsageError("--force resumes a save made with other packs: it goes with --resume FILE")
     if args.seed is None:
         raise UsageError("give --seed S to start a run, or --resume FILE")
-    refuse_idle_charms(args, cat, [spec.split(":", 1)[0] for spec in args.charm], "--charm", "in this run")
     try:
         setup = RunSetup.from_catalog(
             cat, args.deck or "standard", args.difficulty or 0, args.seed, tuple(args.charm), locked=True
         )
     except SetupError as exc:
         raise UsageError(setup_error(args, exc)) from None
+    refuse_idle_charms(args, cat, setup.charm_ids(), "--charm", RUN)
     return Game.start(setup)
 
 
-def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Game:
-    """The run saved in file ``name``, if it was made with ``packs`` (or ``force``) and replays on ``cat``."""
+def resumed(args: argparse.Namespace, cat: Catalog, packs: list[PackStamp]) -> Game:
+    """The run saved in file ``--resume``, if it was made with ``packs`` (or ``--force``) and replays on
+    ``cat``. A save that does not replay, naming a code charm whose code does not run here (it ran when
+    the run was saved), is refused for that charm: its replay could only diverge."""
     from studio.engine.run.save import SaveError, content_difference, read, resume
 
+    name, force = args.resume, args.force
     text = read_save(Path(name))
     try:
         saved = read(text, MAX_RUN_ACTIONS, MAX_SEED)
@@ -100,6 +99,8 @@ def resumed(name: str, cat: Catalog, packs: list[PackStamp], force: bool) -> Gam
             warn(f"{name}: made with other packs ({difference}); resuming anyway (--force)")
         return resume(saved, cat)
     except SaveError as exc:
+        written = text.decode("utf-8", "replace")
+        refuse_idle_charms(args, cat, [c for c in cat.charms if f'"{c}"' in written], "--resume", RUN)
         raise UsageError(f"{name}: {clip(str(exc), 500)}") from None
 
 

@@ -95,10 +95,10 @@ def spec_of(args: argparse.Namespace) -> SimulationSpec:
         )
     catalog = catalog_of(args)
     try:
-        RunSetup.from_catalog(catalog, args.deck, args.difficulty, args.seed, tuple(args.charm))
+        setup = RunSetup.from_catalog(catalog, args.deck, args.difficulty, args.seed, tuple(args.charm))
     except SetupError as exc:
         raise UsageError(setup_error(args, exc)) from None
-    refuse_idle_charms(args, catalog, [spec.split(":", 1)[0] for spec in args.charm], "--charm", RUNS)
+    refuse_idle_charms(args, catalog, setup.charm_ids(), "--charm", RUNS)
     return SimulationSpec(
         runs=args.runs,
         seed=args.seed,

@@ -88,7 +88,11 @@ class RunSetup:
         never draws them, so the two sides' shops stay alike all run)."""
         if not self.locked:
             return self.kept_out
-        return (*self.kept_out, *(CharmSlot.parse(spec).id for spec in self.charms))
+        return (*self.kept_out, *self.charm_ids())
+
+    def charm_ids(self) -> tuple[str, ...]:
+        """The ids of the charms the run starts with (their editions left off)."""
+        return tuple(CharmSlot.parse(spec).id for spec in self.charms)
 
     def to_json(self) -> dict[str, object]:
         """Return the ids this set-up was made from (the content is loaded again on resume)."""
