@@ -80,8 +80,7 @@ def read_scenarios(path: Path) -> tuple[list[Scenario], list[Problem]]:
 def scenarios_in(doc: Document) -> tuple[list[Scenario], list[Problem]]:
     """Validate the scenarios of a document (one mapping, or a list of them): the scenarios, and the
     problems of those that are none and of names given twice."""
-    scenarios, problems = readable_scenarios(doc)
-    return scenarios, problems + repeated_names(scenarios)
+    return _checked(scenario_cases(doc))
 
 
 def readable_scenarios(doc: Document) -> tuple[list[Scenario], list[Problem]]:
@@ -127,8 +126,7 @@ def scenario_cases(doc: Document | Problem) -> list[Scenario | Unread]:
 
 def pack_scenarios(pack: Pack) -> tuple[list[Scenario], list[Problem]]:
     """Read and validate every scenario in a pack's ``tests/`` folder, as :func:`scenarios_in` does."""
-    scenarios, problems = _split(pack_cases(pack))
-    return scenarios, problems + repeated_names(scenarios)
+    return _checked(pack_cases(pack))
 
 
 def pack_cases(pack: Pack) -> list[Scenario | Unread]:
@@ -139,6 +137,12 @@ def pack_cases(pack: Pack) -> list[Scenario | Unread]:
         if rel.startswith("tests/") and rel.endswith(CONTENT_SUFFIXES)
         for case in scenario_cases(pack.document(rel))
     ]
+
+
+def _checked(cases: Sequence[Scenario | Unread]) -> tuple[list[Scenario], list[Problem]]:
+    """The scenarios, and the problems of the rest and of names given twice in a file."""
+    scenarios, problems = _split(cases)
+    return scenarios, problems + repeated_names(scenarios)
 
 
 def _split(cases: Sequence[Scenario | Unread]) -> tuple[list[Scenario], list[Problem]]:
