@@ -550,21 +550,11 @@ class MainWindow(QMainWindow):
             return ""
         ws = self.session.ws
         try:
-            schema, data = ws.schema(problem.entry.kind), ws.data(ws.ref(problem.entry.path))
+            return file_words(
+                problem.entry.kind, ws.data(ws.ref(problem.entry.path)), problem.json_path, ws.schema
+            )
         except (ValueError, KeyError):  # a text that does not parse, a file gone since
             return ""
-        path = problem.json_path
-        if (
-            problem.entry.kind == "patch"
-            and path[:1] == ("set",)
-            and len(path) > 1
-            and isinstance(data, dict)
-        ):
-            # What a patch sets is named as its target's form names it ("Set › Ability 1 › Amount").
-            kind = str(data.get("target", "")).partition("/")[0]
-            if kind in ws.kinds():
-                return "Set › " + file_words(ws.schema(kind), data.get("set"), path[1:])
-        return file_words(schema, data, path)
 
     def _still_wrong(self, path: Path) -> str:
         """What a file just saved still has wrong, for the status bar: saving keeps the author's text,

@@ -112,7 +112,7 @@ class UsagesPanel(QWidget):
         """The field as the form names it (``Ability 1 › Conditions › Hand contains``)."""
         assert self.session is not None
         ws = self.session.ws
-        words = file_words(ws.schema(usage.entry.kind), ws.data(usage.entry), usage.json_path)
+        words = file_words(usage.entry.kind, ws.data(usage.entry), usage.json_path, ws.schema)
         return words or show_path(usage.json_path)
 
     def _activated(self, item: QTreeWidgetItem, _column: int) -> None:

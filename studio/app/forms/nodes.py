@@ -221,9 +221,18 @@ def field_words(node: Node, path: JsonPath, data: Any, ctx: SchemaContext) -> st
     return " › ".join(parts)
 
 
-def file_words(schema: Node, data: Any, path: JsonPath) -> str:
-    """Where a field of a whole file (``data``, of a kind whose schema is ``schema``) is, as the form
-    names it (see :func:`field_words`): what the Problems and Usages panels show."""
+def file_words(kind: str, data: Any, path: JsonPath, schema_of: Callable[[str], Node]) -> str:
+    """Where a field of a whole file (``data``, of ``kind``; ``schema_of`` gives a kind's schema) is, as
+    the form names it (see :func:`field_words`): what the Problems and Usages panels show. What a patch
+    sets is named as its target's form names it (``Set › Ability 1 › Amount``): ``set`` has no fields of
+    its own in the patch's schema."""
+    if kind == "patch" and path[:1] == ("set",) and len(path) > 1 and isinstance(data, dict):
+        target = str(data.get("target", "")).partition("/")[0]
+        try:
+            return "Set › " + file_words(target, data.get("set"), path[1:], schema_of)
+        except ValueError:  # a target that names no kind: the patch's own words
+            pass
+    schema = schema_of(kind)
     return field_words(file_schema(schema, data), path, data, SchemaContext(schema))
 
 
