@@ -202,8 +202,8 @@ class PlaybackDriver(QObject):
             return
         motion = not self.reduced_motion and self.speed > 0
         ms = beat_ms(self.speed) if self.speed > 0 else beat_ms(1)
-        shown_on = self.stage.charms if cue.anchor == "charm" else stage.cards.get(cue.zone)
-        if stage.reveal is not None and shown_on is not None and cue.anchor in ("card", "charm"):
+        shown_on = self._drawn_on(cue)
+        if stage.reveal is not None and shown_on is not None:
             stage.reveal(shown_on)  # its pop-up and marks go on a tile that may be scrolled away
         area, level, row = self._anchor(cue)
         stage.layer.pop(cue.text, cue.tone, area, motion=motion, ms=ms, level=level, row=row)
@@ -236,16 +236,23 @@ class PlaybackDriver(QObject):
         """Where the pop-up goes, at what height and within which row (see ``PopupLayer.pop``): over
         the middle of a card, hanging from a charm's bottom edge (its name stays readable), else just
         above the counter."""
-        if cue.anchor == "charm" and self.stage.charms is not None:
-            area = self.stage.charms.tile_area(cue.slot)
+        view = self._drawn_on(cue)
+        if view is not None and cue.anchor == "charm":
+            area = view.tile_area(cue.slot)
             if area is not None:
-                return area, 1.0, _row_area(self.stage.charms)
-        if cue.anchor == "card" and (view := self.stage.cards.get(cue.zone)) is not None:
+                return area, 1.0, _row_area(view)
+        if view is not None and cue.anchor == "card":
             area = view.tile_area(cue.position)
             if area is not None:
                 return area, 0.5, _row_area(view)
         counter = self.stage.counter
         return QRect(counter.mapToGlobal(counter.rect().topLeft()), counter.size()), -0.5, None
+
+    def _drawn_on(self, cue: Cue) -> TileView | None:
+        """The row of tiles the cue's pop-up goes on: the charm row, or its card's row (None: neither)."""
+        if cue.anchor == "charm":
+            return self.stage.charms
+        return self.stage.cards.get(cue.zone) if cue.anchor == "card" else None
 
     def _watch_stage(self) -> None:
         """Hear when a row of the stage, or anything holding it, moves or changes size (a line of text
