@@ -27,7 +27,6 @@ Ask = Callable[[str, str, str], str | None]
 
 #: The kinds a new entry can be made of, in the content tree's order.
 NEW_KINDS = (*TEMPLATES, "scenario")
-#: What an id is (as the content models say it).
 
 
 def new_label(kind: str) -> str:
