@@ -8,13 +8,30 @@ pytest.importorskip("PySide6")
 
 from pathlib import Path
 
+from folder_packs import folder_pack
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QPushButton, QTreeWidgetItem
 
 from studio.app.main_window import MainWindow
 from tests.app.conftest import crash, history, open_window
 
 AMOUNT = ("abilities", 0, "effects", 0, "amount")
+
+
+def _problem_rows(window: MainWindow) -> list[QTreeWidgetItem]:
+    """The rows the Problems panel shows."""
+    panel = window.problems
+    return [row for i in range(panel.topLevelItemCount()) if (row := panel.topLevelItem(i)) is not None]
+
+
+def _money_mult_typed(window: MainWindow, old: str, new: str) -> None:
+    """In money_mult's YAML tab, the first ``old`` typed over with ``new``, taken as an edit at once."""
+    _open_money_mult(window)
+    assert window.editor is not None
+    edit = window.editor.yaml.edit
+    window.editor.tabs.setCurrentIndex(1)
+    edit.setPlainText(edit.toPlainText().replace(old, new, 1))
+    window.editor.yaml.flush()
 
 
 def _open_money_mult(window: MainWindow):  # type: ignore[no-untyped-def]
@@ -95,13 +112,12 @@ def test_a_broken_file_shows_its_error_at_the_line_and_keeps_the_text(
     assert window.editor.yaml.edit.toPlainText() == broken
     assert window.session is not None
     assert window.session.ws.text(window.session.ws.ref(path)) == broken
-    rows = [window.problems.topLevelItem(i).text(0) for i in range(window.problems.count())]
-    assert any(r.startswith("charms/money_mult.yaml:") for r in rows)
+    assert any(r.text(0).startswith("charms/money_mult.yaml:") for r in _problem_rows(window))
     assert "line " in window.editor.yaml.error.text()
     assert not window.editor.form.isEnabled()  # the form waits for text that parses
     window.save_action.trigger()  # refused, never half-written
     assert path.read_text(encoding="utf-8") == on_disk
-    assert any("not saved" in window.problems.topLevelItem(i).text(2) for i in range(window.problems.count()))
+    assert any("not saved" in row.text(2) for row in _problem_rows(window))
     window.editor.yaml.edit.setPlainText(on_disk)
     window.editor.yaml.flush()
     assert window.editor.form.isEnabled()
@@ -128,8 +144,7 @@ def test_double_clicking_a_problem_focuses_its_field(window: MainWindow, qtbot) 
     assert name is not None
     name.box.setText("")
     name.box.textEdited.emit("")
-    rows = [window.problems.topLevelItem(i) for i in range(window.problems.count())]
-    hit = next(r for r in rows if r.toolTip(1) == "$.name" and r.text(1) == "Name")
+    hit = next(r for r in _problem_rows(window) if r.toolTip(1) == "$.name" and r.text(1) == "Name")
     window.editor.tabs.setCurrentIndex(1)
     window.problems.itemActivated.emit(hit, 0)
     assert window.editor.tabs.currentIndex() == 0
@@ -455,15 +470,8 @@ def test_saving_a_file_that_still_has_errors_says_so(window: MainWindow, content
 
 def test_a_problems_field_is_named_as_the_form_names_it(window: MainWindow) -> None:
     """The field column showed $.abilities[0].effects[0].amount where the form says Ability 1."""
-    _open_money_mult(window)
-    assert window.editor is not None
-    edit = window.editor.yaml.edit
-    window.editor.tabs.setCurrentIndex(1)
-    edit.setPlainText(edit.toPlainText().replace("amount: 2", "amount: lots", 1))
-    window.editor.yaml.flush()
-    panel = window.problems
-    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
-    named = [(row.text(1), row.toolTip(1)) for row in rows if row is not None and "lots" in row.text(2)]
+    _money_mult_typed(window, "amount: 2", "amount: lots")
+    named = [(row.text(1), row.toolTip(1)) for row in _problem_rows(window) if "lots" in row.text(2)]
     assert named == [("Ability 1 › Effect 1 › Amount", "$.abilities[0].effects[0].amount")]
 
 
@@ -476,11 +484,9 @@ def test_a_problem_in_a_file_of_scenarios_names_its_scenario_and_opens_its_field
     ws = window.session.ws
     ref = ws.ref(ws.packs[0].origin / "tests" / "bosses.yaml")
     window.session.set_field(ref.path, (1, "boss"), "flintt")
-    panel = window.problems
-    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
-    [row] = [row for row in rows if row is not None and "flintt" in row.text(2)]
+    [row] = [row for row in _problem_rows(window) if "flintt" in row.text(2)]
     assert (row.text(1), row.toolTip(1)) == ("Scenario 2 › Boss", "$[1].boss")
-    panel.itemActivated.emit(row, 0)  # a double-click
+    window.problems.itemActivated.emit(row, 0)  # a double-click
     assert window.editor is not None and window.editor.file == ref.path
     field = window.editor.field_at((1, "boss"))
     assert field is not None and "flintt" in field.message()
@@ -491,18 +497,13 @@ def test_a_problem_in_what_a_patch_sets_is_named_as_its_targets_form_names_it(
     qtbot, tmp_path: Path, content: Path
 ) -> None:  # type: ignore[no-untyped-def]
     """It read "Set › abilities › Item 1 › Item 1 › amount": the patch's set has no fields of its own."""
-    mod = tmp_path / "mod"
-    (mod / "patches").mkdir(parents=True)
-    (mod / "pack.yaml").write_text("id: mod\nname: Mod\nversion: 1.0.0\n", encoding="utf-8")
-    (mod / "patches" / "bad.yaml").write_text(
+    patch = (
         "target: charm/plain_mult\nset:\n  cost: lots\n"
-        "  abilities: [{trigger: hand, effects: [{kind: mult, amount: lots}]}]\n",
-        encoding="utf-8",
+        "  abilities: [{trigger: hand, effects: [{kind: mult, amount: lots}]}]\n"
     )
+    mod = folder_pack(tmp_path, "mod", {"patches/bad.yaml": patch})
     window = open_window(qtbot, tmp_path, content, packs=(mod,))
-    panel = window.problems
-    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
-    named = sorted((row.text(1), row.toolTip(1)) for row in rows if row is not None and "lots" in row.text(2))
+    named = sorted((row.text(1), row.toolTip(1)) for row in _problem_rows(window) if "lots" in row.text(2))
     assert named == [
         ("Set › Ability 1 › Effect 1 › Amount", "$.set.abilities[0].effects[0].amount"),
         ("Set › Cost", "$.set.cost"),
@@ -511,13 +512,6 @@ def test_a_problem_in_what_a_patch_sets_is_named_as_its_targets_form_names_it(
 
 def test_a_problem_of_the_whole_file_names_no_field(window: MainWindow) -> None:
     """A file whose text does not parse showed "$" as its field."""
-    _open_money_mult(window)
-    assert window.editor is not None
-    edit = window.editor.yaml.edit
-    window.editor.tabs.setCurrentIndex(1)
-    edit.setPlainText(edit.toPlainText().replace("amount: 2", "amount: [2", 1))
-    window.editor.yaml.flush()
-    panel = window.problems
-    rows = [panel.topLevelItem(i) for i in range(panel.topLevelItemCount())]
-    [row] = [row for row in rows if row is not None and "money_mult.yaml" in row.text(0)]
+    _money_mult_typed(window, "amount: 2", "amount: [2")
+    [row] = [row for row in _problem_rows(window) if "money_mult.yaml" in row.text(0)]
     assert (row.text(1), row.toolTip(1)) == ("", "the file as a whole")

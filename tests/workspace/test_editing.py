@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from folder_packs import folder_pack
 from ws_support import changed_lines, ref_of
 
 from studio.content.models import ScenarioModel
@@ -116,14 +117,11 @@ def test_a_file_changed_on_disk_is_noticed_and_not_overwritten(ws: Workspace) ->
 
 
 def test_a_pack_opens_with_the_base_game(ws: Workspace, base_copy: Path, tmp_path: Path) -> None:
-    pack = tmp_path / "extra"
-    (pack / "charms").mkdir(parents=True)
-    (pack / "pack.yaml").write_text("id: extra\nname: Extra\nversion: 1.0.0\n", encoding="utf-8")
-    (pack / "charms" / "big.yaml").write_text(
+    big = (
         "id: big\nname: Big\nabilities:\n  - trigger: hand\n    when: {contains: flush}\n"
-        "    effects: [{kind: mult, amount: 3}]\n",
-        encoding="utf-8",
+        "    effects: [{kind: mult, amount: 3}]\n"
     )
+    pack = folder_pack(tmp_path, "extra", {"charms/big.yaml": big})
     both = Workspace.open([pack], base=base_copy)
     assert both.problems() == []
     big = ref_of(both, "charm", "big")

@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from folder_packs import folder_pack
 from ws_support import changed_lines, ref_of
 
 from studio.workspace import Workspace, WorkspaceError
@@ -23,20 +24,10 @@ class Doubler(Behaviour):
 """
 
 
-def make(root: Path, pack_id: str, files: dict[str, str]) -> Path:
-    """Write a pack folder."""
-    folder = root / pack_id
-    for rel, text in {
-        "pack.yaml": f"id: {pack_id}\nname: {pack_id.title()}\nversion: 1.0.0\n",
-        **files,
-    }.items():
-        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-        (folder / rel).write_text(text, encoding="utf-8")
-    return folder
-
-
 def test_editing_a_patched_entry_keeps_the_patch_on_top(base_copy: Path, tmp_path: Path) -> None:
-    mod = make(tmp_path, "mod", {"patches/cheaper.yaml": "target: charm/plain_mult\nset:\n  cost: 9\n"})
+    mod = folder_pack(
+        tmp_path, "mod", {"patches/cheaper.yaml": "target: charm/plain_mult\nset:\n  cost: 9\n"}
+    )
     ws = Workspace.open([mod], base=base_copy)
     base = ref_of(ws, "charm", "plain_mult")
     ws.set_field(base, ("abilities", 0, "effects", 0, "amount"), 10)
@@ -55,7 +46,7 @@ def test_editing_a_patched_entry_keeps_the_patch_on_top(base_copy: Path, tmp_pat
 
 def test_untrusted_code_is_disabled_until_trusted(base_copy: Path, tmp_path: Path) -> None:
     charm = "id: twice\nname: Twice\nbehaviour: doubler\ndescription: X2 Mult\n"
-    mod = make(tmp_path, "mod", {"plugins/doubler.py": PLUGIN, "charms/twice.yaml": charm})
+    mod = folder_pack(tmp_path, "mod", {"plugins/doubler.py": PLUGIN, "charms/twice.yaml": charm})
     ws = Workspace.open([mod], base=base_copy)
     assert "not trusted" in ws.disabled["twice"]
     assert [p.severity for p in ws.problems()] == ["warning"]
@@ -66,7 +57,7 @@ def test_untrusted_code_is_disabled_until_trusted(base_copy: Path, tmp_path: Pat
 
 
 def test_a_zip_pack_can_be_previewed_but_not_saved(base_copy: Path, tmp_path: Path) -> None:
-    mod = make(
+    mod = folder_pack(
         tmp_path, "mod", {"charms/zipped.yaml": "id: zipped\nname: Z\npassive: []\nbehaviour: five_alive\n"}
     )
     archive = tmp_path / "mod.zip"
@@ -113,7 +104,7 @@ def test_a_json_entry_is_edited_and_saved_as_json(base_copy: Path, tmp_path: Pat
         "name": "Jay",
         "abilities": [{"trigger": "hand", "effects": [{"kind": "mult", "amount": 1}]}],
     }
-    mod = make(tmp_path, "mod", {"charms/jay.json": json.dumps(charm, indent=2) + "\n"})
+    mod = folder_pack(tmp_path, "mod", {"charms/jay.json": json.dumps(charm, indent=2) + "\n"})
     ws = Workspace.open([mod], base=base_copy)
     ref = ref_of(ws, "charm", "jay")
     ws.set_field(ref, ("abilities", 0, "effects", 0, "amount"), 5)
@@ -125,7 +116,7 @@ def test_a_json_entry_is_edited_and_saved_as_json(base_copy: Path, tmp_path: Pat
 
 
 def test_windows_line_endings_are_not_a_change_on_disk(base_copy: Path, tmp_path: Path) -> None:
-    mod = make(tmp_path, "mod", {})
+    mod = folder_pack(tmp_path, "mod", {})
     (mod / "charms").mkdir()
     path = mod / "charms" / "crlf.yaml"
     path.write_bytes(b"id: crlf\r\nname: Crlf\r\npassive: [splash]\r\n")
@@ -144,7 +135,7 @@ def test_windows_line_endings_are_not_a_change_on_disk(base_copy: Path, tmp_path
 def test_the_editor_refuses_a_trusted_plugin_taking_over_a_behaviour_id(
     base_copy: Path, tmp_path: Path
 ) -> None:
-    shadow = make(tmp_path, "shadow", {"plugins/s.py": PLUGIN.replace("doubler", "five_alive")})
+    shadow = folder_pack(tmp_path, "shadow", {"plugins/s.py": PLUGIN.replace("doubler", "five_alive")})
     ws = Workspace.open([shadow], base=base_copy, trust=True)
     taken = [p for p in ws.problems() if "already defined" in p.message]
     assert len(taken) == 1 and taken[0].path == shadow / "plugins/s.py" and taken[0].severity == "error"
