@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_workspace_packs import PLUGIN, make
+from folder_packs import folder_pack
+from test_workspace_packs import PLUGIN
 from ws_support import ref_of
 
 from studio.content.io.paths import installed_packs_dir
@@ -96,7 +97,7 @@ def _add(base: Path) -> None:
         pytest.param(_add, id="a file added"),
         pytest.param(lambda base: (base / "tests" / "seals.yaml").unlink(), id="a file removed"),
         pytest.param(
-            lambda base: make(installed_packs_dir(), "extra", {"charms/glow.yaml": "id: glow\n"}),
+            lambda base: folder_pack(installed_packs_dir(), "extra", {"charms/glow.yaml": "id: glow\n"}),
             id="a pack installed",
         ),
     ],
@@ -126,7 +127,7 @@ def test_trust_given_later_opens_in_full_and_the_warnings_stay_those_of_a_full_o
     base_copy: Path, tmp_path: Path
 ) -> None:
     charm = "id: twice\nname: Twice\nbehaviour: doubler\ndescription: X2 Mult\n"
-    mod = make(tmp_path, "mod", {"plugins/doubler.py": PLUGIN, "charms/twice.yaml": charm})
+    mod = folder_pack(tmp_path, "mod", {"plugins/doubler.py": PLUGIN, "charms/twice.yaml": charm})
     untrusted = Workspace.open([mod], base=base_copy)
     again = Workspace.open([mod], base=base_copy)
     assert not again.checked and seen(again) == seen(untrusted)
