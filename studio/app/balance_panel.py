@@ -41,7 +41,8 @@ from studio.app.balance_plots import (
     theme_plot,
 )
 from studio.app.balance_ranking import RankingTable
-from studio.app.balance_summary import baseline_summary, comparison_summary, named, ranking_summary
+from studio.app.balance_summary import baseline_summary, comparison_summary, ranking_summary
+from studio.app.choices import entry_choices, fill
 from studio.app.hook_banner import HookBanner
 from studio.app.workers import MainThreadGC
 from studio.engine.catalog import Catalog
@@ -215,13 +216,11 @@ class BalancePanel(QWidget):
     def set_catalog(self, catalog: Catalog) -> None:
         """Follow the loaded content: its charms, decks and difficulties, keeping what was chosen."""
         self.catalog = catalog
-        charms = [(named(cid, c.name or ""), cid) for cid, c in sorted(catalog.charms.items())]
-        decks = [(did, did) for did in sorted(catalog.decks)]
         levels = sorted(catalog.difficulties.values(), key=lambda d: d.level)
-        _fill(self.charm, [(NO_CHARM, None), *charms])
-        _fill(self.deck, decks)
+        fill(self.charm, [(NO_CHARM, None), *entry_choices(catalog.charms)])
+        fill(self.deck, entry_choices(catalog.decks, ids=False), "standard")
         hard = [(f"{d.level}: {d.name or d.id}", d.level) for d in levels]
-        _fill(self.difficulty, [("0 (none)", 0), *hard])
+        fill(self.difficulty, [("0 (none)", 0), *hard])
         self.table.ranking.names = {cid: c.name for cid, c in catalog.charms.items() if c.name}
         self.table.highlight(self.charm.currentData())
         if self.job is None and self.summary:
@@ -437,22 +436,9 @@ class BalancePanel(QWidget):
     def _settings(self, spec: SimulationSpec) -> str:
         """The deck, difficulty, bot and seed a job plays, as the boxes show them."""
         return (
-            f"Played with the {self.deck.currentText()} deck, difficulty {self.difficulty.currentText()},"
+            f"Played with {self.deck.currentText()}, difficulty {self.difficulty.currentText()},"
             f" the {spec.bot} bot, seed {spec.seed:,}."
         )
-
-
-def _fill(box: QComboBox, items: Sequence[tuple[str, object]]) -> None:
-    """Give a combo box these (text, data) items, keeping the chosen data when it is still there."""
-    if [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == list(items):
-        return
-    chosen = box.currentData()
-    box.blockSignals(True)
-    box.clear()
-    for text, data in items:
-        box.addItem(text, data)
-    box.setCurrentIndex(max(0, box.findData(chosen)) if chosen is not None else 0)
-    box.blockSignals(False)
 
 
 def _labelled(grid: QGridLayout, row: int, column: int, text: str, field: QWidget, span: int = 1) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from studio.app import palette
-from studio.app.balance_summary import named
+from studio.app.choices import named
 from studio.simulation.paired import RankEntry, Ranking
 
 Index = QModelIndex | QPersistentModelIndex

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from studio.app.choices import named
 from studio.simulation.paired import Paired, Ranking
 from studio.simulation.render import counted
 from studio.simulation.report import Report
@@ -37,12 +38,6 @@ def comparison_summary(
     lines = [f"{shown}, {paired.sentence()}."] if paired is not None else []
     lines += [row + ".", report_line("Without a charm", without), report_line(f"With {shown}", with_)]
     return "\n\n".join(lines)
-
-
-def named(charm: str, name: str) -> str:
-    """A charm as the panel shows it everywhere (the Charm box, the ranking, the findings): ``Fat Wallet
-    (money_mult)``, or its id when it has no name."""
-    return f"{name} ({charm})" if name else charm
 
 
 def ranking_summary(r: Ranking, chosen: str | None, name: str = "") -> str:

@@ -33,6 +33,7 @@ from studio.app.playtest_dock import PlaytestDock
 from studio.app.preview.motion import platform_prefers_reduced_motion
 from studio.app.preview.panel import PreviewPanel, sample_for
 from studio.app.preview.scenario_file import file_text, scenario_text, scenarios_of
+from studio.app.preview.situation import SituationBox
 from studio.app.problems_panel import ProblemsPanel
 from studio.app.read_only import ReadOnlyOffer
 from studio.app.safety import Safety
@@ -283,7 +284,8 @@ class MainWindow(QMainWindow):
         self.editor.item_opened.connect(self.open_scenario_item)
         self.editor.rename_asked.connect(self.entries.rename)
         self.editor.pending_changed.connect(lambda: self.problems.show_problems(self._listed(ws.problems())))
-        self.preview.situation.deck.currentTextChanged.connect(self.editor.odds.set_deck)
+        deck = self.preview.situation.deck
+        deck.currentIndexChanged.connect(lambda: self.editor.odds.set_deck(SituationBox.chosen(deck)))
         self.setCentralWidget(self.editor)
         self.tree.populate(ws)
         problems = ws.problems()
@@ -294,7 +296,7 @@ class MainWindow(QMainWindow):
         self.preview.set_catalog(ws.catalog)
         if not self.preview.played_input.text():
             self.preview.set_state(sample_for(ws.catalog))
-        self.editor.odds.set_deck(self.preview.situation.deck.currentText())  # odds count the preview's deck
+        self.editor.odds.set_deck(SituationBox.chosen(deck))  # odds count the preview's deck
         self.editor.odds.watch_charms(self.preview.charms)  # under the rules of the preview's charms
         self.pack_menu.set_session(self.session)
         self.history.attach(self.session)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.choices import entry_choices, fill
 from studio.engine.catalog import Catalog
 
 #: The largest seed offered (any whole number works; the box keeps them readable).
@@ -102,8 +103,8 @@ class Controls(QWidget):
     def set_catalog(self, catalog: Catalog) -> None:
         """Offer the content's decks and difficulty levels, keeping what was chosen."""
         levels = sorted(catalog.difficulties.values(), key=lambda d: d.level)
-        _fill(self.deck, [(d, d) for d in sorted(catalog.decks)], "standard")
-        _fill(
+        fill(self.deck, entry_choices(catalog.decks, ids=False), "standard")
+        fill(
             self.difficulty,
             [("0 (none)", 0), *((f"{d.level}: {d.name or d.id}", d.level) for d in levels)],
             0,
@@ -125,15 +126,3 @@ class Controls(QWidget):
     def start_charms(self) -> list[str]:
         """The starting charms typed."""
         return self.charms.text().replace(",", " ").split()
-
-
-def _fill(box: QComboBox, items: list[tuple[str, object]], default: object) -> None:
-    """Refill a box with (text, data) items, keeping the chosen data when it is still there."""
-    now = box.currentData() if box.count() else default
-    box.blockSignals(True)
-    box.clear()
-    for text, data in items:
-        box.addItem(text, data)
-    index = box.findData(now)
-    box.setCurrentIndex(index if index >= 0 else max(box.findData(default), 0))
-    box.blockSignals(False)

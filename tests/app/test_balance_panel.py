@@ -270,7 +270,7 @@ def test_the_findings_say_what_they_were_played_with_after_the_boxes_change(qtbo
     panel.bot.setCurrentIndex(panel.bot.findData("fast"))
     with qtbot.waitSignal(panel.finished, timeout=60_000):
         panel.start_button.click()
-    played = "Played with the standard deck, difficulty 0 (none), the fast bot, seed 7."
+    played = "Played with Standard Deck, difficulty 0 (none), the fast bot, seed 7."
     assert played in panel.status.text()
     panel.bot.setCurrentIndex(panel.bot.findData("strong"))
     panel.seed.setValue(8)

@@ -114,7 +114,7 @@ def test_a_form_whose_text_does_not_parse_shows_no_numbers_of_the_last_text_that
 ) -> None:  # type: ignore[no-untyped-def]
     # The odds box counts the preview's deck: one of 40 cards is counted in a fraction of the standard
     # deck's time, and which numbers the box shows does not depend on the deck.
-    window.preview.situation.deck.setCurrentText("abandoned")
+    window.preview.situation.deck.setCurrentText("Abandoned Deck")
     window.tree.select("hand_type", "flush")
     editor = window.editor
     assert editor is not None

@@ -410,7 +410,7 @@ def test_the_odds_follow_the_deck_chosen_in_the_preview(window: MainWindow, qtbo
     qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
     assert odds.counts is not None and sum(odds.counts.values()) == 2_598_960
     odds.counts = None
-    window.preview.situation.deck.setCurrentText("abandoned")  # 40 cards: no faces
+    window.preview.situation.deck.setCurrentText("Abandoned Deck")  # 40 cards: no faces
     qtbot.waitUntil(lambda: odds.counts is not None, timeout=20_000)
     assert sum(odds.counts.values()) == 658_008  # every 5 of 40 cards
     assert odds.counts["flush"] != 5108

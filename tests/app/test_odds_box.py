@@ -97,7 +97,7 @@ def test_the_box_renders_readably(window: MainWindow, qtbot) -> None:  # type: i
 def test_another_hand_type_of_the_same_content_shows_its_counts_at_once(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     # The preview's deck of 40 cards: its deals are counted in a fraction of the standard deck's time,
     # and the counts are remembered with the content the same way whatever the deck.
-    window.preview.situation.deck.setCurrentText("abandoned")
+    window.preview.situation.deck.setCurrentText("Abandoned Deck")
     odds = _odds(window)
     qtbot.waitUntil(lambda: odds.dealt is not None, timeout=60_000)
     counted = dict(odds.dealt or {})
@@ -114,7 +114,7 @@ def test_another_hand_type_of_the_same_content_shows_its_counts_at_once(window: 
 
 
 def test_the_last_counts_are_greyed_while_another_deck_is_counted(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.preview.situation.deck.setCurrentText("abandoned")
+    window.preview.situation.deck.setCurrentText("Abandoned Deck")
     odds = _odds(window)
     qtbot.waitUntil(lambda: odds.dealt is not None, timeout=60_000)
     assert odds.table.isEnabled()

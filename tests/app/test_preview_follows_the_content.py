@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from studio.app.main_window import MainWindow
 from studio.app.preview.charm_tokens import renamed, slot_of
+from studio.app.preview.situation import SituationBox
 from studio.content.plain_scenarios import plain_situation
 from studio.engine.scoring import score
 
@@ -24,6 +25,13 @@ def _scorer_total(window: MainWindow, **shown: Any) -> str:
     total = score(plain_situation({**window.preview.state(), **shown}, catalog), catalog).total
     assert isinstance(total, int)
     return f"{total:,}"
+
+
+def _pick(combo: Any, entry_id: str) -> None:
+    """Choose the entry of id ``entry_id`` ("" for no boss) in the preview's boss or deck box."""
+    index = combo.findData(entry_id)
+    assert index >= 0, entry_id
+    combo.setCurrentIndex(index)
 
 
 def _type_in_id(window: MainWindow, qtbot: Any, kind: str, entry_id: str, keys: str) -> None:
@@ -60,17 +68,17 @@ def test_a_chosen_boss_or_deck_typed_away_stays_chosen_scored_without_and_comes_
 ) -> None:
     preview = window.preview
     combo = getattr(preview.situation, box)
-    combo.setCurrentText(entry_id)
+    _pick(combo, entry_id)
     chosen = preview.total_label.text()
     assert chosen == _scorer_total(window)
     _type_in_id(window, qtbot, kind, entry_id, "\b")
-    assert combo.currentText() == entry_id and preview.situation.missing(combo)
+    assert combo.currentText() == entry_id == SituationBox.chosen(combo) and preview.situation.missing(combo)
     assert preview.total_label.text() == _scorer_total(window, **{box: None})
     message = preview.error_label.text()
     assert f"unknown {noun} '{entry_id}'" in message and "scored without it" in message
     assert entry_id in combo.toolTip()
     _type_in_id(window, qtbot, kind, entry_id[:-1], entry_id[-1])
-    assert combo.currentText() == entry_id and not preview.situation.missing(combo)
+    assert SituationBox.chosen(combo) == entry_id and not preview.situation.missing(combo)
     assert preview.total_label.text() == chosen
     assert preview.error_label.text() == ""
     assert not window.windowTitle().endswith("unsaved changes")
@@ -80,12 +88,12 @@ def test_the_flint_typed_away_scores_as_no_boss_and_back_as_the_flint(window: Ma
     preview = window.preview
     preview.set_state({"played": "AS AH KD 3C 7S", "boss": "flint"})
     with_flint = preview.total_label.text()
-    preview.situation.boss.setCurrentText("(no boss)")
+    _pick(preview.situation.boss, "")
     without = preview.total_label.text()
     assert with_flint != without
-    preview.situation.boss.setCurrentText("flint")
+    _pick(preview.situation.boss, "flint")
     _type_in_id(window, qtbot, "boss", "flint", "\b")
-    assert preview.total_label.text() == without and preview.situation.boss.currentText() == "flint"
+    assert preview.total_label.text() == without and SituationBox.chosen(preview.situation.boss) == "flint"
     _type_in_id(window, qtbot, "boss", "flin", "t")
     assert preview.total_label.text() == with_flint
 
@@ -104,20 +112,20 @@ def test_a_renamed_boss_or_deck_stays_chosen_under_its_new_id(
     window.entries.ask = lambda *_: new_id
     assert window.entries.rename(ref) is not None
     combo = getattr(preview.situation, kind)
-    assert combo.currentText() == new_id and not preview.situation.missing(combo)
-    assert entry_id not in [combo.itemText(i) for i in range(combo.count())]
+    assert SituationBox.chosen(combo) == new_id and not preview.situation.missing(combo)
+    assert entry_id not in [combo.itemData(i) for i in range(combo.count())]
     assert preview.error_label.text() == ""
     assert preview.total_label.text() == chosen == _scorer_total(window)
 
 
 def test_a_deleted_boss_stays_chosen_marked_and_scored_without(window: MainWindow) -> None:
     preview = window.preview
-    preview.situation.boss.setCurrentText("flint")
+    _pick(preview.situation.boss, "flint")
     ref = window.tree.select("boss", "flint")
     assert ref is not None
     window.entries.confirm = lambda _text: True
     assert window.entries.delete(ref)
-    assert preview.situation.boss.currentText() == "flint"
+    assert SituationBox.chosen(preview.situation.boss) == "flint"
     assert "unknown boss rule 'flint'" in preview.error_label.text()
     assert preview.total_label.text() == _scorer_total(window, boss=None)
 
@@ -172,3 +180,14 @@ def test_a_row_token_keeps_its_counter_and_state_when_its_charm_edition_or_stick
     assert slot_of(stuck).stickers == ("forever",) and slot_of(stuck).vars == slot_of(token).vars
     assert renamed(token, "edition", "holographic", "holo") == token
     assert renamed("snowball", "charm", "snow", "x") == "snowball"
+
+
+def test_the_boss_and_deck_boxes_show_names_as_the_tiles_do_and_keep_ids(window: MainWindow) -> None:
+    preview = window.preview
+    boss, deck = preview.situation.boss, preview.situation.deck
+    assert deck.currentText() == "Standard Deck" and deck.toolTip() == "Deck: standard"
+    assert [boss.itemText(i) for i in range(3)] == ["(no boss)", "The Arm", "The Cudgel"]
+    _pick(boss, "club_debuff")
+    assert boss.currentText() == "The Cudgel" and boss.toolTip() == "Boss rule: club_debuff"
+    assert preview.state()["boss"] == "club_debuff"
+    assert preview.total_label.text() == _scorer_total(window)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.app import palette
+from studio.app.choices import entry_choices
 from studio.app.hook_banner import HookBanner
 from studio.app.preview.background_score import BackgroundScore
 from studio.app.preview.best_play import BestPlay
@@ -246,7 +247,8 @@ class PreviewPanel(QWidget):
         self._catalog = catalog
         if catalog is not None:
             self.situation.blockSignals(True)
-            self.situation.set_choices(sorted(catalog.bosses), sorted(catalog.decks) or ["standard"])
+            decks = entry_choices(catalog.decks, ids=False) or [("standard", "standard")]
+            self.situation.set_choices(entry_choices(catalog.bosses, ids=False), decks)
             self.situation.blockSignals(False)
             self.charms.set_ids(sorted(catalog.charms))
         self.refresh()

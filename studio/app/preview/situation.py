@@ -42,8 +42,9 @@ class SituationBox(QWidget):
         self.deck = QComboBox()
         self.deck.setObjectName("deckInput")
         self.deck.setAccessibleName("Deck")
-        #: The ids each box offers from the loaded content (None: no content yet, nothing is missing).
-        self._offered: dict[QComboBox, list[str] | None] = {self.boss: None, self.deck: None}
+        #: The (text, id) items each box offers from the loaded content (None: no content yet, nothing
+        #: is missing).
+        self._offered: dict[QComboBox, list[tuple[str, str]] | None] = {self.boss: None, self.deck: None}
         self.money = _spin(1_000_000, "Money held", "$")
         self.money.setObjectName("moneyInput")
         self.hands_left = _spin(1000, "Hands left after this one")
@@ -89,36 +90,52 @@ class SituationBox(QWidget):
         form.addRow(self.run_label)
         for combo in (self.boss, self.deck):
             combo.currentIndexChanged.connect(self.changed)
+            combo.currentIndexChanged.connect(lambda _index, c=combo: self._mark(c))
         for spin in (self.money, self.hands_left, self.discards_left, self.seed, self.consumables):
             spin.valueChanged.connect(self.changed)
         self.levels.textChanged.connect(self.changed)
         self.vouchers.textChanged.connect(self.changed)
 
-    def set_choices(self, bosses: list[str], decks: list[str]) -> None:
-        """Offer the loaded bosses and decks, keeping the current choices (marked missing when not loaded)."""
-        self._offered = {self.boss: [NO_BOSS, *bosses], self.deck: decks}
+    def set_choices(self, bosses: list[tuple[str, str]], decks: list[tuple[str, str]]) -> None:
+        """Offer the loaded bosses and decks as (text, id) items, keeping the current choices (marked
+        missing when not loaded)."""
+        self._offered = {self.boss: [(NO_BOSS, ""), *bosses], self.deck: decks}
         for combo in (self.boss, self.deck):
-            now = combo.currentText()
-            if not now:  # the first content: no boss, the standard deck
-                now = NO_BOSS if combo is self.boss else ("standard" if "standard" in decks else decks[0])
+            now = self.chosen(combo)
+            if combo.currentIndex() < 0:  # the first content: no boss, the standard deck
+                ids = [i for _, i in decks]
+                now = "" if combo is self.boss else ("standard" if "standard" in ids or not ids else ids[0])
             self._choose(combo, now)
+
+    @staticmethod
+    def chosen(combo: QComboBox) -> str:
+        """The id ``combo`` has chosen ("" for no boss)."""
+        return str(combo.currentData() or "")
 
     def missing(self, combo: QComboBox) -> bool:
         """Whether ``combo``'s choice is an id the loaded content does not define."""
         offered = self._offered[combo]
-        return offered is not None and combo.currentText() not in offered
+        return (
+            offered is not None
+            and combo.currentIndex() >= 0
+            and self.chosen(combo) not in dict(offered).values()
+        )
 
     def _choose(self, combo: QComboBox, choice: str) -> None:
-        """Offer the loaded ids and choose ``choice`` (added, marked missing, when not among them),
-        without emitting ``changed``."""
+        """Offer the loaded entries and choose the id ``choice`` (added by its id, marked missing, when not
+        among them), without emitting ``changed``."""
         offered = self._offered[combo]
         combo.blockSignals(True)
         if offered is not None:
             combo.clear()
-            combo.addItems(offered)
-        if combo.findText(choice) < 0:
-            combo.addItem(choice)
-        combo.setCurrentText(choice)
+            for text, eid in offered:
+                combo.addItem(text, eid)
+                combo.setItemData(combo.count() - 1, eid or None, Qt.ItemDataRole.ToolTipRole)
+        index = combo.findData(choice)
+        if index < 0:
+            combo.addItem(choice, choice)
+            index = combo.count() - 1
+        combo.setCurrentIndex(index)
         combo.blockSignals(False)
         self._mark(combo)
 
@@ -127,7 +144,8 @@ class SituationBox(QWidget):
         index = combo.currentIndex()
         if not self.missing(combo) or index < 0:
             combo.setPalette(QPalette())  # the theme's, again
-            combo.setToolTip(combo.accessibleName())
+            chosen = self.chosen(combo)  # the box shows names: its tooltip names the id files use
+            combo.setToolTip(f"{combo.accessibleName()}: {chosen}" if chosen else combo.accessibleName())
             return
         error = QColor(palette.current().error)
         ink = QPalette(combo.palette())
@@ -136,14 +154,14 @@ class SituationBox(QWidget):
         combo.setItemIcon(index, palette.icon("fa5s.exclamation-triangle", error.name()))
         combo.setItemData(index, error, Qt.ItemDataRole.ForegroundRole)
         noun = "boss rule" if combo is self.boss else "deck"
-        combo.setToolTip(f"{noun} '{combo.currentText()}' is not in the loaded content: scored without it")
+        combo.setToolTip(f"{noun} '{self.chosen(combo)}' is not in the loaded content: scored without it")
 
     def follow_rename(self, kind: str, old: str, new: str) -> None:
         """Keep a renamed boss or deck chosen, and a renamed hand type or voucher in the levels, the
         vouchers and the scenario's run."""
         before = self.values()
         for combo, noun in ((self.boss, "boss"), (self.deck, "deck")):
-            if kind == noun and combo.currentText() == old:
+            if kind == noun and self.chosen(combo) == old:
                 self._choose(combo, new)
         if kind == "hand_type":
             levels = [_renamed(item, old, new) for item in self.levels.text().split()]
@@ -186,10 +204,9 @@ class SituationBox(QWidget):
             levels = self.levels_map()
         except ValueError:
             levels = {}
-        boss = self.boss.currentText()
         return {
-            "boss": None if boss in ("", NO_BOSS) else boss,
-            "deck": self.deck.currentText() or "standard",
+            "boss": self.chosen(self.boss) or None,
+            "deck": self.chosen(self.deck) or "standard",
             "money": self.money.value(),
             "hands_left": self.hands_left.value(),
             "discards_left": self.discards_left.value(),
@@ -203,7 +220,7 @@ class SituationBox(QWidget):
     def set_values(self, data: dict[str, Any]) -> None:
         """Show a scenario's fields without emitting one change per field."""
         self.blockSignals(True)
-        self._choose(self.boss, data.get("boss") or NO_BOSS)
+        self._choose(self.boss, data.get("boss") or "")
         self._choose(self.deck, data.get("deck") or "standard")
         self.money.setValue(int(data.get("money", 0)))
         self.hands_left.setValue(int(data.get("hands_left", 0)))
