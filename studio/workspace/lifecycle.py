@@ -68,8 +68,8 @@ class Lifecycle:
         for f in self._table.files.values():
             if f.path == ref.path:
                 continue
-            for prefix, doc in _documents(f):
-                for _kind, found, parts in references(f.kind, doc, kinds):
+            for prefix, doc, kind in _documents(f):
+                for _kind, found, parts in references(kind, doc, kinds):
                     if found == ref.id:
                         out.append((self._table.ref(f), (*prefix, *parts)))
             if (
@@ -90,8 +90,11 @@ class Lifecycle:
                 out.append(Usage(user, parts, f.syntax.line, f.syntax.col))
                 continue
             doc = texts.setdefault(f.path, Document(str(f.path), f.text, f.data))
-            own = parts[1:] if f.kind == "scenario" and isinstance(f.data, list) else parts  # in its scenario
-            out.append(Usage(user, parts, *doc.locate(parts, key=names_key(f.kind, own))))
+            # Where it is in its document: its scenario of a list, or the part of its target a patch sets.
+            prefix, _, kind = next(
+                (d for d in _documents(f) if parts[: len(d[0])] == d[0]), ((), None, f.kind)
+            )
+            out.append(Usage(user, parts, *doc.locate(parts, key=names_key(kind, parts[len(prefix) :]))))
         return sorted(out, key=lambda u: (str(u.entry.path), u.line, u.col))
 
     def reverted_text(self, ref: EntryRef, json_path: JsonPath = ()) -> str:
@@ -217,7 +220,9 @@ class Lifecycle:
         if path in self._table.files or (path.exists() and path != f.old_path):
             raise WorkspaceError(f"{path}: a file of that name already exists")
         change = Change(problems_changed=True, catalog_changed=True)
-        referring = {other.path: parts for other, parts in self.references(ref)}
+        referring: dict[Path, list[JsonPath]] = {}
+        for other, parts in self.references(ref):
+            referring.setdefault(other.path, []).append(parts)
         for o in list(self._table.files.values()):
             if o.path == f.path or o.syntax is not None or not o.writable:
                 continue
@@ -225,13 +230,13 @@ class Lifecycle:
                 continue
             data = copy.deepcopy(o.data)
             written = False
-            if o.path in referring and o.kind == "patch" and referring[o.path] == ("target",):
-                data["target"] = f"{ref.kind}/{new_id}"
-            elif o.path in referring:
-                for _, doc in _documents(o, data):
-                    retarget(o.kind, doc, _ref_kinds(ref.kind), ref.id, new_id)
+            if o.path in referring:
+                if o.kind == "patch" and ("target",) in referring[o.path]:
+                    data["target"] = f"{ref.kind}/{new_id}"
+                for _, doc, kind in _documents(o, data):
+                    retarget(kind, doc, _ref_kinds(ref.kind), ref.id, new_id)
             if o.kind == "scenario":  # ids written in trace sources and card tokens too
-                for _, doc in _documents(o, data):
+                for _, doc, _kind in _documents(o, data):
                     written = rename_written(doc, ref.kind, ref.id, new_id) or written
             if o.path not in referring and not written:
                 continue
@@ -305,12 +310,18 @@ def _as_saved(f: FileState, text: str, data: Any) -> str:
     return f.saved_text if renamed == f.text else text
 
 
-def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any]]:
-    """The documents of a file with their paths: a scenario file may hold a list of scenarios."""
+def _documents(f: FileState, data: Any = None) -> list[tuple[JsonPath, Any, str]]:
+    """The documents of a file with their paths and kinds: a scenario file may hold a list of scenarios,
+    and what a patch sets is a part of an entry of its target's kind (its ``target`` is read apart)."""
     data = f.data if data is None else data
     if f.kind == "scenario" and isinstance(data, list):
-        return [((i,), item) for i, item in enumerate(data)]
-    return [((), data)]
+        return [((i,), item, f.kind) for i, item in enumerate(data)]
+    if f.kind == "patch":
+        target = data.get("target") if isinstance(data, dict) else None
+        kind = target.partition("/")[0] if isinstance(target, str) else ""
+        sets = data.get("set") if isinstance(data, dict) else None
+        return [(("set",), sets, kind)] if kind in TEMPLATES and isinstance(sets, dict) else []
+    return [((), data, f.kind)]
 
 
 def _ref_kinds(kind: str) -> set[str]:

@@ -44,6 +44,22 @@ def test_editing_a_patched_entry_keeps_the_patch_on_top(base_copy: Path, tmp_pat
     assert ws.data(patch)["target"] == "charm/old_faithful" and ws.problems() == []
 
 
+def test_an_id_a_patch_sets_is_a_usage_and_a_rename_follows_it(base_copy: Path, tmp_path: Path) -> None:
+    sets = (
+        "target: charm/plain_mult\nset:\n  abilities:\n    - trigger: hand\n      when: {contains: flush}\n"
+    )
+    mod = folder_pack(
+        tmp_path, "mod", {"patches/flushes.yaml": sets + "      effects: [{kind: mult, amount: 9}]\n"}
+    )
+    ws = Workspace.open([mod], base=base_copy)
+    patch, flush = ref_of(ws, "patch", "flushes"), ref_of(ws, "hand_type", "flush")
+    where = ("set", "abilities", 0, "when", "contains")
+    assert [(u.json_path, u.line, u.col) for u in ws.usages(flush) if u.entry == patch] == [(where, 5, 24)]
+    ws.rename(flush, "flush_hand")
+    assert ws.data(patch)["set"]["abilities"][0]["when"] == {"contains": "flush_hand"}
+    assert ws.problems() == []
+
+
 def test_untrusted_code_is_disabled_until_trusted(base_copy: Path, tmp_path: Path) -> None:
     charm = "id: twice\nname: Twice\nbehaviour: doubler\ndescription: X2 Mult\n"
     mod = folder_pack(tmp_path, "mod", {"plugins/doubler.py": PLUGIN, "charms/twice.yaml": charm})
