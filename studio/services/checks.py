@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from studio.content.entries import Entry, is_read, misnamed
 from studio.content.io.documents import Document, DocumentError, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.io.text import printable, table
-from studio.content.models import FOLDER_KINDS
+from studio.content.models import FOLDER_KINDS, KINDS
 from studio.content.packs.pack import MANIFEST as MANIFEST_FILE
 from studio.content.packs.pack import named_as_manifest, pack_root
 from studio.content.registry import Content, build_catalog
@@ -147,15 +148,35 @@ def _is_content(rel: str) -> bool:
     return is_read(rel) or (rel.startswith("plugins/") and rel.endswith(".py")) or misnamed(rel) is not None
 
 
+#: The schema a file names on its editor line (``# yaml-language-server: $schema=.../charm.schema.json``).
+SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=\S*?([a-z_]+)\.schema\.json\s*$", re.M)
+
+
 def _kind(path: Path) -> str:
-    """The kind of a file outside any pack, told by its folder."""
+    """The kind of a file outside any pack, told by its folder, else by the schema its editor line names,
+    else by its data: scenarios (``played``, alone or in a list) and patches (``target`` and ``set``) say
+    what they are, as ``studio test`` and ``score --scenario`` read them anywhere."""
     kind = "run" if path.name == "run.yaml" else FOLDER_KINDS.get(path.parent.name)
-    if kind is None:
-        raise ServiceError(
-            f"{path}: cannot tell the kind of content; put it in one of "
-            f"{', '.join(sorted(f for f in FOLDER_KINDS if f != 'run.yaml'))}/"
-        )
-    return kind
+    if kind is not None:
+        return kind
+    try:
+        doc = read_document(path)
+    except DocumentError as exc:
+        raise ServiceError(str(exc.problem)) from None
+    named = SCHEMA_LINE.search(doc.text[:2000])
+    data = doc.data
+    items = data if isinstance(data, list) and data else [data]
+    if named is not None and named[1] in KINDS and named[1] != "pack":
+        return named[1]
+    if all(isinstance(item, dict) and "played" in item for item in items):
+        return "scenario"
+    if isinstance(data, dict) and {"target", "set"} <= data.keys():
+        return "patch"
+    folders = sorted(f"{f}/" for f in FOLDER_KINDS if not f.endswith(".yaml"))
+    raise ServiceError(
+        f"{path}: cannot tell the kind of content; put it in one of {', '.join(folders)} (or write a "
+        "scenario, with 'played', or a patch, with 'target' and 'set')"
+    )
 
 
 def _best_catalog(content: Content) -> Catalog | None:
@@ -327,7 +348,10 @@ def run_scenarios(
             cases = pack_cases(pack)
         else:
             files = [
-                f for f in scenario_files(path) if not any(f.is_relative_to(i) for i in inner.get(path, ()))
+                f
+                for f in scenario_files(path)
+                if not any(f.is_relative_to(i) for i in inner.get(path, ()))
+                and not (path in roots and _is_entry(f, roots[path]))
             ]
             cases = [case for file in files for case in scenario_cases(_document(file))]
         if not any(map(_is_test, cases)) and not inner.get(path):
@@ -354,6 +378,13 @@ def run_scenarios(
             progress(done, total, case.label)
     parsed_cache().save()  # the scenarios, and the positions their labels and problems were found at
     return ScenarioRun(results, loaded.warnings, untested, problems)
+
+
+def _is_entry(path: Path, root: Path) -> bool:
+    """Whether a file of the pack at ``root`` is one of its manifest, entries or patches: never a scenario,
+    so ``studio test content/charms`` finds no test there rather than a failure per charm."""
+    rel = path.resolve().relative_to(root).as_posix()
+    return is_read(rel) and not rel.startswith("tests/")
 
 
 def _packs_inside(folder: Path) -> list[Path]:

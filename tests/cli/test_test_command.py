@@ -61,13 +61,15 @@ def test_a_folder_holding_no_test_is_an_error_not_a_pass(studio, tmp_path):
     empty.mkdir()
     loose = write(tmp_path / "loose/plain.yaml", "played: AS AH\n")  # a scenario, but no expect: no test
     passing = write(tmp_path / "appendix.yaml", APPENDIX)
-    run = studio("test", str(empty), str(loose.parent), str(passing))
+    charms = Path(__file__).resolve().parents[2] / "content" / "charms"  # entries, never read as scenarios
+    run = studio("test", str(empty), str(loose.parent), str(passing), str(charms))
     assert run.code == 1
     assert summary(run.out) == (1, 0)
     why = "a test is a scenario with an 'expect', in a .yaml or .json file"
     assert run.err.splitlines() == [
         f"studio test: error: no scenario found in {empty}: {why}",
         f"studio test: error: no scenario found in {loose.parent}: {why}",
+        f"studio test: error: no scenario found in {charms}: {why}",
     ]
 
 

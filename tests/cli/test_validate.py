@@ -211,6 +211,17 @@ def test_one_content_file_is_checked_by_its_folders_kind(studio, tmp_path):
     assert "unknown field 'colr'" in message
 
 
+def test_a_file_in_no_kinds_folder_is_told_by_its_schema_line_or_as_a_scenario(studio, tmp_path):
+    line = "# yaml-language-server: $schema=../schemas/charm.schema.json\n"
+    charm = write(tmp_path / "drafts/odd.yaml", line + CHARM.format(id="odd") + "colr: red\n")
+    hands = write(tmp_path / "drafts/hands.yaml", "- played: AS AH\n- played: AS QQ\n")
+    run = studio("validate", str(charm), str(hands))
+    assert run.code == 1
+    found = [(f, line, message.split(": ")[-1]) for f, line, _, message in problems(run.out, tmp_path)]
+    assert found[0] == ("drafts/odd.yaml", 10, "unknown field 'colr'")
+    assert found[1][:2] == ("drafts/hands.yaml", 2) and "bad card 'QQ'" in run.out
+
+
 def test_a_folder_of_a_pack_checks_its_files_with_their_pack(studio, tmp_path):
     pack = tmp_path / "neon"
     write(pack / "pack.yaml", 'id: neon\nname: Neon\nversion: "1.0.0"\n')
