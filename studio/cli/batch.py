@@ -250,9 +250,14 @@ def _score_block(block: list[tuple[int, bytes | None]]) -> tuple[str, bool]:
             error = f"{name}:{number}:{exc}"
         except Exception as exc:  # a code charm may raise anything: its line fails, the batch goes on
             why = explain(exc)
-            if why is None:  # bad cards, unknown ids, a hand of the wrong size
-                why = str(exc) if isinstance(exc, ValueError) else f"scoring failed: {clip(repr(exc), 300)}"
-            error = f"{name}:{number}: {why}"
+            located = _located(raw, catalog) if why is None and isinstance(exc, ValueError) else None
+            if located is not None:  # bad cards, unknown ids, a hand of the wrong size: at their field
+                error = f"{name}:{number}:{located}"
+            else:
+                why = why or (
+                    str(exc) if isinstance(exc, ValueError) else f"scoring failed: {clip(repr(exc), 300)}"
+                )
+                error = f"{name}:{number}: {why}"
         clean = False
         out.append(dump_json({"error": error}))
     out.append("")
@@ -333,6 +338,31 @@ def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
         also = f" (and {more} more)" if more else ""
         raise BatchLineError(f"{first.col}: {clip_message(printable(where + first.message))}{also}")
     return found
+
+
+def _located(raw: bytes | None, catalog: Catalog) -> str | None:
+    """Why a line that read as a scenario cannot be scored, as ``validate`` explains a scenario file:
+    ``COL: $.field: message`` (the first problem, and how many more); None when it finds none.
+
+    Only a line that failed is checked so: a line that scores costs nothing more.
+    """
+    from studio.content.io.documents import Document
+    from studio.content.scenarios import Scenario, line_scenario, scenario_problems
+
+    if raw is None:
+        return None
+    text = raw.decode("utf-8")
+    data = json.loads(text)
+    model = line_scenario(data, text)
+    if isinstance(model, list):
+        return None
+    found = scenario_problems(Scenario(Document("", text, data), model), catalog)
+    if not found:
+        return None
+    first, more = found[0], len(found) - 1
+    where = f"{first.path}: " if first.path not in ("", "$") else ""
+    also = f" (and {more} more)" if more else ""
+    return f"{first.col}: {clip_message(printable(where + first.message))}{also}"
 
 
 class _TwiceError(ValueError):

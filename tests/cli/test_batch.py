@@ -104,6 +104,11 @@ def test_the_model_explains_what_the_fast_path_refuses(studio, tmp_path):
             ":52: $.charms[0].edtion: unknown field 'edtion' (did you mean 'edition'?)",
         ),
         (b'{"played": "AS", "money": "lots"}', ":27: $.money: 'lots' is not a whole number"),
+        (
+            b'{"played": "AS", "charms": ["pair_multt"]}',
+            ":29: $.charms[0]: unknown charm 'pair_multt' (did you mean 'pair_mult'?)",
+        ),
+        (b'{"played": "AS AH KD 5C 2H 3C"}', ":12: $.played: a played hand holds 1 to 5 cards, not 6"),
     ],
 )
 def test_a_bad_scenario_line_is_explained_as_validate_explains_it(studio, tmp_path, line: bytes, error: str):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from studio.cli.batch import run_batch
+from studio.cli.batch import _located, run_batch
 from studio.cli.jsonout import dump_json, dump_result
 from studio.content.models import ScenarioModel
 from studio.content.scenarios import score_scenario
@@ -84,11 +84,13 @@ def _lines(catalog, n: int) -> list[dict[str, object]]:
 
 
 def _by_model(name: str, number: int, line: dict[str, object], catalog) -> str:
-    """What the batch wrote for a line before the fast path: the model, then the contract's JSON."""
+    """What the batch writes for a line by the model alone: the contract's JSON, or the error validate
+    gives the line at its column and field (the fast path must find the same)."""
     try:
         return dump_json(score_scenario(ScenarioModel.model_validate(line), catalog).to_json())
     except ValueError as exc:
-        return dump_json({"error": f"{name}:{number}: {exc}"})
+        located = _located(json.dumps(line).encode(), catalog)
+        return dump_json({"error": f"{name}:{number}:{located}" if located else f"{name}:{number}: {exc}"})
 
 
 def test_random_lines_give_the_bytes_the_model_path_gives(catalog, tmp_path: Path) -> None:
