@@ -11,7 +11,7 @@ import argparse
 import importlib
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import NoReturn
 
@@ -40,6 +40,9 @@ COMMANDS = {
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose usage errors are one line on stderr, as the CLI contract asks."""
 
+    #: The subcommands' parsers, by name (the top parser's only).
+    commands: Mapping[str, argparse.ArgumentParser]
+
     def error(self, message: str) -> NoReturn:
         from studio.content.io.text import clip_message, printable  # light: the standard library only
 
@@ -66,7 +69,7 @@ def command_in(argv: Sequence[str]) -> str | None:
     return next((a for a in argv if a in COMMANDS), None)
 
 
-def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+def parser(argv: Sequence[str] | None = None) -> _Parser:
     """Return the argument parser; only the subcommand named in ``argv`` gets its arguments.
 
     Without ``argv`` every subcommand is declared in full (for documentation).
@@ -79,7 +82,25 @@ def parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=summary, description=summary)
         if argv is None or name == chosen:
             importlib.import_module(f"studio.cli.{module}").add_arguments(command)
+    p.commands = sub.choices
     return p
+
+
+def _parsed(argv: list[str]) -> argparse.Namespace:
+    """Parse ``argv``; a word or option the subcommand does not take is its error, ``studio score: error:
+    unrecognized arguments: ...`` (argparse leaves it to the top parser, which names no command), and an
+    option before the command is told to go after it."""
+    p = parser(argv)
+    command = command_in(argv)
+    first = argv[0] if argv else ""
+    if command is not None and first.startswith("-") and first not in ("-h", "--help", "--version"):
+        before = argv[: argv.index(command)]
+        rest = argv[argv.index(command) + 1 :]
+        p.error(f"options go after the command: studio {' '.join([command, *before, *rest])}")
+    args, extra = p.parse_known_args(argv)
+    if extra:
+        p.commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _escape_unencodable()
     command = command_in(argv)
     try:  # parsing imports the subcommand's module (tenths of a second): Ctrl-C there is one line too
-        args = parser(argv).parse_args(argv)
+        args = _parsed(argv)
         with _hooks_limited(args.command):
             code: int = args.func(args)
     except UsageError as exc:

@@ -253,8 +253,14 @@ BAD_INPUT = [
     ("unknown_subcommand", ["scor", "AS"], ["invalid choice: 'scor' (did you mean 'score'?)"]),
     ("unknown_choice", ["list", "charm"], ["invalid choice: 'charm' (did you mean 'charms'?)"]),
     ("a_choice_like_none", ["list", "jokers"], ["invalid choice: 'jokers' (choose from 'charms', 'hands'"]),
-    ("unknown_option", ["score", "AS", "--bogus"], ["unrecognized arguments: --bogus"]),
-    ("unknown_option_of_odds", ["odds", "--bogus"], ["unrecognized arguments: --bogus"]),
+    ("unknown_option", ["score", "AS", "--bogus"], ["studio score: error: unrecognized arguments: --bogus"]),
+    ("unknown_option_of_odds", ["odds", "--bogus"], ["studio odds: error: unrecognized arguments: --bogus"]),
+    ("two_words_for_one", ["score", "AS", "AH"], ["studio score: error: unrecognized arguments: AH"]),
+    (
+        "an_option_before_the_command",
+        ["--pack", "good", "score", "AS"],
+        ["options go after the command: studio score --pack good AS"],
+    ),
 ]
 
 
