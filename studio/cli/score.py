@@ -93,8 +93,11 @@ def main(args: argparse.Namespace) -> int:
         if getattr(args, name) is None:
             setattr(args, name, default)
     if args.scenario is not None:
-        results, listed = _from_file(args)
-        return _report(results, args.json, listed)
+        results, listed, failed = _from_file(args)
+        code = _report(results, args.json, listed)
+        for line in failed:  # after the scores, as test puts a failure after its trace
+            print(f"studio score: {line}", file=sys.stderr)
+        return PROBLEMS if failed else code
     catalog = quick_catalog(args)
     content = None
     if catalog is None:
@@ -210,10 +213,12 @@ def _option(args: argparse.Namespace, field: str) -> str:
     return f"{option} {value}" if isinstance(value, int) else option
 
 
-def _from_file(args: argparse.Namespace) -> tuple[list[Scored], bool]:
+def _from_file(args: argparse.Namespace) -> tuple[list[Scored], bool, list[str]]:
     """Score a scenario file (one scenario or a list), in the context of the pack it belongs to; and
-    whether the results are a list (see :func:`_chosen`)."""
+    whether the results are a list (see :func:`_chosen`), and each scenario whose ``expect`` the score
+    does not meet, in a line (the command then exits 1: a failed scenario, as ``studio test`` says)."""
     from studio.cli.common import loaded, owning_packs, scored
+    from studio.content.scenarios import mismatches
 
     if args.scenario.is_dir():
         raise UsageError(
@@ -223,7 +228,15 @@ def _from_file(args: argparse.Namespace) -> tuple[list[Scored], bool]:
     owning_packs(args, [args.scenario])  # a pack's tests/ file names that pack's entries
     content = loaded(args)
     chosen, listed = _chosen(args, content)
-    return [(s.model.name, s.model.played, s.model.held, scored(s.model, content)) for s in chosen], listed
+    results: list[Scored] = [
+        (s.model.name, s.model.played, s.model.held, scored(s.model, content)) for s in chosen
+    ]
+    failed = [
+        f"{s.label}: {'; '.join(missed)} ('studio test {args.scenario}' shows the trace against it)"
+        for s, (*_, result) in zip(chosen, results, strict=True)
+        if (missed := mismatches(s.model, result))
+    ]
+    return results, listed, failed
 
 
 def _chosen(args: argparse.Namespace, content: Content) -> tuple[list[Scenario], bool]:

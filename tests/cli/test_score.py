@@ -317,9 +317,17 @@ def test_scenario_counter_carries_into_the_score(studio, tmp_path):
     assert trace(result)[-1] == ("hand", "bus_rider", 14, 6)
 
 
-def test_scenario_with_an_expect_is_still_scored(studio, tmp_path):
+def test_scenario_with_an_expect_is_still_scored_and_one_it_misses_exits_1(studio, tmp_path):
     path = tmp_path / "test.yaml"
-    path.write_text("played: AS AH\nexpect: {hand_type: pair, total: 1}\n", encoding="utf-8")
+    path.write_text(
+        "- played: AS AH\n  expect: {hand_type: pair, total: 1}\n- played: AS\n", encoding="utf-8"
+    )
+    run = studio("score", "--scenario", str(path), "--json")
+    assert [r["total"] for r in json.loads(run.out)] == [64, 16]
+    assert run.code == 1 and run.err == (
+        f"studio score: {path}:1: total: expected 1, got 64 ('studio test {path}' shows the trace against it)\n"
+    )
+    path.write_text("played: AS AH\nexpect: {hand_type: pair, total: 64}\n", encoding="utf-8")
     assert score_json(studio, "--scenario", str(path))["total"] == 64
 
 
