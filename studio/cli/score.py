@@ -22,6 +22,7 @@ from studio.cli.loading import add_pack_options, full_load, quick_catalog
 from studio.cli.render import score_report
 from studio.cli.seeds import seed
 from studio.cli.unknown_ids import option_named
+from studio.content.io.text import clip
 from studio.content.plain_scenarios import known, plain_scenario, plain_situation
 from studio.engine.catalog import Catalog
 from studio.engine.names import UnknownIdError
@@ -150,8 +151,10 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
     levels = {}
     for item in args.level:
         name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip().lstrip("-").isdigit():
-            raise UsageError(f"bad --level '{item}': write TYPE=N, e.g. pair=2")
+        if not sep or not name.strip() or not value.strip().lstrip("-").isdigit() or len(value) > 12:
+            raise UsageError(f"bad --level '{clip(item, 60)}': write TYPE=N, e.g. pair=2")
+        if name.strip() in levels:
+            raise UsageError(f"--level {name.strip()}: given twice (give each hand type's level once)")
         levels[name.strip()] = int(value)
     for option, kind, value in (
         ("--boss", "boss", args.boss),
@@ -163,7 +166,7 @@ def _situation(args: argparse.Namespace, catalog: Catalog) -> Situation:
             except ValueError as exc:
                 raise UsageError(f"{option} {value}: {exc}") from None
     data = {
-        "played": args.hand,
+        "played": args.hand if args.hand.strip() else "",  # blanks are no card: told as an empty hand
         "held": args.held,
         "charms": args.charm,
         "levels": levels,

@@ -88,8 +88,13 @@ def parse_card(token: str, modifiers: Mapping[str, ModifierKind] | None = None) 
             extra += int(name[1:])
             continue
         kind = known.get(name)
+        if kind is None and not name:
+            raise CardError(
+                f"bad card '{token}': nothing after a ':' (a modifier goes there, e.g. 10H:glass)"
+            )
         if kind is None:
-            raise CardError(f"bad card '{token}': unknown modifier '{mod}'{did_you_mean(name, known)}")
+            hint = did_you_mean(name, known) or (f" (one of {', '.join(sorted(known))})" if known else "")
+            raise CardError(f"bad card '{token}': unknown modifier '{mod}'{hint}")
         if kind in slots:
             raise CardError(
                 f"bad card '{token}': two {kind}s ('{slots[kind]}' and '{name}'); "

@@ -29,7 +29,15 @@ BAD_INPUT = [
     ("unknown_card_modifier", ["score", "AS AH:glas"], ["'AH:glas'", "did you mean 'glass'"]),
     ("two_upgrades_on_a_card", ["score", "AS:glass:steel"], ["'AS:glass:steel'", "at most one upgrade"]),
     ("no_played_cards", ["score", ""], ["error: the hand: empty: write at least one card, e.g. AS"]),
-    ("only_blanks_played", ["score", "   "], ["1 to 5 cards", "not 0"]),
+    ("only_blanks_played", ["score", "   "], ["error: the hand: empty: write at least one card, e.g. AS"]),
+    ("nothing_after_a_colon", ["score", "AS:"], ["bad card 'AS:': nothing after a ':'", "e.g. 10H:glass"]),
+    ("a_modifier_like_none", ["score", "AS:nope"], ["unknown modifier 'nope' (one of bonus, foil, glass"]),
+    ("a_level_given_twice", ["score", "AS", "--level", "pair=2", "--level", "pair=3"], ["given twice"]),
+    (
+        "a_level_past_any_use",
+        ["score", "AS", "--level", "pair=" + "9" * 400],
+        ["bad --level 'pair=999", "…'"],
+    ),
     ("six_played_cards", ["score", "AS AH KD 5C 2H 3H"], ["1 to 5 cards", "not 6"]),
     # score: ids
     (

@@ -123,7 +123,10 @@ def test_a_charm_whose_own_file_is_broken_stays_known_to_the_scenarios_that_use_
             ":2:1: cannot read file: not UTF-8 text",
         ),
         (GLOW.encode() + b"id: neon_glow\n", ":7:1: malformed YAML: found duplicate key"),
-        (GLOW.encode() + b"---\nid: neon_glow\n", ":7:1: malformed YAML: but found another document"),
+        (
+            GLOW.encode() + b"---\nid: neon_glow\n",
+            ":7:1: malformed YAML: a second document ('---'): a file holds one (several items go in a list)",
+        ),
         (b"id: !!python/object neon_glow\n", ":1:5: YAML tag"),
     ],
 )

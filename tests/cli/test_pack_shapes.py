@@ -135,7 +135,7 @@ def test_a_zip_of_the_pack_folder_says_where_its_manifest_is_and_how_to_build_a_
     (outer / "f1/pack.yaml").rename(outer / "f1/Pack.yml")
     validated = studio("validate", str(outer / "f1"))
     assert validated.out.splitlines()[0] == (
-        f"{outer}/f1/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
+        f"{outer}/f1/Pack.yml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
         "Pack.yml is there: did you mean pack.yaml?"
     )
 

@@ -320,7 +320,7 @@ def test_a_folder_with_a_misnamed_manifest_is_told_so_not_read_as_scenarios(stud
     root = tmp_path / "e2"
     (root / "pack.yaml").rename(root / "pack.yml")
     problem = (
-        f"{root}/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
+        f"{root}/pack.yml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
         "pack.yml is there: did you mean pack.yaml?"
     )
     validate = studio("validate", str(root))

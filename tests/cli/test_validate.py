@@ -421,6 +421,6 @@ def test_a_misnamed_manifest_is_named_with_the_name_it_needs(studio, tmp_path, n
     run = studio("validate", str(root))
     assert run.code == 1
     assert run.out.splitlines()[0] == (
-        f"{root}/pack.yaml:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
+        f"{root}/{name}:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
         f"{name} is there: did you mean pack.yaml?"
     )

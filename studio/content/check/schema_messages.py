@@ -39,7 +39,7 @@ def type_sentence(value: Any, types: list[str]) -> str:
     wanted = [t for t in types if t != "null"] or types
     said = f"{excerpt(value)} is not {' or '.join(TYPE_NAMES.get(t, t) for t in wanted)}"
     if "string" in wanted and is_number(value):
-        said += f' (YAML reads it as a number: write "{value}" in quotes)'
+        said += f' (read as a number: write "{value}" in quotes)'  # YAML's and JSON's reading alike
     elif isinstance(value, str) and _is_number(value.strip(), whole="number" not in wanted):
         said += f" (in quotes it is text: write {value.strip()} without them)"
     return said

@@ -155,6 +155,12 @@ def _malformed(exc: MarkedYAMLError, text: str, bracket: tuple[int, int, str] | 
         return ScanError(start.line + 1, start.column + 1, message)
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if exc.problem == "but found another document":  # the parser's words, mid-sentence
+        return ScanError(
+            line,
+            col,
+            "malformed YAML: a second document ('---'): a file holds one (several items go in a list)",
+        )
     return ScanError(line, col, f"malformed YAML: {exc.problem or exc.context or 'malformed'}")
 
 

@@ -193,7 +193,7 @@ def missing_manifest(origin: Path, files: Mapping[str, bytes], archive: bool) ->
         )
     elif inside:
         why += f" (did you mean the pack folder '{origin / inside[0].removesuffix('/' + MANIFEST)}'?)"
-    return Problem(str(origin / MANIFEST), 1, 1, why)
+    return Problem(str(origin / (named[0] if named else MANIFEST)), 1, 1, why)  # at a file that is there
 
 
 @lru_cache(maxsize=256)
