@@ -42,7 +42,7 @@ class CharmSlot:
     @classmethod
     def parse(cls, token: str, locked: bool = False) -> CharmSlot:
         """The slot a charm is written as, ``id`` or ``id:edition`` (spaces around either ignored);
-        ValueError for a ``:`` with no edition after it.
+        ValueError for a ``:`` with no edition after it, or no id before it.
 
         Every place a charm is written as text (the CLI's ``--charm``, a scenario's ``charms``, a
         run's starting charms, the preview's row) reads it here, so they agree. The ids are looked
@@ -51,6 +51,9 @@ class CharmSlot:
         charm_id, colon, edition = token.partition(":")
         if colon and not edition.strip():
             advice = f"write an edition after ':' (e.g. {charm_id.strip()}:foil), or none"
+            raise CharmTokenError(token, advice)
+        if colon and not charm_id.strip():
+            advice = f"write the charm's id before ':' (e.g. pair_mult:{edition.strip()})"
             raise CharmTokenError(token, advice)
         return cls(charm_id.strip(), edition.strip() or None, locked=locked)
 

@@ -46,6 +46,11 @@ BAD_INPUT = [
         ["error: --charm pair_mult:: write an edition after ':' (e.g. pair_mult:foil)"],
     ),
     (
+        "charm_with_no_id",
+        ["score", "AS", "--charm", ":foil"],
+        ["--charm :foil: write the charm's id before ':'"],
+    ),
+    (
         "scenario_charm_with_an_empty_edition",
         ["score", "--scenario", "{tmp}/empty_edition.yaml"],
         ["empty_edition.yaml:2:", "$.charms[0]", "id or id:edition"],

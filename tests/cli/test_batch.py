@@ -109,6 +109,10 @@ def test_the_model_explains_what_the_fast_path_refuses(studio, tmp_path):
             ":29: $.charms[0]: unknown charm 'pair_multt' (did you mean 'pair_mult'?)",
         ),
         (b'{"played": "AS AH KD 5C 2H 3C"}', ":12: $.played: a played hand holds 1 to 5 cards, not 6"),
+        (
+            b'{"played": "AS", "charms": [":foil"]}',
+            ":29: $.charms[0]: ':foil' is not allowed: write a charm as id or id:edition (pair_mult, pair_mult:foil)",
+        ),
     ],
 )
 def test_a_bad_scenario_line_is_explained_as_validate_explains_it(studio, tmp_path, line: bytes, error: str):
