@@ -398,7 +398,11 @@ def scenario_model(data: Any) -> ScenarioModel:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in err["loc"]) or "scenario"
         raise ScenarioDataError(
-            field, _bound_sentence(err) or _empty_sentence(err) or err["msg"].removeprefix("Value error, ")
+            field,
+            _bound_sentence(err)
+            or _empty_sentence(err)
+            or _long_sentence(err)
+            or err["msg"].removeprefix("Value error, "),
         ) from None
 
 
@@ -418,6 +422,15 @@ def _bound_sentence(err: Any) -> str | None:
         return None
     key, words = found
     return f"{err['input']} is {words} {err['ctx'][key]}"
+
+
+def _long_sentence(err: Any) -> str | None:
+    """A list past its bound worded as validate words it (``110 charms: at most 100``), not pydantic's
+    "List should have at most 100 items after validation"."""
+    ctx = err.get("ctx", {})
+    if err.get("type") != "too_long" or "max_length" not in ctx or not err["loc"]:
+        return None
+    return f"{ctx.get('actual_length')} {err['loc'][-1]}: at most {ctx['max_length']}"
 
 
 def _empty_sentence(err: Any) -> str | None:
