@@ -46,6 +46,11 @@ BAD_INPUT = [
         ["error: --charm pair_mult:: write an edition after ':' (e.g. pair_mult:foil)"],
     ),
     (
+        "too_many_charms",
+        ["score", "AS", *["--charm", "pair_mult"] * 101],
+        ["--charm: 101 charms: at most 100"],
+    ),
+    (
         "charm_with_no_id",
         ["score", "AS", "--charm", ":foil"],
         ["--charm :foil: write the charm's id before ':'"],
