@@ -145,8 +145,11 @@ def unread_files(pack: Pack) -> list[Problem]:
     return out
 
 
-def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry], list[Problem]]:
-    """Read and validate every entry file of a pack; add the ``kind/id`` of invalid ones to ``broken``."""
+def pack_entries(
+    pack: Pack, broken: set[str] | None = None, invalid: list[Invalid] | None = None
+) -> tuple[list[Entry], list[Problem]]:
+    """Read and validate every entry file of a pack; add the ``kind/id`` of invalid ones to ``broken``,
+    and those that parse to ``invalid`` (their ids are checked all the same)."""
     entries: list[Entry] = []
     problems: list[Problem] = []
     for rel in sorted(pack.files):
@@ -163,6 +166,8 @@ def pack_entries(pack: Pack, broken: set[str] | None = None) -> tuple[list[Entry
                 problems += art_problems(kind, doc, pack.files)
                 entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, pack))
                 continue
+            if invalid is not None:
+                invalid.append(Invalid(kind, doc, tuple(found)))
         if broken is not None:
             broken.add(f"{kind}/{broken_id(doc, rel)}")
     return entries, problems
@@ -176,6 +181,15 @@ def broken_id(doc: Document | Problem, rel: str) -> str:
     return given if isinstance(given, str) and ID.fullmatch(given) else Path(rel).stem
 
 
+@dataclass(frozen=True)
+class Invalid:
+    """An entry file that parses but fails its schema: its kind, document and the problems found."""
+
+    kind: str
+    doc: Document
+    problems: tuple[Problem, ...]
+
+
 @dataclass
 class Merged:
     """The entries in force after every pack, and the problems and warnings of merging."""
@@ -183,6 +197,8 @@ class Merged:
     entries: dict[str, Entry] = field(default_factory=dict)
     #: ``kind/id`` of entries whose files have problems: other files may still name them.
     broken: set[str] = field(default_factory=set)
+    #: The entry files that parse but fail their schemas (the ids they name are checked all the same).
+    invalid: list[Invalid] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
 
@@ -191,7 +207,7 @@ def merge(packs: Sequence[Pack]) -> Merged:
     """Merge the packs' entries in load order, applying ``replaces`` and patches."""
     out = Merged()
     for pack in packs:
-        entries, problems = pack_entries(pack, out.broken)
+        entries, problems = pack_entries(pack, out.broken, out.invalid)
         out.problems += problems + unread_files(pack) + icon_problems(pack.manifest_doc, pack.files)
         replaced: set[str] = set()
         for e in entries:

@@ -97,7 +97,9 @@ def assemble(packs: Sequence[Pack], code: Code, requested: Sequence[Pack] | None
         if behaviour is not None and behaviour in code.failed:
             content.failed[e.id] = code.failed[behaviour]
     known = code.declared()
-    content.problems += [p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken)]
+    content.problems += [
+        p.at_stage(REFERENCE) for p in cross_check(content.entries, known, merged.broken, merged.invalid)
+    ]
     name_untrusted_charms(content, code.untrusted, code.untrusted_packs)
     if not content.problems:
         content.catalog = build_catalog(content.entries, content.behaviours)

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from studio.content.check.crosscheck import entry_problems, known_ids
-from studio.content.check.problems import MANIFEST, SCENARIO, Problem, ordered
+from studio.content.check.crosscheck import entry_problems, known_ids, unknown_ids
+from studio.content.check.problems import MANIFEST, REFERENCE, SCENARIO, Problem, ordered
 from studio.content.check.validation import validate_document
-from studio.content.entries import Entry, is_read, misnamed
+from studio.content.entries import Entry, Invalid, is_read, misnamed
 from studio.content.io.documents import Document, DocumentError, read_document
 from studio.content.io.parsed import parsed_cache
 from studio.content.io.text import printable, table
@@ -200,6 +200,7 @@ def _loose(
     content, as if they were on top of the packs loaded (an id must exist there or in one of them)."""
     problems: list[Problem] = []
     entries: list[Entry] = []
+    invalid: list[Invalid] = []
     for path in paths:
         try:
             doc = read_document(path)
@@ -216,14 +217,18 @@ def _loose(
             continue
         model, found = validate_document(kind, doc)
         problems += found
-        if model is not None and content.packs:
+        if model is None:
+            invalid.append(Invalid(kind, doc, tuple(found)))
+        elif content.packs:
             entries.append(Entry(kind, str(getattr(model, "id", "run")), doc, model, content.packs[-1]))
-    if entries:
+    if entries or invalid:
         # Behaviours that exist: those loaded, and those loaded charms name (their code may not have run).
         named = {b for e in content.entries if isinstance(b := getattr(e.model, "behaviour", None), str)}
         known = known_ids([*content.entries, *entries], {*content.behaviours, *named}, content.broken)
         for entry in entries:
-            problems += entry_problems(entry, known)
+            problems += [p.at_stage(REFERENCE) for p in entry_problems(entry, known)]
+        for bad in invalid:  # a file that fails its schema: the ids it names are checked all the same
+            problems += [p.at_stage(REFERENCE) for p in unknown_ids(bad.kind, bad.doc, known, bad.problems)]
     return problems
 
 

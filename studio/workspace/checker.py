@@ -13,7 +13,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from studio.content.art import art_problems
-from studio.content.check.crosscheck import SHARED_KINDS, Known, entry_problems, known_ids, shared_problems
+from studio.content.check.crosscheck import (
+    SHARED_KINDS,
+    Known,
+    entry_problems,
+    known_ids,
+    shared_problems,
+    unknown_ids,
+)
 from studio.content.check.hand_cards import played_changes
 from studio.content.check.problems import Problem
 from studio.content.check.run import made_families
@@ -83,6 +90,10 @@ class Checker:
             if f.kind == "scenario":
                 self.check_scenarios(f, None if f.syntax else Document(str(f.path), f.text, f.data))
         self._cross_check(aside=set(kept))
+        assert self._known is not None
+        for bad in merged.invalid:  # a text that fails its schema: the ids it names are checked all the same
+            found = unknown_ids(bad.kind, bad.doc, self._known, bad.problems)
+            self.file_problems.setdefault(Path(bad.doc.name), []).extend(found)
         self._build_catalog()
 
     def _last_good(
@@ -112,6 +123,8 @@ class Checker:
             return False
         if model is not None:
             found = [*found, *art_problems(f.kind, doc, f.pack.files)]
+        if model is None and self._known is not None:  # its ids are checked all the same
+            found = [*found, *unknown_ids(f.kind, doc, self._known, found)]
         self.file_problems[f.path] = found
         if model is None:
             self._set_aside(entry)  # the last good version stays in force

@@ -211,6 +211,18 @@ def test_one_content_file_is_checked_by_its_folders_kind(studio, tmp_path):
     assert "unknown field 'colr'" in message
 
 
+def test_a_file_that_fails_its_schema_has_the_ids_it_names_checked_too(studio, tmp_path):
+    """Every mistake of a file at once: an unknown field does not hide a misspelt hand type."""
+    text = CHARM.format(id="odd").replace("trigger: hand", "trigger: hand\n    when: {contains: flsh}")
+    write(tmp_path / "neon/pack.yaml", "id: neon\nname: Neon\nversion: 1.0.0\n")
+    write(tmp_path / "neon/charms/odd.yaml", text + "colr: red\n")
+    loose = write(tmp_path / "charms/odd.yaml", text + "colr: red\n")
+    flsh = (7, 22, "$.abilities[0].when.contains: unknown hand type 'flsh' (did you mean 'flush'?)")
+    for given, file in ((tmp_path / "neon", "neon/charms/odd.yaml"), (loose, "charms/odd.yaml")):
+        found = problems(studio("validate", str(given)).out, tmp_path)
+        assert found == [(file, 10, 1, "$.colr: unknown field 'colr'"), (file, *flsh)]
+
+
 def test_a_file_in_no_kinds_folder_is_told_by_its_schema_line_or_as_a_scenario(studio, tmp_path):
     line = "# yaml-language-server: $schema=../schemas/charm.schema.json\n"
     charm = write(tmp_path / "drafts/odd.yaml", line + CHARM.format(id="odd") + "colr: red\n")

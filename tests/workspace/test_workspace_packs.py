@@ -60,6 +60,20 @@ def test_an_id_a_patch_sets_is_a_usage_and_a_rename_follows_it(base_copy: Path, 
     assert ws.problems() == []
 
 
+def test_a_text_that_fails_its_schema_has_the_ids_it_names_checked_too(
+    base_copy: Path, tmp_path: Path
+) -> None:
+    charm = "id: odd\nname: Odd\ncolr: red\nabilities:\n  - trigger: hand\n    when: {contains: flsh}\n"
+    mod = folder_pack(
+        tmp_path, "mod", {"charms/odd.yaml": charm + "    effects: [{kind: mult, amount: 3}]\n"}
+    )
+    ws = Workspace.open([mod], base=base_copy)
+    said = [(p.line, p.message) for p in ws.problems()]
+    assert said == [(3, "unknown field 'colr'"), (6, "unknown hand type 'flsh' (did you mean 'flush'?)")]
+    ws.set_field(ref_of(ws, "charm", "odd"), ("abilities", 0, "when", "contains"), "pairr")
+    assert [p.message for p in ws.problems()][1] == "unknown hand type 'pairr' (did you mean 'pair'?)"
+
+
 def test_untrusted_code_is_disabled_until_trusted(base_copy: Path, tmp_path: Path) -> None:
     charm = "id: twice\nname: Twice\nbehaviour: doubler\ndescription: X2 Mult\n"
     mod = folder_pack(tmp_path, "mod", {"plugins/doubler.py": PLUGIN, "charms/twice.yaml": charm})

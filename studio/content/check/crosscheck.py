@@ -10,10 +10,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from studio.content.check.hand_cards import played_changes, played_limit, too_many_cards
-from studio.content.check.problems import Problem
+from studio.content.check.problems import Problem, json_path
 from studio.content.check.run import RUN_KINDS, run_problems
 from studio.content.check.xrefs import names_key, references
-from studio.content.entries import Entry
+from studio.content.entries import Entry, Invalid
+from studio.content.io.documents import Document
 from studio.content.models import ENTRY_KINDS, DeckModel, DifficultyModel, HandTypeModel, RunModel
 from studio.engine.cards import CardError, ModifierKind
 from studio.engine.names import did_you_mean
@@ -29,19 +30,24 @@ class Known:
 
 
 def cross_check(
-    entries: Sequence[Entry], behaviours: Collection[str], broken: Collection[str] = ()
+    entries: Sequence[Entry],
+    behaviours: Collection[str],
+    broken: Collection[str] = (),
+    invalid: Sequence[Invalid] = (),
 ) -> list[Problem]:
     """Return problems between entries: unknown ids, modifier clashes, unreachable hand types.
 
     ``behaviours`` holds every behaviour id that exists, loaded or not (an
     untrusted pack's code declares ids without running). ``broken`` names
     entries (``kind/id``) whose own files have problems: referring to them is
-    not a second problem.
+    not a second problem. The unknown ids ``invalid`` files name are problems too.
     """
     known = known_ids(entries, behaviours, broken)
     problems = shared_problems(entries)
     for e in entries:
         problems += entry_problems(e, known)
+    for bad in invalid:
+        problems += unknown_ids(bad.kind, bad.doc, known, bad.problems)
     return sorted(set(problems))
 
 
@@ -64,17 +70,31 @@ def entry_problems(e: Entry, known: Known) -> list[Problem]:
     problems: list[Problem] = []
     if e.kind != "run" and not e.patched and e.stem != e.id:
         problems.append(e.problem(f"id '{e.id}' differs from the file name '{e.stem}'", "id"))
-    for ref_kind, ref, parts in references(e.kind, e.doc.data):
-        if ref_kind == "modifier":
-            continue  # _deck_problems names the card group, and modifiers that clash
-        ids = known.behaviours if ref_kind == "behaviour" else known.ids[ref_kind]
-        if ref not in ids:
-            what = ref_kind.replace("_", " ")
-            message = f"unknown {what} '{ref}'{did_you_mean(ref, ids)}"
-            problems.append(e.problem(message, *parts, key=names_key(e.kind, parts)))
+    problems += unknown_ids(e.kind, e.doc, known)
     if isinstance(e.model, DeckModel):
         problems += _deck_problems(e, known.modifier_kinds)
     return problems
+
+
+def unknown_ids(kind: str, doc: Document, known: Known, skip: Collection[Problem] = ()) -> list[Problem]:
+    """The ids a document of ``kind`` names that nothing defines, each with the id most likely meant.
+
+    The ids are read from the data as written, so a file whose text fails its schema has them checked
+    too (every mistake of it shown at once); none where a problem of ``skip`` (its schema's) already is.
+    """
+    taken = {p.path for p in skip}
+    out = []
+    for ref_kind, ref, parts in references(kind, doc.data):
+        if ref_kind == "modifier":
+            continue  # _deck_problems names the card group, and modifiers that clash
+        ids = known.behaviours if ref_kind == "behaviour" else known.ids[ref_kind]
+        path = json_path((*doc.prefix, *parts))
+        if ref in ids or path in taken:
+            continue
+        line, col = doc.locate(parts, key=names_key(kind, parts))
+        message = f"unknown {ref_kind.replace('_', ' ')} '{ref}'{did_you_mean(ref, ids)}"
+        out.append(Problem(doc.name, line, col, message, path))
+    return out
 
 
 #: The kinds whose content (not only ids) :func:`shared_problems` reads.
