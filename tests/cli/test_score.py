@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+from folder_packs import folder_pack
 from spec_data import APPENDIX_TRACE, CLI_SCENARIO
 
 #: RULES.md appendix: the hand, held card, money and charms in row order.
@@ -418,3 +419,30 @@ def test_a_folder_given_as_scenario_is_refused_naming_the_command_that_runs_a_fo
     assert run.code == 2 and len(run.err.splitlines()) == 1  # long paths are clipped to keep one line
     assert ": is a folder; --scenario takes one scenario file ('studio test " in run.err
     assert run.err.endswith("' runs every scenario in it)\n")
+
+
+def test_a_negative_amount_takes_points_and_mult_down_to_0_never_below(studio, tmp_path):
+    """A hand scores 0 at worst: two negatives never multiply into a positive total."""
+    ability = "abilities:\n  - trigger: hand\n    effects: [{{kind: {kind}, amount: {amount}}}]\n"
+    pack = folder_pack(
+        tmp_path,
+        "cursed",
+        {
+            "charms/minus_mult.yaml": "id: minus_mult\nname: M\n" + ability.format(kind="mult", amount=-10),
+            "charms/minus_points.yaml": "id: minus_points\nname: P\n"
+            + ability.format(kind="points", amount=-99),
+            "charms/fading.yaml": "id: fading\nname: F\n"
+            + ability.format(kind="xmult", amount="-0.5, per: counter"),
+        },
+    )
+    argv = ["AS AH", "--pack", str(pack), "--charm", "minus_mult", "--charm", "minus_points"]
+    result = score_json(studio, *argv)
+    assert [(e["points"], e["mult"]) for e in result["events"]][-2:] == [(32, 0), (0, 0)]
+    assert result["total"] == 0
+    scenario = pack / "tests" / "faded.yaml"
+    scenario.parent.mkdir()
+    scenario.write_text("played: AS AH\ncharms: [{id: fading, counter: 3}]\n", encoding="utf-8")
+    faded = score_json(studio, "--scenario", str(scenario))
+    assert (faded["mult"], faded["total"]) == (0, 0)  # x(1 - 0.5 x 3) is below 0
+    listed = json.loads(studio("list", "charms", "--pack", str(pack), "--json").out)
+    assert {c["id"]: c["description"] for c in listed}["fading"] == "X1 Mult minus X0.5 per counter"

@@ -69,7 +69,9 @@ def _money_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 def _xmult_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
-    return f"X1 Mult plus X{amount}" if e.scaling else f"X{amount} Mult"
+    if e.scaling:  # a factor from 1, up or down by the amount per step
+        return f"X1 Mult {'minus' if e.amount < 0 else 'plus'} X{amount}"
+    return f"X{amount} Mult"
 
 
 def _factor(amount: float, steps: int) -> float:

@@ -229,20 +229,20 @@ class ScoringContext:
     # -- the helpers every charm calls --------------------------------------------
 
     def add_points(self, amount: float, source: Source | ActiveCharm) -> None:
-        """Add Points (whole numbers)."""
+        """Add Points (whole numbers); a negative amount takes them down to 0 at most, never below."""
         n = int(amount)
         if n:
-            self.record(source, "points", n, self.points + n, self.mult, self.money)
+            self.record(source, "points", n, max(self.points + n, 0), self.mult, self.money)
 
     def add_mult(self, amount: float, source: Source | ActiveCharm) -> None:
-        """Add Mult."""
+        """Add Mult; never below 0 (a hand scores 0 at worst, never a negative total)."""
         if amount:
-            self.record(source, "mult", amount, self.points, self.mult + amount, self.money)
+            self.record(source, "mult", amount, self.points, max(self.mult + amount, 0), self.money)
 
     def multiply_mult(self, factor: float, source: Source | ActiveCharm) -> None:
-        """Multiply Mult."""
+        """Multiply Mult; a factor below 0 leaves it at 0, never below."""
         if factor != 1:
-            self.record(source, TIMES_LABEL, factor, self.points, self.mult * factor, self.money)
+            self.record(source, TIMES_LABEL, factor, self.points, max(self.mult * factor, 0), self.money)
 
     def add_money(self, amount: float, source: Source | ActiveCharm) -> None:
         """Change money at once (a later step sees it)."""
