@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from studio.engine.catalog import Catalog
+from studio.engine.conditions import Conditions
 from studio.engine.run.actions import (
     Buy,
+    BuyVoucher,
     Choose,
     Discard,
     LeaveShop,
@@ -164,6 +166,20 @@ def test_bought_fires_for_the_charm_just_bought(catalog: Catalog) -> None:
     game.apply(Buy(0))
     assert kinds(game.history[-1].events) == ["buy", "trigger:bought", "charm_created"]
     assert game.state.charms[0].id == "two_for_one" and len(game.state.charms) == 2
+
+
+def test_bought_is_a_charms_trigger_never_a_consumables_or_vouchers(catalog: Catalog) -> None:
+    """Its text says "When a charm is bought": a consumable or voucher bought fires nothing."""
+    two = catalog.charms["two_for_one"]
+    ability = replace(two.abilities[0], conditions=Conditions())
+    shopper = replace(two, id="shopper", abilities=(ability,))  # makes a charm for any charm bought
+    game = start(replace(catalog, charms={**catalog.charms, "shopper": shopper}), "shopper")
+    voucher = game.state.voucher_offers[0]
+    in_shop(game, Offer("consumable", "deep_pockets", 4), Offer("voucher", voucher, 10))
+    game.apply(Buy(0))
+    game.apply(BuyVoucher(1))
+    assert [kinds(h.events) for h in game.history[-2:]] == [["buy"], ["buy_voucher"]]
+    assert [c.id for c in game.state.charms] == ["shopper"]
 
 
 def test_sold_fires_with_the_sold_charm_still_in_the_row(catalog: Catalog) -> None:

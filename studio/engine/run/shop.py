@@ -219,18 +219,17 @@ def reroll(state: RunState, setup: RunSetup) -> list[RunEvent]:
 
 
 def buy(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
-    """Pay for the charm in ``slot`` and put it at the end of the row (a consumable: in the last
-    consumable slot)."""
+    """Pay for the charm in ``slot`` and put it at the end of the row, firing ``bought`` (a consumable:
+    in the last consumable slot; ``bought`` is the trigger of a charm bought, as its text says)."""
     assert state.shop is not None
     offer = state.shop.offers[slot]
     state.money -= offer.price
     offer.sold = True
     if offer.kind == "consumable":
         state.consumables.append(offer.item)
-        bought = fire(state, setup, "bought", subject=offer.item)
-    else:
-        state.charms.append(CharmSlot(offer.item, offer.edition, stickers=offer.stickers))
-        bought = fire(state, setup, "bought", subject=offer.item, slot=len(state.charms) - 1)
+        return [RunEvent("buy", offer.item, -offer.price)]
+    state.charms.append(CharmSlot(offer.item, offer.edition, stickers=offer.stickers))
+    bought = fire(state, setup, "bought", subject=offer.item, slot=len(state.charms) - 1)
     return [RunEvent("buy", offer.item, -offer.price), *bought]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Offer, RunState
-from studio.engine.run.triggers import fire
 from studio.engine.run.values import price
 
 
@@ -32,7 +31,4 @@ def buy_voucher(state: RunState, setup: RunSetup, slot: int) -> list[RunEvent]:
     offer.sold = True
     state.vouchers.append(offer.item)
     state.voucher_offers.remove(offer.item)
-    return [
-        RunEvent("buy_voucher", offer.item, -offer.price),
-        *fire(state, setup, "bought", subject=offer.item),
-    ]
+    return [RunEvent("buy_voucher", offer.item, -offer.price)]  # ``bought`` is a charm's trigger
