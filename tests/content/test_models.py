@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from studio.content.check.validation import validate_document
-from studio.content.io.documents import read_document
+from studio.content.io.documents import Document, read_document
 from studio.content.models import KINDS, CharmModel
 from studio.content.schemas import DIALECT, schema_for
+from studio.engine.describe import describe_charm
 from studio.engine.effects import Chance, Scaling
 
 
@@ -197,6 +198,9 @@ WHOLE = (
         ("{kind: points, amount: 1.5}", "amount"),
         ("{kind: money, amount: -0.5}", "amount"),
         ("{kind: points, amount: 1, up_to: 7.5}", "up_to"),
+        ("{kind: grow, amount: 1, up_to: 2.5}", "up_to"),
+        ("{kind: retrigger, amount: 1, up_to: 2.5}", "up_to"),
+        ("{kind: level_up, amount: 1, up_to: 2.5}", "up_to"),
     ],
 )
 def test_points_and_money_are_refused_a_fraction_at_its_field(
@@ -212,6 +216,24 @@ def test_points_and_money_are_refused_a_fraction_at_its_field(
     assert [str(p) for p in problems] == [
         f"{path}:7:{col}: $.abilities[0].effects[1].{field}: {value} is not a whole number"
     ]
+
+
+@pytest.mark.parametrize(
+    ("effect", "text"),
+    [
+        ("{kind: retrigger, amount: 1, up_to: 3}", "Retrigger each card scored 1 to 3 times"),
+        ("{kind: level_up, amount: 1, up_to: 3}", "+1 to +3 levels to the played hand type"),
+        ("{kind: modify, value: hand_size, add: 1, up_to: 3, for: round}", "+1 to 3 hand size this round"),
+    ],
+)
+def test_a_random_range_is_in_the_text_of_every_kind_that_takes_one(effect: str, text: str) -> None:
+    """What the charm does, read from its text: a count drawn from a range says so (the modify's range
+    starts at its one op's number)."""
+    trigger = "scored_card" if "retrigger" in effect else "hand"
+    text_of = f"id: x\nname: X\nabilities:\n  - trigger: {trigger}\n    effects: [{effect}]\n"
+    model, problems = validate_document("charm", Document.parse("x.yaml", text_of))
+    assert problems == [] and isinstance(model, CharmModel)
+    assert describe_charm(model.to_engine(), {}) == text
 
 
 @pytest.mark.parametrize(

@@ -138,6 +138,11 @@ class ModifyEffect(_Scaled):
         "hand", alias="for", title="Lasts", description="The rest of this hand, or of this round."
     )
 
+    @property
+    def amount(self) -> float | None:
+        """The number of its one op: where a random range (``up_to``) starts."""
+        return next((getattr(self, op) for op in OPS if getattr(self, op) is not None), None)
+
     @model_validator(mode="after")
     def _one_op(self) -> ModifyEffect:
         if sum(getattr(self, op) is not None for op in OPS) != 1:

@@ -257,6 +257,7 @@ class RetriggerEffect(_Scaled):
     amount: int = Field(
         1, ge=1, le=100, title="Times", description="Extra triggers (per step with 'per'; at most 100)."
     )
+    up_to: WholeAmount | None = _UP_TO
 
 
 class GrowEffect(_Scaled):
@@ -266,6 +267,7 @@ class GrowEffect(_Scaled):
     amount: int = Field(
         1, ge=-1_000_000, le=1_000_000, title="Amount", description="Added to the counter (per step)."
     )
+    up_to: WholeAmount | None = _UP_TO
 
 
 class ResetEffect(_Effect):
@@ -285,6 +287,7 @@ class LevelUpEffect(_Scaled):
         title="Levels",
         description="Levels added, or taken away when below 0 (never below 1).",
     )
+    up_to: WholeAmount | None = _UP_TO
     hand_type: Id | None = Field(
         None,
         title="Hand type",

@@ -216,17 +216,18 @@ def _modify(
     ctx.note(source, "modify", amount, f"{_modifier_text(m)} this {m.scope}")
 
 
-def _modifier_text(m: Modifier) -> str:
+def _modifier_text(m: Modifier, up_to: float | None = None) -> str:
     noun = VALUES[m.value].noun
+    top = f" to {fmt(up_to)}" if up_to is not None else ""  # a random range: "+1 to 2 hand size"
     return {
-        "set": f"{noun} set to {fmt(m.amount)}",
-        "add": f"{'+' if m.amount >= 0 else '-'}{fmt(abs(m.amount))} {noun}",
-    }.get(m.op, f"{noun} x{fmt(m.amount)}")
+        "set": f"{noun} set to {fmt(m.amount)}{top}",
+        "add": f"{'+' if m.amount >= 0 else '-'}{fmt(abs(m.amount))}{top} {noun}",
+    }.get(m.op, f"{noun} x{fmt(m.amount)}{top}")
 
 
 def _modify_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     m = Modifier(e.arg("value"), e.arg("op", "add"), e.amount, e.arg("for", "hand"))
-    return f"{_modifier_text(m)} this {m.scope}"
+    return f"{_modifier_text(m, e.up_to)} this {m.scope}"
 
 
 EFFECTS.add(

@@ -145,6 +145,8 @@ def _no_apply(
 
 def _times_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     n = int(e.amount)
+    if e.up_to is not None:  # a random count: "1 to 3 times"
+        return f"{n} to {int(e.up_to)} times"
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
@@ -180,8 +182,9 @@ def _level(
 
 def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     target = e.arg("hand_type")
-    levels = "level" if abs(e.amount) == 1 else "levels"
-    return f"{signed(e.amount)} {levels} to {names.get(target, target) if target else 'the played hand type'}"
+    levels = "level" if abs(e.amount) == 1 and e.up_to is None else "levels"
+    count = signed(e.amount) + (f" to {signed(e.up_to)}" if e.up_to is not None else "")
+    return f"{count} {levels} to {names.get(target, target) if target else 'the played hand type'}"
 
 
 EFFECTS.add(
