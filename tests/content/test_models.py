@@ -248,3 +248,32 @@ def test_mult_takes_a_fraction_and_a_whole_amount_may_be_written_with_a_point(
     assert problems == []
     assert isinstance(model, CharmModel)
     assert model.abilities[0].effects[1].to_engine().amount == float(effect.split("amount: ")[1].rstrip("}"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "said"),
+    [
+        (
+            "boss",
+            "id: x\nname: X\nrefuse:\n  - when: {type_played: true}\n    reason: '{hand_typ} again'\n",
+            "$.refuse[0].reason: '{hand_typ}' is filled in by nothing (did you mean 'hand_type'?)",
+        ),
+        (
+            "charm",
+            "id: x\nname: X\nabilities:\n  - trigger: sold\n    effects: [{kind: disable_boss}]\n",
+            "$.abilities[0]: no boss rule is in play at sold (between rounds): disable_boss acts in a round",
+        ),
+        (
+            "charm",
+            "id: x\nname: X\nmodify:\n  - {value: hand_size, add: 1, for: round}\n",
+            "$.modify[0].for: 'round' is not allowed here: the only choice is 'active'; a listed modifier lasts"
+            " while its source is in play; for this hand or round write an effect under a trigger:"
+            " {kind: modify, value: ..., add: 1, for: round}",
+        ),
+    ],
+)
+def test_what_would_silently_do_nothing_or_something_else_is_refused(kind: str, text: str, said: str) -> None:
+    """A misspelt reason field would show in braces, a boss disabled between rounds is never in play, and
+    a listed modifier "for this round" lasted as long as its source."""
+    model, problems = validate_document(kind, Document.parse(f"{kind}.yaml", text))
+    assert model is None and [f"{p.path}: {p.message}" for p in problems] == [said]

@@ -278,6 +278,8 @@ def _schema_problem(err: ValidationError, types: list[str], doc: Document, kind:
             message += f": {err.instance} changes the score of a hand, and a consumable is used between hands"
     elif err.validator == "const":
         message = f"{err.instance!r} is not allowed here: the only choice is {err.validator_value!r}"
+        if isinstance(err.schema, dict) and err.schema.get("x-message"):  # what to write instead
+            message += f"; {err.schema['x-message']}"
     elif err.validator == "type" and not parts:
         message = f"a {kind.replace('_', ' ')} file holds a mapping of fields, not {_type_name(err.instance)}"
     else:

@@ -7,12 +7,16 @@ debuff (a card filter). No field is specific to one boss.
 
 from __future__ import annotations
 
-from pydantic import Field
+from string import Formatter
+
+from pydantic import Field, field_validator
 
 from studio.content.models.charm import AbilityModel
 from studio.content.models.common import CardFilterModel, ConditionsModel, Id, Model, moved_fields
 from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
 from studio.engine.bosses import BossDef, Refusal
+from studio.engine.kinds import VALUES
+from studio.engine.names import did_you_mean
 
 
 class RefusalModel(Model):
@@ -31,6 +35,24 @@ class RefusalModel(Model):
             "are filled in."
         ),
     )
+
+    @field_validator("reason")
+    @classmethod
+    def _known_fields(cls, reason: str) -> str:
+        """Every name in braces is one the trace fills in: a misspelt one would show as written."""
+        known = ["hand_type", "first_type", *VALUES.names()]
+        try:
+            named = [name for _, name, _, _ in Formatter().parse(reason) if name]
+        except ValueError:  # a lone brace: the text is shown as written
+            return reason
+        for name in named:
+            if name not in known:
+                hint = (
+                    did_you_mean(name, known)
+                    or " (hand_type, first_type or a value name such as played_cards)"
+                )
+                raise ValueError(f"'{{{name}}}' is filled in by nothing{hint}")
+        return reason
 
     def to_engine(self) -> Refusal:
         """Return the engine value."""

@@ -98,6 +98,12 @@ class DisableBossEffect(_Effect):
 
     kind: Literal["disable_boss"] = Field(..., title="Effect", description="Disable the boss rule.")
 
+    def misfit(self, trigger: TriggerKind) -> str | None:
+        """A boss rule is in play only in its round."""
+        if trigger.between:
+            return f"no boss rule is in play at {trigger.name} (between rounds): disable_boss acts in a round"
+        return None
+
 
 class SetVarEffect(_Scaled):
     """Set one of the charm's variables to a number or to a rank, suit or hand type."""

@@ -45,11 +45,15 @@ class ModifierModel(Model):
         None, ge=-1_000_000, le=1_000_000, title="Add", description="Added after every set."
     )
     times: float | None = Field(None, title="Times", description="Multiplies after every add.", ge=0, le=1000)
-    for_: Literal["active", "hand", "round"] = Field(
+    for_: Literal["active"] = Field(
         "active",
         alias="for",
         title="Lasts",
-        description="active: while its source is in play; hand or round: only this hand or round.",
+        description="While its source is in play (a change for this hand or round is a modify effect).",
+        json_schema_extra={
+            "x-message": "a listed modifier lasts while its source is in play; for this hand or round "
+            "write an effect under a trigger: {kind: modify, value: ..., add: 1, for: round}"
+        },
     )
 
     @model_validator(mode="after")
