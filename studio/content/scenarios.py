@@ -23,6 +23,7 @@ from studio.content.plain_scenarios import known
 from studio.engine.cards import parse_card, parse_cards
 from studio.engine.catalog import Catalog
 from studio.engine.names import did_you_mean
+from studio.engine.runs import RunTable
 from studio.engine.scoring import MAX_PLAYED, HandSizeError, check_hand_size, score
 from studio.engine.trace import SCORE_STEPS, Event, ScoreResult, Step, fmt
 
@@ -170,6 +171,8 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         checks.append((("boss",), f"boss/{m.boss}", lambda: known(catalog, "boss", m.boss or "")))
     if catalog.decks:
         checks.append((("deck",), f"deck/{m.deck}", lambda: known(catalog, "deck", m.deck)))
+    if m.blind and catalog.run is not None:
+        checks.append((("blind",), "", partial(_known_blind, catalog.run, m.blind)))
     for i, slot in enumerate(m.slots()):
         checks.append((("charms", i), f"charm/{slot.id}", partial(known, catalog, "charm", slot.id)))
         if slot.edition:
@@ -207,6 +210,13 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         except HandSizeError as exc:
             problems.append(_problem(s, ("played",), str(exc)))
     return problems
+
+
+def _known_blind(run: RunTable, blind: str) -> None:
+    """Raise ValueError unless the run table defines the blind ``blind``."""
+    ids = [b.id for b in run.blinds]
+    if blind not in ids:
+        raise ValueError(f"unknown blind '{blind}'{did_you_mean(blind, ids)}")
 
 
 def named_entries(m: ScenarioModel) -> list[str]:

@@ -16,6 +16,7 @@ from studio.content.art import art_problems
 from studio.content.check.crosscheck import (
     SHARED_KINDS,
     Known,
+    blind_ids,
     entry_problems,
     known_ids,
     shared_problems,
@@ -192,6 +193,8 @@ class Checker:
         """The ids of a kind in force (``behaviour``: every known one; ``modifier``: every modifier)."""
         if kind == "behaviour":
             return sorted(self.known)
+        if kind == "blind":
+            return sorted(blind_ids(list(self.entries.values())))
         kinds = set(MODIFIER_KINDS) if kind == "modifier" else {kind}
         return sorted({e.id for e in self.entries.values() if e.kind in kinds})
 

@@ -613,8 +613,9 @@ class Workspace:
         return change
 
 
-#: The kinds an ``x-ref`` names besides the entry kinds: any code behaviour, any modifier.
-REF_ONLY_KINDS = ("behaviour", "modifier")
+#: The kinds an ``x-ref`` names besides the entry kinds: any code behaviour, any modifier, a blind of the
+#: run table.
+REF_ONLY_KINDS = ("behaviour", "modifier", "blind")
 
 #: Where the editor trusts a pack's code: a submenu listing each open pack with code.
 TRUST_MENU = "Pack > Trust code"

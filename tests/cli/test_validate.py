@@ -234,6 +234,23 @@ def test_a_file_in_no_kinds_folder_is_told_by_its_schema_line_or_as_a_scenario(s
     assert found[1][:2] == ("drafts/hands.yaml", 2) and "bad card 'QQ'" in run.out
 
 
+def test_a_blind_named_must_be_one_of_the_run_tables(studio, tmp_path):
+    """A condition or scenario naming a blind the run has not would never hold: it is a problem."""
+    text = CHARM.format(id="odd").replace("trigger: hand", "trigger: hand\n    when: {blind: [bos]}")
+    write(tmp_path / "neon/pack.yaml", "id: neon\nname: Neon\nversion: 1.0.0\n")
+    write(tmp_path / "neon/charms/odd.yaml", text)
+    write(tmp_path / "neon/tests/late.yaml", "played: AS\nblind: bos\n")
+    found = problems(studio("validate", str(tmp_path / "neon")).out, tmp_path)
+    assert [(f, line, m) for f, line, _, m in found] == [
+        (
+            "neon/charms/odd.yaml",
+            7,
+            "$.abilities[0].when.blind[0]: unknown blind 'bos' (did you mean 'boss'?)",
+        ),
+        ("neon/tests/late.yaml", 2, "$.blind: unknown blind 'bos' (did you mean 'boss'?)"),
+    ]
+
+
 def test_a_folder_of_a_pack_checks_its_files_with_their_pack(studio, tmp_path):
     pack = tmp_path / "neon"
     write(pack / "pack.yaml", 'id: neon\nname: Neon\nversion: "1.0.0"\n')

@@ -21,6 +21,7 @@ def _conditions(*where: str) -> dict[tuple[str, ...], str]:
         **_card_tests(*where),
         (*where, "contains"): "hand_type",
         (*where, "hand_types"): "hand_type",
+        (*where, "blind"): "blind",  # a blind of the run table
         **_card_tests(*where, "compare", ITEM, "filter"),
         **_card_tests(*where, "all_held"),
     }
@@ -53,6 +54,7 @@ def test_a_scenario_refers_to_charms_editions_stickers_hand_types_boss_deck_and_
         ("levels", KEY): "hand_type",
         ("boss",): "boss",
         ("deck",): "deck",
+        ("blind",): "blind",
         ("hand_types_played",): "hand_type",
         ("times_played", KEY): "hand_type",
         ("vouchers",): "voucher",

@@ -54,6 +54,7 @@ def cross_check(
 def known_ids(entries: Sequence[Entry], behaviours: Collection[str], broken: Collection[str] = ()) -> Known:
     """The ids references may name (an entry whose file has problems still counts)."""
     ids = {kind: {e.id for e in entries if e.kind == kind} for kind in ENTRY_KINDS}
+    ids["blind"] = blind_ids(entries)
     for key in broken:
         kind, _, entry_id = key.partition("/")
         ids[kind].add(entry_id)
@@ -63,6 +64,11 @@ def known_ids(entries: Sequence[Entry], behaviours: Collection[str], broken: Col
             if e.kind == kind:
                 modifier_kinds.setdefault(e.id, kind)
     return Known(ids, behaviours, modifier_kinds)
+
+
+def blind_ids(entries: Sequence[Entry]) -> set[str]:
+    """The ids of the blinds the run table defines (what a condition's or scenario's ``blind`` names)."""
+    return {b.id for e in entries if isinstance(e.model, RunModel) for b in e.model.blinds}
 
 
 def entry_problems(e: Entry, known: Known) -> list[Problem]:
@@ -89,7 +95,7 @@ def unknown_ids(kind: str, doc: Document, known: Known, skip: Collection[Problem
             continue  # _deck_problems names the card group, and modifiers that clash
         ids = known.behaviours if ref_kind == "behaviour" else known.ids[ref_kind]
         path = json_path((*doc.prefix, *parts))
-        if ref in ids or path in taken:
+        if ref in ids or path in taken or (ref_kind == "blind" and not ids):  # no run table: no blinds known
             continue
         line, col = doc.locate(parts, key=names_key(kind, parts))
         message = f"unknown {ref_kind.replace('_', ' ')} '{ref}'{did_you_mean(ref, ids)}"
@@ -191,7 +197,7 @@ def _hand(e: Entry) -> HandTypeModel:
 def _difficulty_problems(entries: Sequence[Entry]) -> list[Problem]:
     out = []
     runs = [e for e in entries if e.kind == "run"]
-    blinds = {b.id for e in runs if isinstance(e.model, RunModel) for b in e.model.blinds}
+    blinds = blind_ids(runs)
     levels: dict[int, Entry] = {}
     for e in entries:
         if not isinstance(e.model, DifficultyModel):

@@ -280,6 +280,7 @@ class ConditionsModel(_CardTests):
         min_length=1,
         title="Blind",
         description="The blind being played is one of these (ids of the run's blinds: small, big, boss).",
+        json_schema_extra={"x-ref": "blind"},
     )
     rank_var: Id | None = Field(
         None, title="Rank is variable", description="The card's rank is the one this charm variable holds."

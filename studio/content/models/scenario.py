@@ -148,7 +148,10 @@ class ScenarioModel(Model):
     seed: int = Field(0, ge=0, le=MAX_SEED, title="Seed", description="The run seed for chance effects.")
     ante: int = Field(1, ge=1, le=1000, title="Ante", description="The run's ante.")
     blind: Id | None = Field(
-        None, title="Blind", description="The blind being played (small, big, boss; none: not in a run)."
+        None,
+        title="Blind",
+        description="The blind being played (small, big, boss; none: not in a run).",
+        json_schema_extra={"x-ref": "blind"},
     )
     hand_size: int | None = Field(
         None,
