@@ -277,3 +277,34 @@ def test_what_would_silently_do_nothing_or_something_else_is_refused(kind: str, 
     a listed modifier "for this round" lasted as long as its source."""
     model, problems = validate_document(kind, Document.parse(f"{kind}.yaml", text))
     assert model is None and [f"{p.path}: {p.message}" for p in problems] == [said]
+
+
+@pytest.mark.parametrize(
+    ("ability", "said"),
+    [
+        (
+            "{trigger: scored_card, when: {rank_var: n}, effects: [{kind: mult, amount: 2}]}",
+            "$.abilities[0].when.rank_var: 'n' holds a number; rank_var reads a rank",
+        ),
+        (
+            "{trigger: hand, effects: [{kind: add_var, var: r, amount: 1}]}",
+            "$.abilities[0].effects[0]: 'r' holds a rank: add_var adds to a number variable",
+        ),
+        (
+            "{trigger: hand, effects: [{kind: set_var, var: s, value: Q}]}",
+            "$.abilities[0].effects[0]: a suit variable holds S, H, C or D, not 'Q'",
+        ),
+        (
+            "{trigger: hand, effects: [{kind: set_var, var: n, value: K}]}",
+            "$.abilities[0].effects[0]: 'n' holds a number: set it with 'amount', not 'value'",
+        ),
+    ],
+)
+def test_a_variable_is_read_and_written_as_what_it_holds(ability: str, said: str) -> None:
+    """A rank test reading a number, a rank counted up past K, a suit set to Q: refused where written."""
+    text = (
+        "id: x\nname: X\nvars:\n  n: {type: number}\n  r: {type: rank, start: K}\n  s: {type: suit, start: H}\n"
+        f"abilities:\n  - {ability}\n"
+    )
+    model, problems = validate_document("charm", Document.parse("x.yaml", text))
+    assert model is None and [f"{p.path}: {p.message}" for p in problems] == [said]

@@ -11,7 +11,7 @@ from studio.content.models.change_effects import EffectModel
 from studio.content.models.common import ConditionsModel, FieldError, Id, Model
 from studio.content.models.effects import effects_to_engine
 from studio.content.models.value_modifiers import MODIFY, Flag, ModifierModel, modifiers_of
-from studio.content.models.variables import VarModel
+from studio.content.models.variables import VarModel, value_misfit
 from studio.engine.behaviour import Behaviour
 from studio.engine.charms import Ability, CharmDef
 from studio.engine.conditions import ALWAYS
@@ -166,6 +166,36 @@ class CharmModel(Model):
                     hint = did_you_mean(unknown[0], known)
                     why = f"the variable '{unknown[0]}' is not declared under 'vars'{hint}"
                     raise FieldError(why, "abilities", i, *where)
+            self._check_variable_types(i, ability)
+
+    def _check_variable_types(self, i: int, ability: AbilityModel) -> None:
+        """A variable is read and written as what it holds: a rank test reads a rank variable, a number
+        is added to a number (a rank variable at K went on to 14, a suit was set to Q)."""
+        types = {"counter": "number", **{name: v.type for name, v in self.vars.items()}}
+        when = ability.when
+        for field, wanted in (("rank_var", "rank"), ("suit_var", "suit"), ("hand_type_var", "hand_type")):
+            name = getattr(when, field)
+            if name is not None and types[name] != wanted:
+                held, read = types[name].replace("_", " "), wanted.replace("_", " ")
+                raise FieldError(
+                    f"'{name}' holds a {held}; {field} reads a {read}", "abilities", i, "when", field
+                )
+        for j, effect in enumerate(ability.effects):
+            name = getattr(effect, "var", None)
+            if effect.kind not in ("set_var", "add_var") or name is None:
+                continue
+            held = types[name]
+            value = getattr(effect, "value", None)
+            if effect.kind == "add_var" and held != "number":
+                why = f"'{name}' holds a {held.replace('_', ' ')}: add_var adds to a number variable"
+            elif value is not None and held == "number":
+                why = f"'{name}' holds a number: set it with 'amount', not 'value'"
+            elif value is None and held != "number":
+                why = f"'{name}' holds a {held.replace('_', ' ')}: set it with 'value', not 'amount'"
+            else:
+                why = value_misfit(held, value) if value is not None else None
+            if why:
+                raise FieldError(why, "abilities", i, "effects", j)
 
     def to_engine(self, behaviour: Behaviour | None = None, description: str = "") -> CharmDef:
         """Return the engine value, with its behaviour if one was loaded."""

@@ -59,7 +59,7 @@ class VarModel(Model):
     @model_validator(mode="after")
     def _fits_type(self) -> VarModel:
         for value in (self.start, *self.choices):
-            problem = _misfit(self.type, value)
+            problem = value_misfit(self.type, value)
             if problem and not (value == 0 and value is self.start and self.type != "number"):
                 raise ValueError(problem)
         if self.draw == "list" and not self.choices:
@@ -77,7 +77,8 @@ class VarModel(Model):
         )
 
 
-def _misfit(kind: str, value: Any) -> str | None:
+def value_misfit(kind: str, value: Any) -> str | None:
+    """Why ``value`` cannot be held by a variable of type ``kind`` (None: it can)."""
     if kind == "number" and not isinstance(value, (int, float)):
         return f"a number variable holds numbers, not {value!r}"
     if kind == "suit" and value not in _SUITS:
