@@ -17,7 +17,7 @@ from studio.content.io.documents import CONTENT_SUFFIXES, Document, read_documen
 from studio.content.io.text import printable
 from studio.content.models import ScenarioModel
 from studio.content.models.scenario import ExpectedEvent
-from studio.content.models.variables import var_values
+from studio.content.models.variables import value_misfit, var_values
 from studio.content.packs.pack import Pack
 from studio.content.plain_scenarios import known
 from studio.engine.cards import parse_card, parse_cards
@@ -175,6 +175,11 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         checks.append((("blind",), "", partial(_known_blind, catalog.run, m.blind)))
     for i, slot in enumerate(m.slots()):
         checks.append((("charms", i), f"charm/{slot.id}", partial(known, catalog, "charm", slot.id)))
+        given = getattr(m.charms[i], "vars", None) or {}
+        for name, value in given.items():
+            checks.append(
+                (("charms", i, "vars", name), "", partial(_var_fits, catalog, slot.id, name, value))
+            )
         if slot.edition:
             checks.append((("charms", i), f"edition/{slot.edition}", partial(catalog.edition, slot.edition)))
         for j, sticker_id in enumerate(slot.stickers):
@@ -210,6 +215,20 @@ def scenario_problems(s: Scenario, catalog: Catalog, broken: Collection[str] = (
         except HandSizeError as exc:
             problems.append(_problem(s, ("played",), str(exc)))
     return problems
+
+
+def _var_fits(catalog: Catalog, charm_id: str, name: str, value: object) -> None:
+    """Raise ValueError unless the charm declares the variable ``name`` and it can hold ``value``."""
+    charm = catalog.charms.get(charm_id)
+    if charm is None:
+        return  # an unknown charm is its own problem
+    types = {v.name: v.type for v in charm.variables}
+    if name not in types:
+        has = f"its variables are {', '.join(types)}" if types else "it has none"
+        raise ValueError(f"{charm_id} has no variable '{name}'{did_you_mean(name, types)}: {has}")
+    misfit = value_misfit(types[name], value)
+    if misfit:
+        raise ValueError(misfit)
 
 
 def _known_blind(run: RunTable, blind: str) -> None:

@@ -251,6 +251,18 @@ def test_a_blind_named_must_be_one_of_the_run_tables(studio, tmp_path):
     ]
 
 
+def test_a_scenarios_charm_variables_are_those_it_declares_holding_what_they_hold(studio, tmp_path):
+    text = "- played: AS\n  charms: [{id: idol, vars: {rank: Seven}}]\n- played: AS\n  charms: [{id: idol, vars: {rnk: Q}}]\n"
+    found = problems(studio("validate", str(write(tmp_path / "tests/v.yaml", text))).out, tmp_path)
+    assert [(line, m) for _, line, _, m in found] == [
+        (2, "$[0].charms[0].vars.rank: a rank variable holds 2-10, J, Q, K or A, not 'Seven'"),
+        (
+            4,
+            "$[1].charms[0].vars.rnk: idol has no variable 'rnk' (did you mean 'rank'?): its variables are rank",
+        ),
+    ]
+
+
 def test_a_folder_of_a_pack_checks_its_files_with_their_pack(studio, tmp_path):
     pack = tmp_path / "neon"
     write(pack / "pack.yaml", 'id: neon\nname: Neon\nversion: "1.0.0"\n')
