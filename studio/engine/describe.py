@@ -116,8 +116,9 @@ def describe_effect(e: Effect, names: Mapping[str, str]) -> str:
     if e.scaling:
         text += " " + _per(e.scaling)
     if e.chance:
+        of = "to" if text[:1].islower() else "of"  # "chance to create ...", "chance of +$3"
         text = (
-            f"{e.chance} chance of {text}"
+            f"{e.chance} chance {of} {text}"
             if not EFFECTS[e.kind].repeats
             else f"{text}, each time with a {e.chance} chance"
         )

@@ -224,6 +224,10 @@ def test_points_and_money_are_refused_a_fraction_at_its_field(
         ("{kind: retrigger, amount: 1, up_to: 3}", "Retrigger each card scored 1 to 3 times"),
         ("{kind: level_up, amount: 1, up_to: 3}", "+1 to +3 levels to the played hand type"),
         ("{kind: modify, value: hand_size, add: 1, up_to: 3, for: round}", "+1 to 3 hand size this round"),
+        (
+            "{kind: create_consumable, family: level, chance: {n: 1, in: 4}}",
+            "1 in 4 chance to create a random level consumable",
+        ),
     ],
 )
 def test_a_random_range_is_in_the_text_of_every_kind_that_takes_one(effect: str, text: str) -> None:
@@ -262,6 +266,11 @@ def test_mult_takes_a_fraction_and_a_whole_amount_may_be_written_with_a_point(
             "charm",
             "id: x\nname: X\nabilities:\n  - trigger: sold\n    effects: [{kind: disable_boss}]\n",
             "$.abilities[0]: no boss rule is in play at sold (between rounds): disable_boss acts in a round",
+        ),
+        (
+            "charm",
+            "id: x\nname: X\npassive: [splash, splash]\n",
+            "$.passive[1]: 'splash' is listed twice: a rule is on or off",
         ),
         (
             "charm",

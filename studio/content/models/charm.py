@@ -142,6 +142,10 @@ class CharmModel(Model):
             raise FieldError("a data charm's description is generated; drop 'description'", "description")
         if self.behaviour is not None and not self.description:
             raise FieldError("a behaviour charm needs a 'description' for players", "description")
+        twice = next((i for i, rule in enumerate(self.passive) if rule in self.passive[:i]), None)
+        if twice is not None:
+            rule = self.passive[twice]
+            raise FieldError(f"'{rule}' is listed twice: a rule is on or off", "passive", twice)
         if "pareidolia" in self.passive and any(a.when.face is False for a in self.abilities):
             raise ValueError("with pareidolia every card is a face card, so 'face: false' never holds")
         self._check_variables()
@@ -186,6 +190,7 @@ class CharmModel(Model):
                 continue
             held = types[name]
             value = getattr(effect, "value", None)
+            why: str | None
             if effect.kind == "add_var" and held != "number":
                 why = f"'{name}' holds a {held.replace('_', ' ')}: add_var adds to a number variable"
             elif value is not None and held == "number":
