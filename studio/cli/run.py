@@ -32,7 +32,7 @@ RUN = "in this run"
 
 if TYPE_CHECKING:
     from studio.engine.catalog import Catalog
-    from studio.engine.run.events import Resolved
+    from studio.engine.run.events import Resolved, RunEvent
     from studio.engine.run.game import Game
     from studio.engine.run.save import PackStamp
 
@@ -224,7 +224,7 @@ def log_line(number: int, resolved: Resolved) -> str:
         rest = [e for e in resolved.events if e.kind != "score"]
     else:
         did, rest = "", list(resolved.events)
-    notes = "; ".join(_event_text(e.kind, e.subject, e.amount, e.note) for e in rest)
+    notes = "; ".join(_event_text(e) for e in rest)
     return (
         f"{number:4}  {name} {args}".rstrip()
         + (f"  {did}" if did else "")
@@ -232,6 +232,9 @@ def log_line(number: int, resolved: Resolved) -> str:
     )
 
 
-def _event_text(kind: str, subject: str, amount: float, note: str) -> str:
-    parts = [kind, subject, fmt(amount) if amount else "", note]
-    return " ".join(p for p in parts if p)
+def _event_text(e: RunEvent) -> str:
+    """A run event in the log, with what its sources did in brackets (an end-of-round charm's money, a
+    trigger's counter): ``beaten small 700 ante 1 [nest_egg +$4]``."""
+    parts = [e.kind, e.subject, fmt(e.amount) if e.amount else "", e.note]
+    did = ", ".join(f"{t.source} {t.change}" for t in e.trace)
+    return " ".join(p for p in parts if p) + (f" [{did}]" if did else "")

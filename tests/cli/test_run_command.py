@@ -47,6 +47,13 @@ def test_the_log_says_a_skipped_choice_in_words() -> None:
     assert log_line(28, Resolved(Choose(2), ())) == "  28  choose 2"
 
 
+def test_the_log_says_what_an_end_of_round_charm_did(studio: Callable[..., Run]) -> None:
+    """Its money was paid inside the round's end, where the readable log never showed it."""
+    run = studio("run", "--seed", "5", "--charm", "nest_egg", "--stop-after", "2")
+    assert run.code == 0, run.err
+    assert "(beaten small 700 ante 1 [nest_egg +$4]; reward small 7 $3 + $3 hands + $1 interest;" in run.out
+
+
 def test_a_run_can_start_with_charms_and_another_deck(studio: Callable[..., Run]) -> None:
     run = studio(
         "run", "--seed", "3", "--deck", "red", "--charm", "plain_mult:foil", "--stop-after", "0", "--json"
