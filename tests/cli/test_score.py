@@ -446,3 +446,17 @@ def test_a_negative_amount_takes_points_and_mult_down_to_0_never_below(studio, t
     assert (faded["mult"], faded["total"]) == (0, 0)  # x(1 - 0.5 x 3) is below 0
     listed = json.loads(studio("list", "charms", "--pack", str(pack), "--json").out)
     assert {c["id"]: c["description"] for c in listed}["fading"] == "X1 Mult minus X0.5 per counter"
+
+
+def test_a_counter_taken_down_stops_at_its_floor(studio, tmp_path):
+    """``at_least`` keeps a counter from going below it (a charm that loses Mult per discard, down to 0)."""
+    charm = "id: fading\nname: F\nabilities:\n  - trigger: hand\n    effects: [{kind: grow, amount: -2, at_least: 1}]\n"
+    pack = folder_pack(tmp_path, "floors", {"charms/fading.yaml": charm})
+    scenario = pack / "tests" / "floors.yaml"
+    scenario.parent.mkdir()
+    rows = "".join(f"- played: AS\n  charms: [{{id: fading, counter: {n}}}]\n" for n in (5, 2, 0))
+    scenario.write_text(rows, encoding="utf-8")
+    results = json.loads(studio("score", "--scenario", str(scenario), "--json").out)
+    assert [r["counters"] for r in results] == [[3], [1], [0]]  # 0 is already below: never raised
+    listed = json.loads(studio("list", "charms", "--pack", str(pack), "--json").out)
+    assert {c["id"]: c["description"] for c in listed}["fading"] == "-2 to its counter (never below 1)"

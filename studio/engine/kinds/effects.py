@@ -162,7 +162,15 @@ def _grow(
     ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
 ) -> None:
     if charm is not None:
-        ctx.grow(charm, int(amount), source)
+        by, floor = int(amount), e.arg("at_least")
+        if floor is not None and by < 0:  # taken down no further than the floor
+            by = min(max(by, int(floor) - ctx.var(charm, "counter")), 0)
+        ctx.grow(charm, by, source)
+
+
+def _grow_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    floor = e.arg("at_least")
+    return f"{_sign(e)}{amount} to its counter" + (f" (never below {floor})" if floor is not None else "")
 
 
 def _reset(
@@ -188,7 +196,7 @@ def _level_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 
 
 EFFECTS.add(
-    EffectKind("grow", _grow, lambda e, amount, names: f"+{amount} to its counter", worth=Worth(grows=True)),
+    EffectKind("grow", _grow, _grow_text, worth=Worth(grows=True)),
     builtin=True,
 )
 EFFECTS.add(
