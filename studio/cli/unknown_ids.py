@@ -69,16 +69,20 @@ def installed_hint(message: str, exc: BaseException, args: argparse.Namespace) -
 
 def _defining(unknown: UnknownIdError, given: set[str]) -> list[str]:
     """The ids of the installed packs, not among those ``given``, with an entry file of that id."""
-    from studio.content.models import KINDS  # only an unknown id gets here
     from studio.content.packs.installed import installed_packs
+
+    try:
+        packs, _problems = installed_packs()
+    except OSError:  # the data folder cannot be read: no hint, the error stands as it is
+        return []
+    packs = [p for p in packs if p.id not in given]
+    if not packs:
+        return []  # nothing installed to look in: the content models need not be imported
+    from studio.content.models import KINDS  # only an unknown id with packs installed gets here
 
     kind = _ENTRY_KINDS.get(unknown.kind, unknown.kind)
     if kind not in KINDS:
         return []
     folder = KINDS[kind][0]
     names = {f"{folder}/{unknown.name}.{ext}" for ext in ("yaml", "yml", "json")}
-    try:
-        packs, _problems = installed_packs()
-    except OSError:  # the data folder cannot be read: no hint, the error stands as it is
-        return []
-    return [p.id for p in packs if p.id not in given and names & set(p.files)]
+    return [p.id for p in packs if names & set(p.files)]
