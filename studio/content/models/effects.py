@@ -268,12 +268,8 @@ class GrowEffect(_Scaled):
         1, ge=-1_000_000, le=1_000_000, title="Amount", description="Added to the counter (per step)."
     )
     up_to: WholeAmount | None = _UP_TO
-    at_least: int | None = Field(
-        None,
-        ge=-1_000_000,
-        le=1_000_000,
-        title="At least",
-        description="The counter never goes below this (a counter taken down stops there, e.g. 0).",
+    at_least: WholeAmount | None = Field(
+        None, title="At least", description="The counter never goes below this (taken down, it stops there)."
     )
 
 
