@@ -36,6 +36,7 @@ from studio.engine.charms import CharmSlot
 from studio.engine.scoring import score
 
 if TYPE_CHECKING:
+    from studio.content.check.problems import Problem
     from studio.content.models import ScenarioModel
 
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
@@ -333,10 +334,7 @@ def _scenario(raw: bytes | None) -> ScenarioModel | dict[str, Any]:
 
     found = line_scenario(data, text)
     if isinstance(found, list):
-        first, more = found[0], len(found) - 1
-        where = f"{first.path}: " if first.path not in ("", "$") else ""
-        also = f" (and {more} more)" if more else ""
-        raise BatchLineError(f"{first.col}: {clip_message(printable(where + first.message))}{also}")
+        raise BatchLineError(_first(found))
     return found
 
 
@@ -356,9 +354,13 @@ def _located(raw: bytes | None, catalog: Catalog) -> str | None:
     found = line_scenario(data, text)  # what the fast path let through the model may refuse (":foil")
     if not isinstance(found, list):
         found = scenario_problems(Scenario(Document("", text, data), found), catalog)
-    if not found:
-        return None
-    first, more = found[0], len(found) - 1
+    return _first(found) if found else None
+
+
+def _first(problems: list[Problem]) -> str:
+    """A line's problems as its error tells them: ``COL: $.field: message`` of the first, and how many
+    more."""
+    first, more = problems[0], len(problems) - 1
     where = f"{first.path}: " if first.path not in ("", "$") else ""
     also = f" (and {more} more)" if more else ""
     return f"{first.col}: {clip_message(printable(where + first.message))}{also}"
