@@ -28,7 +28,7 @@ from studio.engine.catalog import Catalog
 from studio.engine.names import UnknownIdError
 from studio.engine.scoring import score
 from studio.engine.situation import CharmTokenError, Situation
-from studio.engine.trace import ScoreResult
+from studio.engine.trace import SCORE_STEPS, ScoreResult
 
 if TYPE_CHECKING:
     from studio.content.registry import Content
@@ -122,7 +122,22 @@ def main(args: argparse.Namespace) -> int:
         from studio.cli.common import failure
 
         raise failure(exc, content or full_load(args)) from None
+    _say_idle_between_hands(situation, catalog)
     return _report([(None, args.hand, args.held, result)], args.json)
+
+
+def _say_idle_between_hands(situation: Situation, catalog: Catalog) -> None:
+    """Say on stderr which charms of the row act only outside a scored hand (at a discard, the end of a
+    round, in the shop): their hand shows nothing of them, and a designer would ask why."""
+    for slot in dict.fromkeys(slot.id for slot in situation.charms):
+        charm = catalog.charms.get(slot)
+        if charm is None or charm.behaviour_id or charm.modifiers or not charm.abilities:
+            continue
+        triggers = list(dict.fromkeys(a.trigger for a in charm.abilities))
+        if not any(t in SCORE_STEPS for t in triggers):
+            at = " and ".join(triggers)
+            told = f"{slot} acts at {at}, never in a scored hand: 'studio run --charm {slot}' plays it"
+            print(f"studio score: {told}", file=sys.stderr)
 
 
 def _report(results: list[Scored], as_json: bool, listed: bool = False) -> int:

@@ -460,3 +460,13 @@ def test_a_counter_taken_down_stops_at_its_floor(studio, tmp_path):
     assert [r["counters"] for r in results] == [[3], [1], [0]]  # 0 is already below: never raised
     listed = json.loads(studio("list", "charms", "--pack", str(pack), "--json").out)
     assert {c["id"]: c["description"] for c in listed}["fading"] == "-2 to its counter (never below 1)"
+
+
+def test_a_charm_that_acts_only_outside_a_hand_is_named_not_left_a_mystery(studio):
+    """Its hand shows nothing of it: the command says when it acts and what plays it."""
+    run = studio("score", "AS AH", "--charm", "nest_egg", "--charm", "pair_mult", "--json")
+    assert run.code == 0 and json.loads(run.out)["total"] == 320
+    assert run.err == (
+        "studio score: nest_egg acts at end_of_round, never in a scored hand: "
+        "'studio run --charm nest_egg' plays it\n"
+    )
