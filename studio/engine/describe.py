@@ -66,7 +66,7 @@ def describe_modifier(m: Modifier) -> str:
     if m.op == "set":
         text = f"{kind.noun} set to {amount}"
     elif m.op == "add":
-        text = f"{'+' if m.amount >= 0 else '-'}{fmt(abs(m.amount))} {kind.noun}"
+        text = f"{'+' if m.amount >= 0 else '-'}{fmt(abs(m.amount))} {kind.counted(m.amount)}"
     else:
         text = f"{kind.noun} x{amount}"
     text = text[0].upper() + text[1:]

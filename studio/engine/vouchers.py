@@ -26,5 +26,5 @@ class VoucherDef:
 
     @property
     def description(self) -> str:
-        """What it changes, as a player reads it: "+1 charms for sale. Reroll cost -2"."""
+        """What it changes, as a player reads it: "+1 charm for sale. Reroll cost -2"."""
         return ". ".join(describe_modifier(m) for m in self.modifiers)

@@ -50,7 +50,7 @@ def test_card_modifiers_are_listed_with_what_they_do(studio) -> None:
     assert editions == {
         "foil": "+50 Points",
         "holographic": "+10 Mult",
-        "negative": "+1 charm slots (on a charm)",
+        "negative": "+1 charm slot (on a charm)",
         "polychrome": "X1.5 Mult",
     }
     seals = studio("list", "seals")

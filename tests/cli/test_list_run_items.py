@@ -48,7 +48,7 @@ def test_vouchers_tags_and_stickers_say_what_they_do(studio) -> None:
         "name": "Wide Counter",
         "cost": 10,
         "requires": "extra_shelf",
-        "effect": "+1 charms for sale",
+        "effect": "+1 charm for sale",
     }
     assert vouchers["extra_shelf"]["requires"] is None
     tags = json.loads(studio("list", "tags", "--json").out)

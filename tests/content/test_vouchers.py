@@ -24,7 +24,7 @@ def test_a_voucher_is_its_modifiers_and_the_one_it_requires() -> None:
         }
     )
     made = model.to_engine()
-    assert (made.requires, made.cost, made.description) == ("shelf", 10, "+1 charms for sale")
+    assert (made.requires, made.cost, made.description) == ("shelf", 10, "+1 charm for sale")
     assert made.modifiers[0].source == ("big_shelf", "voucher", -1)
 
 

@@ -217,7 +217,7 @@ def _modify(
 
 
 def _modifier_text(m: Modifier, up_to: float | None = None) -> str:
-    noun = VALUES[m.value].noun
+    noun = VALUES[m.value].counted(m.amount if up_to is None else up_to)
     top = f" to {fmt(up_to)}" if up_to is not None else ""  # a random range: "+1 to 2 hand size"
     return {
         "set": f"{noun} set to {fmt(m.amount)}{top}",

@@ -163,6 +163,10 @@ class ConditionKind(NamedTuple):
     blinds: Callable[[Any], frozenset[str]] | None = None
 
 
+#: The plural words of value nouns that count things (one of them is singular: "+1 charm slot").
+_COUNTED = frozenset({"hands", "discards", "slots", "cards", "rerolls", "charms", "consumables", "packs"})
+
+
 class ValueKind(NamedTuple):
     """One value a comparison, a ``per`` or an amount can read.
 
@@ -195,6 +199,17 @@ class ValueKind(NamedTuple):
     counts_cards: bool = False
     #: The round's standing facts it reads (see :data:`MONEY`, :data:`HANDS_LEFT`).
     reads: frozenset[str] = frozenset()
+
+    def counted(self, amount: float) -> str:
+        """The noun after a change of ``amount``: one of a countable thing is singular ("+1 hand per
+        round", "+1 charm slot"), any other amount as the noun reads ("+2 hands per round")."""
+        if abs(amount) != 1:
+            return self.noun
+        words = self.noun.split(" ")
+        for i, word in enumerate(words):
+            if word in _COUNTED:
+                return " ".join([*words[:i], word[:-1], *words[i + 1 :]])
+        return self.noun
 
     def clause(self, op: str, n: float, arg: Any = None) -> str:
         """Read a comparison, ``op`` in words: "if $ held is at least 10"."""
