@@ -222,7 +222,12 @@ class Checker:
             self._aside.discard(changed.key)
             self._played[changed.key] = played
             self._made[changed.key] = made
-            self._own[changed.key] = entry_problems(changed, self._known)
+            if changed.kind == "run":  # its blinds are ids other entries name: every entry's ids again
+                valid = [e for e in entries if e.key not in self._aside]
+                self._known = known_ids(valid, self.known, self.broken)
+                self._own = {e.key: entry_problems(e, self._known) for e in valid}
+            else:
+                self._own[changed.key] = entry_problems(changed, self._known)
             if again:
                 self._shared = self._shared_problems()
         self._gather()
@@ -283,14 +288,16 @@ class Checker:
 
 def _catalog_ids(catalog: Catalog) -> object:
     """What a scenario's checks read from a catalog: the ids of each kind, the hand types' order, the
-    difficulty levels, and the names a misspelt id is matched against (an edit in place may change a
-    charm's name)."""
+    difficulty levels, the names a misspelt id is matched against (an edit in place may change a
+    charm's name), the run's blinds and the charms' variables (a scenario names them too)."""
     named = (catalog.charms, catalog.bosses, catalog.decks, catalog.vouchers, catalog.stickers)
     return (
         tuple(h.id for h in catalog.hand_types),
         frozenset(d.level for d in catalog.difficulties.values()),
         *(frozenset(m) for m in (catalog.upgrades, catalog.editions, catalog.seals)),
         *(frozenset((k, str(getattr(v, "name", ""))) for k, v in m.items()) for m in named),
+        tuple(b.id for b in catalog.run.blinds) if catalog.run is not None else (),
+        frozenset((k, v.name, v.type) for k, c in catalog.charms.items() for v in c.variables),
     )
 
 

@@ -26,7 +26,7 @@ def _as_a_full_check_finds(ws: Workspace, name: str) -> list[tuple[tuple[str | i
 def test_a_broken_entry_keeps_no_reference_problem_of_its_last_good_version(ws: Workspace) -> None:
     charm = ref_of(ws, "charm", "pair_mult")
     start = ws.text(charm)
-    ws.set_field(charm, ("name",), "")  # broken: its references wait until it is whole again
+    ws.set_field(charm, ("name",), "")  # broken: the ids it names are checked all the same
     broken = ws.text(charm)
     ws.set_field(charm, CONTAINS, "flush_par")
     ws.set_field(charm, ("name",), "Pairs")  # whole: the unknown hand type is found
@@ -40,6 +40,23 @@ def test_a_broken_entry_keeps_no_reference_problem_of_its_last_good_version(ws: 
     [problem] = [p for p in ws.problems() if p.path == charm.path]
     assert problem.line == 9  # where the [ opens
     assert problem.message == "malformed YAML: this '[' is not closed by a ']', or lacks a ',' before line 10"
+
+
+def test_a_blind_renamed_in_the_run_table_is_unknown_wherever_it_is_named_until_named_back(
+    ws: Workspace,
+) -> None:
+    """The run's blinds are ids charms, difficulties and scenarios name: an edit of the run checks them all
+    again, as a full check does."""
+    run = ref_of(ws, "run", "run")
+    ws.set_field(run, ("blinds", 2, "id"), "final")
+    boss = [p.path.name for p in ws.problems() if p.message == "unknown blind 'boss'"]
+    assert {"fortune_teller.yaml", "scouting_report.yaml", "vocabulary.yaml"} <= set(boss)
+    assert _of(ws, "fortune_teller.yaml") == _as_a_full_check_finds(ws, "fortune_teller.yaml")
+    ws.set_field(run, ("blinds", 0, "id"), "tiny")
+    assert _of(ws, "tight_purse.yaml") == [(("blind_rewards", "small"), "unknown blind 'small'")]
+    ws.set_field(run, ("blinds", 2, "id"), "boss")
+    ws.set_field(run, ("blinds", 0, "id"), "small")
+    assert ws.problems() == []
 
 
 def test_a_hand_type_that_needs_six_cards_follows_the_charms_that_let_six_be_played(ws: Workspace) -> None:

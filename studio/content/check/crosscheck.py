@@ -195,9 +195,8 @@ def _hand(e: Entry) -> HandTypeModel:
 
 
 def _difficulty_problems(entries: Sequence[Entry]) -> list[Problem]:
+    """Two difficulties of one level (the blinds their rewards name are ids, checked as every id is)."""
     out = []
-    runs = [e for e in entries if e.kind == "run"]
-    blinds = blind_ids(runs)
     levels: dict[int, Entry] = {}
     for e in entries:
         if not isinstance(e.model, DifficultyModel):
@@ -205,14 +204,4 @@ def _difficulty_problems(entries: Sequence[Entry]) -> list[Problem]:
         level = e.model.level
         if levels.setdefault(level, e) is not e:
             out.append(e.problem(f"level {level} is also '{levels[level].id}'", "level"))
-        for blind in e.model.blind_rewards:
-            if runs and blind not in blinds:
-                out.append(
-                    e.problem(
-                        f"unknown blind '{blind}'{did_you_mean(blind, blinds)}",
-                        "blind_rewards",
-                        blind,
-                        key=True,
-                    )
-                )
     return out

@@ -302,7 +302,10 @@ class DifficultyModel(Model):
         1.0, gt=0, le=100, title="Score scale", description="Multiplies every score requirement."
     )
     blind_rewards: dict[str, int] = Field(
-        default_factory=dict, title="Blind rewards", description="New $ rewards by blind id."
+        default_factory=dict,
+        title="Blind rewards",
+        description="New $ rewards by blind id.",
+        json_schema_extra={"propertyNames": {"x-ref": "blind"}},
     )
     stickers: list[Id] = Field(
         default_factory=list,
