@@ -17,9 +17,13 @@ from studio.engine.charms import Ability
 from studio.engine.conditions import Conditions
 from studio.engine.values import Modifier
 
+#: The names a refusal's reason may give in braces besides the value names: the played hand's type, and
+#: the round's first type (the trace fills them in).
+REASON_FIELDS = ("hand_type", "first_type")
+
 
 class Refusal(NamedTuple):
-    """The hand scores 0 when ``conditions`` hold; ``reason`` says why (``{hand_type}`` and value
+    """The hand scores 0 when ``conditions`` hold; ``reason`` says why (:data:`REASON_FIELDS` and value
     names in braces are filled in)."""
 
     conditions: Conditions

@@ -14,7 +14,7 @@ from pydantic import Field, field_validator
 from studio.content.models.charm import AbilityModel
 from studio.content.models.common import CardFilterModel, ConditionsModel, Id, Model, moved_fields
 from studio.content.models.value_modifiers import MODIFY, ModifierModel, modifiers_of
-from studio.engine.bosses import BossDef, Refusal
+from studio.engine.bosses import REASON_FIELDS, BossDef, Refusal
 from studio.engine.kinds import VALUES
 from studio.engine.names import did_you_mean
 
@@ -40,7 +40,7 @@ class RefusalModel(Model):
     @classmethod
     def _known_fields(cls, reason: str) -> str:
         """Every name in braces is one the trace fills in: a misspelt one would show as written."""
-        known = ["hand_type", "first_type", *VALUES.names()]
+        known = [*REASON_FIELDS, *VALUES.names()]
         try:
             named = [name for _, name, _, _ in Formatter().parse(reason) if name]
         except ValueError:  # a lone brace: the text is shown as written

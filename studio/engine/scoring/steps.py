@@ -226,7 +226,8 @@ def _reason(ctx: ScoringContext, text: str) -> str:
 
 
 class _ReasonFields(dict[str, object]):
-    """What a refusal's reason may name, looked up only when named."""
+    """What a refusal's reason may name (:data:`~studio.engine.bosses.REASON_FIELDS` and the value names),
+    looked up only when named."""
 
     def __init__(self, ctx: ScoringContext) -> None:
         super().__init__()
