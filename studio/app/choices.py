@@ -33,7 +33,7 @@ def fill(box: QComboBox, items: Sequence[tuple[str, object]], default: object = 
     if [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == list(items):
         return
     chosen = box.currentData() if box.count() else default
-    box.blockSignals(True)
+    blocked = box.blockSignals(True)  # as they were after: a caller may be blocking them itself
     box.clear()
     for text, data in items:
         box.addItem(text, data)
@@ -41,4 +41,4 @@ def fill(box: QComboBox, items: Sequence[tuple[str, object]], default: object = 
             box.setItemData(box.count() - 1, data, Qt.ItemDataRole.ToolTipRole)
     index = box.findData(chosen) if chosen is not None else -1
     box.setCurrentIndex(index if index >= 0 else max(box.findData(default), 0) if default is not None else 0)
-    box.blockSignals(False)
+    box.blockSignals(blocked)

@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
 from studio.app import palette
+from studio.app.choices import fill
 from studio.app.preview.scenario_file import RUN_FIELDS
 
 NO_BOSS = "(no boss)"
@@ -127,10 +128,7 @@ class SituationBox(QWidget):
         offered = self._offered[combo]
         combo.blockSignals(True)
         if offered is not None:
-            combo.clear()
-            for text, eid in offered:
-                combo.addItem(text, eid)
-                combo.setItemData(combo.count() - 1, eid or None, Qt.ItemDataRole.ToolTipRole)
+            fill(combo, offered)  # each name with its id in the tooltip, as every box of entries
         index = combo.findData(choice)
         if index < 0:
             combo.addItem(choice, choice)
