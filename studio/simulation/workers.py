@@ -104,7 +104,7 @@ def run_in_workers(
             _check_stuck(tasks, shared, limit)
         finished_cleanly = True
     finally:
-        _stop(pool, shared, kill=not finished_cleanly)
+        _stop(pool, kill=not finished_cleanly)
 
 
 def _start_worker(shared: Any, places: Any) -> None:
@@ -168,16 +168,16 @@ def _check_stuck(tasks: Sequence[Task], shared: Any, per_run: float) -> None:
             )
 
 
-def _stop(pool: ProcessPoolExecutor, shared: Any, kill: bool) -> None:
+def _stop(pool: ProcessPoolExecutor, kill: bool) -> None:
     """Shut the pool down and wait for it; after a failure or a cancel, first kill every worker (a stuck
-    one never ends, and a pool with a killed worker ends at once).
+    one never ends, and a pool with a killed worker ends at once). Workers still starting are killed
+    too: left alone, each would take a queued chunk and play it out before the pool could end (a
+    cancel just after a start waited seconds for runs nobody wanted).
 
     Only the first ``shutdown`` waits: it lets go of the pool's manager thread, so a later one could
     not, and the thread left running met the interpreter's exit ("Bad file descriptor")."""
     if kill:
-        for at in range(0, len(shared), _FIELDS):
-            pid = int(shared[at])
-            if pid > 0:
-                with contextlib.suppress(OSError):  # already gone
-                    os.kill(pid, signal.SIGKILL)
+        for process in list((pool._processes or {}).values()):  # the pool's own handles (3.14: kill_workers)
+            with contextlib.suppress(OSError, ValueError):  # already gone, or closed
+                process.kill()
     pool.shutdown(wait=True, cancel_futures=True)
