@@ -38,6 +38,7 @@ TRIGGER_GLYPHS = {
     "booster_skipped": "fa5s.box",
     "bought": "fa5s.shopping-cart",
     "sold": "fa5s.dollar-sign",
+    "consumable_used": "fa5s.flask",
     "card_added": "fa5s.plus-square",
     "card_destroyed": "fa5s.fire",
 }

@@ -101,6 +101,8 @@ class Situation:
     hands_played: int | None = None
     #: The slot of the charm a run event is about (the charm bought or sold; -1: none).
     subject: int = -1
+    #: The family of the consumable being used (the ``consumable_used`` trigger; "": none).
+    used_family: str = ""
     #: The round's score so far and its requirement (0: no round).
     score: float = 0
     requirement: int = 0

@@ -35,6 +35,7 @@ Step = Literal[
     "booster_skipped",
     "bought",
     "sold",
+    "consumable_used",
     "card_added",
     "card_destroyed",
     # a consumable being used (a run action), a tag's reward being taken

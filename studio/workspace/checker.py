@@ -24,7 +24,7 @@ from studio.content.check.crosscheck import (
 )
 from studio.content.check.hand_cards import played_changes
 from studio.content.check.problems import Problem
-from studio.content.check.run import made_families
+from studio.content.check.run import named_families
 from studio.content.check.validation import validate_document
 from studio.content.check.xrefs import MODIFIER_KINDS
 from studio.content.entries import Entry, broken_id, merge
@@ -64,7 +64,7 @@ class Checker:
         self._own: dict[str, list[Problem]] = {}
         #: Each entry's changes of how many cards a hand may hold (hand types' size check reads them).
         self._played: dict[str, list[tuple[str, float, bool]]] = {}
-        #: The consumable families each entry's effects make (checked between entries, as hand sizes).
+        #: The consumable families each entry names (checked between entries, as hand sizes).
         self._made: dict[str, list[tuple[str, tuple[str | int, ...]]]] = {}
         #: Entries whose current text fails its checks: their last good version stays in the catalog,
         #: but is not cross-checked (as a full check leaves out an entry whose file has problems).
@@ -206,14 +206,14 @@ class Checker:
             self._aside = aside or set()
             valid = [e for e in entries if e.key not in self._aside]
             self._played = {e.key: played_changes(e.doc.data) for e in entries}
-            self._made = {e.key: list(made_families(e.doc.data)) for e in entries}
+            self._made = {e.key: list(named_families(e.doc.data)) for e in entries}
             self._known = known_ids(valid, self.known, self.broken)
             self._shared = self._shared_problems()
             self._own = {e.key: entry_problems(e, self._known) for e in valid}
         else:
             played = played_changes(changed.doc.data)  # a charm may change how many cards a hand holds
             again = changed.kind in SHARED_KINDS or changed.key in self._aside
-            made = list(made_families(changed.doc.data))  # a charm may make a consumable of a family
+            made = list(named_families(changed.doc.data))  # a charm may make or ask about a family
             again = (
                 again
                 or played != self._played.get(changed.key, [])

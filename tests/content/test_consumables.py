@@ -75,6 +75,10 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
                 "id: demo_seer\nname: Seer\nabilities:\n  - trigger: end_of_round\n"
                 "    effects:\n      - {kind: create_consumable, family: rear}\n"
             ),
+            "charms/demo_counter.yaml": (  # a condition asks about a family the same way
+                "id: demo_counter\nname: Counter\nabilities:\n  - trigger: consumable_used\n"
+                "    when: {family: [level, lvel]}\n    effects:\n      - {kind: grow}\n"
+            ),
         },
     )
     run = studio("validate", str(demo))
@@ -94,6 +98,10 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
     assert (
         f"{demo}/charms/demo_seer.yaml:6:43: $.abilities[0].effects[0].family: no consumable is of the family "
         "'rear' (did you mean 'rare'?)"
+    ) in run.out
+    assert (
+        f"{demo}/charms/demo_counter.yaml:5:28: $.abilities[0].when.family[1]: no consumable is of the family "
+        "'lvel' (did you mean 'level'?)"
     ) in run.out
 
 

@@ -33,6 +33,14 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
             {"trigger": "shop_enter", "when": {"this_charm": True}, "effects": [{"kind": "grow"}]},
             "it needs the trigger bought or sold",
         ),
+        (
+            {"trigger": "hand", "when": {"family": ["level"]}, "effects": [{"kind": "grow"}]},
+            "'family' asks about the consumable used: it needs the trigger consumable_used",
+        ),
+        (
+            {"trigger": "consumable_used", "effects": [{"kind": "add_hands"}]},
+            "no round is played at consumable_used",
+        ),
         ({"trigger": "end_of_round", "effects": [{"kind": "prevent_loss", "share": 0.5}]}, "round_lost"),
         ({"trigger": "shop_exit", "effects": [{"kind": "add_hands"}]}, "no round is played at shop_exit"),
         (
@@ -72,6 +80,18 @@ def test_what_cannot_work_at_a_run_trigger_is_refused(ability: dict[str, Any], m
         (
             {"trigger": "bought", "when": {"this_charm": False}, "effects": [{"kind": "grow"}]},
             "When another charm is bought: +1 to its counter",
+        ),
+        (
+            {
+                "trigger": "consumable_used",
+                "when": {"family": ["level", "rare"]},
+                "effects": [{"kind": "grow"}],
+            },
+            "When a level or rare consumable is used: +1 to its counter",
+        ),
+        (
+            {"trigger": "consumable_used", "effects": [{"kind": "money", "amount": 1}]},
+            "When a consumable is used: +$1",
         ),
         (
             {"trigger": "end_of_round", "effects": [{"kind": "money", "amount": 4, "at": "cash_out"}]},

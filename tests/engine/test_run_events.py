@@ -19,6 +19,7 @@ from studio.engine.run.actions import (
     SelectBlind,
     Sell,
     SkipBlind,
+    UseConsumable,
 )
 from studio.engine.run.events import RunEvent
 from studio.engine.run.game import Game
@@ -238,3 +239,38 @@ def test_a_card_destroyed_that_is_no_face_card_leaves_the_mourner_as_it_was(cata
     game.apply(Play((0,)))
     assert any(e.kind == "card_destroyed" for e in game.history[-1].events)
     assert not fired(game, "card_destroyed") and game.state.charms[1].counter == 0
+
+
+def _planetarium(catalog: Catalog, *families: str) -> Catalog:
+    """The catalog with ``planetarium``: farewell_party's growth, at each use of a consumable of ``families``."""
+    party = catalog.charms["farewell_party"]
+    counting = replace(party.abilities[0], trigger="consumable_used", conditions=Conditions(family=families))
+    planetarium = replace(party, id="planetarium", abilities=(counting, party.abilities[1]))
+    return replace(catalog, charms={**catalog.charms, "planetarium": planetarium}, memo={})
+
+
+def test_consumable_used_fires_after_the_consumables_effects_for_the_families_asked(catalog: Catalog) -> None:
+    game = start(_planetarium(catalog, "level"), "planetarium")
+    in_shop(game)
+    game.state.consumables = ["star_pair", "star_chart"]
+    game.apply(UseConsumable(0))
+    assert kinds(game.history[-1].events) == ["use_consumable", "trigger:consumable_used"]
+    (used,) = fired(game, "consumable_used")
+    assert used.note == "star_pair" and game.state.levels["pair"] == 2
+    assert game.state.charms[0].counter == 1
+    game.apply(UseConsumable(0))  # star_chart is a rare one (the two it makes are level ones, not used)
+    assert "trigger:consumable_used" not in kinds(game.history[-1].events)
+    assert game.state.charms[0].counter == 1
+
+
+def test_consumable_used_fires_in_a_round_too_and_for_any_family_when_none_is_asked(catalog: Catalog) -> None:
+    game = start(_planetarium(catalog), "planetarium")
+    game.state.consumables = ["heart_dye", "star_pair"]
+    game.apply(SelectBlind())
+    game.apply(UseConsumable(0, (0,)))
+    game.apply(UseConsumable(0))
+    assert game.state.charms[0].counter == 2
+    assert [e.kind for h in game.history[-2:] for e in h.events if e.kind == "trigger"] == [
+        "trigger",
+        "trigger",
+    ]

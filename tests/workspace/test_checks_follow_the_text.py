@@ -87,6 +87,19 @@ def test_a_charm_edited_to_make_a_consumable_of_no_family_is_a_problem_until_put
     assert _of(ws, "fortune_teller.yaml") == []
 
 
+def test_a_charm_edited_to_ask_about_a_family_no_consumable_has_is_a_problem_until_put_right(
+    ws: Workspace,
+) -> None:
+    charm = ref_of(ws, "charm", "fortune_teller")
+    ws.set_field(charm, ("abilities", 0, "trigger"), "consumable_used")
+    ws.set_field(charm, ("abilities", 0, "when"), {"family": ["levle"]})
+    wrong = "no consumable is of the family 'levle' (did you mean 'level'?)"
+    assert (("abilities", 0, "when", "family", 0), wrong) in _of(ws, "fortune_teller.yaml")
+    assert _of(ws, "fortune_teller.yaml") == _as_a_full_check_finds(ws, "fortune_teller.yaml")
+    ws.set_field(charm, ("abilities", 0, "when", "family", 0), "level")
+    assert _of(ws, "fortune_teller.yaml") == []
+
+
 def test_a_six_card_scenario_follows_the_amount_of_the_charm_that_lets_six_be_played(base_copy: Path) -> None:
     (base_copy / "tests" / "six.yaml").write_text(
         'name: six cards\nplayed: "AS AH AD AC KS KH"\ncharms: [money_mult]\n', encoding="utf-8"

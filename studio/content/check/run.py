@@ -24,10 +24,10 @@ def run_problems(entries: Sequence[Entry]) -> list[Problem]:
     """Vouchers that require each other in a loop, unknown consumable families, unknown packs."""
     families = {e.model.family for e in entries if isinstance(e.model, ConsumableModel)}
     out = _voucher_loops([e for e in entries if isinstance(e.model, VoucherModel)])
-    for e in entries:  # an effect that makes a consumable of a family: a charm's, a consumable's, ...
-        for family, where in made_families(e.doc.data):
+    for e in entries:  # a family made or asked about: by a charm, a consumable, ...
+        for family, where in named_families(e.doc.data):
             if family not in families:
-                out.append(e.problem(_unknown_family(family, families), *where, "family"))
+                out.append(e.problem(_unknown_family(family, families), *where))
     packs: set[str] = set()
     for e in entries:
         if isinstance(e.model, RunModel):
@@ -57,19 +57,24 @@ def _shop_problems(e: Entry, run: RunModel, families: set[str]) -> list[Problem]
     return out
 
 
-def made_families(
+def named_families(
     data: Any, where: tuple[str | int, ...] = ()
 ) -> Iterator[tuple[str, tuple[str | int, ...]]]:
-    """Each family a ``create_consumable`` effect in ``data`` (an entry of any kind) names, with where
-    the effect is: checked against the families consumables declare."""
+    """Each consumable family ``data`` (an entry of any kind) names, with where: a ``create_consumable``
+    effect's, a ``family`` condition's (checked against the families consumables declare)."""
     if isinstance(data, dict):
         if data.get("kind") == "create_consumable" and isinstance(data.get("family"), str):
-            yield data["family"], where
+            yield data["family"], (*where, "family")
+        when = data.get("when")
+        if isinstance(when, dict) and isinstance(when.get("family"), list):
+            for i, family in enumerate(when["family"]):
+                if isinstance(family, str):
+                    yield family, (*where, "when", "family", i)
         for key, value in data.items():
-            yield from made_families(value, (*where, key))
+            yield from named_families(value, (*where, key))
     elif isinstance(data, list):
         for i, value in enumerate(data):
-            yield from made_families(value, (*where, i))
+            yield from named_families(value, (*where, i))
 
 
 def _unknown_family(name: str, families: set[str]) -> str:

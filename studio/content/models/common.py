@@ -306,6 +306,12 @@ class ConditionsModel(_CardTests):
         title="This charm",
         description="The charm bought or sold is (or is not) this one (at the triggers bought and sold).",
     )
+    family: list[Id] | None = Field(
+        None,
+        min_length=1,
+        title="Consumable family",
+        description="The consumable used is of one of these families (at the trigger consumable_used).",
+    )
     chance: ChanceModel | None = Field(None, title="Chance", description="Applies with this chance.")
 
     def to_engine(self) -> Conditions:
@@ -330,6 +336,7 @@ class ConditionsModel(_CardTests):
             type_played=self.type_played,
             first_type=self.first_type,
             this_charm=self.this_charm,
+            family=tuple(self.family) if self.family else None,
             chance=self.chance.to_engine() if self.chance else None,
         )
 

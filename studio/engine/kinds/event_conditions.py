@@ -1,4 +1,4 @@
-"""Condition kinds on what a run event is about: the charm bought or sold."""
+"""Condition kinds on what a run event is about: the charm bought or sold, the consumable used."""
 
 from __future__ import annotations
 
@@ -31,6 +31,34 @@ CONDITIONS.add(
         lead=_lead,
         triggers=frozenset({"bought", "sold"}),
         asks="the charm bought or sold",
+    ),
+    builtin=True,
+)
+
+
+def _family(families: tuple[str, ...]) -> Check:
+    wanted = frozenset(families)
+
+    def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
+        return ctx.situation.used_family in wanted
+
+    return check
+
+
+def _family_lead(families: tuple[str, ...], lead: str) -> str:
+    """ "When a consumable is used" reads "When a level or rare consumable is used"."""
+    named = " or ".join(families)
+    return lead.replace("a consumable", f"{'an' if named[:1] in 'aeiou' else 'a'} {named} consumable")
+
+
+CONDITIONS.add(
+    ConditionKind(
+        "family",
+        _family,
+        about="round",
+        lead=_family_lead,
+        triggers=frozenset({"consumable_used"}),
+        asks="the consumable used",
     ),
     builtin=True,
 )

@@ -45,6 +45,7 @@ for _kind in (
     _run("booster_skipped", "When a pack is skipped", between=True),
     _run("bought", "When a charm is bought", between=True),
     _run("sold", "When a charm is sold", between=True),
+    _run("consumable_used", "When a consumable is used", between=True),
     _card("card_added", "for each {card} added to the deck", "when a card is added to the deck"),
     _card("card_destroyed", "for each {card} destroyed", "when a card is destroyed"),
 ):

@@ -18,7 +18,7 @@ from studio.engine.kinds import EFFECTS
 from studio.engine.run.events import RunEvent
 from studio.engine.run.setup import RunSetup
 from studio.engine.run.state import Created, RunState
-from studio.engine.run.triggers import round_situation, run_situation, take
+from studio.engine.run.triggers import fire, round_situation, run_situation, take
 from studio.engine.run.values import run_value
 from studio.engine.scoring import MAX_PLAYED
 from studio.engine.scoring.rounds import consume
@@ -86,7 +86,8 @@ def can_sell(state: RunState, index: int) -> str | None:
 
 
 def use(state: RunState, setup: RunSetup, index: int, cards: Sequence[int]) -> list[RunEvent]:
-    """Use the consumable at ``index``: it leaves its slot, its effects run, their outcome is taken in."""
+    """Use the consumable at ``index``: it leaves its slot, its effects run, their outcome is taken in;
+    then ``consumable_used`` fires (so a charm counting uses sees this one's effects done)."""
     c = setup.catalog.consumables[state.consumables.pop(index)]
     r = state.round
     situation = (
@@ -97,7 +98,8 @@ def use(state: RunState, setup: RunSetup, index: int, cards: Sequence[int]) -> l
     held = [str(r.hand[i]) for i in cards] if r is not None else []
     result = consume(c, cards, situation, setup.catalog)
     event = RunEvent("use_consumable", c.id, len(cards), " ".join(held), result.events)
-    return [event, *take(state, setup, result)]
+    events = [event, *take(state, setup, result)]
+    return events + fire(state, setup, "consumable_used", subject=c.id, used_family=c.family)
 
 
 def sell(state: RunState, setup: RunSetup, index: int) -> list[RunEvent]:

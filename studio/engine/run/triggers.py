@@ -123,6 +123,7 @@ def fire(
     blind: str | None = None,
     first: bool | None = None,
     leaving: Collection[int] = (),
+    used_family: str = "",
 ) -> list[RunEvent]:
     """Fire ``trigger`` for every source that listens and take the outcome into the run; return the
     run events (the trigger's, with its trace, then what its effects changed).
@@ -130,12 +131,15 @@ def fire(
     ``subject`` names what the event is about in the log; ``cards`` are a card trigger's cards;
     ``slot`` is the charm bought or sold (the ``this_charm`` condition); ``blind`` the blind a
     skip is about; ``first`` whether a drawn hand is the round's first; ``leaving`` the slots of
-    charms that leave the row with the event (a charm sold).
+    charms that leave the row with the event (a charm sold); ``used_family`` the family of the
+    consumable used (the ``family`` condition).
     """
     if not listens(state, setup, trigger):
         take_after(state, setup, None, leaving)
         return []
     situation = _situation(state, setup, blind, slot)
+    if used_family:
+        situation = replace(situation, used_family=used_family)
     return _fire(state, setup, trigger, situation, subject, cards=cards, first=first, leaving=leaving)[0]
 
 
