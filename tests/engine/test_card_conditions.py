@@ -110,6 +110,10 @@ def test_card_tests_join_into_one_phrase() -> None:
     assert text("scored_card", first_scoring=True, ranks=frozenset({14})) == (
         "+2 Mult for the first scoring card if it is an Ace"
     )
+    assert text("discard", first_discarded=True) == "When discarding: +2 Mult once per discard"
+    assert text("discard", first_discarded=False, face=True) == (
+        "When discarding: +2 Mult for each discarded face card other than the first one"
+    )
     assert text("hand", all_held=Conditions(face=True)) == "+2 Mult if every card held in hand is a face card"
     assert (
         text("hand", suits_present=frozenset("HD")) == "+2 Mult if the played hand has a ♥ card and a ♦ card"

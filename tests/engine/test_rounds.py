@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
+from studio.engine.conditions import Conditions
 from studio.engine.scoring.rounds import discard, end_of_round
 from studio.engine.situation import Situation
 
@@ -14,6 +17,24 @@ def test_discard_abilities_fire_once_per_discarded_card(catalog: Catalog) -> Non
     assert [e.source for e in result.events] == ["KS scrap_dealer", "QH scrap_dealer"]
     assert result.money == 5
     assert all(e.step == "discard" for e in result.events)
+
+
+def test_the_first_discarded_card_acts_once_per_discard_a_debuffed_one_passing_it_on(
+    catalog: Catalog,
+) -> None:
+    dealer = catalog.charms["scrap_dealer"]  # +$1 for each discarded face card
+    once = replace(
+        dealer,
+        id="once",
+        abilities=(replace(dealer.abilities[0], conditions=Conditions(first_discarded=True)),),
+    )
+    cat = replace(catalog, charms={**catalog.charms, "once": once}, memo={})
+    state = Situation(charms=(CharmSlot("once"),), money=3)
+    result = discard(cat.cards("KC QS JH"), state, cat)
+    assert [e.source for e in result.events] == ["KC once"] and result.money == 4
+    assert [
+        e.source for e in discard(cat.cards("KC QS JH"), replace(state, boss="club_debuff"), cat).events
+    ] == ["QS once"]
 
 
 def test_discard_counters_persist_in_the_result(catalog: Catalog) -> None:

@@ -242,6 +242,11 @@ class ConditionsModel(_CardTests):
     first_scoring: bool | None = Field(
         None, title="First scoring card", description="The card is (or is not) the first scoring card."
     )
+    first_discarded: bool | None = Field(
+        None,
+        title="First discarded card",
+        description="The card is (or is not) the first of its discard: true acts once per discard.",
+    )
     contains: Id | None = Field(
         None,
         title="Hand contains",
@@ -322,6 +327,7 @@ class ConditionsModel(_CardTests):
             **self.card_tests(),
             first_face=self.first_face,
             first_scoring=self.first_scoring,
+            first_discarded=self.first_discarded,
             contains=self.contains,
             hand_types=frozenset(self.hand_types) if self.hand_types else None,
             compare=tuple(c.to_engine() for c in self.compare),

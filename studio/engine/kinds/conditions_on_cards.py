@@ -102,6 +102,33 @@ CONDITIONS.add(
     builtin=True,
 )
 
+
+def _first_discarded(first: bool) -> Check:
+    """The first card of a discard that fires (a debuffed one fires nothing): "once per discard"."""
+
+    def check(ctx: ScoringContext, card: CardView | None, charm: ActiveCharm | None) -> bool:
+        if card is None or ctx.step != "discard":
+            return False
+        lead = next((i for i, v in enumerate(ctx.played) if not v.debuffed), -1)
+        return (ctx.position == lead) == first
+
+    return check
+
+
+CONDITIONS.add(
+    ConditionKind(
+        "first_discarded",
+        _first_discarded,
+        about="card",
+        phrase=lambda first: (
+            CardPhrase(whole="once per discard") if first else CardPhrase(after=" other than the first one")
+        ),
+        triggers=frozenset({"discard"}),
+        asks="the cards of a discard",
+    ),
+    builtin=True,
+)
+
 # -- the played hand's suits ----------------------------------------------------------
 
 
