@@ -123,6 +123,18 @@ def test_sell_value_is_what_the_shop_pays_half_the_cost_at_least_1(
     assert read(cat) == sells_for
 
 
+def test_others_sell_value_adds_up_the_rest_of_the_row_bonuses_included_none_below_0(
+    catalog: Catalog,
+) -> None:
+    cat = per(catalog, "others_sell_value")
+    plain, splash = (catalog.charms[c].sell_value for c in ("plain_mult", "splash"))
+    assert read(cat, charms=("plain_mult", "splash")) == plain + splash
+    assert read(cat) == 0  # the probe alone: its own value is not counted
+    row = (CharmSlot("plain_mult", sell_bonus=3), CharmSlot("splash", sell_bonus=-99), CharmSlot("probe"))
+    situation = Situation(catalog.cards("AS"), (), row)
+    assert sum(int(e.amount) for e in score(situation, cat).events if e.source == "probe") == plain + 3
+
+
 def test_values_read_in_words() -> None:
     def text(value: str, arg: object = None, every: int = 1, op: str = ">=") -> tuple[str, str]:
         scaled = Ability("hand", (Effect("mult", 2, Scaling(value, every, arg)),))
@@ -140,6 +152,10 @@ def test_values_read_in_words() -> None:
     assert text("deck_count")[0] == "+2 Mult for each card in the full deck"
     assert text("times_played", op="<")[1] == "+2 Mult if this hand type was played below 3 times this run"
     assert text("sell_value")[1] == "+2 Mult if its sell value is at least $3"
+    assert text("others_sell_value") == (
+        "+2 Mult for every $1 of the other charms' sell values",
+        "+2 Mult if the other charms sell for at least $3 together",
+    )
     assert text("hands_played")[1] == "+2 Mult if at least 3 hands were already played this round"
 
 

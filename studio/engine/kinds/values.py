@@ -63,10 +63,20 @@ def _empty_charm_slots(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any)
 
 def _sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
     """Its definition's sell value plus what effects added to this slot's."""
-    if charm is None:
-        return 0
+    return 0 if charm is None else _sells_for(ctx, charm)
+
+
+def _others_sell_value(ctx: ScoringContext, charm: ActiveCharm | None, arg: Any) -> float:
+    """The sell values of the row's other charms (those destroyed in an earlier step have left it)."""
+    own = charm.slot if charm is not None else -1
+    return sum(_sells_for(ctx, c) for c in ctx.charms if c.slot != own and c.slot not in ctx.gone)
+
+
+def _sells_for(ctx: ScoringContext, charm: ActiveCharm) -> int:
+    """What selling the charm would pay: its definition's value plus its slot's bonus, never below $0
+    (as the shop pays)."""
     slots = ctx.situation.charms
-    return charm.sell_value + (slots[charm.slot].sell_bonus if charm.slot < len(slots) else 0)
+    return max(charm.sell_value + (slots[charm.slot].sell_bonus if charm.slot < len(slots) else 0), 0)
 
 
 for _kind in (
@@ -148,6 +158,14 @@ for _kind in (
         "for every $1 of its sell value",
         "for every ${every} of its sell value",
         compared="if its sell value is {op} ${n}",
+    ),
+    ValueKind(
+        "others_sell_value",
+        _others_sell_value,
+        "the other charms' sell values",
+        "for every $1 of the other charms' sell values",
+        "for every ${every} of the other charms' sell values",
+        compared="if the other charms sell for {op} ${n} together",
     ),
 ):
     VALUES.add(_kind, builtin=True)
