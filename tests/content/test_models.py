@@ -123,7 +123,12 @@ _REJECTED = [
     (
         "charms",
         "abilities: [{trigger: scored_card, effects: [{kind: edit_card}]}]",
-        "edit_card takes at least one of extra_points, upgrade, edition, seal, suit or rank",
+        "edit_card takes at least one of extra_points, upgrade, edition, seal, suit, rank or remove",
+    ),
+    (
+        "charms",
+        "abilities: [{trigger: scored_card, effects: [{kind: edit_card, seal: red_seal, remove: seal}]}]",
+        "edit_card sets the seal it removes: keep 'seal' or 'remove'",
     ),
     (
         "upgrades",

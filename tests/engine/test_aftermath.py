@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
+from studio.engine.describe import describe_ability
+from studio.engine.effects import Effect
 from studio.engine.run.actions import Play, SelectBlind
 from studio.engine.run.game import Game
 from studio.engine.run.setup import RunSetup
@@ -44,6 +48,21 @@ def test_an_edited_card_is_changed_in_the_deck_and_scores_changed_next_time(cata
     tokens = [str(c) for c in game.state.deck]
     assert "KS:+5" in tokens and "KH:+5" in tokens and "KS" not in tokens
     assert game.history[-1].score is not None and game.history[-1].score.total == 60  # unchanged this hand
+
+
+def test_an_edit_that_removes_an_upgrade_leaves_the_card_plain_in_the_deck(catalog: Catalog) -> None:
+    hiker = catalog.charms["hiker"]
+    strip = replace(hiker.abilities[0], effects=(Effect("edit_card", args=(("remove", "upgrade"),)),))
+    cat = replace(
+        catalog, charms={**catalog.charms, "stripper": replace(hiker, id="stripper", abilities=(strip,))}
+    )
+    game, _ = at_round(cat, [CharmSlot("stripper")], "KS:bonus KH:mult:foil 4C 9D")
+    upgraded = {"KS": "KS:bonus", "KH": "KH:mult:foil"}  # the deck holds the cards dealt as dealt
+    game.state.deck = [cat.cards(upgraded.get(str(c), str(c)))[0] for c in game.state.deck]
+    game.apply(Play((0, 1)))
+    tokens = [str(c) for c in game.state.deck]
+    assert "KS" in tokens and "KH:foil" in tokens and not {"KS:bonus", "KH:mult:foil"} & set(tokens)
+    assert describe_ability(strip, {}) == "Remove the card's upgrade for good for each scored card"
 
 
 def test_an_edited_held_card_changes_in_the_hand_too(catalog: Catalog) -> None:

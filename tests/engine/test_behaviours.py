@@ -223,7 +223,7 @@ def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path
             "scored_card",
             "ctx.effect('edit_card', 0, charm, upgarde='glass')",
             "ValueError: edit_card: unknown setting 'upgarde' (did you mean 'upgrade'?); "
-            "it takes extra_points, upgrade, edition, seal, suit or rank",
+            "it takes extra_points, upgrade, edition, seal, suit, rank or remove",
         ),
         (
             "scored_card",
@@ -295,7 +295,7 @@ def test_a_hooks_numbers_are_held_to_the_bounds_data_has(
         (
             "scored_card",
             "ctx.effect('edit_card', 0, charm)",
-            "ValueError: edit_card: takes at least one of extra_points, upgrade, edition, seal, suit or rank; "
+            "ValueError: edit_card: takes at least one of extra_points, upgrade, edition, seal, suit, rank or remove; "
             "it was given none",
         ),
         (

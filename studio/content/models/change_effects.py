@@ -7,7 +7,7 @@ what they do (studio.engine.kinds).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, Union
 
 from pydantic import Field, model_validator
 
@@ -39,7 +39,7 @@ class EditCardEffect(_Effect):
         ..., title="Effect", description="Change the triggering card for good."
     )
     setting_choices = (
-        Choice(("extra_points", "upgrade", "edition", "seal", "suit", "rank"), at_least_one=True),
+        Choice(("extra_points", "upgrade", "edition", "seal", "suit", "rank", "remove"), at_least_one=True),
     )
     extra_points: int | None = Field(
         None,
@@ -61,6 +61,15 @@ class EditCardEffect(_Effect):
     rank: RankName | Annotated[int, Field(ge=2, le=10)] | None = Field(
         None, title="Rank", description="Its new rank: 2-10, J, Q, K or A."
     )
+    remove: Literal["upgrade", "edition", "seal"] | None = Field(
+        None, title="Remove", description="What it loses: its upgrade, edition or seal."
+    )
+
+    @model_validator(mode="after")
+    def _not_set_and_removed(self) -> Self:
+        if self.remove is not None and getattr(self, self.remove) is not None:
+            raise ValueError(f"edit_card sets the {self.remove} it removes: keep '{self.remove}' or 'remove'")
+        return self
 
     def to_engine(self) -> Any:
         """Return the engine value, the rank as its number."""

@@ -135,12 +135,13 @@ def _edit_card(
     after = ctx.aftermath()
     old = after.current(ctx.zone, ctx.position, view.card) if after.cards else view.card
     to = dict(e.args)
+    gone = to.get("remove")
     new = Card(
         to.get("rank", old.rank),
         to.get("suit", old.suit),
-        to.get("upgrade", old.upgrade),
-        to.get("edition", old.edition),
-        to.get("seal", old.seal),
+        None if gone == "upgrade" else to.get("upgrade", old.upgrade),
+        None if gone == "edition" else to.get("edition", old.edition),
+        None if gone == "seal" else to.get("seal", old.seal),
         old.extra + int(to.get("extra_points", 0)),
     )
     if new == old:
@@ -158,6 +159,8 @@ def _edit_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
         looks.append(f"a {rank_name(e.arg('rank'))}")
     if looks:
         parts.append("make the card " + " and ".join(str(x).replace("_", " ") for x in looks))
+    if e.arg("remove"):
+        parts.append(f"remove the card's {e.arg('remove')}")
     return " and ".join(parts) + " for good"
 
 
