@@ -75,6 +75,8 @@ class Aftermath:
     cards: list[CardChange] = field(default_factory=list)
     #: Copies of cards, and where each goes.
     copies: list[tuple[Card, CopyTo]] = field(default_factory=list)
+    #: New cards made (``add_card``), and where each goes.
+    added: list[tuple[Card, CopyTo]] = field(default_factory=list)
     #: Slots of charms destroyed, in the order they were.
     charms: list[int] = field(default_factory=list)
     boss_disabled: bool = False
@@ -88,7 +90,15 @@ class Aftermath:
     def is_empty(self) -> bool:
         """Return True if the hand changes nothing after it."""
         return (
-            not (self.cards or self.copies or self.charms or self.boss_disabled or self.modifiers or self.run)
+            not (
+                self.cards
+                or self.copies
+                or self.added
+                or self.charms
+                or self.boss_disabled
+                or self.modifiers
+                or self.run
+            )
             and not self.saved
         )
 
@@ -104,9 +114,11 @@ class Aftermath:
         return card
 
     def to_json(self) -> dict[str, object]:
-        """Return the record as the JSON object of a result's ``after`` key (``run`` and ``saved``
-        only when they say something)."""
+        """Return the record as the JSON object of a result's ``after`` key (``added``, ``run`` and
+        ``saved`` only when they say something)."""
         more: dict[str, object] = {}
+        if self.added:
+            more["added"] = [{"card": str(card), "to": to} for card, to in self.added]
         if self.run:
             more["run"] = [c.to_json() for c in self.run]
         if self.saved:

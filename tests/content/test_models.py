@@ -80,7 +80,7 @@ _REJECTED = [
     (
         "charms",
         "abilities: [{trigger: hand, effects: [{kind: mlt, amount: 2}]}]",
-        "$.abilities[0].effects[0].kind: 'mlt' is not one of add_discards, add_hands, add_sell_value, add_var, "
+        "$.abilities[0].effects[0].kind: 'mlt' is not one of add_card, add_discards, add_hands, add_sell_value, add_var, "
         "copy_card, copy_charm, create_charm, create_consumable, create_tag, destroy_card, destroy_charm, "
         "destroy_self, disable_boss, edit_card, grow, level_up, modify, money, mult, points, prevent_loss, "
         "reset, retrigger, set_var, xmult (did you mean 'mult'?)",

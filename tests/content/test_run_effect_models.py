@@ -34,6 +34,10 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
             "it needs the trigger bought or sold",
         ),
         (
+            {"trigger": "shop_enter", "effects": [{"kind": "add_card", "to": "hand"}]},
+            "no hand is held at shop_enter .between rounds.: add the card to the deck",
+        ),
+        (
             {"trigger": "hand", "when": {"family": ["level"]}, "effects": [{"kind": "grow"}]},
             "'family' asks about the consumable used: it needs the trigger consumable_used",
         ),
@@ -92,6 +96,25 @@ def test_what_cannot_work_at_a_run_trigger_is_refused(ability: dict[str, Any], m
         (
             {"trigger": "consumable_used", "effects": [{"kind": "money", "amount": 1}]},
             "When a consumable is used: +$1",
+        ),
+        (
+            {"trigger": "round_start", "effects": [{"kind": "add_card", "upgrade": "stone"}]},
+            "When a blind is selected: add a random Stone card to the deck",
+        ),
+        (
+            {
+                "trigger": "hand_drawn",
+                "effects": [{"kind": "add_card", "rank": "A", "suit": "S", "to": "hand"}],
+            },
+            "When a hand is drawn: add an A♠ to the hand",
+        ),
+        (
+            {"trigger": "round_start", "effects": [{"kind": "add_card", "rank": 7, "seal": "red_seal"}]},
+            "When a blind is selected: add a 7 of a random suit with a Red Seal to the deck",
+        ),
+        (
+            {"trigger": "round_start", "effects": [{"kind": "add_card", "suit": "H", "edition": "foil"}]},
+            "When a blind is selected: add a random Foil ♥ card to the deck",
         ),
         (
             {"trigger": "end_of_round", "effects": [{"kind": "money", "amount": 4, "at": "cash_out"}]},

@@ -54,7 +54,9 @@ def test_an_edit_that_removes_an_upgrade_leaves_the_card_plain_in_the_deck(catal
     hiker = catalog.charms["hiker"]
     strip = replace(hiker.abilities[0], effects=(Effect("edit_card", args=(("remove", "upgrade"),)),))
     cat = replace(
-        catalog, charms={**catalog.charms, "stripper": replace(hiker, id="stripper", abilities=(strip,))}
+        catalog,
+        charms={**catalog.charms, "stripper": replace(hiker, id="stripper", abilities=(strip,))},
+        memo={},
     )
     game, _ = at_round(cat, [CharmSlot("stripper")], "KS:bonus KH:mult:foil 4C 9D")
     upgraded = {"KS": "KS:bonus", "KH": "KH:mult:foil"}  # the deck holds the cards dealt as dealt

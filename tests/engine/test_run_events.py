@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from studio.engine.catalog import Catalog
 from studio.engine.conditions import Conditions
+from studio.engine.effects import Effect
 from studio.engine.run.actions import (
     Buy,
     BuyVoucher,
@@ -174,7 +175,7 @@ def test_bought_is_a_charms_trigger_never_a_consumables_or_vouchers(catalog: Cat
     two = catalog.charms["two_for_one"]
     ability = replace(two.abilities[0], conditions=Conditions())
     shopper = replace(two, id="shopper", abilities=(ability,))  # makes a charm for any charm bought
-    game = start(replace(catalog, charms={**catalog.charms, "shopper": shopper}), "shopper")
+    game = start(replace(catalog, charms={**catalog.charms, "shopper": shopper}, memo={}), "shopper")
     voucher = game.state.voucher_offers[0]
     in_shop(game, Offer("consumable", "deep_pockets", 4), Offer("voucher", voucher, 10))
     game.apply(Buy(0))
@@ -274,3 +275,31 @@ def test_consumable_used_fires_in_a_round_too_and_for_any_family_when_none_is_as
         "trigger",
         "trigger",
     ]
+
+
+def test_a_card_added_at_round_start_joins_the_deck_before_the_deal_from_its_sources_own_draws(
+    catalog: Catalog,
+) -> None:
+    game = start(catalog, "quarry")
+    before = len(game.state.deck)
+    game.apply(SelectBlind())
+    assert kinds(game.history[-1].events)[:4] == ["blind", "trigger:round_start", "card_added", "deal"]
+    added = next(e for e in game.history[-1].events if e.kind == "card_added")
+    assert added.subject.endswith(":stone") and added.note == "a new card joins the deck"
+    assert len(game.state.deck) == before + 1 and str(game.state.deck[-1]) == added.subject
+    assert game.state.rng.counters.get("chance.quarry") == 2  # its rank, then its suit
+    other = start(catalog, "quarry", "lucky_bones")  # another source in the row draws nothing of it
+    other.apply(SelectBlind())
+    assert next(e for e in other.history[-1].events if e.kind == "card_added").subject == added.subject
+
+
+def test_a_card_added_to_the_hand_is_held_at_once_with_what_it_was_given(catalog: Catalog) -> None:
+    quarry = catalog.charms["quarry"]
+    effect = Effect("add_card", args=(("rank", 13), ("seal", "red_seal"), ("suit", "H"), ("to", "hand")))
+    drawn = replace(quarry.abilities[0], trigger="hand_drawn", effects=(effect,))
+    scribe = replace(quarry, id="scribe", abilities=(drawn,))
+    game = start(replace(catalog, charms={**catalog.charms, "scribe": scribe}, memo={}), "scribe")
+    game.apply(SelectBlind())
+    r = game.state.round
+    assert r is not None and [str(c) for c in r.hand][-1] == "KH:red_seal" and len(r.hand) == 9
+    assert "chance.scribe" not in game.state.rng.counters  # nothing was left to draw

@@ -87,6 +87,39 @@ class CopyCardEffect(_Effect):
     to: Literal["deck", "hand"] = Field("deck", title="To", description="Where the copy goes after the hand.")
 
 
+class AddCardEffect(_Effect):
+    """A new playing card joins the deck (or the hand) after the step: of the rank and suit given, each
+    drawn from the source's own stream when left out, with the modifiers given."""
+
+    kind: Literal["add_card"] = Field(..., title="Effect", description="Make a new playing card.")
+    rank: RankName | Annotated[int, Field(ge=2, le=10)] | None = Field(
+        None, title="Rank", description="Its rank: 2-10, J, Q, K or A (left out: a random one)."
+    )
+    suit: Suit | None = Field(None, title="Suit", description="Its suit (left out: a random one).")
+    upgrade: Id | None = Field(
+        None, title="Upgrade", description="Its upgrade.", json_schema_extra={"x-ref": "upgrade"}
+    )
+    edition: Id | None = Field(
+        None, title="Edition", description="Its edition.", json_schema_extra={"x-ref": "edition"}
+    )
+    seal: Id | None = Field(None, title="Seal", description="Its seal.", json_schema_extra={"x-ref": "seal"})
+    to: Literal["deck", "hand"] = Field("deck", title="To", description="Where the card goes.")
+
+    def misfit(self, trigger: TriggerKind) -> str | None:
+        """Between rounds no hand is held to take the card."""
+        if self.to == "hand" and trigger.between:
+            return f"no hand is held at {trigger.name} (between rounds): add the card to the deck"
+        return None
+
+    def to_engine(self) -> Any:
+        """Return the engine value, the rank as its number."""
+        effect = super().to_engine()
+        if self.rank is None:
+            return effect
+        args = tuple((k, rank_number(v) if k == "rank" else v) for k, v in effect.args)
+        return type(effect)(effect.kind, effect.amount, effect.scaling, effect.chance, args)
+
+
 class CopyCharmEffect(_Certain):
     """The charm uses the abilities of another charm, in its own place and with its own edition."""
 
@@ -199,6 +232,7 @@ CHANGE_EFFECTS = (
     DestroyCardEffect,
     EditCardEffect,
     CopyCardEffect,
+    AddCardEffect,
     CopyCharmEffect,
     DisableBossEffect,
     SetVarEffect,

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from studio.engine.cards import SUIT_SYMBOLS, Card, rank_name
+from studio.engine.cards import SUIT_SYMBOLS, SUITS, Card, rank_name
+from studio.engine.kinds.phrases import with_article
 from studio.engine.kinds.registry import EFFECTS, VALUE_ARG, VALUES, EffectKind, Worth
-from studio.engine.trace import fmt
+from studio.engine.trace import SCORE_STEPS, fmt
 from studio.engine.values import BASE_SOURCES, Modifier, in_source_order, layered
 
 if TYPE_CHECKING:
@@ -192,6 +193,38 @@ EFFECTS.add(
     ),
     builtin=True,
 )
+
+
+def _add_card(
+    ctx: ScoringContext, e: Effect, amount: float, source: Source | ActiveCharm, charm: ActiveCharm | None
+) -> None:
+    """A rank or suit left out is drawn from the source's own stream (so it shifts no other draw)."""
+    stream = ctx.stream(source)
+    rank = e.arg("rank") or 2 + int(ctx.rng.random(stream) * 13)
+    suit = e.arg("suit") or SUITS[int(ctx.rng.random(stream) * len(SUITS))]
+    card = Card(rank, suit, e.arg("upgrade"), e.arg("edition"), e.arg("seal"))
+    to = e.arg("to", "deck")
+    ctx.aftermath().added.append((card, to))
+    when = " after the hand" if ctx.step in SCORE_STEPS else ""
+    ctx.note(source, "add_card", 0, f"a new {card} joins the {to}{when}")
+
+
+def _add_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
+    """ "add a random Stone card to the deck", "add a Glass K of a random suit", "add a Foil K♥"."""
+    rank, suit = e.arg("rank"), e.arg("suit")
+    looks = [str(e.arg(k)).replace("_", " ").title() for k in ("edition", "upgrade") if e.arg(k)]
+    if rank and suit:
+        noun = f"{rank_name(rank)}{SUIT_SYMBOLS[suit]}"
+    elif rank:
+        noun = f"{rank_name(rank)} of a random suit"
+    else:
+        noun = f"{SUIT_SYMBOLS[suit]} card" if suit else "card"
+        looks.insert(0, "random")
+    seal = f" with a {str(e.arg('seal')).replace('_', ' ').title()}" if e.arg("seal") else ""
+    return f"add {with_article(' '.join([*looks, noun]))}{seal} to the {e.arg('to', 'deck')}"
+
+
+EFFECTS.add(EffectKind("add_card", _add_card, _add_text, label="add_card"), builtin=True)
 EFFECTS.add(
     EffectKind(
         "copy_card",

@@ -75,17 +75,20 @@ def take_after(
         events, destroyed = _cards(state, [], broken)
         return Taken(events, destroyed, [])
     r = state.round
-    # Only these change a source of the round's values (card changes and copies never do).
+    # Only these change a source of the round's values (card changes, copies and new cards never do).
     moved = after.boss_disabled or after.modifiers or after.run or after.charms or leaving
     before = round_values(state, setup, round_boss(state, setup)) if r is not None and moved else None
     events, destroyed = _cards(state, after.cards, broken)
     added = []
-    for card, to in after.copies:
+    for card, to, what in [
+        *((c, t, "a copy") for c, t in after.copies),
+        *((c, t, "a new card") for c, t in after.added),
+    ]:
         state.deck.append(card)
         if to == "hand" and r is not None:
             r.hand.append(card)
         added.append(card)
-        events.append(RunEvent("card_added", str(card), 1, f"a copy joins the {to}"))
+        events.append(RunEvent("card_added", str(card), 1, f"{what} joins the {to}"))
     if r is not None and after.boss_disabled and r.boss is not None:
         events.append(RunEvent("boss_disabled", r.boss, 0, "the boss rule stops for the rest of the round"))
         r.boss = None
