@@ -8,6 +8,7 @@ from dataclasses import replace
 from studio.engine.bosses import BossDef
 from studio.engine.catalog import Catalog
 from studio.engine.charms import Ability, CharmDef, CharmSlot
+from studio.engine.describe import describe_ability
 from studio.engine.effects import Effect, Scaling
 from studio.engine.rng import RngState
 from studio.engine.run.actions import SelectBlind
@@ -96,6 +97,17 @@ def test_a_copier_copies_past_a_charm_that_left_the_row(catalog: Catalog) -> Non
     assassin = charm("assassin", Ability("before", (Effect("destroy_charm", args=(("charm", "m4"),)),)))
     cat = with_content(catalog, assassin, mult("m4", 4), mult("m7", 7))
     assert pair(cat, "mimic", "m4", "m7", "assassin") == 32 * (2 + 7 + 7)
+
+
+def test_a_left_copier_copies_the_nearest_charm_to_its_left_still_in_the_row(catalog: Catalog) -> None:
+    left = charm("left", Ability("hand", (Effect("copy_charm", args=(("target", "left"),)),)))
+    assassin = charm("assassin", Ability("before", (Effect("destroy_charm", args=(("charm", "m7"),)),)))
+    cat = with_content(catalog, left, assassin, mult("m4", 4), mult("m7", 7))
+    assert pair(cat, "m4", "m7", "left") == 32 * (2 + 4 + 7 + 7)
+    assert pair(cat, "assassin", "m4", "m7", "left") == 32 * (2 + 4 + 4)  # m7 left the row: m4's turn
+    assert pair(cat, "left", "m4") == 32 * (2 + 4)  # nothing to its left: it copies nothing
+    assert pair(cat, "m4", "mimic", "left") == 32 * (2 + 4)  # each copies the other: a loop copies nothing
+    assert describe_ability(left.abilities[0], {}) == "Use the abilities of the charm to its left"
 
 
 def test_a_neighbour_is_the_next_charm_still_in_the_row(catalog: Catalog) -> None:

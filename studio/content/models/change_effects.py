@@ -124,8 +124,10 @@ class CopyCharmEffect(_Certain):
     """The charm uses the abilities of another charm, in its own place and with its own edition."""
 
     kind: Literal["copy_charm"] = Field(..., title="Effect", description="Use another charm's abilities.")
-    target: Literal["right", "leftmost"] = Field(
-        "right", title="Target", description="The charm to its right, or the leftmost charm."
+    target: Literal["right", "left", "leftmost"] = Field(
+        "right",
+        title="Target",
+        description="The charm to its right, the one to its left, or the leftmost charm.",
     )
 
     def misfit(self, trigger: TriggerKind) -> str | None:

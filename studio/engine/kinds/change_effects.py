@@ -63,12 +63,15 @@ def _noop(
     """The copy is made when the row is built: the copier acts with the copied charm's abilities."""
 
 
+_COPIED = {
+    "leftmost": "the leftmost charm",
+    "left": "the charm to its left",
+    "right": "the charm to its right",
+}
+
+
 def _copy_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
-    return (
-        "use the abilities of the leftmost charm"
-        if e.arg("target") == "leftmost"
-        else ("use the abilities of the charm to its right")
-    )
+    return f"use the abilities of {_COPIED[str(e.arg('target', 'right'))]}"
 
 
 EFFECTS.add(EffectKind("copy_charm", _noop, _copy_text, copies=True), builtin=True)

@@ -91,7 +91,7 @@ class Seat(NamedTuple):
     #: Its part in the whole-hand step, alone in a tuple (empty: it has neither an edition nor a
     #: hand ability).
     hand: tuple[tuple[ActiveCharm, PlanEntry], ...]
-    #: Which charm it copies ("right", "leftmost"; "": none), and its variables' start values.
+    #: Which charm it copies ("right", "left", "leftmost"; "": none), and its variables' start values.
     copies: str
     starts: dict[str, Any]
     #: Its stickers' modifiers (they count after every charm's).
@@ -255,7 +255,8 @@ def rules_of(modifiers: tuple[Modifier, ...], catalog: Catalog) -> RowRules:
 
 def _copies(placed: Sequence[Seat], gone: frozenset[int]) -> dict[int, int]:
     """Map each copying charm's slot to the slot whose abilities it uses (RULES.md section 6): the
-    first charm to its right, or the leftmost, of those still in the row (not ``gone``).
+    first charm to its right, the first to its left, or the leftmost, of those still in the row (not
+    ``gone``).
 
     A copy of a copier copies what that copier copies; a loop of copiers, or a copy with
     nothing to copy, copies nothing (the slot maps to -1).
@@ -265,7 +266,12 @@ def _copies(placed: Sequence[Seat], gone: frozenset[int]) -> dict[int, int]:
     for i in present:
         seat = placed[i]
         if seat.copies:
-            target = present[0] if seat.copies == "leftmost" else next((j for j in present if j > i), -1)
+            if seat.copies == "leftmost":
+                target = present[0]
+            elif seat.copies == "left":
+                target = next((j for j in reversed(present) if j < i), -1)
+            else:
+                target = next((j for j in present if j > i), -1)
             copies[i] = target if target != i else -1
     resolved: dict[int, int] = {}
     for i in copies:
@@ -279,7 +285,7 @@ def _copies(placed: Sequence[Seat], gone: frozenset[int]) -> dict[int, int]:
 
 
 def _copy_target(defn: CharmDef) -> str:
-    """Which charm ``defn`` copies: "right", "leftmost", or "" (it copies none)."""
+    """Which charm ``defn`` copies: "right", "left", "leftmost", or "" (it copies none)."""
     for ability in defn.abilities:
         for effect in ability.effects:
             if EFFECTS[effect.kind].copies:
