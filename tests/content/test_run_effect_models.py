@@ -34,6 +34,10 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
             "it needs the trigger bought or sold",
         ),
         (
+            {"trigger": "sold", "effects": [{"kind": "create_charm", "rarity": "rare", "copy": "left"}]},
+            "create_charm takes at most one of charm, rarity or copy",
+        ),
+        (
             {"trigger": "shop_enter", "effects": [{"kind": "add_card", "to": "hand"}]},
             "no hand is held at shop_enter .between rounds.: add the card to the deck",
         ),
@@ -64,7 +68,7 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
         ),
         (
             {"trigger": "sold", "effects": [{"kind": "create_charm", "charm": "x", "rarity": "rare"}]},
-            "at most one of charm or rarity",
+            "at most one of charm, rarity or copy",
         ),
         ({"trigger": "round_start", "effects": [{"kind": "add_discards", "amount": 0}]}, "changes nothing"),
     ],
@@ -96,6 +100,18 @@ def test_what_cannot_work_at_a_run_trigger_is_refused(ability: dict[str, Any], m
         (
             {"trigger": "consumable_used", "effects": [{"kind": "money", "amount": 1}]},
             "When a consumable is used: +$1",
+        ),
+        (
+            {
+                "trigger": "sold",
+                "when": {"this_charm": True},
+                "effects": [{"kind": "create_charm", "copy": "random"}],
+            },
+            "When this charm is sold: create a copy of a random other charm",
+        ),
+        (
+            {"trigger": "shop_exit", "effects": [{"kind": "create_consumable", "copy": "random"}]},
+            "When leaving the shop: create a copy of a random consumable held",
         ),
         (
             {"trigger": "round_start", "effects": [{"kind": "add_card", "upgrade": "stone"}]},

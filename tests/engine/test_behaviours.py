@@ -306,7 +306,7 @@ def test_a_hooks_numbers_are_held_to_the_bounds_data_has(
         (
             "hand",
             "ctx.effect('create_consumable', 0, charm, consumable='ace_maker', family='changer')",
-            "ValueError: create_consumable: takes at most one of consumable or family; "
+            "ValueError: create_consumable: takes at most one of consumable, family or copy; "
             "it was given consumable='ace_maker', family='changer'",
         ),
         ("hand", "ctx.effect('set_var', 3, charm)", "ValueError: set_var: missing setting 'var'"),

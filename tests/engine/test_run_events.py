@@ -303,3 +303,58 @@ def test_a_card_added_to_the_hand_is_held_at_once_with_what_it_was_given(catalog
     r = game.state.round
     assert r is not None and [str(c) for c in r.hand][-1] == "KH:red_seal" and len(r.hand) == 9
     assert "chance.scribe" not in game.state.rng.counters  # nothing was left to draw
+
+
+def _with(catalog: Catalog, charm_id: str, trigger: str, effect: Effect, conditions: Conditions) -> Catalog:
+    """The catalog with ``charm_id``: soda_can with one ability, ``effect`` at ``trigger``."""
+    soda = catalog.charms["soda_can"]
+    ability = replace(soda.abilities[0], trigger=trigger, conditions=conditions, effects=(effect,))
+    made = replace(soda, id=charm_id, abilities=(ability,))
+    return replace(catalog, charms={**catalog.charms, charm_id: made}, memo={})
+
+
+def test_a_charm_sold_can_leave_a_copy_of_a_random_other_charm_with_its_edition(catalog: Catalog) -> None:
+    copy = Effect("create_charm", args=(("copy", "random"),))
+    cat = _with(catalog, "ghost", "sold", copy, Conditions(this_charm=True))
+    game = start(cat, "ghost", "plain_mult", "pair_mult")
+    game.state.charms[2] = replace(game.state.charms[2], edition="foil", counter=3)
+    in_shop(game)
+    game.apply(Sell(0))
+    made = next(e for e in game.history[-1].events if e.kind == "charm_created")
+    assert made.note == "a copy made by ghost" and made.subject in ("plain_mult", "pair_mult")
+    copied = game.state.charms[-1]
+    assert [c.id for c in game.state.charms].count(copied.id) == 2 and copied.counter == 0
+    assert copied.edition == ("foil" if copied.id == "pair_mult" else None)
+    alone = start(cat, "ghost")
+    in_shop(alone)
+    alone.apply(Sell(0))
+    assert [(e.kind, e.note) for e in alone.history[-1].events][-1] == (
+        "charm_not_created",
+        "no charm to copy",
+    )
+
+
+def test_a_copy_of_a_neighbour_is_of_the_charm_on_that_side(catalog: Catalog) -> None:
+    for side, expected in (("left", "plain_mult"), ("right", "pair_mult")):
+        copy = Effect("create_charm", args=(("copy", side),))
+        game = start(
+            _with(catalog, "twin", "shop_enter", copy, Conditions()), "plain_mult", "twin", "pair_mult"
+        )
+        in_shop(game)
+        assert [c.id for c in game.state.charms] == ["plain_mult", "twin", "pair_mult", expected]
+
+
+def test_a_copy_of_a_random_consumable_held_joins_a_free_slot(catalog: Catalog) -> None:
+    copy = Effect("create_consumable", args=(("copy", "random"),))
+    cat = _with(catalog, "hoarder", "shop_exit", copy, Conditions())
+    game = start(cat, "hoarder")
+    in_shop(game)
+    game.state.consumables = ["star_pair"]
+    game.apply(LeaveShop())
+    assert game.state.consumables == ["star_pair", "star_pair"]
+    empty = start(cat, "hoarder")
+    in_shop(empty)
+    empty.apply(LeaveShop())
+    assert ("consumable_not_created", "no consumable held to copy") in [
+        (e.kind, e.note) for e in empty.history[-1].events
+    ]

@@ -68,10 +68,10 @@ class AddDiscardsEffect(_Effect):
 
 
 class CreateCharmEffect(_Effect):
-    """A charm joins the end of the row, if a charm slot is free: one named, or a random one."""
+    """A charm joins the end of the row, if a charm slot is free: one named, a random one, or a copy."""
 
     kind: Literal["create_charm"] = Field(..., title="Effect", description="Make a charm.")
-    setting_choices = (Choice(("charm", "rarity"), at_most_one=True),)
+    setting_choices = (Choice(("charm", "rarity", "copy"), at_most_one=True),)
     charm: Id | None = Field(
         None, title="Charm", description="The charm to make.", json_schema_extra={"x-ref": "charm"}
     )
@@ -79,6 +79,12 @@ class CreateCharmEffect(_Effect):
         None,
         title="Rarity",
         description="A random charm of this rarity the row does not hold (none: by the shop's weights).",
+    )
+    copy_: Literal["left", "right", "random"] | None = Field(
+        None,
+        alias="copy",
+        title="Copy",
+        description="A copy of another charm of the row (a neighbour, or a random one): its id and edition.",
     )
 
 
@@ -115,7 +121,7 @@ class CreateConsumableEffect(_Effect):
     """A consumable is made: one named, or a random one (of a family)."""
 
     kind: Literal["create_consumable"] = Field(..., title="Effect", description="Make a consumable.")
-    setting_choices = (Choice(("consumable", "family"), at_most_one=True),)
+    setting_choices = (Choice(("consumable", "family", "copy"), at_most_one=True),)
     consumable: Id | None = Field(
         None,
         title="Consumable",
@@ -123,6 +129,9 @@ class CreateConsumableEffect(_Effect):
         json_schema_extra={"x-ref": "consumable"},
     )
     family: Id | None = Field(None, title="Family", description="A random consumable of this family.")
+    copy_: Literal["random"] | None = Field(
+        None, alias="copy", title="Copy", description="A copy of a random consumable the run holds."
+    )
 
 
 class CreateTagEffect(_Effect):

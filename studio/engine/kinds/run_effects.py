@@ -85,9 +85,18 @@ EFFECTS.add(_count("discard", keep=0), builtin=True)
 # -- charms ----------------------------------------------------------------------------
 
 
+_COPY_OF = {
+    "left": "the charm to its left",
+    "right": "the charm to its right",
+    "random": "a random other charm",
+}
+
+
 def _create_charm_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
     if e.arg("charm"):
         return f"create the charm {e.arg('charm')}"
+    if e.arg("copy"):
+        return f"create a copy of {_COPY_OF[str(e.arg('copy'))]}"
     rarity = f"{e.arg('rarity')} " if e.arg("rarity") else ""
     return f"create a random {rarity}charm"
 
@@ -95,11 +104,14 @@ def _create_charm_text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
 def _settle_create_charm(
     state: RunState, setup: RunSetup, change: RunChange, leaving: frozenset[int]
 ) -> list[RunEvent]:
-    """Put the named charm, or a random one (of the rarity, else by the shop's rarity weights) that the
-    row does not hold, at the end of the row, if a charm slot is free once ``leaving`` have left."""
+    """Put the named charm, a random one (of the rarity, else by the shop's rarity weights) that the
+    row does not hold, or a copy of another charm of the row (its id and edition), at the end of the
+    row, if a charm slot is free once ``leaving`` have left."""
     who = change.source[0]
     if len(state.charms) - len(leaving) >= charm_slots(state, setup):
         return [RunEvent("charm_not_created", who, 0, "no free charm slot")]
+    if change.arg("copy"):
+        return _copy_charm(state, change, leaving)
     owned = {c.id for c in state.charms}
     charm_id: str | None = change.arg("charm")
     rarity = change.arg("rarity")
@@ -109,6 +121,25 @@ def _settle_create_charm(
         return [RunEvent("charm_not_created", who, 0, "no charm left to make")]
     state.charms.append(CharmSlot(charm_id))
     return [RunEvent("charm_created", charm_id, len(state.charms) - 1, f"made by {who}")]
+
+
+def _copy_charm(state: RunState, change: RunChange, leaving: frozenset[int]) -> list[RunEvent]:
+    """A copy of the source's neighbour, or of a random other charm still in the row (drawn from the
+    source's own stream), joins the end of the row: its id and edition, its variables anew."""
+    who, slot = change.source[0], change.source[2]
+    others = [i for i in range(len(state.charms)) if i != slot and i not in leaving]
+    how = change.arg("copy")
+    if how == "left":
+        pick = max((i for i in others if i < slot), default=None)
+    elif how == "right":
+        pick = min((i for i in others if i > slot), default=None)
+    else:
+        pick = others[int(state.rng.random(f"{CREATE_STREAM}.{who}") * len(others))] if others else None
+    if pick is None:
+        return [RunEvent("charm_not_created", who, 0, "no charm to copy")]
+    copied = state.charms[pick]
+    state.charms.append(CharmSlot(copied.id, edition=copied.edition))
+    return [RunEvent("charm_created", copied.id, len(state.charms) - 1, f"a copy made by {who}")]
 
 
 EFFECTS.add(
@@ -220,6 +251,8 @@ def _item(kind: str, worth: Worth) -> EffectKind:
     def text(e: Effect, amount: str, names: Mapping[str, str]) -> str:
         if e.arg(kind):
             return f"create the {kind} {e.arg(kind)}"
+        if e.arg("copy"):
+            return f"create a copy of a random {kind} held"
         family = f"{e.arg('family')} " if e.arg("family") else ""
         return f"create a random {family}{kind}"
 
@@ -227,6 +260,11 @@ def _item(kind: str, worth: Worth) -> EffectKind:
         state: RunState, setup: RunSetup, change: RunChange, leaving: frozenset[int]
     ) -> list[RunEvent]:
         made = Created(kind, change.arg(kind) or "", change.arg("family") or "", change.source[0])
+        if change.arg("copy"):  # a copy of a random consumable held now (the source's own stream)
+            held = state.consumables
+            if not held:
+                return [RunEvent(f"{kind}_not_created", made.source, 0, f"no {kind} held to copy")]
+            made = made._replace(id=held[int(state.rng.random(f"{CREATE_STREAM}.{made.source}") * len(held))])
         state.created.append(made)
         what = made.id or f"a random {made.family + ' ' if made.family else ''}{kind}"
         return [RunEvent(f"{kind}_created", what, 1, f"made by {made.source}")]
