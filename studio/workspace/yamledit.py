@@ -175,7 +175,11 @@ def _edit_at(
         return spot.start_mark.index, spot.end_mark.index, render(get(new, parts[:alias]))
     node, was, value = nodes[-1], get(old, parts), get(new, parts)
     if isinstance(node, MappingNode) and not node.flow_style:  # keys added
-        return _added_keys(text, layout, parts, node, was, value)
+        added = _added_keys(text, layout, parts, node, was, value)
+        parent = nodes[-2] if len(nodes) > 1 else None
+        if added is None and isinstance(parent, SequenceNode) and not parent.flow_style:
+            return _item_replaced(text, root, layout, parts, node, new)
+        return added
     if isinstance(node, SequenceNode) and not node.flow_style:  # items moved, added or removed
         if value == []:
             return emptied(text, root, parts)
@@ -209,6 +213,21 @@ def _edit_at(
     if isinstance(node, ScalarNode) and not node.style and str(node.tag).endswith(":str"):
         return start, end, render(value, "", in_block)  # bare, as the value it replaces
     return start, end, layout.scalar(value, parts, in_block)
+
+
+def _item_replaced(
+    text: str, root: Node, layout: Layout, parts: Parts, node: MappingNode, new: Any
+) -> tuple[int, int, str] | None:
+    """The edit replacing a block list's mapping item that changed in more ways than keys added: an
+    empty or plain value written on the item's own line (the round trip ran the next item's first two
+    keys together on one line when an item above it was emptied), else its list's lines alone through
+    the round trip."""
+    value = get(new, parts)
+    if not isinstance(value, dict | list) or not value:
+        end = after_last_line(text, node)
+        end -= 1 if text[end - 1 : end] == "\n" else 0
+        return node.start_mark.index, end, layout.line(value, parts)
+    return list_round_trip(text, root, parts[:-1], get(new, parts[:-1]))
 
 
 def _added_keys(

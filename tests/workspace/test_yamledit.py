@@ -480,6 +480,24 @@ def test_a_list_changed_in_more_ways_goes_through_the_round_trip_alone() -> None
     assert lines[6:8] == ["            -   kind: mult  # four", "                amount: 4"]
 
 
+@pytest.mark.parametrize("emptied", [{}, [], None, "gone"])
+def test_an_item_of_a_block_list_emptied_is_written_on_its_own_line(emptied: Any) -> None:
+    """The comment above it stays; ruamel's round trip ran the next item's first two keys together
+    (``- trigger: hand effects:``), a text that does not read back, so the edit was refused."""
+    text = (
+        "abilities:\n  # grows on straights\n  - trigger: before\n    when:\n      contains: straight\n"
+        "    effects:\n      - {kind: grow, amount: 1}\n  - trigger: hand\n    effects:\n"
+        "      - {kind: points, amount: 15, per: counter}\n"
+    )
+    data = YAML(typ="safe").load(text)
+    new = copy.deepcopy(data)
+    new["abilities"][0] = emptied
+    out = edit_text(text, data, new)
+    assert YAML(typ="safe").load(out) == new
+    lines = out.splitlines()
+    assert lines[:2] == ["abilities:", "  # grows on straights"] and lines[3:] == text.splitlines()[7:]
+
+
 @pytest.mark.parametrize(
     ("block", "empty"),
     [
