@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from studio.engine.catalog import Catalog
 from studio.engine.charms import CharmSlot
 from studio.engine.rng import RngState
@@ -101,10 +103,27 @@ def test_a_charm_in_the_row_changes_no_offer_but_one_that_would_have_been_it(cat
 
 def test_a_charm_is_picked_evenly_among_those_left() -> None:
     pool = ["a", "b", "c", "d", "e"]
-    picks = [pick_charm((i + 0.5) / 10_000, pool, {"b", "d"}) for i in range(10_000)]
+    draws = random.Random(7)
+    picks = [pick_charm(draws.random(), pool, {"b", "d"}) for _ in range(100_000)]
     counts = {c: picks.count(c) for c in "ace"}
-    assert sum(counts.values()) == 10_000 and max(counts.values()) - min(counts.values()) <= 2, counts
+    assert sum(counts.values()) == 100_000, counts
+    assert all(abs(n - 100_000 / 3) < 1_000 for n in counts.values()), counts  # 6 standard deviations
     assert pick_charm(0.1, pool, {"b"}) == "a"  # a draw that does not land on an excluded charm keeps it
+
+
+def test_excluding_one_more_charm_changes_only_the_draws_that_picked_it() -> None:
+    """Whatever else is excluded: a draw landing on an excluded charm picked among those left, so which
+    one it got hung on every charm excluded (a charm owned changed offers it was never among)."""
+    pool = [f"c{i}" for i in range(30)]
+    draws = random.Random(3)
+    for _ in range(5_000):
+        u = draws.random()
+        exclude = set(draws.sample(pool, draws.randint(1, 12)))
+        more = draws.choice([c for c in pool if c not in exclude])
+        before = pick_charm(u, pool, exclude)
+        assert before not in exclude
+        if before != more:
+            assert pick_charm(u, pool, exclude | {more}) == before, (u, sorted(exclude), more)
 
 
 def test_a_booster_a_tag_gives_draws_from_the_tags_own_streams(catalog: Catalog) -> None:

@@ -112,15 +112,26 @@ def roll_charm(
 def pick_charm(u: float, pool: Sequence[str], exclude: Collection[str]) -> str:
     """The charm a draw ``u`` picks from ``pool`` (all of a rarity's charms), never one of ``exclude``
     (which leaves at least one): the charm at ``u``'s place in the whole pool, or, when that one is
-    excluded, one of those left, by the rest of ``u``. Every charm left is as likely, and excluding one
-    more charm changes no draw but those that land on it, so two runs whose rows differ by a charm are
-    offered the same charms (RULES.md section 6: a source changes no other's draws)."""
-    at = u * len(pool)
-    i = min(int(at), len(pool) - 1)
-    if pool[i] not in exclude:
-        return pool[i]
+    excluded, the charm at the rest of ``u``'s place in the whole pool again, and so on. Every charm
+    left is as likely, and excluding one more charm changes no draw but those that would pick it, so
+    two runs whose rows differ by a charm are offered the same charms (RULES.md section 6: a source
+    changes no other's draws). Choosing among only the charms left would not: which of them a draw
+    that lands on an excluded one picks would hang on every other charm excluded. When the draw's
+    digits run out (most of the pool excluded), one of those left is taken by what remains."""
+    n = len(pool)
+    at = u * n
+    for _ in range(_PICKS):
+        i = min(int(at), n - 1)
+        if pool[i] not in exclude:
+            return pool[i]
+        at = (at - i) * n
     left = [c for c in pool if c not in exclude]
-    return left[min(int((at - i) * len(left)), len(left) - 1)]
+    return left[min(int(at / n * len(left)), len(left) - 1)]
+
+
+#: How often a draw that lands on an excluded charm picks again from its own rest (a double's 53 bits
+#: give about ten picks of a pool of 40).
+_PICKS = 12
 
 
 def _owned(state: RunState) -> set[str]:
