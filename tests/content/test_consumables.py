@@ -118,6 +118,16 @@ def test_an_effect_that_scores_a_hand_is_refused_in_a_consumable_saying_why(stud
     assert ": points changes the score of a hand, and a consumable is used between hands" in run.out
 
 
+def test_a_consumable_copies_a_random_charm_never_a_neighbour(studio, tmp_path: Path) -> None:
+    copy = "id: demo_copy\nname: Copy\nfamily: rare\neffects:\n  - {{kind: create_charm, copy: {how}}}\n"
+    demo = demo_pack(tmp_path, {"consumables/demo_copy.yaml": copy.format(how="left")})
+    run = studio("validate", str(demo))
+    assert run.code == 1
+    assert "$.effects[0]: a consumable has no neighbours: copy a random charm (copy: random)" in run.out
+    (demo / "consumables" / "demo_copy.yaml").write_text(copy.format(how="random"), encoding="utf-8")
+    assert studio("validate", str(demo)).code == 0
+
+
 def test_the_base_game_has_the_three_families_each_with_a_pack(catalog: Catalog) -> None:
     consumables = catalog.consumables.values()
     assert len(catalog.consumables) >= 12

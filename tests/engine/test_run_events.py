@@ -344,6 +344,20 @@ def test_a_copy_of_a_neighbour_is_of_the_charm_on_that_side(catalog: Catalog) ->
         assert [c.id for c in game.state.charms] == ["plain_mult", "twin", "pair_mult", expected]
 
 
+def test_a_source_outside_the_row_has_no_neighbour_to_copy(catalog: Catalog) -> None:
+    from studio.engine.aftermath import RunChange
+    from studio.engine.kinds import EFFECTS
+
+    game = start(catalog, "plain_mult", "pair_mult")
+    settle = EFFECTS["create_charm"].settle
+    assert settle is not None
+    for how in ("left", "right"):
+        change = RunChange("create_charm", 0, (("copy", how),), ("the_hook", "boss", -1))
+        (event,) = settle(game.state, game.setup, change, frozenset())
+        assert (event.kind, event.note) == ("charm_not_created", "no charm to copy")
+    assert [c.id for c in game.state.charms] == ["plain_mult", "pair_mult"]
+
+
 def test_a_copy_of_a_random_consumable_held_joins_a_free_slot(catalog: Catalog) -> None:
     copy = Effect("create_consumable", args=(("copy", "random"),))
     cat = _with(catalog, "hoarder", "shop_exit", copy, Conditions())

@@ -24,6 +24,7 @@ from studio.content.models.change_effects import (
 from studio.content.models.common import FieldError, Id, Model
 from studio.content.models.effects import LevelUpEffect, MoneyEffect, effects_to_engine, hand_misfit
 from studio.content.models.run_effects import (
+    CONSUMABLE_USE,
     AddDiscardsEffect,
     AddHandsEffect,
     CreateCharmEffect,
@@ -103,7 +104,7 @@ class ConsumableModel(Model):
         """Ask each effect whether it can work on these targets, outside the scoring of a hand."""
         cards = isinstance(self.targets, CardTargetsModel)
         types = isinstance(self.targets, HandTypeTargetsModel)
-        use = TriggerKind("use of a consumable", has_card=cards, no_hand=not types)
+        use = TriggerKind(CONSUMABLE_USE, has_card=cards, no_hand=not types)
         for i, effect in enumerate(self.effects):
             misfit = effect.misfit(use) or hand_misfit(effect)
             if misfit:

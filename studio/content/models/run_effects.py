@@ -67,6 +67,10 @@ class AddDiscardsEffect(_Effect):
         return _round_misfit(self.for_, trigger)
 
 
+#: The trigger a consumable's effects are checked at (its use, outside any row).
+CONSUMABLE_USE = "use of a consumable"
+
+
 class CreateCharmEffect(_Effect):
     """A charm joins the end of the row, if a charm slot is free: one named, a random one, or a copy."""
 
@@ -86,6 +90,12 @@ class CreateCharmEffect(_Effect):
         title="Copy",
         description="A copy of another charm of the row (a neighbour, or a random one): its id and edition.",
     )
+
+    def misfit(self, trigger: TriggerKind) -> str | None:
+        """A consumable stands in no row: it has no neighbours to copy."""
+        if self.copy_ in ("left", "right") and trigger.name == CONSUMABLE_USE:
+            return "a consumable has no neighbours: copy a random charm (copy: random)"
+        return None
 
 
 class DestroyCharmEffect(_Effect):

@@ -129,7 +129,9 @@ def _copy_charm(state: RunState, change: RunChange, leaving: frozenset[int]) -> 
     who, slot = change.source[0], change.source[2]
     others = [i for i in range(len(state.charms)) if i != slot and i not in leaving]
     how = change.arg("copy")
-    if how == "left":
+    if how != "random" and change.source[1] != "charm":  # a boss or a tag stands in no row
+        pick = None
+    elif how == "left":
         pick = max((i for i in others if i < slot), default=None)
     elif how == "right":
         pick = min((i for i in others if i > slot), default=None)
