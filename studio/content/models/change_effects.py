@@ -32,6 +32,14 @@ class DestroyCardEffect(_Effect):
     kind: Literal["destroy_card"] = Field(..., title="Effect", description="Destroy the triggering card.")
 
 
+def _rank_as_number(effect: Any) -> Any:
+    """The engine effect with its ``rank`` setting (J, Q, K, A or 2-10) as the number the engine reads."""
+    if effect.arg("rank") is None:
+        return effect
+    args = tuple((k, rank_number(v) if k == "rank" else v) for k, v in effect.args)
+    return type(effect)(effect.kind, effect.amount, effect.scaling, effect.chance, args)
+
+
 class EditCardEffect(_Effect):
     """The triggering card changes for good, from its next trigger on (not in this hand)."""
 
@@ -73,11 +81,7 @@ class EditCardEffect(_Effect):
 
     def to_engine(self) -> Any:
         """Return the engine value, the rank as its number."""
-        effect = super().to_engine()
-        if self.rank is None:
-            return effect
-        args = tuple((k, rank_number(v) if k == "rank" else v) for k, v in effect.args)
-        return type(effect)(effect.kind, effect.amount, effect.scaling, effect.chance, args)
+        return _rank_as_number(super().to_engine())
 
 
 class CopyCardEffect(_Effect):
@@ -113,11 +117,7 @@ class AddCardEffect(_Effect):
 
     def to_engine(self) -> Any:
         """Return the engine value, the rank as its number."""
-        effect = super().to_engine()
-        if self.rank is None:
-            return effect
-        args = tuple((k, rank_number(v) if k == "rank" else v) for k, v in effect.args)
-        return type(effect)(effect.kind, effect.amount, effect.scaling, effect.chance, args)
+        return _rank_as_number(super().to_engine())
 
 
 class CopyCharmEffect(_Certain):
