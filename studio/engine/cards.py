@@ -68,6 +68,10 @@ class Card(NamedTuple):
         return f"{rank_name(self.rank)}{self.suit}"
 
 
+#: A face card's or an ace's number, as people write it, and the letter the rules write it with.
+FACE_NUMBERS = {"1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
+
+
 def parse_card(token: str, modifiers: Mapping[str, ModifierKind] | None = None) -> Card:
     """Read one card token; ``modifiers`` maps each known modifier id to its kind.
 
@@ -79,7 +83,9 @@ def parse_card(token: str, modifiers: Mapping[str, ModifierKind] | None = None) 
     known = modifiers or {}
     head, *mods = token.strip().split(":")
     if len(head) < 2 or head[-1].upper() not in SUITS or head[:-1].upper() not in _RANKS_BY_NAME:
-        raise CardError(f"bad card '{token}': a card is {GOOD_CARD}")
+        face = FACE_NUMBERS.get(head[:-1])
+        meant = f" ({head[:-1]} is written {face}: '{face}{head[-1].upper()}')" if face else ""
+        raise CardError(f"bad card '{token}': a card is {GOOD_CARD}{meant}")
     slots: dict[ModifierKind, str] = {}
     extra = 0
     for mod in mods:

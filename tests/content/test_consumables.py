@@ -75,6 +75,10 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
                 "id: demo_seer\nname: Seer\nabilities:\n  - trigger: end_of_round\n"
                 "    effects:\n      - {kind: create_consumable, family: rear}\n"
             ),
+            "charms/demo_mixup.yaml": (  # a seal named as an upgrade, aces and kings by their numbers
+                "id: demo_mixup\nname: Mixup\nabilities:\n  - trigger: scored_card\n"
+                "    when: {ranks: [1, 13]}\n    effects:\n      - {kind: edit_card, upgrade: gold_seal}\n"
+            ),
             "charms/demo_counter.yaml": (  # a condition asks about a family the same way
                 "id: demo_counter\nname: Counter\nabilities:\n  - trigger: consumable_used\n"
                 "    when: {family: [level, lvel]}\n    effects:\n      - {kind: grow}\n"
@@ -99,6 +103,19 @@ def test_an_unknown_upgrade_and_an_unknown_family_are_named_with_a_suggestion(st
         f"{demo}/charms/demo_seer.yaml:6:43: $.abilities[0].effects[0].family: no consumable is of the family "
         "'rear' (did you mean 'rare'?)"
     ) in run.out
+    assert (
+        f"{demo}/charms/demo_mixup.yaml:7:36: $.abilities[0].effects[0].upgrade: 'gold_seal' is a seal, "
+        "not an upgrade: name it where seals go"
+    ) in run.out
+    faces = "face cards and aces are written J, Q, K, A"
+    assert (
+        f"$.abilities[0].when.ranks[0]: 1 is not one of 2, 3, 4, 5, 6, 7, 8, 9, 10, T, J, Q, K, A (did you mean 'A'? {faces})"
+        in run.out
+    )
+    assert (
+        f"$.abilities[0].when.ranks[1]: 13 is not one of 2, 3, 4, 5, 6, 7, 8, 9, 10, T, J, Q, K, A (did you mean 'K'? {faces})"
+        in run.out
+    )
     assert (
         f"{demo}/charms/demo_counter.yaml:5:28: $.abilities[0].when.family[1]: no consumable is of the family "
         "'lvel' (did you mean 'level'?)"

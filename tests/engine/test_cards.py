@@ -33,6 +33,14 @@ def test_a_bad_token_names_itself_and_shows_a_good_one(token: str) -> None:
     assert f"'{token}'" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    ("token", "meant"), [("1S", "1 is written A: 'AS'"), ("13d", "13 is written K: 'KD'")]
+)
+def test_a_face_card_or_an_ace_written_as_its_number_is_told_its_letter(token: str, meant: str) -> None:
+    with pytest.raises(CardError, match=meant):
+        parse_card(token)
+
+
 def test_an_unknown_modifier_suggests_the_closest() -> None:
     with pytest.raises(CardError, match="did you mean 'glass'"):
         parse_card("KH:glas", KINDS)

@@ -98,9 +98,26 @@ def unknown_ids(kind: str, doc: Document, known: Known, skip: Collection[Problem
         if ref in ids or path in taken or (ref_kind == "blind" and not ids):  # no run table: no blinds known
             continue
         line, col = doc.locate(parts, key=names_key(kind, parts))
-        message = f"unknown {ref_kind.replace('_', ' ')} '{ref}'{did_you_mean(ref, ids)}"
+        message = _other_modifier(ref_kind, ref, known) or (
+            f"unknown {ref_kind.replace('_', ' ')} '{ref}'{did_you_mean(ref, ids)}"
+        )
         out.append(Problem(doc.name, line, col, message, path))
     return out
+
+
+#: The kinds of card modifier, each with its article: an id of one is often written where another goes.
+_MODIFIERS = {"upgrade": "an upgrade", "edition": "an edition", "seal": "a seal"}
+
+
+def _other_modifier(ref_kind: str, ref: str, known: Known) -> str | None:
+    """Say that an id named where one kind of modifier goes is another kind's (``upgrade: gold_seal``:
+    spelling alone suggested the upgrade ``gold``); None when it is not."""
+    if ref_kind not in _MODIFIERS:
+        return None
+    other = next((k for k in _MODIFIERS if k != ref_kind and ref in known.ids.get(k, ())), None)
+    if other is None:
+        return None
+    return f"'{ref}' is {_MODIFIERS[other]}, not {_MODIFIERS[ref_kind]}: name it where {other}s go"
 
 
 #: The kinds whose content (not only ids) :func:`shared_problems` reads.

@@ -23,6 +23,7 @@ from studio.content.io.text import excerpt
 from studio.content.models import ENTRY_KINDS, KINDS
 from studio.content.models.common import FieldError
 from studio.content.schemas import schema_for
+from studio.engine.cards import FACE_NUMBERS
 from studio.engine.names import did_you_mean
 
 if TYPE_CHECKING:  # jsonschema is imported only to explain a document that fails
@@ -183,8 +184,12 @@ def _enum_union_message(err: ValidationError) -> str:
 
 
 def _closest(text: str, allowed: list[str]) -> str:
-    """The suggestion for ``text`` among ``allowed``: by spelling, or by first letter for a list of
-    one-letter codes (``Hearts`` for ``H``, ``king`` for ``K``)."""
+    """The suggestion for ``text`` among ``allowed``: a face card's or an ace's letter for its number
+    (``1`` or ``14`` for ``A``: spelling would offer ``10``), by spelling, or by first letter for a list
+    of one-letter codes (``Hearts`` for ``H``, ``king`` for ``K``)."""
+    letter = FACE_NUMBERS.get(text)
+    if letter in allowed:
+        return f" (did you mean '{letter}'? face cards and aces are written J, Q, K, A)"
     hint = did_you_mean(text, allowed)
     if not hint and text[:1].upper() in allowed:
         hint = f" (did you mean '{text[:1].upper()}'?)"
