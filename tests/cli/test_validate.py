@@ -465,3 +465,34 @@ def test_a_misnamed_manifest_is_named_with_the_name_it_needs(studio, tmp_path, n
         f"{root}/{name}:1:1: no pack.yaml: a pack starts with a manifest (see docs/packs.md); "
         f"{name} is there: did you mean pack.yaml?"
     )
+
+
+def test_a_files_own_checks_are_shown_with_its_schema_problems_every_mistake_at_once(studio, tmp_path):
+    manifest = write(tmp_path / "p" / "pack.yaml", 'id: p\nname: P\nversion: "1.0"\nauthr: me\n').parent
+    run = studio("validate", str(manifest))
+    assert run.code == 1
+    assert problems(run.out, tmp_path) == [
+        (
+            "p/pack.yaml",
+            3,
+            10,
+            "$.version: '1.0' is not a semantic version (MAJOR.MINOR.PATCH, did you mean '1.0.0'?)",
+        ),
+        ("p/pack.yaml", 4, 1, "$.authr: unknown field 'authr' (did you mean 'authors'?)"),
+    ]
+    pack = write(tmp_path / "q" / "pack.yaml", "id: q\nname: Q\nversion: 1.0.0\n").parent
+    write(
+        pack / "charms" / "q_charm.yaml",
+        "id: q_charm\nname: C\ncots: 3\nabilities:\n  - trigger: scored_card\n    effects:\n"
+        "      - {kind: edit_card, seal: red_seal, remove: seal}\n",
+    )
+    run = studio("validate", str(pack))
+    assert problems(run.out, tmp_path) == [
+        ("q/charms/q_charm.yaml", 3, 1, "$.cots: unknown field 'cots' (did you mean 'cost'?)"),
+        (
+            "q/charms/q_charm.yaml",
+            7,
+            9,
+            "$.abilities[0].effects[0]: edit_card sets the seal it removes: keep 'seal' or 'remove'",
+        ),
+    ]

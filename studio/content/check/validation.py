@@ -65,21 +65,50 @@ def validate_document(kind: str, doc: Document) -> tuple[BaseModel | None, list[
         for problem in _schema_problems(leaf, types, doc, kind)
     ]
     if problems:
-        return None, sorted({_named_after_file(p, doc.name, kind) for p in _one_per_misspelling(problems)})
+        found = {_named_after_file(p, doc.name, kind) for p in _one_per_misspelling(problems)}
+        return None, sorted(found | _checks_elsewhere(model_cls, doc, found))
     try:
         return model_cls.model_validate(doc.data), []
     except ModelError as exc:
-        out = []
-        for err in exc.errors():
-            cause = err.get("ctx", {}).get("error")
-            field = cause.path if isinstance(cause, FieldError) else ()
-            parts = _doc_parts(doc.data, [*err["loc"], *field])
-            line, col = doc.locate(parts)
-            message = err["msg"].removeprefix("Value error, ")
-            if _is_nan(_value_at(doc.data, parts)):  # NaN passes every bound of the schema, failing none
-                message = "nan is not a number"
-            out.append(Problem(doc.name, line, col, message, json_path((*doc.prefix, *parts))))
-        return None, sorted(set(out))
+        return None, sorted(set(_model_problems(exc, doc)))
+
+
+def _model_problems(exc: ModelError, doc: Document, only_checks: bool = False) -> Iterator[Problem]:
+    """The model's complaints, each where it belongs; ``only_checks``: those of its own checks (a
+    version's, settings that go together), not those the schema states too (types, unknown fields)."""
+    for err in exc.errors():
+        if only_checks and err["type"] != "value_error":
+            continue
+        cause = err.get("ctx", {}).get("error")
+        field = cause.path if isinstance(cause, FieldError) else ()
+        parts = _doc_parts(doc.data, [*err["loc"], *field])
+        line, col = doc.locate(parts)
+        message = err["msg"].removeprefix("Value error, ")
+        if _is_nan(_value_at(doc.data, parts)):  # NaN passes every bound of the schema, failing none
+            message = "nan is not a number"
+        yield Problem(doc.name, line, col, message, json_path((*doc.prefix, *parts)))
+
+
+def _checks_elsewhere(model_cls: type[BaseModel], doc: Document, found: set[Problem]) -> set[Problem]:
+    """The model's own checks that fail away from the schema's problems (a manifest's version with an
+    unknown field two lines below): every mistake is shown at once, none twice."""
+    try:
+        model_cls.model_validate(doc.data)
+    except ModelError as exc:
+        return {p for p in _model_problems(exc, doc, only_checks=True) if not _near(p.path, found)}
+    except (TypeError, ValueError):  # data the schema refused may trip a check that assumed its shape
+        return set()
+    return set()
+
+
+def _near(path: str, found: set[Problem]) -> bool:
+    """True if ``path`` is a problem's path, inside one's, or holds one (the same mistake, seen twice)."""
+    return any(
+        path == p.path
+        or p.path.startswith((f"{path}.", f"{path}["))
+        or path.startswith((f"{p.path}.", f"{p.path}["))
+        for p in found
+    )
 
 
 _HINT = re.compile(r" \(did you mean '[^']*'\?\)$")
