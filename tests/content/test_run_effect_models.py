@@ -38,6 +38,10 @@ def charm(*abilities: dict[str, Any]) -> CharmModel:
             "create_charm takes at most one of charm, rarity or copy",
         ),
         (
+            {"trigger": "end_of_round", "effects": [{"kind": "add_card", "to": "hand"}]},
+            "no hand is held at end_of_round .the round is over.: add the card to the deck",
+        ),
+        (
             {"trigger": "shop_enter", "effects": [{"kind": "add_card", "to": "hand"}]},
             "no hand is held at shop_enter .between rounds.: add the card to the deck",
         ),

@@ -110,9 +110,10 @@ class AddCardEffect(_Effect):
     to: Literal["deck", "hand"] = Field("deck", title="To", description="Where the card goes.")
 
     def misfit(self, trigger: TriggerKind) -> str | None:
-        """Between rounds no hand is held to take the card."""
-        if self.to == "hand" and trigger.between:
-            return f"no hand is held at {trigger.name} (between rounds): add the card to the deck"
+        """Between rounds, and as a round ends, no hand is held to take the card."""
+        if self.to == "hand" and (trigger.between or trigger.name == "end_of_round"):
+            when = "the round is over" if trigger.name == "end_of_round" else "between rounds"
+            return f"no hand is held at {trigger.name} ({when}): add the card to the deck"
         return None
 
     def to_engine(self) -> Any:
