@@ -102,11 +102,22 @@ class Choice(NamedTuple):
         return f"at {'least' if self.at_least_one else 'most'} one of {either(self.names)}"
 
 
+def sets_what_it_removes(removes: str, given: Mapping[str, Any]) -> str | None:
+    """Why settings that also give what the setting ``removes`` takes away do not go together (edit_card's
+    ``remove: seal`` beside a ``seal``); None when they do."""
+    gone = given.get(removes)
+    if gone is not None and given.get(str(gone)) is not None:
+        return f"sets the {gone} it removes: keep '{gone}' or '{removes}'"
+    return None
+
+
 class EffectSettings(NamedTuple):
-    """What an effect of one kind may be given: its settings by name, and which go together."""
+    """What an effect of one kind may be given: its settings by name, which go together, and the setting
+    that names another it removes (``removes``: "" for none)."""
 
     settings: Mapping[str, Setting]
     choices: tuple[Choice, ...] = ()
+    removes: str = ""
 
     def check(self, kind: str, given: Mapping[str, Any], ids: Ids) -> None:
         """Raise ValueError for the first thing about ``given`` that an effect of ``kind`` in a data file
@@ -133,6 +144,9 @@ class EffectSettings(NamedTuple):
             if wrong:
                 gave = ", ".join(f"{name}={given[name]!r}" for name in present if name in choice.names)
                 raise ValueError(f"{kind}: takes {wrong}; it was given {gave or 'none'}")
+        wrong = sets_what_it_removes(self.removes, given) if self.removes else None
+        if wrong:
+            raise ValueError(f"{kind}: {wrong}")
 
 
 def either(words: Collection[str]) -> str:

@@ -227,6 +227,11 @@ def test_discard_and_end_of_round_hooks_share_the_api(catalog: Catalog, tmp_path
         ),
         (
             "scored_card",
+            "ctx.effect('edit_card', 0, charm, seal='red_seal', remove='seal')",
+            "ValueError: edit_card: sets the seal it removes: keep 'seal' or 'remove'",
+        ),
+        (
+            "scored_card",
             "ctx.effect('copy_card', 0, charm, to='dek')",
             "ValueError: copy_card: to='dek' is not deck or hand (did you mean 'deck'?)",
         ),

@@ -7,7 +7,7 @@ what they do (studio.engine.kinds).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import Field, model_validator
 
@@ -72,12 +72,7 @@ class EditCardEffect(_Effect):
     remove: Literal["upgrade", "edition", "seal"] | None = Field(
         None, title="Remove", description="What it loses: its upgrade, edition or seal."
     )
-
-    @model_validator(mode="after")
-    def _not_set_and_removed(self) -> Self:
-        if self.remove is not None and getattr(self, self.remove) is not None:
-            raise ValueError(f"edit_card sets the {self.remove} it removes: keep '{self.remove}' or 'remove'")
-        return self
+    setting_removes = "remove"
 
     def to_engine(self) -> Any:
         """Return the engine value, the rank as its number."""

@@ -27,7 +27,7 @@ from studio.content.models.common import (
     check_var,
     filter_misfit,
 )
-from studio.engine.effect_settings import Bounds, Choice, EffectSettings, Setting
+from studio.engine.effect_settings import Bounds, Choice, EffectSettings, Setting, sets_what_it_removes
 from studio.engine.effects import Effect, Scaling
 from studio.engine.kinds import VALUES, TriggerKind
 
@@ -79,15 +79,20 @@ class _Certain(Model):
     #: Settings that go together (edit_card changes at least one thing): data is validated against
     #: them, and so is a code charm's ``ctx.effect``.
     setting_choices: ClassVar[tuple[Choice, ...]] = ()
+    #: The setting that names another it takes away (edit_card's ``remove``): the two never go together.
+    setting_removes: ClassVar[str] = ""
 
     @model_validator(mode="after")
     def _chosen(self) -> Self:
-        fields = type(self).model_fields
-        given = [info.alias or name for name, info in fields.items() if getattr(self, name) is not None]
+        values = {info.alias or name: getattr(self, name) for name, info in type(self).model_fields.items()}
+        given = [name for name, value in values.items() if value is not None]
         for choice in self.setting_choices:
             wrong = choice.misfit(given)
             if wrong:
                 raise ValueError(f"{self.kind} takes {wrong}")
+        removed = sets_what_it_removes(self.setting_removes, values) if self.setting_removes else None
+        if removed:
+            raise ValueError(f"{self.kind} {removed}")
         return self
 
     def to_engine(self) -> Effect:
@@ -130,7 +135,7 @@ class _Certain(Model):
                 extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
                 ref, required = str(extra.get("x-ref", "")), info.is_required()
                 found[info.alias or name] = Setting(ref, words(info.annotation), bounds(info), required)
-        return EffectSettings(found, cls.setting_choices)
+        return EffectSettings(found, cls.setting_choices, cls.setting_removes)
 
     @classmethod
     def whole_amount(cls) -> bool:
