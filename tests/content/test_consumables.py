@@ -131,7 +131,7 @@ def test_an_effect_that_scores_a_hand_is_refused_in_a_consumable_saying_why(stud
     )
     run = studio("validate", str(demo))
     assert run.code == 1
-    assert "'points' is not one of add_discards, " in run.out
+    assert "'points' is not one of add_card, add_discards, " in run.out
     assert ": points changes the score of a hand, and a consumable is used between hands" in run.out
 
 

@@ -196,3 +196,27 @@ def test_a_run_holding_and_using_consumables_saves_resumes_and_replays(catalog: 
     resumed = save.loads(save.dumps(game), catalog)
     assert resumed.state.to_json() == game.state.to_json()
     assert replay(game.setup, [h.action for h in game.history]).state.to_json() == game.state.to_json()
+
+
+def test_a_consumable_that_adds_a_card_to_the_hand_is_used_in_a_round_and_the_card_held(
+    catalog: Catalog,
+) -> None:
+    from dataclasses import replace
+
+    from studio.engine.effects import Effect
+
+    wish = catalog.consumables["wish"]
+    summon = replace(
+        wish, id="summon", effects=(Effect("add_card", args=(("rank", 12), ("suit", "S"), ("to", "hand"))),)
+    )
+    cat = replace(catalog, consumables={**catalog.consumables, "summon": summon}, memo={})
+    game = start(cat)
+    in_shop(game)
+    game.state.consumables = ["summon"]
+    refuse(game, UseConsumable(0), "is used in a round")
+    game.apply(LeaveShop())
+    game.apply(SelectBlind())
+    game.apply(UseConsumable(0))
+    r = game.state.round
+    assert r is not None and str(r.hand[-1]) == "QS" and str(game.state.deck[-1]) == "QS"
+    assert "card_added" in kinds(game.history[-1].events)

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from studio.content.models.art import ArtPath, art_field
 from studio.content.models.change_effects import (
+    AddCardEffect,
     CopyCardEffect,
     DestroyCardEffect,
     EditCardEffect,
@@ -33,11 +34,12 @@ from studio.content.models.run_effects import (
 from studio.engine.consumables import ConsumableDef, Targets, describe_consumable
 from studio.engine.kinds import EFFECTS, TriggerKind
 
-#: What a consumable may do: change the chosen cards, money, levels, the round, or make a charm or another
-#: consumable.
+#: What a consumable may do: change the chosen cards, make new ones, change money, levels, the round, or
+#: make a charm or another consumable.
 ConsumableEffect = Annotated[
     EditCardEffect
     | CopyCardEffect
+    | AddCardEffect
     | DestroyCardEffect
     | MoneyEffect
     | LevelUpEffect

@@ -41,11 +41,13 @@ def sell_value(consumable: ConsumableDef) -> int:
 
 
 def needs_round(consumable: ConsumableDef) -> bool:
-    """Return True if it acts on cards in hand or changes the round being played."""
+    """Return True if it acts on cards in hand, puts something in the hand (``to: hand``) or changes
+    the round being played."""
     if consumable.chooses_cards:
         return True
     return any(
-        e.arg("for", "round" if EFFECTS[e.kind].in_round else "") == "round" for e in consumable.effects
+        e.arg("for", "round" if EFFECTS[e.kind].in_round else "") == "round" or e.arg("to") == "hand"
+        for e in consumable.effects
     )
 
 
