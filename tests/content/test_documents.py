@@ -100,6 +100,21 @@ def test_an_unclosed_flow_is_named_where_it_opens_not_where_the_text_ends() -> N
     assert refused("a: [1, ,]\n") == "f.yaml:1:8: malformed YAML: did not find expected node content"
 
 
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [('{"played": "AS AH",}\n', "1:20"), ('# hands\n{"played": "AS"}\n', "1:1"), ("played: AS\n", "1:1")],
+    ids=["trailing comma", "comment", "yaml"],
+)
+def test_a_json_file_that_only_yaml_reads_is_malformed_json_at_its_place(text: str, at: str) -> None:
+    """JSON tools and editors refuse it; it was read as the YAML it also is, every time from the cache."""
+    for _ in range(2):  # the second parse finds the text in the cache of parsed texts
+        with pytest.raises(DocumentError) as caught:
+            Document.parse("s.json", text)
+        assert str(caught.value).startswith(f"s.json:{at}: malformed JSON: ")
+        assert str(caught.value).endswith("(a YAML file may write this; a .json file is JSON)")
+    assert Document.parse("s.yaml", text).data is not None
+
+
 def test_a_malformed_json_file_is_called_malformed_json() -> None:
     """A ``.json`` file is read as the YAML it also is, but its author wrote JSON."""
     with pytest.raises(DocumentError) as caught:

@@ -61,18 +61,22 @@ class Document:
         DocumentError naming the line."""
         cache = parsed_cache()
         known, data = cache.get(text)
-        if known:  # the same text passed every check before
-            return cls(name, text, data)
-        from studio.content.io.yaml_scan import ScanError, load  # the parser loads on first use
+        if not known:  # the same text passed the limits and the parser before
+            from studio.content.io.yaml_scan import ScanError, load  # the parser loads on first use
 
-        try:
-            data = load(text)
-        except ScanError as exc:
-            malformed = exc.message.startswith(_MALFORMED)
-            hint = _in_words(exc.message, exc.line, _char_at(text, exc.line, exc.col)) if malformed else ""
-            message = _in_its_format(name, exc.message) + hint
-            raise DocumentError(Problem(name, exc.line, exc.col, message)) from None
-        cache.put(text, data)
+            try:
+                data = load(text)
+            except ScanError as exc:
+                malformed = exc.message.startswith(_MALFORMED)
+                hint = (
+                    _in_words(exc.message, exc.line, _char_at(text, exc.line, exc.col)) if malformed else ""
+                )
+                message = _in_its_format(name, exc.message) + hint
+                raise DocumentError(Problem(name, exc.line, exc.col, message)) from None
+        if name.lower().endswith(".json"):
+            _as_json(name, text)
+        if not known:
+            cache.put(text, data)
         return cls(name, text, data)
 
     def item(self, index: int) -> Document:
@@ -173,6 +177,21 @@ _ADVICE = (
 
 
 _MALFORMED = "malformed YAML"
+
+
+def _as_json(name: str, text: str) -> None:
+    """Raise DocumentError for a ``.json`` file whose text YAML reads (the caller read it) but JSON does
+    not (a trailing comma, a comment, a bare word): JSON tools and editors refuse it, so Studio does too,
+    at its place."""
+    import json  # only a .json file needs it
+
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"{exc.msg} (a YAML file may write this; a .json file is JSON)"
+        raise DocumentError(Problem(name, exc.lineno, exc.colno, f"malformed JSON: {where}")) from None
+    except (ValueError, RecursionError):  # past the limits: the YAML reading says so, at its place
+        pass
 
 
 def _in_its_format(name: str, message: str) -> str:
