@@ -11,7 +11,7 @@ be computed without the ones before it).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TypeVar
@@ -81,6 +81,10 @@ class Rng:
         n = self.counters.get(stream, 0)
         self.counters[stream] = n + 1
         return draw(stream_key(self.seed, stream), n)
+
+    def choice(self, stream: str, items: Sequence[T]) -> T:
+        """Return the item one draw of ``stream`` picks from ``items`` (which must not be empty)."""
+        return items[int(self.random(stream) * len(items))]
 
     def chance(self, stream: str, n: float, in_: int) -> bool:
         """Return True with probability ``n / in_`` (one draw from ``stream``)."""

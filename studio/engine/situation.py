@@ -7,7 +7,7 @@ so a run engine keeps one state and hands it to each.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -56,6 +56,14 @@ class CharmSlot:
             advice = f"write the charm's id before ':' (e.g. pair_mult:{edition.strip()})"
             raise CharmTokenError(token, advice)
         return cls(charm_id.strip(), edition.strip() or None, locked=locked)
+
+
+def neighbour(slot: int, side: str, present: Iterable[int]) -> int | None:
+    """The nearest slot of ``present`` to the ``left`` (else the right) of ``slot`` in a charm row; None
+    when there is none (a copier's, a destroyer's or a maker's neighbour, past the charms not there)."""
+    if side == "left":
+        return max((i for i in present if i < slot), default=None)
+    return min((i for i in present if i > slot), default=None)
 
 
 class CharmTokenError(ValueError):

@@ -204,7 +204,7 @@ def _add_card(
     """A rank or suit left out is drawn from the source's own stream (so it shifts no other draw)."""
     stream = ctx.stream(source)
     rank = e.arg("rank") or 2 + int(ctx.rng.random(stream) * 13)
-    suit = e.arg("suit") or SUITS[int(ctx.rng.random(stream) * len(SUITS))]
+    suit = e.arg("suit") or ctx.rng.choice(stream, SUITS)
     card = Card(rank, suit, e.arg("upgrade"), e.arg("edition"), e.arg("seal"))
     to = e.arg("to", "deck")
     ctx.aftermath().added.append((card, to))

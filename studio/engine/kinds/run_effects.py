@@ -18,7 +18,7 @@ from studio.engine.run.events import RunEvent
 from studio.engine.run.shop import roll_charm
 from studio.engine.run.state import Created, Owed
 from studio.engine.run.values import charm_slots
-from studio.engine.situation import CharmSlot
+from studio.engine.situation import CharmSlot, neighbour
 from studio.engine.trace import fmt
 
 if TYPE_CHECKING:
@@ -131,12 +131,10 @@ def _copy_charm(state: RunState, change: RunChange, leaving: frozenset[int]) -> 
     how = change.arg("copy")
     if how != "random" and change.source[1] != "charm":  # a boss or a tag stands in no row
         pick = None
-    elif how == "left":
-        pick = max((i for i in others if i < slot), default=None)
-    elif how == "right":
-        pick = min((i for i in others if i > slot), default=None)
+    elif how != "random":
+        pick = neighbour(slot, how, others)
     else:
-        pick = others[int(state.rng.random(f"{CREATE_STREAM}.{who}") * len(others))] if others else None
+        pick = state.rng.choice(f"{CREATE_STREAM}.{who}", others) if others else None
     if pick is None:
         return [RunEvent("charm_not_created", who, 0, "no charm to copy")]
     copied = state.charms[pick]
@@ -170,12 +168,9 @@ def _destroy_charm(
         picked = next((i for i in ok if ctx.charms[i].id == e.arg("charm")), None)
     elif target == "random":
         stream = f"{DESTROY_STREAM}.{charm.id}" if charm is not None else DESTROY_STREAM
-        picked = ok[int(ctx.rng.random(stream) * len(ok))] if ok else None
+        picked = ctx.rng.choice(stream, ok) if ok else None
     else:  # the neighbour still in the row (past those that left it in an earlier step)
-        step = 1 if target == "right" else -1
-        near = own + step
-        while near in ctx.gone:
-            near += step
+        near = neighbour(own, target, (i for i in range(len(ctx.charms)) if i not in ctx.gone))
         picked = near if own >= 0 and near in ok else None
     if picked is None:
         return
@@ -266,7 +261,7 @@ def _item(kind: str, worth: Worth) -> EffectKind:
             held = state.consumables
             if not held:
                 return [RunEvent(f"{kind}_not_created", made.source, 0, f"no {kind} held to copy")]
-            made = made._replace(id=held[int(state.rng.random(f"{CREATE_STREAM}.{made.source}") * len(held))])
+            made = made._replace(id=state.rng.choice(f"{CREATE_STREAM}.{made.source}", held))
         state.created.append(made)
         what = made.id or f"a random {made.family + ' ' if made.family else ''}{kind}"
         return [RunEvent(f"{kind}_created", what, 1, f"made by {made.source}")]

@@ -195,7 +195,7 @@ def draw_variables(state: RunState, catalog: Catalog) -> list[RunEvent]:
                 pool = [c.rank if var.type == "rank" else c.suit for c in state.deck]
             if not var.draw or not pool:
                 continue
-            value = pool[int(state.rng.random(f"vars.{slot.id}") * len(pool))]
+            value = state.rng.choice(f"vars.{slot.id}", pool)
             drawn[var.name] = value
             events.append(RunEvent("var", slot.id, i, f"{var.name} is {value} from the next round"))
         if drawn != dict(slot.vars):

@@ -127,7 +127,7 @@ def roll(state: RunState, setup: RunSetup, stream: str, family: str, weights: bo
                 family = f
                 break
     pool = sorted(i for i, c in setup.catalog.consumables.items() if not family or c.family == family)
-    return pool[int(state.rng.random(stream) * len(pool))] if pool else None
+    return state.rng.choice(stream, pool) if pool else None
 
 
 def take_created(state: RunState, setup: RunSetup) -> list[RunEvent]:

@@ -376,7 +376,7 @@ def _roll_card(state: RunState, setup: RunSetup, stream: str) -> Card:
         (shop.seal_chance, catalog.seals),
     ):
         ids = sorted(table)
-        mods.append(ids[int(rng.random(stream) * len(ids))] if ids and rng.random(stream) < chance else None)
+        mods.append(rng.choice(stream, ids) if ids and rng.random(stream) < chance else None)
     return Card(rank, suit, mods[0], mods[1], mods[2])
 
 

@@ -36,6 +36,7 @@ from studio.engine.scoring.firing import (
     compile_ability,
     compile_retrigger,
 )
+from studio.engine.situation import neighbour
 from studio.engine.values import Modifier, flags_on
 
 #: The most rows (and seats) kept in a catalog's memo; when full it is emptied and fills again.
@@ -266,13 +267,8 @@ def _copies(placed: Sequence[Seat], gone: frozenset[int]) -> dict[int, int]:
     for i in present:
         seat = placed[i]
         if seat.copies:
-            if seat.copies == "leftmost":
-                target = present[0]
-            elif seat.copies == "left":
-                target = next((j for j in reversed(present) if j < i), -1)
-            else:
-                target = next((j for j in present if j > i), -1)
-            copies[i] = target if target != i else -1
+            target = present[0] if seat.copies == "leftmost" else neighbour(i, seat.copies, present)
+            copies[i] = target if target is not None and target != i else -1
     resolved: dict[int, int] = {}
     for i in copies:
         seen = {i}
